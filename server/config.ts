@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole runtime configuration, parsed once from the environment at boot.
+ * Nothing else in the server reads `process.env`.
+ */
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const optionalUrl = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? String(fallback) : v.trim()))
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
+      message: `must be a whole number from ${min} to ${max}`,
+    })
+    .transform(Number);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  SEED_DEMO: bool(true),
+  ALLOW_REGISTRATION: bool(false),
+  TRUST_PROXY: optionalString,
+  ALLOWED_ORIGINS: optionalString
+    .transform((v) => (v ? v.split(',').map((o) => o.trim().replace(/\/+$/, '')) : []))
+    .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o) || /^[a-z][\w+.-]*:\/\/[^/\s]+$/.test(o)), {
+      message: 'must be a comma-separated list of origins such as https://admin.example.com',
+    }),
+  RATE_LIMIT_LOGIN: int(10, 1, 100000),
+  RATE_LIMIT_CONTACT: int(5, 0, 100000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AZURE_OPENAI_ENDPOINT: optionalUrl(['https:', 'http:']),
+  AZURE_OPENAI_API_KEY: optionalString,
+  AZURE_OPENAI_DEPLOYMENT: optionalString,
+  AZURE_OPENAI_API_VERSION: optionalString,
+  OPENAI_BASE_URL: optionalUrl(['https:', 'http:']),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_MODEL: optionalString,
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+/** Parses a TRUST_PROXY value the way Express understands it. */
+function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export function parseConfig(env: Record<string, string | undefined>) {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
+    seedDemo: e.SEED_DEMO,
+    allowRegistration: e.ALLOW_REGISTRATION,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    rateLimit: { login: e.RATE_LIMIT_LOGIN, contact: e.RATE_LIMIT_CONTACT },
+    logLevel: e.LOG_LEVEL,
+    llm: {
+      azure:
+        e.AZURE_OPENAI_ENDPOINT && e.AZURE_OPENAI_API_KEY && e.AZURE_OPENAI_DEPLOYMENT
+          ? {
+              endpoint: e.AZURE_OPENAI_ENDPOINT,
+              apiKey: e.AZURE_OPENAI_API_KEY,
+              deployment: e.AZURE_OPENAI_DEPLOYMENT,
+              apiVersion: e.AZURE_OPENAI_API_VERSION ?? '2024-10-21',
+            }
+          : undefined,
+      openai: e.OPENAI_BASE_URL
+        ? {
+            baseURL: e.OPENAI_BASE_URL,
+            apiKey: e.OPENAI_API_KEY ?? 'not-needed',
+            model: e.OPENAI_MODEL ?? 'gpt-4o-mini',
+          }
+        : undefined,
+    },
+  };
+}
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

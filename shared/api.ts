@@ -1,0 +1,7 @@
+/** The JSON envelope every `/api` call answers with. */
+export type ApiSuccess<T> = { data: T };
+export type ApiFailure = { error: string; details?: Record<string, string> };
+export type ApiBody<T> = ApiSuccess<T> | ApiFailure;
+
+/** Base path of the JSON API, relative so the admin runs behind any proxy. */
+export const API_BASE = '/api';

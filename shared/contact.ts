@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * The contact enquiry, shared by the web form and `POST /api/contacts`.
+ * Messages are translation keys (locales/*.json), so both sides speak the
+ * visitor's language from one catalogue.
+ */
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (requiredKey: string) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: requiredKey }).trim());
+
+export const ContactSchema = z.object({
+  name: text('validation.name.required')
+    .pipe(z.string().min(1, 'validation.name.required'))
+    .pipe(z.string().min(2, 'validation.name.min').max(50, 'validation.name.max')),
+  email: text('validation.email.required')
+    .pipe(z.string().min(1, 'validation.email.required'))
+    .pipe(z.string().regex(EMAIL_PATTERN, 'validation.email.invalid')),
+  company: text('validation.company.min')
+    .pipe(
+      z
+        .string()
+        .max(100, 'validation.company.max')
+        .refine((v) => v.length === 0 || v.length >= 2, 'validation.company.min'),
+    )
+    .transform((v) => (v.length === 0 ? null : v)),
+  message: text('validation.message.required')
+    .pipe(z.string().min(1, 'validation.message.required'))
+    .pipe(z.string().min(10, 'validation.message.min').max(1000, 'validation.message.max')),
+});
+
+export type ContactInput = z.input<typeof ContactSchema>;
+export type ContactPayload = z.output<typeof ContactSchema>;
+export type ContactField = keyof z.output<typeof ContactSchema>;
+export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'company', 'message'];
+
+/** Name of the hidden field that only bots fill in. */
+export const CONTACT_HONEYPOT_FIELD = 'website';
+
+/** A stored enquiry as the API returns it. */
+export type Contact = {
+  id: number;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  read: boolean;
+  created_at: string;
+};
+
+export type ContactStats = {
+  total: number;
+  unread: number;
+  last_7_days: number;
+  per_day: { date: string; count: number }[];
+};
+
+export const ContactReadSchema = z.object({
+  read: z.boolean({ error: 'validation.read.boolean' }).optional().default(true),
+});

@@ -1,0 +1,17 @@
+/** The languages the site speaks, and where the visitor's choice is kept. */
+export const LANGUAGES = ['en', 'pt', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** localStorage key (spec) and the cookie that mirrors it for server rendering. */
+export const LANGUAGE_STORAGE_KEY = 'language';
+export const LANGUAGE_COOKIE = 'language';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The first valid language among the candidates, else English. */
+export function pickLanguage(...candidates: unknown[]): Language {
+  return (candidates.find(isLanguage) as Language | undefined) ?? DEFAULT_LANGUAGE;
+}

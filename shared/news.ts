@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { slugProblem } from './slug';
+
+/** A news article as the API returns it (times are ISO 8601 UTC). */
+export type Article = {
+  id: number;
+  title: string;
+  excerpt: string;
+  content: string;
+  category: string;
+  slug: string;
+  image_url: string | null;
+  published: boolean;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type NewsList = {
+  news: Article[];
+  pages: number;
+  total: number;
+  current_page: number;
+};
+
+export type CategoryCount = { category: string; count: number };
+
+/** Categories the translation catalogue names (spec section 3). */
+export const NEWS_CATEGORIES = ['ai-innovation', 'robotics', 'partnership', 'research'] as const;
+
+const required = (key: string, max: number, maxKey: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.string({ error: key }).trim().min(1, key).max(max, maxKey),
+  );
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Article fields an admin writes; shared by the admin form and `POST/PUT /api/news`. */
+export const ArticleInputSchema = z.object({
+  title: required('validation.title.required', 200, 'validation.title.max'),
+  excerpt: required('validation.excerpt.required', 500, 'validation.excerpt.max'),
+  content: required('validation.content.required', 60000, 'validation.content.max'),
+  category: required('validation.category.required', 60, 'validation.category.max'),
+  slug: z
+    .preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'validation.slug.required' }).trim())
+    .superRefine((slug, ctx) => {
+      const problem = slugProblem(slug);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  image_url: z
+    .preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(2000, 'validation.imageUrl.invalid'))
+    .refine((v) => v === '' || isHttpUrl(v), 'validation.imageUrl.invalid')
+    .transform((v) => (v === '' ? null : v)),
+  published: z.boolean({ error: 'validation.published.boolean' }).optional().default(false),
+});
+
+export type ArticleInput = z.input<typeof ArticleInputSchema>;
+export type ArticlePayload = z.output<typeof ArticleInputSchema>;
+
+/** `PUT /api/news/:id` with only `{published}` toggles the article. */
+export const PublishToggleSchema = z.object({ published: z.boolean({ error: 'validation.published.boolean' }) }).strict();

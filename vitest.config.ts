@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['{server,shared,web,electron,migrations,scripts}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20000,
+    hookTimeout: 30000,
+    pool: 'forks',
+  },
+});
