@@ -1,0 +1,77 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { E2E } from './tests/support/e2e-env';
+
+/**
+ * Browser journeys in Debian's Chromium against the real server on a fresh
+ * temp database. The language model is a local HTTP server speaking the
+ * chat-completions protocol, so the real SDK runs.
+ */
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+const fakeLlm = 'tests/support/fake-llm-server.ts';
+const hasFakeLlm = existsSync(fakeLlm);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: E2E.baseUrl,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    ...(hasFakeLlm
+      ? [
+          {
+            command: `npx tsx ${fakeLlm} ${E2E.llmPort}`,
+            url: `http://127.0.0.1:${E2E.llmPort}/health`,
+            reuseExistingServer: false,
+            timeout: 20_000,
+          },
+        ]
+      : []),
+    {
+      command: 'npx tsx server/index.ts',
+      url: `${E2E.baseUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(E2E.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: E2E.admin.username,
+        ADMIN_PASSWORD: E2E.admin.password,
+        SEED_DEMO: 'true',
+        RATE_LIMIT_CONTACT: '0',
+        RATE_LIMIT_LOGIN: '50',
+        LOG_LEVEL: 'warn',
+        ...(hasFakeLlm
+          ? { OPENAI_BASE_URL: `http://127.0.0.1:${E2E.llmPort}/v1`, OPENAI_API_KEY: 'e2e-key', OPENAI_MODEL: 'fake-model' }
+          : {}),
+      },
+    },
+  ],
+});
