@@ -1,0 +1,72 @@
+/**
+ * Typed errors that services throw and the one JSON error handler maps to
+ * HTTP. `message` and the values of `details` may be translation keys (for
+ * example `validation.name.required`); the handler translates them into the
+ * request's language and leaves plain text as it is.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export class BadRequestError extends AppError {
+  override name = 'BadRequestError';
+  constructor(message = 'apiErrors.badRequest', details?: Record<string, string>) {
+    super(400, message, details);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  override name = 'UnauthorizedError';
+  constructor(message = 'apiErrors.authRequired') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  override name = 'ForbiddenError';
+  constructor(message = 'apiErrors.adminRequired') {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  override name = 'NotFoundError';
+  constructor(message = 'apiErrors.notFound') {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  override name = 'ConflictError';
+  constructor(message = 'apiErrors.conflict', details?: Record<string, string>) {
+    super(409, message, details);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  override name = 'TooManyRequestsError';
+  constructor(message = 'apiErrors.tooManyRequests') {
+    super(429, message);
+  }
+}
+
+export class BadGatewayError extends AppError {
+  override name = 'BadGatewayError';
+  constructor(message = 'apiErrors.badGateway') {
+    super(502, message);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  override name = 'ServiceUnavailableError';
+  constructor(message = 'apiErrors.unavailable') {
+    super(503, message);
+  }
+}
