@@ -1,0 +1,51 @@
+import type { Request, RequestHandler } from 'express';
+import type { SiteData } from '#shared/site-data';
+import type { Logger } from '../logger';
+import { loadEntryAssets } from './assets';
+import { renderDocument } from './document';
+import { requestLanguage } from './language';
+import { loadRenderer } from './render';
+
+export function requestOrigin(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+const CRASH_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head>' +
+  '<body style="font-family:system-ui;padding:2rem"><h1>Unexpected Application Error!</h1></body></html>';
+
+/** Server-renders any public page (including the HTML 404) in the visitor's language. */
+export function pageHandler(deps: { data: SiteData; logger: Logger }): RequestHandler {
+  return async (req, res) => {
+    const language = requestLanguage(req.query.lang, req.headers.cookie);
+    try {
+      const [render, assets] = [await loadRenderer(), loadEntryAssets()];
+      const result = await render({
+        url: req.originalUrl,
+        origin: requestOrigin(req),
+        language,
+        data: deps.data,
+      });
+      if (result.kind === 'redirect') {
+        res.redirect(result.status, result.location);
+        return;
+      }
+      res
+        .status(result.status)
+        .set({ 'Cache-Control': 'no-cache', Vary: 'Cookie', 'Content-Language': language })
+        .type('html')
+        .send(
+          renderDocument({
+            language,
+            assets,
+            head: result.head,
+            html: result.html,
+            hydration: result.hydration,
+          }),
+        );
+    } catch (err) {
+      deps.logger.error({ err, path: req.path }, 'server rendering failed');
+      res.status(500).set('Cache-Control', 'no-store').type('html').send(CRASH_PAGE);
+    }
+  };
+}

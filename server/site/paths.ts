@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the built web bundles live (`npm run build`). */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const DIST_CLIENT = path.join(root, 'dist/client');
+export const DIST_SSR_ENTRY = path.join(root, 'dist/ssr/entry-server.js');
+export const VITE_MANIFEST = path.join(DIST_CLIENT, '.vite/manifest.json');
+export const ADMIN_HTML = path.join(DIST_CLIENT, 'admin/index.html');
+/** Manifest key of the public site's browser entry (relative to the Vite root `web`). */
+export const CLIENT_ENTRY = 'site/entry-client.tsx';

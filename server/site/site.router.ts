@@ -1,0 +1,48 @@
+import express from 'express';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { NewsService } from '../features/news/news.service';
+import { robotsHandler, rssHandler, sitemapHandler } from './feeds.handler';
+import { pageHandler } from './page.handler';
+import { ADMIN_HTML, DIST_CLIENT } from './paths';
+import { serverSiteData } from './site-data';
+
+const YEAR_SECONDS = 31_536_000;
+
+/**
+ * The public site: built assets, the admin app's HTML shell, feeds, and the
+ * server-rendered pages (every other GET, including the HTML 404).
+ */
+export function createSiteRouter(deps: {
+  config: Config;
+  news: NewsService;
+  logger: Logger;
+}): express.Router {
+  const router = express.Router();
+  const dev = deps.config.env === 'development';
+
+  // Hashed file names never change content: cache them for a year.
+  router.use(
+    '/assets',
+    express.static(path.join(DIST_CLIENT, 'assets'), {
+      index: false,
+      immutable: !dev,
+      maxAge: dev ? 0 : YEAR_SECONDS * 1000,
+    }),
+  );
+  // Files from web/public keep their names: cache them for a day.
+  router.use(express.static(DIST_CLIENT, { index: false, maxAge: dev ? 0 : 86_400_000 }));
+
+  const adminShell: express.RequestHandler = (_req, res) => {
+    res.set('Cache-Control', 'no-cache').sendFile(ADMIN_HTML);
+  };
+  router.get(['/login', '/admin', '/admin/{*rest}'], adminShell);
+
+  router.get('/sitemap.xml', sitemapHandler(deps.news));
+  router.get('/robots.txt', robotsHandler());
+  router.get('/rss.xml', rssHandler(deps.news));
+
+  router.get('/{*path}', pageHandler({ data: serverSiteData(deps.news), logger: deps.logger }));
+  return router;
+}

@@ -1,0 +1,34 @@
+import type { Language } from './languages';
+import type { SiteData } from './site-data';
+
+/**
+ * The seam between the server and the server-side bundle of the public site
+ * (`dist/ssr/entry-server.js`). The server loads that bundle with a dynamic
+ * import and only knows these types, never the web code itself.
+ */
+export type SsrRenderInput = {
+  /** Path and query of the request, e.g. `/news?page=2`. */
+  url: string;
+  /** Scheme and host the visitor used, e.g. `https://example.com`, for absolute links. */
+  origin: string;
+  language: Language;
+  data: SiteData;
+};
+
+export type SsrRenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** Markup of `<div id="root">`. */
+      html: string;
+      /** Title, meta, link and JSON-LD tags for `<head>`. */
+      head: string;
+      /** Router state for hydration, already safe to place inside a `<script>` element. */
+      hydration: string;
+    };
+
+export type SsrRender = (input: SsrRenderInput) => Promise<SsrRenderResult>;
+
+/** Id of the JSON script element that carries the router state to the browser. */
+export const HYDRATION_SCRIPT_ID = 'router-state';
