@@ -1,0 +1,25 @@
+import type { UpstreamFailure } from './llm.provider';
+
+/**
+ * The message (a key under `llm.errors` in the catalogues) an admin sees for
+ * each way a generation can fail upstream: what happened and what to do.
+ */
+const KEYS: Record<UpstreamFailure | 'invalid_answer', string> = {
+  timeout: 'llm.errors.timeout',
+  aborted: 'llm.errors.timeout',
+  rate_limited: 'llm.errors.upstreamRateLimited',
+  server_error: 'llm.errors.upstreamError',
+  connection: 'llm.errors.unreachable',
+  auth: 'llm.errors.credentials',
+  not_found: 'llm.errors.modelNotFound',
+  format_rejected: 'llm.errors.rejected',
+  bad_request: 'llm.errors.rejected',
+  refusal: 'llm.errors.refused',
+  truncated: 'llm.errors.truncated',
+  empty: 'llm.errors.invalidAnswer',
+  invalid_answer: 'llm.errors.invalidAnswer',
+};
+
+export function failureMessageKey(kind: UpstreamFailure | 'invalid_answer'): string {
+  return KEYS[kind];
+}

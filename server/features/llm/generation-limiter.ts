@@ -1,0 +1,18 @@
+import type { Request } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { TooManyRequestsError } from '../../errors';
+
+/**
+ * A few generations a minute per admin (keyed by the session's user id), so
+ * one open tab cannot run up the model bill. Runs after `requireAdmin`.
+ */
+export function generationLimiter(perMinute: number) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req: Request) => `admin:${req.session.user?.id ?? 'anonymous'}`,
+    handler: (_req, _res, next) => next(new TooManyRequestsError('llm.errors.tooManyRequests')),
+  });
+}
