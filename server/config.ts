@@ -56,9 +56,13 @@ const EnvSchema = z.object({
   TRUST_PROXY: optionalString,
   ALLOWED_ORIGINS: optionalString
     .transform((v) => (v ? v.split(',').map((o) => o.trim().replace(/\/+$/, '')) : []))
-    .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o) || /^[a-z][\w+.-]*:\/\/[^/\s]+$/.test(o)), {
-      message: 'must be a comma-separated list of origins such as https://admin.example.com',
-    }),
+    .refine(
+      (list) =>
+        list.every((o) => /^https?:\/\/[^/\s]+$/.test(o) || /^[a-z][\w+.-]*:\/\/[^/\s]+$/.test(o)),
+      {
+        message: 'must be a comma-separated list of origins such as https://admin.example.com',
+      },
+    ),
   RATE_LIMIT_LOGIN: int(10, 1, 100000),
   RATE_LIMIT_CONTACT: int(5, 0, 100000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

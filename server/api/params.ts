@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { BadRequestError } from '../errors';
+import { parseInput } from '../validation';
+
+const wholeNumber = (key: string, max?: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, key)
+    .transform(Number)
+    .refine((n) => n >= 1 && (max === undefined || n <= max), key);
+
+const flag = z
+  .enum(['true', 'false'], { error: 'apiErrors.filterInvalid' })
+  .transform((v) => v === 'true');
+
+/** `?page&per_page` plus one optional true/false filter, as the list calls take them. */
+const ListQuerySchema = z.object({
+  page: wholeNumber('apiErrors.pageInvalid').optional(),
+  per_page: wholeNumber('apiErrors.perPageInvalid', MAX_PAGE_SIZE).optional(),
+  category: z.string().trim().max(60).optional(),
+  published: flag.optional(),
+  read: flag.optional(),
+});
+
+export type ListQuery = z.output<typeof ListQuerySchema>;
+
+export function listQuery(query: unknown): ListQuery {
+  return parseInput(ListQuerySchema, query, 'apiErrors.invalidQuery');
+}
+
+/** A positive integer path id, else 400. */
+export function idParam(value: unknown): number {
+  const id = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : 0;
+  if (id < 1) throw new BadRequestError('apiErrors.invalidId');
+  return id;
+}

@@ -1,0 +1,65 @@
+import express, { type ErrorRequestHandler } from 'express';
+import type session from 'express-session';
+import { createApi, type ApiDeps } from './api/api';
+import { createSessionMiddleware } from './api/sessions';
+import type { Config } from './config';
+import type { Db } from './db/knex';
+import { createAuthService } from './features/auth/auth.service';
+import { createContactsService } from './features/contacts/contacts.service';
+import { createHealthRouter } from './features/health/health.routes';
+import { createNewsService } from './features/news/news.service';
+import type { Logger } from './logger';
+import { requestLogger } from './request-logger';
+import { securityHeaders } from './security';
+import { createSiteRouter } from './site/site.router';
+
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  sessionStore: session.Store;
+  sessionSecret: string;
+  llmTuning?: ApiDeps['llmTuning'];
+};
+
+/**
+ * The whole HTTP application: security headers, request logs, `/healthz`,
+ * sessions, the JSON API at `/api`, then the public site. It does not listen;
+ * `server/index.ts` does, and tests drive it with supertest.
+ */
+export function createApp(deps: AppDeps): express.Express {
+  const { config, logger, db } = deps;
+  const news = createNewsService({ db });
+  const auth = createAuthService({ db, allowRegistration: config.allowRegistration });
+  const contacts = createContactsService({ db });
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+
+  app.use(securityHeaders());
+  app.use(requestLogger(logger));
+  app.use(createHealthRouter({ db, logger }));
+  app.use(createSessionMiddleware(config, deps.sessionStore, deps.sessionSecret));
+  app.use(
+    '/api',
+    createApi({ config, logger, db, news, auth, contacts, llmTuning: deps.llmTuning }),
+  );
+  app.use(createSiteRouter({ config, news, logger }));
+  app.use(lastResort(logger));
+  return app;
+}
+
+/** Anything the site did not answer itself: a plain answer without details; 5xx are logged. */
+function lastResort(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = (error as { status?: number }).status;
+    const clientError = typeof status === 'number' && status >= 400 && status < 500;
+    if (!clientError) logger.error({ err: error, url: req.originalUrl }, 'unhandled error');
+    if (res.headersSent) return res.end();
+    res
+      .status(clientError ? status : 500)
+      .type('text/plain')
+      .send(clientError ? 'Bad Request' : 'Internal Server Error');
+  };
+}

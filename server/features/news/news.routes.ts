@@ -1,0 +1,49 @@
+import { Router } from 'express';
+import { NEWS_PAGE_SIZE } from '#shared/pagination';
+import { requireAdmin } from '../../api/guards';
+import { idParam, listQuery } from '../../api/params';
+import type { NewsService } from './news.service';
+
+/** `/api/news`: the public list and article, and the admin's writes. */
+export function createNewsRouter({ news }: { news: NewsService }) {
+  const router = Router();
+
+  router.get('/', async (req, res) => {
+    const q = listQuery(req.query);
+    const page = q.page ?? 1;
+    const perPage = q.per_page ?? NEWS_PAGE_SIZE;
+    res.json({
+      data: await news.listPublished({ page, perPage, category: q.category || undefined }),
+    });
+  });
+
+  router.get('/categories', async (_req, res) => {
+    res.json({ data: await news.categories() });
+  });
+
+  router.get('/admin', requireAdmin, async (req, res) => {
+    const q = listQuery(req.query);
+    res.json({
+      data: await news.listAdmin({ page: q.page, perPage: q.per_page, published: q.published }),
+    });
+  });
+
+  router.get('/:slug', async (req, res) => {
+    const includeDrafts = req.session?.user?.is_admin === true;
+    res.json({ data: { news: await news.getBySlug(req.params.slug, { includeDrafts }) } });
+  });
+
+  router.post('/', requireAdmin, async (req, res) => {
+    res.status(201).json({ data: await news.create(req.body) });
+  });
+
+  router.put('/:id', requireAdmin, async (req, res) => {
+    res.json({ data: await news.update(idParam(req.params.id), req.body) });
+  });
+
+  router.delete('/:id', requireAdmin, async (req, res) => {
+    res.json({ data: await news.remove(idParam(req.params.id)) });
+  });
+
+  return router;
+}

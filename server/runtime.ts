@@ -1,0 +1,38 @@
+import type { Config } from './config';
+import { createDb, type Db } from './db/knex';
+import { migrateLatest } from './db/migrate';
+import { loadSessionSecret } from './db/session-secret';
+import { createSessionStore, type ClosableStore } from './db/session-store';
+import type { Logger } from './logger';
+
+export type Runtime = {
+  db: Db;
+  sessions: ClosableStore;
+  sessionSecret: string;
+  close(): Promise<void>;
+};
+
+/**
+ * Everything the app needs that outlives a request: the migrated database,
+ * the session store and the cookie secret. Shared by the server and the tests.
+ */
+export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  const db = createDb(config);
+  try {
+    const applied = await migrateLatest(db);
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const sessionSecret = loadSessionSecret(config);
+  const sessions = createSessionStore(config);
+  return {
+    db,
+    sessions,
+    sessionSecret,
+    async close() {
+      await Promise.allSettled([db.destroy(), sessions.close()]);
+    },
+  };
+}
