@@ -9,7 +9,7 @@ import type { NewsService } from '../news/news.service';
 import { createLlmProvider } from './openai-provider';
 import { createLlmService, DEFAULT_LLM_TUNING, type LlmTuning } from './llm.service';
 import { generationLimiter } from './generation-limiter';
-import { requestLanguage } from './request-language';
+import { apiLanguage } from '../../api/translate';
 
 export type LlmRouterDeps = {
   config: Config;
@@ -51,7 +51,7 @@ export function createLlmRouter({
         {
           prompt: body.prompt,
           category: body.category,
-          language: body.language ?? requestLanguage(req),
+          language: body.language ?? apiLanguage(req),
         },
         clientGone(res),
       );

@@ -72,10 +72,10 @@ function retryAfter(headers: Headers | undefined): number | undefined {
   return undefined;
 }
 
-/** Removes configured secrets and anything shaped like an API key, and bounds the length. */
+/** Removes configured secrets and anything shaped like an OpenAI key (`sk-…`), and bounds the length. */
 export function scrub(text: string, secrets: string[]): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
-  out = out.replace(/\b(sk|key|api[_-]?key)[-_:=\s]*[A-Za-z0-9*._-]{6,}/gi, '$1 [redacted]');
+  out = out.replace(/\bsk-[A-Za-z0-9*._-]{4,}/g, '[redacted]');
   return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE)}…` : out;
 }

@@ -1,0 +1,177 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm-server';
+import { startLlmTestApp, type LlmTestApp } from './llm.test-app';
+
+const KEY = 'sk-failures-test-key-55aa77bb';
+const GENERATE = '/api/llm/generate-news-content';
+
+describe('LLM failures are clear and bounded', () => {
+  let fake: FakeLlm;
+  let t: LlmTestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeLlm();
+    t = await startLlmTestApp(
+      { OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_API_KEY: KEY, OPENAI_MODEL: 'fake-gpt' },
+      { timeoutMs: 700, retryDelayMs: 10, perMinute: 1000 },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  afterEach(() => {
+    fake.setScenario(null);
+    fake.requests.length = 0;
+  });
+
+  const generate = (prompt: string) => t.admin.post(GENERATE).send({ prompt });
+
+  it('answers 502 when the model does not return JSON', async () => {
+    fake.setScenario('invalid-json');
+    const res = await generate('Robots').expect(502);
+    expect(res.body).toEqual({
+      error:
+        'The language model did not return a usable article. Try again or rephrase the description.',
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('answers 502 when the JSON does not have the article fields', async () => {
+    fake.setScenario('wrong-shape');
+    await generate('Robots').expect(502);
+  });
+
+  it('retries exactly once after a 429 and then succeeds', async () => {
+    const res = await generate('Rate limited topic [[429-once]]').expect(200);
+    expect(res.body.data.title).toContain('Rate limited topic');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('answers 502 after exactly one retry when the server keeps failing with 500', async () => {
+    fake.setScenario('500');
+    const res = await generate('Robots').expect(502);
+    expect(res.body.error).toBe(
+      'The language model service had an internal error. Try again in a few minutes.',
+    );
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('gives up at the deadline with a 502 the admin can act on', async () => {
+    fake.setScenario({ name: 'slow', delayMs: 5000 });
+    const started = Date.now();
+    const res = await generate('Robots').expect(502);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(res.body.error).toBe(
+      'The language model did not answer in time. Try again in a minute.',
+    );
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('translates the failure into the admin language', async () => {
+    fake.setScenario({ name: 'slow', delayMs: 5000 });
+    const res = await t.admin.post(`${GENERATE}?lang=de`).send({ prompt: 'Robots' }).expect(502);
+    expect(res.body.error).toBe(
+      'Das Sprachmodell hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es in einer Minute erneut.',
+    );
+  });
+
+  it.each([
+    [
+      'refuse',
+      'The language model declined to write this article. Rephrase the description and try again.',
+    ],
+    [
+      'content-filter',
+      'The language model declined to write this article. Rephrase the description and try again.',
+    ],
+    [
+      'truncated',
+      'The language model stopped before the article was complete. Try a shorter, more focused description.',
+    ],
+  ] as const)('answers 502 for %s', async (scenario, message) => {
+    fake.setScenario(scenario);
+    const res = await generate('Robots').expect(502);
+    expect(res.body.error).toBe(message);
+  });
+
+  it('falls back to plain instructions when the server accepts no response_format', async () => {
+    fake.setScenario('reject-response-format');
+    const res = await generate('Edge AI').expect(200);
+    expect(res.body.data.title).toContain('Edge AI');
+    expect(
+      fake.requests.map((r) => (r.body!.response_format as { type: string } | undefined)?.type),
+    ).toEqual(['json_schema', 'json_object', undefined]);
+  });
+
+  it('never leaks a key the upstream echoes back, neither in the answer nor in the logs', async () => {
+    fake.setScenario('unauthorized');
+    const res = await generate('Robots').expect(502);
+    expect(res.body.error).toBe(
+      'The language model server rejected the API key. Check the configured key.',
+    );
+    expect(t.logs()).toContain('LLM call failed');
+    expect(t.logs()).not.toContain('sk-test-1234');
+    expect(t.logs()).not.toContain(KEY);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('rejects a blank prompt with the spec message, in the admin language too', async () => {
+    const res = await t.admin.post(GENERATE).send({ prompt: '   ' }).expect(400);
+    expect(res.body).toEqual({
+      error: 'Please enter a prompt for content generation',
+      details: { prompt: 'Please enter a prompt for content generation' },
+    });
+    const pt = await t.admin.post(`${GENERATE}?lang=pt`).send({}).expect(400);
+    expect(pt.body.error).not.toBe(res.body.error);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('rejects a prompt over 2,000 characters and an unknown category or language', async () => {
+    await t.admin
+      .post(GENERATE)
+      .send({ prompt: 'x'.repeat(2001) })
+      .expect(400);
+    await t.admin.post(GENERATE).send({ prompt: 'ok', category: 'Gossip' }).expect(400);
+    await t.admin.post(GENERATE).send({ prompt: 'ok', language: 'fr' }).expect(400);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('is for admins only', async () => {
+    await t.anonymous.post(GENERATE).send({ prompt: 'Robots' }).expect(401);
+    await t.anonymous.get('/api/llm/llm-status').expect(401);
+    const res = await t.editor.post(GENERATE).send({ prompt: 'Robots' }).expect(403);
+    expect(res.body.error).toBe('Access denied. Admin privileges required.');
+    await t.editor.get('/api/llm/llm-status').expect(403);
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('LLM limits and configuration', () => {
+  it('limits each admin to a few generations a minute', async () => {
+    const fake = await startFakeLlm();
+    const t = await startLlmTestApp({ OPENAI_BASE_URL: `${fake.url}/v1` }, { perMinute: 2 });
+    try {
+      await t.admin.post(GENERATE).send({ prompt: 'One' }).expect(200);
+      await t.admin.post(GENERATE).send({ prompt: 'Two' }).expect(200);
+      const res = await t.admin.post(GENERATE).send({ prompt: 'Three' }).expect(429);
+      expect(res.body.error).toMatch(/several articles in the last minute/);
+      expect(fake.requests).toHaveLength(2);
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
+  it('says so when no provider is configured', async () => {
+    const t = await startLlmTestApp({});
+    try {
+      const status = await t.admin.get('/api/llm/llm-status').expect(200);
+      expect(status.body).toEqual({ data: { configured: false, provider: null, model: null } });
+      const res = await t.admin.post(GENERATE).send({ prompt: 'Robots' }).expect(503);
+      expect(res.body).toEqual({ error: 'AI content generation is not configured' });
+    } finally {
+      await t.close();
+    }
+  });
+});

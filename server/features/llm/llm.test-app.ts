@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import session from 'express-session';
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../../app';
+import { parseConfig } from '../../config';
+import { createDb } from '../../db/knex';
+import { migrateLatest } from '../../db/migrate';
+import { createAuthService } from '../auth/auth.service';
+import { createNewsService } from '../news/news.service';
+import type { LlmRouterDeps } from './llm.routes';
+
+export const ADMIN = { username: 'llm-admin', password: 'llm-admin-password-1' };
+export const EDITOR = { username: 'llm-editor', password: 'llm-editor-password-1' };
+
+/**
+ * The real app on a temp SQLite file, with logs captured in memory, a signed-in
+ * admin agent and a signed-in non-admin agent. Test support, not a test.
+ */
+export async function startLlmTestApp(
+  env: Record<string, string>,
+  llmTuning?: LlmRouterDeps['llmTuning'],
+) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'llm-test-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ALLOW_REGISTRATION: 'true',
+    LOG_LEVEL: 'debug',
+    ...env,
+  });
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const logger = pino({ level: 'debug' }, sink);
+  const db = createDb(config);
+  await migrateLatest(db);
+  await createAuthService({ db, allowRegistration: true }).ensureAdmin(
+    ADMIN.username,
+    ADMIN.password,
+  );
+  const app = createApp({
+    config,
+    logger,
+    db,
+    sessionStore: new session.MemoryStore(),
+    sessionSecret: 'llm-test-session-secret-0123456789abcdef',
+    llmTuning,
+  });
+
+  const admin = request.agent(app);
+  await admin.post('/api/auth/login').send(ADMIN).expect(200);
+  const editor = request.agent(app);
+  await editor.post('/api/auth/register').send(EDITOR).expect(201);
+  await editor.post('/api/auth/login').send(EDITOR).expect(200);
+
+  return {
+    app,
+    admin,
+    editor,
+    anonymous: request(app),
+    news: createNewsService({ db }),
+    logs: () => lines.join(''),
+    async close() {
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type LlmTestApp = Awaited<ReturnType<typeof startLlmTestApp>>;
