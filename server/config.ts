@@ -122,13 +122,15 @@ export function parseConfig(env: Record<string, string | undefined>) {
               apiVersion: e.AZURE_OPENAI_API_VERSION ?? '2024-10-21',
             }
           : undefined,
-      openai: e.OPENAI_BASE_URL
-        ? {
-            baseURL: e.OPENAI_BASE_URL,
-            apiKey: e.OPENAI_API_KEY ?? 'not-needed',
-            model: e.OPENAI_MODEL ?? 'gpt-4o-mini',
-          }
-        : undefined,
+      // OPENAI_API_KEY alone means OpenAI itself; OPENAI_BASE_URL points at any compatible server.
+      openai:
+        e.OPENAI_BASE_URL || e.OPENAI_API_KEY
+          ? {
+              baseURL: e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+              apiKey: e.OPENAI_API_KEY ?? 'not-needed',
+              model: e.OPENAI_MODEL ?? 'gpt-4o-mini',
+            }
+          : undefined,
     },
   };
 }
