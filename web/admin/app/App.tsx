@@ -1,0 +1,29 @@
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { Toaster } from '../../common/toast';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { DashboardPage } from './DashboardPage';
+import { ErrorBoundary } from './ErrorBoundary';
+import { DocumentTitle } from './DocumentTitle';
+
+export function App({ i18n }: { i18n: i18n }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      {/* Dialogs make this element inert; the toasts stay outside it so they are still announced. */}
+      <div id="admin-app">
+        <ErrorBoundary>
+          <BrowserRouter>
+            <DocumentTitle />
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/admin" element={<DashboardPage />} />
+              <Route path="*" element={<Navigate to="/admin" replace />} />
+            </Routes>
+          </BrowserRouter>
+        </ErrorBoundary>
+      </div>
+      <Toaster />
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { button } from '../lib/ui';
+import { Modal } from './Modal';
+import { Spinner } from './Spinner';
+
+type Props = {
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** Asks before a destructive action; Cancel has the focus so Enter never deletes by accident. */
+export function ConfirmDialog({ message, confirmLabel, busy, onConfirm, onCancel }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      title={t('admin.common.confirmTitle')}
+      description={message}
+      onClose={onCancel}
+      size="sm"
+      role="alertdialog"
+      busy={busy}
+    >
+      <div className="flex justify-end gap-3 px-6 py-4">
+        <button
+          type="button"
+          data-autofocus
+          className={button.secondary}
+          onClick={onCancel}
+          disabled={busy}
+        >
+          {t('admin.common.cancel')}
+        </button>
+        <button type="button" className={button.danger} onClick={onConfirm} disabled={busy}>
+          {busy && <Spinner className="h-4 w-4" />}
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

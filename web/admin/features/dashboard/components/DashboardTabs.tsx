@@ -1,0 +1,81 @@
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type Tab = { id: string; label: string; icon: ReactNode; panel: ReactNode };
+
+type Props = { tabs: Tab[]; active: string; onChange: (id: string) => void };
+
+/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active one is in the Tab order. */
+export function DashboardTabs({ tabs, active, onChange }: Props) {
+  const { t } = useTranslation();
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const index = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === active),
+  );
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = tabs[(target + tabs.length) % tabs.length]!;
+    onChange(next.id);
+    refs.current[next.id]?.focus();
+  };
+
+  return (
+    <>
+      <div
+        role="tablist"
+        aria-label={t('admin.tabs.label')}
+        onKeyDown={onKeyDown}
+        className="flex gap-1 border-b border-slate-200"
+      >
+        {tabs.map((tab) => {
+          const selected = tab.id === tabs[index]?.id;
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                refs.current[tab.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${tab.id}`}
+              aria-selected={selected}
+              aria-controls={`panel-${tab.id}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => onChange(tab.id)}
+              className={`-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-3 text-sm font-semibold transition-colors ${
+                selected
+                  ? 'border-slate-900 text-slate-900'
+                  : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+              }`}
+            >
+              {tab.icon}
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          hidden={tab.id !== tabs[index]?.id}
+          className="pt-6"
+        >
+          {tab.id === tabs[index]?.id && tab.panel}
+        </div>
+      ))}
+    </>
+  );
+}

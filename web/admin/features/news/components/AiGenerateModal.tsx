@@ -1,0 +1,99 @@
+import { Sparkles } from 'lucide-react';
+import { useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AI_CATEGORIES, AI_PROMPT_MAX_LENGTH, type GeneratedArticle } from '#shared/llm';
+import { Field } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
+import { Spinner } from '../../../components/Spinner';
+import { button, input } from '../../../lib/ui';
+import { useGenerateArticle } from '../hooks/useGenerateArticle';
+import { AiTips } from './AiTips';
+
+type Props = {
+  onClose: () => void;
+  onGenerated: (article: GeneratedArticle) => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+};
+
+/** 'AI Content Generation': describe the article, optionally pick a category, get a draft. */
+export function AiGenerateModal({ onClose, onGenerated, returnFocusTo }: Props) {
+  const { t, i18n } = useTranslation();
+  const [prompt, setPrompt] = useState('');
+  const [category, setCategory] = useState('');
+  const { busy, generate } = useGenerateArticle(onGenerated);
+  const blank = prompt.trim() === '';
+
+  return (
+    <Modal
+      title={t('admin.ai.title')}
+      description={t('admin.ai.description')}
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void generate(prompt, category);
+        }}
+      >
+        <div className="space-y-4 px-6 py-5">
+          <Field
+            id="ai-prompt"
+            label={t('admin.ai.promptLabel')}
+            hint={t('admin.ai.promptCount', { count: prompt.length, max: AI_PROMPT_MAX_LENGTH })}
+          >
+            <textarea
+              id="ai-prompt"
+              aria-describedby="ai-prompt-hint"
+              aria-required="true"
+              data-autofocus
+              rows={5}
+              maxLength={AI_PROMPT_MAX_LENGTH}
+              value={prompt}
+              disabled={busy}
+              placeholder={t('admin.ai.promptPlaceholder')}
+              onChange={(e) => setPrompt(e.target.value)}
+              className={input}
+            />
+          </Field>
+          <Field
+            id="ai-category"
+            label={t('admin.ai.categoryLabel')}
+            hint={t('admin.ai.language', { language: t(`admin.languages.${i18n.language}`) })}
+          >
+            <select
+              id="ai-category"
+              aria-describedby="ai-category-hint"
+              value={category}
+              disabled={busy}
+              onChange={(e) => setCategory(e.target.value)}
+              className={input}
+            >
+              <option value="">{t('admin.ai.letAiChoose')}</option>
+              {AI_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`admin.ai.categories.${c}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <AiTips />
+        </div>
+        <div className="flex justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">
+          <button type="button" className={button.secondary} onClick={onClose}>
+            {t('admin.common.cancel')}
+          </button>
+          <button type="submit" className={button.primary} disabled={blank || busy}>
+            {busy ? (
+              <Spinner className="h-4 w-4" />
+            ) : (
+              <Sparkles aria-hidden="true" className="h-4 w-4" />
+            )}
+            {busy ? t('admin.ai.generating') : t('admin.ai.generate')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,110 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Article } from '#shared/news';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useArticleFilters } from '../hooks/useArticleFilters';
+import type { FormMode } from '../hooks/useArticleForm';
+import { useCategorySuggestions } from '../hooks/useCategorySuggestions';
+import { useLlmStatus } from '../hooks/useLlmStatus';
+import { useNewsActions } from '../hooks/useNewsActions';
+import { draftFromArticle, draftFromGenerated, emptyDraft } from '../lib/article-draft';
+import { AddNewsMenu } from './AddNewsMenu';
+import { AiGenerateModal } from './AiGenerateModal';
+import { ArticleFormModal } from './ArticleFormModal';
+import { NewsFilters } from './NewsFilters';
+import { NewsList } from './NewsList';
+
+type Props = { articles: Article[]; reload: () => Promise<void> };
+
+/** The News tab: list, filters, and the create/edit/AI/delete dialogs. */
+export function NewsManager({ articles, reload }: Props) {
+  const { t } = useTranslation();
+  const llm = useLlmStatus();
+  const categories = useCategorySuggestions(articles);
+  const filters = useArticleFilters(articles);
+  const { pendingId, togglePublished, remove } = useNewsActions(reload);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const editTrigger = useRef<HTMLElement | null>(null);
+  const [form, setForm] = useState<FormMode | null>(null);
+  const [aiOpen, setAiOpen] = useState(false);
+  const [doomed, setDoomed] = useState<Article | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!doomed) return;
+    setDeleting(true);
+    const done = await remove(doomed);
+    setDeleting(false);
+    if (done) setDoomed(null);
+  };
+
+  return (
+    <section aria-labelledby="news-title" className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id="news-title"
+          tabIndex={-1}
+          data-focus-fallback
+          className="text-lg font-semibold text-slate-900"
+        >
+          {t('admin.news.title')}
+        </h2>
+        <AddNewsMenu
+          llm={llm}
+          triggerRef={addButton}
+          onManual={() => setForm({ kind: 'create', draft: emptyDraft })}
+          onAi={() => setAiOpen(true)}
+        />
+      </div>
+      <NewsFilters
+        query={filters.query}
+        onQuery={filters.setQuery}
+        status={filters.status}
+        onStatus={filters.setStatus}
+      />
+      <NewsList
+        articles={filters.visible}
+        total={articles.length}
+        pendingId={pendingId}
+        onEdit={(article, trigger) => {
+          editTrigger.current = trigger;
+          setForm({ kind: 'edit', article, draft: draftFromArticle(article) });
+        }}
+        onToggle={(article) => void togglePublished(article)}
+        onDelete={setDoomed}
+      />
+      {form && (
+        <ArticleFormModal
+          key={form.kind === 'edit' ? form.article.id : 'new'}
+          mode={form}
+          categories={categories}
+          returnFocusTo={form.kind === 'edit' ? editTrigger : addButton}
+          onClose={() => setForm(null)}
+          onSaved={() => {
+            setForm(null);
+            void reload();
+          }}
+        />
+      )}
+      {aiOpen && (
+        <AiGenerateModal
+          returnFocusTo={addButton}
+          onClose={() => setAiOpen(false)}
+          onGenerated={(generated) => {
+            setAiOpen(false);
+            setForm({ kind: 'create', draft: draftFromGenerated(generated) });
+          }}
+        />
+      )}
+      {doomed && (
+        <ConfirmDialog
+          message={t('admin.news.confirmDelete')}
+          confirmLabel={t('admin.news.delete')}
+          busy={deleting}
+          onCancel={() => setDoomed(null)}
+          onConfirm={() => void confirmDelete()}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { Eye, EyeOff, ImageOff, Pencil, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { articleDate } from '#shared/dates';
+import type { Article } from '#shared/news';
+import { button } from '../../../lib/ui';
+
+type Props = {
+  article: Article;
+  pending: boolean;
+  onEdit: (trigger: HTMLElement) => void;
+  onToggle: () => void;
+  onDelete: () => void;
+};
+
+/** One article of the News tab: what it is, its state, and what can be done with it. */
+export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props) {
+  const { t } = useTranslation();
+  const name = <span className="sr-only">: {article.title}</span>;
+  return (
+    <li className="flex flex-col gap-4 p-4 sm:flex-row sm:p-5" data-testid="news-row">
+      <div className="hidden h-20 w-28 shrink-0 overflow-hidden rounded-md bg-slate-100 sm:block">
+        {article.image_url ? (
+          <img
+            src={article.image_url}
+            alt=""
+            loading="lazy"
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <ImageOff aria-hidden="true" className="m-auto mt-7 h-6 w-6 text-slate-400" />
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+              article.published ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'
+            }`}
+          >
+            {article.published ? t('admin.news.published') : t('admin.news.draft')}
+          </span>
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+            <span className="sr-only">{t('admin.news.category')}: </span>
+            {article.category}
+          </span>
+          <span className="text-xs text-slate-600">
+            <span className="sr-only">{t('admin.news.date')}: </span>
+            {articleDate(article)}
+          </span>
+        </div>
+        <h3 className="mt-1.5 text-base font-semibold text-slate-900">{article.title}</h3>
+        <p className="mt-1 line-clamp-2 text-sm text-slate-600">{article.excerpt}</p>
+        <p className="mt-1 truncate font-mono text-xs text-slate-500">/{article.slug}</p>
+      </div>
+      <div className="flex shrink-0 flex-wrap items-start gap-1 sm:flex-col sm:items-stretch lg:flex-row lg:items-start">
+        <button
+          type="button"
+          className={button.ghost}
+          onClick={(e) => onEdit(e.currentTarget)}
+          aria-disabled={pending || undefined}
+        >
+          <Pencil aria-hidden="true" className="h-4 w-4" />
+          {t('admin.news.edit')}
+          {name}
+        </button>
+        <button
+          type="button"
+          className={button.ghost}
+          onClick={onToggle}
+          aria-disabled={pending || undefined}
+        >
+          {article.published ? (
+            <EyeOff aria-hidden="true" className="h-4 w-4" />
+          ) : (
+            <Eye aria-hidden="true" className="h-4 w-4" />
+          )}
+          {article.published ? t('admin.news.unpublish') : t('admin.news.publish')}
+          {name}
+        </button>
+        <button
+          type="button"
+          className={button.ghostDanger}
+          onClick={onDelete}
+          aria-disabled={pending || undefined}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          {t('admin.news.delete')}
+          {name}
+        </button>
+      </div>
+    </li>
+  );
+}

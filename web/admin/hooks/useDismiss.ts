@@ -1,0 +1,24 @@
+import { useEffect, type RefObject } from 'react';
+
+/** While `open`, a pointer press outside `container` or the Escape key calls `close`. */
+export function useDismiss(
+  container: RefObject<HTMLElement | null>,
+  open: boolean,
+  close: (byEscape: boolean) => void,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) close(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(true);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [container, open, close]);
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusables(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true',
+  );
+}
+
+/**
+ * While `active`: moves focus into `container` (the `[data-autofocus]` element,
+ * else the first control), keeps Tab and Shift+Tab inside it, calls `onEscape`
+ * on Escape, and on release gives focus back to whatever had it before (or to
+ * `returnTo` when given), falling back to `[data-focus-fallback]`.
+ */
+export function useFocusTrap(
+  container: RefObject<HTMLElement | null>,
+  active: boolean,
+  onEscape: () => void,
+  returnTo?: RefObject<HTMLElement | null>,
+): void {
+  const escape = useRef(onEscape);
+  useEffect(() => {
+    escape.current = onEscape;
+  });
+
+  useEffect(() => {
+    const root = container.current;
+    if (!active || !root) return;
+    const previous = returnTo?.current ?? (document.activeElement as HTMLElement | null);
+    const first =
+      root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root;
+    first.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        escape.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables(root);
+      if (items.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const [head, tail] = [items[0]!, items[items.length - 1]!];
+      const current = document.activeElement;
+      if (event.shiftKey && (current === head || !root.contains(current))) {
+        event.preventDefault();
+        tail.focus();
+      } else if (!event.shiftKey && (current === tail || !root.contains(current))) {
+        event.preventDefault();
+        head.focus();
+      }
+    };
+    // On the document, so keys still count after the focused control became disabled.
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      const fallback = document.querySelector<HTMLElement>('[data-focus-fallback]');
+      (previous?.isConnected ? previous : fallback)?.focus();
+    };
+  }, [active, container, returnTo]);
+}

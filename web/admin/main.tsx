@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { i18nFor, initialBrowserLanguage } from '../common/i18n';
+import { App } from './app/App';
+import './styles.css';
+
+/** The admin dashboard: a client-only app, also the desktop app's renderer. */
+const language = initialBrowserLanguage();
+document.documentElement.lang = language;
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App i18n={i18nFor(language)} />
+    </StrictMode>,
+  );
+}
