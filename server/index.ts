@@ -63,7 +63,9 @@ async function main(): Promise<void> {
   await listen(server, config);
   handleShutdown(server, runtime, logger);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  logger.info({ dataDir: config.dataDir }, `listening on http://${shown}:${config.port}`);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ dataDir: config.dataDir, port }, `listening on http://${shown}:${port}`);
 }
 
 main().catch((error: unknown) => {

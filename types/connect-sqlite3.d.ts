@@ -9,5 +9,7 @@ declare module 'connect-sqlite3' {
   };
   export default function connectSqlite3(
     s: typeof session,
-  ): new (options?: Options) => session.Store & { db?: { close(cb?: (err?: Error) => void): void } };
+  ): new (
+    options?: Options,
+  ) => session.Store & { db?: { close(cb?: (err?: Error) => void): void } };
 }

@@ -1,0 +1,72 @@
+/**
+ * Admin accounts from the shell:
+ *   npm run admin -- create <username>
+ *   npm run admin -- reset-password <username>
+ * The password comes from a hidden prompt, or from stdin when piped.
+ */
+import dotenv from 'dotenv';
+import { translator } from '../api/translate';
+import { ConfigError, parseConfig } from '../config';
+import { AppError } from '../errors';
+import { createAuthService } from '../features/auth/auth.service';
+import { createLogger } from '../logger';
+import { openRuntime } from '../runtime';
+import { readPassword } from './prompt';
+
+const USAGE = `Usage:
+  npm run admin -- create <username>          create an admin account
+  npm run admin -- reset-password <username>  set a new password for an account
+The password is asked for on a terminal, or read from stdin when piped.`;
+
+async function askPassword(): Promise<string> {
+  const password = await readPassword('Password: ');
+  if (process.stdin.isTTY && (await readPassword('Repeat password: ')) !== password) {
+    throw new Error('The passwords do not match');
+  }
+  return password;
+}
+
+async function run(command: string, username: string): Promise<string> {
+  dotenv.config({ quiet: true });
+  const config = parseConfig(process.env);
+  const logger = createLogger({ logLevel: 'warn' });
+  const runtime = await openRuntime(config, logger);
+  try {
+    const auth = createAuthService({ db: runtime.db, allowRegistration: false });
+    const password = await askPassword();
+    if (command === 'create') {
+      await auth.createAdmin(username, password);
+      return `Admin "${username}" created. Sign in at /login.`;
+    }
+    await auth.resetPassword(username, password);
+    return `Password of "${username}" changed.`;
+  } finally {
+    await runtime.close();
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ConfigError) return error.message;
+  const t = translator('en');
+  if (error instanceof AppError) {
+    const details = Object.values(error.details ?? {}).map(t);
+    return details.length ? details.join('; ') : t(error.message);
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+const [command, username, ...rest] = process.argv.slice(2);
+if (!command || !['create', 'reset-password'].includes(command) || !username || rest.length) {
+  console.error(USAGE);
+  process.exit(2);
+}
+run(command, username).then(
+  (message) => {
+    console.log(message);
+    process.exit(0);
+  },
+  (error: unknown) => {
+    console.error(`Error: ${describe(error)}`);
+    process.exit(1);
+  },
+);

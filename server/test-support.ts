@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp } from './app';
+import { prepareContent } from './bootstrap';
+import { parseConfig } from './config';
+import { createAuthService } from './features/auth/auth.service';
+import { createLogger } from './logger';
+import { openRuntime } from './runtime';
+
+export const TEST_ADMIN = { username: 'test-admin', password: 'admin-password-123' };
+
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'site-test-'));
+}
+
+/**
+ * The real app on a real SQLite file in a temp DATA_DIR (or the one given, to
+ * test a restart), with the test admin created and no demo content unless asked.
+ */
+export async function createTestApp(env: Record<string, string> = {}, dataDir = tempDataDir()) {
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...env,
+  });
+  const logger = createLogger(config);
+  const runtime = await openRuntime(config, logger);
+  await prepareContent(config, runtime.db, logger);
+  const app = createApp({
+    config,
+    logger,
+    db: runtime.db,
+    sessionStore: runtime.sessions.store,
+    sessionSecret: runtime.sessionSecret,
+  });
+  return {
+    app,
+    db: runtime.db,
+    config,
+    dataDir,
+    /** Closes the stores; the data stays for a restart. */
+    close: () => runtime.close(),
+    /** Closes the stores and removes the temp directory. */
+    async destroy() {
+      await runtime.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A cookie-keeping client signed in as the given user (the test admin by default). */
+export async function signedIn(app: Express, user = TEST_ADMIN) {
+  const agent = request.agent(app);
+  await agent.post('/api/auth/login').send(user).expect(200);
+  return agent;
+}
+
+/** A non-admin account (registration enabled only for this call's app). */
+export async function createUser(t: TestApp, username = 'reader', password = 'reader-password-1') {
+  const auth = createAuthService({ db: t.db, allowRegistration: true });
+  await auth.register({ username, password });
+  return { username, password };
+}
