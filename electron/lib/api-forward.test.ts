@@ -1,0 +1,212 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCookieJar, type JarFetch } from '../test-support/cookie-jar';
+import { deadServerUrl, DESKTOP_ADMIN, startRealServer } from '../test-support/real-server';
+import { forwardApiRequest } from './api-forward';
+import { readStats } from './enquiry-poller';
+
+type Real = Awaited<ReturnType<typeof startRealServer>>;
+/** The parts of API answers these tests look at. */
+type ApiJson = {
+  error: string;
+  data: {
+    ok: boolean;
+    id: number;
+    slug: string;
+    published: boolean;
+    total: number;
+    unread: number;
+    user: { username: string; is_admin: boolean };
+  };
+};
+
+/** What the renderer sends: a relative `/api` call on the app scheme, with its own Origin. */
+function rendererRequest(
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string } = {},
+) {
+  return new Request(`app://admin${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      origin: 'app://admin',
+      referer: 'app://admin/admin',
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+describe('forwarding /api to the real server', () => {
+  let server: Real;
+  let jar: JarFetch;
+  const call = async (path: string, init?: Parameters<typeof rendererRequest>[1]) => {
+    const response = await forwardApiRequest(rendererRequest(path, init), server.url, jar);
+    return { response, body: (await response.json()) as ApiJson };
+  };
+
+  beforeAll(async () => {
+    server = await startRealServer();
+    jar = withCookieJar();
+  });
+  afterAll(() => server.stop());
+
+  it('signs in, keeps the session cookie in the jar across calls, and signs out', async () => {
+    expect((await call('/api/auth/profile')).response.status).toBe(401);
+
+    const login = await call('/api/auth/login', { method: 'POST', body: DESKTOP_ADMIN });
+    expect(login.response.status).toBe(200);
+    expect(login.body.data.user).toMatchObject({
+      username: DESKTOP_ADMIN.username,
+      is_admin: true,
+    });
+    // The cookie lives in the session's jar, never in the renderer's response.
+    expect(login.response.headers.get('set-cookie')).toBeNull();
+    expect(jar.cookies(server.url).has('sid')).toBe(true);
+
+    const profile = await call('/api/auth/profile');
+    expect(profile.response.status).toBe(200);
+    expect(profile.body.data.user.username).toBe(DESKTOP_ADMIN.username);
+
+    const stats = await call('/api/contacts/stats');
+    expect(stats.response.status).toBe(200);
+    expect(stats.body.data).toMatchObject({ total: 0, unread: 0 });
+
+    const logout = await call('/api/auth/logout', { method: 'POST' });
+    expect(logout.response.status).toBe(200);
+    expect(logout.body).toEqual({ data: { ok: true } });
+    expect(jar.cookies(server.url).has('sid')).toBe(false);
+    expect((await call('/api/auth/profile')).response.status).toBe(401);
+  });
+
+  it("passes the server's same-origin check for state-changing calls, which app:// alone would fail", async () => {
+    await call('/api/auth/login', { method: 'POST', body: DESKTOP_ADMIN });
+    const article = {
+      title: 'Desktop forwarding works',
+      excerpt: 'Written through the app scheme.',
+      content: 'Body of the article.',
+      category: 'Company',
+      slug: 'desktop-forwarding-works',
+      published: false,
+    };
+    const created = await call('/api/news', { method: 'POST', body: article });
+    expect(created.response.status).toBe(201);
+    expect(created.body.data).toMatchObject({ slug: article.slug, published: false });
+
+    const direct = await jar(`${server.url}/api/news/${created.body.data.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: 'app://admin' },
+      body: JSON.stringify({ published: true }),
+    });
+    expect(direct.status).toBe(403);
+
+    const toggled = await call(`/api/news/${created.body.data.id}`, {
+      method: 'PUT',
+      body: { published: true },
+    });
+    expect(toggled.response.status).toBe(200);
+    expect(toggled.body.data.published).toBe(true);
+  });
+
+  it('passes the server error envelope through, translated in the renderer language', async () => {
+    const fresh = withCookieJar();
+    const request = rendererRequest('/api/auth/login', {
+      method: 'POST',
+      body: { username: DESKTOP_ADMIN.username, password: 'wrong-password-123' },
+    });
+    const response = await forwardApiRequest(request, server.url, fresh);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: string }).error).toMatch(/\S/);
+  });
+
+  it('reads the unread enquiry count with the session cookie (the poller)', async () => {
+    const fresh = withCookieJar();
+    expect(await readStats(server.url, fresh)).toEqual({ status: 'signed-out' });
+    await forwardApiRequest(
+      rendererRequest('/api/auth/login', { method: 'POST', body: DESKTOP_ADMIN }),
+      server.url,
+      fresh,
+    );
+    const contact = {
+      name: 'Ana Silva',
+      email: 'ana@example.pt',
+      message: 'We would like a robot cell quote.',
+    };
+    expect(
+      (
+        await forwardApiRequest(
+          rendererRequest('/api/contacts', { method: 'POST', body: contact }),
+          server.url,
+          fresh,
+        )
+      ).status,
+    ).toBe(201);
+    expect(await readStats(server.url, fresh)).toEqual({ status: 'ok', unread: 1 });
+  });
+
+  it('answers a clear 502 JSON error in the renderer language when the server is down', async () => {
+    const down = await deadServerUrl();
+    const response = await forwardApiRequest(
+      rendererRequest('/api/news', { cookie: 'language=de' }),
+      down,
+      jar,
+    );
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body = (await response.json()) as { error: string };
+    expect(body.error).toContain(new URL(down).host);
+    expect(body.error).toMatch(/nicht erreichbar/);
+    expect(await readStats(down, jar)).toEqual({ status: 'offline' });
+  });
+});
+
+describe('forwarded headers', () => {
+  let echo: Server;
+  let seen: { url?: string; headers?: IncomingHttpHeaders; body?: string } = {};
+  let url = '';
+
+  beforeAll(async () => {
+    echo = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        seen = { url: req.url, headers: req.headers, body };
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'set-cookie': 'sid=abc; HttpOnly',
+          connection: 'close',
+          'x-request-id': 'r-1',
+        });
+        res.end(gzipSync(JSON.stringify({ data: { ok: true } })));
+      });
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/company`;
+  });
+  afterAll(() => new Promise<void>((resolve) => echo.close(() => resolve())));
+
+  it('rewrites the URL, sets Origin to the server, forwards method and body, drops renderer cookies and referer', async () => {
+    const request = rendererRequest('/api/news/7?x=1', {
+      method: 'PUT',
+      body: { a: 1 },
+      cookie: 'language=pt; other=1',
+    });
+    const response = await forwardApiRequest(request, url, fetch);
+    expect(seen.url).toBe('/company/api/news/7?x=1&lang=pt');
+    expect(seen.headers?.origin).toBe(new URL(url).origin);
+    expect(seen.headers?.cookie).toBeUndefined();
+    expect(seen.headers?.referer).toBeUndefined();
+    expect(seen.headers?.['content-type']).toBe('application/json');
+    expect(JSON.parse(seen.body ?? '')).toEqual({ a: 1 });
+
+    expect(await response.json()).toEqual({ data: { ok: true } });
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('connection')).toBeNull();
+    expect(response.headers.get('x-request-id')).toBe('r-1');
+  });
+});

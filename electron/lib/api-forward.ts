@@ -1,0 +1,103 @@
+import { serverEndpoint } from './server-url';
+import { translator, languageFromRequest } from './i18n';
+
+/**
+ * Forwards the renderer's relative `/api/*` calls (made to `app://admin/api/…`)
+ * to the configured server. In the app `fetchFn` is Electron's `net.fetch` on
+ * the app's session, so the session cookie lives in Electron's cookie jar and
+ * never reaches the renderer; the server sees an ordinary same-origin call.
+ */
+
+/** Request headers that belong to one hop, or that we set ourselves. */
+const DROP_REQUEST = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'cookie',
+  'origin',
+  'referer',
+]);
+
+/** Response headers the renderer must not see or that no longer hold after decoding. */
+const DROP_RESPONSE = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-encoding',
+  'content-length',
+  'set-cookie',
+]);
+
+const BODYLESS = new Set(['GET', 'HEAD']);
+/** AI drafting can take a while; anything slower is reported as unreachable. */
+export const FORWARD_TIMEOUT_MS = 120_000;
+
+function copyHeaders(from: Headers, drop: Set<string>): Headers {
+  const headers = new Headers();
+  from.forEach((value, name) => {
+    if (!drop.has(name.toLowerCase()) && !name.toLowerCase().startsWith('sec-'))
+      headers.append(name, value);
+  });
+  return headers;
+}
+
+/** The language the renderer chose (`?lang`, else its `language` cookie), passed on as `?lang`. */
+function targetPath(url: URL, request: Request): string {
+  const query = new URLSearchParams(url.search);
+  const lang = languageFromRequest(request);
+  if (!query.has('lang') && lang) query.set('lang', lang);
+  const search = query.toString();
+  return `${url.pathname}${search ? `?${search}` : ''}`;
+}
+
+export function jsonError(status: number, error: string): Response {
+  return new Response(JSON.stringify({ error }), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+export async function forwardApiRequest(
+  request: Request,
+  serverUrl: string,
+  fetchFn: typeof fetch,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const headers = copyHeaders(request.headers, DROP_REQUEST);
+  // The server's same-origin check for state-changing calls compares Origin with itself.
+  headers.set('Origin', new URL(serverUrl).origin);
+  const body = BODYLESS.has(request.method) ? undefined : await request.arrayBuffer();
+
+  let upstream: Response;
+  try {
+    upstream = await fetchFn(serverEndpoint(serverUrl, targetPath(url, request)), {
+      method: request.method,
+      headers,
+      body,
+      credentials: 'include',
+      redirect: 'manual',
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
+    });
+  } catch {
+    const t = translator(languageFromRequest(request));
+    return jsonError(502, t('desktop.errors.unreachable', { server: new URL(serverUrl).host }));
+  }
+
+  const nullBody = request.method === 'HEAD' || [101, 204, 205, 304].includes(upstream.status);
+  return new Response(nullBody ? null : upstream.body, {
+    status: upstream.status,
+    statusText: upstream.statusText,
+    headers: copyHeaders(upstream.headers, DROP_RESPONSE),
+  });
+}

@@ -1,0 +1,122 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCookieJar } from '../test-support/cookie-jar';
+import { DESKTOP_ADMIN, startRealServer } from '../test-support/real-server';
+import { createAppProtocolHandler, routeAppUrl } from './app-protocol';
+import { CONTENT_SECURITY_POLICY, RENDERER_FILES } from './app-scheme';
+
+describe('routeAppUrl', () => {
+  it.each([
+    ['app://admin/', { kind: 'page', file: RENDERER_FILES.admin }],
+    ['app://admin/login', { kind: 'page', file: RENDERER_FILES.admin }],
+    ['app://admin/admin', { kind: 'page', file: RENDERER_FILES.admin }],
+    ['app://admin/admin/news/12?tab=edit', { kind: 'page', file: RENDERER_FILES.admin }],
+    ['app://admin/setup?offline=1', { kind: 'page', file: RENDERER_FILES.setup }],
+    ['app://admin/assets/admin-1a2b.js', { kind: 'file', file: 'assets/admin-1a2b.js' }],
+    ['app://admin/fonts/Inter%20Var.woff2', { kind: 'file', file: 'fonts/Inter Var.woff2' }],
+    ['app://admin/api/news?page=2', { kind: 'api' }],
+    ['app://admin/api', { kind: 'api' }],
+    ['app://other/assets/x.js', { kind: 'not-found' }],
+  ])('%s', (url, route) => {
+    expect(routeAppUrl(url)).toEqual(route);
+  });
+
+  it.each([
+    'app://admin/assets/..%2F..%2Fsecret.txt',
+    'app://admin/assets/..%5c..%5csecret.txt',
+    'app://admin/assets/%00.js',
+    'app://admin/%E0%A4%A.js',
+  ])('refuses path traversal and malformed paths: %s', (url) => {
+    expect(routeAppUrl(url)).toEqual({ kind: 'forbidden' });
+  });
+
+  it('keeps dot segments the URL parser resolves inside the renderer root', () => {
+    expect(routeAppUrl('app://admin/assets/%2e%2e/%2e%2e/secret.txt')).toEqual({
+      kind: 'file',
+      file: 'secret.txt',
+    });
+  });
+});
+
+describe('app protocol handler', () => {
+  let dir: string;
+  let renderer: string;
+  let server: Awaited<ReturnType<typeof startRealServer>>;
+  let configured: string | null = null;
+  let handle: (request: Request) => Promise<Response>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'desktop-renderer-'));
+    renderer = path.join(dir, 'renderer');
+    mkdirSync(path.join(renderer, 'web/admin'), { recursive: true });
+    mkdirSync(path.join(renderer, 'electron/setup'), { recursive: true });
+    mkdirSync(path.join(renderer, 'assets'), { recursive: true });
+    writeFileSync(path.join(renderer, RENDERER_FILES.admin), '<!doctype html><title>admin</title>');
+    writeFileSync(path.join(renderer, RENDERER_FILES.setup), '<!doctype html><title>setup</title>');
+    writeFileSync(path.join(renderer, 'assets/admin-1.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'secret.txt'), 'do not serve');
+    server = await startRealServer();
+    handle = createAppProtocolHandler({
+      rendererDir: renderer,
+      serverUrl: () => configured,
+      fetch: withCookieJar(),
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the admin page for its routes, with the strict CSP', async () => {
+    for (const url of ['app://admin/login', 'app://admin/admin', 'app://admin/admin/contacts']) {
+      const response = await handle(new Request(url));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>admin</title>');
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe/);
+    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self'");
+  });
+
+  it('serves built files with their type and long cache for hashed assets; 404 for missing ones', async () => {
+    const asset = await handle(new Request('app://admin/assets/admin-1.js'));
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await handle(new Request('app://admin/assets/missing.js'))).status).toBe(404);
+    expect(await (await handle(new Request('app://admin/setup'))).text()).toContain(
+      '<title>setup</title>',
+    );
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    const encoded = await handle(new Request('app://admin/assets/..%2F..%2Fsecret.txt'));
+    expect(encoded.status).toBe(403);
+    expect(await encoded.text()).not.toContain('do not serve');
+    const dotted = await handle(new Request('app://admin/assets/%2e%2e/%2e%2e/secret.txt'));
+    expect(dotted.status).toBe(404);
+    expect(await dotted.text()).not.toContain('do not serve');
+  });
+
+  it('answers /api with a clear 503 before a server is configured, then forwards to it', async () => {
+    configured = null;
+    const none = await handle(new Request('app://admin/api/auth/profile'));
+    expect(none.status).toBe(503);
+    expect(((await none.json()) as { error: string }).error).toMatch(/server/i);
+
+    configured = server.url;
+    const login = await handle(
+      new Request('app://admin/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'app://admin' },
+        body: JSON.stringify(DESKTOP_ADMIN),
+      }),
+    );
+    expect(login.status).toBe(200);
+    expect((await handle(new Request('app://admin/api/auth/profile'))).status).toBe(200);
+  });
+});

@@ -1,0 +1,11 @@
+/** IPC channel names, shared by the preload script and the main process (no dependencies: the sandboxed preload imports it). */
+export const CHANNELS = {
+  appVersion: 'desktop:app-version',
+  getServerUrl: 'desktop:server-url:get',
+  setServerUrl: 'desktop:server-url:set',
+  notify: 'desktop:notify',
+  setupConnect: 'desktop:setup:connect',
+  setupRetry: 'desktop:setup:retry',
+} as const;
+
+export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];

@@ -1,0 +1,42 @@
+import type { ConnectResult } from '#shared/desktop';
+import { APP_PAGES } from './app-scheme';
+import { checkHealth, normalizeServerUrl } from './server-url';
+import type { SettingsStore } from './settings-store';
+
+/**
+ * Pointing the app at a server: validate, check `/healthz`, store. Also
+ * chooses the first page: setup on first start, the offline page when the
+ * stored server does not answer, else the dashboard. Never a blank window.
+ */
+
+export type ConnectionDeps = { store: SettingsStore; fetch: typeof fetch; timeoutMs?: number };
+
+export function createConnection({ store, fetch, timeoutMs }: ConnectionDeps) {
+  return {
+    current: (): string | null => store.get().serverUrl,
+
+    async connect(input: string): Promise<ConnectResult> {
+      const normalized = normalizeServerUrl(input);
+      if (!normalized.ok) return normalized;
+      const health = await checkHealth(normalized.url, fetch, timeoutMs);
+      if (!health.ok) return health;
+      await store.update({ serverUrl: normalized.url });
+      return { ok: true, url: normalized.url };
+    },
+
+    async retry(): Promise<ConnectResult> {
+      const url = store.get().serverUrl;
+      if (!url) return { ok: false, error: 'desktop.setup.errors.required' };
+      return checkHealth(url, fetch, timeoutMs);
+    },
+
+    async startPage(): Promise<string> {
+      const url = store.get().serverUrl;
+      if (!url) return APP_PAGES.setup;
+      const health = await checkHealth(url, fetch, timeoutMs);
+      return health.ok ? APP_PAGES.admin : APP_PAGES.offline;
+    },
+  };
+}
+
+export type Connection = ReturnType<typeof createConnection>;

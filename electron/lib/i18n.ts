@@ -1,0 +1,38 @@
+import type { TFunction } from 'i18next';
+import { createI18n, toResources } from '#shared/i18n';
+import { LANGUAGE_COOKIE, isLanguage, pickLanguage, type Language } from '#shared/languages';
+import en from '../../locales/en.json';
+import pt from '../../locales/pt.json';
+import de from '../../locales/de.json';
+
+/** Main-process translations (menu, notifications, forwarded errors) from the shared catalogues. */
+
+const resources = toResources({ en, pt, de });
+const cache = new Map<Language, TFunction>();
+
+export function translator(language: Language | null | undefined): TFunction {
+  const lang = pickLanguage(language);
+  let t = cache.get(lang);
+  if (!t) {
+    t = createI18n(lang, resources).t;
+    cache.set(lang, t);
+  }
+  return t;
+}
+
+/** `en-GB` -> `en`; unknown locales fall back to English. */
+export function languageFromLocale(locale: string | null | undefined): Language {
+  return pickLanguage(locale?.toLowerCase().split(/[-_]/)[0]);
+}
+
+/** The renderer's language on a forwarded call: `?lang`, else the `language` cookie, else none. */
+export function languageFromRequest(request: Request): Language | null {
+  const fromQuery = new URL(request.url).searchParams.get('lang');
+  if (isLanguage(fromQuery)) return fromQuery;
+  const cookies = request.headers.get('cookie') ?? '';
+  for (const part of cookies.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return null;
+}

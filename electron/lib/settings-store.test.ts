@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSettings, openSettingsStore, SETTINGS_FILE } from './settings-store';
+
+describe('settings store', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'desktop-settings-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts with defaults when there is no file (first start)', async () => {
+    const store = await openSettingsStore(path.join(dir, 'missing'));
+    expect(store.get()).toEqual({ serverUrl: null, updateFeedUrl: null, windowBounds: null });
+  });
+
+  it('persists updates as JSON that a new store reads back', async () => {
+    const store = await openSettingsStore(dir);
+    await store.update({ serverUrl: 'https://admin.example.com' });
+    await store.update({
+      windowBounds: { x: 10, y: 20, width: 1000, height: 700, maximized: true },
+    });
+    const saved = JSON.parse(readFileSync(path.join(dir, SETTINGS_FILE), 'utf8'));
+    expect(saved.serverUrl).toBe('https://admin.example.com');
+    if (process.platform !== 'win32')
+      expect(statSync(path.join(dir, SETTINGS_FILE)).mode & 0o777).toBe(0o600);
+    const again = await openSettingsStore(dir);
+    expect(again.get()).toEqual({
+      serverUrl: 'https://admin.example.com',
+      updateFeedUrl: null,
+      windowBounds: { x: 10, y: 20, width: 1000, height: 700, maximized: true },
+    });
+  });
+
+  it('keeps the last of several quick updates on disk', async () => {
+    const store = await openSettingsStore(dir);
+    await Promise.all(
+      [1, 2, 3, 4].map((n) => store.update({ serverUrl: `https://s${n}.example.com` })),
+    );
+    expect((await openSettingsStore(dir)).get().serverUrl).toBe('https://s4.example.com');
+  });
+
+  it('survives a damaged file and repairs bad fields one by one', async () => {
+    writeFileSync(path.join(dir, SETTINGS_FILE), '{ not json');
+    expect((await openSettingsStore(dir)).get()).toEqual(defaultSettings());
+    writeFileSync(
+      path.join(dir, SETTINGS_FILE),
+      JSON.stringify({
+        serverUrl: 'https://ok.example.com',
+        updateFeedUrl: 42,
+        windowBounds: { x: 'a' },
+      }),
+    );
+    expect((await openSettingsStore(dir)).get()).toEqual({
+      serverUrl: 'https://ok.example.com',
+      updateFeedUrl: null,
+      windowBounds: null,
+    });
+  });
+});

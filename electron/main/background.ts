@@ -1,0 +1,83 @@
+import type { BrowserWindow } from 'electron';
+import { app, Notification, net } from 'electron';
+import electronUpdater from 'electron-updater';
+import { createEnquiryPoller, readStats } from '../lib/enquiry-poller';
+import { planUpdates, UPDATE_CHECK_INTERVAL_MS } from '../lib/update-feed';
+
+/** Background work of the shell: the enquiry badge and notifications, and auto-update. */
+
+type T = (key: string, params?: Record<string, unknown>) => string;
+
+export function startEnquiryWatch(opts: {
+  serverUrl: () => string | null;
+  t: T;
+  focus: () => void;
+}) {
+  const appFetch: typeof fetch = (input, init) => net.fetch(input as string, init);
+  return createEnquiryPoller({
+    read: async () => {
+      const url = opts.serverUrl();
+      return url ? readStats(url, appFetch) : { status: 'signed-out' };
+    },
+    onBadge: (unread) => {
+      app.setBadgeCount(unread);
+    },
+    onNewEnquiries: (added, unread) => {
+      const body = opts.t('desktop.notifications.newEnquiryBody', { count: added, unread });
+      showNotification(opts.t('desktop.notifications.newEnquiryTitle'), body, opts.focus);
+    },
+  });
+}
+
+/** Returns the on-demand check for the menu, or `undefined` when updates are off (development, bad feed). */
+export function startUpdates(opts: {
+  envFeed?: string;
+  settingsFeed: string | null;
+  t: T;
+}): (() => void) | undefined {
+  const plan = planUpdates({
+    isPackaged: app.isPackaged,
+    envFeed: opts.envFeed,
+    settingsFeed: opts.settingsFeed,
+  });
+  if (!plan.enabled) return undefined;
+  const { autoUpdater } = electronUpdater;
+  if (plan.feed) autoUpdater.setFeedURL(plan.feed);
+  autoUpdater.autoDownload = true;
+  autoUpdater.autoInstallOnAppQuit = true;
+  autoUpdater.on('error', (error) => console.warn('Update check failed:', error.message));
+
+  const check = () => void autoUpdater.checkForUpdatesAndNotify().catch(() => undefined);
+  check();
+  setInterval(check, UPDATE_CHECK_INTERVAL_MS).unref();
+
+  return () => {
+    autoUpdater
+      .checkForUpdates()
+      .then((result) => {
+        if (result?.isUpdateAvailable) return;
+        const body = opts.t('desktop.updates.noneBody', { version: app.getVersion() });
+        showNotification(opts.t('desktop.updates.noneTitle'), body);
+      })
+      .catch(() => {
+        showNotification(
+          opts.t('desktop.updates.failedTitle'),
+          opts.t('desktop.updates.failedBody'),
+        );
+      });
+  };
+}
+
+export function showNotification(title: string, body?: string, onClick?: () => void): void {
+  if (!Notification.isSupported()) return;
+  const note = new Notification({ title, body });
+  if (onClick) note.on('click', onClick);
+  note.show();
+}
+
+export function focusWindow(win: BrowserWindow | null): void {
+  if (!win) return;
+  if (win.isMinimized()) win.restore();
+  win.show();
+  win.focus();
+}

@@ -1,0 +1,36 @@
+/**
+ * The desktop app's preload bridge, typed once for the main process, the
+ * preload script and any renderer that wants to know it runs on the desktop
+ * (`window.desktop` is undefined in a normal browser).
+ */
+
+/** Outcome of pointing the app at a server; `error` is a translation key. */
+export type ConnectResult = { ok: true; url: string } | { ok: false; error: string };
+
+/** What the admin renderer may ask of the desktop shell. */
+export interface DesktopBridge {
+  /** The installed app's version, e.g. `0.1.0`. */
+  appVersion(): Promise<string>;
+  /** The configured server, `null` before the first start's setup. */
+  getServerUrl(): Promise<string | null>;
+  /** Validates, checks `/healthz`, stores the URL and reloads the dashboard. */
+  setServerUrl(url: string): Promise<ConnectResult>;
+  /** A native notification (title up to 120 characters, body up to 500). */
+  notify(notification: { title: string; body?: string }): Promise<void>;
+}
+
+/** The setup page's own tiny API (first start, change of server, offline page). */
+export interface DesktopSetupBridge {
+  getServerUrl(): Promise<string | null>;
+  /** Checks and stores the URL, then opens the dashboard. */
+  connect(url: string): Promise<ConnectResult>;
+  /** Offline page: checks the stored server again and opens the dashboard when it answers. */
+  retry(): Promise<ConnectResult>;
+}
+
+declare global {
+  interface Window {
+    desktop?: DesktopBridge;
+    desktopSetup?: DesktopSetupBridge;
+  }
+}
