@@ -85,7 +85,8 @@ function slugOf(topic: string): string {
   const words = topic
     .toLowerCase()
     .normalize('NFKD')
-    .replace(/[^a-z0-9\s]/g, '')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
   return words.slice(0, 8).join('-') || 'industrial-news';

@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E } from '../../support/e2e-env';
+
+/**
+ * 'Add News' -> 'Using AI' end to end: the real server drafts through the
+ * real `openai` SDK against the local fake model (tests/support/fake-llm-server.ts).
+ */
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(E2E.admin.username);
+  await page.getByLabel('Password', { exact: true }).fill(E2E.admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'News Management' })).toBeVisible();
+}
+
+async function openAiModal(page: Page) {
+  await page.getByRole('button', { name: 'Add News' }).click();
+  const usingAi = page.getByRole('menuitem', { name: 'Using AI' });
+  await expect(usingAi).not.toHaveAttribute('aria-disabled', 'true');
+  await usingAi.click();
+  const dialog = page.getByRole('dialog', { name: 'AI Content Generation' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('an admin drafts an article with AI and saves it as a draft', async ({ page, request }) => {
+  const topic = `Vision-guided palletising cell ${Date.now()}`;
+  await signIn(page);
+  const dialog = await openAiModal(page);
+
+  const generate = dialog.getByRole('button', { name: 'Generate Content' });
+  await expect(generate).toBeDisabled();
+  await dialog
+    .getByLabel('Describe your article *')
+    .fill(`${topic}. Announce it to plant managers.`);
+  await dialog.getByLabel(/Category/).selectOption('Partnership');
+  await expect(generate).toBeEnabled();
+  await generate.click();
+
+  await expect(
+    page.getByText('Content generated successfully! Please review and edit as needed.'),
+  ).toBeVisible();
+  const form = page.getByRole('dialog', { name: 'Create News Article' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel(/^Title/)).toHaveValue(
+    `${topic}: what it means for industrial operations`,
+  );
+  await expect(form.getByLabel(/^Excerpt/)).not.toHaveValue('');
+  await expect(form.getByLabel(/^Content/)).toHaveValue(/## Why it matters/);
+  await expect(form.getByLabel(/^Category/)).toHaveValue('Partnership');
+  const slug = topic.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  await expect(form.getByLabel(/^Slug/)).toHaveValue(slug);
+  await expect(form.getByLabel('Publish immediately')).not.toBeChecked();
+
+  await form.getByRole('button', { name: 'Create Article' }).click();
+  await expect(page.getByText('News article created successfully')).toBeVisible();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('listitem').filter({ hasText: topic });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Draft', { exact: true })).toBeVisible();
+
+  // A draft is not public.
+  expect((await request.get(`/api/news/${slug}`)).status()).toBe(404);
+});
+
+test('a failing model gives the admin a clear message and keeps the description', async ({
+  page,
+}) => {
+  await signIn(page);
+  const dialog = await openAiModal(page);
+  const prompt = 'Predictive maintenance for presses [[500]]';
+  await dialog.getByLabel('Describe your article *').fill(prompt);
+  await dialog.getByRole('button', { name: 'Generate Content' }).click();
+
+  await expect(
+    page.getByText('The language model service had an internal error. Try again in a few minutes.'),
+  ).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Describe your article *')).toHaveValue(prompt);
+  await expect(dialog.getByRole('button', { name: 'Generate Content' })).toBeEnabled();
+});
