@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadServerUrl, startRealServer } from '../test-support/real-server';
+import { APP_PAGES } from './app-scheme';
+import { createConnection } from './connection';
+import { openSettingsStore } from './settings-store';
+
+describe('connection to the company server', () => {
+  let server: Awaited<ReturnType<typeof startRealServer>>;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startRealServer();
+    dir = mkdtempSync(path.join(tmpdir(), 'desktop-connection-'));
+  });
+  afterAll(async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('first start opens the setup page; a good address is checked, stored and opens the dashboard', async () => {
+    const store = await openSettingsStore(dir);
+    const connection = createConnection({ store, fetch });
+    expect(await connection.startPage()).toBe(APP_PAGES.setup);
+
+    expect(await connection.connect('http://example.com')).toEqual({
+      ok: false,
+      error: 'desktop.setup.errors.https',
+    });
+    expect(await connection.connect(await deadServerUrl())).toEqual({
+      ok: false,
+      error: 'desktop.setup.errors.unreachable',
+    });
+    expect(connection.current()).toBeNull();
+
+    expect(await connection.connect(`${server.url}/`)).toEqual({ ok: true, url: server.url });
+    expect(connection.current()).toBe(server.url);
+    expect((await openSettingsStore(dir)).get().serverUrl).toBe(server.url);
+    expect(await connection.startPage()).toBe(APP_PAGES.admin);
+    expect(await connection.retry()).toEqual({ ok: true, url: server.url });
+  });
+
+  it('opens the offline page when the stored server does not answer, and retry reports it', async () => {
+    const store = await openSettingsStore(dir);
+    await store.update({ serverUrl: await deadServerUrl() });
+    const connection = createConnection({ store, fetch, timeoutMs: 2000 });
+    expect(await connection.startPage()).toBe(APP_PAGES.offline);
+    expect(await connection.retry()).toEqual({
+      ok: false,
+      error: 'desktop.setup.errors.unreachable',
+    });
+  });
+});
