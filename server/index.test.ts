@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from './test-support';
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function startServer(env: Record<string, string>) {
+  const dir = tempDataDir();
+  dirs.push(dir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dir,
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run: Run = { code: null, stdout: '', stderr: '' };
+  child.stdout.on('data', (d) => (run.stdout += String(d)));
+  child.stderr.on('data', (d) => (run.stderr += String(d)));
+  const exited = new Promise<Run>((resolve) =>
+    child.on('exit', (code) => resolve({ ...run, code })),
+  );
+  return { child, run, exited };
+}
+
+async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out');
+}
+
+describe('server/index.ts', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['RATE_LIMIT_LOGIN', '0'],
+    ['SEED_DEMO', 'maybe'],
+  ])('stops with one line and exit code 1 when %s=%s', async (name, value) => {
+    const { exited } = startServer({ PORT: '0', [name]: value });
+    const result = await exited;
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(result.stderr).not.toMatch(/\bat\b.*:\d+:\d+/);
+  });
+
+  it('starts, serves, and on SIGTERM finishes an in-flight request, then exits 0', async () => {
+    const { child, run, exited } = startServer({
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+    });
+    const port = await waitFor(() => /"port":(\d+)/.exec(run.stdout)?.[1]);
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect(run.stdout).toMatch(/No admin account yet.*npm run admin -- create/);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: 'sid=cookie-secret-123' },
+      body: JSON.stringify({ username: 'nobody', password: 'password-secret-456' }),
+    });
+    expect(login.status).toBe(401);
+
+    // A request whose body is still arriving when SIGTERM comes must be answered.
+    const body = JSON.stringify({ name: 'Ana', email: 'a@b.pt', message: 'Still arriving...' });
+    const answered = new Promise<number>((resolve, reject) => {
+      const req = request(`${base}/api/contacts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      });
+      req.on('response', (res) => resolve(res.statusCode ?? 0));
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 500);
+      }, 200);
+    });
+    expect(await answered).toBe(201);
+    const result = await exited;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/"msg":"stopped"/);
+    expect(result.stdout).toMatch(/"url":"\/api\/auth\/login","remoteAddress"/);
+    expect(result.stdout).not.toMatch(/password-secret-456|cookie-secret-123/);
+  });
+});
