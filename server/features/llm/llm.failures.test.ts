@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm-server';
 import { startLlmTestApp, type LlmTestApp } from './llm.test-app';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const KEY = 'sk-failures-test-key-55aa77bb';
 const GENERATE = '/api/llm/generate-news-content';
 
@@ -116,6 +117,16 @@ describe('LLM failures are clear and bounded', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('stops waiting for the model when the admin goes away', async () => {
+    fake.setScenario({ name: 'slow', delayMs: 5000 });
+    await expect(t.admin.post(GENERATE).send({ prompt: 'Robots' }).timeout(150)).rejects.toThrow(
+      /Timeout/,
+    );
+    for (let i = 0; i < 40 && !t.logs().includes('"kind":"aborted"'); i++) await sleep(25);
+    expect(t.logs()).toContain('"kind":"aborted"');
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('rejects a blank prompt with the spec message, in the admin language too', async () => {
     const res = await t.admin.post(GENERATE).send({ prompt: '   ' }).expect(400);
     expect(res.body).toEqual({
@@ -157,6 +168,8 @@ describe('LLM limits and configuration', () => {
       const res = await t.admin.post(GENERATE).send({ prompt: 'Three' }).expect(429);
       expect(res.body.error).toMatch(/several articles in the last minute/);
       expect(fake.requests).toHaveLength(2);
+      const other = await t.anotherAdmin('second-admin');
+      await other.post(GENERATE).send({ prompt: 'Four' }).expect(200);
     } finally {
       await t.close();
       await fake.close();

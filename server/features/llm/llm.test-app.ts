@@ -68,6 +68,14 @@ export async function startLlmTestApp(
     editor,
     anonymous: request(app),
     news: createNewsService({ db }),
+    /** A further admin, signed in on its own agent. */
+    async anotherAdmin(username: string) {
+      const password = `${username}-password-1`;
+      await createAuthService({ db, allowRegistration: false }).ensureAdmin(username, password);
+      const agent = request.agent(app);
+      await agent.post('/api/auth/login').send({ username, password }).expect(200);
+      return agent;
+    },
     logs: () => lines.join(''),
     async close() {
       await db.destroy();
