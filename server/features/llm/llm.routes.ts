@@ -7,7 +7,8 @@ import { BadRequestError } from '../../errors';
 import { requireAdmin } from '../../api/guards';
 import type { NewsService } from '../news/news.service';
 import { createLlmProvider } from './openai-provider';
-import { createLlmService, DEFAULT_LLM_TUNING, type LlmTuning } from './llm.service';
+import { createLlmService } from './llm.service';
+import { DEFAULT_LLM_TUNING, type LlmTuning } from './resilient-completion';
 import { generationLimiter } from './generation-limiter';
 import { apiLanguage } from '../../api/translate';
 

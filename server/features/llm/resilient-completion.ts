@@ -1,0 +1,88 @@
+import { BadGatewayError } from '../../errors';
+import type { Logger } from '../../logger';
+import { abortableDelay } from './abortable-delay';
+import { FORMAT_LADDER } from './article-prompt';
+import { failureMessageKey } from './failure-messages';
+import { LlmUpstreamError, type ChatMessage, type LlmProvider } from './llm.provider';
+
+export type LlmTuning = {
+  /** Deadline for one generation, all attempts included (60 s in production). */
+  timeoutMs: number;
+  /** Wait before the single retry after a 429/5xx, unless the server asks for less. */
+  retryDelayMs: number;
+  /** The longest `retry-after` the service is willing to honour. */
+  maxRetryDelayMs: number;
+};
+
+export const DEFAULT_LLM_TUNING: LlmTuning = {
+  timeoutMs: 60_000,
+  retryDelayMs: 1_000,
+  maxRetryDelayMs: 5_000,
+};
+
+/**
+ * One completion, made robust: starts with the strongest response format the
+ * server has accepted so far and steps down when it rejects one, retries
+ * exactly once on 429/5xx, and turns every other failure into a 502 whose
+ * message tells the admin what to do. `signal` carries the overall deadline.
+ */
+export function createResilientCompletion({
+  logger,
+  tuning,
+}: {
+  logger: Logger;
+  tuning: LlmTuning;
+}) {
+  let formatRung = 0;
+
+  return async function complete(
+    llm: LlmProvider,
+    messages: ChatMessage[],
+    signal: AbortSignal,
+    started: number,
+  ): Promise<string> {
+    let retriesLeft = 1;
+    // At most: every format rung, plus the one retry.
+    for (let attempt = 1; attempt <= FORMAT_LADDER.length + 1; attempt++) {
+      const format = FORMAT_LADDER[formatRung]!;
+      const timeoutMs = Math.max(tuning.timeoutMs - (Date.now() - started), 1);
+      try {
+        return await llm.complete(messages, { format, signal, timeoutMs });
+      } catch (err) {
+        if (!(err instanceof LlmUpstreamError)) throw err;
+        const log = {
+          provider: llm.name,
+          model: llm.model,
+          attempt,
+          format: format.type,
+          kind: err.kind,
+          ...err.info,
+        };
+        if (err.kind === 'format_rejected' && formatRung < FORMAT_LADDER.length - 1) {
+          formatRung++;
+          logger.info(
+            { ...log, next: FORMAT_LADDER[formatRung]!.type },
+            'LLM server rejected the response format; stepping down',
+          );
+          continue;
+        }
+        if (err.retryable && retriesLeft > 0) {
+          retriesLeft--;
+          const waitMs = Math.min(
+            err.info.retryAfterMs ?? tuning.retryDelayMs,
+            tuning.maxRetryDelayMs,
+          );
+          logger.warn({ ...log, waitMs, upstream: err.message }, 'LLM call failed; retrying once');
+          await abortableDelay(waitMs, signal).catch(() => undefined);
+          if (!signal.aborted) continue;
+          const timedOut =
+            signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
+          throw new BadGatewayError(failureMessageKey(timedOut ? 'timeout' : 'aborted'));
+        }
+        logger.warn({ ...log, upstream: err.message }, 'LLM call failed');
+        throw new BadGatewayError(failureMessageKey(err.kind));
+      }
+    }
+    throw new BadGatewayError(failureMessageKey('bad_request'));
+  };
+}
