@@ -1,5 +1,7 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -14,8 +16,45 @@ import tailwindcss from '@tailwindcss/vite';
  */
 const root = import.meta.dirname;
 
+/**
+ * Writes `out/package.json`, the packaged app's own manifest (electron-builder
+ * `directories.app: out`): name and version from the root package, entry
+ * `main/index.js`, and no dependencies, because everything is bundled.
+ */
+function appManifest(): Plugin {
+  return {
+    name: 'desktop-app-manifest',
+    apply: 'build',
+    closeBundle() {
+      const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
+      const manifest = {
+        name: 'forge-admin',
+        productName: 'Forge Admin',
+        version: pkg.version,
+        description: 'Desktop admin for the company website: news and enquiries',
+        author: 'Forge Industrial',
+        license: 'UNLICENSED',
+        private: true,
+        type: 'module',
+        main: 'main/index.js',
+      };
+      mkdirSync(resolve(root, 'out'), { recursive: true });
+      writeFileSync(resolve(root, 'out/package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    },
+  };
+}
+
+/**
+ * electron-vite forces `base: './'` for file:// pages. Ours are served at
+ * `app://admin/admin/…` (client-side routes), so asset URLs must be absolute.
+ */
+function absoluteBase(): Plugin {
+  return { name: 'desktop-absolute-base', enforce: 'post', config: () => ({ base: '/' }) };
+}
+
 export default defineConfig({
   main: {
+    plugins: [appManifest()],
     build: {
       externalizeDeps: false,
       sourcemap: true,
@@ -35,7 +74,7 @@ export default defineConfig({
     // The project root, so both pages keep their paths: web/admin/index.html and electron/setup/index.html.
     root,
     publicDir: resolve(root, 'web/public'),
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), absoluteBase()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,
