@@ -1,4 +1,5 @@
 import session from 'express-session';
+import connectPgSimple from 'connect-pg-simple';
 import connectSqlite3 from 'connect-sqlite3';
 import type { Config } from '../config';
 
@@ -6,8 +7,20 @@ export const SESSIONS_FILE = 'sessions.db';
 
 export type ClosableStore = { store: session.Store; close(): Promise<void> };
 
-/** Sessions in their own SQLite file in DATA_DIR (WAL), so they survive restarts. */
-export function createSessionStore(config: Pick<Config, 'dataDir'>): ClosableStore {
+/**
+ * Sessions kept where the data is, so they survive restarts: their own SQLite
+ * file in DATA_DIR (WAL) by default, a `sessions` table with DATABASE_URL.
+ */
+export function createSessionStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): ClosableStore {
+  if (config.databaseUrl) {
+    const PgStore = connectPgSimple(session);
+    const store = new PgStore({
+      conString: config.databaseUrl,
+      tableName: 'sessions',
+      createTableIfMissing: true,
+    });
+    return { store, close: async () => store.close() };
+  }
   const SQLiteStore = connectSqlite3(session);
   const store = new SQLiteStore({
     dir: config.dataDir,

@@ -1,0 +1,13 @@
+declare module 'connect-pg-simple' {
+  import type session from 'express-session';
+  type Options = {
+    conString?: string;
+    pool?: unknown;
+    tableName?: string;
+    createTableIfMissing?: boolean;
+    pruneSessionInterval?: number | false;
+  };
+  export default function connectPgSimple(
+    s: typeof session,
+  ): new (options?: Options) => session.Store & { close(): void };
+}
