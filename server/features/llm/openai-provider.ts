@@ -38,7 +38,7 @@ function chatProvider(
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
         completion = await client.chat.completions.create(
-          { model, messages, temperature: 0.7, ...responseFormat(format) },
+          { model, messages, ...responseFormat(format) },
           { signal, timeout: timeoutMs, maxRetries: 0 },
         );
       } catch (err) {
