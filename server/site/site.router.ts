@@ -32,7 +32,10 @@ export function createSiteRouter(deps: {
     }),
   );
   // Files from web/public keep their names: cache them for a day.
-  router.use(express.static(DIST_CLIENT, { index: false, maxAge: dev ? 0 : 86_400_000 }));
+  // `redirect: false`: the dist/client/admin folder must not turn /admin into /admin/.
+  router.use(
+    express.static(DIST_CLIENT, { index: false, redirect: false, maxAge: dev ? 0 : 86_400_000 }),
+  );
 
   const adminShell: express.RequestHandler = (_req, res) => {
     res.set('Cache-Control', 'no-cache').sendFile(ADMIN_HTML);

@@ -37,8 +37,6 @@ export function Modal({
   const close = () => {
     if (!busy) onClose();
   };
-  useFocusTrap(panel, true, close, returnFocusTo);
-
   useEffect(() => {
     const app = document.getElementById('admin-app');
     openCount += 1;
@@ -52,6 +50,8 @@ export function Modal({
       }
     };
   }, []);
+  // After the inert effect, so on close the page is interactive again before focus returns to it.
+  useFocusTrap(panel, true, close, returnFocusTo);
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:p-8">

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -10,9 +10,13 @@ import { useNewsActions } from '../hooks/useNewsActions';
 import { draftFromArticle, draftFromGenerated, emptyDraft } from '../lib/article-draft';
 import { AddNewsMenu } from './AddNewsMenu';
 import { AiGenerateModal } from './AiGenerateModal';
-import { ArticleFormModal } from './ArticleFormModal';
 import { NewsFilters } from './NewsFilters';
 import { NewsList } from './NewsList';
+
+// The form carries the markdown renderer: fetched only when a form first opens.
+const ArticleFormModal = lazy(() =>
+  import('./ArticleFormModal').then((m) => ({ default: m.ArticleFormModal })),
+);
 
 type Props = { articles: Article[]; reload: () => Promise<void> };
 
@@ -74,17 +78,19 @@ export function NewsManager({ articles, reload }: Props) {
         onDelete={setDoomed}
       />
       {form && (
-        <ArticleFormModal
-          key={form.kind === 'edit' ? form.article.id : 'new'}
-          mode={form}
-          categories={categories}
-          returnFocusTo={form.kind === 'edit' ? editTrigger : addButton}
-          onClose={() => setForm(null)}
-          onSaved={() => {
-            setForm(null);
-            void reload();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ArticleFormModal
+            key={form.kind === 'edit' ? form.article.id : 'new'}
+            mode={form}
+            categories={categories}
+            returnFocusTo={form.kind === 'edit' ? editTrigger : addButton}
+            onClose={() => setForm(null)}
+            onSaved={() => {
+              setForm(null);
+              void reload();
+            }}
+          />
+        </Suspense>
       )}
       {aiOpen && (
         <AiGenerateModal

@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openDashboard } from './support';
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('accessibility (axe-core)', () => {
+  test('/login has no serious or critical violation', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('/admin, both tabs and the dialogs, have no serious or critical violation', async ({
+    page,
+  }) => {
+    await openDashboard(page);
+    await expect(page.getByRole('heading', { name: 'News Management' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add News' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Manually' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: /^Contacts/ }).click();
+    await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the tabs work with the keyboard', async ({ page }) => {
+    await openDashboard(page);
+    await page.getByRole('tab', { name: /^News/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: /^Contacts/ })).toBeFocused();
+    await expect(page.getByRole('tab', { name: /^Contacts/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
+  });
+
+  test('the dashboard speaks the chosen language', async ({ page }) => {
+    await openDashboard(page);
+    await page.getByLabel('Language').selectOption('pt');
+    await expect(page.getByRole('heading', { name: 'Painel de administração' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Notícias/ })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('pt');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Gestão de notícias' })).toBeVisible();
+    await page.getByLabel('Idioma').selectOption('en');
+  });
+});

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { createContact, openDashboard, toast, unique } from './support';
+
+test('contacts: stats, read/unread, filter and delete with confirmation', async ({ page }) => {
+  const name = unique('Enquirer');
+  const plain = unique('Plain enquirer');
+  await createContact(page.request, {
+    name,
+    email: 'enquirer@example.com',
+    company: 'Acme Robotics',
+    message: 'We would like a quote for two welding cells.',
+  });
+  await createContact(page.request, {
+    name: plain,
+    email: 'plain@example.com',
+    message: 'No company given here, just a question.',
+  });
+
+  await openDashboard(page, 'contacts');
+  await expect(page.getByRole('tab', { name: /^Contacts \(\d+\)$/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
+  expect(
+    Number(await page.getByTestId('stat-total').locator('dd').textContent()),
+  ).toBeGreaterThanOrEqual(2);
+  expect(
+    Number(await page.getByTestId('stat-last7').locator('dd').textContent()),
+  ).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('img', { name: /enquiries in the last 30 days/ })).toBeVisible();
+
+  const card = page.getByTestId('contact-card').filter({ hasText: name });
+  await expect(card.getByText('New', { exact: true })).toBeVisible();
+  await expect(card.getByText('Unread', { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'enquirer@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:enquirer@example.com',
+  );
+  await expect(card).toContainText('Acme Robotics');
+  await expect(card).toContainText('We would like a quote for two welding cells.');
+
+  await card.getByRole('button', { name: /^Mark as read/ }).click();
+  await expect(card.getByText('Read', { exact: true })).toBeVisible();
+  await expect(card.getByText('New', { exact: true })).toHaveCount(0);
+
+  await page.getByLabel('Status').selectOption('unread');
+  await expect(card).toHaveCount(0);
+  await expect(page.getByTestId('contact-card').filter({ hasText: plain })).toBeVisible();
+  await page.getByLabel('Status').selectOption('read');
+  await expect(card).toBeVisible();
+
+  await card.getByRole('button', { name: /^Mark as unread/ }).click();
+  await expect(card).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('all');
+  await expect(card.getByText('Unread', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: /^Delete/ }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this contact?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Contact deleted successfully')).toBeVisible();
+  await expect(card).toHaveCount(0);
+});

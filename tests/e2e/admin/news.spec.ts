@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test';
+import { slugify } from '../../../shared/slug';
+import { openDashboard, toast, unique } from './support';
+
+async function openCreateForm(page: Page) {
+  await page.getByRole('button', { name: 'Add News' }).click();
+  await page.getByRole('menuitem', { name: 'Manually' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create News Article' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function createDraft(page: Page, title: string) {
+  const dialog = await openCreateForm(page);
+  await dialog.getByLabel(/^Title/).fill(title);
+  await dialog.getByLabel(/^Excerpt/).fill('A short summary of the journey article.');
+  await dialog.getByLabel(/^Category/).fill('Journeys');
+  await dialog.getByLabel(/^Content/).fill('First paragraph with **bold** text.\nSecond line.');
+  await dialog.getByRole('button', { name: 'Create Article' }).click();
+  await expect(toast(page, 'News article created successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+const row = (page: Page, title: string) =>
+  page
+    .getByTestId('news-row')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+test.describe('news management', () => {
+  test.beforeEach(async ({ page }) => openDashboard(page));
+
+  test('creates a draft, publishes it onto /news, edits, unpublishes and deletes it', async ({
+    page,
+  }) => {
+    const title = unique('Journey article');
+    const slug = slugify(title);
+    const before = Number(
+      (await page.getByRole('tab', { name: /^News/ }).textContent())?.match(/\d+/)?.[0],
+    );
+
+    await createDraft(page, title);
+    const item = row(page, title);
+    await expect(item.getByText('Draft', { exact: true })).toBeVisible();
+    await expect(item.getByText(`/${slug}`)).toBeVisible();
+    await expect(page.getByRole('tab', { name: `News (${before + 1})` })).toBeVisible();
+
+    await item.getByRole('button', { name: /^Publish/ }).click();
+    await expect(toast(page, 'News article published successfully')).toBeVisible();
+    await expect(item.getByText('Published', { exact: true })).toBeVisible();
+    const publicPage = await page.context().newPage();
+    await publicPage.goto(`/${slug}`);
+    await expect(publicPage.getByRole('heading', { name: title })).toBeVisible();
+    await publicPage.goto('/news');
+    await expect(publicPage.getByText(title)).toBeVisible();
+
+    await item.getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit News Article' });
+    await expect(edit.getByLabel(/^Slug/)).toHaveValue(slug);
+    const edited = `${title} (edited)`;
+    await edit.getByLabel(/^Title/).fill(edited);
+    await expect(edit.getByLabel(/^Slug/)).toHaveValue(slug);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'News article updated successfully')).toBeVisible();
+    const editedItem = row(page, edited);
+    await expect(editedItem.getByText('Published', { exact: true })).toBeVisible();
+
+    await editedItem.getByRole('button', { name: /^Unpublish/ }).click();
+    await expect(toast(page, 'News article unpublished successfully')).toBeVisible();
+    await expect(editedItem.getByText('Draft', { exact: true })).toBeVisible();
+    const gone = await publicPage.goto(`/${slug}`);
+    expect(gone?.status()).toBe(404);
+
+    await editedItem.getByRole('button', { name: /^Delete/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Are you sure you want to delete this news article?');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(editedItem).toBeVisible();
+    await expect(editedItem.getByRole('button', { name: /^Delete/ })).toBeFocused();
+
+    await editedItem.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'News article deleted successfully')).toBeVisible();
+    await expect(editedItem).toHaveCount(0);
+  });
+
+  test('asks for every required field', async ({ page }) => {
+    const dialog = await openCreateForm(page);
+    await dialog.getByLabel(/^Title/).fill(unique('Incomplete'));
+    await dialog.getByRole('button', { name: 'Create Article' }).click();
+    await expect(toast(page, 'Please fill in all required fields')).toBeVisible();
+    await expect(dialog.getByText('Excerpt is required')).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('fills the slug from the title, checks it as you type, and shows a taken slug', async ({
+    page,
+  }) => {
+    const title = unique('Slug owner');
+    await createDraft(page, title);
+
+    const dialog = await openCreateForm(page);
+    await dialog.getByLabel(/^Title/).fill('Ünïcode Títle & more');
+    await expect(dialog.getByLabel(/^Slug/)).toHaveValue('unicode-title-more');
+    await dialog.getByLabel(/^Slug/).fill('Not A Slug');
+    await expect(
+      dialog.getByText('Use lowercase letters, digits and single hyphens only', { exact: false }),
+    ).toBeVisible();
+    await dialog.getByLabel(/^Slug/).fill('admin');
+    await expect(
+      dialog.getByText('This slug is reserved by the site; choose another'),
+    ).toBeVisible();
+
+    await dialog.getByLabel(/^Slug/).fill(slugify(title));
+    await dialog.getByLabel(/^Title/).fill(unique('Another article'));
+    await expect(dialog.getByLabel(/^Slug/)).toHaveValue(slugify(title));
+    await dialog.getByLabel(/^Excerpt/).fill('Excerpt');
+    await dialog.getByLabel(/^Category/).fill('Journeys');
+    await dialog.getByLabel(/^Content/).fill('Content');
+    await dialog.getByRole('button', { name: 'Create Article' }).click();
+    await expect(page.locator('[data-sonner-toast][data-type="error"]').first()).toContainText(
+      /slug/i,
+    );
+    await expect(dialog).toBeVisible();
+  });
+
+  test('previews markdown like the article page and the image URL', async ({ page }) => {
+    const dialog = await openCreateForm(page);
+    await dialog
+      .getByLabel(/^Content/)
+      .fill('Line one\nLine two\n\n[site](https://example.com) <i>raw</i>');
+    const preview = dialog.getByRole('region', { name: 'Preview' });
+    await expect(preview.locator('p br')).toHaveCount(1);
+    await expect(preview.getByRole('link', { name: 'site' })).toHaveAttribute('target', '_blank');
+    await expect(preview).toContainText('<i>raw</i>');
+    await dialog.getByLabel(/^Image URL/).fill('ftp://example.com/a.png');
+    await expect(dialog.getByText('Image URL must be a valid http(s) address')).toBeVisible();
+    await expect(dialog.getByLabel('Publish immediately')).not.toBeChecked();
+  });
+
+  test('filters by status and searches by title', async ({ page }) => {
+    const title = unique('Filter target');
+    await createDraft(page, title);
+    await page.getByLabel('Search by title').fill(title);
+    await expect(page.getByTestId('news-row')).toHaveCount(1);
+    await page.getByLabel('Status').selectOption('published');
+    await expect(page.getByTestId('news-row')).toHaveCount(0);
+    await expect(page.getByText('No articles match your search or filter.')).toBeVisible();
+    await page.getByLabel('Status').selectOption('draft');
+    await expect(row(page, title)).toBeVisible();
+  });
+
+  test('the Add News menu closes on Escape and on an outside click', async ({ page }) => {
+    const trigger = page.getByRole('button', { name: 'Add News' });
+    await trigger.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await trigger.click();
+    await page.getByRole('heading', { name: 'News Management' }).click();
+    await expect(page.getByRole('menu')).toBeHidden();
+  });
+
+  test('keeps focus inside the dialog and returns it on close', async ({ page }) => {
+    const dialog = await openCreateForm(page);
+    await expect(dialog.getByLabel(/^Title/)).toBeFocused();
+    for (let i = 0; i < 15; i++) await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add News' })).toBeFocused();
+  });
+});

@@ -1,0 +1,41 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E } from '../../support/e2e-env';
+
+/** A suffix that keeps each journey's data apart from every other journey on the shared server. */
+export function unique(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Signs in through the form, as an admin would. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(E2E.admin.username);
+  await page.getByLabel('Password', { exact: true }).fill(E2E.admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'News Management' })).toBeVisible();
+}
+
+/** Signs in through the API (faster) and opens the dashboard. */
+export async function openDashboard(page: Page, tab: 'news' | 'contacts' = 'news'): Promise<void> {
+  const response = await page.request.post('/api/auth/login', {
+    data: { username: E2E.admin.username, password: E2E.admin.password },
+  });
+  expect(response.ok()).toBe(true);
+  await page.goto(tab === 'news' ? '/admin' : '/admin?tab=contacts');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
+export async function createContact(
+  request: APIRequestContext,
+  contact: { name: string; email: string; company?: string; message: string },
+): Promise<number> {
+  const response = await request.post('/api/contacts', { data: contact });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+/** A toast with this exact text is on screen. */
+export function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+}
