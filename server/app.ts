@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(securityHeaders());
   app.use(requestLogger(logger));
   app.use(createHealthRouter({ db, logger }));
-  app.use(createSessionMiddleware(config, deps.sessionStore, deps.sessionSecret));
+  app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret));
   app.use(
     '/api',
     createApi({ config, logger, db, news, auth, contacts, llmTuning: deps.llmTuning }),

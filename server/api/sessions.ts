@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
-import type { Config } from '../config';
 import type { SessionUser } from './session';
 
 export const SESSION_COOKIE = 'sid';
@@ -9,13 +8,9 @@ const SESSION_DAYS = 7;
 /**
  * Cookie sessions kept in the session store. HttpOnly, SameSite=Lax, and
  * Secure whenever the request arrived over TLS (directly or, with
- * TRUST_PROXY, through a proxy that says so).
+ * TRUST_PROXY, through a proxy that says so: express's `trust proxy` decides).
  */
-export function createSessionMiddleware(
-  config: Pick<Config, 'trustProxy'>,
-  store: session.Store,
-  secret: string,
-): RequestHandler {
+export function createSessionMiddleware(store: session.Store, secret: string): RequestHandler {
   return session({
     name: SESSION_COOKIE,
     secret,
@@ -23,7 +18,6 @@ export function createSessionMiddleware(
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    proxy: config.trustProxy === undefined ? undefined : Boolean(config.trustProxy),
     cookie: {
       httpOnly: true,
       sameSite: 'lax',

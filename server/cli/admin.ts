@@ -33,6 +33,9 @@ async function run(command: string, username: string): Promise<string> {
   const runtime = await openRuntime(config, logger);
   try {
     const auth = createAuthService({ db: runtime.db, allowRegistration: false });
+    const exists = await auth.exists(username);
+    if (command === 'create' && exists) throw new Error('This username is already taken');
+    if (command === 'reset-password' && !exists) throw new Error('No account with this username');
     const password = await askPassword();
     if (command === 'create') {
       await auth.createAdmin(username, password);

@@ -112,6 +112,8 @@ export function createAuthService({
       await users.update(user.id, { password_hash: await hashPassword(valid.password) });
     },
 
+    exists: async (username: string) => (await users.findByUsername(username)) !== null,
+
     hasAdmin: async () => (await users.countAdmins()) > 0,
   };
 }

@@ -44,7 +44,9 @@ export function createContactsService({
     },
 
     async get(id: number): Promise<Contact> {
-      return (await repo.findById(id)) ?? Promise.reject(notFound());
+      const contact = await repo.findById(id);
+      if (!contact) throw notFound();
+      return contact;
     },
 
     async setRead(id: number, input: unknown): Promise<Contact> {
