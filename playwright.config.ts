@@ -69,7 +69,11 @@ export default defineConfig({
         RATE_LIMIT_LOGIN: '50',
         LOG_LEVEL: 'warn',
         ...(hasFakeLlm
-          ? { OPENAI_BASE_URL: `http://127.0.0.1:${E2E.llmPort}/v1`, OPENAI_API_KEY: 'e2e-key', OPENAI_MODEL: 'fake-model' }
+          ? {
+              OPENAI_BASE_URL: `http://127.0.0.1:${E2E.llmPort}/v1`,
+              OPENAI_API_KEY: 'e2e-key',
+              OPENAI_MODEL: 'fake-model',
+            }
           : {}),
       },
     },

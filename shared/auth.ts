@@ -6,7 +6,9 @@ const field = (key: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: key }));
 
 export const LoginSchema = z.object({
-  username: field('validation.login.required').pipe(z.string().trim().min(1, 'validation.login.required')),
+  username: field('validation.login.required').pipe(
+    z.string().trim().min(1, 'validation.login.required'),
+  ),
   password: field('validation.login.required').pipe(z.string().min(1, 'validation.login.required')),
 });
 
@@ -17,7 +19,10 @@ const username = field('validation.username.format').pipe(
   z.string().trim().regex(USERNAME_PATTERN, 'validation.username.format'),
 );
 const password = field('validation.password.min').pipe(
-  z.string().min(PASSWORD_MIN_LENGTH, 'validation.password.min').max(200, 'validation.password.max'),
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, 'validation.password.min')
+    .max(200, 'validation.password.max'),
 );
 
 export const RegisterSchema = z.object({ username, password });

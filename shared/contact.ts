@@ -9,7 +9,10 @@ import { z } from 'zod';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (requiredKey: string) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: requiredKey }).trim());
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.string({ error: requiredKey }).trim(),
+  );
 
 export const ContactSchema = z.object({
   name: text('validation.name.required')

@@ -7,10 +7,20 @@ export const AI_PROMPT_MAX_LENGTH = 2000;
 
 export const GenerateRequestSchema = z.object({
   prompt: z
-    .preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'validation.prompt.required' }).trim())
-    .pipe(z.string().min(1, 'validation.prompt.required').max(AI_PROMPT_MAX_LENGTH, 'validation.prompt.max')),
-  category: z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(AI_CATEGORIES, { error: 'validation.category.invalid' }).optional()),
+    .preprocess(
+      (v) => (v === undefined || v === null ? '' : v),
+      z.string({ error: 'validation.prompt.required' }).trim(),
+    )
+    .pipe(
+      z
+        .string()
+        .min(1, 'validation.prompt.required')
+        .max(AI_PROMPT_MAX_LENGTH, 'validation.prompt.max'),
+    ),
+  category: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(AI_CATEGORIES, { error: 'validation.category.invalid' }).optional(),
+  ),
   language: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
 });
 

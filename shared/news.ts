@@ -50,13 +50,19 @@ export const ArticleInputSchema = z.object({
   content: required('validation.content.required', 60000, 'validation.content.max'),
   category: required('validation.category.required', 60, 'validation.category.max'),
   slug: z
-    .preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'validation.slug.required' }).trim())
+    .preprocess(
+      (v) => (v === undefined || v === null ? '' : v),
+      z.string({ error: 'validation.slug.required' }).trim(),
+    )
     .superRefine((slug, ctx) => {
       const problem = slugProblem(slug);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   image_url: z
-    .preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(2000, 'validation.imageUrl.invalid'))
+    .preprocess(
+      (v) => (v === undefined || v === null ? '' : v),
+      z.string().trim().max(2000, 'validation.imageUrl.invalid'),
+    )
     .refine((v) => v === '' || isHttpUrl(v), 'validation.imageUrl.invalid')
     .transform((v) => (v === '' ? null : v)),
   published: z.boolean({ error: 'validation.published.boolean' }).optional().default(false),
@@ -66,4 +72,6 @@ export type ArticleInput = z.input<typeof ArticleInputSchema>;
 export type ArticlePayload = z.output<typeof ArticleInputSchema>;
 
 /** `PUT /api/news/:id` with only `{published}` toggles the article. */
-export const PublishToggleSchema = z.object({ published: z.boolean({ error: 'validation.published.boolean' }) }).strict();
+export const PublishToggleSchema = z
+  .object({ published: z.boolean({ error: 'validation.published.boolean' }) })
+  .strict();

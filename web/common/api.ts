@@ -38,7 +38,8 @@ type Options = {
 
 export async function api<T>(path: string, options: Options = {}): Promise<T> {
   const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query.set(k, String(v));
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined) query.set(k, String(v));
   const url = `${API_BASE}${path}${query.size ? `?${query}` : ''}`;
 
   let response: Response;
@@ -53,7 +54,11 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     if (error instanceof TypeError) throw new ApiError('Network error', 0, 'errors.network');
-    throw new ApiError(error instanceof Error && error.message ? error.message : 'Network error', 0, error instanceof Error && error.message ? undefined : 'errors.networkShort');
+    throw new ApiError(
+      error instanceof Error && error.message ? error.message : 'Network error',
+      0,
+      error instanceof Error && error.message ? undefined : 'errors.networkShort',
+    );
   }
 
   if (response.type === 'opaque' || response.status === 0) {
@@ -65,10 +70,15 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
     if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
       throw new ApiError(body.error, response.status, undefined, undefined, body.details);
     }
-    throw new ApiError(`HTTP ${response.status}: ${response.statusText}`, response.status, 'errors.http', {
-      status: response.status,
-      statusText: response.statusText,
-    });
+    throw new ApiError(
+      `HTTP ${response.status}: ${response.statusText}`,
+      response.status,
+      'errors.http',
+      {
+        status: response.status,
+        statusText: response.statusText,
+      },
+    );
   }
   // Spec: use the data field when present, otherwise the whole body.
   if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
