@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { createI18n, toResources } from '#shared/i18n';
 import { LANGUAGE_COOKIE, isLanguage, pickLanguage, type Language } from '#shared/languages';
-import en from '../../locales/en.json';
-import pt from '../../locales/pt.json';
-import de from '../../locales/de.json';
+import en from '../../locales/en.json' with { type: 'json' };
+import pt from '../../locales/pt.json' with { type: 'json' };
+import de from '../../locales/de.json' with { type: 'json' };
 
 /** Main-process translations (menu, notifications, forwarded errors) from the shared catalogues. */
 

@@ -1,9 +1,9 @@
 import './setup.css';
 import { createI18n, toResources } from '#shared/i18n';
 import { LANGUAGE_STORAGE_KEY, pickLanguage } from '#shared/languages';
-import en from '../../locales/en.json';
-import pt from '../../locales/pt.json';
-import de from '../../locales/de.json';
+import en from '../../locales/en.json' with { type: 'json' };
+import pt from '../../locales/pt.json' with { type: 'json' };
+import de from '../../locales/de.json' with { type: 'json' };
 import { mountSetupPage } from './setup-page';
 
 /** Entry of the setup / offline page served at `app://admin/setup`. */
