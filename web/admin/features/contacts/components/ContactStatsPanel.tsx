@@ -19,7 +19,7 @@ export function ContactStatsPanel({ stats }: { stats: ContactStats }) {
       <h3 id="stats-title" className="sr-only">
         {t('admin.stats.title')}
       </h3>
-      <dl className="grid grid-cols-3 gap-3">
+      <dl className="grid grid-cols-3 content-start gap-3">
         {numbers.map((n) => (
           <div key={n.key} className={`${card} px-4 py-3`} data-testid={`stat-${n.key}`}>
             <dt className="text-xs font-medium text-slate-600">{n.label}</dt>

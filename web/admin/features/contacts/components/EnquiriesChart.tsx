@@ -25,7 +25,7 @@ export function EnquiriesChart({ perDay }: { perDay: ContactStats['per_day'] }) 
         });
 
   return (
-    <figure className="flex h-full flex-col">
+    <figure>
       <figcaption className="text-sm font-medium text-slate-700">
         {t('admin.stats.chartTitle')}
       </figcaption>
@@ -34,7 +34,7 @@ export function EnquiriesChart({ perDay }: { perDay: ContactStats['per_day'] }) 
         aria-label={summary}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         preserveAspectRatio="none"
-        className="mt-2 h-20 w-full flex-1"
+        className="mt-2 h-16 w-full"
       >
         <line
           x1="0"

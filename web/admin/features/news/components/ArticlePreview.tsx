@@ -9,7 +9,7 @@ export function ArticlePreview({ draft }: { draft: ArticleDraft }) {
   return (
     <section
       aria-labelledby="article-preview-title"
-      className="flex min-h-0 flex-col rounded-lg border border-slate-200 bg-slate-50"
+      className="flex min-h-0 flex-col self-start rounded-lg border border-slate-200 bg-slate-50 lg:sticky lg:top-4"
     >
       <h3
         id="article-preview-title"
