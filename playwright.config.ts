@@ -67,6 +67,7 @@ export default defineConfig({
         SEED_DEMO: 'true',
         RATE_LIMIT_CONTACT: '0',
         RATE_LIMIT_LOGIN: '50',
+        RATE_LIMIT_AI: '100',
         LOG_LEVEL: 'warn',
         ...(hasFakeLlm
           ? {

@@ -65,6 +65,7 @@ const EnvSchema = z.object({
     ),
   RATE_LIMIT_LOGIN: int(10, 1, 100000),
   RATE_LIMIT_CONTACT: int(5, 0, 100000),
+  RATE_LIMIT_AI: int(5, 0, 100000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AZURE_OPENAI_ENDPOINT: optionalUrl(['https:', 'http:']),
   AZURE_OPENAI_API_KEY: optionalString,
@@ -110,7 +111,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     allowRegistration: e.ALLOW_REGISTRATION,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedOrigins: e.ALLOWED_ORIGINS,
-    rateLimit: { login: e.RATE_LIMIT_LOGIN, contact: e.RATE_LIMIT_CONTACT },
+    rateLimit: { login: e.RATE_LIMIT_LOGIN, contact: e.RATE_LIMIT_CONTACT, ai: e.RATE_LIMIT_AI },
     logLevel: e.LOG_LEVEL,
     llm: {
       azure:

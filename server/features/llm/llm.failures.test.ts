@@ -14,7 +14,7 @@ describe('LLM failures are clear and bounded', () => {
     fake = await startFakeLlm();
     t = await startLlmTestApp(
       { OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_API_KEY: KEY, OPENAI_MODEL: 'fake-gpt' },
-      { timeoutMs: 700, retryDelayMs: 10, perMinute: 1000 },
+      { timeoutMs: 700, retryDelayMs: 10 },
     );
   });
   afterAll(async () => {
@@ -161,7 +161,7 @@ describe('LLM failures are clear and bounded', () => {
 describe('LLM limits and configuration', () => {
   it('limits each admin to a few generations a minute', async () => {
     const fake = await startFakeLlm();
-    const t = await startLlmTestApp({ OPENAI_BASE_URL: `${fake.url}/v1` }, { perMinute: 2 });
+    const t = await startLlmTestApp({ OPENAI_BASE_URL: `${fake.url}/v1`, RATE_LIMIT_AI: '2' });
     try {
       await t.admin.post(GENERATE).send({ prompt: 'One' }).expect(200);
       await t.admin.post(GENERATE).send({ prompt: 'Two' }).expect(200);

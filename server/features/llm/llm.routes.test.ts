@@ -13,7 +13,7 @@ describe('LLM API against an OpenAI-compatible server', () => {
     fake = await startFakeLlm();
     t = await startLlmTestApp(
       { OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_API_KEY: KEY, OPENAI_MODEL: 'fake-gpt' },
-      { timeoutMs: 800, retryDelayMs: 10, perMinute: 1000 },
+      { timeoutMs: 800, retryDelayMs: 10 },
     );
   });
   afterAll(async () => {

@@ -16,8 +16,8 @@ export type LlmRouterDeps = {
   config: Config;
   logger: Logger;
   news: NewsService;
-  /** Overrides for tests: a short deadline, no retry wait, a different per-admin limit. */
-  llmTuning?: Partial<LlmTuning> & { perMinute?: number };
+  /** Overrides for tests: a short deadline, no retry wait. */
+  llmTuning?: Partial<LlmTuning>;
 };
 
 /** `/api/llm`: article drafting and the provider status, admins only. */
@@ -27,13 +27,12 @@ export function createLlmRouter({
   news,
   llmTuning = {},
 }: LlmRouterDeps): express.Router {
-  const { perMinute = 5, ...tuning } = llmTuning;
   const provider = createLlmProvider(config.llm);
   const llm = createLlmService({
     provider,
     news,
     logger: logger.child({ feature: 'llm' }),
-    tuning: { ...DEFAULT_LLM_TUNING, ...tuning },
+    tuning: { ...DEFAULT_LLM_TUNING, ...llmTuning },
   });
   const router = express.Router();
 
@@ -45,7 +44,7 @@ export function createLlmRouter({
     '/generate-news-content',
     requireAdmin,
     validateGenerate,
-    generationLimiter(perMinute),
+    generationLimiter(config.rateLimit.ai),
     async (req, res) => {
       const body = res.locals.generate as ReturnType<typeof GenerateRequestSchema.parse>;
       const data = await llm.generate(

@@ -31,6 +31,7 @@ export async function startLlmTestApp(
     SEED_DEMO: 'false',
     ALLOW_REGISTRATION: 'true',
     LOG_LEVEL: 'debug',
+    RATE_LIMIT_AI: '1000',
     ...env,
   });
   const lines: string[] = [];
