@@ -1,0 +1,33 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderAdmin } from '../../../test/render';
+import { EnquiriesChart } from './EnquiriesChart';
+
+afterEach(cleanup);
+
+const days = (counts: number[]) =>
+  counts.map((count, i) => ({ date: `2025-03-${String(i + 1).padStart(2, '0')}`, count }));
+
+describe('EnquiriesChart', () => {
+  it('draws one bar per day, scaled to the busiest day, and summarises it in words', () => {
+    const { container } = renderAdmin(<EnquiriesChart perDay={days([0, 2, 4, 1])} />);
+    const chart = screen.getByRole('img', {
+      name: /7 enquiries in the last 30 days; busiest day 03\/03\/2025 with 4/,
+    });
+    const bars = Array.from(chart.querySelectorAll('rect'));
+    expect(bars).toHaveLength(4);
+    const heights = bars.map((bar) => Number(bar.getAttribute('height')));
+    expect(heights[0]).toBe(0);
+    expect(heights[2]).toBeGreaterThan(heights[1]!);
+    expect(heights[1]).toBeGreaterThan(heights[3]!);
+    expect(bars[1]!.querySelector('title')?.textContent).toBe('02/03/2025: 2');
+    expect(container.textContent).toContain('01/03/2025');
+    expect(container.textContent).toContain('04/03/2025');
+  });
+
+  it('says so when there were no enquiries', () => {
+    renderAdmin(<EnquiriesChart perDay={days([0, 0, 0])} />);
+    expect(screen.getByRole('img', { name: 'No enquiries in the last 30 days.' })).toBeTruthy();
+  });
+});
