@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCookieJar } from '../test-support/cookie-jar';
 import { DESKTOP_ADMIN, startRealServer } from '../test-support/real-server';
 import { createAppProtocolHandler, routeAppUrl } from './app-protocol';
-import { CONTENT_SECURITY_POLICY, RENDERER_FILES } from './app-scheme';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CONTENT_SECURITY_POLICY, DEV_CONTENT_SECURITY_POLICY, RENDERER_FILES } from './app-scheme';
 
 describe('routeAppUrl', () => {
   it.each([
@@ -19,6 +21,7 @@ describe('routeAppUrl', () => {
     ['app://admin/api/news?page=2', { kind: 'api' }],
     ['app://admin/api', { kind: 'api' }],
     ['app://other/assets/x.js', { kind: 'not-found' }],
+    ['app://admin/@vite/client', { kind: 'file', file: '@vite/client' }],
   ])('%s', (url, route) => {
     expect(routeAppUrl(url)).toEqual(route);
   });
@@ -118,5 +121,37 @@ describe('app protocol handler', () => {
     );
     expect(login.status).toBe(200);
     expect((await handle(new Request('app://admin/api/auth/profile'))).status).toBe(200);
+  });
+});
+
+describe('app protocol handler in development (electron-vite dev)', () => {
+  it('takes pages and modules from the dev server, with the dev policy', async () => {
+    const seen: string[] = [];
+    const dev = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.writeHead(200, {
+        'content-type': req.url?.endsWith('.html') ? 'text/html' : 'text/javascript',
+      });
+      res.end(`served ${req.url}`);
+    });
+    await new Promise<void>((resolve) => dev.listen(0, '127.0.0.1', resolve));
+    try {
+      const devServerUrl = `http://127.0.0.1:${(dev.address() as AddressInfo).port}`;
+      const handle = createAppProtocolHandler({
+        rendererDir: '/nonexistent',
+        devServerUrl,
+        serverUrl: () => null,
+        fetch,
+      });
+      const page = await handle(new Request('app://admin/admin/news'));
+      expect(await page.text()).toBe(`served /${RENDERER_FILES.admin}`);
+      expect(page.headers.get('content-security-policy')).toBe(DEV_CONTENT_SECURITY_POLICY);
+      expect(DEV_CONTENT_SECURITY_POLICY).not.toBe(CONTENT_SECURITY_POLICY);
+      const client = await handle(new Request('app://admin/@vite/client?t=1'));
+      expect(await client.text()).toBe('served /@vite/client?t=1');
+      expect(seen).toEqual([`/${RENDERER_FILES.admin}`, '/@vite/client?t=1']);
+    } finally {
+      await new Promise<void>((resolve) => dev.close(() => resolve()));
+    }
   });
 });

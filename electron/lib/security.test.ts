@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   externalUrl,
-  isAllowedNavigation,
+  isAppPage,
+  navigationDecision,
   isSetupSender,
   isTrustedSender,
   permissionDecision,
@@ -24,22 +25,46 @@ describe('security decisions', () => {
     });
   });
 
-  it('allows navigation inside the app scheme only', () => {
-    expect(isAllowedNavigation('app://admin/admin')).toBe(true);
-    expect(isAllowedNavigation('app://admin/setup?offline=1')).toBe(true);
+  it('loads only the app pages in the window', () => {
+    for (const url of [
+      'app://admin/admin',
+      'app://admin/admin/news/3',
+      'app://admin/login',
+      'app://admin/setup?offline=1',
+    ]) {
+      expect(isAppPage(url)).toBe(true);
+      expect(navigationDecision(url, 'https://www.example.com')).toEqual({ allow: true });
+    }
     for (const url of [
       'https://evil.example/',
       'http://localhost:3000/admin',
-      'app://other/',
+      'app://other/admin',
+      'app://admin/',
+      'app://admin/administrator',
       'file:///etc/passwd',
       'javascript:alert(1)',
       'not a url',
     ]) {
-      expect(isAllowedNavigation(url)).toBe(false);
+      expect(isAppPage(url)).toBe(false);
+      expect(navigationDecision(url, null).allow).toBe(false);
     }
   });
 
-  it('denies every new window and sends only http(s) links to the system browser', () => {
+  it('sends website links on the app scheme to the configured server in the browser', () => {
+    expect(navigationDecision('app://admin/', 'https://www.example.com')).toEqual({
+      allow: false,
+      openExternal: 'https://www.example.com/',
+    });
+    expect(
+      navigationDecision('app://admin/news/robot-cell?lang=de', 'https://www.example.com/site'),
+    ).toEqual({
+      allow: false,
+      openExternal: 'https://www.example.com/site/news/robot-cell?lang=de',
+    });
+    expect(navigationDecision('app://admin/', null)).toEqual({ allow: false, openExternal: null });
+  });
+
+  it('denies every new window and sends only http(s) and mailto links to the system browser', () => {
     expect(windowOpenDecision('https://www.example.com/news/robots')).toEqual({
       action: 'deny',
       openExternal: 'https://www.example.com/news/robots',
@@ -47,6 +72,10 @@ describe('security decisions', () => {
     expect(windowOpenDecision('http://example.com')).toEqual({
       action: 'deny',
       openExternal: 'http://example.com/',
+    });
+    expect(windowOpenDecision('mailto:ana@example.pt')).toEqual({
+      action: 'deny',
+      openExternal: 'mailto:ana@example.pt',
     });
     for (const url of [
       'file:///etc/passwd',
@@ -58,7 +87,7 @@ describe('security decisions', () => {
     ]) {
       expect(windowOpenDecision(url)).toEqual({ action: 'deny', openExternal: null });
     }
-    expect(externalUrl('mailto:sales@example.com')).toBeNull();
+    expect(externalUrl('ftp://files.example.com')).toBeNull();
   });
 
   it('denies every permission request and check', () => {

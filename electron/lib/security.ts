@@ -1,4 +1,5 @@
 import { isAppUrl } from './app-scheme';
+import { serverEndpoint } from './server-url';
 
 /**
  * Every security decision of the shell as a plain function, so each one is
@@ -23,15 +24,18 @@ export function secureWebPreferences(preload: string) {
   } as const;
 }
 
-/** `will-navigate` / `will-redirect`: only pages of the app scheme may load in the window. */
-export function isAllowedNavigation(url: string): boolean {
-  return isAppUrl(url);
+/** The app's own pages: the dashboard, its sign-in page and the setup page. */
+export function isAppPage(url: string): boolean {
+  if (!isAppUrl(url)) return false;
+  const path = new URL(url).pathname.replace(/\/+$/, '');
+  return path === '/login' || path === '/admin' || path.startsWith('/admin/') || path === '/setup';
 }
 
-/** Links that may leave the app for the system browser: http(s) only, no credentials in the URL. */
+/** Links that may leave the app: http(s) without credentials, and mailto (reply to an enquiry). */
 export function externalUrl(raw: string): string | null {
   try {
     const url = new URL(raw);
+    if (url.protocol === 'mailto:') return url.toString();
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
     if (url.username || url.password) return null;
     return url.toString();
@@ -40,12 +44,35 @@ export function externalUrl(raw: string): string | null {
   }
 }
 
+export type NavigationDecision = { allow: true } | { allow: false; openExternal: string | null };
+
 /**
- * `setWindowOpenHandler`: no new Electron windows, ever. An http(s) link is
- * handed to the system browser (the caller opens `openExternal`).
+ * `will-navigate`, `will-redirect` and new windows. App pages load in place.
+ * Other paths on the app scheme are pages of the public website (the
+ * dashboard's "Back to the website" is a relative `/`): they open on the
+ * configured server in the system browser. Anything else opens externally
+ * when it is http(s) or mailto, and is refused otherwise.
  */
-export function windowOpenDecision(url: string): { action: 'deny'; openExternal: string | null } {
-  return { action: 'deny', openExternal: externalUrl(url) };
+export function navigationDecision(url: string, serverUrl: string | null): NavigationDecision {
+  if (isAppPage(url)) return { allow: true };
+  if (isAppUrl(url)) {
+    if (!serverUrl) return { allow: false, openExternal: null };
+    const { pathname, search } = new URL(url);
+    return {
+      allow: false,
+      openExternal: externalUrl(serverEndpoint(serverUrl, pathname + search)),
+    };
+  }
+  return { allow: false, openExternal: externalUrl(url) };
+}
+
+/** `setWindowOpenHandler`: no new Electron windows, ever; the link may open in the system browser. */
+export function windowOpenDecision(
+  url: string,
+  serverUrl: string | null = null,
+): { action: 'deny'; openExternal: string | null } {
+  const decision = navigationDecision(url, serverUrl);
+  return { action: 'deny', openExternal: decision.allow ? null : decision.openExternal };
 }
 
 /** Camera, microphone, geolocation, notifications from web code, …: the dashboard needs none. */

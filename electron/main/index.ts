@@ -100,7 +100,12 @@ async function start(): Promise<void> {
     ),
   );
 
-  win = createMainWindow({ store, preload: file('../preload/index.cjs'), title: app.getName() });
+  win = createMainWindow({
+    store,
+    preload: file('../preload/index.cjs'),
+    title: app.getName(),
+    serverUrl: connection.current,
+  });
   win.on('closed', () => (win = null));
   await win.loadURL(await connection.startPage());
   poller.start();

@@ -1,6 +1,6 @@
 import { BrowserWindow, screen, shell } from 'electron';
 import { APP_PAGES } from '../lib/app-scheme';
-import { isAllowedNavigation, secureWebPreferences, windowOpenDecision } from '../lib/security';
+import { navigationDecision, secureWebPreferences, windowOpenDecision } from '../lib/security';
 import type { SettingsStore } from '../lib/settings-store';
 import { boundsToSave, MIN_SIZE, placeWindow } from '../lib/window-bounds';
 
@@ -9,6 +9,7 @@ export function createMainWindow(opts: {
   store: SettingsStore;
   preload: string;
   title: string;
+  serverUrl: () => string | null;
 }): BrowserWindow {
   const placement = placeWindow(
     opts.store.get().windowBounds,
@@ -35,17 +36,16 @@ export function createMainWindow(opts: {
 
   const contents = win.webContents;
   const guard = (event: { preventDefault(): void }, url: string) => {
-    if (!isAllowedNavigation(url)) {
-      event.preventDefault();
-      const { openExternal } = windowOpenDecision(url);
-      if (openExternal) void shell.openExternal(openExternal);
-    }
+    const decision = navigationDecision(url, opts.serverUrl());
+    if (decision.allow) return;
+    event.preventDefault();
+    if (decision.openExternal) void shell.openExternal(decision.openExternal);
   };
   contents.on('will-navigate', guard);
   contents.on('will-redirect', guard);
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    const decision = windowOpenDecision(url);
+    const decision = windowOpenDecision(url, opts.serverUrl());
     if (decision.openExternal) void shell.openExternal(decision.openExternal);
     return { action: decision.action };
   });
