@@ -95,6 +95,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const e = result.data;
+  requireTogether(e, ['ADMIN_USERNAME', 'ADMIN_PASSWORD']);
+  requireTogether(e, ['AZURE_OPENAI_ENDPOINT', 'AZURE_OPENAI_API_KEY', 'AZURE_OPENAI_DEPLOYMENT']);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -134,6 +136,14 @@ export function parseConfig(env: Record<string, string | undefined>) {
           : undefined,
     },
   };
+}
+
+/** Variables that only make sense as a set: one given without the others is a mistake, not a default. */
+function requireTogether(values: Record<string, unknown>, names: string[]): void {
+  const given = names.filter((name) => values[name] !== undefined);
+  if (given.length === 0 || given.length === names.length) return;
+  const missing = names.find((name) => values[name] === undefined)!;
+  throw new ConfigError(`Invalid configuration: ${missing} is required when ${given[0]} is set`);
 }
 
 export type Config = ReturnType<typeof parseConfig>;
