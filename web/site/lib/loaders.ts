@@ -1,0 +1,66 @@
+import { data, type LoaderFunctionArgs } from 'react-router-dom';
+import type { Article, NewsList } from '#shared/news';
+import { NEWS_PAGE_SIZE } from '#shared/pagination';
+import type { SiteData } from '#shared/site-data';
+import { SLUG_PATTERN } from '#shared/slug';
+import { toLoadError, type LoadError } from './load-error';
+
+export type NewsLoaderData = { page: number; list: NewsList | null; error: LoadError | null };
+export type ArticleLoaderData = { slug: string; article: Article | null; error: LoadError | null };
+
+/** `?page=N` as a whole number from 1; anything else is page 1. */
+export function pageFromUrl(url: URL): number {
+  const raw = url.searchParams.get('page');
+  const page = raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return Math.max(1, page);
+}
+
+/**
+ * Route loaders over a `SiteData`: the server passes one backed by the
+ * services, the browser one backed by the API. Failures become data so the
+ * page can show its own error state (and the server the right status).
+ */
+export function createLoaders(site: SiteData) {
+  return {
+    async news({ request }: LoaderFunctionArgs) {
+      const page = pageFromUrl(new URL(request.url));
+      try {
+        const list = await site.listNews({ page, perPage: NEWS_PAGE_SIZE });
+        return { page, list, error: null } satisfies NewsLoaderData;
+      } catch (error) {
+        return data(
+          {
+            page,
+            list: null,
+            error: toLoadError(error, 'news.fetchFailed'),
+          } satisfies NewsLoaderData,
+          {
+            status: 500,
+          },
+        );
+      }
+    },
+    async article({ params }: LoaderFunctionArgs) {
+      const slug = params.slug ?? '';
+      if (!SLUG_PATTERN.test(slug)) {
+        return data({ slug, article: null, error: null } satisfies ArticleLoaderData, {
+          status: 404,
+        });
+      }
+      try {
+        const article = await site.getArticle(slug);
+        return data({ slug, article, error: null } satisfies ArticleLoaderData, {
+          status: article ? 200 : 404,
+        });
+      } catch (error) {
+        const failure = toLoadError(error, 'article.fetchFailed');
+        return data({ slug, article: null, error: failure } satisfies ArticleLoaderData, {
+          status: 500,
+        });
+      }
+    },
+    notFound() {
+      return data(null, { status: 404 });
+    },
+  };
+}
