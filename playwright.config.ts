@@ -43,7 +43,7 @@ export default defineConfig({
     ...(hasFakeLlm
       ? [
           {
-            command: `npx tsx ${fakeLlm} ${E2E.llmPort}`,
+            command: `node --import tsx ${fakeLlm} ${E2E.llmPort}`,
             url: `http://127.0.0.1:${E2E.llmPort}/health`,
             reuseExistingServer: false,
             timeout: 20_000,
@@ -51,7 +51,7 @@ export default defineConfig({
         ]
       : []),
     {
-      command: 'npx tsx server/index.ts',
+      command: 'node --import tsx server/index.ts',
       url: `${E2E.baseUrl}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
