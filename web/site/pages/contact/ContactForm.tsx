@@ -1,0 +1,127 @@
+import { LoaderCircle, Send } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContactField } from '#shared/contact';
+import { FormField } from './FormField';
+import { submitButton } from './form-styles';
+import { Honeypot } from './Honeypot';
+import { useContactForm } from './useContactForm';
+
+/** The enquiry form: name, email, optional company and message (5 rows). */
+export function ContactForm() {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const base = useId();
+  const id = (field: ContactField | 'website') => `${base}-${field}`;
+  const form = useContactForm({
+    onInvalidSubmit: (field) => document.getElementById(id(field))?.focus(),
+  });
+
+  // Without JavaScript the browser's own `required` checks guard the form; once
+  // hydrated, the form's validation speaks instead (in the visitor's language).
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  const bind = (field: ContactField) => ({
+    name: field,
+    value: form.values[field],
+    onChange: (event: { target: { value: string } }) => form.change(field, event.target.value),
+    onBlur: () => form.blur(field),
+  });
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      onSubmit={form.submit}
+      aria-busy={form.sending || undefined}
+      aria-labelledby={`${base}-heading`}
+      className="relative space-y-5"
+    >
+      <div>
+        <h2 id={`${base}-heading`} className="text-2xl font-bold text-navy-900">
+          {t('contact.form.heading')}
+        </h2>
+        <p className="mt-1 text-sm text-steel-600">{t('contact.form.intro')}</p>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          id={id('name')}
+          label={t('contact.form.name')}
+          required
+          error={form.shownError('name')}
+        >
+          {(props) => (
+            <input
+              {...props}
+              {...bind('name')}
+              type="text"
+              required
+              autoComplete="name"
+              placeholder={t('contact.form.namePlaceholder')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id={id('email')}
+          label={t('contact.form.email')}
+          required
+          error={form.shownError('email')}
+        >
+          {(props) => (
+            <input
+              {...props}
+              {...bind('email')}
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('contact.form.emailPlaceholder')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField
+        id={id('company')}
+        label={t('contact.form.company')}
+        error={form.shownError('company')}
+      >
+        {(props) => (
+          <input
+            {...props}
+            {...bind('company')}
+            type="text"
+            autoComplete="organization"
+            placeholder={t('contact.form.companyPlaceholder')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={id('message')}
+        label={t('contact.form.message')}
+        required
+        error={form.shownError('message')}
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            {...bind('message')}
+            rows={5}
+            required
+            placeholder={t('contact.form.messagePlaceholder')}
+          />
+        )}
+      </FormField>
+      <Honeypot id={id('website')} value={form.honeypot} onChange={form.setHoneypot} />
+      <button type="submit" disabled={!form.canSubmit} className={submitButton}>
+        {form.sending ? (
+          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+        ) : (
+          <Send aria-hidden="true" className="size-5" />
+        )}
+        {form.sending ? t('contact.form.sending') : t('contact.form.submit')}
+      </button>
+    </form>
+  );
+}

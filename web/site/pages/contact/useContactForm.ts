@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_FIELDS, ContactSchema, type ContactField } from '#shared/contact';
+import { fieldErrors } from '#shared/validation';
+import { errorMessage } from '../../../common/api';
+import { toast } from '../../../common/toast';
+import { sendContact } from './send-contact';
+
+export type ContactValues = Record<ContactField, string>;
+/** Per field: the translation key of its first error. */
+export type ContactErrors = Partial<Record<ContactField, string>>;
+type Touched = Partial<Record<ContactField, boolean>>;
+
+const EMPTY: ContactValues = { name: '', email: '', company: '', message: '' };
+
+/** Checks the values with the shared schema (which trims them first). */
+export function validateContact(values: ContactValues): ContactErrors {
+  const result = ContactSchema.safeParse(values);
+  return result.success ? {} : (fieldErrors(result.error) as ContactErrors);
+}
+
+/**
+ * The enquiry form's state: values, per-field error and touched flag.
+ * Validation runs on change, blur and submit; a touched field shows its error;
+ * nothing is sent while any error exists.
+ */
+export function useContactForm(options: { onInvalidSubmit?: (field: ContactField) => void } = {}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [touched, setTouched] = useState<Touched>({});
+  const [honeypot, setHoneypot] = useState('');
+  const [sending, setSending] = useState(false);
+
+  function change(field: ContactField, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setErrors(validateContact(next));
+  }
+
+  function blur(field: ContactField) {
+    setTouched((current) => ({ ...current, [field]: true }));
+    setErrors(validateContact(values));
+  }
+
+  /** The error key to show under a field: only once it has been touched. */
+  const shownError = (field: ContactField) => (touched[field] ? errors[field] : undefined);
+  const hasShownError = CONTACT_FIELDS.some((field) => shownError(field));
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (sending) return;
+    const found = validateContact(values);
+    setErrors(found);
+    setTouched({ name: true, email: true, company: true, message: true });
+    const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      toast.error(t('errors.title'), t('contact.toast.invalid'));
+      options.onInvalidSubmit?.(firstInvalid);
+      return;
+    }
+    setSending(true);
+    try {
+      await sendContact(values, honeypot);
+      toast.success(t('contact.toast.successTitle'), t('contact.toast.success'));
+      setValues(EMPTY);
+      setErrors({});
+      setTouched({});
+      setHoneypot('');
+    } catch (error) {
+      toast.error(t('errors.title'), errorMessage(error, t, 'errors.network'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return {
+    values,
+    honeypot,
+    setHoneypot,
+    change,
+    blur,
+    submit,
+    shownError,
+    sending,
+    canSubmit: !sending && !hasShownError,
+  };
+}
+
+export type ContactFormState = ReturnType<typeof useContactForm>;
