@@ -1,0 +1,208 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '#shared/languages';
+import { i18nFor } from '../../../common/i18n';
+import { Toaster } from '../../../common/toast';
+import { ContactForm } from './ContactForm';
+
+let fetchSpy: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  fetchSpy = vi.spyOn(globalThis, 'fetch');
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderForm(language: Language = 'en') {
+  return render(
+    <I18nextProvider i18n={i18nFor(language)}>
+      <Toaster />
+      <ContactForm />
+    </I18nextProvider>,
+  );
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const nameInput = () => field(/^Name/);
+const emailInput = () => field(/^Email/);
+const companyInput = () => field(/^Company/);
+const messageInput = () => field(/^Message/);
+const submitButton = () =>
+  screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement;
+
+function type(input: HTMLElement, value: string) {
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+function fillValid() {
+  type(nameInput(), '  Ana Silva  ');
+  type(emailInput(), 'ana@example.pt');
+  type(companyInput(), 'Metalurgica Norte');
+  type(messageInput(), 'We need a robot cell for welding.');
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('ContactForm', () => {
+  it('ties labels to inputs, marks required fields and gives the message 5 rows', () => {
+    renderForm();
+    expect(nameInput().required).toBe(true);
+    expect(emailInput().type).toBe('email');
+    expect(emailInput().required).toBe(true);
+    expect(companyInput().required).toBe(false);
+    expect(messageInput().tagName).toBe('TEXTAREA');
+    expect(messageInput().getAttribute('rows')).toBe('5');
+    expect(messageInput().required).toBe(true);
+    expect(nameInput().getAttribute('autocomplete')).toBe('name');
+  });
+
+  it.each([
+    ['name', nameInput, '', 'Name is required'],
+    ['name', nameInput, '   ', 'Name is required'],
+    ['name', nameInput, ' A ', 'Name must be at least 2 characters'],
+    ['name', nameInput, 'x'.repeat(51), 'Name must be less than 50 characters'],
+    ['email', emailInput, '', 'Email is required'],
+    ['email', emailInput, 'ana@example', 'Please enter a valid email address'],
+    ['email', emailInput, 'ana silva@example.pt', 'Please enter a valid email address'],
+    ['company', companyInput, 'X', 'Company name must be at least 2 characters'],
+    ['company', companyInput, 'x'.repeat(101), 'Company name must be less than 100 characters'],
+    ['message', messageInput, '', 'Message is required'],
+    ['message', messageInput, '  too short  ', 'Message must be at least 10 characters'],
+    ['message', messageInput, 'x'.repeat(1001), 'Message must be less than 1000 characters'],
+  ])('%s %j shows "%s" under the field once touched', (_f, input, value, message) => {
+    renderForm();
+    fireEvent.change(input(), { target: { value: value || 'something' } });
+    fireEvent.change(input(), { target: { value } });
+    expect(screen.queryByText(message)).toBeNull();
+    fireEvent.blur(input());
+    const error = screen.getByText(message);
+    expect(input().getAttribute('aria-invalid')).toBe('true');
+    expect(input().getAttribute('aria-describedby')).toBe(error.id);
+    expect(input().className).toContain('border-red-600');
+  });
+
+  it('trims values before checking and accepts the limits exactly', () => {
+    renderForm();
+    type(nameInput(), `  ${'x'.repeat(50)}  `);
+    type(companyInput(), '   ');
+    type(messageInput(), `   ${'m'.repeat(10)}   `);
+    expect(nameInput().getAttribute('aria-invalid')).toBeNull();
+    expect(companyInput().getAttribute('aria-invalid')).toBeNull();
+    expect(messageInput().getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('validates on change once touched, and clears the error as soon as the value is fixed', () => {
+    renderForm();
+    type(nameInput(), 'A');
+    expect(screen.getByText('Name must be at least 2 characters')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+    fireEvent.change(nameInput(), { target: { value: 'Ana' } });
+    expect(screen.queryByText('Name must be at least 2 characters')).toBeNull();
+    expect(submitButton().disabled).toBe(false);
+  });
+
+  it('does not show errors of untouched fields', () => {
+    renderForm();
+    type(nameInput(), 'Ana');
+    expect(screen.queryByText('Email is required')).toBeNull();
+    expect(submitButton().disabled).toBe(false);
+  });
+
+  it('an invalid submit marks every field touched, shows the notice and sends nothing', async () => {
+    renderForm();
+    fireEvent.click(submitButton());
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Message is required')).toBeTruthy();
+    expect(
+      await screen.findByText('Please fix the errors in the form before submitting.'),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(nameInput());
+    expect(submitButton().disabled).toBe(true);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('sends the enquiry with the honeypot, toasts success and clears the form', async () => {
+    fetchSpy.mockResolvedValue(json(201, { data: { id: 7 } }));
+    renderForm();
+    fillValid();
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Success')).toBeTruthy();
+    expect(
+      screen.getByText("Thank you for your inquiry. We'll get back to you within 24 hours."),
+    ).toBeTruthy();
+    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/contacts');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      name: '  Ana Silva  ',
+      email: 'ana@example.pt',
+      company: 'Metalurgica Norte',
+      message: 'We need a robot cell for welding.',
+      website: '',
+    });
+    await waitFor(() => expect(nameInput().value).toBe(''));
+    expect(messageInput().value).toBe('');
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(submitButton().disabled).toBe(false);
+  });
+
+  it('shows the server message (429 included) as an error toast and keeps the values', async () => {
+    fetchSpy.mockResolvedValue(json(429, { error: 'Too many enquiries. Please try again later.' }));
+    renderForm();
+    fillValid();
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Too many enquiries. Please try again later.')).toBeTruthy();
+    expect(nameInput().value).toBe('  Ana Silva  ');
+  });
+
+  it('shows the network-error text when the request cannot be made', async () => {
+    fetchSpy.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderForm();
+    fillValid();
+    fireEvent.click(submitButton());
+    expect(
+      await screen.findByText(
+        'Network error: Unable to connect to the server. Please check if the backend is running.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows "Sending..." and blocks a second submit while the request runs', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchSpy.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    renderForm();
+    fillValid();
+    fireEvent.click(submitButton());
+    const busy = await screen.findByRole('button', { name: 'Sending...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(busy.closest('form')!);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    await act(async () => answer(json(201, { data: { id: 1 } })));
+  });
+
+  it('speaks Portuguese and German', () => {
+    renderForm('pt');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }));
+    expect(screen.getByText('O nome é obrigatório')).toBeTruthy();
+    cleanup();
+    renderForm('de');
+    fireEvent.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+    expect(screen.getByText('Nachricht ist erforderlich')).toBeTruthy();
+  });
+
+  it('hides the honeypot from people and screen readers', () => {
+    const { container } = renderForm();
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.getAttribute('autocomplete')).toBe('off');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: /Leave this field empty/ })).toBeNull();
+  });
+});
