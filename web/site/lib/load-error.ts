@@ -17,7 +17,7 @@ export function toLoadError(error: unknown, fallbackKey: string): LoadError {
 
 export function loadErrorText(
   error: LoadError,
-  t: (key: string, params?: object) => string,
+  t: (key: string, params?: Record<string, string | number>) => string,
 ): string {
   if (error.key) return t(error.key, error.params);
   return error.message ?? '';

@@ -1,0 +1,62 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import type { SsrRender } from '#shared/ssr';
+import { i18nFor } from '../common/i18n';
+import { createRoutes } from './routes';
+import { buildHead } from './seo/head';
+import { pageIdOf } from './seo/meta';
+import { serializeHydration } from './lib/hydration';
+import type { ArticleLoaderData } from './lib/loaders';
+
+/**
+ * Server rendering of one public page: run the route loaders over the
+ * services, render the matched pages in the request's language with a fresh
+ * i18n instance, and hand back markup, head tags, status and router state.
+ */
+export const render: SsrRender = async ({ url, origin, language, data }) => {
+  const handler = createStaticHandler(createRoutes(data));
+  const request = new Request(new URL(url, origin), { method: 'GET' });
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return {
+      kind: 'redirect',
+      status: context.status,
+      location: context.headers.get('Location') ?? '/',
+    };
+  }
+
+  const i18n = i18nFor(language);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+
+  const pageId = pageIdOf(context.matches.map((m) => m.route.id));
+  const articleData = context.loaderData.article as ArticleLoaderData | undefined;
+  const head = buildHead({
+    pageId,
+    origin,
+    path: context.location.pathname,
+    search: context.location.search,
+    language,
+    t: i18n.t.bind(i18n),
+    article: articleData?.article ?? null,
+  });
+
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    html,
+    head,
+    hydration: serializeHydration({
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+    }),
+  };
+};

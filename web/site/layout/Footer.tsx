@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { container } from '../ui/styles';
+
+/** Company blurb, links, a contact summary and the copyright line. */
+export function Footer() {
+  const { t } = useTranslation();
+  const year = new Date().getUTCFullYear();
+  const heading = 'font-display text-sm font-semibold tracking-wider text-white uppercase';
+  const link = 'text-steel-300 transition hover:text-signal-300';
+  return (
+    <footer className="border-t border-white/10 bg-navy-950 text-sm text-steel-300">
+      <div className={`${container} grid gap-10 py-12 md:grid-cols-3`}>
+        <div className="space-y-3">
+          <p className="font-display text-lg font-bold text-white">{t('meta.siteName')}</p>
+          <p className="max-w-xs leading-relaxed">{t('footer.blurb')}</p>
+        </div>
+        <nav aria-label={t('footer.linksLabel')} className="space-y-3">
+          <h2 className={heading}>{t('footer.links')}</h2>
+          <ul className="space-y-2">
+            <li>
+              <Link className={link} to="/">
+                {t('nav.home')}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/news">
+                {t('nav.news')}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/contact">
+                {t('nav.contact')}
+              </Link>
+            </li>
+            <li>
+              <a className={link} href="/rss.xml">
+                {t('footer.rss')}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="space-y-3">
+          <h2 className={heading}>{t('footer.contact')}</h2>
+          <ul className="space-y-2">
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden="true" className="size-4 text-signal-400" />
+              <a className={link} href={`mailto:${t('footer.email')}`}>
+                {t('footer.email')}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden="true" className="size-4 text-signal-400" />
+              <a className={link} href={`tel:${t('footer.phoneHref')}`}>
+                {t('footer.phone')}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden="true" className="size-4 text-signal-400" />
+              <span>{t('footer.city')}</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className={`${container} py-5 text-xs text-steel-400`}>
+          {t('footer.copyright', { year, name: t('meta.siteName') })}
+        </p>
+      </div>
+    </footer>
+  );
+}

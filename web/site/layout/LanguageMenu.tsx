@@ -1,0 +1,107 @@
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Check, ChevronDown, Globe } from 'lucide-react';
+import { LANGUAGES, pickLanguage, type Language } from '#shared/languages';
+import { rememberLanguage } from '../../common/i18n';
+import { useDismiss } from './useDismiss';
+
+/**
+ * The language menu: a button that opens a list of the three languages.
+ * Closes on Escape, outside click and choice; arrow keys move between items.
+ * A choice is saved (localStorage + cookie) and applied without a reload.
+ */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const current = pickLanguage(i18n.language);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(root, open, close);
+
+  const items = () => [
+    ...(root.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []),
+  ];
+  const openWithFocus = (index: number) => {
+    setOpen(true);
+    requestAnimationFrame(() => items().at(index)?.focus());
+  };
+  const choose = (language: Language) => {
+    rememberLanguage(language);
+    void i18n.changeLanguage(language);
+    setOpen(false);
+    button.current?.focus();
+  };
+  const onMenuKey = (event: KeyboardEvent) => {
+    const list = items();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const move = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+    if (move) {
+      event.preventDefault();
+      list[(at + move + list.length) % list.length]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      list.at(event.key === 'Home' ? 0 : -1)?.focus();
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={t('language.label', { language: t(`language.names.${current}`) })}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            openWithFocus(event.key === 'ArrowDown' ? 0 : -1);
+          }
+        }}
+        className="flex items-center gap-2 rounded-md border border-white/20 px-3 py-2 text-sm font-medium text-steel-100 transition hover:border-white/50 hover:bg-white/5"
+      >
+        <Globe aria-hidden="true" className="size-4" />
+        <span className="uppercase">{current}</span>
+        <ChevronDown
+          aria-hidden="true"
+          className={`size-4 transition ${open ? 'rotate-180' : ''}`}
+        />
+      </button>
+      <ul
+        id={listId}
+        role="menu"
+        aria-label={t('language.menu')}
+        hidden={!open}
+        onKeyDown={onMenuKey}
+        className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border border-steel-200 bg-white py-1 text-navy-900 shadow-xl"
+      >
+        {LANGUAGES.map((language) => (
+          <li key={language} role="none">
+            <button
+              type="button"
+              role="menuitemradio"
+              lang={language}
+              tabIndex={-1}
+              onClick={() => choose(language)}
+              className="flex w-full items-center justify-between px-4 py-2 text-left text-sm hover:bg-navy-50 focus:bg-navy-50 focus:outline-none"
+            >
+              {t(`language.names.${language}`, { lng: language })}
+              {language === current && (
+                <Check aria-hidden="true" className="size-4 text-signal-600" />
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

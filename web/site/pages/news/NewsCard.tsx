@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ArrowRight, CalendarDays } from 'lucide-react';
+import { articleDate } from '#shared/dates';
+import type { Article } from '#shared/news';
+import { CategoryBadge } from '../../ui/CategoryBadge';
+
+export const DEFAULT_NEWS_IMAGE = '/media/news-default.jpg';
+
+/** One article in the list; the whole card links to the article. */
+export function NewsCard({ article }: { article: Article }) {
+  const { t } = useTranslation();
+  return (
+    <li className="group overflow-hidden rounded-xl border border-steel-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-signal-400">
+      <Link to={`/${article.slug}`} className="flex h-full flex-col focus:outline-none">
+        <img
+          src={article.image_url ?? DEFAULT_NEWS_IMAGE}
+          alt=""
+          width={1200}
+          height={630}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[1200/630] w-full bg-navy-100 object-cover"
+        />
+        <div className="flex flex-1 flex-col p-6">
+          <div className="flex flex-wrap items-center gap-3 text-sm text-steel-600">
+            <CategoryBadge category={article.category} />
+            <span className="inline-flex items-center gap-1">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              <time dateTime={article.published_at ?? article.created_at}>
+                {articleDate(article)}
+              </time>
+            </span>
+          </div>
+          <h2 className="mt-4 text-xl font-semibold text-navy-900 group-hover:text-navy-700">
+            {article.title}
+          </h2>
+          <p className="mt-3 line-clamp-3 flex-1 leading-relaxed text-steel-600">
+            {article.excerpt}
+          </p>
+          <span className="mt-5 inline-flex items-center gap-1 font-semibold text-signal-700">
+            {t('news.readMore')}
+            <ArrowRight
+              aria-hidden="true"
+              className="size-4 transition group-hover:translate-x-0.5"
+            />
+          </span>
+        </div>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useLocation, useNavigation } from 'react-router-dom';
+import { RotateCw } from 'lucide-react';
+import { toast } from '../../../common/toast';
+import { loadErrorText } from '../../lib/load-error';
+import type { NewsLoaderData } from '../../lib/loaders';
+import { PageHeader } from '../../ui/PageHeader';
+import { Pagination } from '../../ui/Pagination';
+import { Spinner } from '../../ui/Spinner';
+import { buttonOutline, container } from '../../ui/styles';
+import { NewsCard } from './NewsCard';
+
+export function NewsPage() {
+  const { t } = useTranslation();
+  const { page, list, error } = useLoaderData() as NewsLoaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const changingPage =
+    navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+  const errorText = error ? loadErrorText(error, t) || t('news.fetchFailed') : '';
+
+  useEffect(() => {
+    if (errorText) toast.error(t('errors.title'), errorText);
+  }, [errorText, t]);
+
+  return (
+    <>
+      <PageHeader title={t('news.title')} description={t('news.description')} />
+      <div className={`${container} py-12 sm:py-16`}>
+        {changingPage ? (
+          <Spinner label={t('news.loading')} />
+        ) : error ? (
+          <div className="flex flex-col items-center gap-4 py-16 text-center">
+            <p className="font-medium text-red-700">{errorText}</p>
+            <a
+              href={`${location.pathname}${location.search}`}
+              className={buttonOutline}
+              onClick={(e) => {
+                e.preventDefault();
+                window.location.reload();
+              }}
+            >
+              <RotateCw aria-hidden="true" className="size-4" />
+              {t('news.retry')}
+            </a>
+          </div>
+        ) : list && list.news.length > 0 ? (
+          <>
+            <ul className="grid gap-8 md:grid-cols-2">
+              {list.news.map((article) => (
+                <NewsCard key={article.id} article={article} />
+              ))}
+            </ul>
+            <Pagination page={page} pages={list.pages} />
+          </>
+        ) : (
+          <p className="py-16 text-center text-steel-600">{t('news.empty')}</p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import type { RouteObject } from 'react-router-dom';
+import type { SiteData } from '#shared/site-data';
+import { createLoaders } from './lib/loaders';
+import { SiteLayout } from './layout/SiteLayout';
+import { CrashScreen } from './layout/CrashScreen';
+import { HomePage } from './pages/home/HomePage';
+import { NewsPage } from './pages/news/NewsPage';
+import { ArticlePage } from './pages/article/ArticlePage';
+import { NotFoundPage } from './pages/not-found/NotFoundPage';
+import { ContactPage } from './pages/contact/ContactPage';
+import type { PageId } from './seo/meta';
+
+/** Route ids double as page ids for titles and head tags. */
+const page = (id: PageId) => ({ id });
+
+/**
+ * The one route table of the public site, used by the server (static handler
+ * over the services) and by the browser (data router over the JSON API).
+ */
+export function createRoutes(site: SiteData): RouteObject[] {
+  const loaders = createLoaders(site);
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <SiteLayout />,
+      errorElement: <CrashScreen />,
+      children: [
+        {
+          errorElement: <CrashScreen />,
+          children: [
+            { ...page('home'), index: true, element: <HomePage /> },
+            { ...page('news'), path: 'news', loader: loaders.news, element: <NewsPage /> },
+            { ...page('contact'), path: 'contact', element: <ContactPage /> },
+            {
+              ...page('article'),
+              path: ':slug',
+              loader: loaders.article,
+              element: <ArticlePage />,
+            },
+            {
+              ...page('not-found'),
+              path: '*',
+              loader: loaders.notFound,
+              element: <NotFoundPage />,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,91 @@
+import { LANGUAGES, type Language } from '#shared/languages';
+import type { Article } from '#shared/news';
+import { absoluteUrl, jsonLdScript, newsArticleJsonLd } from './json-ld';
+import { pageMeta, type PageId } from './meta';
+
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+export type HeadInput = {
+  pageId: PageId;
+  origin: string;
+  path: string;
+  /** `?…` of the request; only `page` is kept in canonical links. */
+  search: string;
+  language: Language;
+  t: Translate;
+  article: Article | null;
+};
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+const meta = (attr: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
+const link = (attrs: Record<string, string>) =>
+  `<link ${Object.entries(attrs)
+    .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
+    .join(' ')}>`;
+
+/** The canonical address: origin + path, plus `?page=N` beyond page 1 of the news list. */
+export function canonicalUrl(origin: string, path: string, search: string): string {
+  const raw = new URLSearchParams(search).get('page') ?? '';
+  const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return `${origin}${path}${path === '/news' && page > 1 ? `?page=${page}` : ''}`;
+}
+
+/** Alternate-language links: `?lang=` for each language and `x-default` without it. */
+export function hreflangLinks(canonical: string): string[] {
+  const withLang = (lang: string) => {
+    const url = new URL(canonical);
+    url.searchParams.set('lang', lang);
+    return url.href;
+  };
+  return [
+    ...LANGUAGES.map((lang) => link({ rel: 'alternate', hreflang: lang, href: withLang(lang) })),
+    link({ rel: 'alternate', hreflang: 'x-default', href: canonical }),
+  ];
+}
+
+/** Every tag of `<head>` that depends on the page: title, description, links, social cards, JSON-LD. */
+export function buildHead(input: HeadInput): string {
+  const { pageId, origin, path, search, language, t, article } = input;
+  const { title, description } = pageMeta(pageId, t, article);
+  const canonical = canonicalUrl(origin, path, search);
+  const siteName = t('meta.siteName');
+  const tags = [`<title>${escapeHtml(title)}</title>`];
+  if (description) tags.push(meta('name', 'description', description));
+  if (pageId === 'not-found' || (pageId === 'article' && !article)) {
+    tags.push(meta('name', 'robots', 'noindex'));
+    return tags.join('');
+  }
+  tags.push(link({ rel: 'canonical', href: canonical }), ...hreflangLinks(canonical));
+  tags.push(
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:title', article?.title ?? title),
+    meta('property', 'og:url', canonical),
+    meta('property', 'og:locale', { en: 'en_GB', pt: 'pt_PT', de: 'de_DE' }[language]),
+  );
+  if (description) tags.push(meta('property', 'og:description', description));
+  if (pageId === 'article' && article) {
+    const image = absoluteUrl(article.image_url ?? '/media/news-default.jpg', origin);
+    tags.push(
+      meta('property', 'og:type', 'article'),
+      meta('property', 'og:image', image),
+      meta('property', 'article:published_time', article.published_at ?? article.created_at),
+      meta('property', 'article:section', article.category),
+      meta('name', 'twitter:card', 'summary_large_image'),
+      meta('name', 'twitter:title', article.title),
+      meta('name', 'twitter:description', article.excerpt),
+      meta('name', 'twitter:image', image),
+      jsonLdScript(newsArticleJsonLd({ article, url: canonical, origin, siteName, language })),
+    );
+  } else {
+    tags.push(meta('property', 'og:type', 'website'));
+  }
+  return tags.join('');
+}

@@ -1,0 +1,30 @@
+import type { Article } from '#shared/news';
+
+export const PAGE_IDS = ['home', 'news', 'contact', 'article', 'not-found'] as const;
+export type PageId = (typeof PAGE_IDS)[number];
+
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** The page a route match chain shows: the deepest route whose id is a page id. */
+export function pageIdOf(routeIds: readonly string[]): PageId {
+  const ids = [...routeIds].reverse();
+  return (ids.find((id) => (PAGE_IDS as readonly string[]).includes(id)) as PageId) ?? 'not-found';
+}
+
+/** Title and description of a page, in the current language. */
+export function pageMeta(
+  pageId: PageId,
+  t: Translate,
+  article: Article | null,
+): { title: string; description: string } {
+  const site = t('meta.siteName');
+  if (pageId === 'article') {
+    if (!article) return { title: `${t('article.notFound.title')} | ${site}`, description: '' };
+    return { title: `${article.title} | ${site}`, description: article.excerpt };
+  }
+  const key = pageId === 'not-found' ? 'notFound' : pageId;
+  return {
+    title: pageId === 'home' ? t('meta.home.title') : `${t(`meta.${key}.title`)} | ${site}`,
+    description: t(`meta.${key}.description`),
+  };
+}
