@@ -13,19 +13,19 @@ function Detail({
 }) {
   return (
     <div className="flex gap-4">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-signal-400/10 text-signal-400 ring-1 ring-signal-400/30">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-navy-900 text-signal-400">
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <div className="min-w-0">
-        <dt className="text-sm font-semibold tracking-wide text-steel-300 uppercase">{label}</dt>
-        <dd className="mt-1 text-base break-words text-white">{children}</dd>
+        <dt className="text-xs font-semibold tracking-widest text-steel-600 uppercase">{label}</dt>
+        <dd className="mt-1 text-base break-words text-navy-900">{children}</dd>
       </div>
     </div>
   );
 }
 
 const link =
-  'rounded-sm font-medium text-white underline decoration-signal-400/60 underline-offset-4 hover:text-signal-300 hover:decoration-signal-300';
+  'rounded-sm font-medium text-navy-800 underline decoration-signal-500 decoration-2 underline-offset-4 hover:text-navy-600';
 
 /** Business contact details, all from the catalogue: e-mail, phone, postal address, office hours. */
 export function ContactDetails() {
@@ -34,10 +34,10 @@ export function ContactDetails() {
   return (
     <section aria-labelledby="contact-details-heading" className="space-y-8">
       <div>
-        <h2 id="contact-details-heading" className="text-2xl font-bold text-white">
+        <h2 id="contact-details-heading" className="text-2xl font-bold text-navy-900">
           {t('contact.details.heading')}
         </h2>
-        <p className="mt-2 text-steel-300">{t('contact.details.intro')}</p>
+        <p className="mt-2 leading-relaxed text-steel-600">{t('contact.details.intro')}</p>
       </div>
       <dl className="space-y-6">
         <Detail icon={Mail} label={t('contact.details.emailLabel')}>
@@ -63,7 +63,7 @@ export function ContactDetails() {
           {t('contact.details.hours')}
         </Detail>
       </dl>
-      <p className="rounded-lg border border-navy-700 bg-navy-900/60 px-4 py-3 text-sm text-steel-200">
+      <p className="rounded-r-lg border-l-4 border-signal-400 bg-signal-100/70 px-4 py-3 text-sm font-medium text-navy-800">
         {t('contact.details.replyPromise')}
       </p>
     </section>
