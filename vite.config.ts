@@ -1,6 +1,23 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
+
+/**
+ * Sonner injects its stylesheet with a `<style>` element at import time, which
+ * the CSP (`style-src 'self'`) blocks with a console error on every page. The
+ * same rules ship as a file (web/common/toast.tsx imports it), so the
+ * injection is switched off.
+ */
+function sonnerWithoutInlineStyles(): Plugin {
+  return {
+    name: 'sonner-without-inline-styles',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      return code.replace("if (!code || typeof document == 'undefined') return", 'return');
+    },
+  };
+}
 
 /**
  * Browser bundles: the public site's client entry (hydrates the server-rendered
@@ -10,7 +27,7 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyles()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

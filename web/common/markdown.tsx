@@ -27,14 +27,19 @@ const components: Components = {
   h3: ({ node: _n, ...p }) => <h3 className="mt-6 mb-3 text-xl font-semibold" {...p} />,
   h4: ({ node: _n, ...p }) => <h4 className="mt-5 mb-2 text-lg font-semibold" {...p} />,
   p: ({ node: _n, ...p }) => <p className="my-4 leading-relaxed" {...p} />,
-  a: ({ node: _n, ...p }) => (
-    <a
-      className="font-medium text-sky-700 underline underline-offset-2 hover:text-sky-900"
-      target="_blank"
-      rel="noopener noreferrer"
-      {...p}
-    />
-  ),
+  // A link whose address was dropped (javascript:, data:…) stays as its text, not a dead link.
+  a: ({ node: _n, href, ...p }) =>
+    !href ? (
+      <span {...p} />
+    ) : (
+      <a
+        href={href}
+        className="font-medium text-sky-700 underline underline-offset-2 hover:text-sky-900"
+        target="_blank"
+        rel="noopener noreferrer"
+        {...p}
+      />
+    ),
   ul: ({ node: _n, ...p }) => <ul className="my-4 list-disc space-y-1 pl-6" {...p} />,
   ol: ({ node: _n, ...p }) => <ol className="my-4 list-decimal space-y-1 pl-6" {...p} />,
   blockquote: ({ node: _n, ...p }) => (

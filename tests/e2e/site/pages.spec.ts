@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { adminApi, createArticle, uniqueSlug, watchConsole } from './site-support';
+
+test('home shows the hero, services, values and calls to action', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Intelligent machines for the factories of tomorrow',
+  );
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('poster', '/media/hero-poster.jpg');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.playsInline)).toBe(
+    true,
+  );
+  for (const heading of ['AI-powered software', 'Advanced robotics', 'Industrial integration']) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  for (const heading of ['Ancient wisdom', 'Modern innovation', 'Industrial excellence']) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Latest innovations' }).click();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByRole('link', { name: 'News', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Start a project' }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test('the hero video is paused and hidden under reduced motion', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/');
+  const video = page.locator('video');
+  await expect(video).toBeHidden();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await context.close();
+});
+
+test('/ and /news hydrate without console errors or warnings', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.goto('/news');
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test('an article opens from the list, client-side, with its details', async ({ page }) => {
+  const api = await adminApi();
+  const slug = uniqueSlug('journey');
+  await createArticle(api, {
+    slug,
+    title: `Cobot cell ${slug}`,
+    category: 'partnership',
+    published_at: undefined,
+    content: 'First line\nsecond line\n\n## Results',
+  });
+  await api.dispose();
+
+  await page.goto('/news');
+  const card = page.getByRole('link', { name: new RegExp(`Cobot cell ${slug}`) });
+  await expect(card).toContainText('Partnership');
+  await expect(card).toContainText('Read more');
+  await expect(card.locator('img')).toHaveAttribute('src', '/media/news-default.jpg');
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Cobot cell ${slug}`);
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  await expect(page.locator('.markdown-body br')).toHaveCount(1);
+  await expect(page.getByText('Published on')).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(page).toHaveTitle(new RegExp(`Cobot cell ${slug}`));
+  await page.getByRole('link', { name: 'Back to News' }).first().click();
+  await expect(page).toHaveURL(/\/news$/);
+});
+
+test('unknown paths and unknown slugs answer 404 with their pages', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const missing = await page.goto('/no/such/page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect
+    .poll(() => errors.join())
+    .toContain('404 Error: User attempted to access non-existent route: /no/such/page');
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const slug = await page.goto('/no-such-article-here');
+  expect(slug?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
+  await expect(
+    page.getByText("The article you're looking for doesn't exist or has been removed."),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to News' })).toHaveAttribute('href', '/news');
+});
+
+test('on a phone the menu folds away and opens from the hamburger', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#mobile-menu')).toBeHidden();
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.locator('#mobile-menu')).toBeHidden();
+});
