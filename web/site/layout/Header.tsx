@@ -20,7 +20,10 @@ export function Header() {
       ref={bar}
       className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 backdrop-blur supports-[backdrop-filter]:bg-navy-900/85"
     >
-      <nav aria-label={t('nav.label')} className={`${container} flex h-16 items-center gap-4`}>
+      <nav
+        aria-label={t('nav.label')}
+        className={`${container} flex h-16 items-center gap-3 sm:gap-4`}
+      >
         <Logo onNavigate={close} />
         <div className="ml-auto hidden md:block">
           <NavLinks />

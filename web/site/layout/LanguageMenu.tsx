@@ -67,13 +67,13 @@ export function LanguageMenu() {
             openWithFocus(event.key === 'ArrowDown' ? 0 : -1);
           }
         }}
-        className="flex items-center gap-2 rounded-md border border-white/20 px-3 py-2 text-sm font-medium text-steel-100 transition hover:border-white/50 hover:bg-white/5"
+        className="flex items-center gap-1.5 rounded-md border border-white/20 px-2 py-2 sm:gap-2 sm:px-3 text-sm font-medium text-steel-100 transition hover:border-white/50 hover:bg-white/5"
       >
         <Globe aria-hidden="true" className="size-4" />
         <span className="uppercase">{current}</span>
         <ChevronDown
           aria-hidden="true"
-          className={`size-4 transition ${open ? 'rotate-180' : ''}`}
+          className={`hidden size-4 transition sm:block ${open ? 'rotate-180' : ''}`}
         />
       </button>
       <ul
