@@ -12,14 +12,14 @@ function Detail({
   children: ReactNode;
 }) {
   return (
-    <div className="flex gap-4">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-navy-900 text-signal-400">
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-widest text-steel-600 uppercase">{label}</dt>
-        <dd className="mt-1 text-base break-words text-navy-900">{children}</dd>
-      </div>
+    <div className="relative min-h-11 pl-15">
+      <dt className="text-xs font-semibold tracking-widest text-steel-600 uppercase">
+        <span className="absolute top-0 left-0 flex size-11 items-center justify-center rounded-lg bg-navy-900 text-signal-400">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 text-base break-words text-navy-900">{children}</dd>
     </div>
   );
 }
