@@ -38,7 +38,11 @@ test('a chosen language survives a reload and the server renders it', async ({ p
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(page.getByRole('link', { name: 'Startseite' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Startseite' }),
+  ).toBeVisible();
 
   const html = await (
     await page.request.get('/news', { headers: { Cookie: 'language=de' } })
@@ -56,8 +60,16 @@ test('?lang= overrides the stored choice and unknown values fall back to English
   expect(await unknown.text()).toContain('<html lang="en">');
 
   await page.goto('/?lang=pt');
-  await expect(page.getByRole('link', { name: 'Início' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Início' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('link', { name: 'Início' }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('link', { name: 'Início' }),
+  ).toHaveAttribute('aria-current', 'page');
 });
 
 test('a stored choice without a cookie is applied right after hydration', async ({ page }) => {

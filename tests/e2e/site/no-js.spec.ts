@@ -17,7 +17,7 @@ test('the server-rendered HTML holds the real content', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Intelligent machines for the factories of tomorrow',
   );
-  await expect(page.getByText('Advanced robotics')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Advanced robotics' })).toBeVisible();
 
   await page.goto('/news');
   await expect(page.getByRole('heading', { name: 'News & Innovations' })).toBeVisible();

@@ -19,10 +19,11 @@ test('home shows the hero, services, values and calls to action', async ({ page 
   }
   await page.getByRole('link', { name: 'Latest innovations' }).click();
   await expect(page).toHaveURL(/\/news$/);
-  await expect(page.getByRole('link', { name: 'News', exact: true })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'News', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
   await page.goto('/');
   await page.getByRole('link', { name: 'Start a project' }).first().click();
   await expect(page).toHaveURL(/\/contact$/);

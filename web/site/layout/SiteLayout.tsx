@@ -32,7 +32,7 @@ export function SiteLayout() {
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {loadingOther ? (
-          <Spinner label={target === '/news' ? t('news.loading') : t('app.loading')} />
+          <Spinner label={target === '/news' ? t('news.loading') : t('article.loading')} />
         ) : (
           <Outlet />
         )}
