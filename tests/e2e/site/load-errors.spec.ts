@@ -1,0 +1,44 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+test('the news list shows a spinner, then a red error, a retry button and an error toast', async ({
+  page,
+}) => {
+  await page.goto('/');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/news?*', async (route) => {
+    await held;
+    await route.fulfill({ status: 503, json: { error: 'News service unavailable' } });
+  });
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'News' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading news...' })).toBeVisible();
+  release();
+
+  const message = page.getByText('News service unavailable', { exact: true }).first();
+  await expect(message).toBeVisible();
+  await expect(page.locator('main p.text-red-700')).toHaveText('News service unavailable');
+  await expect(toast(page, 'News service unavailable')).toContainText('Error');
+
+  await page.unroute('**/api/news?*');
+  await page.getByRole('link', { name: 'Retry' }).click();
+  await expect(page.getByRole('navigation', { name: 'News pages' })).toBeVisible();
+});
+
+test('a failed article load shows the not-found state and an error toast', async ({ page }) => {
+  await page.goto('/news');
+  await page.route('**/api/news/*', (route) => route.abort('failed'));
+  await page.locator('main ul a').first().click();
+  await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
+  await expect(
+    toast(
+      page,
+      'Network error: Unable to connect to the server. Please check if the backend is running.',
+    ),
+  ).toContainText('Error');
+});
