@@ -102,6 +102,20 @@ for (const lang of ['en', 'pt', 'de'] as const) {
   });
 }
 
+test('clicking Send while a field with an error has focus still submits and shows the notice', async ({
+  page,
+}) => {
+  const t = TEXTS.en;
+  await openContact(page, 'en');
+  const f = fields(page, t);
+  await f.company.fill('X');
+  await f.submit.click();
+  await expect(toast(page, t.fix)).toBeVisible();
+  for (const text of [...t.required, t.invalid[2]])
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  await expect(f.name).toBeFocused();
+});
+
 test('a valid enquiry reaches the database, toasts success and clears the form', async ({
   page,
 }) => {

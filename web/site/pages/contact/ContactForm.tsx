@@ -114,7 +114,14 @@ export function ContactForm() {
         )}
       </FormField>
       <Honeypot id={id('website')} value={form.honeypot} onChange={form.setHoneypot} />
-      <button type="submit" disabled={!form.canSubmit} className={submitButton}>
+      <button
+        type="submit"
+        disabled={!form.canSubmit}
+        // Keep focus in the field being edited: its blur would show its error and disable
+        // this button before the click lands, swallowing the submit.
+        onMouseDown={(event) => event.preventDefault()}
+        className={submitButton}
+      >
         {form.sending ? (
           <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
         ) : (
