@@ -18,7 +18,7 @@ export function Values() {
         <ol className="mt-12 grid gap-10 md:grid-cols-3">
           {VALUES.map((key, index) => (
             <li key={key} className="border-t-2 border-signal-400 pt-6">
-              <span aria-hidden="true" className="font-display text-5xl font-bold text-navy-100">
+              <span aria-hidden="true" className="font-display text-5xl font-bold text-signal-600">
                 {String(index + 1).padStart(2, '0')}
               </span>
               <h3 className="mt-2 text-xl font-semibold text-navy-900">
