@@ -221,12 +221,7 @@ test('the form is in the server-rendered HTML and hydrates without warnings', as
   const js = await browser.newContext();
   const live = await js.newPage();
   const problems: string[] = [];
-  // Sonner tries to inject its CSS with a <style> tag, which the CSP blocks; the same rules
-  // are shipped in the site's stylesheet, so that one message is expected and harmless.
-  const cspStyleNotice = /^Applying inline style violates/;
-  live.on('console', (m) => {
-    if (m.type() === 'error' && !cspStyleNotice.test(m.text())) problems.push(m.text());
-  });
+  live.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   live.on('pageerror', (e) => problems.push(e.message));
   await openContact(live, 'pt');
   await expect(live.getByRole('heading', { level: 1, name: 'Contacte-nos' })).toBeVisible();
