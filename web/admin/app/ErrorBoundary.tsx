@@ -25,7 +25,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
               <h1 className="text-2xl font-bold text-slate-900">{t('admin.errors.unexpected')}</h1>
               <button
                 type="button"
-                className="mt-6 rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white"
+                className="mt-6 rounded-md bg-navy-900 px-4 py-2 text-sm font-semibold text-white"
                 onClick={() => window.location.reload()}
               >
                 {t('admin.common.retry')}

@@ -54,7 +54,7 @@ export function Modal({
   useFocusTrap(panel, true, close, returnFocusTo);
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:p-8">
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-navy-900/50 p-4 sm:p-8">
       <div className="fixed inset-0" aria-hidden="true" onClick={close} />
       <div
         ref={panel}

@@ -3,7 +3,7 @@ const base =
   'inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
 export const button = {
-  primary: `${base} bg-slate-900 px-4 py-2 text-white hover:bg-slate-700`,
+  primary: `${base} bg-navy-900 px-4 py-2 text-white hover:bg-navy-700`,
   secondary: `${base} border border-slate-300 bg-white px-4 py-2 text-slate-800 hover:bg-slate-100`,
   danger: `${base} bg-red-700 px-4 py-2 text-white hover:bg-red-800`,
   ghost: `${base} px-2.5 py-1.5 text-slate-700 hover:bg-slate-100`,

@@ -13,7 +13,7 @@ export function LoginPage() {
       <main className="flex flex-1 items-center justify-center px-4 pb-16">
         <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
           <div className="mb-6 text-center">
-            <span className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-slate-900 text-white">
+            <span className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-navy-900 text-white">
               <ShieldCheck aria-hidden="true" className="h-6 w-6" />
             </span>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('login.title')}</h1>

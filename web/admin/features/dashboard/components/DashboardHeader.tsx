@@ -13,7 +13,7 @@ export function DashboardHeader({ username, onLogout }: Props) {
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
         <div className="flex items-center gap-3">
-          <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-slate-900 text-white">
+          <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-navy-900 text-white">
             <LayoutDashboard aria-hidden="true" className="h-5 w-5" />
           </span>
           <div>

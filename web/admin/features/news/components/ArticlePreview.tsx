@@ -21,15 +21,20 @@ export function ArticlePreview({ draft }: { draft: ArticleDraft }) {
         {empty ? (
           <p className="text-sm text-slate-500">{t('admin.form.previewEmpty')}</p>
         ) : (
-          <article className="text-slate-800">
+          <article>
             {draft.category && (
               <span className="inline-block rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900">
                 {draft.category}
               </span>
             )}
-            <p className="mt-2 text-2xl font-bold tracking-tight text-slate-900">{draft.title}</p>
-            {draft.excerpt && <p className="mt-2 text-lg text-slate-600">{draft.excerpt}</p>}
-            <MarkdownContent source={draft.content} className="mt-4" />
+            <p className="mt-3 font-display text-3xl font-bold tracking-tight text-balance text-navy-900">
+              {draft.title}
+            </p>
+            {draft.excerpt && (
+              <p className="mt-4 text-xl leading-relaxed text-steel-600">{draft.excerpt}</p>
+            )}
+            {/* Same component and classes as the public article page (web/site/pages/article). */}
+            <MarkdownContent source={draft.content} className="mt-8 text-lg text-navy-800" />
           </article>
         )}
       </div>
