@@ -55,7 +55,12 @@ export function NewsPage() {
             <Pagination page={page} pages={list.pages} />
           </>
         ) : (
-          <p className="py-16 text-center text-steel-600">{t('news.empty')}</p>
+          <>
+            <p className="py-16 text-center text-steel-600">
+              {page > 1 ? t('news.pageEmpty') : t('news.empty')}
+            </p>
+            {list && <Pagination page={Math.min(page, list.pages)} pages={list.pages} />}
+          </>
         )}
       </div>
     </>
