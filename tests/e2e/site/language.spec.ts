@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './site-support';
 
 test('the language menu works by mouse and keyboard and closes on Escape and outside click', async ({
   page,
 }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const button = page.getByRole('button', { name: /Change language/ });
   await button.click();
   await expect(page.getByRole('menu')).toBeVisible();
@@ -28,7 +29,7 @@ test('the language menu works by mouse and keyboard and closes on Escape and out
 });
 
 test('a chosen language survives a reload and the server renders it', async ({ page, context }) => {
-  await page.goto('/news');
+  await gotoHydrated(page, '/news');
   await page.getByRole('button', { name: /Change language/ }).click();
   await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neuigkeiten und Innovationen');

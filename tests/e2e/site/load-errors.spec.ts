@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { gotoHydrated } from './site-support';
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -6,7 +7,7 @@ const toast = (page: Page, text: string) =>
 test('the news list shows a spinner, then a red error, a retry button and an error toast', async ({
   page,
 }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/news?*', async (route) => {
@@ -31,7 +32,7 @@ test('the news list shows a spinner, then a red error, a retry button and an err
 });
 
 test('a failed article load shows the not-found state and an error toast', async ({ page }) => {
-  await page.goto('/news');
+  await gotoHydrated(page, '/news');
   await page.route('**/api/news/*', (route) => route.abort('failed'));
   await page.locator('main ul a').first().click();
   await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, createArticle, uniqueSlug, watchConsole } from './site-support';
+import { adminApi, createArticle, gotoHydrated, uniqueSlug, watchConsole } from './site-support';
 
 test('home shows the hero, services, values and calls to action', async ({ page }) => {
   await page.goto('/');
@@ -60,7 +60,7 @@ test('an article opens from the list, client-side, with its details', async ({ p
   });
   await api.dispose();
 
-  await page.goto('/news');
+  await gotoHydrated(page, '/news');
   const card = page.getByRole('link', { name: new RegExp(`Cobot cell ${slug}`) });
   await expect(card).toContainText('Partnership');
   await expect(card).toContainText('Read more');
@@ -101,7 +101,7 @@ test('unknown paths and unknown slugs answer 404 with their pages', async ({ pag
 
 test('on a phone the menu folds away and opens from the hamburger', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const toggle = page.getByRole('button', { name: 'Open menu' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.locator('#mobile-menu')).toBeHidden();

@@ -50,3 +50,9 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
 }
+
+/** Opens a page and waits until its scripts have loaded and hydrated it (no requests left in flight). */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+}
