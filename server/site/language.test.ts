@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { readCookie, requestLanguage } from './language';
+
+describe('readCookie', () => {
+  it('finds one cookie among several and decodes it', () => {
+    expect(readCookie('a=1; language=pt; sid=x', 'language')).toBe('pt');
+    expect(readCookie('name=Jo%C3%A3o', 'name')).toBe('João');
+    expect(readCookie(undefined, 'language')).toBeUndefined();
+    expect(readCookie('languages=de', 'language')).toBeUndefined();
+    expect(readCookie('language=%E0%A4%A', 'language')).toBeUndefined();
+  });
+});
+
+describe('requestLanguage', () => {
+  it('prefers ?lang=, then the cookie, then English; unknown values are ignored', () => {
+    expect(requestLanguage('de', 'language=pt')).toBe('de');
+    expect(requestLanguage(undefined, 'language=pt')).toBe('pt');
+    expect(requestLanguage('xx', 'language=pt')).toBe('pt');
+    expect(requestLanguage(['pt', 'de'], undefined)).toBe('pt');
+    expect(requestLanguage('fr', 'language=es')).toBe('en');
+  });
+});
