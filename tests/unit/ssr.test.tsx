@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteData } from '#shared/site-data';
+import { createTestApp, type TestApp } from '../../server/test-support';
+import { createNewsService } from '../../server/features/news/news.service';
+import { serverSiteData } from '../../server/site/site-data';
+import { render } from '../../web/site/entry-server';
+
+/** Server rendering of the real route table over the real news service and a temp database. */
+let t: TestApp;
+let data: SiteData;
+const origin = 'https://forge.example';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const news = createNewsService({ db: t.db });
+  for (let i = 1; i <= 8; i++) {
+    await news.create({
+      title: `Article number ${i}`,
+      excerpt: `Excerpt ${i}`,
+      content: i === 1 ? 'Hello <script>alert(1)</script>\nsecond line' : 'Body',
+      category: i % 2 ? 'robotics' : 'Custom category',
+      slug: `article-${i}`,
+      image_url: null,
+      published: true,
+    });
+  }
+  data = serverSiteData(news);
+});
+afterAll(() => t.destroy());
+
+const page = async (url: string, language: 'en' | 'pt' | 'de' = 'en') => {
+  const result = await render({ url, origin, language, data });
+  if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
+  return result;
+};
+
+describe('server rendering', () => {
+  it('renders the home page in the requested language', async () => {
+    const result = await page('/', 'de');
+    expect(result.status).toBe(200);
+    expect(result.html).toContain('Intelligente Maschinen für die Fabriken von morgen');
+    expect(result.html).toContain('aria-current="page"');
+    expect(result.head).toContain(`<link rel="canonical" href="${origin}/">`);
+  });
+
+  it('renders a news page from ?page= with its cards and router state', async () => {
+    const result = await page('/news?page=2');
+    expect(result.status).toBe(200);
+    expect(result.html).toContain('Article number 2');
+    expect(result.html).not.toContain('Article number 8<');
+    expect(result.html).toContain('Custom category');
+    expect(result.head).toContain(`href="${origin}/news?page=2"`);
+    const state = JSON.parse(result.hydration) as { loaderData: { news: { page: number } } };
+    expect(state.loaderData.news.page).toBe(2);
+  });
+
+  it('renders an article with markdown as safe HTML and its structured data', async () => {
+    const result = await page('/article-1');
+    expect(result.status).toBe(200);
+    expect(result.html.replace(/<!-- -->/g, '')).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(result.html).not.toContain('<script>alert(1)');
+    expect(result.html).toMatch(/<br\/?>/);
+    expect(result.head).toContain('"@type":"NewsArticle"');
+    expect(result.hydration).not.toContain('<');
+  });
+
+  it('answers 404 for unknown slugs, malformed slugs and unknown paths', async () => {
+    const slug = await page('/no-such-article', 'pt');
+    expect(slug.status).toBe(404);
+    expect(slug.html).toContain('Artigo não encontrado');
+    expect((await page('/Not_A_Slug')).status).toBe(404);
+    const path = await page('/a/b/c');
+    expect(path.status).toBe(404);
+    expect(path.html).toContain('Oops! Page not found');
+    expect(path.head).toContain('noindex');
+  });
+
+  it('renders the contact page', async () => {
+    const result = await page('/contact');
+    expect(result.status).toBe(200);
+    expect(result.html).toContain('<form');
+  });
+});
