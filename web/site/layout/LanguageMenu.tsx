@@ -92,7 +92,7 @@ export function LanguageMenu() {
               lang={language}
               tabIndex={-1}
               onClick={() => choose(language)}
-              className="flex w-full items-center justify-between px-4 py-2 text-left text-sm hover:bg-navy-50 focus:bg-navy-50 focus:outline-none"
+              className="flex w-full items-center justify-between px-4 py-2 text-left text-sm hover:bg-navy-50 focus:bg-navy-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-signal-500 focus-visible:ring-inset"
             >
               {t(`language.names.${language}`, { lng: language })}
               {language === current && (
