@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps): express.Express {
     '/api',
     createApi({ config, logger, db, news, auth, contacts, llmTuning: deps.llmTuning }),
   );
-  app.use(createSiteRouter({ config, news, logger }));
+  app.use(createSiteRouter({ config, news, contacts, logger }));
   app.use(lastResort(logger));
   return app;
 }

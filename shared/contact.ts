@@ -42,6 +42,31 @@ export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'compan
 /** Name of the hidden field that only bots fill in. */
 export const CONTACT_HONEYPOT_FIELD = 'website';
 
+/**
+ * The outcome of a contact form posted without JavaScript (the server-side
+ * route action): sent, or the visitor's values back with per-field error keys
+ * or one failure message key, so nothing typed is lost.
+ */
+export type ContactSubmission =
+  | { status: 'sent' }
+  | {
+      status: 'invalid';
+      values: Record<ContactField, string>;
+      errors: Partial<Record<ContactField, string>>;
+    }
+  | { status: 'failed'; values: Record<ContactField, string>; message: string };
+
+/** The form's text fields from any posted record (missing or non-text become ''). */
+export function contactValues(input: Record<string, unknown>): Record<ContactField, string> {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    name: text(input.name),
+    email: text(input.email),
+    company: text(input.company),
+    message: text(input.message),
+  };
+}
+
 /** A stored enquiry as the API returns it. */
 export type Contact = {
   id: number;

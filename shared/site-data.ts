@@ -1,3 +1,4 @@
+import type { ContactSubmission } from './contact';
 import type { Article, NewsList } from './news';
 
 /**
@@ -7,4 +8,6 @@ import type { Article, NewsList } from './news';
 export interface SiteData {
   listNews(params: { page: number; perPage: number }): Promise<NewsList>;
   getArticle(slug: string): Promise<Article | null>;
+  /** Sends an enquiry posted by the contact form (used when the browser runs no JavaScript). */
+  submitContact(input: Record<string, string>): Promise<ContactSubmission>;
 }

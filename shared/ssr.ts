@@ -13,6 +13,8 @@ export type SsrRenderInput = {
   origin: string;
   language: Language;
   data: SiteData;
+  /** Fields of a form posted to the page (a POST without JavaScript); absent for GET. */
+  form?: Record<string, string>;
 };
 
 export type SsrRenderResult =

@@ -27,8 +27,14 @@ export function loginLimiter(config: Pick<Config, 'rateLimit'>): RequestHandler 
   });
 }
 
-/** Contact submissions per 10 minutes per IP; a limit of 0 turns it off. */
-export function contactLimiter(config: Pick<Config, 'rateLimit'>): RequestHandler {
+/**
+ * Contact submissions per 10 minutes per IP; a limit of 0 turns it off. Over
+ * the limit the API answers 429; the site passes `onLimit` to say so in the page.
+ */
+export function contactLimiter(
+  config: Pick<Config, 'rateLimit'>,
+  onLimit?: RequestHandler,
+): RequestHandler {
   if (config.rateLimit.contact === 0) return (_req, _res, next) => next();
   return rateLimit({
     windowMs: 10 * MINUTE,
@@ -36,6 +42,8 @@ export function contactLimiter(config: Pick<Config, 'rateLimit'>): RequestHandle
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: clientIp,
-    handler: (_req, _res, next) => next(new TooManyRequestsError('apiErrors.tooManyContacts')),
+    handler:
+      onLimit ??
+      ((_req, _res, next) => next(new TooManyRequestsError('apiErrors.tooManyContacts'))),
   });
 }

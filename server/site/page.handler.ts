@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { SiteData } from '#shared/site-data';
 import type { Logger } from '../logger';
 import { loadEntryAssets } from './assets';
@@ -14,8 +14,15 @@ const CRASH_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head>' +
   '<body style="font-family:system-ui;padding:2rem"><h1>Unexpected Application Error!</h1></body></html>';
 
-/** Server-renders any public page (including the HTML 404) in the visitor's language. */
-export function pageHandler(deps: { data: SiteData; logger: Logger }): RequestHandler {
+/**
+ * Server-renders any public page (including the HTML 404) in the visitor's
+ * language. A POST (the contact form without JavaScript) hands its fields to
+ * the route action.
+ */
+export function pageHandler(deps: {
+  data: (res: Response) => SiteData;
+  logger: Logger;
+}): RequestHandler {
   return async (req, res) => {
     const language = requestLanguage(req.query.lang, req.headers.cookie);
     try {
@@ -24,7 +31,8 @@ export function pageHandler(deps: { data: SiteData; logger: Logger }): RequestHa
         url: req.originalUrl,
         origin: requestOrigin(req),
         language,
-        data: deps.data,
+        data: deps.data(res),
+        form: req.method === 'POST' ? postedFields(req.body) : undefined,
       });
       if (result.kind === 'redirect') {
         res.redirect(result.status, result.location);
@@ -48,4 +56,12 @@ export function pageHandler(deps: { data: SiteData; logger: Logger }): RequestHa
       res.status(500).set('Cache-Control', 'no-store').type('html').send(CRASH_PAGE);
     }
   };
+}
+
+/** The text fields of an urlencoded body (anything else is dropped). */
+function postedFields(body: unknown): Record<string, string> {
+  if (!body || typeof body !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }

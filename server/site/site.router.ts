@@ -2,7 +2,10 @@ import express from 'express';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { ContactsService } from '../features/contacts/contacts.service';
 import type { NewsService } from '../features/news/news.service';
+import { contactLimiter } from '../api/rate-limits';
+import { sameOrigin } from '../api/origin';
 import { robotsHandler, rssHandler, sitemapHandler } from './feeds.handler';
 import { pageHandler } from './page.handler';
 import { ADMIN_HTML, DIST_CLIENT } from './paths';
@@ -17,6 +20,7 @@ const YEAR_SECONDS = 31_536_000;
 export function createSiteRouter(deps: {
   config: Config;
   news: NewsService;
+  contacts: ContactsService;
   logger: Logger;
 }): express.Router {
   const router = express.Router();
@@ -46,6 +50,23 @@ export function createSiteRouter(deps: {
   router.get('/robots.txt', robotsHandler());
   router.get('/rss.xml', rssHandler(deps.news));
 
-  router.get('/{*path}', pageHandler({ data: serverSiteData(deps.news), logger: deps.logger }));
+  const services = { news: deps.news, contacts: deps.contacts };
+  const page = pageHandler({
+    data: (res) => serverSiteData(services, { contactLimited: res.locals.contactLimited === true }),
+    logger: deps.logger,
+  });
+  router.get('/{*path}', page);
+  // The contact form posted without JavaScript: same rules, limit and origin check as the API;
+  // the page is rendered again with the outcome, so nothing typed is lost.
+  router.post(
+    '/contact',
+    express.urlencoded({ extended: false, limit: '20kb' }),
+    sameOrigin(deps.config.allowedOrigins),
+    contactLimiter(deps.config, (_req, res, next) => {
+      res.locals.contactLimited = true;
+      next();
+    }),
+    page,
+  );
   return router;
 }

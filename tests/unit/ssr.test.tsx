@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '#shared/site-data';
 import { createTestApp, type TestApp } from '../../server/test-support';
+import { createContactsService } from '../../server/features/contacts/contacts.service';
 import { createNewsService } from '../../server/features/news/news.service';
 import { serverSiteData } from '../../server/site/site-data';
 import { render } from '../../web/site/entry-server';
@@ -24,7 +25,7 @@ beforeAll(async () => {
       published: true,
     });
   }
-  data = serverSiteData(news);
+  data = serverSiteData({ news, contacts: createContactsService({ db: t.db }) });
 });
 afterAll(() => t.destroy());
 
@@ -79,5 +80,40 @@ describe('server rendering', () => {
     const result = await page('/contact');
     expect(result.status).toBe(200);
     expect(result.html).toContain('<form');
+  });
+
+  it('takes the contact form posted without JavaScript: errors keep what was typed', async () => {
+    const form = { name: ' A ', email: 'not-an-email', company: '', message: 'Hi <b>there</b>' };
+    const result = await render({ url: '/contact', origin, language: 'pt', data, form });
+    if (result.kind !== 'page') throw new Error('expected the form again');
+    expect(result.status).toBe(400);
+    const html = result.html.replace(/<!-- -->/g, '');
+    expect(html).toContain('Corrija os erros');
+    expect(html).toContain('O nome deve ter pelo menos 2 caracteres');
+    expect(html).toContain('Introduza um endereço de e-mail válido');
+    expect(html).toContain('value="not-an-email"');
+    expect(html).toContain('Hi &lt;b&gt;there&lt;/b&gt;');
+    expect(html).toContain('aria-invalid="true"');
+  });
+
+  it('sends a valid posted form and redirects to the thanks notice', async () => {
+    const form = {
+      name: 'Ana Sousa',
+      email: 'ana@fabrica.pt',
+      company: '',
+      message: 'Orçamento para célula robótica, por favor.',
+    };
+    const result = await render({ url: '/contact', origin, language: 'en', data, form });
+    expect(result).toEqual({ kind: 'redirect', status: 303, location: '/contact?sent=1' });
+    const stored = await t.db('contacts').where({ email: 'ana@fabrica.pt' }).first();
+    expect(stored).toMatchObject({
+      name: 'Ana Sousa',
+      message: 'Orçamento para célula robótica, por favor.',
+    });
+    const thanks = await page('/contact?sent=1');
+    expect(thanks.html).toContain('role="status"');
+    expect(thanks.html.replace(/<!-- -->/g, '')).toContain(
+      'We&#x27;ll get back to you within 24 hours.',
+    );
   });
 });

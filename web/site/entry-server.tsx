@@ -15,9 +15,12 @@ import type { ArticleLoaderData } from './lib/loaders';
  * services, render the matched pages in the request's language with a fresh
  * i18n instance, and hand back markup, head tags, status and router state.
  */
-export const render: SsrRender = async ({ url, origin, language, data }) => {
+export const render: SsrRender = async ({ url, origin, language, data, form }) => {
   const handler = createStaticHandler(createRoutes(data));
-  const request = new Request(new URL(url, origin), { method: 'GET' });
+  const request = new Request(
+    new URL(url, origin),
+    form ? { method: 'POST', body: new URLSearchParams(form) } : { method: 'GET' },
+  );
   const context = await handler.query(request);
   if (context instanceof Response) {
     return {

@@ -7,7 +7,7 @@ import { HomePage } from './pages/home/HomePage';
 import { NewsPage } from './pages/news/NewsPage';
 import { ArticlePage } from './pages/article/ArticlePage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
-import { ContactPage } from './pages/contact/ContactPage';
+import { ContactRoute } from './pages/contact/ContactRoute';
 import type { PageId } from './seo/meta';
 
 /** Route ids double as page ids for titles and head tags. */
@@ -31,7 +31,12 @@ export function createRoutes(site: SiteData): RouteObject[] {
           children: [
             { ...page('home'), index: true, element: <HomePage /> },
             { ...page('news'), path: 'news', loader: loaders.news, element: <NewsPage /> },
-            { ...page('contact'), path: 'contact', element: <ContactPage /> },
+            {
+              ...page('contact'),
+              path: 'contact',
+              action: loaders.contact,
+              element: <ContactRoute />,
+            },
             {
               ...page('article'),
               path: ':slug',

@@ -1,3 +1,4 @@
+import { contactValues, type ContactSubmission } from '#shared/contact';
 import type { Article, NewsList } from '#shared/news';
 import type { SiteData } from '#shared/site-data';
 import { api, ApiError } from '../../common/api';
@@ -11,6 +12,19 @@ export const browserSiteData: SiteData = {
       return news;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  async submitContact(input): Promise<ContactSubmission> {
+    try {
+      await api('/contacts', { method: 'POST', body: input });
+      return { status: 'sent' };
+    } catch (error) {
+      const values = contactValues(input);
+      if (error instanceof ApiError && error.status === 400 && error.details) {
+        return { status: 'invalid', values, errors: error.details };
+      }
+      if (error instanceof ApiError) return { status: 'failed', values, message: error.message };
       throw error;
     }
   },

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from 'react-router-dom';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Article, NewsList } from '#shared/news';
 import { NEWS_PAGE_SIZE } from '#shared/pagination';
 import type { SiteData } from '#shared/site-data';
@@ -58,6 +58,17 @@ export function createLoaders(site: SiteData) {
           status: 500,
         });
       }
+    },
+    /** The contact form posted without JavaScript: sent -> back with `?sent=1`, else the form again. */
+    async contact({ request }: ActionFunctionArgs) {
+      const fields = Object.fromEntries(
+        [...(await request.formData())].filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      );
+      const result = await site.submitContact(fields);
+      if (result.status === 'sent') return redirect('/contact?sent=1', 303);
+      return data(result, { status: result.status === 'invalid' ? 400 : 429 });
     },
     notFound() {
       return data(null, { status: 404 });

@@ -1,26 +1,40 @@
 import { LoaderCircle, Send } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactField } from '#shared/contact';
+import type { ContactField, ContactSubmission } from '#shared/contact';
+import { PostedNotice } from './PostedNotice';
 import { FormField } from './FormField';
 import { submitButton } from './form-styles';
 import { Honeypot } from './Honeypot';
 import { useContactForm } from './useContactForm';
 
-/** The enquiry form: name, email, optional company and message (5 rows). */
-export function ContactForm() {
+/**
+ * The enquiry form: name, email, optional company and message (5 rows).
+ * `posted` / `sent` carry the outcome of a submission made without JavaScript.
+ */
+export function ContactForm({
+  posted,
+  sent = false,
+}: {
+  posted?: ContactSubmission;
+  sent?: boolean;
+}) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const base = useId();
   const id = (field: ContactField | 'website') => `${base}-${field}`;
   const form = useContactForm({
     onInvalidSubmit: (field) => document.getElementById(id(field))?.focus(),
+    posted,
   });
 
   // Without JavaScript the browser's own `required` checks guard the form; once
   // hydrated, the form's validation speaks instead (in the visitor's language).
+  // Until then the button is never disabled either: without JavaScript nothing could enable it again.
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     if (formRef.current) formRef.current.noValidate = true;
+    setHydrated(true);
   }, []);
 
   const bind = (field: ContactField) => ({
@@ -45,6 +59,7 @@ export function ContactForm() {
         </h2>
         <p className="mt-1 text-sm text-steel-600">{t('contact.form.intro')}</p>
       </div>
+      <PostedNotice posted={posted} sent={sent} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           id={id('name')}
@@ -116,7 +131,7 @@ export function ContactForm() {
       <Honeypot id={id('website')} value={form.honeypot} onChange={form.setHoneypot} />
       <button
         type="submit"
-        disabled={!form.canSubmit}
+        disabled={hydrated && !form.canSubmit}
         // Keep focus in the field being edited: its blur would show its error and disable
         // this button before the click lands, swallowing the submit.
         onMouseDown={(event) => event.preventDefault()}

@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import type { ContactSubmission } from '#shared/contact';
 import { PageHeader } from '../../ui/PageHeader';
 import { container } from '../../ui/styles';
 import { ContactDetails } from './ContactDetails';
 import { ContactForm } from './ContactForm';
 
-/** `/contact`: header banner, business details on the left, the enquiry form on the right. */
-export function ContactPage() {
+/**
+ * `/contact`: header banner, business details on the left, the enquiry form on
+ * the right. `posted` / `sent`: the outcome of a form posted without JavaScript.
+ */
+export function ContactPage({ posted, sent }: { posted?: ContactSubmission; sent?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -15,7 +19,7 @@ export function ContactPage() {
       >
         <ContactDetails />
         <div className="rounded-2xl border border-steel-200 bg-steel-50 p-5 shadow-sm sm:p-8">
-          <ContactForm />
+          <ContactForm posted={posted} sent={sent} />
         </div>
       </div>
     </>

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_FIELDS, ContactSchema, type ContactField } from '#shared/contact';
+import {
+  CONTACT_FIELDS,
+  ContactSchema,
+  type ContactField,
+  type ContactSubmission,
+} from '#shared/contact';
 import { fieldErrors } from '#shared/validation';
 import { errorMessage } from '../../../common/api';
 import { toast } from '../../../common/toast';
@@ -12,6 +17,7 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 type Touched = Partial<Record<ContactField, boolean>>;
 
 const EMPTY: ContactValues = { name: '', email: '', company: '', message: '' };
+const ALL_TOUCHED: Touched = { name: true, email: true, company: true, message: true };
 
 /** Checks the values with the shared schema (which trims them first). */
 export function validateContact(values: ContactValues): ContactErrors {
@@ -24,11 +30,20 @@ export function validateContact(values: ContactValues): ContactErrors {
  * Validation runs on change, blur and submit; a touched field shows its error;
  * nothing is sent while any error exists.
  */
-export function useContactForm(options: { onInvalidSubmit?: (field: ContactField) => void } = {}) {
+export function useContactForm(
+  options: {
+    onInvalidSubmit?: (field: ContactField) => void;
+    /** What the server answered to this form posted without JavaScript: start from it. */
+    posted?: ContactSubmission;
+  } = {},
+) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<ContactValues>(EMPTY);
-  const [errors, setErrors] = useState<ContactErrors>({});
-  const [touched, setTouched] = useState<Touched>({});
+  const posted = options.posted?.status === 'sent' ? undefined : options.posted;
+  const [values, setValues] = useState<ContactValues>(posted?.values ?? EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>(
+    posted?.status === 'invalid' ? posted.errors : {},
+  );
+  const [touched, setTouched] = useState<Touched>(posted?.status === 'invalid' ? ALL_TOUCHED : {});
   const [honeypot, setHoneypot] = useState('');
   const [sending, setSending] = useState(false);
 
@@ -52,7 +67,7 @@ export function useContactForm(options: { onInvalidSubmit?: (field: ContactField
     if (sending) return;
     const found = validateContact(values);
     setErrors(found);
-    setTouched({ name: true, email: true, company: true, message: true });
+    setTouched(ALL_TOUCHED);
     const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
     if (firstInvalid) {
       toast.error(t('errors.title'), t('contact.toast.invalid'));

@@ -1,0 +1,35 @@
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ContactSubmission } from '#shared/contact';
+
+/**
+ * The answer to a form posted without JavaScript, where no toast can appear:
+ * thanks after sending, or why it was not sent (the fields below keep what was typed).
+ */
+export function PostedNotice({ posted, sent }: { posted?: ContactSubmission; sent: boolean }) {
+  const { t } = useTranslation();
+  if (sent) {
+    return (
+      <div
+        role="status"
+        className="flex gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
+      >
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <p>
+          <strong className="block">{t('contact.toast.successTitle')}</strong>
+          {t('contact.toast.success')}
+        </p>
+      </div>
+    );
+  }
+  if (!posted || posted.status === 'sent') return null;
+  return (
+    <div
+      role="alert"
+      className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800"
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <p>{t(posted.status === 'invalid' ? 'contact.toast.invalid' : posted.message)}</p>
+    </div>
+  );
+}
