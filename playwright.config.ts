@@ -65,6 +65,8 @@ export default defineConfig({
         ADMIN_USERNAME: E2E.admin.username,
         ADMIN_PASSWORD: E2E.admin.password,
         SEED_DEMO: 'true',
+        // Lets a journey create a non-admin account and check it is turned away.
+        ALLOW_REGISTRATION: 'true',
         RATE_LIMIT_CONTACT: '0',
         RATE_LIMIT_LOGIN: '50',
         RATE_LIMIT_AI: '100',

@@ -62,3 +62,27 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test('turns a signed-in user who is not an admin away, from /login and from /admin', async ({
+  page,
+  request,
+}) => {
+  const username = `staff-${Date.now().toString(36)}`;
+  const password = 'not-an-admin-password';
+  const registered = await request.post('/api/auth/register', {
+    data: { username, password },
+    headers: { Origin: E2E.baseUrl },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toast(page, 'Access denied. Admin privileges required.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+});
