@@ -9,6 +9,7 @@ export default defineConfig({
       'tests/unit/**/*.test.{ts,tsx}',
     ],
     environment: 'node',
+    setupFiles: ['tests/support/i18n-setup.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
     pool: 'forks',

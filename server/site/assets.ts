@@ -1,10 +1,17 @@
 import { readFileSync, statSync } from 'node:fs';
+import { LANGUAGES, type Language } from '#shared/languages';
 import { CLIENT_ENTRY, VITE_MANIFEST } from './paths';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-export type EntryAssets = { script: string; css: string[]; preload: string[] };
+export type EntryAssets = {
+  script: string;
+  css: string[];
+  preload: string[];
+  /** Each language's catalogue chunk (loaded by the entry before hydrating), to preload the page's one. */
+  catalogues?: Partial<Record<Language, string>>;
+};
 
 /** The hashed files the browser needs for the site entry: script, its chunks and every stylesheet. */
 export function entryAssets(manifest: Manifest, entry = CLIENT_ENTRY): EntryAssets {
@@ -23,7 +30,12 @@ export function entryAssets(manifest: Manifest, entry = CLIENT_ENTRY): EntryAsse
     for (const child of chunk.imports ?? []) visit(child);
   };
   visit(entry);
-  return { script: `/${root.file}`, css: [...css], preload: [...preload] };
+  const catalogues: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    const chunk = manifest[`../locales/${language}.json`];
+    if (chunk) catalogues[language] = `/${chunk.file}`;
+  }
+  return { script: `/${root.file}`, css: [...css], preload: [...preload], catalogues };
 }
 
 let cached: { mtimeMs: number; assets: EntryAssets } | undefined;

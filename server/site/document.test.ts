@@ -16,6 +16,7 @@ describe('entryAssets', () => {
           css: ['assets/shared-2.css'],
           imports: ['site/entry-client.tsx'],
         },
+        '../locales/pt.json': { file: 'assets/pt-3.js' },
       },
       'site/entry-client.tsx',
     );
@@ -23,6 +24,7 @@ describe('entryAssets', () => {
       script: '/assets/site-1.js',
       css: ['/assets/site-1.css', '/assets/shared-2.css'],
       preload: ['/assets/shared-2.js'],
+      catalogues: { pt: '/assets/pt-3.js' },
     });
   });
 
@@ -38,12 +40,19 @@ describe('renderDocument', () => {
       head: '<title>Início</title>',
       html: '<main>olá</main>',
       hydration: '{"loaderData":{}}',
-      assets: { script: '/assets/a.js', css: ['/assets/a.css'], preload: ['/assets/b.js'] },
+      assets: {
+        script: '/assets/a.js',
+        css: ['/assets/a.css'],
+        preload: ['/assets/b.js'],
+        catalogues: { en: '/assets/en.js', pt: '/assets/pt.js' },
+      },
     });
     expect(html.startsWith('<!doctype html><html lang="pt">')).toBe(true);
     expect(html).toContain('<title>Início</title><link rel="stylesheet" href="/assets/a.css">');
     expect(html).toContain('<script type="module" src="/assets/a.js"></script>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/b.js">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/pt.js">');
+    expect(html).not.toContain('/assets/en.js');
     expect(html).toContain('<div id="root"><main>olá</main></div>');
     expect(html).toContain(
       '<script type="application/json" id="router-state">{"loaderData":{}}</script>',

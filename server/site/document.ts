@@ -27,7 +27,8 @@ export function renderDocument({ language, head, html, hydration, assets }: Docu
   const css = assets.css
     .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
     .join('');
-  const preload = assets.preload
+  const catalogue = assets.catalogues?.[language];
+  const preload = [...assets.preload, ...(catalogue ? [catalogue] : [])]
     .map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)
     .join('');
   return [

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18nFor, initialBrowserLanguage } from '../common/i18n';
+import { i18nForAsync, initialBrowserLanguage } from '../common/i18n';
 import { App } from './app/App';
 import './styles.css';
 
@@ -9,9 +9,12 @@ const language = initialBrowserLanguage();
 document.documentElement.lang = language;
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App i18n={i18nFor(language)} />
-    </StrictMode>,
+  // The language's catalogue is its own chunk: render once it has arrived.
+  void i18nForAsync(language).then((i18n) =>
+    createRoot(root).render(
+      <StrictMode>
+        <App i18n={i18n} />
+      </StrictMode>,
+    ),
   );
 }

@@ -1,5 +1,5 @@
-import type { i18n } from 'i18next';
-import { createI18n, toResources } from '#shared/i18n';
+import type { i18n, Resource } from 'i18next';
+import { createI18n } from '#shared/i18n';
 import {
   LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
@@ -7,14 +7,52 @@ import {
   pickLanguage,
   type Language,
 } from '#shared/languages';
-import en from '../../locales/en.json';
-import pt from '../../locales/pt.json';
-import de from '../../locales/de.json';
 
-export const resources = toResources({ en, pt, de });
+/**
+ * Each catalogue is a chunk of its own, fetched on demand: a public page only
+ * downloads the language it is rendered in, and another one when the visitor
+ * switches to it. The server render loads the same way.
+ */
+const importers: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => import('../../locales/en.json'),
+  pt: () => import('../../locales/pt.json'),
+  de: () => import('../../locales/de.json'),
+};
 
+const loaded = new Map<Language, object>();
+
+/** Fetches the catalogue of a language once; later calls resolve at once. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const { default: catalogue } = await importers[language]();
+  loaded.set(language, catalogue);
+}
+
+/**
+ * A fresh i18n instance in `language` over the catalogues loaded so far; the
+ * language's own catalogue must be loaded (see `loadLanguage`, `i18nForAsync`).
+ */
 export function i18nFor(language: Language): i18n {
+  if (!loaded.has(language)) throw new Error(`The ${language} catalogue is not loaded`);
+  const resources: Resource = Object.fromEntries(
+    [...loaded].map(([lang, catalogue]) => [lang, { translation: catalogue }]),
+  );
   return createI18n(language, resources);
+}
+
+/** Loads the language's catalogue, then builds its instance (render only after this resolves). */
+export async function i18nForAsync(language: Language): Promise<i18n> {
+  await loadLanguage(language);
+  return i18nFor(language);
+}
+
+/** Loads the catalogue first, then changes language, so no key ever shows untranslated. */
+export async function switchLanguage(instance: i18n, language: Language): Promise<void> {
+  await loadLanguage(language);
+  if (!instance.hasResourceBundle(language, 'translation')) {
+    instance.addResourceBundle(language, 'translation', loaded.get(language), true, true);
+  }
+  await instance.changeLanguage(language);
 }
 
 /** The language to start the browser in: `?lang=`, then localStorage, then the page's `<html lang>`. */

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { SsrRender } from '#shared/ssr';
-import { i18nFor } from '../common/i18n';
+import { i18nForAsync } from '../common/i18n';
 import { createRoutes } from './routes';
 import { buildHead } from './seo/head';
 import { pageIdOf } from './seo/meta';
@@ -30,7 +30,7 @@ export const render: SsrRender = async ({ url, origin, language, data, form }) =
     };
   }
 
-  const i18n = i18nFor(language);
+  const i18n = await i18nForAsync(language);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>

@@ -5,7 +5,6 @@ import { SiteLayout } from './layout/SiteLayout';
 import { CrashScreen } from './layout/CrashScreen';
 import { HomePage } from './pages/home/HomePage';
 import { NewsPage } from './pages/news/NewsPage';
-import { ArticlePage } from './pages/article/ArticlePage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { ContactRoute } from './pages/contact/ContactRoute';
 import type { PageId } from './seo/meta';
@@ -41,7 +40,12 @@ export function createRoutes(site: SiteData): RouteObject[] {
               ...page('article'),
               path: ':slug',
               loader: loaders.article,
-              element: <ArticlePage />,
+              // Only this page renders markdown: its code (and react-markdown) is a
+              // chunk of its own. The server's static handler resolves it before
+              // rendering; the browser resolves it before hydrating (entry-client).
+              lazy: async () => ({
+                Component: (await import('./pages/article/ArticlePage')).ArticlePage,
+              }),
             },
             {
               ...page('not-found'),

@@ -114,3 +114,33 @@ test('on a phone the menu folds away and opens from the hamburger', async ({ pag
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.locator('#mobile-menu')).toBeHidden();
 });
+
+test('home downloads neither markdown nor other catalogues; an article opened directly hydrates cleanly', async ({
+  page,
+}) => {
+  const api = await adminApi();
+  const slug = uniqueSlug('direct');
+  await createArticle(api, {
+    slug,
+    title: `Direct ${slug}`,
+    category: 'research',
+    published_at: undefined,
+    content: 'Plain and **bold**',
+  });
+  await api.dispose();
+
+  const scripts: string[] = [];
+  page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+  const problems = watchConsole(page);
+  await gotoHydrated(page, '/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => /^\/assets\/en-.*\.js$/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /^\/assets\/(markdown|ArticlePage|pt|de)-/.test(path))).toEqual(
+    [],
+  );
+
+  await gotoHydrated(page, `/${slug}`);
+  await expect(page.locator('.markdown-body strong')).toHaveText('bold');
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});

@@ -2,7 +2,7 @@ import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '#shared/languages';
-import { rememberLanguage } from '../../common/i18n';
+import { rememberLanguage, switchLanguage } from '../../common/i18n';
 
 /** The same language choice as the public site: localStorage + cookie, applied at once. */
 export function LanguageSwitcher() {
@@ -21,7 +21,7 @@ export function LanguageSwitcher() {
           const next = event.target.value;
           if (!isLanguage(next)) return;
           rememberLanguage(next);
-          void i18n.changeLanguage(next);
+          void switchLanguage(i18n, next);
         }}
         className="rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-2 text-sm text-slate-800 focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600/30"
       >

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import { LANGUAGES, pickLanguage, type Language } from '#shared/languages';
-import { rememberLanguage } from '../../common/i18n';
+import { rememberLanguage, switchLanguage } from '../../common/i18n';
 import { useDismiss } from './useDismiss';
 
 /**
@@ -29,7 +29,7 @@ export function LanguageMenu() {
   };
   const choose = (language: Language) => {
     rememberLanguage(language);
-    void i18n.changeLanguage(language);
+    void switchLanguage(i18n, language);
     setOpen(false);
     button.current?.focus();
   };
@@ -94,7 +94,8 @@ export function LanguageMenu() {
               onClick={() => choose(language)}
               className="flex w-full items-center justify-between px-4 py-2 text-left text-sm hover:bg-navy-50 focus:bg-navy-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-signal-500 focus-visible:ring-inset"
             >
-              {t(`language.names.${language}`, { lng: language })}
+              {/* Every catalogue names each language in its own tongue (endonyms). */}
+              {t(`language.names.${language}`)}
               {language === current && (
                 <Check aria-hidden="true" className="size-4 text-signal-600" />
               )}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLanguage } from '#shared/languages';
-import { rememberLanguage } from '../../common/i18n';
+import { rememberLanguage, switchLanguage } from '../../common/i18n';
 import { languageAfterHydration, storedLanguage } from '../lib/language';
 
 /**
@@ -19,7 +19,7 @@ export function LanguageSync() {
     });
     if (!next) return;
     rememberLanguage(next);
-    void i18n.changeLanguage(next);
+    void switchLanguage(i18n, next);
   }, [i18n]);
 
   useEffect(() => {
