@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact, ContactStats } from '#shared/contact';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useConfirmedDelete } from '../../../hooks/useConfirmedDelete';
 import { card, input, label } from '../../../lib/ui';
 import { useContactActions } from '../hooks/useContactActions';
 import { ContactCard } from './ContactCard';
@@ -15,20 +16,11 @@ export function ContactsManager({ contacts, stats, reload }: Props) {
   const { t } = useTranslation();
   const { pendingId, toggleRead, remove } = useContactActions(reload);
   const [filter, setFilter] = useState<Filter>('all');
-  const [doomed, setDoomed] = useState<Contact | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useConfirmedDelete(remove);
   const visible = useMemo(
     () => contacts.filter((c) => filter === 'all' || (filter === 'read') === c.read),
     [contacts, filter],
   );
-
-  const confirmDelete = async () => {
-    if (!doomed) return;
-    setDeleting(true);
-    const done = await remove(doomed);
-    setDeleting(false);
-    if (done) setDoomed(null);
-  };
 
   return (
     <section aria-labelledby="contacts-title" className="space-y-5">
@@ -70,18 +62,18 @@ export function ContactsManager({ contacts, stats, reload }: Props) {
               contact={contact}
               pending={pendingId === contact.id}
               onToggleRead={() => pendingId === null && void toggleRead(contact)}
-              onDelete={() => setDoomed(contact)}
+              onDelete={() => deletion.ask(contact)}
             />
           ))}
         </ul>
       )}
-      {doomed && (
+      {deletion.pending && (
         <ConfirmDialog
           message={t('admin.contacts.confirmDelete')}
           confirmLabel={t('admin.contacts.delete')}
-          busy={deleting}
-          onCancel={() => setDoomed(null)}
-          onConfirm={() => void confirmDelete()}
+          busy={deletion.deleting}
+          onCancel={deletion.cancel}
+          onConfirm={() => void deletion.confirm()}
         />
       )}
     </section>

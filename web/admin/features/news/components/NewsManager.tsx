@@ -2,6 +2,7 @@ import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useConfirmedDelete } from '../../../hooks/useConfirmedDelete';
 import { useArticleFilters } from '../hooks/useArticleFilters';
 import type { FormMode } from '../hooks/useArticleForm';
 import { useCategorySuggestions } from '../hooks/useCategorySuggestions';
@@ -31,16 +32,7 @@ export function NewsManager({ articles, reload }: Props) {
   const editTrigger = useRef<HTMLElement | null>(null);
   const [form, setForm] = useState<FormMode | null>(null);
   const [aiOpen, setAiOpen] = useState(false);
-  const [doomed, setDoomed] = useState<Article | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!doomed) return;
-    setDeleting(true);
-    const done = await remove(doomed);
-    setDeleting(false);
-    if (done) setDoomed(null);
-  };
+  const deletion = useConfirmedDelete(remove);
 
   return (
     <section aria-labelledby="news-title" className="space-y-5">
@@ -75,7 +67,7 @@ export function NewsManager({ articles, reload }: Props) {
           setForm({ kind: 'edit', article, draft: draftFromArticle(article) });
         }}
         onToggle={(article) => void togglePublished(article)}
-        onDelete={setDoomed}
+        onDelete={deletion.ask}
       />
       {form && (
         <Suspense fallback={null}>
@@ -102,13 +94,13 @@ export function NewsManager({ articles, reload }: Props) {
           }}
         />
       )}
-      {doomed && (
+      {deletion.pending && (
         <ConfirmDialog
           message={t('admin.news.confirmDelete')}
           confirmLabel={t('admin.news.delete')}
-          busy={deleting}
-          onCancel={() => setDoomed(null)}
-          onConfirm={() => void confirmDelete()}
+          busy={deletion.deleting}
+          onCancel={deletion.cancel}
+          onConfirm={() => void deletion.confirm()}
         />
       )}
     </section>
