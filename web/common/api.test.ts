@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, errorMessage } from './api';
+
+const t = (key: string, params?: Record<string, string | number>) =>
+  params ? `${key}:${JSON.stringify(params)}` : key;
+
+function answer(body: unknown, init: ResponseInit = {}) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), init)),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The spec's client-side wrapping of failures (section 8) and the response envelope. */
+describe('api', () => {
+  it('sends JSON with cookies to the relative /api path and unwraps data', async () => {
+    answer({ data: { id: 7 } }, { status: 201 });
+    await expect(api('/contacts', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ id: 7 });
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe('/api/contacts');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"a":1}' });
+  });
+
+  it('uses the whole body when there is no data field, and builds the query', async () => {
+    answer({ news: [], pages: 1 });
+    await expect(
+      api('/news', { query: { page: 2, per_page: 6, category: undefined } }),
+    ).resolves.toEqual({
+      news: [],
+      pages: 1,
+    });
+    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/api/news?page=2&per_page=6');
+  });
+
+  it("shows the server's error text and keeps the field details", async () => {
+    answer({ error: 'Slug taken', details: { slug: 'taken' } }, { status: 409 });
+    const error = (await api('/news').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(409);
+    expect(errorMessage(error, t)).toBe('Slug taken');
+    expect(error.details).toEqual({ slug: 'taken' });
+  });
+
+  it('falls back to "HTTP {status}: {statusText}" when the body has no error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
+    const error = await api('/news').catch((e: unknown) => e);
+    expect(errorMessage(error, t)).toBe('errors.http:{"status":502,"statusText":"Bad Gateway"}');
+  });
+
+  it('names a network failure and an opaque (CORS) answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(errorMessage(await api('/x').catch((e: unknown) => e), t)).toBe('errors.network');
+
+    const opaque = { type: 'opaque', status: 0, ok: false } as Response;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => opaque),
+    );
+    expect(errorMessage(await api('/x').catch((e: unknown) => e), t)).toBe('errors.cors');
+  });
+
+  it('shows other exceptions by their message, else "Network error"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new Error('boom'))),
+    );
+    expect(errorMessage(await api('/x').catch((e: unknown) => e), t)).toBe('boom');
+    expect(errorMessage('odd', t)).toBe('errors.networkShort');
+  });
+});
