@@ -18,7 +18,7 @@ export function Header() {
   return (
     <header
       ref={bar}
-      className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 backdrop-blur supports-[backdrop-filter]:bg-navy-900/85"
+      className="sticky top-0 z-40 border-b border-white/10 bg-navy-950/95 backdrop-blur"
     >
       <nav
         aria-label={t('nav.label')}

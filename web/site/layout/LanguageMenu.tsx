@@ -59,7 +59,6 @@ export function LanguageMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={t('language.label', { language: t(`language.names.${current}`) })}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -71,6 +70,8 @@ export function LanguageMenu() {
       >
         <Globe aria-hidden="true" className="size-4" />
         <span className="uppercase">{current}</span>
+        {/* The visible code starts the accessible name (WCAG 2.5.3, label in name). */}
+        <span className="sr-only">{` – ${t('language.label', { language: t(`language.names.${current}`) })}`}</span>
         <ChevronDown
           aria-hidden="true"
           className={`hidden size-4 transition sm:block ${open ? 'rotate-180' : ''}`}

@@ -7,8 +7,11 @@ import { CategoryBadge } from '../../ui/CategoryBadge';
 
 export const DEFAULT_NEWS_IMAGE = '/media/news-default.jpg';
 
-/** One article in the list; the whole card links to the article. */
-export function NewsCard({ article }: { article: Article }) {
+/**
+ * One article in the list; the whole card links to the article. The first
+ * cards are above the fold, so their images load eagerly (LCP).
+ */
+export function NewsCard({ article, priority = false }: { article: Article; priority?: boolean }) {
   const { t } = useTranslation();
   return (
     <li className="group overflow-hidden rounded-xl border border-steel-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-signal-400">
@@ -18,7 +21,8 @@ export function NewsCard({ article }: { article: Article }) {
           alt=""
           width={1200}
           height={630}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="aspect-[1200/630] w-full bg-navy-100 object-cover"
         />

@@ -48,8 +48,8 @@ export function NewsPage() {
         ) : list && list.news.length > 0 ? (
           <>
             <ul className="grid gap-8 md:grid-cols-2">
-              {list.news.map((article) => (
-                <NewsCard key={article.id} article={article} />
+              {list.news.map((article, index) => (
+                <NewsCard key={article.id} article={article} priority={index < 2} />
               ))}
             </ul>
             <Pagination page={page} pages={list.pages} />
