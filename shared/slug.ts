@@ -2,11 +2,13 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 100;
 
 /**
- * Words an article slug may not take, because the site serves a page or file
- * at that top-level path (CONTRACT.md).
+ * Words an article slug may not take: the site serves a page or file at that
+ * top-level path (CONTRACT.md), or `/api/news/{word}` is a fixed API path that
+ * would shadow the article (`categories`, `admin`).
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'news',
+  'categories',
   'contact',
   'login',
   'logout',

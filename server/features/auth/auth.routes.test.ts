@@ -197,12 +197,15 @@ describe('profile and logout', () => {
       .expect(409);
   });
 
-  it('logout destroys the session', async () => {
+  it('logout destroys the session in the store, not only the cookie', async () => {
     const { app } = await start();
-    const agent = await signedIn(app);
-    const res = await agent.post('/api/auth/logout').expect(200);
+    const login = await request(app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
+    const cookie = sessionCookie(login)!.split(';')[0]!;
+    await request(app).get('/api/auth/profile').set('Cookie', cookie).expect(200);
+    const res = await request(app).post('/api/auth/logout').set('Cookie', cookie).expect(200);
     expect(res.body).toEqual({ data: { ok: true } });
-    await agent.get('/api/auth/profile').expect(401);
+    // The old cookie, replayed as a client that ignored the clearing header would, is dead.
+    await request(app).get('/api/auth/profile').set('Cookie', cookie).expect(401);
     await request(app)
       .post('/api/auth/logout')
       .expect(200, { data: { ok: true } });

@@ -91,6 +91,13 @@ describe('admin writes', () => {
     expect(reserved.body.details.slug).toBe(de.validation.slug.reserved);
   });
 
+  it('refuses slugs that fixed /api/news paths would shadow', async () => {
+    for (const slug of ['categories', 'admin']) {
+      const res = await admin.post('/api/news').send(article(1, { slug })).expect(400);
+      expect(res.body.details.slug).toBe('This slug is reserved by the site; choose another');
+    }
+  });
+
   it('answers 409 when the slug is taken', async () => {
     await admin.post('/api/news').send(article(1)).expect(201);
     const res = await admin
