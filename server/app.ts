@@ -2,6 +2,7 @@ import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import type session from 'express-session';
 import { createApi, type ApiDeps } from './api/api';
+import { apiErrorHandler } from './api/error-handler';
 import { createSessionMiddleware } from './api/sessions';
 import type { Config } from './config';
 import type { Db } from './db/knex';
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps): express.Express {
     '/api',
     createApi({ config, logger, db, news, auth, contacts, llmTuning: deps.llmTuning }),
   );
+  // Failures before the API router is reached (the session store, say) still answer JSON.
+  app.use('/api', apiErrorHandler(logger));
   app.use(createSiteRouter({ config, news, contacts, logger }));
   app.use(lastResort(logger));
   return app;
