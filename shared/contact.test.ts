@@ -49,6 +49,7 @@ describe('ContactSchema', () => {
     ['email', 'ana@example', 'validation.email.invalid'],
     ['email', 'ana silva@example.pt', 'validation.email.invalid'],
     ['email', 'ana.example.pt', 'validation.email.invalid'],
+    ['email', `${'a'.repeat(64)}@${'b'.repeat(187)}.pt`, 'validation.email.invalid'],
     ['company', 'X', 'validation.company.min'],
     ['company', 'x'.repeat(101), 'validation.company.max'],
     ['message', 'Too short', 'validation.message.min'],
@@ -68,7 +69,7 @@ describe('ContactSchema', () => {
     expect(
       ContactSchema.safeParse({
         name: 'x'.repeat(50),
-        email: valid.email,
+        email: `${'a'.repeat(64)}@${'b'.repeat(186)}.pt`,
         company: 'y'.repeat(100),
         message: 'z'.repeat(1000),
       }).success,

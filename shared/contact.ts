@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest address mail servers deliver to (RFC 5321 path limit less the brackets). */
+export const EMAIL_MAX_LENGTH = 254;
 
 const text = (requiredKey: string) =>
   z.preprocess(
@@ -20,7 +22,12 @@ export const ContactSchema = z.object({
     .pipe(z.string().min(2, 'validation.name.min').max(50, 'validation.name.max')),
   email: text('validation.email.required')
     .pipe(z.string().min(1, 'validation.email.required'))
-    .pipe(z.string().regex(EMAIL_PATTERN, 'validation.email.invalid')),
+    .pipe(
+      z
+        .string()
+        .max(EMAIL_MAX_LENGTH, 'validation.email.invalid')
+        .regex(EMAIL_PATTERN, 'validation.email.invalid'),
+    ),
   company: text('validation.company.min')
     .pipe(
       z
