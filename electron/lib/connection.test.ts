@@ -43,7 +43,7 @@ describe('connection to the company server', () => {
 
   it('opens the offline page when the stored server does not answer, and retry reports it', async () => {
     const store = await openSettingsStore(dir);
-    await store.update({ serverUrl: await deadServerUrl() });
+    store.update({ serverUrl: await deadServerUrl() });
     const connection = createConnection({ store, fetch, timeoutMs: 2000 });
     expect(await connection.startPage()).toBe(APP_PAGES.offline);
     expect(await connection.retry()).toEqual({

@@ -20,7 +20,7 @@ export function createConnection({ store, fetch, timeoutMs }: ConnectionDeps) {
       if (!normalized.ok) return normalized;
       const health = await checkHealth(normalized.url, fetch, timeoutMs);
       if (!health.ok) return health;
-      await store.update({ serverUrl: normalized.url });
+      store.update({ serverUrl: normalized.url });
       return { ok: true, url: normalized.url };
     },
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,8 +18,8 @@ describe('settings store', () => {
 
   it('persists updates as JSON that a new store reads back', async () => {
     const store = await openSettingsStore(dir);
-    await store.update({ serverUrl: 'https://admin.example.com' });
-    await store.update({
+    store.update({ serverUrl: 'https://admin.example.com' });
+    store.update({
       windowBounds: { x: 10, y: 20, width: 1000, height: 700, maximized: true },
     });
     const saved = JSON.parse(readFileSync(path.join(dir, SETTINGS_FILE), 'utf8'));
@@ -34,11 +34,26 @@ describe('settings store', () => {
     });
   });
 
+  it('has the update on disk as soon as update returns (the window saves its bounds just before quit)', async () => {
+    const store = await openSettingsStore(dir);
+    store.update({ serverUrl: 'https://admin.example.com' });
+    const returned = store.update({
+      windowBounds: { x: 5, y: 6, width: 1100, height: 750, maximized: false },
+    });
+    // Read straight away, with no await in between: an async write would not be there yet.
+    const onDisk = JSON.parse(readFileSync(path.join(dir, SETTINGS_FILE), 'utf8'));
+    expect(onDisk).toEqual(returned);
+    expect(onDisk).toEqual({
+      serverUrl: 'https://admin.example.com',
+      updateFeedUrl: null,
+      windowBounds: { x: 5, y: 6, width: 1100, height: 750, maximized: false },
+    });
+    expect(readdirSync(dir)).toEqual([SETTINGS_FILE]);
+  });
+
   it('keeps the last of several quick updates on disk', async () => {
     const store = await openSettingsStore(dir);
-    await Promise.all(
-      [1, 2, 3, 4].map((n) => store.update({ serverUrl: `https://s${n}.example.com` })),
-    );
+    for (const n of [1, 2, 3, 4]) store.update({ serverUrl: `https://s${n}.example.com` });
     expect((await openSettingsStore(dir)).get().serverUrl).toBe('https://s4.example.com');
   });
 

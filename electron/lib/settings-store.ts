@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,11 @@ import { z } from 'zod';
  * The app's settings, kept as JSON in Electron's user-data folder. A missing
  * or damaged file means defaults (first start), never a crash; writes go
  * through a temp file and a rename so a crash cannot leave half a file.
+ *
+ * Writes are synchronous: the file is a few hundred bytes, and the window's
+ * `close` handler saves its bounds just before `window-all-closed` quits the
+ * app, so the write must be on disk when `update` returns. One write path
+ * also means no queue of older snapshots that could land after a newer one.
  */
 
 const BoundsSchema = z.object({
@@ -33,7 +39,8 @@ export function defaultSettings(): Settings {
 
 export type SettingsStore = {
   get(): Settings;
-  update(patch: Partial<Settings>): Promise<Settings>;
+  /** Applies the patch and writes the file before returning (synchronous, atomic). */
+  update(patch: Partial<Settings>): Settings;
   file: string;
 };
 
@@ -47,23 +54,16 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
     // First start or unreadable file: defaults apply and the next write repairs it.
   }
 
-  let writing: Promise<unknown> = Promise.resolve();
   return {
     file,
     get: () => current,
-    async update(patch) {
-      current = SettingsSchema.parse({ ...current, ...patch });
-      const snapshot = `${JSON.stringify(current, null, 2)}\n`;
-      // Writes are serialised so the last update always wins on disk.
-      writing = writing
-        .catch(() => undefined)
-        .then(async () => {
-          await mkdir(userDataDir, { recursive: true });
-          const tmp = `${file}.${process.pid}.tmp`;
-          await writeFile(tmp, snapshot, { mode: 0o600 });
-          await rename(tmp, file);
-        });
-      await writing;
+    update(patch) {
+      const next = SettingsSchema.parse({ ...current, ...patch });
+      mkdirSync(userDataDir, { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+      renameSync(tmp, file);
+      current = next;
       return current;
     },
   };

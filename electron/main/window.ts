@@ -55,10 +55,9 @@ export function createMainWindow(opts: {
       void win.loadURL(APP_PAGES.offline);
   });
 
+  // Synchronous: `window-all-closed` quits right after this handler.
   win.on('close', () => {
-    void opts.store.update({
-      windowBounds: boundsToSave(win.getNormalBounds(), win.isMaximized()),
-    });
+    opts.store.update({ windowBounds: boundsToSave(win.getNormalBounds(), win.isMaximized()) });
   });
   return win;
 }

@@ -55,7 +55,7 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
 export async function startDesktopShell(initialServerUrl: string | null) {
   const userData = mkdtempSync(path.join(tmpdir(), 'desktop-e2e-'));
   const store = await openSettingsStore(userData);
-  if (initialServerUrl) await store.update({ serverUrl: initialServerUrl });
+  if (initialServerUrl) store.update({ serverUrl: initialServerUrl });
   const sessionFetch = withCookieJar();
   const connection = createConnection({ store, fetch: sessionFetch, timeoutMs: 3000 });
   const handle = createAppProtocolHandler({
