@@ -72,12 +72,13 @@ describe.skipIf(!postgresAvailable)(
         '20250101000100_users.ts',
         '20250101000200_news.ts',
         '20250101000300_contacts.ts',
+        '20250101000400_app_state.ts',
       ]);
       const { rows } = await t.db.raw(
         "select table_name from information_schema.tables where table_schema = 'public' order by 1",
       );
       expect(rows.map((r: { table_name: string }) => r.table_name)).toEqual(
-        expect.arrayContaining(['contacts', 'news', 'sessions', 'users']),
+        expect.arrayContaining(['app_state', 'contacts', 'news', 'sessions', 'users']),
       );
       const sessions = await t.db('sessions').count({ n: '*' }).first();
       expect(Number(sessions?.n)).toBeGreaterThan(0);

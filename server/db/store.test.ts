@@ -46,7 +46,7 @@ describe('the SQLite store', () => {
     await first.close();
     const second = await start({}, first.dataDir);
     const done = await second.db('knex_migrations').count({ n: '*' }).first();
-    expect(Number(done?.n)).toBe(3);
+    expect(Number(done?.n)).toBe(4);
   });
 });
 
@@ -83,6 +83,27 @@ describe('demo content', () => {
     expect(rows).toHaveLength(DEMO_ARTICLES.length);
     expect(rows.every((r) => r.published === 1)).toBe(true);
     expect(new Set(rows.map((r) => String(r.published_at).slice(0, 10))).size).toBe(rows.length);
+    expect(await seedDemoContent(t.db)).toBe(0);
+  });
+
+  it('does not come back after an admin deleted every article and the server restarted', async () => {
+    const first = await createTestApp({ SEED_DEMO: 'true' });
+    await first.db('news').del();
+    await first.close();
+    const second = await start({ SEED_DEMO: 'true' }, first.dataDir);
+    const row = await second.db('news').count({ n: '*' }).first();
+    expect(Number(row?.n)).toBe(0);
+  });
+
+  it('leaves a database that already holds articles alone, for good', async () => {
+    const t = await start({ SEED_DEMO: 'false' });
+    const now = new Date().toISOString();
+    const own = { title: 'Ours', excerpt: 'E', content: 'C', category: 'robotics', slug: 'ours' };
+    await t
+      .db('news')
+      .insert({ ...own, published: true, published_at: now, created_at: now, updated_at: now });
+    expect(await seedDemoContent(t.db)).toBe(0);
+    await t.db('news').del();
     expect(await seedDemoContent(t.db)).toBe(0);
   });
 
