@@ -10,6 +10,10 @@ type Props = { contact: Contact; pending: boolean; onToggleRead: () => void; onD
 export function ContactCard({ contact, pending, onToggleRead, onDelete }: Props) {
   const { t } = useTranslation();
   const name = <span className="sr-only">: {contact.name}</span>;
+  // aria-disabled keeps the button focusable while its write runs, so the click is refused here.
+  const idle = (act: () => void) => () => {
+    if (!pending) act();
+  };
   return (
     <li
       data-testid="contact-card"
@@ -56,7 +60,7 @@ export function ContactCard({ contact, pending, onToggleRead, onDelete }: Props)
         <button
           type="button"
           className={button.ghost}
-          onClick={onToggleRead}
+          onClick={idle(onToggleRead)}
           aria-disabled={pending || undefined}
         >
           {contact.read ? (
@@ -70,7 +74,7 @@ export function ContactCard({ contact, pending, onToggleRead, onDelete }: Props)
         <button
           type="button"
           className={button.ghostDanger}
-          onClick={onDelete}
+          onClick={idle(onDelete)}
           aria-disabled={pending || undefined}
         >
           <Trash2 aria-hidden="true" className="h-4 w-4" />

@@ -1,4 +1,5 @@
 import { Eye, EyeOff, ImageOff, Pencil, Trash2 } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { articleDate } from '#shared/dates';
 import type { Article } from '#shared/news';
@@ -16,6 +17,12 @@ type Props = {
 export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props) {
   const { t } = useTranslation();
   const name = <span className="sr-only">: {article.title}</span>;
+  // aria-disabled keeps the button focusable while its write runs, so the click is refused here.
+  const idle = (act: (event: MouseEvent<HTMLButtonElement>) => void) => {
+    return (event: MouseEvent<HTMLButtonElement>) => {
+      if (!pending) act(event);
+    };
+  };
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row sm:p-5" data-testid="news-row">
       <div className="hidden h-20 w-28 shrink-0 overflow-hidden rounded-md bg-slate-100 sm:block">
@@ -56,7 +63,7 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
         <button
           type="button"
           className={button.ghost}
-          onClick={(e) => onEdit(e.currentTarget)}
+          onClick={idle((e) => onEdit(e.currentTarget))}
           aria-disabled={pending || undefined}
         >
           <Pencil aria-hidden="true" className="h-4 w-4" />
@@ -66,7 +73,7 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
         <button
           type="button"
           className={button.ghost}
-          onClick={onToggle}
+          onClick={idle(onToggle)}
           aria-disabled={pending || undefined}
         >
           {article.published ? (
@@ -80,7 +87,7 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
         <button
           type="button"
           className={button.ghostDanger}
-          onClick={onDelete}
+          onClick={idle(onDelete)}
           aria-disabled={pending || undefined}
         >
           <Trash2 aria-hidden="true" className="h-4 w-4" />

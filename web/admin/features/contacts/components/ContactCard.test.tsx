@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Contact } from '#shared/contact';
+import { renderAdmin } from '../../../test/render';
+import { ContactCard } from './ContactCard';
+
+afterEach(cleanup);
+
+const contact: Contact = {
+  id: 3,
+  name: 'Ana Silva',
+  email: 'ana@example.com',
+  company: null,
+  message: 'We would like a quote.',
+  read: false,
+  created_at: '2025-03-01T10:00:00.000Z',
+};
+
+function card(pending: boolean) {
+  const handlers = { onToggleRead: vi.fn(), onDelete: vi.fn() };
+  renderAdmin(<ContactCard contact={contact} pending={pending} {...handlers} />);
+  fireEvent.click(screen.getByRole('button', { name: /^Mark as read/ }));
+  fireEvent.click(screen.getByRole('button', { name: /^Delete/ }));
+  return handlers;
+}
+
+describe('ContactCard', () => {
+  it('marks as read and asks to delete when idle', () => {
+    const { onToggleRead, onDelete } = card(false);
+    expect(onToggleRead).toHaveBeenCalledOnce();
+    expect(onDelete).toHaveBeenCalledOnce();
+  });
+
+  it('refuses both actions while a write on the enquiry is pending', () => {
+    const { onToggleRead, onDelete } = card(true);
+    for (const button of screen.getAllByRole('button'))
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(onToggleRead).not.toHaveBeenCalled();
+    expect(onDelete).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Article } from '#shared/news';
+import { renderAdmin } from '../../../test/render';
+import { NewsRow } from './NewsRow';
+
+afterEach(cleanup);
+
+const article: Article = {
+  id: 7,
+  title: 'Welding cell',
+  excerpt: 'Short summary',
+  content: 'Body',
+  category: 'Technology',
+  slug: 'welding-cell',
+  image_url: null,
+  published: true,
+  published_at: '2025-03-01T10:00:00.000Z',
+  created_at: '2025-02-28T10:00:00.000Z',
+  updated_at: '2025-03-01T10:00:00.000Z',
+};
+
+function row(pending: boolean) {
+  const handlers = { onEdit: vi.fn(), onToggle: vi.fn(), onDelete: vi.fn() };
+  renderAdmin(
+    <ul>
+      <NewsRow article={article} pending={pending} {...handlers} />
+    </ul>,
+  );
+  for (const name of [/^Edit/, /^Unpublish/, /^Delete/])
+    fireEvent.click(screen.getByRole('button', { name }));
+  return handlers;
+}
+
+describe('NewsRow', () => {
+  it('acts on Edit, Unpublish and Delete when idle', () => {
+    const { onEdit, onToggle, onDelete } = row(false);
+    expect(onEdit).toHaveBeenCalledWith(screen.getByRole('button', { name: /^Edit/ }));
+    expect(onToggle).toHaveBeenCalledOnce();
+    expect(onDelete).toHaveBeenCalledOnce();
+  });
+
+  it('refuses every action while a write on the article is pending', () => {
+    const { onEdit, onToggle, onDelete } = row(true);
+    for (const button of screen.getAllByRole('button'))
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(onEdit).not.toHaveBeenCalled();
+    expect(onToggle).not.toHaveBeenCalled();
+    expect(onDelete).not.toHaveBeenCalled();
+  });
+});
