@@ -2,13 +2,13 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LlmStatus } from '#shared/llm';
 import { renderAdmin } from '../../../test/render';
+import type { LlmAvailability } from '../hooks/useLlmStatus';
 import { AddNewsMenu } from './AddNewsMenu';
 
 afterEach(cleanup);
 
-function open(llm: LlmStatus | null) {
+function open(llm: LlmAvailability) {
   const onManual = vi.fn();
   const onAi = vi.fn();
   renderAdmin(<AddNewsMenu llm={llm} onManual={onManual} onAi={onAi} triggerRef={createRef()} />);
@@ -38,8 +38,20 @@ describe('AddNewsMenu', () => {
     expect(onAi).not.toHaveBeenCalled();
   });
 
+  it('says the status could not be checked when asking for it failed, not that AI is unconfigured', () => {
+    const { onAi } = open('unknown');
+    const ai = screen.getByRole('menuitem', { name: 'Using AI' });
+    expect(ai.getAttribute('aria-disabled')).toBe('true');
+    const note = document.getElementById(ai.getAttribute('aria-describedby')!);
+    expect(note?.textContent).toBe(
+      'AI drafting is unavailable for now: its status could not be checked. Reload the page to try again.',
+    );
+    fireEvent.click(ai);
+    expect(onAi).not.toHaveBeenCalled();
+  });
+
   it('closes on an outside press and on Escape', () => {
-    const { onManual } = open(null);
+    const { onManual } = open('checking');
     expect(screen.getByText('Checking whether AI drafting is available...')).toBeTruthy();
     fireEvent.pointerDown(document.body);
     expect(screen.queryByRole('menu')).toBeNull();

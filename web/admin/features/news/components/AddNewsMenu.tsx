@@ -1,12 +1,12 @@
 import { ChevronDown, PenLine, Plus, Sparkles } from 'lucide-react';
 import { useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LlmStatus } from '#shared/llm';
 import { useDismiss } from '../../../hooks/useDismiss';
 import { button } from '../../../lib/ui';
+import type { LlmAvailability } from '../hooks/useLlmStatus';
 
 type Props = {
-  llm: LlmStatus | null;
+  llm: LlmAvailability;
   onManual: () => void;
   onAi: () => void;
   triggerRef: RefObject<HTMLButtonElement | null>;
@@ -17,7 +17,13 @@ export function AddNewsMenu({ llm, onManual, onAi, triggerRef }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const aiReady = llm?.configured === true;
+  const aiReady = typeof llm === 'object' && llm.configured;
+  const aiNote =
+    llm === 'checking'
+      ? 'admin.news.aiChecking'
+      : llm === 'unknown'
+        ? 'admin.news.aiStatusFailed'
+        : 'admin.news.aiUnavailable';
 
   const close = useCallback(
     (refocus: boolean) => {
@@ -115,7 +121,7 @@ export function AddNewsMenu({ llm, onManual, onAi, triggerRef }: Props) {
               id="add-news-ai-note"
               className="border-t border-slate-100 px-3 py-2 text-xs text-slate-600"
             >
-              {llm === null ? t('admin.news.aiChecking') : t('admin.news.aiUnavailable')}
+              {t(aiNote)}
             </p>
           )}
         </div>
