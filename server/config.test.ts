@@ -29,6 +29,9 @@ describe('parseConfig', () => {
     expect(fail({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET must be at least 32/);
     expect(fail({ ALLOWED_ORIGINS: 'not an origin' })).toThrow(/ALLOWED_ORIGINS/);
     expect(fail({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(fail({ ADMIN_USERNAME: 'ana silva', ADMIN_PASSWORD: 'long-enough-1' })).toThrow(
+      'Invalid configuration: ADMIN_USERNAME must be 3 to 50 letters, digits, dots, hyphens or underscores',
+    );
   });
 
   it('refuses half a set of related variables instead of silently ignoring it', () => {

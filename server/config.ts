@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { USERNAME_PATTERN } from '#shared/auth';
 
 /**
  * The whole runtime configuration, parsed once from the environment at boot.
@@ -49,7 +50,9 @@ const EnvSchema = z.object({
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters',
   }),
-  ADMIN_USERNAME: optionalString,
+  ADMIN_USERNAME: optionalString.refine((v) => v === undefined || USERNAME_PATTERN.test(v), {
+    message: 'must be 3 to 50 letters, digits, dots, hyphens or underscores',
+  }),
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: bool(true),
   ALLOW_REGISTRATION: bool(false),
