@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from './test-support';
 
@@ -96,5 +97,22 @@ describe('server/index.ts', () => {
     expect(result.stdout).toMatch(/"msg":"stopped"/);
     expect(result.stdout).toMatch(/"url":"\/api\/auth\/login","remoteAddress"/);
     expect(result.stdout).not.toMatch(/password-secret-456|cookie-secret-123/);
+  });
+
+  it('on SIGINT stops and closes both SQLite files cleanly (WAL checkpointed and removed)', async () => {
+    const { child, run, exited } = startServer({ PORT: '0', SEED_DEMO: 'true' });
+    const port = await waitFor(() => /"port":(\d+)/.exec(run.stdout)?.[1]);
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/api/news`)).status).toBe(200);
+    const dir = dirs.at(-1)!;
+    // While running, SQLite keeps write-ahead logs beside both databases.
+    expect(existsSync(path.join(dir, 'site.db-wal'))).toBe(true);
+    child.kill('SIGINT');
+    const result = await exited;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/"signal":"SIGINT"/);
+    // The last connection to close checkpoints the log and deletes it: proof the stores were closed.
+    expect(existsSync(path.join(dir, 'site.db-wal'))).toBe(false);
+    expect(existsSync(path.join(dir, 'sessions.db-wal'))).toBe(false);
   });
 });
