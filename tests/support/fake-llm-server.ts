@@ -26,6 +26,7 @@ export const SCENARIOS = [
   'reject-json-schema', // 400 for response_format json_schema, good otherwise
   'reject-response-format', // 400 for any response_format
   'unauthorized', // 401 echoing part of the key, as OpenAI does
+  'echo-key', // 401 echoing the whole key it was sent (Bearer or api-key), as a careless proxy might
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 export type Scenario = { name: ScenarioName; delayMs?: number; article?: Partial<FakeArticle> };
@@ -133,6 +134,11 @@ export async function startFakeLlm(port = 0): Promise<FakeLlm> {
           401,
           apiError('Incorrect API key provided: sk-test-1234****abcd.', 'invalid_api_key'),
         );
+      case 'echo-key': {
+        const sent = String(req.headers['api-key'] ?? req.headers.authorization ?? '');
+        const key = sent.replace(/^Bearer /, '');
+        return send(res, 401, apiError(`Access denied for key ${key}.`, 'invalid_api_key'));
+      }
       default:
         return reply(JSON.stringify(article));
     }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { inspect } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm-server';
 import { parseConfig } from '../../config';
+import { LlmUpstreamError } from './llm.provider';
 import { createLlmProvider } from './openai-provider';
 
 const provider = (env: Record<string, string>) => createLlmProvider(parseConfig(env).llm);
@@ -44,12 +47,54 @@ describe('createLlmProvider', () => {
     });
     expect(both?.name).toBe('azure');
   });
+});
 
-  it('keeps keys out of what it exposes', () => {
-    const p = provider({
-      OPENAI_BASE_URL: 'http://localhost:8000/v1',
-      OPENAI_API_KEY: 'sk-very-secret-key',
-    });
-    expect(JSON.stringify(p)).not.toContain('sk-very-secret-key');
+describe('a provider facing an upstream that echoes its key', () => {
+  let fake: FakeLlm;
+  beforeAll(async () => {
+    fake = await startFakeLlm();
+    fake.setScenario('echo-key');
+  });
+  afterAll(() => fake.close());
+
+  // Keys without the `sk-` shape, so only scrubbing the configured secret can hide them.
+  it.each([
+    [
+      'openai',
+      (url: string, key: string) => ({ OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: key }),
+    ],
+    [
+      'azure',
+      (url: string, key: string) => ({
+        AZURE_OPENAI_ENDPOINT: url,
+        AZURE_OPENAI_API_KEY: key,
+        AZURE_OPENAI_DEPLOYMENT: 'news-drafter',
+      }),
+    ],
+  ] as const)('%s: the thrown error does not carry the key', async (name, env) => {
+    const key = `plain-${name}-secret-0f9e8d7c6b5a`;
+    const p = provider(env(fake.url, key))!;
+    const error = await p
+      .complete([{ role: 'user', content: 'Robots' }], {
+        format: { type: 'text' },
+        signal: new AbortController().signal,
+        timeoutMs: 5_000,
+      })
+      .catch((e: unknown) => e);
+
+    // The upstream really did echo the key back...
+    const sent = fake.requests.at(-1)!.headers;
+    expect(String(sent['api-key'] ?? sent.authorization)).toContain(key);
+    // ...and none of it reaches what the service logs or maps to a response.
+    expect(error).toBeInstanceOf(LlmUpstreamError);
+    expect(error).toMatchObject({ kind: 'auth', info: { status: 401 } });
+    const exposed = [
+      (error as Error).message,
+      (error as Error).stack,
+      JSON.stringify(error),
+      inspect(error, { depth: 5 }),
+    ].join('\n');
+    expect(exposed).toContain('[redacted]');
+    expect(exposed).not.toContain(key);
   });
 });
