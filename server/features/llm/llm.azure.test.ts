@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm-server';
 import { startLlmTestApp, type LlmTestApp } from './llm.test-app';
 
@@ -28,6 +28,10 @@ describe('LLM API against Azure OpenAI', () => {
     await t.close();
     await fake.close();
   });
+  afterEach(() => {
+    fake.setScenario(null);
+    fake.requests.length = 0;
+  });
 
   it('reports Azure with the deployment as the model', async () => {
     const res = await t.admin.get('/api/llm/llm-status').expect(200);
@@ -56,6 +60,38 @@ describe('LLM API against Azure OpenAI', () => {
     expect(sent.body).toMatchObject({ response_format: { type: 'json_schema' } });
 
     expect(JSON.stringify(res.body)).not.toContain(AZURE_KEY);
+    expect(t.logs()).not.toContain(AZURE_KEY);
+  });
+
+  it('retries once on the deployment URL after a 429, then drafts the article', async () => {
+    const res = await t.admin
+      .post('/api/llm/generate-news-content')
+      .send({ prompt: 'Cobots in a bakery [[429-once]]' })
+      .expect(200);
+    expect(res.body.data.title).toContain('Cobots in a bakery');
+
+    expect(fake.requests).toHaveLength(2);
+    for (const sent of fake.requests) {
+      expect(sent.path).toBe('/openai/deployments/news-drafter/chat/completions');
+      expect(sent.query).toEqual({ 'api-version': '2024-10-21' });
+      expect(sent.headers['api-key']).toBe(AZURE_KEY);
+    }
+    expect(t.logs()).toContain('LLM call failed; retrying once');
+    expect(t.logs()).toContain('"status":429');
+    expect(t.logs()).not.toContain(AZURE_KEY);
+  });
+
+  it('keeps the key out of the answer and the logs when Azure echoes it in an error', async () => {
+    fake.setScenario('echo-key');
+    const res = await t.admin
+      .post('/api/llm/generate-news-content')
+      .send({ prompt: 'Robots' })
+      .expect(502);
+    expect(res.body).toEqual({
+      error: 'The language model server rejected the API key. Check the configured key.',
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(t.logs()).toContain('[redacted]');
     expect(t.logs()).not.toContain(AZURE_KEY);
   });
 });

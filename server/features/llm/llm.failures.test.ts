@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm-server';
 import { startLlmTestApp, type LlmTestApp } from './llm.test-app';
+import { DEFAULT_LLM_TUNING } from './resilient-completion';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const KEY = 'sk-failures-test-key-55aa77bb';
@@ -170,6 +171,23 @@ describe('LLM limits and configuration', () => {
       expect(fake.requests).toHaveLength(2);
       const other = await t.anotherAdmin('second-admin');
       await other.post(GENERATE).send({ prompt: 'Four' }).expect(200);
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
+  it('gives the model 60 seconds by default', async () => {
+    expect(DEFAULT_LLM_TUNING.timeoutMs).toBe(60_000);
+    const fake = await startFakeLlm();
+    // No tuning override: the app as it runs in production.
+    const t = await startLlmTestApp({ OPENAI_BASE_URL: `${fake.url}/v1` });
+    try {
+      await t.admin.post(GENERATE).send({ prompt: 'Robots' }).expect(200);
+      // The SDK announces the timeout it was given, in whole seconds, rounded down.
+      const announced = Number(fake.requests[0]!.headers['x-stainless-timeout']);
+      expect(announced).toBeGreaterThanOrEqual(59);
+      expect(announced).toBeLessThanOrEqual(60);
     } finally {
       await t.close();
       await fake.close();
