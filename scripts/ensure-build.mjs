@@ -1,11 +1,11 @@
-// `npm start` on a fresh clone: build the web bundles once if they are missing.
-import { existsSync } from 'node:fs';
+// `npm start` and `npm run bench`: build the web bundles when they are missing
+// (a fresh clone) or older than their sources (after a `git pull`), and only them.
 import { spawnSync } from 'node:child_process';
+import { isWebBuildCurrent } from './web-build-stamp.mjs';
 
-const needed = ['dist/client/.vite/manifest.json', 'dist/ssr/entry-server.js'];
-if (needed.some((file) => !existsSync(file))) {
-  console.log('Building the web bundles (first start)…');
-  const result = spawnSync('npm', ['run', 'build'], {
+if (!isWebBuildCurrent()) {
+  console.log('Building the web bundles (first start, or the sources changed)…');
+  const result = spawnSync('npm', ['run', 'build:web'], {
     stdio: 'inherit',
     shell: process.platform === 'win32',
   });
