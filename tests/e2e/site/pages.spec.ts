@@ -29,14 +29,40 @@ test('home shows the hero, services, values and calls to action', async ({ page 
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-test('the hero video is paused and hidden under reduced motion', async ({ browser }) => {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await page.goto('/');
-  const video = page.locator('video');
-  await expect(video).toBeHidden();
-  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
-  await context.close();
+test('the hero video plays, and is never fetched nor shown under reduced motion, with or without JavaScript', async ({
+  browser,
+}) => {
+  const videoRequests = (page: import('@playwright/test').Page) => {
+    const urls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/media\/hero\.(webm|mp4)/.test(r.url())) urls.push(r.url());
+    });
+    return urls;
+  };
+
+  const moving = await browser.newContext();
+  const normal = await moving.newPage();
+  const fetched = videoRequests(normal);
+  await normal.goto('/');
+  await expect(normal.locator('video')).toBeVisible();
+  await expect
+    .poll(() =>
+      normal.locator('video').evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0),
+    )
+    .toBe(true);
+  expect(fetched.length).toBeGreaterThan(0);
+  await moving.close();
+
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ reducedMotion: 'reduce', javaScriptEnabled });
+    const page = await context.newPage();
+    const urls = videoRequests(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('video')).toBeHidden();
+    expect(urls).toEqual([]);
+    await context.close();
+  }
 });
 
 test('/ and /news hydrate without console errors or warnings', async ({ page }) => {

@@ -1,9 +1,14 @@
 import { useEffect, useRef } from 'react';
 
+/** Sources are picked only when the visitor has not asked for reduced motion. */
+const MOTION_OK = '(prefers-reduced-motion: no-preference)';
+
 /**
  * The hero's background clip. It is muted, inline and looping; the poster is
- * the first paint. Under `prefers-reduced-motion: reduce` it is paused and
- * hidden by CSS, leaving the poster image.
+ * the first paint. Under `prefers-reduced-motion: reduce` no source matches, so
+ * nothing is downloaded or played even before hydration or without JavaScript;
+ * CSS hides the element, leaving the poster image. A preference changed while
+ * the page is open is followed: the clip is paused, or loaded and played.
  */
 export function HeroVideo() {
   const video = useRef<HTMLVideoElement>(null);
@@ -12,8 +17,9 @@ export function HeroVideo() {
     if (!element) return;
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
     const apply = () => {
-      if (query.matches) element.pause();
-      else void element.play().catch(() => undefined);
+      if (query.matches) return element.pause();
+      if (!element.currentSrc) element.load(); // sources were skipped at page load
+      void element.play().catch(() => undefined);
     };
     apply();
     query.addEventListener('change', apply);
@@ -36,8 +42,8 @@ export function HeroVideo() {
         poster="/media/hero-poster.jpg"
         tabIndex={-1}
       >
-        <source src="/media/hero.webm" type="video/webm" />
-        <source src="/media/hero.mp4" type="video/mp4" />
+        <source src="/media/hero.webm" type="video/webm" media={MOTION_OK} />
+        <source src="/media/hero.mp4" type="video/mp4" media={MOTION_OK} />
       </video>
       <div className="absolute inset-0 bg-gradient-to-b from-navy-950/80 via-navy-900/60 to-navy-950/90" />
     </div>
