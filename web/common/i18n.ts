@@ -1,6 +1,7 @@
 import type { i18n, Resource } from 'i18next';
 import { createI18n } from '#shared/i18n';
 import {
+  DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
   isLanguage,
@@ -9,9 +10,10 @@ import {
 } from '#shared/languages';
 
 /**
- * Each catalogue is a chunk of its own, fetched on demand: a public page only
- * downloads the language it is rendered in, and another one when the visitor
- * switches to it. The server render loads the same way.
+ * Each catalogue is a chunk of its own, fetched on demand: a public page
+ * downloads the language it is rendered in (plus English, the fallback of the
+ * others), and another one when the visitor switches to it. The server render
+ * loads the same way.
  */
 const importers: Record<Language, () => Promise<{ default: object }>> = {
   en: () => import('../../locales/en.json'),
@@ -21,11 +23,21 @@ const importers: Record<Language, () => Promise<{ default: object }>> = {
 
 const loaded = new Map<Language, object>();
 
-/** Fetches the catalogue of a language once; later calls resolve at once. */
+/**
+ * Fetches the catalogue of a language once, with English beside it: a key
+ * missing in Portuguese or German shows in English (then as the key), in the
+ * browser as on the server. Later calls resolve at once.
+ */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
-  const { default: catalogue } = await importers[language]();
-  loaded.set(language, catalogue);
+  const needed = new Set<Language>([language, DEFAULT_LANGUAGE]);
+  await Promise.all(
+    [...needed]
+      .filter((lang) => !loaded.has(lang))
+      .map(async (lang) => {
+        const { default: catalogue } = await importers[lang]();
+        loaded.set(lang, catalogue);
+      }),
+  );
 }
 
 /**
@@ -49,8 +61,10 @@ export async function i18nForAsync(language: Language): Promise<i18n> {
 /** Loads the catalogue first, then changes language, so no key ever shows untranslated. */
 export async function switchLanguage(instance: i18n, language: Language): Promise<void> {
   await loadLanguage(language);
-  if (!instance.hasResourceBundle(language, 'translation')) {
-    instance.addResourceBundle(language, 'translation', loaded.get(language), true, true);
+  for (const lang of [language, DEFAULT_LANGUAGE]) {
+    if (!instance.hasResourceBundle(lang, 'translation')) {
+      instance.addResourceBundle(lang, 'translation', loaded.get(lang), true, true);
+    }
   }
   await instance.changeLanguage(language);
 }
