@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deadServerUrl, startRealServer } from '../test-support/real-server';
 import { APP_PAGES } from './app-scheme';
-import { createConnection } from './connection';
+import { createConnection, createSetupActions } from './connection';
 import { openSettingsStore } from './settings-store';
 
 describe('connection to the company server', () => {
@@ -50,5 +50,23 @@ describe('connection to the company server', () => {
       ok: false,
       error: 'desktop.setup.errors.unreachable',
     });
+  });
+
+  it('setup actions: the main process opens the dashboard once, only after a good connect or retry', async () => {
+    const store = await openSettingsStore(path.join(dir, 'setup-actions'));
+    const connection = createConnection({ store, fetch, timeoutMs: 2000 });
+    const open = vi.fn();
+    const onConnected = vi.fn();
+    const setup = createSetupActions(connection, { open, onConnected });
+
+    expect((await setup.retry()).ok).toBe(false);
+    expect((await setup.connect('http://example.com')).ok).toBe(false);
+    expect(open).not.toHaveBeenCalled();
+
+    expect(await setup.connect(server.url)).toEqual({ ok: true, url: server.url });
+    expect(open.mock.calls).toEqual([[APP_PAGES.admin]]);
+    expect(await setup.retry()).toEqual({ ok: true, url: server.url });
+    expect(open.mock.calls).toEqual([[APP_PAGES.admin], [APP_PAGES.admin]]);
+    expect(onConnected).toHaveBeenCalledTimes(2);
   });
 });

@@ -40,3 +40,25 @@ export function createConnection({ store, fetch, timeoutMs }: ConnectionDeps) {
 }
 
 export type Connection = ReturnType<typeof createConnection>;
+
+/**
+ * The setup page's Connect and Try again. On success the main process opens
+ * the dashboard (`open`); the page itself never navigates, so the window
+ * loads the dashboard once.
+ */
+export function createSetupActions(
+  connection: Connection,
+  opts: { open: (url: string) => void; onConnected?: () => void },
+) {
+  const settle = (result: ConnectResult) => {
+    if (result.ok) {
+      opts.open(APP_PAGES.admin);
+      opts.onConnected?.();
+    }
+    return result;
+  };
+  return {
+    connect: async (url: string) => settle(await connection.connect(url)),
+    retry: async () => settle(await connection.retry()),
+  };
+}

@@ -5,7 +5,6 @@ import {
   navigationDecision,
   isSetupSender,
   isTrustedSender,
-  permissionDecision,
   secureWebPreferences,
   windowOpenDecision,
 } from './security';
@@ -88,21 +87,6 @@ describe('security decisions', () => {
       expect(windowOpenDecision(url)).toEqual({ action: 'deny', openExternal: null });
     }
     expect(externalUrl('ftp://files.example.com')).toBeNull();
-  });
-
-  it('denies every permission request and check', () => {
-    for (const permission of [
-      'media',
-      'geolocation',
-      'notifications',
-      'clipboard-read',
-      'openExternal',
-      'fullscreen',
-      'hid',
-      'usb',
-    ]) {
-      expect(permissionDecision(permission, 'app://admin/admin')).toBe(false);
-    }
   });
 
   it('answers IPC only for our own pages, setup calls only for the setup page', () => {

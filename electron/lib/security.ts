@@ -75,11 +75,6 @@ export function windowOpenDecision(
   return { action: 'deny', openExternal: decision.allow ? null : decision.openExternal };
 }
 
-/** Camera, microphone, geolocation, notifications from web code, …: the dashboard needs none. */
-export function permissionDecision(_permission: string, _requestingUrl?: string): boolean {
-  return false;
-}
-
 /** IPC is answered only for frames showing our own pages. */
 export function isTrustedSender(frameUrl: string | null | undefined): boolean {
   return isAppUrl(frameUrl);

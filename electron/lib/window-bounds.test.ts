@@ -1,5 +1,16 @@
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boundsToSave, DEFAULT_SIZE, MIN_SIZE, placeWindow } from './window-bounds';
+import { openSettingsStore, SETTINGS_FILE } from './settings-store';
+import {
+  boundsToSave,
+  DEFAULT_SIZE,
+  MIN_SIZE,
+  placeWindow,
+  rememberBoundsOnClose,
+} from './window-bounds';
 
 const laptop = { x: 0, y: 0, width: 1440, height: 875 };
 const monitor = { x: 1440, y: -200, width: 2560, height: 1400 };
@@ -54,5 +65,30 @@ describe('placeWindow', () => {
       height: 701,
       maximized: false,
     });
+  });
+});
+
+describe('rememberBoundsOnClose', () => {
+  it('has the bounds on disk when the close event returns (the app quits right after)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'desktop-bounds-'));
+    try {
+      const store = await openSettingsStore(dir);
+      const win = Object.assign(new EventEmitter(), {
+        getNormalBounds: () => ({ x: 100.4, y: 50, width: 1200, height: 800.6 }),
+        isMaximized: () => true,
+      });
+      rememberBoundsOnClose(win, store);
+      win.emit('close');
+      const saved = JSON.parse(readFileSync(path.join(dir, SETTINGS_FILE), 'utf8'));
+      expect(saved.windowBounds).toEqual({
+        x: 100,
+        y: 50,
+        width: 1200,
+        height: 801,
+        maximized: true,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { SavedBounds } from './settings-store';
+import type { SavedBounds, SettingsStore } from './settings-store';
 
 /**
  * Where the window opens: the saved position and size when they still fit on
@@ -65,4 +65,21 @@ export function boundsToSave(normal: Rect, maximized: boolean): SavedBounds {
     height: Math.round(normal.height),
     maximized,
   };
+}
+
+/** The part of `BrowserWindow` whose bounds are remembered. */
+export type BoundedWindow = {
+  on(event: 'close', listener: () => void): unknown;
+  getNormalBounds(): Rect;
+  isMaximized(): boolean;
+};
+
+/**
+ * Saves the bounds when the window closes. The store writes synchronously,
+ * because `window-all-closed` quits the app right after this handler.
+ */
+export function rememberBoundsOnClose(win: BoundedWindow, store: Pick<SettingsStore, 'update'>) {
+  win.on('close', () => {
+    store.update({ windowBounds: boundsToSave(win.getNormalBounds(), win.isMaximized()) });
+  });
 }

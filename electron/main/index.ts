@@ -3,12 +3,13 @@ import { app, Menu, net, protocol, session, shell } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { createAppProtocolHandler } from '../lib/app-protocol';
 import { APP_PAGES, APP_SCHEME, APP_SCHEME_PRIVILEGES } from '../lib/app-scheme';
-import { createConnection } from '../lib/connection';
+import { createConnection, createSetupActions } from '../lib/connection';
+import { denyAllPermissions, loadPage } from '../lib/contents-guards';
 import { languageFromLocale, translator } from '../lib/i18n';
 import { createIpcRouter } from '../lib/ipc-router';
 import { buildMenuTemplate } from '../lib/menu-template';
-import { permissionDecision } from '../lib/security';
 import { openSettingsStore } from '../lib/settings-store';
+import { claimSingleInstance } from '../lib/single-instance';
 import { focusWindow, showNotification, startEnquiryWatch, startUpdates } from './background';
 import { registerIpc } from './ipc';
 import { createMainWindow } from './window';
@@ -23,12 +24,14 @@ const env = {
 const file = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 let win: BrowserWindow | null = null;
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  app.on('second-instance', () => focusWindow(win));
-  app.on('window-all-closed', () => app.quit());
-  void app.whenReady().then(start);
+if (claimSingleInstance(app, () => focusWindow(win))) {
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      console.error('The app could not start:', error);
+      app.quit();
+    });
 }
 
 async function start(): Promise<void> {
@@ -37,12 +40,10 @@ async function start(): Promise<void> {
   const appFetch: typeof fetch = (input, init) =>
     net.fetch(input as string, { ...init, credentials: 'include' });
   const connection = createConnection({ store, fetch: appFetch });
+  const openExternal = (url: string) =>
+    void shell.openExternal(url).catch((error: Error) => console.warn(error.message));
 
-  const ses = session.defaultSession;
-  ses.setPermissionRequestHandler((_wc, permission, callback) =>
-    callback(permissionDecision(permission)),
-  );
-  ses.setPermissionCheckHandler((_wc, permission) => permissionDecision(permission));
+  denyAllPermissions(session.defaultSession);
   protocol.handle(
     APP_SCHEME,
     createAppProtocolHandler({
@@ -58,22 +59,18 @@ async function start(): Promise<void> {
     t,
     focus: () => focusWindow(win),
   });
-  const open = (url: string) => void win?.loadURL(url);
-  const connected = (result: Awaited<ReturnType<typeof connection.connect>>) => {
-    if (result.ok) {
-      open(APP_PAGES.admin);
-      poller.refresh();
-    }
-    return result;
+  const open = (url: string) => {
+    if (win) void loadPage(win, url);
   };
+  const setup = createSetupActions(connection, { open, onConnected: () => poller.refresh() });
   registerIpc(
     createIpcRouter({
       appVersion: () => app.getVersion(),
       getServerUrl: connection.current,
-      setServerUrl: async (url) => connected(await connection.connect(url)),
+      setServerUrl: setup.connect,
       notify: ({ title, body }) => showNotification(title, body),
-      setupConnect: async (url) => connected(await connection.connect(url)),
-      setupRetry: async () => connected(await connection.retry()),
+      setupConnect: setup.connect,
+      setupRetry: setup.retry,
     }),
   );
 
@@ -94,7 +91,7 @@ async function start(): Promise<void> {
         onCheckForUpdates: checkForUpdates,
         onOpenWebsite: () => {
           const url = connection.current();
-          if (url) void shell.openExternal(url);
+          if (url) openExternal(url);
         },
       }),
     ),
@@ -105,8 +102,9 @@ async function start(): Promise<void> {
     preload: file('../preload/index.cjs'),
     title: app.getName(),
     serverUrl: connection.current,
+    openExternal,
   });
   win.on('closed', () => (win = null));
-  await win.loadURL(await connection.startPage());
+  await loadPage(win, await connection.startPage());
   poller.start();
 }

@@ -1,8 +1,9 @@
-import { BrowserWindow, screen, shell } from 'electron';
+import { BrowserWindow, screen } from 'electron';
 import { APP_PAGES } from '../lib/app-scheme';
-import { navigationDecision, secureWebPreferences, windowOpenDecision } from '../lib/security';
+import { guardContents, loadPage } from '../lib/contents-guards';
+import { secureWebPreferences } from '../lib/security';
 import type { SettingsStore } from '../lib/settings-store';
-import { boundsToSave, MIN_SIZE, placeWindow } from '../lib/window-bounds';
+import { MIN_SIZE, placeWindow, rememberBoundsOnClose } from '../lib/window-bounds';
 
 /** The dashboard window: remembered bounds, shown when painted, locked to the app scheme. */
 export function createMainWindow(opts: {
@@ -10,6 +11,7 @@ export function createMainWindow(opts: {
   preload: string;
   title: string;
   serverUrl: () => string | null;
+  openExternal: (url: string) => void;
 }): BrowserWindow {
   const placement = placeWindow(
     opts.store.get().windowBounds,
@@ -33,31 +35,11 @@ export function createMainWindow(opts: {
     if (placement.maximized) win.maximize();
     win.show();
   });
-
-  const contents = win.webContents;
-  const guard = (event: { preventDefault(): void }, url: string) => {
-    const decision = navigationDecision(url, opts.serverUrl());
-    if (decision.allow) return;
-    event.preventDefault();
-    if (decision.openExternal) void shell.openExternal(decision.openExternal);
-  };
-  contents.on('will-navigate', guard);
-  contents.on('will-redirect', guard);
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(({ url }) => {
-    const decision = windowOpenDecision(url, opts.serverUrl());
-    if (decision.openExternal) void shell.openExternal(decision.openExternal);
-    return { action: decision.action };
+  guardContents(win.webContents, {
+    serverUrl: opts.serverUrl,
+    openExternal: opts.openExternal,
+    showOffline: () => void loadPage(win, APP_PAGES.offline),
   });
-  // A page of ours that cannot load is replaced by the offline page, never left blank.
-  contents.on('did-fail-load', (_event, code, _description, url, isMainFrame) => {
-    if (isMainFrame && code !== -3 && !url.startsWith(APP_PAGES.setup))
-      void win.loadURL(APP_PAGES.offline);
-  });
-
-  // Synchronous: `window-all-closed` quits right after this handler.
-  win.on('close', () => {
-    opts.store.update({ windowBounds: boundsToSave(win.getNormalBounds(), win.isMaximized()) });
-  });
+  rememberBoundsOnClose(win, opts.store);
   return win;
 }

@@ -27,6 +27,6 @@ if (root && bridge) {
     bridge,
     t,
     offline,
-    goToDashboard: () => window.location.assign('/admin'),
+    backToDashboard: () => window.location.assign('/admin'),
   });
 }

@@ -10,7 +10,11 @@ type Deps = {
   bridge: DesktopSetupBridge;
   t: (key: string, params?: Record<string, string>) => string;
   offline: boolean;
-  goToDashboard: () => void;
+  /**
+   * "Back to the dashboard" while changing the server. After a successful
+   * connect or retry the main process opens the dashboard itself.
+   */
+  backToDashboard: () => void;
 };
 
 type Props = Record<string, string | boolean>;
@@ -60,7 +64,8 @@ function renderOffline(root: HTMLElement, deps: Deps, server: string): void {
     retry.textContent = t('desktop.offline.retrying');
     status.textContent = '';
     const result = await deps.bridge.retry();
-    if (result.ok) return deps.goToDashboard();
+    // Connected: the main process is opening the dashboard; stay busy until it does.
+    if (result.ok) return;
     status.textContent = t(result.error);
     retry.disabled = false;
     retry.textContent = t('desktop.offline.retry');
@@ -111,7 +116,7 @@ function renderForm(root: HTMLElement, deps: Deps, current: string | null): void
       className: 'secondary',
       textContent: t('desktop.setup.cancel'),
     });
-    back.addEventListener('click', deps.goToDashboard);
+    back.addEventListener('click', deps.backToDashboard);
     form.lastElementChild?.append(back);
   }
   form.addEventListener('submit', async (event) => {
@@ -121,7 +126,8 @@ function renderForm(root: HTMLElement, deps: Deps, current: string | null): void
     error.textContent = '';
     input.removeAttribute('aria-invalid');
     const result: ConnectResult = await deps.bridge.connect(input.value);
-    if (result.ok) return deps.goToDashboard();
+    // Connected: the main process is opening the dashboard; stay busy until it does.
+    if (result.ok) return;
     error.textContent = t(result.error);
     input.setAttribute('aria-invalid', 'true');
     submit.disabled = false;

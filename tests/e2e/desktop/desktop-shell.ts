@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createAppProtocolHandler } from '../../../electron/lib/app-protocol';
-import { createConnection } from '../../../electron/lib/connection';
+import { createConnection, createSetupActions } from '../../../electron/lib/connection';
 import { openSettingsStore } from '../../../electron/lib/settings-store';
 import { withCookieJar } from '../../../electron/test-support/cookie-jar';
 
@@ -70,9 +70,18 @@ export async function startDesktopShell(initialServerUrl: string | null) {
       .catch(() => res.writeHead(500).end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  /** An `app://admin/…` page as this shell serves it. */
+  const pageUrl = (appUrl: string) => {
+    const { pathname, search } = new URL(appUrl);
+    return `${url}${pathname}${search}`;
+  };
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     connection,
+    /** The setup page's actions as main wires them; `open` plays main's `loadURL`. */
+    setupActions: (open: (url: string) => void) =>
+      createSetupActions(connection, { open: (appUrl) => open(pageUrl(appUrl)) }),
     sessionCookies: (origin: string) => sessionFetch.cookies(origin),
     async stop() {
       server.closeAllConnections();

@@ -13,11 +13,16 @@ import { ensureDesktopBuild, startDesktopShell, type DesktopShell } from './desk
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(() => ensureDesktopBuild());
 
-/** What the preload exposes on the setup page, wired to the shell's connection module. */
+/**
+ * What the preload exposes on the setup page, wired to the actions main
+ * registers: after a good connect or retry the "main process" (Playwright
+ * here, `loadURL` in the app) opens the dashboard; the page never navigates.
+ */
 async function installSetupBridge(page: Page, shell: DesktopShell) {
+  const setup = shell.setupActions((url) => void page.goto(url).catch(() => undefined));
   await page.exposeFunction('__desktopGetServerUrl', () => shell.connection.current());
-  await page.exposeFunction('__desktopConnect', (url: string) => shell.connection.connect(url));
-  await page.exposeFunction('__desktopRetry', () => shell.connection.retry());
+  await page.exposeFunction('__desktopConnect', (url: string) => setup.connect(url));
+  await page.exposeFunction('__desktopRetry', () => setup.retry());
   await page.addInitScript(() => {
     if (window.location.pathname !== '/setup') return;
     const w = window as unknown as Record<string, (...args: unknown[]) => Promise<never>>;
@@ -27,6 +32,16 @@ async function installSetupBridge(page: Page, shell: DesktopShell) {
       retry: () => w.__desktopRetry!(),
     };
   });
+}
+
+/** Document loads of the main frame from now on (client-side route changes are not loads). */
+function documentLoads(page: Page): string[] {
+  const loads: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      loads.push(new URL(request.url()).pathname);
+  });
+  return loads;
 }
 
 async function freePortUrl(): Promise<string> {
@@ -59,10 +74,14 @@ test('first start: connect to the server, sign in, publish an article, sign out'
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(page.getByRole('alert')).toHaveText(/must start with https:\/\//);
 
+    const loads = documentLoads(page);
     await address.fill(E2E.baseUrl);
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(page).toHaveURL(/\/(admin|login)$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     expect(shell.connection.current()).toBe(E2E.baseUrl);
+    // One navigation, by main: the setup page does not load the dashboard a second time.
+    expect(loads).toEqual(['/admin']);
 
     await page.goto(`${shell.url}/login`);
     await page.getByLabel('Username').fill(E2E.admin.username);
