@@ -37,8 +37,12 @@ const head = (over: Partial<Parameters<typeof buildHead>[0]>) =>
   });
 
 describe('canonicalUrl', () => {
-  it('keeps only a page number above 1 on the news list', () => {
-    expect(canonicalUrl(origin, '/news', '?page=3&lang=de')).toBe(`${origin}/news?page=3`);
+  it('keeps only a page number above 1 on the news list, and a valid ?lang=', () => {
+    expect(canonicalUrl(origin, '/news', '?page=3&lang=de')).toBe(`${origin}/news?page=3&lang=de`);
+    expect(canonicalUrl(origin, '/pt-article', '?lang=pt&utm_source=x')).toBe(
+      `${origin}/pt-article?lang=pt`,
+    );
+    expect(canonicalUrl(origin, '/news', '?page=2&lang=fr')).toBe(`${origin}/news?page=2`);
     expect(canonicalUrl(origin, '/news', '?page=1')).toBe(`${origin}/news`);
     expect(canonicalUrl(origin, '/news', '?page=abc')).toBe(`${origin}/news`);
     expect(canonicalUrl(origin, '/contact', '?page=2')).toBe(`${origin}/contact`);
@@ -64,6 +68,14 @@ describe('buildHead', () => {
     expect(html).toContain(`<link rel="canonical" href="${origin}/">`);
     expect(html).toContain('<meta property="og:type" content="website">');
     expect(html).not.toContain('ld+json');
+  });
+
+  it('names a page asked for in a language as its own canonical, with the neutral x-default', () => {
+    const html = head({ pageId: 'news', path: '/news', search: '?page=2&lang=pt', language: 'pt' });
+    expect(html).toContain(`<link rel="canonical" href="${origin}/news?page=2&amp;lang=pt">`);
+    expect(html).toContain(`hreflang="pt" href="${origin}/news?page=2&amp;lang=pt"`);
+    expect(html).toContain(`hreflang="x-default" href="${origin}/news?page=2"`);
+    expect(html).toContain(`<meta property="og:url" content="${origin}/news?page=2&amp;lang=pt">`);
   });
 
   it('describes an article with escaped social cards and NewsArticle JSON-LD', () => {

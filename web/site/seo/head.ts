@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '#shared/languages';
+import { isLanguage, LANGUAGES, type Language } from '#shared/languages';
 import type { Article } from '#shared/news';
 import { absoluteUrl, jsonLdScript, newsArticleJsonLd } from './json-ld';
 import { pageMeta, type PageId } from './meta';
@@ -31,23 +31,37 @@ const link = (attrs: Record<string, string>) =>
     .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
     .join(' ')}>`;
 
-/** The canonical address: origin + path, plus `?page=N` beyond page 1 of the news list. */
-export function canonicalUrl(origin: string, path: string, search: string): string {
+/** The page's address in no particular language: origin + path, plus `?page=N` beyond page 1 of the news list. */
+export function languageNeutralUrl(origin: string, path: string, search: string): string {
   const raw = new URLSearchParams(search).get('page') ?? '';
   const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
   return `${origin}${path}${path === '/news' && page > 1 ? `?page=${page}` : ''}`;
 }
 
+function withLanguage(url: string, language: Language): string {
+  const withLang = new URL(url);
+  withLang.searchParams.set('lang', language);
+  return withLang.href;
+}
+
+/**
+ * The canonical address. Each language version is a page of its own, so a page
+ * asked for with `?lang=pt` names itself (with `?lang=pt`), as its hreflang
+ * alternate does; without `?lang=` it is the language-neutral address.
+ */
+export function canonicalUrl(origin: string, path: string, search: string): string {
+  const neutral = languageNeutralUrl(origin, path, search);
+  const lang = new URLSearchParams(search).get('lang');
+  return isLanguage(lang) ? withLanguage(neutral, lang) : neutral;
+}
+
 /** Alternate-language links: `?lang=` for each language and `x-default` without it. */
-export function hreflangLinks(canonical: string): string[] {
-  const withLang = (lang: string) => {
-    const url = new URL(canonical);
-    url.searchParams.set('lang', lang);
-    return url.href;
-  };
+export function hreflangLinks(neutral: string): string[] {
   return [
-    ...LANGUAGES.map((lang) => link({ rel: 'alternate', hreflang: lang, href: withLang(lang) })),
-    link({ rel: 'alternate', hreflang: 'x-default', href: canonical }),
+    ...LANGUAGES.map((lang) =>
+      link({ rel: 'alternate', hreflang: lang, href: withLanguage(neutral, lang) }),
+    ),
+    link({ rel: 'alternate', hreflang: 'x-default', href: neutral }),
   ];
 }
 
@@ -63,7 +77,10 @@ export function buildHead(input: HeadInput): string {
     tags.push(meta('name', 'robots', 'noindex'));
     return tags.join('');
   }
-  tags.push(link({ rel: 'canonical', href: canonical }), ...hreflangLinks(canonical));
+  tags.push(
+    link({ rel: 'canonical', href: canonical }),
+    ...hreflangLinks(languageNeutralUrl(origin, path, search)),
+  );
   tags.push(
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:title', article?.title ?? title),
