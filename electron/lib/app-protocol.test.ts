@@ -7,7 +7,48 @@ import { DESKTOP_ADMIN, startRealServer } from '../test-support/real-server';
 import { createAppProtocolHandler, routeAppUrl } from './app-protocol';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CONTENT_SECURITY_POLICY, DEV_CONTENT_SECURITY_POLICY, RENDERER_FILES } from './app-scheme';
+import { RENDERER_FILES } from './app-scheme';
+
+/** `default-src 'self'; img-src 'self' https:` -> { 'default-src': ["'self'"], … }; duplicates keep the first. */
+function parseCsp(header: string | null): Record<string, string[]> {
+  const policy: Record<string, string[]> = {};
+  for (const directive of (header ?? '').split(';')) {
+    const [name, ...sources] = directive.trim().split(/\s+/);
+    if (name && !(name.toLowerCase() in policy)) policy[name.toLowerCase()] = sources;
+  }
+  return policy;
+}
+
+/** Sources in effect for a fetch directive: its own, else default-src (CSP fallback). */
+const effective = (policy: Record<string, string[]>, directive: string) =>
+  policy[directive] ?? policy['default-src'] ?? [];
+
+/** What the policy must guarantee, checked on what the handler actually sends. */
+function expectStrictPolicy(header: string | null, { dev = false } = {}) {
+  const policy = parseCsp(header);
+  const all = Object.values(policy).flat();
+  expect(all).not.toContain("'unsafe-eval'");
+  expect(all).not.toContain("'wasm-unsafe-eval'");
+  expect(all).not.toContain('*');
+  expect(policy['default-src']).toSatisfy(
+    (v: string[] | undefined) => v?.join(' ') === "'self'" || v?.join(' ') === "'none'",
+  );
+  // Scripts: our own files only (Vite's dev preamble is the one inline script, dev only).
+  expect(effective(policy, 'script-src')).toEqual(dev ? ["'self'", "'unsafe-inline'"] : ["'self'"]);
+  // Network: the app origin only, which forwards /api; dev adds Vite's local websocket.
+  const connect = effective(policy, 'connect-src');
+  expect(connect[0]).toBe("'self'");
+  for (const source of connect.slice(1))
+    expect(source).toMatch(/^ws:\/\/(localhost|127\.0\.0\.1):/);
+  if (!dev) expect(connect).toEqual(["'self'"]);
+  expect(effective(policy, 'object-src')).toEqual(["'none'"]);
+  expect(effective(policy, 'frame-src')).toEqual(["'none'"]);
+  expect(effective(policy, 'worker-src')).toEqual(["'none'"]);
+  // Not fetch directives: no fallback, so they must be set.
+  expect(policy['frame-ancestors']).toEqual(["'none'"]);
+  expect(policy['base-uri']).toEqual(["'none'"]);
+  expect(policy['form-action']).toEqual(["'self'"]);
+}
 
 describe('routeAppUrl', () => {
   it.each([
@@ -78,12 +119,49 @@ describe('app protocol handler', () => {
       expect(response.status).toBe(200);
       expect(await response.text()).toContain('<title>admin</title>');
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      expectStrictPolicy(response.headers.get('content-security-policy'));
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     }
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe/);
-    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self'");
+  });
+
+  it('sends the strict CSP with every answer: setup page, assets, errors', async () => {
+    for (const url of [
+      'app://admin/setup',
+      'app://admin/assets/admin-1.js',
+      'app://admin/assets/missing.js',
+      'app://admin/assets/..%2F..%2Fsecret.txt',
+      'app://other/admin',
+    ]) {
+      const response = await handle(new Request(url));
+      expectStrictPolicy(response.headers.get('content-security-policy'));
+    }
+  });
+
+  it('catches a weakened policy (the checks above can fail)', () => {
+    const strict = [
+      "default-src 'self'",
+      "script-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "frame-src 'none'",
+      "worker-src 'none'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+    ].join('; ');
+    expect(() => expectStrictPolicy(strict)).not.toThrow();
+    for (const weakened of [
+      strict.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+      strict.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'"),
+      strict.replace("script-src 'self'", "script-src 'self' https:"),
+      strict.replace("default-src 'self'", 'default-src *'),
+      strict.replace("connect-src 'self'", "connect-src 'self' https:"),
+      strict.replace("frame-ancestors 'none'; ", ''),
+      strict.replace("object-src 'none'; ", ''),
+    ])
+      expect(() => expectStrictPolicy(weakened), weakened).toThrow();
+    // Semantics, not spelling: without script-src, default-src 'self' applies, which is fine.
+    expect(() => expectStrictPolicy(strict.replace("script-src 'self'; ", ''))).not.toThrow();
   });
 
   it('serves built files with their type and long cache for hashed assets; 404 for missing ones', async () => {
@@ -145,8 +223,7 @@ describe('app protocol handler in development (electron-vite dev)', () => {
       });
       const page = await handle(new Request('app://admin/admin/news'));
       expect(await page.text()).toBe(`served /${RENDERER_FILES.admin}`);
-      expect(page.headers.get('content-security-policy')).toBe(DEV_CONTENT_SECURITY_POLICY);
-      expect(DEV_CONTENT_SECURITY_POLICY).not.toBe(CONTENT_SECURITY_POLICY);
+      expectStrictPolicy(page.headers.get('content-security-policy'), { dev: true });
       const client = await handle(new Request('app://admin/@vite/client?t=1'));
       expect(await client.text()).toBe('served /@vite/client?t=1');
       expect(seen).toEqual([`/${RENDERER_FILES.admin}`, '/@vite/client?t=1']);

@@ -10,18 +10,23 @@ import {
 } from './security';
 
 describe('security decisions', () => {
-  it('locks the renderer down', () => {
-    expect(secureWebPreferences('/app/out/preload/index.cjs')).toMatchObject({
-      preload: '/app/out/preload/index.cjs',
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-    });
+  it('locks the renderer down: every capability switch is in its safe position', () => {
+    const prefs: Record<string, unknown> = secureWebPreferences('/app/out/preload/index.cjs');
+    // On: isolation between preload and page, the OS sandbox, same-origin rules.
+    for (const key of ['contextIsolation', 'sandbox', 'webSecurity'])
+      expect(prefs[key], key).toBe(true);
+    // Off: Node in any kind of frame or worker, insecure content, <webview>, experimental
+    // web platform features. A new key of this kind added later must be false too.
+    const mustBeOff = Object.keys(prefs).filter((key) =>
+      /nodeIntegration|insecure|experimental|webview|remote|devTools/i.test(key),
+    );
+    expect(mustBeOff).toEqual(
+      expect.arrayContaining(['nodeIntegration', 'allowRunningInsecureContent', 'webviewTag']),
+    );
+    for (const key of mustBeOff) expect(prefs[key], key).toBe(false);
+    // Blink features cannot be switched on from here.
+    expect(prefs).not.toHaveProperty('enableBlinkFeatures');
+    expect(prefs.preload).toBe('/app/out/preload/index.cjs');
   });
 
   it('loads only the app pages in the window', () => {

@@ -1,3 +1,4 @@
+import type { WebPreferences } from 'electron';
 import { isAppUrl } from './app-scheme';
 import { serverEndpoint } from './server-url';
 
@@ -21,7 +22,7 @@ export function secureWebPreferences(preload: string) {
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: true,
-  } as const;
+  } as const satisfies WebPreferences;
 }
 
 /** The app's own pages: the dashboard, its sign-in page and the setup page. */
