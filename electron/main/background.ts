@@ -1,6 +1,7 @@
-import type { BrowserWindow } from 'electron';
-import { app, Notification, net } from 'electron';
+import type { BrowserWindow, NativeImage } from 'electron';
+import { app, nativeImage, Notification, net } from 'electron';
 import electronUpdater from 'electron-updater';
+import { badgeAction, OVERLAY_SIZE, overlayDotBitmap } from '../lib/badge';
 import { createEnquiryPoller, readStats } from '../lib/enquiry-poller';
 import { planUpdates, UPDATE_CHECK_INTERVAL_MS } from '../lib/update-feed';
 
@@ -12,6 +13,7 @@ export function startEnquiryWatch(opts: {
   serverUrl: () => string | null;
   t: T;
   focus: () => void;
+  window: () => BrowserWindow | null;
 }) {
   const appFetch: typeof fetch = (input, init) => net.fetch(input as string, init);
   return createEnquiryPoller({
@@ -20,13 +22,30 @@ export function startEnquiryWatch(opts: {
       return url ? readStats(url, appFetch) : { status: 'signed-out' };
     },
     onBadge: (unread) => {
-      app.setBadgeCount(unread);
+      const describe = (count: number) => opts.t('desktop.notifications.unreadBadge', { count });
+      showBadge(badgeAction(process.platform, unread, describe), opts.window());
     },
     onNewEnquiries: (added, unread) => {
       const body = opts.t('desktop.notifications.newEnquiryBody', { count: added, unread });
       showNotification(opts.t('desktop.notifications.newEnquiryTitle'), body, opts.focus);
     },
   });
+}
+
+let overlayDot: NativeImage | null = null;
+
+function showBadge(action: ReturnType<typeof badgeAction>, win: BrowserWindow | null): void {
+  if (action.kind === 'count') {
+    app.setBadgeCount(action.count);
+    return;
+  }
+  if (!win || win.isDestroyed()) return;
+  if (action.kind === 'clear-overlay') return win.setOverlayIcon(null, '');
+  overlayDot ??= nativeImage.createFromBitmap(overlayDotBitmap(), {
+    width: OVERLAY_SIZE,
+    height: OVERLAY_SIZE,
+  });
+  win.setOverlayIcon(overlayDot, action.description);
 }
 
 /** Returns the on-demand check for the menu, or `undefined` when updates are off (development, bad feed). */

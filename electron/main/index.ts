@@ -58,6 +58,7 @@ async function start(): Promise<void> {
     serverUrl: connection.current,
     t,
     focus: () => focusWindow(win),
+    window: () => win,
   });
   const open = (url: string) => {
     if (win) void loadPage(win, url);
