@@ -2,7 +2,11 @@
 //   build/icon.png (1024), build/icons/NxN.png (Linux), build/icon.ico (Windows),
 //   build/icon.icns (macOS). Needs `rsvg-convert` (Debian: apt-get install librsvg2-bin).
 // The results are committed, so packaging itself needs no image tools.
+// It also records the SHA-256 of the icon.svg it rendered in build/icon.svg.sha256
+// (sha256sum format, line endings normalised to LF): scripts/make-icons.test.ts
+// fails when icon.svg changes and the icons were not made again.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -64,7 +68,8 @@ function icns(images) {
   return Buffer.concat([head, body]);
 }
 
-readFileSync(source); // fail early with a clear error when the source is missing
+// Read first: fails early with a clear error when the source is missing.
+const svg = readFileSync(source, 'utf8').replace(/\r\n/g, '\n');
 const sizes = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 const rendered = new Map(sizes.map((size) => [size, png(size)]));
 
@@ -88,5 +93,9 @@ writeFileSync(
     { type: 'ic09', data: rendered.get(512) },
     { type: 'ic10', data: rendered.get(1024) },
   ]),
+);
+writeFileSync(
+  path.join(dir, 'icon.svg.sha256'),
+  `${createHash('sha256').update(svg).digest('hex')}  icon.svg\n`,
 );
 console.log(`Icons written to ${path.relative(process.cwd(), dir)}/ from icon.svg`);

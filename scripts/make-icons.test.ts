@@ -1,13 +1,21 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-/** The committed installer icons (made by scripts/make-icons.mjs) are well-formed. */
+/** The committed installer icons (made by scripts/make-icons.mjs) are well-formed and current. */
 
 const read = (file: string) => readFileSync(new URL(`../build/${file}`, import.meta.url));
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
 
 describe('installer icons', () => {
+  it('were made from the current build/icon.svg (run `npm run desktop:icons` after editing it)', () => {
+    const svg = read('icon.svg').toString('utf8').replace(/\r\n/g, '\n');
+    const recorded = read('icon.svg.sha256').toString('utf8');
+    expect(recorded).toMatch(/^[0-9a-f]{64} {2}icon\.svg\n$/);
+    expect(recorded.slice(0, 64)).toBe(createHash('sha256').update(svg).digest('hex'));
+  });
+
   it('has a 1024 px PNG and the Linux sizes', () => {
     expect(pngSize(read('icon.png'))).toEqual([1024, 1024]);
     for (const size of [16, 32, 48, 64, 128, 256, 512]) {
