@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, NotFoundError } from '../errors';
 import type { Logger } from '../logger';
-import { apiLanguage, translator } from './translate';
+import { translator } from '../i18n';
+import { apiLanguage } from './translate';
 
 type HttpishError = { status?: number; statusCode?: number; type?: string; expose?: boolean };
 

@@ -5,7 +5,7 @@
  * The password comes from a hidden prompt, or from stdin when piped.
  */
 import dotenv from 'dotenv';
-import { translator } from '../api/translate';
+import { translator } from '../i18n';
 import { ConfigError, parseConfig } from '../config';
 import { AppError } from '../errors';
 import { createAuthService } from '../features/auth/auth.service';
@@ -52,7 +52,7 @@ function describe(error: unknown): string {
   if (error instanceof ConfigError) return error.message;
   const t = translator('en');
   if (error instanceof AppError) {
-    const details = Object.values(error.details ?? {}).map(t);
+    const details = Object.values(error.details ?? {}).map((key) => t(key));
     return details.length ? details.join('; ') : t(error.message);
   }
   return error instanceof Error ? error.message : String(error);

@@ -1,14 +1,9 @@
 import type { RequestHandler } from 'express';
-import { createI18n, toResources } from '#shared/i18n';
 import type { NewsService } from '../features/news/news.service';
-import en from '../../locales/en.json' with { type: 'json' };
-import pt from '../../locales/pt.json' with { type: 'json' };
-import de from '../../locales/de.json' with { type: 'json' };
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
-import { requestLanguage } from './language';
+import { requestLanguage, translator } from '../i18n';
 import { requestOrigin } from './page.handler';
 
-const resources = toResources({ en, pt, de });
 const RSS_ITEMS = 20;
 
 export function sitemapHandler(news: NewsService): RequestHandler {
@@ -33,7 +28,7 @@ export function robotsHandler(): RequestHandler {
 export function rssHandler(news: NewsService): RequestHandler {
   return async (req, res) => {
     const language = requestLanguage(req.query.lang, req.headers.cookie);
-    const t = createI18n(language, resources).t;
+    const t = translator(language);
     const { news: articles } = await news.listPublished({ page: 1, perPage: RSS_ITEMS });
     const text = {
       title: `${t('meta.siteName')} — ${t('news.title')}`,
@@ -41,7 +36,8 @@ export function rssHandler(news: NewsService): RequestHandler {
       language,
     };
     res
-      .set('Cache-Control', 'public, max-age=300')
+      // The feed speaks the language of `?lang=` or the cookie: shared caches must key on both.
+      .set({ 'Cache-Control': 'public, max-age=300', Vary: 'Cookie' })
       .type('application/rss+xml')
       .send(rssXml(requestOrigin(req), text, articles));
   };

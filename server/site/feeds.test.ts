@@ -40,6 +40,7 @@ describe('feeds of the public site (real app, temp database)', () => {
   it('serves an escaped RSS feed of published articles in the requested language', async () => {
     const res = await request(t.app).get('/rss.xml?lang=de').expect(200);
     expect(res.type).toBe('application/rss+xml');
+    expect(res.headers.vary).toMatch(/Cookie/);
     expect(res.text).toContain('<title>Forge Industrial — Neuigkeiten und Innovationen</title>');
     expect(res.text).toContain('<language>de</language>');
     expect(res.text).toContain('<title>Title of public-article &amp; more</title>');

@@ -1,18 +1,31 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type { Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
 import type { Logger } from '../logger';
+import { requestLanguage, translator } from '../i18n';
 import { loadEntryAssets } from './assets';
-import { renderDocument } from './document';
-import { requestLanguage } from './language';
+import { escapeAttribute, renderDocument } from './document';
 import { loadRenderer } from './render';
 
 export function requestOrigin(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
 
-const CRASH_PAGE =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head>' +
-  '<body style="font-family:system-ui;padding:2rem"><h1>Unexpected Application Error!</h1></body></html>';
+/**
+ * A failed server render: the crash screen's texts in the visitor's language,
+ * as a static page (no stack trace, no scripts), with a way home.
+ */
+export function crashPage(language: Language): string {
+  const t = translator(language);
+  return (
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeAttribute(t('app.crash.title'))}</title><meta name="robots" content="noindex"></head>` +
+    '<body><main role="alert">' +
+    `<h1>${escapeAttribute(t('app.crash.title'))}</h1><p>${escapeAttribute(t('app.crash.message'))}</p>` +
+    `<p><a href="/">${escapeAttribute(t('app.crash.home'))}</a></p></main></body></html>`
+  );
+}
 
 /**
  * Server-renders any public page (including the HTML 404) in the visitor's
@@ -53,7 +66,7 @@ export function pageHandler(deps: {
         );
     } catch (err) {
       deps.logger.error({ err, path: req.path }, 'server rendering failed');
-      res.status(500).set('Cache-Control', 'no-store').type('html').send(CRASH_PAGE);
+      res.status(500).set('Cache-Control', 'no-store').type('html').send(crashPage(language));
     }
   };
 }

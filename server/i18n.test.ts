@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCookie, requestLanguage } from './language';
+import { readCookie, requestLanguage, translator } from './i18n';
 
 describe('readCookie', () => {
   it('finds one cookie among several and decodes it', () => {
@@ -18,5 +18,13 @@ describe('requestLanguage', () => {
     expect(requestLanguage('xx', 'language=pt')).toBe('pt');
     expect(requestLanguage(['pt', 'de'], undefined)).toBe('pt');
     expect(requestLanguage('fr', 'language=es')).toBe('en');
+  });
+});
+
+describe('translator', () => {
+  it('translates keys with placeholders and lets plain sentences through', () => {
+    expect(translator('pt')('nav.news')).toBe('Notícias');
+    expect(translator('de')('admin.tabs.news', { count: 3 })).toBe('News (3)');
+    expect(translator('en')('Already a sentence.')).toBe('Already a sentence.');
   });
 });
