@@ -28,7 +28,8 @@ export function useAdminSession() {
 
   const signOut = useCallback(async () => {
     await logout();
-    navigate('/login', { replace: true });
+    // Even if the logout call failed and the session lives on, the admin asked to leave.
+    navigate('/login', { replace: true, state: { signedOut: true } });
   }, [navigate]);
 
   return { user, signOut };
