@@ -1,6 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../../support/e2e-env';
-import { signIn, toast } from './support';
+import { openDashboard, signIn, toast, unique } from './support';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Holds the real request to `pattern` back for `ms`, then lets it through unchanged. */
+async function delay(page: Page, pattern: string, ms: number) {
+  await page.route(pattern, async (route) => {
+    await pause(ms);
+    await route.continue();
+  });
+}
+
+async function fillLogin(page: Page, username: string, password: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
 
 test.describe('admin sign-in', () => {
   test('sends a signed-out visitor from /admin to /login', async ({ page }) => {
@@ -10,9 +26,15 @@ test.describe('admin sign-in', () => {
     await expect(page.getByText('Sign in to access the admin dashboard')).toBeVisible();
   });
 
-  test('any other path of the admin app lands on the dashboard route', async ({ page }) => {
+  test('any other admin path goes to the dashboard: /login when signed out, /admin when signed in', async ({
+    page,
+  }) => {
     await page.goto('/admin/anything');
     await expect(page).toHaveURL(/\/login$/);
+    await openDashboard(page);
+    await page.goto('/admin/anything');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   });
 
   test('asks for both fields before calling the server', async ({ page }) => {
@@ -25,10 +47,54 @@ test.describe('admin sign-in', () => {
 
   test('shows the server message for a wrong password', async ({ page }) => {
     await page.goto('/login');
-    await page.getByLabel('Username').fill(E2E.admin.username);
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await fillLogin(page, E2E.admin.username, 'not-the-password');
     await expect(toast(page, 'Invalid username or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('says "Signing in..." on a disabled button while the server answers', async ({ page }) => {
+    await page.goto('/login');
+    await delay(page, '**/api/auth/login', 1500);
+    await fillLogin(page, E2E.admin.username, E2E.admin.password);
+    const busy = page.getByRole('button', { name: 'Signing in...' });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(toast(page, 'Login successful')).toBeVisible();
+  });
+
+  test('shows the server message once failed sign-ins hit the rate limit (429)', async ({
+    page,
+  }) => {
+    // Only this (unknown) name is locked: the limit counts per IP and username.
+    test.setTimeout(90_000);
+    const username = unique('locked').replace(' ', '-');
+    const statuses: number[] = [];
+    for (let round = 0; round < 11 && !statuses.includes(429); round++) {
+      const batch = Array.from({ length: 10 }, () =>
+        page.request.post('/api/auth/login', { data: { username, password: 'wrong-password' } }),
+      );
+      for (const response of await Promise.all(batch)) statuses.push(response.status());
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+
+    await page.goto('/login');
+    await fillLogin(page, username, 'wrong-password');
+    const message = 'Too many failed login attempts. Please try again in 15 minutes.';
+    await expect(toast(page, message)).toBeVisible();
+    await expect(page.locator('#login-problem')).toHaveText(message);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('falls back to "Login failed. Please try again." when the server cannot be reached', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
+    await fillLogin(page, E2E.admin.username, E2E.admin.password);
+    await expect(toast(page, 'Login failed. Please try again.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -61,28 +127,61 @@ test.describe('admin sign-in', () => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test('shows "Loading admin panel..." until the session is known', async ({ page }) => {
+    await openDashboard(page);
+    await delay(page, '**/api/auth/profile', 1500);
+    await page.reload();
+    await expect(page.getByRole('status')).toHaveText('Loading admin panel...');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByText('Loading admin panel...')).toBeHidden();
+  });
+
+  test('logout still lands on /login when the logout call fails', async ({ page }) => {
+    await openDashboard(page);
+    let attempted = false;
+    await page.route('**/api/auth/logout', (route) => {
+      attempted = true;
+      return route.abort('connectionrefused');
+    });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    expect(attempted).toBe(true);
+    // It stays there, though the server never heard of the logout.
+    await pause(1000);
+    await expect(page).toHaveURL(/\/login$/);
+  });
 });
 
 test('turns a signed-in user who is not an admin away, from /login and from /admin', async ({
   page,
-  request,
 }) => {
   const username = `staff-${Date.now().toString(36)}`;
   const password = 'not-an-admin-password';
-  const registered = await request.post('/api/auth/register', {
+  const registered = await page.request.post('/api/auth/register', {
     data: { username, password },
     headers: { Origin: E2E.baseUrl },
   });
   expect(registered.status(), await registered.text()).toBe(201);
 
+  // Through the form: refused, and signed out again.
   await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await fillLogin(page, username, password);
   await expect(toast(page, 'Access denied. Admin privileges required.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/auth/profile')).status()).toBe(401);
+
+  // A real non-admin session (the browser's cookies) opening /admin is sent to /login.
+  const login = await page.request.post('/api/auth/login', { data: { username, password } });
+  expect(login.status()).toBe(200);
+  const profile = await page.request.get('/api/auth/profile');
+  expect(await profile.json()).toEqual({ data: { user: { username, is_admin: false } } });
 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
+  // Still signed in as that user: it was the guard, not a missing session, that said no.
+  expect((await page.request.get('/api/auth/profile')).status()).toBe(200);
 });
