@@ -65,7 +65,14 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
               </label>
             )}
           </div>
-          <ArticlePreview draft={draft} />
+          <ArticlePreview
+            draft={draft}
+            date={
+              mode.kind === 'edit'
+                ? (mode.article.published_at ?? mode.article.created_at)
+                : new Date().toISOString()
+            }
+          />
         </div>
         <div className="flex justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">
           <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
