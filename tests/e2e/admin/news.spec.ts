@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { slugify } from '../../../shared/slug';
+import { E2E } from '../../support/e2e-env';
 import { openDashboard, toast, unique } from './support';
 
 async function openCreateForm(page: Page) {
@@ -11,14 +12,53 @@ async function openCreateForm(page: Page) {
 }
 
 async function createDraft(page: Page, title: string) {
+  await createDraftIn(page, title, 'Journeys');
+}
+
+async function createDraftIn(page: Page, title: string, category: string) {
   const dialog = await openCreateForm(page);
   await dialog.getByLabel(/^Title/).fill(title);
   await dialog.getByLabel(/^Excerpt/).fill('A short summary of the journey article.');
-  await dialog.getByLabel(/^Category/).fill('Journeys');
+  await dialog.getByLabel(/^Category/).fill(category);
   await dialog.getByLabel(/^Content/).fill('First paragraph with **bold** text.\nSecond line.');
   await dialog.getByRole('button', { name: 'Create Article' }).click();
   await expect(toast(page, 'News article created successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * How an article element renders, piece by piece: texts, image and markdown
+ * HTML, and the computed styles that make up its look (so class order or an
+ * equivalent utility does not matter, a different margin or size does).
+ */
+function rendering(article: Locator) {
+  return article.evaluate((root) => {
+    const look = (el: Element | null) => {
+      if (!el) return null;
+      const s = getComputedStyle(el);
+      return {
+        text: el.textContent?.trim(),
+        font: `${s.fontFamily} ${s.fontSize}/${s.lineHeight} ${s.fontWeight} ${s.letterSpacing}`,
+        color: s.color,
+        background: s.backgroundColor,
+        box: `${s.marginTop} ${s.paddingTop} ${s.paddingLeft} ${s.borderRadius} ${s.textTransform}`,
+      };
+    };
+    const header = root.querySelector('header')!;
+    const image = root.querySelector(':scope > img');
+    const body = root.querySelector('.markdown-body');
+    return {
+      badge: look(header.querySelector('.rounded-full')),
+      date: look(header.querySelector('time')?.parentElement ?? null),
+      title: look(header.querySelector('h1, h2, h3, h4')),
+      excerpt: look(header.querySelector(':scope > p')),
+      // An image has no text colour or font of its own worth comparing.
+      image: image && { box: look(image)!.box, src: image.getAttribute('src') },
+      // Server rendering leaves empty comments between text parts; they render as nothing.
+      body: body && { ...look(body), html: body.innerHTML.replace(/<!--.*?-->/g, '') },
+      paragraph: look(body?.querySelector('p') ?? null),
+    };
+  });
 }
 
 const row = (page: Page, title: string) =>
@@ -44,7 +84,12 @@ test.describe('news management', () => {
     await expect(item.getByText(`/${slug}`)).toBeVisible();
     await expect(page.getByRole('tab', { name: `News (${before + 1})` })).toBeVisible();
 
+    // The toggle is one call whose body is only the new state (the real request, observed).
+    const isToggle = (r: { method(): string; url(): string }) =>
+      r.method() === 'PUT' && /\/api\/news\/\d+$/.test(r.url());
+    const publishing = page.waitForRequest(isToggle);
     await item.getByRole('button', { name: /^Publish/ }).click();
+    expect((await publishing).postDataJSON()).toEqual({ published: true });
     await expect(toast(page, 'News article published successfully')).toBeVisible();
     await expect(item.getByText('Published', { exact: true })).toBeVisible();
     const publicPage = await page.context().newPage();
@@ -64,7 +109,9 @@ test.describe('news management', () => {
     const editedItem = row(page, edited);
     await expect(editedItem.getByText('Published', { exact: true })).toBeVisible();
 
+    const unpublishing = page.waitForRequest(isToggle);
     await editedItem.getByRole('button', { name: /^Unpublish/ }).click();
+    expect((await unpublishing).postDataJSON()).toEqual({ published: false });
     await expect(toast(page, 'News article unpublished successfully')).toBeVisible();
     await expect(editedItem.getByText('Draft', { exact: true })).toBeVisible();
     const gone = await publicPage.goto(`/${slug}`);
@@ -118,9 +165,11 @@ test.describe('news management', () => {
     await dialog.getByLabel(/^Category/).fill('Journeys');
     await dialog.getByLabel(/^Content/).fill('Content');
     await dialog.getByRole('button', { name: 'Create Article' }).click();
+    const taken = 'This slug is already used by another article';
     await expect(page.locator('[data-sonner-toast][data-type="error"]').first()).toContainText(
-      /slug/i,
+      taken,
     );
+    await expect(dialog.getByLabel(/^Slug/)).toHaveAccessibleDescription(new RegExp(`^${taken}`));
     await expect(dialog).toBeVisible();
   });
 
@@ -136,6 +185,63 @@ test.describe('news management', () => {
     await dialog.getByLabel(/^Image URL/).fill('ftp://example.com/a.png');
     await expect(dialog.getByText('Image URL must be a valid http(s) address')).toBeVisible();
     await expect(dialog.getByLabel('Publish immediately')).not.toBeChecked();
+  });
+
+  test('the preview renders an article exactly as its public page does', async ({ page }) => {
+    const title = unique('Preview twin');
+    const slug = slugify(title);
+    const created = await page.request.post('/api/news', {
+      headers: { Origin: E2E.baseUrl },
+      data: {
+        title,
+        excerpt: 'What the preview and the page must agree on.',
+        content:
+          'First line\nsecond line with **bold**.\n\n## A section\n\n- one\n- [two](https://example.com)',
+        category: 'robotics',
+        slug,
+        image_url: `${E2E.baseUrl}/media/news-default.jpg`,
+        published: true,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    const publicPage = await page.context().newPage();
+    await publicPage.goto(`/${slug}`);
+    const onPage = await rendering(
+      publicPage.locator('article').filter({
+        has: publicPage.getByRole('heading', { level: 1, name: title }),
+      }),
+    );
+
+    await page.reload();
+    await row(page, title).getByRole('button', { name: /^Edit/ }).click();
+    const preview = page
+      .getByRole('dialog', { name: 'Edit News Article' })
+      .getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+    const inPreview = await rendering(preview.locator('article'));
+
+    expect(onPage.image?.src).toContain('/media/news-default.jpg');
+    expect(onPage.paragraph).not.toBeNull();
+    expect(inPreview).toEqual(onPage);
+  });
+
+  test('suggests existing categories and still takes a new one', async ({ page }) => {
+    const title = unique('Category source');
+    const dialog = await openCreateForm(page);
+    const category = dialog.getByLabel(/^Category/);
+    const options = dialog.locator('datalist#article-category-options option');
+    await expect(category).toHaveAttribute('list', 'article-category-options');
+    // Seeded published categories and the drafts' own are offered.
+    await expect(options).not.toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const fresh = unique('Fresh category');
+    await createDraftIn(page, title, fresh);
+    const again = await openCreateForm(page);
+    await expect(
+      again.locator(`datalist#article-category-options option[value="${fresh}"]`),
+    ).toHaveCount(1);
   });
 
   test('filters by status and searches by title', async ({ page }) => {
