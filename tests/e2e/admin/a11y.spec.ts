@@ -31,6 +31,15 @@ test.describe('accessibility (axe-core)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
+    await page.getByRole('button', { name: 'Add News' }).click();
+    const usingAi = page.getByRole('menuitem', { name: 'Using AI' });
+    await expect(usingAi).toHaveAttribute('aria-disabled', 'false');
+    await usingAi.click();
+    await expect(page.getByRole('dialog', { name: 'AI Content Generation' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+
     await page.getByRole('tab', { name: /^Contacts/ }).click();
     await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

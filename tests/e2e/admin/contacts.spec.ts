@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { createContact, openDashboard, toast, unique } from './support';
+
+/** Border colour and ring (box-shadow) as the browser paints them. */
+const outline = (card: Locator) =>
+  card.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return `${s.borderTopColor} | ${s.boxShadow}`;
+  });
 
 test('contacts: stats, read/unread, filter and delete with confirmation', async ({ page }) => {
   const name = unique('Enquirer');
@@ -30,7 +37,17 @@ test('contacts: stats, read/unread, filter and delete with confirmation', async 
   ).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('img', { name: /enquiries in the last 30 days/ })).toBeVisible();
 
+  // 'Unread' is the live number of enquiries carrying the 'New' badge, before and after a change.
+  const unreadStat = page.getByTestId('stat-unread').locator('dd');
+  const newBadges = page.getByTestId('contact-card').getByText('New', { exact: true });
+  const unreadGap = async () => Number(await unreadStat.textContent()) - (await newBadges.count());
+  await expect.poll(unreadGap).toBe(0);
+  expect(Number(await unreadStat.textContent())).toBeGreaterThanOrEqual(2);
+
   const card = page.getByTestId('contact-card').filter({ hasText: name });
+  const plainCard = page.getByTestId('contact-card').filter({ hasText: plain });
+  const unreadOutline = await outline(card);
+  expect(await outline(plainCard)).toBe(unreadOutline);
   await expect(card.getByText('New', { exact: true })).toBeVisible();
   await expect(card.getByText('Unread', { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: 'enquirer@example.com' })).toHaveAttribute(
@@ -43,6 +60,10 @@ test('contacts: stats, read/unread, filter and delete with confirmation', async 
   await card.getByRole('button', { name: /^Mark as read/ }).click();
   await expect(card.getByText('Read', { exact: true })).toBeVisible();
   await expect(card.getByText('New', { exact: true })).toHaveCount(0);
+  // Read enquiries lose the highlighted border; the unread one keeps it.
+  expect(await outline(card)).not.toBe(unreadOutline);
+  expect(await outline(plainCard)).toBe(unreadOutline);
+  await expect.poll(unreadGap).toBe(0);
 
   await page.getByLabel('Status').selectOption('unread');
   await expect(card).toHaveCount(0);

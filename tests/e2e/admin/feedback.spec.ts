@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from '../../support/e2e-env';
+import { toast } from './support';
+
+test('toasts stack, and each fades after about 4-5 seconds', async ({ page }) => {
+  await page.goto('/login');
+  const clicked = Date.now();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const first = toast(page, 'Please fill in all fields');
+  await expect(first).toBeVisible();
+  const firstSeen = Date.now();
+
+  await page.getByLabel('Username').fill(E2E.admin.username);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const second = toast(page, 'Invalid username or password');
+
+  // Two at once, both destructive.
+  await expect(second).toBeVisible();
+  await expect(first).toBeVisible();
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(2);
+
+  await expect(first).toBeHidden({ timeout: 10_000 });
+  expect(Date.now() - firstSeen).toBeGreaterThan(3_500);
+  expect(Date.now() - clicked).toBeLessThan(9_000);
+  await expect(second).toBeHidden({ timeout: 10_000 });
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+});
