@@ -32,12 +32,26 @@ test('an admin drafts an article with AI and saves it as a draft', async ({ page
 
   const generate = dialog.getByRole('button', { name: 'Generate Content' });
   await expect(generate).toBeDisabled();
+  const category = dialog.getByLabel(/Category/);
+  await expect(category.locator('option:checked')).toHaveText('Let AI choose');
+  await expect(category.locator('option')).toHaveText([
+    'Let AI choose',
+    'AI Innovation',
+    'Partnership',
+    'Technology',
+    'Industry',
+  ]);
+  // The fake model takes 1.5 s over this one ([[slow:…]]), long enough to watch the busy state.
   await dialog
     .getByLabel('Describe your article *')
-    .fill(`${topic}. Announce it to plant managers.`);
-  await dialog.getByLabel(/Category/).selectOption('Partnership');
+    .fill(`${topic}. Announce it to plant managers. [[slow:1500]]`);
+  await category.selectOption('Partnership');
   await expect(generate).toBeEnabled();
   await generate.click();
+  const busy = dialog.getByRole('button', { name: 'Generating...' });
+  await expect(busy).toBeVisible();
+  await expect(busy).toBeDisabled();
+  await expect(dialog.getByLabel('Describe your article *')).toBeDisabled();
 
   await expect(
     page.getByText('Content generated successfully! Please review and edit as needed.'),
