@@ -95,3 +95,19 @@ test('a failing model gives the admin a clear message and keeps the description'
   await expect(dialog.getByLabel('Describe your article *')).toHaveValue(prompt);
   await expect(dialog.getByRole('button', { name: 'Generate Content' })).toBeEnabled();
 });
+
+test('when the AI status cannot be checked, Using AI says so instead of "not configured"', async ({
+  page,
+}) => {
+  await page.route('**/api/llm/llm-status', (route) => route.abort('connectionrefused'));
+  await signIn(page);
+  await page.getByRole('button', { name: 'Add News' }).click();
+  const usingAi = page.getByRole('menuitem', { name: 'Using AI' });
+  await expect(usingAi).toHaveAttribute('aria-disabled', 'true');
+  await expect(usingAi).toHaveAccessibleDescription(
+    'AI drafting is unavailable for now: its status could not be checked. Reload the page to try again.',
+  );
+  // Playwright will not click an aria-disabled item; a user's click still reaches it.
+  await usingAi.dispatchEvent('click');
+  await expect(page.getByRole('dialog', { name: 'AI Content Generation' })).toHaveCount(0);
+});
