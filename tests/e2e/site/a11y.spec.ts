@@ -26,7 +26,9 @@ test.describe('accessibility of the public pages (axe-core, WCAG 2 A/AA)', () =>
     ['news list', async () => '/news'],
     ['article', async (page) => `/${await firstArticleSlug(page)}`],
     ['contact', async () => '/contact'],
-    ['404', async () => '/this-page-does-not-exist-404'],
+    // A one-segment path is an article lookup; deeper unknown paths get the 404 page itself.
+    ['article not found', async () => '/this-article-does-not-exist-404'],
+    ['404', async () => '/no/such/page'],
   ];
 
   for (const [label, path] of pages) {

@@ -26,9 +26,15 @@ test('the news list shows a spinner, then a red error, a retry button and an err
   await expect(page.locator('main p.text-red-700')).toHaveText('News service unavailable');
   await expect(toast(page, 'News service unavailable')).toContainText('Error');
 
+  // Switching language translates the page but raises no second toast (its title would be German).
+  await page.getByRole('button', { name: /Change language/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+  await expect(toast(page, 'Fehler')).toHaveCount(0);
+
   await page.unroute('**/api/news?*');
-  await page.getByRole('link', { name: 'Retry' }).click();
-  await expect(page.getByRole('navigation', { name: 'News pages' })).toBeVisible();
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('navigation', { name: 'Seiten der Neuigkeiten' })).toBeVisible();
 });
 
 test('a failed article load shows the not-found state and an error toast', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { Toaster } from '../../common/toast';
+import { loadingLabelKey } from '../lib/loading-label';
 import { Spinner } from '../ui/Spinner';
 import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
@@ -31,11 +32,7 @@ export function SiteLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {loadingOther ? (
-          <Spinner label={target === '/news' ? t('news.loading') : t('article.loading')} />
-        ) : (
-          <Outlet />
-        )}
+        {loadingOther ? <Spinner label={t(loadingLabelKey(target))} /> : <Outlet />}
       </main>
       <Footer />
       <Toaster />

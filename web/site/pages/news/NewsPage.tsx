@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useLocation, useNavigation } from 'react-router-dom';
 import { RotateCw } from 'lucide-react';
@@ -20,9 +20,13 @@ export function NewsPage() {
     navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const errorText = error ? loadErrorText(error, t) || t('news.fetchFailed') : '';
 
+  // One toast per failed load, not another when the language (and so the text) changes.
+  const toasted = useRef<typeof error>(undefined);
   useEffect(() => {
-    if (errorText) toast.error(t('errors.title'), errorText);
-  }, [errorText, t]);
+    if (!error || toasted.current === error) return;
+    toasted.current = error;
+    toast.error(t('errors.title'), errorText);
+  }, [error, errorText, t]);
 
   return (
     <>
@@ -33,17 +37,23 @@ export function NewsPage() {
         ) : error ? (
           <div className="flex flex-col items-center gap-4 py-16 text-center">
             <p className="font-medium text-red-700">{errorText}</p>
-            <a
-              href={`${location.pathname}${location.search}`}
-              className={buttonOutline}
-              onClick={(e) => {
+            {/* A real button that reloads the page; without JavaScript the form does it. */}
+            <form
+              method="get"
+              action={location.pathname}
+              onSubmit={(e) => {
                 e.preventDefault();
                 window.location.reload();
               }}
             >
-              <RotateCw aria-hidden="true" className="size-4" />
-              {t('news.retry')}
-            </a>
+              {[...new URLSearchParams(location.search)].map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <button type="submit" className={buttonOutline}>
+                <RotateCw aria-hidden="true" className="size-4" />
+                {t('news.retry')}
+              </button>
+            </form>
           </div>
         ) : list && list.news.length > 0 ? (
           <>

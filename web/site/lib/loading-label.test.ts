@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { loadingLabelKey } from './loading-label';
+
+describe('loadingLabelKey', () => {
+  it('names the news list, an article, or just a page', () => {
+    expect(loadingLabelKey('/news')).toBe('news.loading');
+    expect(loadingLabelKey('/new-robot-cell')).toBe('article.loading');
+    expect(loadingLabelKey('/products/arm/specs')).toBe('app.loading');
+    expect(loadingLabelKey('/')).toBe('app.loading');
+  });
+});
