@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { adminApi, createArticle, gotoHydrated, uniqueSlug, watchConsole } from './site-support';
 
 test('home shows the hero, services, values and calls to action', async ({ page }) => {
@@ -32,7 +32,7 @@ test('home shows the hero, services, values and calls to action', async ({ page 
 test('the hero video plays, and is never fetched nor shown under reduced motion, with or without JavaScript', async ({
   browser,
 }) => {
-  const videoRequests = (page: import('@playwright/test').Page) => {
+  const videoRequests = (page: Page) => {
     const urls: string[] = [];
     page.on('request', (r) => {
       if (/\/media\/hero\.(webm|mp4)/.test(r.url())) urls.push(r.url());
