@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ArrowRight, CalendarDays } from 'lucide-react';
 import { articleDate } from '#shared/dates';
 import type { Article } from '#shared/news';
-import { CategoryBadge } from '../../ui/CategoryBadge';
+import { CategoryBadge } from '../../../common/article/CategoryBadge';
 
 export const DEFAULT_NEWS_IMAGE = '/media/news-default.jpg';
 

@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useLocation, useNavigation } from 'react-router-dom';
 import { RotateCw } from 'lucide-react';
-import { toast } from '../../../common/toast';
 import { loadErrorText } from '../../lib/load-error';
 import type { NewsLoaderData } from '../../lib/loaders';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
 import { Spinner } from '../../ui/Spinner';
@@ -20,13 +19,7 @@ export function NewsPage() {
     navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const errorText = error ? loadErrorText(error, t) || t('news.fetchFailed') : '';
 
-  // One toast per failed load, not another when the language (and so the text) changes.
-  const toasted = useRef<typeof error>(undefined);
-  useEffect(() => {
-    if (!error || toasted.current === error) return;
-    toasted.current = error;
-    toast.error(t('errors.title'), errorText);
-  }, [error, errorText, t]);
+  useLoadErrorToast(error, errorText);
 
   return (
     <>
