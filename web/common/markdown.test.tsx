@@ -33,6 +33,7 @@ describe('MarkdownContent', () => {
     'https://a.example',
     'mailto:a@b.example',
     'irc://irc.example',
+    'ircs://irc.example:6697/channel',
     'xmpp:me@x.example',
   ])('allows %s links', (url) => {
     const { getByRole } = render(<MarkdownContent source={`[go](${url})`} />);
