@@ -45,6 +45,17 @@ for (const width of WIDTHS) {
       for (const path of ['/', '/news', '/contact', articlePath, '/no/such/page']) {
         await gotoHydrated(page, `${path}?lang=${lang}`);
         expect(await overflow(page), `${path}?lang=${lang}`).toEqual([]);
+        // Header controls keep their labels on one line (no letters stacked in a squeezed button).
+        for (const box of await page
+          .locator('header button, header a')
+          .evaluateAll((els) =>
+            els.map((el) => ({
+              name: el.textContent?.trim(),
+              height: el.getBoundingClientRect().height,
+            })),
+          )) {
+          expect(box.height, `${box.name} at ${width} px`).toBeLessThan(48);
+        }
         const nav = page.getByRole('navigation').first();
         await expect(nav).toBeVisible();
         if (width < 768) {
