@@ -46,14 +46,12 @@ for (const width of WIDTHS) {
         await gotoHydrated(page, `${path}?lang=${lang}`);
         expect(await overflow(page), `${path}?lang=${lang}`).toEqual([]);
         // Header controls keep their labels on one line (no letters stacked in a squeezed button).
-        for (const box of await page
-          .locator('header button, header a')
-          .evaluateAll((els) =>
-            els.map((el) => ({
-              name: el.textContent?.trim(),
-              height: el.getBoundingClientRect().height,
-            })),
-          )) {
+        for (const box of await page.locator('header button, header a').evaluateAll((els) =>
+          els.map((el) => ({
+            name: el.textContent?.trim(),
+            height: el.getBoundingClientRect().height,
+          })),
+        )) {
           expect(box.height, `${box.name} at ${width} px`).toBeLessThan(48);
         }
         const nav = page.getByRole('navigation').first();
