@@ -2,6 +2,7 @@ import { Building2, Mail, MailCheck, MailOpen, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/dates';
 import type { Contact } from '#shared/contact';
+import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
 
 type Props = { contact: Contact; pending: boolean; onToggleRead: () => void; onDelete: () => void };
@@ -10,10 +11,6 @@ type Props = { contact: Contact; pending: boolean; onToggleRead: () => void; onD
 export function ContactCard({ contact, pending, onToggleRead, onDelete }: Props) {
   const { t } = useTranslation();
   const name = <span className="sr-only">: {contact.name}</span>;
-  // aria-disabled keeps the button focusable while its write runs, so the click is refused here.
-  const idle = (act: () => void) => () => {
-    if (!pending) act();
-  };
   return (
     <li
       data-testid="contact-card"
@@ -57,12 +54,7 @@ export function ContactCard({ contact, pending, onToggleRead, onDelete }: Props)
       </div>
       <p className="mt-3 text-sm whitespace-pre-line text-slate-800">{contact.message}</p>
       <div className="mt-3 flex flex-wrap gap-1 border-t border-slate-100 pt-3">
-        <button
-          type="button"
-          className={button.ghost}
-          onClick={idle(onToggleRead)}
-          aria-disabled={pending || undefined}
-        >
+        <RowAction pending={pending} className={button.ghost} onClick={onToggleRead}>
           {contact.read ? (
             <MailOpen aria-hidden="true" className="h-4 w-4" />
           ) : (
@@ -70,17 +62,12 @@ export function ContactCard({ contact, pending, onToggleRead, onDelete }: Props)
           )}
           {contact.read ? t('admin.contacts.markUnread') : t('admin.contacts.markRead')}
           {name}
-        </button>
-        <button
-          type="button"
-          className={button.ghostDanger}
-          onClick={idle(onDelete)}
-          aria-disabled={pending || undefined}
-        >
+        </RowAction>
+        <RowAction pending={pending} className={button.ghostDanger} onClick={onDelete}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           {t('admin.contacts.delete')}
           {name}
-        </button>
+        </RowAction>
       </div>
     </li>
   );

@@ -1,8 +1,8 @@
 import { Eye, EyeOff, ImageOff, Pencil, Trash2 } from 'lucide-react';
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { articleDate } from '#shared/dates';
 import type { Article } from '#shared/news';
+import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
 
 type Props = {
@@ -17,12 +17,6 @@ type Props = {
 export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props) {
   const { t } = useTranslation();
   const name = <span className="sr-only">: {article.title}</span>;
-  // aria-disabled keeps the button focusable while its write runs, so the click is refused here.
-  const idle = (act: (event: MouseEvent<HTMLButtonElement>) => void) => {
-    return (event: MouseEvent<HTMLButtonElement>) => {
-      if (!pending) act(event);
-    };
-  };
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row sm:p-5" data-testid="news-row">
       <div className="hidden h-20 w-28 shrink-0 overflow-hidden rounded-md bg-slate-100 sm:block">
@@ -60,22 +54,16 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
         <p className="mt-1 truncate font-mono text-xs text-slate-500">/{article.slug}</p>
       </div>
       <div className="flex shrink-0 flex-wrap items-start gap-1 sm:flex-col sm:items-stretch lg:flex-row lg:items-start">
-        <button
-          type="button"
+        <RowAction
+          pending={pending}
           className={button.ghost}
-          onClick={idle((e) => onEdit(e.currentTarget))}
-          aria-disabled={pending || undefined}
+          onClick={(e) => onEdit(e.currentTarget)}
         >
           <Pencil aria-hidden="true" className="h-4 w-4" />
           {t('admin.news.edit')}
           {name}
-        </button>
-        <button
-          type="button"
-          className={button.ghost}
-          onClick={idle(onToggle)}
-          aria-disabled={pending || undefined}
-        >
+        </RowAction>
+        <RowAction pending={pending} className={button.ghost} onClick={onToggle}>
           {article.published ? (
             <EyeOff aria-hidden="true" className="h-4 w-4" />
           ) : (
@@ -83,17 +71,12 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
           )}
           {article.published ? t('admin.news.unpublish') : t('admin.news.publish')}
           {name}
-        </button>
-        <button
-          type="button"
-          className={button.ghostDanger}
-          onClick={idle(onDelete)}
-          aria-disabled={pending || undefined}
-        >
+        </RowAction>
+        <RowAction pending={pending} className={button.ghostDanger} onClick={onDelete}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           {t('admin.news.delete')}
           {name}
-        </button>
+        </RowAction>
       </div>
     </li>
   );
