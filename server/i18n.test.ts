@@ -13,11 +13,12 @@ describe('readCookie', () => {
 
 describe('requestLanguage', () => {
   it('prefers ?lang=, then the cookie, then English; unknown values are ignored', () => {
-    expect(requestLanguage('de', 'language=pt')).toBe('de');
-    expect(requestLanguage(undefined, 'language=pt')).toBe('pt');
-    expect(requestLanguage('xx', 'language=pt')).toBe('pt');
-    expect(requestLanguage(['pt', 'de'], undefined)).toBe('pt');
-    expect(requestLanguage('fr', 'language=es')).toBe('en');
+    const req = (lang: unknown, cookie?: string) => ({ query: { lang }, headers: { cookie } });
+    expect(requestLanguage(req('de', 'language=pt'))).toBe('de');
+    expect(requestLanguage(req(undefined, 'language=pt'))).toBe('pt');
+    expect(requestLanguage(req('xx', 'language=pt'))).toBe('pt');
+    expect(requestLanguage(req(['pt', 'de']))).toBe('pt');
+    expect(requestLanguage(req('fr', 'language=es'))).toBe('en');
   });
 });
 

@@ -43,12 +43,19 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
+/** The parts of a request its language is read from. */
+export type LanguageSource = {
+  query?: Record<string, unknown>;
+  headers: { cookie?: string };
+};
+
 /**
  * The language of a page or an API answer: `?lang=` wins, then the `language`
  * cookie that mirrors the browser's localStorage, then English. Unknown
  * values are ignored.
  */
-export function requestLanguage(query: unknown, cookieHeader: string | undefined): Language {
+export function requestLanguage(req: LanguageSource): Language {
+  const query = req.query?.lang;
   const fromQuery = Array.isArray(query) ? query[0] : query;
-  return pickLanguage(fromQuery, readCookie(cookieHeader, LANGUAGE_COOKIE));
+  return pickLanguage(fromQuery, readCookie(req.headers.cookie, LANGUAGE_COOKIE));
 }

@@ -1,8 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, NotFoundError } from '../errors';
 import type { Logger } from '../logger';
-import { translator } from '../i18n';
-import { apiLanguage } from './translate';
+import { requestLanguage, translator } from '../i18n';
 
 type HttpishError = { status?: number; statusCode?: number; type?: string; expose?: boolean };
 
@@ -34,7 +33,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     const known = normalise(error);
     if (!known) logger.error({ err: error, url: req.originalUrl }, 'unhandled API error');
     const status = known?.status ?? 500;
-    const t = translator(apiLanguage(req));
+    const t = translator(requestLanguage(req));
     const details = known?.details
       ? Object.fromEntries(Object.entries(known.details).map(([k, v]) => [k, t(v)]))
       : undefined;

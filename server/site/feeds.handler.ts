@@ -27,7 +27,7 @@ export function robotsHandler(): RequestHandler {
 
 export function rssHandler(news: NewsService): RequestHandler {
   return async (req, res) => {
-    const language = requestLanguage(req.query.lang, req.headers.cookie);
+    const language = requestLanguage(req);
     const t = translator(language);
     const { news: articles } = await news.listPublished({ page: 1, perPage: RSS_ITEMS });
     const text = {

@@ -37,7 +37,7 @@ export function pageHandler(deps: {
   logger: Logger;
 }): RequestHandler {
   return async (req, res) => {
-    const language = requestLanguage(req.query.lang, req.headers.cookie);
+    const language = requestLanguage(req);
     try {
       const [render, assets] = [await loadRenderer(), loadEntryAssets()];
       const result = await render({

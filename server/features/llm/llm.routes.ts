@@ -10,7 +10,7 @@ import { createLlmProvider } from './openai-provider';
 import { createLlmService } from './llm.service';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './resilient-completion';
 import { generationLimiter } from './generation-limiter';
-import { apiLanguage } from '../../api/translate';
+import { requestLanguage } from '../../i18n';
 
 export type LlmRouterDeps = {
   config: Config;
@@ -51,7 +51,7 @@ export function createLlmRouter({
         {
           prompt: body.prompt,
           category: body.category,
-          language: body.language ?? apiLanguage(req),
+          language: body.language ?? requestLanguage(req),
         },
         clientGone(res),
       );
