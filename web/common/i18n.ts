@@ -23,15 +23,19 @@ const importers: Record<Language, () => Promise<{ default: object }>> = {
 
 const loaded = new Map<Language, object>();
 
+/** A language and its fallback, English, once each. */
+const withFallback = (language: Language): Language[] => [
+  ...new Set<Language>([language, DEFAULT_LANGUAGE]),
+];
+
 /**
  * Fetches the catalogue of a language once, with English beside it: a key
  * missing in Portuguese or German shows in English (then as the key), in the
  * browser as on the server. Later calls resolve at once.
  */
 export async function loadLanguage(language: Language): Promise<void> {
-  const needed = new Set<Language>([language, DEFAULT_LANGUAGE]);
   await Promise.all(
-    [...needed]
+    withFallback(language)
       .filter((lang) => !loaded.has(lang))
       .map(async (lang) => {
         const { default: catalogue } = await importers[lang]();
@@ -61,7 +65,7 @@ export async function i18nForAsync(language: Language): Promise<i18n> {
 /** Loads the catalogue first, then changes language, so no key ever shows untranslated. */
 export async function switchLanguage(instance: i18n, language: Language): Promise<void> {
   await loadLanguage(language);
-  for (const lang of [language, DEFAULT_LANGUAGE]) {
+  for (const lang of withFallback(language)) {
     if (!instance.hasResourceBundle(lang, 'translation')) {
       instance.addResourceBundle(lang, 'translation', loaded.get(lang), true, true);
     }
