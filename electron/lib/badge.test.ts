@@ -13,23 +13,22 @@ describe('badgeAction', () => {
     }
   });
 
-  it('uses the taskbar overlay icon on Windows, with a description, cleared at 0', () => {
-    expect(badgeAction('win32', 3, describeIn('en'))).toEqual({
-      kind: 'overlay',
-      description: '3 new enquiries',
-    });
-    expect(badgeAction('win32', 1, describeIn('en'))).toEqual({
-      kind: 'overlay',
-      description: '1 new enquiry',
-    });
-    expect(badgeAction('win32', 2, describeIn('pt'))).toEqual({
-      kind: 'overlay',
-      description: '2 novos pedidos de contacto',
-    });
-    expect(badgeAction('win32', 5, describeIn('de'))).toEqual({
-      kind: 'overlay',
-      description: '5 neue Anfragen',
-    });
+  it.each([
+    ['en', 3, '3 new enquiries'],
+    ['en', 1, '1 new enquiry'],
+    ['pt', 2, '2 novos pedidos de contacto'],
+    ['de', 5, '5 neue Anfragen'],
+  ] as const)(
+    'uses the taskbar overlay on Windows, described in %s for %i',
+    (lang, count, text) => {
+      expect(badgeAction('win32', count, describeIn(lang))).toEqual({
+        kind: 'overlay',
+        description: text,
+      });
+    },
+  );
+
+  it('clears the Windows overlay at 0', () => {
     expect(badgeAction('win32', 0, describeIn('en'))).toEqual({ kind: 'clear-overlay' });
   });
 
