@@ -137,6 +137,23 @@ describe('app protocol handler', () => {
     }
   });
 
+  it('lets images come from the configured server too (a local http server is not https:)', async () => {
+    const images = async () =>
+      parseCsp(
+        (await handle(new Request('app://admin/admin'))).headers.get('content-security-policy'),
+      )['img-src'];
+    configured = null;
+    expect(await images()).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    configured = 'http://localhost:3000';
+    expect(await images()).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http://localhost:3000']);
+    configured = 'https://site.example/company';
+    expect(await images()).toContain('https://site.example');
+    expectStrictPolicy(
+      (await handle(new Request('app://admin/admin'))).headers.get('content-security-policy'),
+    );
+    configured = null;
+  });
+
   it('catches a weakened policy (the checks above can fail)', () => {
     const strict = [
       "default-src 'self'",

@@ -1,12 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { forwardApiRequest, jsonError } from './api-forward';
-import {
-  APP_HOST,
-  CONTENT_SECURITY_POLICY,
-  DEV_CONTENT_SECURITY_POLICY,
-  RENDERER_FILES,
-} from './app-scheme';
+import { APP_HOST, contentSecurityPolicy, RENDERER_FILES } from './app-scheme';
 import { translator, languageFromRequest } from './i18n';
 
 /**
@@ -81,10 +76,7 @@ export type AppProtocolDeps = {
   fetch: typeof fetch;
 };
 
-function withSecurityHeaders(
-  headers: Record<string, string>,
-  csp = CONTENT_SECURITY_POLICY,
-): Headers {
+function withSecurityHeaders(headers: Record<string, string>, csp: string): Headers {
   return new Headers({
     ...headers,
     'Content-Security-Policy': csp,
@@ -98,6 +90,7 @@ async function serveFile(
   rendererDir: string,
   relative: string,
   isPage: boolean,
+  csp: string,
 ): Promise<Response> {
   const root = path.resolve(rendererDir);
   const file = path.resolve(root, relative);
@@ -112,12 +105,15 @@ async function serveFile(
         : 'no-cache';
     return new Response(data, {
       status: 200,
-      headers: withSecurityHeaders({ 'Content-Type': contentType(file), 'Cache-Control': cache }),
+      headers: withSecurityHeaders(
+        { 'Content-Type': contentType(file), 'Cache-Control': cache },
+        csp,
+      ),
     });
   } catch {
     return new Response('Not found', {
       status: 404,
-      headers: withSecurityHeaders({ 'Content-Type': 'text/plain' }),
+      headers: withSecurityHeaders({ 'Content-Type': 'text/plain' }, csp),
     });
   }
 }
@@ -127,16 +123,14 @@ async function serveFromDevServer(
   devServerUrl: string,
   relative: string,
   fetchFn: typeof fetch,
+  csp: string,
 ): Promise<Response> {
   try {
     const upstream = await fetchFn(new URL(relative, devServerUrl.replace(/\/?$/, '/')).toString());
     const type = upstream.headers.get('content-type') ?? contentType(relative);
     return new Response(upstream.body, {
       status: upstream.status,
-      headers: withSecurityHeaders(
-        { 'Content-Type': type, 'Cache-Control': 'no-store' },
-        DEV_CONTENT_SECURITY_POLICY,
-      ),
+      headers: withSecurityHeaders({ 'Content-Type': type, 'Cache-Control': 'no-store' }, csp),
     });
   } catch {
     return new Response('Development server unreachable', { status: 502 });
@@ -148,6 +142,7 @@ export function createAppProtocolHandler(
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const route = routeAppUrl(request.url);
+    const csp = contentSecurityPolicy(deps.serverUrl(), Boolean(deps.devServerUrl));
     switch (route.kind) {
       case 'api': {
         const serverUrl = deps.serverUrl();
@@ -166,19 +161,20 @@ export function createAppProtocolHandler(
             deps.devServerUrl,
             route.file + (route.kind === 'file' ? search : ''),
             deps.fetch,
+            csp,
           );
         }
-        return serveFile(deps.rendererDir, route.file, route.kind === 'page');
+        return serveFile(deps.rendererDir, route.file, route.kind === 'page', csp);
       }
       case 'forbidden':
         return new Response('Forbidden', {
           status: 403,
-          headers: withSecurityHeaders({ 'Content-Type': 'text/plain' }),
+          headers: withSecurityHeaders({ 'Content-Type': 'text/plain' }, csp),
         });
       case 'not-found':
         return new Response('Not found', {
           status: 404,
-          headers: withSecurityHeaders({ 'Content-Type': 'text/plain' }),
+          headers: withSecurityHeaders({ 'Content-Type': 'text/plain' }, csp),
         });
     }
   };

@@ -29,8 +29,9 @@ export const RENDERER_FILES = {
 /**
  * A strict policy for everything served on the app scheme: only our own
  * scripts, no plugins, no framing, network calls only to the app origin
- * (which forwards `/api`). Images may come from https (article images).
- * Inline styles are allowed for the toast library's injected stylesheet.
+ * (which forwards `/api`). Images may come from https (article images) and
+ * from the configured server itself (see `contentSecurityPolicy`). Inline
+ * styles are allowed for the toast library's injected stylesheet.
  */
 const DIRECTIVES = [
   "default-src 'self'",
@@ -47,19 +48,33 @@ const DIRECTIVES = [
   "frame-src 'none'",
   "worker-src 'none'",
 ];
-export const CONTENT_SECURITY_POLICY = DIRECTIVES.join('; ');
+
+function originOf(url: string | null): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
- * `electron-vite dev` only: Vite's dev server needs its inline React refresh
- * preamble and its websocket. Packaged builds always use the strict policy.
+ * The policy of an answer on the app scheme. The configured server's own
+ * origin is added to `img-src`: the dashboard runs on `app://admin`, so the
+ * server's article images are cross-origin, and a local `http://localhost`
+ * server is not covered by `https:`. `dev` (`electron-vite dev` only) lets in
+ * Vite's inline React refresh preamble and its websocket; packaged builds
+ * always use the strict policy.
  */
-export const DEV_CONTENT_SECURITY_POLICY = DIRECTIVES.map((d) =>
-  d.startsWith('script-src')
-    ? "script-src 'self' 'unsafe-inline'"
-    : d.startsWith('connect-src')
-      ? "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"
-      : d,
-).join('; ');
+export function contentSecurityPolicy(serverUrl: string | null, dev = false): string {
+  const server = originOf(serverUrl);
+  return DIRECTIVES.map((d) => {
+    if (d.startsWith('img-src') && server) return `${d} ${server}`;
+    if (dev && d.startsWith('script-src')) return "script-src 'self' 'unsafe-inline'";
+    if (dev && d.startsWith('connect-src'))
+      return "connect-src 'self' ws://localhost:* ws://127.0.0.1:*";
+    return d;
+  }).join('; ');
+}
 
 export function isAppUrl(raw: string | null | undefined): boolean {
   if (!raw) return false;
