@@ -51,7 +51,7 @@ export default defineConfig({
         ]
       : []),
     {
-      command: 'node --import tsx server/index.ts',
+      command: 'node dist/server/index.js',
       url: `${E2E.baseUrl}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

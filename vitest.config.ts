@@ -10,6 +10,7 @@ export default defineConfig({
     ],
     environment: 'node',
     setupFiles: ['tests/support/i18n-setup.ts'],
+    globalSetup: ['tests/support/vitest-global-setup.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
     pool: 'forks',

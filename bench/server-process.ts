@@ -25,13 +25,13 @@ export function rssMiB(pid: number): number {
   }
 }
 
-/** Starts the real server (`tsx server/index.ts`) and resolves once `/healthz` answers. */
+/** Starts the real built server (`dist/server/index.js`) and resolves once `/healthz` answers. */
 export async function startServer(
   env: Record<string, string>,
   port: number,
 ): Promise<ChildProcess> {
-  // node --import tsx: the child *is* the server process, so its memory can be read.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // The child *is* the server process, so its memory can be read.
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,12 +1,34 @@
-// `npm start` and `npm run bench`: build the web bundles when they are missing
-// (a fresh clone) or older than their sources (after a `git pull`), and only them.
+// `npm start`, `npm run admin` and `npm run bench`: build what is missing (a fresh clone) or older
+// than its sources (after a `git pull`), and only that. On a production install whose build tools
+// were pruned (`npm prune --omit=dev`), a stale build is an error with a way out, not a crash.
 import { spawnSync } from 'node:child_process';
-import { isWebBuildCurrent } from './web-build-stamp.mjs';
+import { createRequire } from 'node:module';
+import { BUILDS, isBuildCurrent } from './build-stamp.mjs';
 
-if (!isWebBuildCurrent()) {
-  console.log('Building the web bundles (first start, or the sources changed)…');
-  const result = spawnSync('npm', ['run', 'build:web'], {
-    stdio: 'inherit',
+const require = createRequire(import.meta.url);
+const canBuild = () => {
+  try {
+    require.resolve('vite/package.json');
+    require.resolve('esbuild/package.json');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+for (const [name, build] of Object.entries(BUILDS)) {
+  if (isBuildCurrent(name)) continue;
+  if (!canBuild()) {
+    console.error(
+      `The ${name} build in dist/ is missing or older than its sources, and the build tools are ` +
+        'not installed (npm prune --omit=dev). Run `npm ci && npm run build` first.',
+    );
+    process.exit(1);
+  }
+  // stderr, so a command's own output (the admin CLI's) stays clean.
+  console.error(`Building the ${name} bundle (first start, or its sources changed)…`);
+  const result = spawnSync('npm', ['run', build.script], {
+    stdio: ['ignore', process.stderr, 'inherit'],
     shell: process.platform === 'win32',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -1,18 +1,22 @@
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import type session from 'express-session';
-import { createApi, type ApiDeps } from './api/api';
+import { createApi } from './api/api';
 import { apiErrorHandler } from './api/error-handler';
-import { createSessionMiddleware } from './api/sessions';
 import type { Config } from './config';
 import type { Db } from './db/knex';
 import { createAuthService } from './features/auth/auth.service';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createHealthRouter } from './features/health/health.routes';
+import { createLlmService } from './features/llm/llm.service';
+import { createLlmProvider } from './features/llm/openai-provider';
+import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
 import { createNewsService } from './features/news/news.service';
+import { createRateLimits } from './http/rate-limits';
+import { requestLogger } from './http/request-logger';
+import { securityHeaders } from './http/security';
+import { createSessionMiddleware } from './http/sessions';
 import type { Logger } from './logger';
-import { requestLogger } from './request-logger';
-import { securityHeaders } from './security';
 import { createSiteRouter } from './site/site.router';
 
 export type AppDeps = {
@@ -21,19 +25,29 @@ export type AppDeps = {
   db: Db;
   sessionStore: session.Store;
   sessionSecret: string;
-  llmTuning?: ApiDeps['llmTuning'];
+  /** Overrides for tests: a short model deadline, no retry wait. */
+  llmTuning?: Partial<LlmTuning>;
 };
 
 /**
- * The whole HTTP application: security headers, request logs, `/healthz`,
- * sessions, the JSON API at `/api`, then the public site. It does not listen;
- * `server/index.ts` does, and tests drive it with supertest.
+ * The whole HTTP application. Every service is built here, once, and handed
+ * to the routes that need it; features never build each other. Then: security
+ * headers, request logs, `/healthz`, sessions, the JSON API at `/api`, and the
+ * public site. It does not listen; `server/index.ts` does, and tests drive it
+ * with supertest.
  */
 export function createApp(deps: AppDeps): express.Express {
   const { config, logger, db } = deps;
   const news = createNewsService({ db });
   const auth = createAuthService({ db, allowRegistration: config.allowRegistration });
   const contacts = createContactsService({ db });
+  const llm = createLlmService({
+    provider: createLlmProvider(config.llm),
+    news,
+    logger: logger.child({ feature: 'llm' }),
+    tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
+  });
+  const limits = createRateLimits(config);
 
   const app = express();
   app.disable('x-powered-by');
@@ -45,13 +59,10 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(requestLogger(logger));
   app.use(createHealthRouter({ db, logger }));
   app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret));
-  app.use(
-    '/api',
-    createApi({ config, logger, db, news, auth, contacts, llmTuning: deps.llmTuning }),
-  );
+  app.use('/api', createApi({ config, logger, limits, news, auth, contacts, llm }));
   // Failures before the API router is reached (the session store, say) still answer JSON.
   app.use('/api', apiErrorHandler(logger));
-  app.use(createSiteRouter({ config, news, contacts, logger }));
+  app.use(createSiteRouter({ config, limits, news, contacts, logger }));
   app.use(lastResort(logger));
   return app;
 }

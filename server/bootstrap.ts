@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from '#shared/auth';
 import type { Config } from './config';
 import type { Db } from './db/knex';
 import { seedDemoContent } from './db/seed/seed-demo';
@@ -14,11 +13,6 @@ export async function prepareContent(config: Config, db: Db, logger: Logger): Pr
   const auth = createAuthService({ db, allowRegistration: config.allowRegistration });
   if (config.admin) {
     const { username, password } = config.admin;
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      logger.warn(
-        `ADMIN_PASSWORD is shorter than ${PASSWORD_MIN_LENGTH} characters; choose a longer one`,
-      );
-    }
     if ((await auth.ensureAdmin(username, password)) === 'created') {
       logger.info({ username }, 'admin account created from ADMIN_USERNAME');
     }

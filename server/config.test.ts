@@ -29,6 +29,14 @@ describe('parseConfig', () => {
     expect(fail({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET must be at least 32/);
     expect(fail({ ALLOWED_ORIGINS: 'not an origin' })).toThrow(/ALLOWED_ORIGINS/);
     expect(fail({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(fail({ ADMIN_USERNAME: 'ana', ADMIN_PASSWORD: 'short-1' })).toThrow(
+      'Invalid configuration: ADMIN_PASSWORD must be at least 10 characters',
+    );
+    expect(fail({ PUBLIC_URL: 'www.example.com' })).toThrow(/^Invalid configuration: PUBLIC_URL /);
+    expect(fail({ PUBLIC_URL: 'https://example.com/site' })).toThrow(
+      /PUBLIC_URL must be an origin/,
+    );
+    expect(fail({ PUBLIC_URL: 'ftp://example.com' })).toThrow(/PUBLIC_URL/);
     expect(fail({ ADMIN_USERNAME: 'ana silva', ADMIN_PASSWORD: 'long-enough-1' })).toThrow(
       'Invalid configuration: ADMIN_USERNAME must be 3 to 50 letters, digits, dots, hyphens or underscores',
     );
@@ -56,5 +64,15 @@ describe('parseConfig', () => {
     expect(config.allowRegistration).toBe(true);
     expect(config.trustProxy).toBe(1);
     expect(config.llm.azure).toMatchObject({ deployment: 'drafts', apiVersion: '2024-10-21' });
+  });
+
+  it('keeps PUBLIC_URL as a bare origin (a trailing slash is fine, unset is the request origin)', () => {
+    expect(parseConfig({ PUBLIC_URL: 'https://www.example.com/' }).publicUrl).toBe(
+      'https://www.example.com',
+    );
+    expect(parseConfig({ PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe(
+      'http://localhost:8080',
+    );
+    expect(parseConfig({}).publicUrl).toBeUndefined();
   });
 });

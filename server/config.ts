@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { USERNAME_PATTERN } from '#shared/auth';
+import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '#shared/auth';
 
 /**
  * The whole runtime configuration, parsed once from the environment at boot.
@@ -31,6 +31,19 @@ const optionalUrl = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+/** `https://www.example.com` (a trailing slash is fine; a path, query or credentials are not). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      value.replace(/\/+$/, '') === url.origin
+    );
+  } catch {
+    return false;
+  }
+}
+
 const int = (fallback: number, min: number, max: number) =>
   z
     .string()
@@ -53,7 +66,9 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: optionalString.refine((v) => v === undefined || USERNAME_PATTERN.test(v), {
     message: 'must be 3 to 50 letters, digits, dots, hyphens or underscores',
   }),
-  ADMIN_PASSWORD: optionalString,
+  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= PASSWORD_MIN_LENGTH, {
+    message: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  }),
   SEED_DEMO: bool(true),
   ALLOW_REGISTRATION: bool(false),
   TRUST_PROXY: optionalString,
@@ -69,6 +84,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN: int(10, 1, 100000),
   RATE_LIMIT_CONTACT: int(5, 0, 100000),
   RATE_LIMIT_AI: int(5, 0, 100000),
+  PUBLIC_URL: optionalString.refine((v) => v === undefined || isOrigin(v), {
+    message: 'must be an origin such as https://www.example.com (no path)',
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AZURE_OPENAI_ENDPOINT: optionalUrl(['https:', 'http:']),
   AZURE_OPENAI_API_KEY: optionalString,
@@ -115,6 +133,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     seedDemo: e.SEED_DEMO,
     allowRegistration: e.ALLOW_REGISTRATION,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, contact: e.RATE_LIMIT_CONTACT, ai: e.RATE_LIMIT_AI },
     logLevel: e.LOG_LEVEL,

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCookie, requestLanguage, translator } from './i18n';
-
-describe('readCookie', () => {
-  it('finds one cookie among several and decodes it', () => {
-    expect(readCookie('a=1; language=pt; sid=x', 'language')).toBe('pt');
-    expect(readCookie('name=Jo%C3%A3o', 'name')).toBe('João');
-    expect(readCookie(undefined, 'language')).toBeUndefined();
-    expect(readCookie('languages=de', 'language')).toBeUndefined();
-    expect(readCookie('language=%E0%A4%A', 'language')).toBeUndefined();
-  });
-});
+import { requestLanguage, translator } from './i18n';
 
 describe('requestLanguage', () => {
   it('prefers ?lang=, then the cookie, then English; unknown values are ignored', () => {

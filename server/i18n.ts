@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { i18n } from 'i18next';
+import { readCookie } from '#shared/cookies';
 import { createI18n, toResources } from '#shared/i18n';
 import { LANGUAGE_COOKIE, LANGUAGES, pickLanguage, type Language } from '#shared/languages';
+import de from '../locales/de.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import pt from '../locales/pt.json' with { type: 'json' };
 
 /**
  * The server's languages: which one a request wants, and the catalogues to
@@ -9,12 +12,8 @@ import { LANGUAGE_COOKIE, LANGUAGES, pickLanguage, type Language } from '#shared
  * by React load theirs through the web bundle.
  */
 
-const catalogue = (lang: Language): object =>
-  JSON.parse(readFileSync(new URL(`../locales/${lang}.json`, import.meta.url), 'utf8'));
-
-const resources = toResources(
-  Object.fromEntries(LANGUAGES.map((l) => [l, catalogue(l)])) as Record<Language, object>,
-);
+// Bundled with the server, so the built server needs no locales folder beside it.
+const resources = toResources({ en, pt, de });
 
 // One instance per language, created once and never switched: nothing mutable is shared.
 const instances = new Map<Language, i18n>(LANGUAGES.map((l) => [l, createI18n(l, resources)]));
@@ -25,22 +24,6 @@ export type Translate = (text: string, params?: Record<string, unknown>) => stri
 export function translator(language: Language): Translate {
   const t = instances.get(language)!;
   return (text, params) => (t.exists(text) ? t.t(text, params) : text);
-}
-
-/** The value of one cookie from a raw `Cookie` header, or undefined. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 /** The parts of a request its language is read from. */

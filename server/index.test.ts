@@ -3,7 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from './test-support';
+import { BUILT_SERVER, tempDataDir } from './test-support';
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -15,7 +15,7 @@ afterEach(() => {
 function startServer(env: Record<string, string>) {
   const dir = tempDataDir();
   dirs.push(dir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [BUILT_SERVER], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -49,6 +49,8 @@ describe('server/index.ts', () => {
     ['PORT', 'abc'],
     ['RATE_LIMIT_LOGIN', '0'],
     ['SEED_DEMO', 'maybe'],
+    ['ADMIN_PASSWORD', 'too-short'],
+    ['PUBLIC_URL', 'https://www.example.com/site'],
   ])('stops with one line and exit code 1 when %s=%s', async (name, value) => {
     const { exited } = startServer({ PORT: '0', [name]: value });
     const result = await exited;
@@ -96,6 +98,9 @@ describe('server/index.ts', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/"msg":"stopped"/);
     expect(result.stdout).toMatch(/"url":"\/api\/auth\/login","remoteAddress"/);
+    // An expected 401 (a failed sign-in, the admin's profile check before sign-in) is routine: info.
+    const loginLine = result.stdout.split('\n').find((l) => l.includes('"/api/auth/login"'));
+    expect(JSON.parse(loginLine!)).toMatchObject({ level: 30, res: { statusCode: 401 } });
     expect(result.stdout).not.toMatch(/password-secret-456|cookie-secret-123/);
   });
 

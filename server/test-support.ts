@@ -8,7 +8,12 @@ import { prepareContent } from './bootstrap';
 import { parseConfig } from './config';
 import { createAuthService } from './features/auth/auth.service';
 import { createLogger } from './logger';
+import { PROJECT_ROOT } from './project-root';
 import { openRuntime } from './runtime';
+
+/** The built server and admin CLI (`npm run build:server`), as production runs them. */
+export const BUILT_SERVER = path.join(PROJECT_ROOT, 'dist/server/index.js');
+export const BUILT_ADMIN_CLI = path.join(PROJECT_ROOT, 'dist/server/cli/admin.js');
 
 export const TEST_ADMIN = { username: 'test-admin', password: 'admin-password-123' };
 

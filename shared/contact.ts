@@ -51,8 +51,9 @@ export const CONTACT_HONEYPOT_FIELD = 'website';
 
 /**
  * The outcome of a contact form posted without JavaScript (the server-side
- * route action): sent, or the visitor's values back with per-field error keys
- * or one failure message key, so nothing typed is lost.
+ * route action): sent, or the visitor's values back with the messages to show
+ * (per field, or one for the whole form, already in the visitor's language,
+ * as the API's `details` and `error`), so nothing typed is lost.
  */
 export type ContactSubmission =
   | { status: 'sent' }
@@ -61,7 +62,13 @@ export type ContactSubmission =
       values: Record<ContactField, string>;
       errors: Partial<Record<ContactField, string>>;
     }
-  | { status: 'failed'; values: Record<ContactField, string>; message: string };
+  | {
+      status: 'failed';
+      values: Record<ContactField, string>;
+      message: string;
+      /** The HTTP status of the refusal (403 foreign origin, 429 over the limit, 413…). */
+      httpStatus: number;
+    };
 
 /** The form's text fields from any posted record (missing or non-text become ''). */
 export function contactValues(input: Record<string, unknown>): Record<ContactField, string> {

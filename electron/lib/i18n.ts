@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { createI18n, toResources } from '#shared/i18n';
+import { readCookie } from '#shared/cookies';
 import { LANGUAGE_COOKIE, isLanguage, pickLanguage, type Language } from '#shared/languages';
 import en from '../../locales/en.json' with { type: 'json' };
 import pt from '../../locales/pt.json' with { type: 'json' };
@@ -29,10 +30,6 @@ export function languageFromLocale(locale: string | null | undefined): Language 
 export function languageFromRequest(request: Request): Language | null {
   const fromQuery = new URL(request.url).searchParams.get('lang');
   if (isLanguage(fromQuery)) return fromQuery;
-  const cookies = request.headers.get('cookie') ?? '';
-  for (const part of cookies.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
-  }
-  return null;
+  const fromCookie = readCookie(request.headers.get('cookie'), LANGUAGE_COOKIE);
+  return isLanguage(fromCookie) ? fromCookie : null;
 }

@@ -1,33 +1,32 @@
 import express from 'express';
 import type { Config } from '../config';
-import type { Db } from '../db/knex';
 import { createAuthRouter } from '../features/auth/auth.routes';
 import type { AuthService } from '../features/auth/auth.service';
 import { createContactsRouter } from '../features/contacts/contacts.routes';
 import type { ContactsService } from '../features/contacts/contacts.service';
-import { createLlmRouter, type LlmRouterDeps } from '../features/llm/llm.routes';
+import { createLlmRouter } from '../features/llm/llm.routes';
+import type { LlmService } from '../features/llm/llm.service';
 import { createNewsRouter } from '../features/news/news.routes';
 import type { NewsService } from '../features/news/news.service';
 import type { Logger } from '../logger';
+import { sameOrigin } from '../http/origin';
+import type { RateLimits } from '../http/rate-limits';
 import { apiErrorHandler, apiNotFound } from './error-handler';
-import { sameOrigin } from './origin';
-import { contactLimiter, loginLimiter } from './rate-limits';
 
 export const JSON_LIMIT = '100kb';
 
 export type ApiDeps = {
   config: Config;
   logger: Logger;
-  db: Db;
+  limits: RateLimits;
   news: NewsService;
   auth: AuthService;
   contacts: ContactsService;
-  llmTuning?: LlmRouterDeps['llmTuning'];
+  llm: LlmService;
 };
 
 /** The JSON API mounted at `/api`: JSON in and out, one error handler, never HTML. */
-export function createApi(deps: ApiDeps): express.Router {
-  const { config, logger, news, auth, contacts } = deps;
+export function createApi({ config, logger, limits, news, auth, contacts, llm }: ApiDeps) {
   const api = express.Router();
 
   api.use((_req, res, next) => {
@@ -37,10 +36,10 @@ export function createApi(deps: ApiDeps): express.Router {
   api.use(sameOrigin(config.allowedOrigins));
   api.use(express.json({ limit: JSON_LIMIT }));
 
-  api.use('/auth', createAuthRouter({ auth, loginLimiter: loginLimiter(config) }));
+  api.use('/auth', createAuthRouter({ auth, loginLimit: limits.login }));
   api.use('/news', createNewsRouter({ news }));
-  api.use('/contacts', createContactsRouter({ contacts, contactLimiter: contactLimiter(config) }));
-  api.use('/llm', createLlmRouter({ config, logger, news, llmTuning: deps.llmTuning }));
+  api.use('/contacts', createContactsRouter({ contacts, contactLimit: limits.contact }));
+  api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));
 
   api.use(apiNotFound);
   api.use(apiErrorHandler(logger));

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, tempDataDir } from '../test-support';
+import { BUILT_ADMIN_CLI, createTestApp, tempDataDir } from '../test-support';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 function admin(dataDir: string, args: string[], stdin: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
+  const result = spawnSync(process.execPath, [BUILT_ADMIN_CLI, ...args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
     input: stdin,
     encoding: 'utf8',

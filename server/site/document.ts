@@ -1,14 +1,7 @@
+import { escapeHtml } from '#shared/html';
 import { HYDRATION_SCRIPT_ID } from '#shared/ssr';
 import type { Language } from '#shared/languages';
 import type { EntryAssets } from './assets';
-
-export function escapeAttribute(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
 
 type DocumentParts = {
   language: Language;
@@ -25,11 +18,11 @@ type DocumentParts = {
  */
 export function renderDocument({ language, head, html, hydration, assets }: DocumentParts): string {
   const css = assets.css
-    .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
     .join('');
   const catalogue = assets.catalogues?.[language];
   const preload = [...assets.preload, ...(catalogue ? [catalogue] : [])]
-    .map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)
+    .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`)
     .join('');
   return [
     '<!doctype html>',
@@ -42,7 +35,7 @@ export function renderDocument({ language, head, html, hydration, assets }: Docu
     '<link rel="alternate" type="application/rss+xml" title="RSS" href="/rss.xml">',
     head,
     css,
-    `<script type="module" src="${escapeAttribute(assets.script)}"></script>`,
+    `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
     preload,
     '</head>',
     '<body>',

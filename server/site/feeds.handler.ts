@@ -1,31 +1,33 @@
 import type { RequestHandler } from 'express';
 import type { NewsService } from '../features/news/news.service';
-import { robotsTxt, rssXml, sitemapXml } from './feeds';
+import { publicOrigin } from '../http/public-origin';
 import { requestLanguage, translator } from '../i18n';
-import { requestOrigin } from './page.handler';
+import { robotsTxt, rssXml, sitemapXml } from './feeds';
 
 const RSS_ITEMS = 20;
 
-export function sitemapHandler(news: NewsService): RequestHandler {
+type FeedDeps = { news: NewsService; publicUrl: string | undefined };
+
+export function sitemapHandler({ news, publicUrl }: FeedDeps): RequestHandler {
   return async (req, res) => {
     const entries = await news.sitemapEntries();
     res
       .set('Cache-Control', 'public, max-age=300')
       .type('application/xml')
-      .send(sitemapXml(requestOrigin(req), entries));
+      .send(sitemapXml(publicOrigin(req, publicUrl), entries));
   };
 }
 
-export function robotsHandler(): RequestHandler {
+export function robotsHandler({ publicUrl }: Pick<FeedDeps, 'publicUrl'>): RequestHandler {
   return (req, res) => {
     res
       .set('Cache-Control', 'public, max-age=3600')
       .type('text/plain')
-      .send(robotsTxt(requestOrigin(req)));
+      .send(robotsTxt(publicOrigin(req, publicUrl)));
   };
 }
 
-export function rssHandler(news: NewsService): RequestHandler {
+export function rssHandler({ news, publicUrl }: FeedDeps): RequestHandler {
   return async (req, res) => {
     const language = requestLanguage(req);
     const t = translator(language);
@@ -39,6 +41,6 @@ export function rssHandler(news: NewsService): RequestHandler {
       // The feed speaks the language of `?lang=` or the cookie: shared caches must key on both.
       .set({ 'Cache-Control': 'public, max-age=300', Vary: 'Cookie' })
       .type('application/rss+xml')
-      .send(rssXml(requestOrigin(req), text, articles));
+      .send(rssXml(publicOrigin(req, publicUrl), text, articles));
   };
 }

@@ -48,3 +48,31 @@ describe('feeds of the public site (real app, temp database)', () => {
     expect(res.text).not.toContain('draft-article');
   });
 });
+
+describe('PUBLIC_URL (behind a proxy the site names its public address, never its own)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ PUBLIC_URL: 'https://www.example.com/', SEED_DEMO: 'true' });
+  });
+  afterAll(() => proxied.destroy());
+
+  const get = (path: string) => request(proxied.app).get(path).set('Host', '127.0.0.1:3000');
+
+  it('is used by the sitemap, robots.txt and the RSS feed', async () => {
+    const sitemap = await get('/sitemap.xml').expect(200);
+    expect(sitemap.text).toContain('<loc>https://www.example.com/news</loc>');
+    expect((await get('/robots.txt').expect(200)).text).toContain(
+      'Sitemap: https://www.example.com/sitemap.xml',
+    );
+    const rss = await get('/rss.xml').expect(200);
+    expect(rss.text).toContain('<link>https://www.example.com/news</link>');
+    for (const res of [sitemap, rss]) expect(res.text).not.toContain('127.0.0.1');
+  });
+
+  it('is used by canonical and hreflang links of the pages', async () => {
+    const page = await get('/news').expect(200);
+    expect(page.text).toContain('<link rel="canonical" href="https://www.example.com/news">');
+    expect(page.text).toMatch(/hreflang="de" href="https:\/\/www\.example\.com\/news/);
+    expect(page.text).not.toContain('127.0.0.1');
+  });
+});

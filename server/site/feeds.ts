@@ -1,14 +1,6 @@
+import { escapeHtml } from '#shared/html';
 import type { Article } from '#shared/news';
 import { LANGUAGES } from '#shared/languages';
-
-export function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
 
 /** Top-level public pages listed in the sitemap besides the articles. */
 export const PUBLIC_PAGES = ['/', '/news', '/contact'] as const;
@@ -25,13 +17,13 @@ function alternates(url: string): string {
 
 /** `/sitemap.xml`: the public pages and every published article, with language alternates. */
 export function sitemapXml(origin: string, articles: SitemapEntry[]): string {
-  const base = escapeXml(origin);
+  const base = escapeHtml(origin);
   const pages = PUBLIC_PAGES.map(
     (p) => `<url><loc>${base}${p}</loc>${alternates(`${base}${p}`)}</url>`,
   );
   const posts = articles.map((a) => {
-    const loc = `${base}/${escapeXml(a.slug)}`;
-    const lastmod = escapeXml(new Date(a.updated_at || a.published_at).toISOString());
+    const loc = `${base}/${escapeHtml(a.slug)}`;
+    const lastmod = escapeHtml(new Date(a.updated_at || a.published_at).toISOString());
     return `<url><loc>${loc}</loc><lastmod>${lastmod}</lastmod>${alternates(loc)}</url>`;
   });
   return [
@@ -61,18 +53,18 @@ type FeedText = { title: string; description: string; language: string };
 
 /** `/rss.xml`: an RSS 2.0 feed of the latest published articles. */
 export function rssXml(origin: string, text: FeedText, articles: Article[]): string {
-  const base = escapeXml(origin);
+  const base = escapeHtml(origin);
   const items = articles.map((a) => {
-    const link = `${base}/${escapeXml(a.slug)}`;
+    const link = `${base}/${escapeHtml(a.slug)}`;
     const date = new Date(a.published_at ?? a.created_at).toUTCString();
     return [
       '<item>',
-      `<title>${escapeXml(a.title)}</title>`,
+      `<title>${escapeHtml(a.title)}</title>`,
       `<link>${link}</link>`,
       `<guid isPermaLink="true">${link}</guid>`,
       `<pubDate>${date}</pubDate>`,
-      `<category>${escapeXml(a.category)}</category>`,
-      `<description>${escapeXml(a.excerpt)}</description>`,
+      `<category>${escapeHtml(a.category)}</category>`,
+      `<description>${escapeHtml(a.excerpt)}</description>`,
       '</item>',
     ].join('');
   });
@@ -80,10 +72,10 @@ export function rssXml(origin: string, text: FeedText, articles: Article[]): str
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '<channel>',
-    `<title>${escapeXml(text.title)}</title>`,
+    `<title>${escapeHtml(text.title)}</title>`,
     `<link>${base}/news</link>`,
-    `<description>${escapeXml(text.description)}</description>`,
-    `<language>${escapeXml(text.language)}</language>`,
+    `<description>${escapeHtml(text.description)}</description>`,
+    `<language>${escapeHtml(text.language)}</language>`,
     `<atom:link href="${base}/rss.xml" rel="self" type="application/rss+xml"/>`,
     ...items,
     '</channel>',

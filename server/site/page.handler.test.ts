@@ -13,6 +13,7 @@ function brokenSite() {
       data: () => {
         throw new Error('database exploded at /srv/secret/path.ts:12');
       },
+      publicUrl: undefined,
       logger: createLogger({ logLevel: 'silent' }),
     }),
   );

@@ -1,15 +1,13 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { escapeHtml } from '#shared/html';
 import type { Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
 import type { Logger } from '../logger';
+import { publicOrigin } from '../http/public-origin';
 import { requestLanguage, translator } from '../i18n';
 import { loadEntryAssets } from './assets';
-import { escapeAttribute, renderDocument } from './document';
+import { renderDocument } from './document';
 import { loadRenderer } from './render';
-
-export function requestOrigin(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
 
 /**
  * A failed server render: the crash screen's texts in the visitor's language,
@@ -20,10 +18,10 @@ export function crashPage(language: Language): string {
   return (
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escapeAttribute(t('app.crash.title'))}</title><meta name="robots" content="noindex"></head>` +
+    `<title>${escapeHtml(t('app.crash.title'))}</title><meta name="robots" content="noindex"></head>` +
     '<body><main role="alert">' +
-    `<h1>${escapeAttribute(t('app.crash.title'))}</h1><p>${escapeAttribute(t('app.crash.message'))}</p>` +
-    `<p><a href="/">${escapeAttribute(t('app.crash.home'))}</a></p></main></body></html>`
+    `<h1>${escapeHtml(t('app.crash.title'))}</h1><p>${escapeHtml(t('app.crash.message'))}</p>` +
+    `<p><a href="/">${escapeHtml(t('app.crash.home'))}</a></p></main></body></html>`
   );
 }
 
@@ -33,7 +31,8 @@ export function crashPage(language: Language): string {
  * the route action.
  */
 export function pageHandler(deps: {
-  data: (res: Response) => SiteData;
+  data: (req: Request, res: Response, language: Language) => SiteData;
+  publicUrl: string | undefined;
   logger: Logger;
 }): RequestHandler {
   return async (req, res) => {
@@ -42,9 +41,9 @@ export function pageHandler(deps: {
       const [render, assets] = [await loadRenderer(), loadEntryAssets()];
       const result = await render({
         url: req.originalUrl,
-        origin: requestOrigin(req),
+        origin: publicOrigin(req, deps.publicUrl),
         language,
-        data: deps.data(res),
+        data: deps.data(req, res, language),
         form: req.method === 'POST' ? postedFields(req.body) : undefined,
       });
       if (result.kind === 'redirect') {

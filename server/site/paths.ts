@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT as root } from '../project-root';
 
 /** Where the built web bundles live (`npm run build`). */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const DIST_CLIENT = path.join(root, 'dist/client');
 export const DIST_SSR_ENTRY = path.join(root, 'dist/ssr/entry-server.js');

@@ -1,19 +1,22 @@
 import { contactValues, type ContactSubmission } from '#shared/contact';
+import type { Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
 import { SLUG_PATTERN } from '#shared/slug';
 import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import type { NewsService } from '../features/news/news.service';
+import { errorResponse } from '../http/error-response';
 
 type Services = { news: NewsService; contacts: ContactsService };
 
 /**
  * The public pages' data, read straight from the services (no HTTP round
- * trip). `contactLimited` is set when this visitor is over the contact limit.
+ * trip). `refusal` is what the request's guards (origin check, rate limit)
+ * said about a posted contact form; the form then shows it instead of sending.
  */
 export function serverSiteData(
   { news, contacts }: Services,
-  options: { contactLimited?: boolean } = {},
+  { language, refusal }: { language: Language; refusal?: unknown },
 ): SiteData {
   return {
     listNews: ({ page, perPage }) => news.listPublished({ page, perPage }),
@@ -28,17 +31,15 @@ export function serverSiteData(
     },
     async submitContact(input): Promise<ContactSubmission> {
       const values = contactValues(input);
-      if (options.contactLimited) {
-        return { status: 'failed', values, message: 'apiErrors.tooManyContacts' };
-      }
       try {
+        if (refusal) throw refusal;
         await contacts.submit(input);
         return { status: 'sent' };
       } catch (error) {
-        if (error instanceof AppError && error.status === 400 && error.details) {
-          return { status: 'invalid', values, errors: error.details };
-        }
-        throw error;
+        const answer = errorResponse(error, language);
+        if (!answer.expected) throw error;
+        if (answer.details) return { status: 'invalid', values, errors: answer.details };
+        return { status: 'failed', values, message: answer.error, httpStatus: answer.status };
       }
     },
   };

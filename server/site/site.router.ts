@@ -1,17 +1,20 @@
-import express from 'express';
+import express, { type ErrorRequestHandler } from 'express';
 import path from 'node:path';
 import type { Config } from '../config';
-import type { Logger } from '../logger';
+import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import type { NewsService } from '../features/news/news.service';
-import { contactLimiter } from '../api/rate-limits';
-import { sameOrigin } from '../api/origin';
+import { sameOrigin } from '../http/origin';
+import type { RateLimits } from '../http/rate-limits';
+import type { Logger } from '../logger';
 import { robotsHandler, rssHandler, sitemapHandler } from './feeds.handler';
 import { pageHandler } from './page.handler';
 import { ADMIN_HTML, DIST_CLIENT } from './paths';
 import { serverSiteData } from './site-data';
 
 const YEAR_SECONDS = 31_536_000;
+/** The contact form's urlencoded body: four short fields, the honeypot and a little slack. */
+const FORM_LIMIT = '20kb';
 
 /**
  * The public site: built assets, the admin app's HTML shell, feeds, and the
@@ -19,12 +22,15 @@ const YEAR_SECONDS = 31_536_000;
  */
 export function createSiteRouter(deps: {
   config: Config;
+  limits: RateLimits;
   news: NewsService;
   contacts: ContactsService;
   logger: Logger;
 }): express.Router {
+  const { config, limits, news, contacts, logger } = deps;
   const router = express.Router();
-  const dev = deps.config.env === 'development';
+  const dev = config.env === 'development';
+  const publicUrl = config.publicUrl;
 
   // Hashed file names never change content: cache them for a year.
   router.use(
@@ -46,27 +52,38 @@ export function createSiteRouter(deps: {
   };
   router.get(['/login', '/admin', '/admin/{*rest}'], adminShell);
 
-  router.get('/sitemap.xml', sitemapHandler(deps.news));
-  router.get('/robots.txt', robotsHandler());
-  router.get('/rss.xml', rssHandler(deps.news));
+  router.get('/sitemap.xml', sitemapHandler({ news, publicUrl }));
+  router.get('/robots.txt', robotsHandler({ publicUrl }));
+  router.get('/rss.xml', rssHandler({ news, publicUrl }));
 
-  const services = { news: deps.news, contacts: deps.contacts };
   const page = pageHandler({
-    data: (res) => serverSiteData(services, { contactLimited: res.locals.contactLimited === true }),
-    logger: deps.logger,
+    data: (_req, res, language) =>
+      serverSiteData({ news, contacts }, { language, refusal: res.locals.formRefusal }),
+    publicUrl,
+    logger,
   });
   router.get('/{*path}', page);
-  // The contact form posted without JavaScript: same rules, limit and origin check as the API;
-  // the page is rendered again with the outcome, so nothing typed is lost.
+
+  // The contact form posted without JavaScript passes the API's own origin check and its one
+  // rate limit; a refusal is shown in the page again with everything typed kept.
+  const showRefusal: ErrorRequestHandler = (error, req, res, next) => {
+    if (!(error instanceof AppError) && !isBodyError(error)) return next(error);
+    res.locals.formRefusal = error;
+    page(req, res, next);
+  };
   router.post(
     '/contact',
-    express.urlencoded({ extended: false, limit: '20kb' }),
-    sameOrigin(deps.config.allowedOrigins),
-    contactLimiter(deps.config, (_req, res, next) => {
-      res.locals.contactLimited = true;
-      next();
-    }),
+    express.urlencoded({ extended: false, limit: FORM_LIMIT }),
+    sameOrigin(config.allowedOrigins),
+    limits.contact,
     page,
+    showRefusal,
   );
   return router;
+}
+
+/** A body the parser refused (too large, bad encoding): a 4xx to show in the form. */
+function isBodyError(error: unknown): boolean {
+  const status = (error as { status?: number } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
 import { createTestApp, type TestApp } from '../../server/test-support';
 import { createContactsService } from '../../server/features/contacts/contacts.service';
@@ -8,7 +9,7 @@ import { render } from '../../web/site/entry-server';
 
 /** Server rendering of the real route table over the real news service and a temp database. */
 let t: TestApp;
-let data: SiteData;
+let data: (language: Language) => SiteData;
 const origin = 'https://forge.example';
 
 beforeAll(async () => {
@@ -25,12 +26,13 @@ beforeAll(async () => {
       published: true,
     });
   }
-  data = serverSiteData({ news, contacts: createContactsService({ db: t.db }) });
+  const services = { news, contacts: createContactsService({ db: t.db }) };
+  data = (language) => serverSiteData(services, { language });
 });
 afterAll(() => t.destroy());
 
 const page = async (url: string, language: 'en' | 'pt' | 'de' = 'en') => {
-  const result = await render({ url, origin, language, data });
+  const result = await render({ url, origin, language, data: data(language) });
   if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
   return result;
 };
@@ -84,7 +86,13 @@ describe('server rendering', () => {
 
   it('takes the contact form posted without JavaScript: errors keep what was typed', async () => {
     const form = { name: ' A ', email: 'not-an-email', company: '', message: 'Hi <b>there</b>' };
-    const result = await render({ url: '/contact', origin, language: 'pt', data, form });
+    const result = await render({
+      url: '/contact',
+      origin,
+      language: 'pt',
+      data: data('pt'),
+      form,
+    });
     if (result.kind !== 'page') throw new Error('expected the form again');
     expect(result.status).toBe(400);
     const html = result.html.replace(/<!-- -->/g, '');
@@ -103,7 +111,13 @@ describe('server rendering', () => {
       company: '',
       message: 'Orçamento para célula robótica, por favor.',
     };
-    const result = await render({ url: '/contact', origin, language: 'en', data, form });
+    const result = await render({
+      url: '/contact',
+      origin,
+      language: 'en',
+      data: data('en'),
+      form,
+    });
     expect(result).toEqual({ kind: 'redirect', status: 303, location: '/contact?sent=1' });
     const stored = await t.db('contacts').where({ email: 'ana@fabrica.pt' }).first();
     expect(stored).toMatchObject({

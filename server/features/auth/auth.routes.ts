@@ -1,14 +1,14 @@
 import { Router, type RequestHandler } from 'express';
-import { requireAuth } from '../../api/guards';
-import { endSession, SESSION_COOKIE, startSession } from '../../api/sessions';
+import { requireAuth } from '../../http/guards';
+import { endSession, SESSION_COOKIE, startSession } from '../../http/sessions';
 import { publicUser, type AuthService } from './auth.service';
 
 /** `/api/auth`: sign-in, registration, profile and sign-out. */
-export function createAuthRouter(deps: { auth: AuthService; loginLimiter: RequestHandler }) {
-  const { auth, loginLimiter } = deps;
+export function createAuthRouter(deps: { auth: AuthService; loginLimit: RequestHandler }) {
+  const { auth, loginLimit } = deps;
   const router = Router();
 
-  router.post('/login', loginLimiter, async (req, res) => {
+  router.post('/login', loginLimit, async (req, res) => {
     const user = await auth.login(req.body);
     await startSession(req, user);
     res.json({ data: { user: publicUser(user) } });

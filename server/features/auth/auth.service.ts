@@ -1,5 +1,5 @@
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, type User } from '#shared/auth';
-import type { SessionUser } from '../../api/session';
+import type { SessionUser } from '../../http/session';
 import type { Db } from '../../db/knex';
 import { isUniqueViolation } from '../../db/values';
 import {

@@ -1,17 +1,17 @@
 import { Router, type RequestHandler } from 'express';
-import { requireAdmin } from '../../api/guards';
-import { idParam, listQuery } from '../../api/params';
+import { requireAdmin } from '../../http/guards';
+import { idParam, listQuery } from '../../http/params';
 import type { ContactsService } from './contacts.service';
 
 /** `/api/contacts`: the public enquiry form's call, and the admin's review. */
 export function createContactsRouter(deps: {
   contacts: ContactsService;
-  contactLimiter: RequestHandler;
+  contactLimit: RequestHandler;
 }) {
-  const { contacts, contactLimiter } = deps;
+  const { contacts, contactLimit } = deps;
   const router = Router();
 
-  router.post('/', contactLimiter, async (req, res) => {
+  router.post('/', contactLimit, async (req, res) => {
     const { id } = await contacts.submit(req.body);
     res.status(201).json({ data: { id } });
   });

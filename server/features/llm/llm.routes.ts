@@ -1,39 +1,18 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { GenerateRequestSchema } from '#shared/llm';
 import { fieldErrors } from '#shared/validation';
-import type { Config } from '../../config';
-import type { Logger } from '../../logger';
 import { BadRequestError } from '../../errors';
-import { requireAdmin } from '../../api/guards';
-import type { NewsService } from '../news/news.service';
-import { createLlmProvider } from './openai-provider';
-import { createLlmService } from './llm.service';
-import { DEFAULT_LLM_TUNING, type LlmTuning } from './resilient-completion';
-import { generationLimiter } from './generation-limiter';
+import { requireAdmin } from '../../http/guards';
 import { requestLanguage } from '../../i18n';
-
-export type LlmRouterDeps = {
-  config: Config;
-  logger: Logger;
-  news: NewsService;
-  /** Overrides for tests: a short deadline, no retry wait. */
-  llmTuning?: Partial<LlmTuning>;
-};
+import type { LlmService } from './llm.service';
 
 /** `/api/llm`: article drafting and the provider status, admins only. */
-export function createLlmRouter({
-  config,
-  logger,
-  news,
-  llmTuning = {},
-}: LlmRouterDeps): express.Router {
-  const provider = createLlmProvider(config.llm);
-  const llm = createLlmService({
-    provider,
-    news,
-    logger: logger.child({ feature: 'llm' }),
-    tuning: { ...DEFAULT_LLM_TUNING, ...llmTuning },
-  });
+export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: RequestHandler }) {
   const router = express.Router();
 
   router.get('/llm-status', requireAdmin, (_req, res) => {
@@ -44,7 +23,7 @@ export function createLlmRouter({
     '/generate-news-content',
     requireAdmin,
     validateGenerate,
-    generationLimiter(config.rateLimit.ai),
+    aiLimit,
     async (req, res) => {
       const body = res.locals.generate as ReturnType<typeof GenerateRequestSchema.parse>;
       const data = await llm.generate(
@@ -62,6 +41,7 @@ export function createLlmRouter({
   return router;
 }
 
+/** Checks the body before the rate limit, so a rejected request does not spend the budget. */
 function validateGenerate(req: Request, res: Response, next: NextFunction): void {
   const parsed = GenerateRequestSchema.safeParse(req.body ?? {});
   if (!parsed.success) {

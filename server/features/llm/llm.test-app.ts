@@ -11,7 +11,7 @@ import { createDb } from '../../db/knex';
 import { migrateLatest } from '../../db/migrate';
 import { createAuthService } from '../auth/auth.service';
 import { createNewsService } from '../news/news.service';
-import type { LlmRouterDeps } from './llm.routes';
+import type { AppDeps } from '../../app';
 
 export const ADMIN = { username: 'llm-admin', password: 'llm-admin-password-1' };
 export const EDITOR = { username: 'llm-editor', password: 'llm-editor-password-1' };
@@ -22,7 +22,7 @@ export const EDITOR = { username: 'llm-editor', password: 'llm-editor-password-1
  */
 export async function startLlmTestApp(
   env: Record<string, string>,
-  llmTuning?: LlmRouterDeps['llmTuning'],
+  llmTuning?: AppDeps['llmTuning'],
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'llm-test-'));
   const config = parseConfig({

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { NEWS_PAGE_SIZE } from '#shared/pagination';
-import { requireAdmin } from '../../api/guards';
-import { idParam, listQuery } from '../../api/params';
+import { requireAdmin } from '../../http/guards';
+import { idParam, listQuery } from '../../http/params';
 import type { NewsService } from './news.service';
 
 /** `/api/news`: the public list and article, and the admin's writes. */

@@ -24,7 +24,9 @@ export const browserSiteData: SiteData = {
       if (error instanceof ApiError && error.status === 400 && error.details) {
         return { status: 'invalid', values, errors: error.details };
       }
-      if (error instanceof ApiError) return { status: 'failed', values, message: error.message };
+      if (error instanceof ApiError) {
+        return { status: 'failed', values, message: error.message, httpStatus: error.status };
+      }
       throw error;
     }
   },

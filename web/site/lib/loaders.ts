@@ -68,7 +68,7 @@ export function createLoaders(site: SiteData) {
       );
       const result = await site.submitContact(fields);
       if (result.status === 'sent') return redirect('/contact?sent=1', 303);
-      return data(result, { status: result.status === 'invalid' ? 400 : 429 });
+      return data(result, { status: result.status === 'invalid' ? 400 : result.httpStatus });
     },
     notFound() {
       return data(null, { status: 404 });

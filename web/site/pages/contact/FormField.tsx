@@ -13,7 +13,11 @@ type Props = {
   id: string;
   label: string;
   required?: boolean;
-  /** Translation key of the error to show, when the field is touched and wrong. */
+  /**
+   * The error to show, when the field is touched and wrong: a translation key
+   * from the form's own check, or the server's message (already translated)
+   * for a form posted without JavaScript.
+   */
   error?: string;
   /** Renders the input with the id, classes and ARIA attributes the field decides. */
   children: (props: ControlProps) => ReactElement;
@@ -21,7 +25,7 @@ type Props = {
 
 /** Label tied to its control, the control, and the inline error beneath it. */
 export function FormField({ id, label, required, error, children }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1.5">
@@ -46,7 +50,7 @@ export function FormField({ id, label, required, error, children }: Props) {
       })}
       {error && (
         <p id={errorId} className="text-sm font-medium text-red-700">
-          {t(error)}
+          {i18n.exists(error) ? t(error) : error}
         </p>
       )}
     </div>

@@ -29,7 +29,7 @@ export function PostedNotice({ posted, sent }: { posted?: ContactSubmission; sen
       className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800"
     >
       <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <p>{t(posted.status === 'invalid' ? 'contact.toast.invalid' : posted.message)}</p>
+      <p>{posted.status === 'invalid' ? t('contact.toast.invalid') : posted.message}</p>
     </div>
   );
 }

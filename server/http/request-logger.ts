@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
-import type { Logger } from './logger';
+import type { Logger } from '../logger';
 
 type SerializedRequest = {
   id?: unknown;
@@ -11,6 +11,17 @@ type SerializedRequest = {
 };
 
 /**
+ * 5xx are errors; refusals that can point at abuse (403, 429) are warnings;
+ * other client errors are routine (the admin's profile check answering 401
+ * before sign-in, a 404 for a mistyped address) and logged as info.
+ */
+export function levelOf(status: number, err?: Error): 'error' | 'warn' | 'info' {
+  if (err || status >= 500) return 'error';
+  if (status === 403 || status === 429) return 'warn';
+  return 'info';
+}
+
+/**
  * One structured line per request: method, path, status, time. Cookies,
  * authorization headers and bodies are never logged.
  */
@@ -19,8 +30,7 @@ export function requestLogger(logger: Logger) {
     logger,
     quietReqLogger: true,
     autoLogging: { ignore: (req) => req.url === '/healthz' },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customLogLevel: (_req, res, err) => levelOf(res.statusCode, err),
     serializers: {
       // pino-http hands in its standard view of the request; pick the harmless parts.
       req: (req: SerializedRequest) => ({

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import * as users from '../../migrations/20250101000100_users';
+import * as news from '../../migrations/20250101000200_news';
+import * as contacts from '../../migrations/20250101000300_contacts';
+import * as appState from '../../migrations/20250101000400_app_state';
+
+type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+/**
+ * Every migration, in order, under the name knex records in `knex_migrations`.
+ * The names keep the `.ts` of the files they were first run from, so a
+ * database migrated by any release, from the sources or from the bundle,
+ * is recognised. A new migration file is added here too (a test checks the
+ * list against the folder).
+ */
+export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> = [
+  ['20250101000100_users.ts', users],
+  ['20250101000200_news.ts', news],
+  ['20250101000300_contacts.ts', contacts],
+  ['20250101000400_app_state.ts', appState],
+];
+
+/** A knex migration source over the list above: no folder is read at run time. */
+export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
+  getMigrations: async () => [...MIGRATIONS],
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

@@ -1,0 +1,88 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support';
+
+/**
+ * The contact form without JavaScript (`POST /contact`, urlencoded) and the
+ * JSON API (`POST /api/contacts`) are two doors to one pipeline: one rate
+ * limit, one origin check, one way of saying what went wrong.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_CONTACT: '3' });
+});
+afterAll(() => t.destroy());
+
+const enquiry = {
+  name: 'Ana Silva',
+  email: 'ana@example.pt',
+  company: 'Metalurgia Norte',
+  message: 'We would like to automate our welding line.',
+};
+const api = () => request(t.app).post('/api/contacts').send(enquiry);
+const form = (fields: Record<string, string> = enquiry) =>
+  request(t.app).post('/contact').type('form').send(fields);
+const stored = async () => Number((await t.db('contacts').count({ n: '*' }).first())?.n);
+
+describe('one contact pipeline for the API and the form', () => {
+  it('shares one RATE_LIMIT_CONTACT budget between the two doors', async () => {
+    await api().expect(201);
+    await form().expect(303).expect('Location', '/contact?sent=1');
+    await api().expect(201);
+    expect(await stored()).toBe(3);
+
+    const refused = await api().expect(429);
+    expect(refused.body).toEqual({
+      error: 'Too many enquiries sent from your network. Please try again in a few minutes.',
+    });
+    const page = await form().expect(429);
+    expect(page.type).toBe('text/html');
+    expect(page.text).toContain(
+      'Too many enquiries sent from your network. Please try again in a few minutes.',
+    );
+    // Nothing typed is lost.
+    expect(page.text).toContain('value="Ana Silva"');
+    expect(page.text).toContain('We would like to automate our welding line.</textarea>');
+    expect(await stored()).toBe(3);
+  });
+});
+
+describe('the same answers through both doors', () => {
+  let open: TestApp;
+  beforeAll(async () => {
+    open = await createTestApp({ RATE_LIMIT_CONTACT: '0' });
+  });
+  afterAll(() => open.destroy());
+
+  it('refuses a foreign Origin with the same message, keeping what was typed in the form', async () => {
+    const viaApi = await request(open.app)
+      .post('/api/contacts')
+      .set('Origin', 'https://evil.example')
+      .send(enquiry)
+      .expect(403);
+    const viaForm = await request(open.app)
+      .post('/contact')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send(enquiry)
+      .expect(403);
+    expect(viaForm.text).toContain(viaApi.body.error);
+    expect(viaForm.text).toContain('value="ana@example.pt"');
+    expect(Number((await open.db('contacts').count({ n: '*' }).first())?.n)).toBe(0);
+  });
+
+  it('shows the API details texts, in the visitor language, under the form fields', async () => {
+    const bad = { ...enquiry, name: 'A', email: 'not-an-email' };
+    const viaApi = await request(open.app).post('/api/contacts?lang=de').send(bad).expect(400);
+    const viaForm = await request(open.app)
+      .post('/contact?lang=de')
+      .type('form')
+      .send(bad)
+      .expect(400);
+    expect(Object.keys(viaApi.body.details)).toEqual(['name', 'email']);
+    for (const text of Object.values<string>(viaApi.body.details)) {
+      expect(viaForm.text).toContain(text);
+    }
+    expect(viaApi.body.details.name).toBe('Der Name muss mindestens 2 Zeichen lang sein');
+  });
+});
