@@ -3,6 +3,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Import boundaries: the layout is the architecture, and lint keeps it so.
+ * `shared` imports nothing of ours; `web`, `server` and `electron` only
+ * `shared`; migrations stand alone; one server feature reaches another only
+ * through services handed in (type imports are fine).
+ */
+const restrict = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+const outside = (folders, message) => ({
+  regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
+  message,
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -34,5 +48,55 @@ export default tseslint.config(
   {
     files: ['server/cli/**', 'scripts/**', 'bench/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['shared/**'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict({
+      regex: '^\\.\\./',
+      message: 'shared/ is used by every side and imports nothing of ours outside shared/.',
+    }),
+  },
+  {
+    files: ['web/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: restrict(
+      outside(
+        ['server', 'electron', 'migrations'],
+        'web/ may import shared/ only, never server code.',
+      ),
+    ),
+  },
+  {
+    files: ['electron/**'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(outside(['server', 'web', 'migrations'], 'electron/ may import shared/ only.')),
+  },
+  {
+    files: ['migrations/**'],
+    rules: restrict({
+      regex: '^\\.\\./|^#',
+      message: 'Migrations are immutable and plain: they never import application code.',
+    }),
+  },
+  {
+    files: ['server/**'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(
+      outside(['web', 'electron'], 'server/ may import shared/ only, never web code.'),
+    ),
+  },
+  {
+    files: ['server/features/**'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(
+      outside(['web', 'electron'], 'server/ may import shared/ only, never web code.'),
+      {
+        regex: '^\\.\\./(?!\\.\\.)[^/]+/',
+        allowTypeImports: true,
+        message:
+          'A feature reaches another only through the service app.ts hands in (import its type).',
+      },
+    ),
   },
 );

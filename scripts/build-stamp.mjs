@@ -32,7 +32,7 @@ export const BUILDS = {
 };
 
 /** Tests sit beside the code but are never built; changing one does not make a build stale. */
-const isTest = (file) => /\.test\.tsx?$|[\\/]test-support[\\/.]/.test(file);
+const isTest = (file) => /\.test\.tsx?$/.test(file);
 
 /** Every file under `entry` (a file or a folder), as sorted paths relative to `root`. */
 function filesOf(root, entry) {

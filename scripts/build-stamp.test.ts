@@ -63,7 +63,6 @@ describe('build stamps (npm start rebuilds only what is stale)', () => {
     const root = builtProject();
     write(root, 'server/app.test.ts', 'changed');
     write(root, 'web/site/page.test.tsx', 'changed');
-    write(root, 'server/test-support.ts', 'changed');
     write(root, 'README.md', 'changed');
     expect(current(root)).toEqual({ web: true, server: true });
   });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from './test-support';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../tests/support/test-app';
 
 describe('createApp', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILT_SERVER, tempDataDir } from './test-support';
+import { BUILT_SERVER, tempDataDir } from '../tests/support/test-app';
 
 type Run = { code: number | null; stdout: string; stderr: string };
 

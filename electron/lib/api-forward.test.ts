@@ -2,8 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withCookieJar, type JarFetch } from '../test-support/cookie-jar';
-import { deadServerUrl, DESKTOP_ADMIN, startRealServer } from '../test-support/real-server';
+import { withCookieJar, type JarFetch } from '../../tests/support/desktop-cookie-jar';
+import { deadServerUrl, DESKTOP_ADMIN, startRealServer } from '../../tests/support/desktop-real-server';
 import { forwardApiRequest } from './api-forward';
 import { readStats } from './enquiry-poller';
 

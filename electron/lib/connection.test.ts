@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deadServerUrl, startRealServer } from '../test-support/real-server';
+import { deadServerUrl, startRealServer } from '../../tests/support/desktop-real-server';
 import { APP_PAGES } from './app-scheme';
 import { createConnection, createSetupActions } from './connection';
 import { openSettingsStore } from './settings-store';

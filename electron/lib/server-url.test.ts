@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadServerUrl } from '../test-support/real-server';
+import { deadServerUrl } from '../../tests/support/desktop-real-server';
 import { checkHealth, normalizeServerUrl, serverEndpoint } from './server-url';
 
 describe('normalizeServerUrl', () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILT_ADMIN_CLI, createTestApp, tempDataDir } from '../test-support';
+import { BUILT_ADMIN_CLI, createTestApp, tempDataDir } from '../../tests/support/test-app';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../project-root';
-import { createTestApp, tempDataDir, type TestApp } from '../test-support';
+import { createTestApp, tempDataDir, type TestApp } from '../../tests/support/test-app';
 import { MIGRATIONS } from './migrations';
 
 const apps: TestApp[] = [];

@@ -15,7 +15,7 @@ import {
   TEST_ADMIN,
   tempDataDir,
   type TestApp,
-} from '../test-support';
+} from '../../tests/support/test-app';
 import { seedDemoContent } from './seed/seed-demo';
 
 /**

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { SECRET_FILE, loadSessionSecret } from './session-secret';
 import { seedDemoContent } from './seed/seed-demo';
 import { DEMO_ARTICLES } from './seed/demo-articles';

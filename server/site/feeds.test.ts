@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../test-support';
+import { createTestApp, signedIn, type TestApp } from '../../tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
-import { createTestApp, type TestApp } from '../../server/test-support';
+import { createTestApp, type TestApp } from '../support/test-app';
 import { createContactsService } from '../../server/features/contacts/contacts.service';
 import { createNewsService } from '../../server/features/news/news.service';
 import { serverSiteData } from '../../server/site/site-data';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_HONEYPOT_FIELD } from '#shared/contact';
-import { createTestApp, createUser, signedIn, type TestApp } from '../../test-support';
+import { createTestApp, createUser, signedIn, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test-support';
+import { createTestApp } from '../../../tests/support/test-app';
 
 describe('GET /healthz', () => {
   it('is 200 while the database answers and 503 once it does not', async () => {

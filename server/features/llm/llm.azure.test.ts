@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm-server';
-import { startLlmTestApp, type LlmTestApp } from './llm.test-app';
+import { startLlmTestApp, type LlmTestApp } from '../../../tests/support/llm-test-app';
 
 const AZURE_KEY = 'azure-secret-key-0a1b2c3d4e5f';
 const OPENAI_KEY = 'sk-should-not-be-used-9988';

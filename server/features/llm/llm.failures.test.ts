@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm-server';
-import { startLlmTestApp, type LlmTestApp } from './llm.test-app';
+import { startLlmTestApp, type LlmTestApp } from '../../../tests/support/llm-test-app';
 import { DEFAULT_LLM_TUNING } from './resilient-completion';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm-server';
-import { startLlmTestApp, type LlmTestApp } from './llm.test-app';
+import { startLlmTestApp, type LlmTestApp } from '../../../tests/support/llm-test-app';
 
 const KEY = 'sk-openai-test-key-7f3a9c0d1e2b';
 const GENERATE = '/api/llm/generate-news-content';

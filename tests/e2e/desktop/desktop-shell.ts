@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { createAppProtocolHandler } from '../../../electron/lib/app-protocol';
 import { createConnection, createSetupActions } from '../../../electron/lib/connection';
 import { openSettingsStore } from '../../../electron/lib/settings-store';
-import { withCookieJar } from '../../../electron/test-support/cookie-jar';
+import { withCookieJar } from '../../support/desktop-cookie-jar';
 
 /**
  * The desktop app's main process minus Electron: the BUILT renderer

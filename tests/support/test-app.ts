@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
-import { createApp } from './app';
-import { prepareContent } from './bootstrap';
-import { parseConfig } from './config';
-import { createAuthService } from './features/auth/auth.service';
-import { createLogger } from './logger';
-import { PROJECT_ROOT } from './project-root';
-import { openRuntime } from './runtime';
+import { createApp } from '../../server/app';
+import { prepareContent } from '../../server/bootstrap';
+import { parseConfig } from '../../server/config';
+import { createAuthService } from '../../server/features/auth/auth.service';
+import { createLogger } from '../../server/logger';
+import { PROJECT_ROOT } from '../../server/project-root';
+import { openRuntime } from '../../server/runtime';
 
 /** The built server and admin CLI (`npm run build:server`), as production runs them. */
 export const BUILT_SERVER = path.join(PROJECT_ROOT, 'dist/server/index.js');
