@@ -7,6 +7,8 @@ import { createApp } from '../../server/app';
 import { prepareContent } from '../../server/bootstrap';
 import { parseConfig } from '../../server/config';
 import { createAuthService } from '../../server/features/auth/auth.service';
+import { createDb } from '../../server/db/knex';
+import { migrateLatest } from '../../server/db/migrate';
 import { createLogger } from '../../server/logger';
 import { PROJECT_ROOT } from '../../server/project-root';
 import { openRuntime } from '../../server/runtime';
@@ -74,4 +76,18 @@ export async function createUser(t: TestApp, username = 'reader', password = 're
   const auth = createAuthService({ db: t.db, allowRegistration: true });
   await auth.register({ username, password });
   return { username, password };
+}
+
+/** A migrated database on a real SQLite file in a temp dir, for service tests (no HTTP). */
+export async function createTestDb() {
+  const dataDir = tempDataDir();
+  const db = createDb({ dataDir, databaseUrl: undefined });
+  await migrateLatest(db);
+  return {
+    db,
+    async destroy() {
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

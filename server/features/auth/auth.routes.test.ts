@@ -1,6 +1,12 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signedIn, TEST_ADMIN, type TestApp } from '../../../tests/support/test-app';
+import {
+  createTestApp,
+  createUser,
+  signedIn,
+  TEST_ADMIN,
+  type TestApp,
+} from '../../../tests/support/test-app';
 
 const apps: TestApp[] = [];
 async function start(env: Record<string, string> = {}, dir?: string) {

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../../tests/support/test-app';
+import { AppError } from '../../errors';
+import { createContactsService, type ContactsService } from './contacts.service';
+
+/** The rules of enquiries, read as a specification, against a real SQLite file. */
+let store: Awaited<ReturnType<typeof createTestDb>>;
+let contacts: ContactsService;
+const today = new Date('2026-11-20T12:00:00.000Z');
+beforeAll(async () => {
+  store = await createTestDb();
+  contacts = createContactsService({ db: store.db, clock: () => today });
+});
+afterAll(() => store.destroy());
+beforeEach(async () => {
+  await store.db('contacts').delete();
+});
+
+const enquiry = {
+  name: 'Ana Silva',
+  email: 'ana@example.pt',
+  company: 'Metalurgia Norte',
+  message: 'We would like to automate our welding line.',
+};
+
+async function details(call: Promise<unknown>) {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error('expected a validation error');
+  expect(error.status).toBe(400);
+  return error.details;
+}
+
+describe('an enquiry', () => {
+  it('is stored trimmed and unread; a blank company is none', async () => {
+    const { id, stored } = await contacts.submit({
+      name: '  Ana Silva ',
+      email: ' ana@example.pt ',
+      company: '   ',
+      message: ' We would like to automate our welding line. ',
+    });
+    expect(stored).toBe(true);
+    expect(await contacts.get(id)).toMatchObject({
+      name: 'Ana Silva',
+      email: 'ana@example.pt',
+      company: null,
+      message: 'We would like to automate our welding line.',
+      read: false,
+    });
+  });
+
+  it("follows the spec's limits, one message key per field", async () => {
+    expect(await details(contacts.submit({}))).toEqual({
+      name: 'validation.name.required',
+      email: 'validation.email.required',
+      message: 'validation.message.required',
+    });
+    expect(
+      await details(
+        contacts.submit({
+          name: 'A',
+          email: 'ana@example',
+          company: 'X',
+          message: 'Too short',
+        }),
+      ),
+    ).toEqual({
+      name: 'validation.name.min',
+      email: 'validation.email.invalid',
+      company: 'validation.company.min',
+      message: 'validation.message.min',
+    });
+    expect(
+      await details(
+        contacts.submit({ ...enquiry, name: 'n'.repeat(51), message: 'm'.repeat(1001) }),
+      ),
+    ).toEqual({ name: 'validation.name.max', message: 'validation.message.max' });
+  });
+
+  it('from a bot (the hidden field filled) is dropped without a trace', async () => {
+    const result = await contacts.submit({ ...enquiry, website: 'http://spam.example' });
+    expect(result.stored).toBe(false);
+    expect(await contacts.list()).toEqual([]);
+  });
+
+  it('is marked read by default, and can be marked unread again', async () => {
+    const { id } = await contacts.submit(enquiry);
+    expect((await contacts.setRead(id, {})).read).toBe(true);
+    expect((await contacts.setRead(id, { read: false })).read).toBe(false);
+    expect(await details(contacts.setRead(id, { read: 'yes' }))).toEqual({
+      read: 'validation.read.boolean',
+    });
+  });
+});
+
+describe('the inbox', () => {
+  it('lists newest first, filters by read, and pages', async () => {
+    const ids: number[] = [];
+    for (const name of ['First', 'Second', 'Third']) {
+      ids.push((await contacts.submit({ ...enquiry, name })).id);
+    }
+    await contacts.setRead(ids[0]!, {});
+    expect((await contacts.list()).map((c) => c.name)).toEqual(['Third', 'Second', 'First']);
+    expect((await contacts.list({ read: true })).map((c) => c.name)).toEqual(['First']);
+    expect((await contacts.list({ page: 2, perPage: 2 })).map((c) => c.name)).toEqual(['First']);
+  });
+
+  it('counts total, unread, the last 7 days and 30 days of UTC dates', async () => {
+    const at = (iso: string) => ({ ...enquiry, read: false, created_at: iso });
+    await store
+      .db('contacts')
+      .insert([
+        at('2026-11-20T08:00:00.000Z'),
+        at('2026-11-14T00:00:00.000Z'),
+        at('2026-11-13T23:59:59.999Z'),
+        at('2026-10-22T00:00:00.000Z'),
+        at('2026-10-21T23:59:59.999Z'),
+      ]);
+    const stats = await contacts.stats();
+    expect(stats).toMatchObject({ total: 5, unread: 5, last_7_days: 2 });
+    expect(stats.per_day).toHaveLength(30);
+    expect(stats.per_day[0]).toEqual({ date: '2026-10-22', count: 1 });
+    expect(stats.per_day.at(-1)).toEqual({ date: '2026-11-20', count: 1 });
+  });
+
+  it('removes an enquiry once; the second time is a 404', async () => {
+    const { id } = await contacts.submit(enquiry);
+    expect(await contacts.remove(id)).toEqual({ id });
+    await expect(contacts.remove(id)).rejects.toMatchObject({ status: 404 });
+  });
+});
