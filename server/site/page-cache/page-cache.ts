@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import type { ContentVersion } from '../../content-version';
 import type { Logger } from '../../logger';
 import {
