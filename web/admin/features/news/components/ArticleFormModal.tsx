@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { articleDate } from '#shared/dates';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { button } from '../../../lib/ui';
@@ -67,11 +68,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
           </div>
           <ArticlePreview
             draft={draft}
-            date={
-              mode.kind === 'edit'
-                ? (mode.article.published_at ?? mode.article.created_at)
-                : new Date().toISOString()
-            }
+            date={mode.kind === 'edit' ? articleDate(mode.article) : new Date().toISOString()}
           />
         </div>
         <div className="flex justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">
