@@ -1,15 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { slugify } from '../../../shared/slug';
 import { E2E } from '../../support/e2e-env';
-import { openDashboard, toast, unique } from './support';
-
-async function openCreateForm(page: Page) {
-  await page.getByRole('button', { name: 'Add News' }).click();
-  await page.getByRole('menuitem', { name: 'Manually' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create News Article' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
+import { newsRow, openCreateForm, openDashboard, toast, unique } from './support';
 
 async function createDraft(page: Page, title: string) {
   await createDraftIn(page, title, 'Journeys');
@@ -61,11 +53,6 @@ function rendering(article: Locator) {
   });
 }
 
-const row = (page: Page, title: string) =>
-  page
-    .getByTestId('news-row')
-    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-
 test.describe('news management', () => {
   test.beforeEach(async ({ page }) => openDashboard(page));
 
@@ -79,7 +66,7 @@ test.describe('news management', () => {
     );
 
     await createDraft(page, title);
-    const item = row(page, title);
+    const item = newsRow(page, title);
     await expect(item.getByText('Draft', { exact: true })).toBeVisible();
     await expect(item.getByText(`/${slug}`)).toBeVisible();
     await expect(page.getByRole('tab', { name: `News (${before + 1})` })).toBeVisible();
@@ -106,7 +93,7 @@ test.describe('news management', () => {
     await expect(edit.getByLabel(/^Slug/)).toHaveValue(slug);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'News article updated successfully')).toBeVisible();
-    const editedItem = row(page, edited);
+    const editedItem = newsRow(page, edited);
     await expect(editedItem.getByText('Published', { exact: true })).toBeVisible();
 
     const unpublishing = page.waitForRequest(isToggle);
@@ -185,70 +172,6 @@ test.describe('news management', () => {
     await expect(dialog.getByLabel('Publish immediately')).not.toBeChecked();
   });
 
-  test('takes only https images or site paths, and shows a dead image as the default one', async ({
-    page,
-  }) => {
-    const dialog = await openCreateForm(page);
-    const image = dialog.getByLabel(/^Image URL/);
-    await image.fill('http://example.com/a.png');
-    await expect(image).toHaveAccessibleDescription(
-      /^Use an https:\/\/ address: the site blocks images sent over plain http:\/\//,
-    );
-    for (const refused of ['ftp://example.com/a.png', '//example.com/a.png']) {
-      await image.fill(refused);
-      await expect(image).toHaveAccessibleDescription(
-        /^Image URL must be an https:\/\/ address or a path on this site starting with \//,
-      );
-    }
-
-    // A site path that answers 404: the editor says so and shows the default image instead.
-    const title = unique('Dead image');
-    await dialog.getByLabel(/^Title/).fill(title);
-    await image.fill('/media/no-such-image.jpg');
-    await expect(dialog.getByText('The image could not be loaded from this address')).toBeVisible();
-    const preview = dialog.getByRole('img', { name: 'Image preview' });
-    await expect(preview).toHaveAttribute('src', '/media/news-default.jpg');
-    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    const inArticle = dialog.getByTestId('article-preview').locator('img');
-    await expect(inArticle).toHaveAttribute('src', '/media/news-default.jpg');
-
-    // Saved, the admin list shows the default image for it too.
-    await dialog.getByLabel(/^Excerpt/).fill('An article whose image is gone.');
-    await dialog.getByLabel(/^Category/).fill('Journeys');
-    await dialog.getByLabel(/^Content/).fill('Body.');
-    await dialog.getByRole('button', { name: 'Create Article' }).click();
-    await expect(toast(page, 'News article created successfully')).toBeVisible();
-    const listed = row(page, title).locator('img');
-    await expect(listed).toHaveAttribute('src', '/media/news-default.jpg');
-  });
-
-  test('asks before Escape or a backdrop click throws away a half-written article', async ({
-    page,
-  }) => {
-    const dialog = await openCreateForm(page);
-    await dialog.getByLabel(/^Title/).fill('Half an idea');
-    await page.keyboard.press('Escape');
-    const question = page.getByRole('alertdialog', { name: 'Please confirm' });
-    await expect(question).toContainText('This article has unsaved changes. Discard them?');
-    await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
-    await question.getByRole('button', { name: 'Keep editing' }).click();
-    await expect(question).toBeHidden();
-    await expect(dialog.getByLabel(/^Title/)).toHaveValue('Half an idea');
-
-    // The backdrop: a click outside the form, at the window's edge.
-    await page.mouse.click(5, 400);
-    await expect(question).toBeVisible();
-    await question.getByRole('button', { name: 'Discard changes' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Add News' })).toBeFocused();
-
-    // Nothing typed: Escape just closes.
-    await openCreateForm(page);
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: 'Create News Article' })).toBeHidden();
-    await expect(question).toHaveCount(0);
-  });
-
   test('the preview renders an article exactly as its public page does', async ({ page }) => {
     const title = unique('Preview twin');
     const slug = slugify(title);
@@ -276,7 +199,7 @@ test.describe('news management', () => {
     );
 
     await page.reload();
-    await row(page, title).getByRole('button', { name: /^Edit/ }).click();
+    await newsRow(page, title).getByRole('button', { name: /^Edit/ }).click();
     const preview = page
       .getByRole('dialog', { name: 'Edit News Article' })
       .getByRole('region', { name: 'Preview' });
@@ -315,7 +238,7 @@ test.describe('news management', () => {
     await expect(page.getByTestId('news-row')).toHaveCount(0);
     await expect(page.getByText('No articles match your search or filter.')).toBeVisible();
     await page.getByLabel('Status').selectOption('draft');
-    await expect(row(page, title)).toBeVisible();
+    await expect(newsRow(page, title)).toBeVisible();
   });
 
   test('the Add News menu closes on Escape and on an outside click', async ({ page }) => {
