@@ -12,13 +12,14 @@ test('a dead article image shows as the default one, even when it failed before 
 }) => {
   const api = await adminApi();
   const slug = uniqueSlug('dead-image');
-  await createArticle(api, {
-    slug,
-    title: `Dead image ${slug}`,
-    image_url: '/media/no-such-image.jpg',
-  });
+  // A real image, dead for this page only: other journeys watch /news for console errors.
+  const imageUrl = `/media/hero-poster.jpg?dead=${slug}`;
+  await createArticle(api, { slug, title: `Dead image ${slug}`, image_url: imageUrl });
   await api.dispose();
-
+  await page.route(
+    (url) => url.searchParams.get('dead') === slug,
+    (route) => route.abort('connectionrefused'),
+  );
   // Scripts arrive late, so the image has long failed when React hydrates the page.
   await page.route('**/assets/**/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));

@@ -1,8 +1,8 @@
 import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
-import { useLlmStatus } from '../api/llm.queries';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useLlmStatus } from '../api/llm.queries';
 import { useArticleFilters } from '../hooks/useArticleFilters';
 import type { FormMode } from '../hooks/useArticleForm';
 import { useCategorySuggestions } from '../hooks/useCategorySuggestions';
