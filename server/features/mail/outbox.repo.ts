@@ -49,6 +49,36 @@ const leaseFree = (now: string) => (q: Knex.QueryBuilder) =>
   q.whereNull('lease_until').orWhere('lease_until', '<', now);
 
 /**
+ * PostgreSQL: the due row is picked and locked once in a CTE (`SKIP LOCKED`
+ * passes over rows another transaction is claiming). A `WHERE id IN
+ * (SELECT … LIMIT 1 FOR UPDATE SKIP LOCKED)` may be rescanned by the planner
+ * and claim many rows at once, so it is not used here.
+ */
+async function claimOnPostgres(
+  db: Db,
+  owner: string,
+  now: string,
+  leaseUntil: string,
+): Promise<Row[]> {
+  const result = await db.raw(
+    `with due as (
+       select id from mail_outbox
+       where status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until < ?)
+       order by next_attempt_at, id
+       limit 1
+       for update skip locked
+     )
+     update mail_outbox as m
+     set lease_owner = ?, lease_until = ?, attempts = m.attempts + 1
+     from due
+     where m.id = due.id
+     returning m.*`,
+    [now, now, owner, leaseUntil],
+  );
+  return (result as { rows: Row[] }).rows;
+}
+
+/**
  * The outbox table. Rows are written with the enquiry's transaction and
  * claimed one at a time by a single atomic UPDATE carrying a lease token, so
  * of several workers (processes or instances) exactly one gets each row:
@@ -87,20 +117,27 @@ export function createOutboxRepo(db: Db) {
     },
 
     async claim(owner: string, now: string, leaseUntil: string): Promise<OutboxMessage | null> {
-      const due = outbox()
-        .select('id')
-        .where('status', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where(leaseFree(now))
-        .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
-        .limit(1);
-      if (onPostgres(db)) due.forUpdate().skipLocked();
-      const rows: Row[] = await outbox()
-        .whereIn('id', due)
-        .where('status', 'pending')
-        .where(leaseFree(now))
-        .update({ lease_owner: owner, lease_until: leaseUntil, attempts: db.raw('attempts + 1') })
-        .returning('*');
+      const rows = onPostgres(db)
+        ? await claimOnPostgres(db, owner, now, leaseUntil)
+        : await outbox()
+            .whereIn(
+              'id',
+              outbox()
+                .select('id')
+                .where('status', 'pending')
+                .where('next_attempt_at', '<=', now)
+                .where(leaseFree(now))
+                .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
+                .limit(1),
+            )
+            .where('status', 'pending')
+            .where(leaseFree(now))
+            .update({
+              lease_owner: owner,
+              lease_until: leaseUntil,
+              attempts: db.raw('attempts + 1'),
+            })
+            .returning('*');
       return rows[0] ? toMessage(rows[0]) : null;
     },
 
