@@ -28,6 +28,7 @@ export function isMailAddress(value: string): boolean {
  */
 export function parseMailbox(value: string): Mailbox | null {
   const text = value.trim();
+  if (/\p{Cc}/u.test(text)) return null;
   if (isMailAddress(text)) return { name: '', address: text };
   const match = /^(.*?)\s*<([^<>]+)>$/.exec(text);
   if (!match) return null;

@@ -90,6 +90,7 @@ export async function createTestDb() {
   await migrateLatest(db);
   return {
     db,
+    dataDir,
     async destroy() {
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });
