@@ -7,6 +7,9 @@ import { isMailAddress } from '../../../mailbox';
 import type { MailContent } from '../outbox.repo';
 import {
   blockquote,
+  companyDetails,
+  companyHtml,
+  companyText,
   formatTime,
   headerText,
   htmlDocument,
@@ -47,6 +50,7 @@ export function enquiryAlert(contact: Contact, siteUrl: string): MailContent {
   ];
   const intro = t('mail.alert.intro', { name: contact.name });
   const footer = t('mail.alert.footer', { site: siteUrl });
+  const ours = companyDetails(t, siteUrl, STAFF_LANGUAGE);
 
   const text = [
     t('mail.alert.heading'),
@@ -61,6 +65,8 @@ export function enquiryAlert(contact: Contact, siteUrl: string): MailContent {
     `${t('mail.alert.open')}: ${link}`,
     '',
     '-- ',
+    companyText(ours),
+    '',
     footer,
   ].join('\n');
 
@@ -80,6 +86,8 @@ export function enquiryAlert(contact: Contact, siteUrl: string): MailContent {
       `<p style="margin:16px 0 4px;color:#475569">${escapeHtml(t('mail.alert.fields.message'))}:</p>` +
       blockquote(quoteHtml(contact.message)) +
       `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(t('mail.alert.open'))}</a></p>` +
+      '<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0">' +
+      companyHtml(ours) +
       `<p style="color:#64748b;font-size:12px">${escapeHtml(footer)}</p>`,
   );
 

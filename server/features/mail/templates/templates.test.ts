@@ -33,6 +33,10 @@ describe('the staff alert', () => {
     expect(alert.text).toContain(`${site}/admin?tab=contacts&contact=42`);
     expect(alert.replyTo).toEqual({ name: 'Ana Silva', address: 'ana@example.pt' });
     expect(alert.headers).toBeUndefined();
+    expect(alert.text).toContain(
+      'Forge Industrial\nBusiness enquiries: business@forge-industrial.pt',
+    );
+    expect(alert.html).toContain('<strong>Forge Industrial</strong>');
     expect(`${alert.text}${alert.html}`).not.toMatch(untranslated);
   });
 });
