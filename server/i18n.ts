@@ -1,7 +1,15 @@
 import type { i18n } from 'i18next';
 import { readCookie } from '#shared/cookies';
 import { createI18n, toResources } from '#shared/i18n';
-import { LANGUAGE_COOKIE, LANGUAGES, pickLanguage, type Language } from '#shared/languages';
+import { jsonForScript } from '#shared/json-script';
+import { siteCatalogue } from '#shared/site-catalogue';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  pickLanguage,
+  type Language,
+} from '#shared/languages';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import pt from '../locales/pt.json' with { type: 'json' };
@@ -13,7 +21,8 @@ import pt from '../locales/pt.json' with { type: 'json' };
  */
 
 // Bundled with the server, so the built server needs no locales folder beside it.
-const resources = toResources({ en, pt, de });
+const catalogues: Record<Language, Record<string, unknown>> = { en, pt, de };
+const resources = toResources(catalogues);
 
 // One instance per language, created once and never switched: nothing mutable is shared.
 const instances = new Map<Language, i18n>(LANGUAGES.map((l) => [l, createI18n(l, resources)]));
@@ -41,4 +50,18 @@ export function requestLanguage(req: LanguageSource): Language {
   const query = req.query?.lang;
   const fromQuery = Array.isArray(query) ? query[0] : query;
   return pickLanguage(fromQuery, readCookie(req.headers.cookie, LANGUAGE_COOKIE));
+}
+
+const siteCatalogues = new Map<Language, string>(
+  LANGUAGES.map((language) => {
+    // English travels beside the others: a text missing in pt or de falls back to it.
+    const wanted = [...new Set<Language>([language, DEFAULT_LANGUAGE])];
+    const texts = Object.fromEntries(wanted.map((l) => [l, siteCatalogue(catalogues[l])]));
+    return [language, jsonForScript(texts)];
+  }),
+);
+
+/** The public site's texts for a page in `language` (and English), ready for the document. */
+export function siteCataloguesFor(language: Language): string {
+  return siteCatalogues.get(language)!;
 }

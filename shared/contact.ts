@@ -1,50 +1,15 @@
-import { z } from 'zod';
-import { LANGUAGES, type Language } from './languages';
+import type { Language } from './languages';
 
 /**
- * The contact enquiry, shared by the web form and `POST /api/contacts`.
- * Messages are translation keys (locales/*.json), so both sides speak the
- * visitor's language from one catalogue.
+ * The contact enquiry's shapes and names, shared by the web form and the
+ * server. Its rules are in contact-schema.ts (zod), which the public pages
+ * load only when a visitor starts filling in the form.
  */
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The longest address mail servers deliver to (RFC 5321 path limit less the brackets). */
 export const EMAIL_MAX_LENGTH = 254;
 
-const text = (requiredKey: string) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? '' : v),
-    z.string({ error: requiredKey }).trim(),
-  );
-
-export const ContactSchema = z.object({
-  name: text('validation.name.required')
-    .pipe(z.string().min(1, 'validation.name.required'))
-    .pipe(z.string().min(2, 'validation.name.min').max(50, 'validation.name.max')),
-  email: text('validation.email.required')
-    .pipe(z.string().min(1, 'validation.email.required'))
-    .pipe(
-      z
-        .string()
-        .max(EMAIL_MAX_LENGTH, 'validation.email.invalid')
-        .regex(EMAIL_PATTERN, 'validation.email.invalid'),
-    ),
-  company: text('validation.company.min')
-    .pipe(
-      z
-        .string()
-        .max(100, 'validation.company.max')
-        .refine((v) => v.length === 0 || v.length >= 2, 'validation.company.min'),
-    )
-    .transform((v) => (v.length === 0 ? null : v)),
-  message: text('validation.message.required')
-    .pipe(z.string().min(1, 'validation.message.required'))
-    .pipe(z.string().min(10, 'validation.message.min').max(1000, 'validation.message.max')),
-});
-
-export type ContactInput = z.input<typeof ContactSchema>;
-export type ContactPayload = z.output<typeof ContactSchema>;
-export type ContactField = keyof z.output<typeof ContactSchema>;
+export type ContactField = 'name' | 'email' | 'company' | 'message';
 export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'company', 'message'];
 
 /** Name of the hidden field that only bots fill in. */
@@ -56,22 +21,6 @@ export const CONTACT_HONEYPOT_FIELD = 'website';
  * leave it out, and its absence is never held against them.
  */
 export const CONTACT_TIMING_FIELD = 'form_ms';
-
-/** A fill time that is not a whole, finite, non-negative number is ignored, not refused. */
-const fillTime = z.preprocess((v) => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined;
-}, z.number().optional());
-
-/**
- * `POST /api/contacts` as the server reads it: the form's fields, the
- * language the visitor used (else the request's), and the form's fill time.
- */
-export const EnquirySchema = ContactSchema.extend({
-  language: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
-  [CONTACT_TIMING_FIELD]: fillTime,
-});
-export type EnquiryPayload = z.output<typeof EnquirySchema>;
 
 /**
  * The outcome of a contact form posted without JavaScript (the server-side
@@ -150,15 +99,3 @@ export type ContactStats = {
   last_7_days: number;
   per_day: { date: string; count: number }[];
 };
-
-export const ContactReadSchema = z.object({
-  read: z.boolean({ error: 'validation.read.boolean' }).optional().default(true),
-});
-
-export const ContactRepliedSchema = z.object({
-  replied: z.boolean({ error: 'apiErrors.repliedBoolean' }).optional().default(true),
-});
-
-export const ContactSpamSchema = z.object({
-  spam: z.boolean({ error: 'apiErrors.spamBoolean' }),
-});

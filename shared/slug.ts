@@ -6,7 +6,7 @@ export const SLUG_MAX_LENGTH = 100;
  * top-level path (CONTRACT.md), or `/api/news/{word}` is a fixed API path that
  * would shadow the article (`categories`, `admin`).
  */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+export const RESERVED_SLUGS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'news',
   'categories',
   'contact',

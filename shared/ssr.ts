@@ -22,6 +22,8 @@ export type SsrRenderResult =
   | {
       kind: 'page';
       status: number;
+      /** Which page was rendered (`home`, `news`, `article`, …): its own chunk is preloaded. */
+      pageId: string;
       /** Markup of `<div id="root">`. */
       html: string;
       /** Title, meta, link and JSON-LD tags for `<head>`. */

@@ -1,51 +1,66 @@
 import { readFileSync, statSync } from 'node:fs';
-import { LANGUAGES, type Language } from '#shared/languages';
 import { CLIENT_ENTRY, VITE_MANIFEST } from './paths';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-export type EntryAssets = {
-  script: string;
-  css: string[];
-  preload: string[];
-  /** Each language's catalogue chunk (loaded by the entry before hydrating), to preload the page's one. */
-  catalogues?: Partial<Record<Language, string>>;
+/** The files a page needs before it can hydrate: script, chunks to preload, stylesheets. */
+export type PageAssets = { script: string; css: string[]; preload: string[] };
+
+/**
+ * Each page's own chunk (see `pages` in web/site/routes.tsx), by the page id
+ * the server render reports. The browser loads it before hydrating; naming it
+ * in a preload link lets it come with the entry instead of after it.
+ */
+export const PAGE_MODULES: Record<string, string> = {
+  home: 'site/pages/home/HomePage.tsx',
+  news: 'site/pages/news/NewsPage.tsx',
+  contact: 'site/pages/contact/ContactRoute.tsx',
+  article: 'site/pages/article/ArticlePage.client.tsx',
+  'not-found': 'site/pages/not-found/NotFoundPage.tsx',
 };
 
-/** The hashed files the browser needs for the site entry: script, its chunks and every stylesheet. */
-export function entryAssets(manifest: Manifest, entry = CLIENT_ENTRY): EntryAssets {
-  const root = manifest[entry];
-  if (!root) throw new Error(`The Vite manifest has no entry ${entry}`);
-  const css = new Set<string>();
-  const preload = new Set<string>();
+/** A chunk and everything it imports, as site paths: scripts and stylesheets. */
+function closure(manifest: Manifest, key: string) {
+  const scripts: string[] = [];
+  const css: string[] = [];
   const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
+  const visit = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    const chunk = manifest[k];
     if (!chunk) return;
-    for (const file of chunk.css ?? []) css.add(`/${file}`);
-    if (key !== entry) preload.add(`/${chunk.file}`);
+    scripts.push(`/${chunk.file}`);
+    css.push(...(chunk.css ?? []).map((file) => `/${file}`));
     for (const child of chunk.imports ?? []) visit(child);
   };
-  visit(entry);
-  const catalogues: Partial<Record<Language, string>> = {};
-  for (const language of LANGUAGES) {
-    const chunk = manifest[`../locales/${language}.json`];
-    if (chunk) catalogues[language] = `/${chunk.file}`;
-  }
-  return { script: `/${root.file}`, css: [...css], preload: [...preload], catalogues };
+  visit(key);
+  return { scripts, css };
 }
 
-let cached: { mtimeMs: number; assets: EntryAssets } | undefined;
+/** The entry script, its chunks and stylesheets, plus those of each page. */
+export function siteAssets(manifest: Manifest, entry = CLIENT_ENTRY) {
+  const root = manifest[entry];
+  if (!root) throw new Error(`The Vite manifest has no entry ${entry}`);
+  const base = closure(manifest, entry);
+  const script = `/${root.file}`;
+  const forPage = (pageId: string): PageAssets => {
+    const key = PAGE_MODULES[pageId];
+    const page = key ? closure(manifest, key) : { scripts: [], css: [] };
+    const preload = [...new Set([...base.scripts, ...page.scripts])].filter((s) => s !== script);
+    return { script, preload, css: [...new Set([...base.css, ...page.css])] };
+  };
+  return { forPage };
+}
 
-/** Reads the manifest of the last build, re-reading it only when a new build replaced it. */
-export function loadEntryAssets(): EntryAssets {
+let cached: { mtimeMs: number; assets: ReturnType<typeof siteAssets> } | undefined;
+
+/** The assets of a page from the manifest of the last build, re-read only after a new build. */
+export function pageAssets(pageId: string): PageAssets {
   const { mtimeMs } = statSync(VITE_MANIFEST);
   if (cached?.mtimeMs !== mtimeMs) {
     const manifest = JSON.parse(readFileSync(VITE_MANIFEST, 'utf8')) as Manifest;
-    cached = { mtimeMs, assets: entryAssets(manifest) };
+    cached = { mtimeMs, assets: siteAssets(manifest) };
   }
-  return cached.assets;
+  return cached.assets.forPage(pageId);
 }

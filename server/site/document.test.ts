@@ -1,61 +1,84 @@
 import { describe, expect, it } from 'vitest';
-import { entryAssets } from './assets';
+import { PAGE_MODULES, siteAssets } from './assets';
 import { renderDocument } from './document';
+import { siteCataloguesFor } from '../i18n';
 
-describe('entryAssets', () => {
-  it('collects the entry script, every stylesheet and the chunks to preload', () => {
-    const assets = entryAssets(
-      {
-        'site/entry-client.tsx': {
-          file: 'assets/site-1.js',
-          css: ['assets/site-1.css'],
-          imports: ['_shared'],
-        },
-        _shared: {
-          file: 'assets/shared-2.js',
-          css: ['assets/shared-2.css'],
-          imports: ['site/entry-client.tsx'],
-        },
-        '../locales/pt.json': { file: 'assets/pt-3.js' },
-      },
-      'site/entry-client.tsx',
-    );
-    expect(assets).toEqual({
+const manifest = {
+  'site/entry-client.tsx': {
+    file: 'assets/site-1.js',
+    css: ['assets/site-1.css'],
+    imports: ['_shared'],
+  },
+  _shared: { file: 'assets/shared-2.js', css: ['assets/shared-2.css'] },
+  'site/pages/news/NewsPage.tsx': {
+    file: 'assets/news-3.js',
+    imports: ['_shared', '_card'],
+    css: ['assets/news-3.css'],
+  },
+  _card: { file: 'assets/card-4.js' },
+  '../locales/pt.json': { file: 'assets/pt-5.js' },
+};
+
+describe('page assets', () => {
+  it('are the entry script, its chunks and styles, plus the page chunk and what it imports', () => {
+    expect(siteAssets(manifest).forPage('news')).toEqual({
       script: '/assets/site-1.js',
-      css: ['/assets/site-1.css', '/assets/shared-2.css'],
-      preload: ['/assets/shared-2.js'],
-      catalogues: { pt: '/assets/pt-3.js' },
+      preload: ['/assets/shared-2.js', '/assets/news-3.js', '/assets/card-4.js'],
+      css: ['/assets/site-1.css', '/assets/shared-2.css', '/assets/news-3.css'],
     });
   });
 
-  it('fails clearly when the manifest lacks the entry', () => {
-    expect(() => entryAssets({}, 'site/entry-client.tsx')).toThrow(/no entry/);
+  it('of a page without a chunk of its own are the entry alone; catalogues are never preloaded', () => {
+    const assets = siteAssets(manifest).forPage('unknown');
+    expect(assets.preload).toEqual(['/assets/shared-2.js']);
+    expect(JSON.stringify(assets)).not.toContain('pt-5');
+  });
+
+  it('name a chunk for every page the site has', () => {
+    expect(Object.keys(PAGE_MODULES).sort()).toEqual(
+      ['article', 'contact', 'home', 'news', 'not-found'].sort(),
+    );
+  });
+
+  it('fail clearly when the manifest lacks the entry', () => {
+    expect(() => siteAssets({}, 'site/entry-client.tsx')).toThrow(/no entry/);
   });
 });
 
 describe('renderDocument', () => {
-  it('wraps the page with its language, head, styles, script and router state', () => {
+  it('wraps the page with its language, head, styles, scripts, router state and texts', () => {
     const html = renderDocument({
       language: 'pt',
       head: '<title>Início</title>',
       html: '<main>olá</main>',
       hydration: '{"loaderData":{}}',
-      assets: {
-        script: '/assets/a.js',
-        css: ['/assets/a.css'],
-        preload: ['/assets/b.js'],
-        catalogues: { en: '/assets/en.js', pt: '/assets/pt.js' },
-      },
+      catalogues: '{"pt":{"nav":{"home":"Início"}}}',
+      assets: { script: '/assets/a.js', css: ['/assets/a.css'], preload: ['/assets/b.js'] },
     });
     expect(html.startsWith('<!doctype html><html lang="pt">')).toBe(true);
     expect(html).toContain('<title>Início</title><link rel="stylesheet" href="/assets/a.css">');
     expect(html).toContain('<script type="module" src="/assets/a.js"></script>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/b.js">');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/pt.js">');
-    expect(html).not.toContain('/assets/en.js');
     expect(html).toContain('<div id="root"><main>olá</main></div>');
     expect(html).toContain(
       '<script type="application/json" id="router-state">{"loaderData":{}}</script>',
     );
+    expect(html).toContain(
+      '<script type="application/json" id="site-catalogue">{"pt":{"nav":{"home":"Início"}}}</script>',
+    );
+  });
+});
+
+describe('the texts a page carries', () => {
+  it('are the site part of its language and of English, safe inside a script element', () => {
+    const embedded = JSON.parse(siteCataloguesFor('de')) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(embedded).sort()).toEqual(['de', 'en']);
+    expect(embedded.de!.nav).toBeDefined();
+    expect(embedded.de!.contact).toBeDefined();
+    for (const adminOnly of ['admin', 'login', 'llm', 'desktop', 'apiErrors']) {
+      expect(embedded.de![adminOnly]).toBeUndefined();
+    }
+    expect(Object.keys(JSON.parse(siteCataloguesFor('en')))).toEqual(['en']);
+    expect(siteCataloguesFor('pt')).not.toContain('<');
   });
 });

@@ -1,27 +1,32 @@
 import { escapeHtml } from '#shared/html';
+import { CATALOGUE_SCRIPT_ID } from '#shared/site-catalogue';
 import { HYDRATION_SCRIPT_ID } from '#shared/ssr';
 import type { Language } from '#shared/languages';
-import type { EntryAssets } from './assets';
+import type { PageAssets } from './assets';
 
 type DocumentParts = {
   language: Language;
   head: string;
   html: string;
   hydration: string;
-  assets: EntryAssets;
+  /** The page's texts, `{language: catalogue}`, as JSON safe inside a script element. */
+  catalogues: string;
+  assets: PageAssets;
 };
 
 /**
  * The whole HTML document around the server-rendered app. Stylesheets sit in
  * `<head>` so the first paint is already styled; the module script is
- * deferred by nature, so it never delays that paint.
+ * deferred by nature, so it never delays that paint, and the page's own chunk
+ * is preloaded beside it. The page's texts travel in the document (no
+ * catalogue code to fetch before hydrating).
  */
-export function renderDocument({ language, head, html, hydration, assets }: DocumentParts): string {
+export function renderDocument(parts: DocumentParts): string {
+  const { language, head, html, hydration, catalogues, assets } = parts;
   const css = assets.css
     .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
     .join('');
-  const catalogue = assets.catalogues?.[language];
-  const preload = [...assets.preload, ...(catalogue ? [catalogue] : [])]
+  const preload = assets.preload
     .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`)
     .join('');
   return [
@@ -41,6 +46,7 @@ export function renderDocument({ language, head, html, hydration, assets }: Docu
     '<body>',
     `<div id="root">${html}</div>`,
     `<script type="application/json" id="${HYDRATION_SCRIPT_ID}">${hydration}</script>`,
+    `<script type="application/json" id="${CATALOGUE_SCRIPT_ID}">${catalogues}</script>`,
     '</body>',
     '</html>',
   ].join('');

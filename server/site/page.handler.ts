@@ -4,8 +4,8 @@ import type { Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
 import type { Logger } from '../logger';
 import { publicOrigin } from '../http/public-origin';
-import { requestLanguage, translator } from '../i18n';
-import { loadEntryAssets } from './assets';
+import { requestLanguage, siteCataloguesFor, translator } from '../i18n';
+import { pageAssets } from './assets';
 import { renderDocument } from './document';
 import { loadRenderer } from './render';
 
@@ -38,7 +38,7 @@ export function pageHandler(deps: {
   return async (req, res) => {
     const language = requestLanguage(req);
     try {
-      const [render, assets] = [await loadRenderer(), loadEntryAssets()];
+      const render = await loadRenderer();
       const result = await render({
         url: req.originalUrl,
         origin: publicOrigin(req, deps.publicUrl),
@@ -57,7 +57,8 @@ export function pageHandler(deps: {
         .send(
           renderDocument({
             language,
-            assets,
+            assets: pageAssets(result.pageId),
+            catalogues: siteCataloguesFor(language),
             head: result.head,
             html: result.html,
             hydration: result.hydration,

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { loadEntryAssets } from './assets';
+import { pageAssets } from './assets';
 import { DIST_CLIENT } from './paths';
 
 let t: TestApp;
@@ -27,7 +27,7 @@ const raw = (url: string, acceptEncoding: string) =>
 
 describe('built files', () => {
   it('go out as the brotli or gzip copy made at build time, typed as the original', async () => {
-    const script = loadEntryAssets().script;
+    const script = pageAssets('home').script;
     const original = readFileSync(path.join(DIST_CLIENT, script));
     const br = await raw(script, 'gzip, deflate, br').expect(200);
     expect(br.headers['content-encoding']).toBe('br');

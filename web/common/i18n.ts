@@ -10,10 +10,11 @@ import {
 } from '#shared/languages';
 
 /**
- * Each catalogue is a chunk of its own, fetched on demand: a public page
- * downloads the language it is rendered in (plus English, the fallback of the
- * others), and another one when the visitor switches to it. The server render
- * loads the same way.
+ * Each catalogue is a chunk of its own, fetched on demand: the admin
+ * downloads the language it starts in (plus English, the fallback of the
+ * others), and any page another one when the visitor switches to it. A public
+ * page starts from the texts the server embedded in it (seedCatalogues), and
+ * the server render loads the same way.
  */
 const importers: Record<Language, () => Promise<{ default: object }>> = {
   en: () => import('../../locales/en.json'),
@@ -22,6 +23,13 @@ const importers: Record<Language, () => Promise<{ default: object }>> = {
 };
 
 const loaded = new Map<Language, object>();
+
+/** Catalogues that came with the page: the public site's texts, embedded by the server. */
+export function seedCatalogues(catalogues: Partial<Record<Language, object>>): void {
+  for (const [language, catalogue] of Object.entries(catalogues)) {
+    if (isLanguage(language) && catalogue && !loaded.has(language)) loaded.set(language, catalogue);
+  }
+}
 
 /** A language and its fallback, English, once each. */
 const withFallback = (language: Language): Language[] => [

@@ -1,5 +1,6 @@
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
+import { markdownBodyClass } from './markdown-body';
 
 /**
  * The one markdown renderer of the product: the public article page and the
@@ -67,7 +68,7 @@ const components: Components = {
 
 export function MarkdownContent({ source, className }: { source: string; className?: string }) {
   return (
-    <div className={['markdown-body break-words', className].filter(Boolean).join(' ')}>
+    <div data-markdown-body="" className={markdownBodyClass(className)}>
       <Markdown
         remarkPlugins={[remarkBreaks, remarkHtmlAsText]}
         urlTransform={defaultUrlTransform}

@@ -1,4 +1,6 @@
-import { Toaster as SonnerToaster, toast as sonner } from 'sonner';
+import { useEffect, useState, type ComponentType } from 'react';
+import type * as SonnerModule from 'sonner';
+import type { ToasterProps } from 'sonner';
 import type { Translate } from '#shared/languages';
 import { errorMessage } from './api';
 // Sonner also injects these rules with a <style> tag, which the CSP (style-src 'self') blocks.
@@ -6,13 +8,52 @@ import 'sonner/dist/styles.css';
 // Darker rich-colour texts so toasts meet WCAG AA contrast.
 import './toast.css';
 
+type Sonner = typeof SonnerModule;
+
+/**
+ * Sonner is fetched the first time a toast is raised, not with the page: most
+ * visits never see one, and its code is a fifth of a page's budget.
+ */
+let sonner: Promise<Sonner> | undefined;
+const loadSonner = () => (sonner ??= import('sonner'));
+
+/** Resolves once a mounted <Toaster> shows sonner's toaster, so no toast is raised unseen. */
+let toasterShown: Promise<void> | undefined;
+let showToaster: (() => Promise<void>) | undefined;
+
+async function raise(show: (s: Sonner) => void): Promise<void> {
+  const module = await loadSonner();
+  toasterShown ??= showToaster?.();
+  await toasterShown;
+  show(module);
+}
+
 /**
  * The one toast system of the web. Toasts stack, last about 4.5 s, and errors
- * use the destructive style.
+ * use the destructive style. Renders nothing until the first toast.
  */
 export function Toaster() {
+  const [Impl, setImpl] = useState<ComponentType<ToasterProps> | null>(null);
+  const [shown, setShown] = useState<(() => void) | null>(null);
+  useEffect(() => {
+    showToaster = () =>
+      new Promise<void>((resolve) => {
+        void loadSonner().then((module) => {
+          setShown(() => resolve);
+          setImpl(() => module.Toaster);
+        });
+      });
+    return () => {
+      showToaster = undefined;
+      toasterShown = undefined;
+    };
+  }, []);
+  useEffect(() => {
+    if (Impl && shown) shown();
+  }, [Impl, shown]);
+  if (!Impl) return null;
   return (
-    <SonnerToaster
+    <Impl
       position="top-right"
       duration={4500}
       visibleToasts={5}
@@ -27,11 +68,12 @@ export function Toaster() {
 export const toast = {
   /** A success toast: its title, and a line of detail when there is one. */
   success(title: string, description?: string): void {
-    sonner.success(title, { description });
+    void raise((s) => s.toast.success(title, { description }));
   },
   /** A destructive toast titled 'Error' (in the current language) saying `message`. */
   error(t: Translate, message: string): void {
-    sonner.error(t('errors.title'), { description: message, duration: 5000 });
+    const title = t('errors.title');
+    void raise((s) => s.toast.error(title, { description: message, duration: 5000 }));
   },
   /** The toast of a failed call: the server's message, else the text of `fallbackKey`. */
   failure(t: Translate, error: unknown, fallbackKey: string): void {
@@ -39,6 +81,6 @@ export const toast = {
   },
   /** Clears every toast on screen, e.g. old errors once the admin has signed in. */
   dismissAll(): void {
-    sonner.dismiss();
+    if (sonner) void sonner.then((s) => s.toast.dismiss());
   },
 };

@@ -7,8 +7,9 @@ import {
   RouterProvider,
   type RouteObject,
 } from 'react-router-dom';
+import { CATALOGUE_SCRIPT_ID } from '#shared/site-catalogue';
 import { HYDRATION_SCRIPT_ID } from '#shared/ssr';
-import { i18nForAsync } from '../common/i18n';
+import { i18nFor, i18nForAsync, seedCatalogues } from '../common/i18n';
 import { browserSiteData } from './lib/browser-site-data';
 import { readHydration } from './lib/hydration';
 import { renderedLanguage } from './lib/language';
@@ -26,16 +27,28 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
   );
 }
 
+/** The texts the server embedded in the page, `{language: catalogue}`, or none. */
+function readCatalogues(text: string | null | undefined): Record<string, object> {
+  try {
+    return text ? (JSON.parse(text) as Record<string, object>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Hydrates the server-rendered page. The language starts as the one the
- * server rendered (`<html lang>`), so the first client render matches; only
- * its catalogue is fetched, before hydrating. A different stored choice is
+ * server rendered (`<html lang>`), so the first client render matches; its
+ * texts come embedded in the page (fetched only if they are missing). A different stored choice is
  * applied after hydration (see LanguageSync).
  */
 async function hydrate() {
   const routes = createRoutes(browserSiteData);
+  const language = renderedLanguage(document);
+  const embedded = readCatalogues(document.getElementById(CATALOGUE_SCRIPT_ID)?.textContent);
+  seedCatalogues(embedded);
   const [i18n] = await Promise.all([
-    i18nForAsync(renderedLanguage(document)),
+    language in embedded ? i18nFor(language) : i18nForAsync(language),
     resolveLazyMatches(routes),
   ]);
   const router = createBrowserRouter(routes, {

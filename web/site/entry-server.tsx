@@ -55,6 +55,7 @@ export const render: SsrRender = async ({ url, origin, language, data, form }) =
   return {
     kind: 'page',
     status: context.statusCode,
+    pageId,
     html,
     head,
     hydration: serializeHydration({

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { CONTACT_HONEYPOT_FIELD, type Contact, type ContactStats } from '#shared/contact';
 import {
-  CONTACT_HONEYPOT_FIELD,
   ContactReadSchema,
   ContactRepliedSchema,
   ContactSpamSchema,
   EnquirySchema,
-  type Contact,
-  type ContactStats,
-} from '#shared/contact';
+} from '#shared/contact-schema';
 import type { Language } from '#shared/languages';
 import { overdueBefore } from '#shared/reply-due';
 import type { Db } from '../../db/knex';

@@ -1,6 +1,6 @@
 import { CalendarDays } from 'lucide-react';
 import { formatDate } from '#shared/dates';
-import { MarkdownContent } from '../markdown';
+import type { MarkdownBody } from '../markdown-body';
 import { CategoryBadge } from './CategoryBadge';
 import { NewsImage } from './NewsImage';
 
@@ -15,6 +15,12 @@ type Props = {
   date: string;
   /** The title's heading level: `h1` on the article page, lower inside the admin's preview. */
   titleAs?: 'h1' | 'h4';
+  /**
+   * Renders the markdown body: the markdown renderer itself in the admin and
+   * on the server; on the public page in the browser, the server's own HTML
+   * (see HydratedMarkdown), so the renderer is not part of the page's code.
+   */
+  Body: MarkdownBody;
 };
 
 /**
@@ -22,7 +28,8 @@ type Props = {
  * markdown body. The public article page and the admin's live preview both
  * render this, so the preview is the page.
  */
-export function ArticleView({ category, title, excerpt, content, imageUrl, date, titleAs }: Props) {
+export function ArticleView(props: Props) {
+  const { category, title, excerpt, content, imageUrl, date, titleAs, Body } = props;
   const Title = titleAs ?? 'h1';
   return (
     <>
@@ -47,7 +54,7 @@ export function ArticleView({ category, title, excerpt, content, imageUrl, date,
           className="mt-10 aspect-[1200/630] w-full rounded-xl bg-navy-100 object-cover"
         />
       )}
-      <MarkdownContent source={content} className="mt-10 text-lg text-navy-800" />
+      <Body source={content} className="mt-10 text-lg text-navy-800" />
     </>
   );
 }

@@ -1,13 +1,11 @@
 import type { HydrationState } from 'react-router-dom';
+import { jsonForScript } from '#shared/json-script';
 
 type RouterState = Pick<HydrationState, 'loaderData' | 'actionData'>;
 
 /** Router state as JSON that is safe inside a `<script>` element (no `<`, no line separators). */
 export function serializeHydration(state: RouterState): string {
-  return JSON.stringify(state)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return jsonForScript(state);
 }
 
 /** The router state the server embedded, or undefined when it is missing or unreadable. */

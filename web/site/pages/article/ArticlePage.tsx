@@ -2,13 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
 import { articleDate, formatDate } from '#shared/dates';
 import { ArticleView } from '../../../common/article/ArticleView';
+import type { MarkdownBody } from '../../../common/markdown-body';
 import { loadErrorText } from '../../lib/load-error';
 import type { ArticleLoaderData } from '../../lib/loaders';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { ArticleNotFound } from './ArticleNotFound';
 import { BackToNews } from './BackToNews';
 
-export function ArticlePage() {
+/**
+ * An article, or the not-found state. `Body` renders the markdown: the
+ * renderer itself on the server (ArticlePage.server), the server's HTML or a
+ * late-loaded renderer in the browser (ArticlePage.client).
+ */
+export function ArticlePage({ Body }: { Body: MarkdownBody }) {
   const { t } = useTranslation();
   const { article, error } = useLoaderData() as ArticleLoaderData;
   const errorText = error ? loadErrorText(error, t) || t('article.fetchFailed') : '';
@@ -29,6 +35,7 @@ export function ArticlePage() {
         content={article.content}
         imageUrl={article.image_url}
         date={iso}
+        Body={Body}
       />
       <footer className="mt-12 flex flex-col gap-4 border-t border-steel-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-steel-600">

@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/languages';
 import { i18nFor } from '../../../common/i18n';
 import { Toaster } from '../../../common/toast';
 import { ContactForm } from './ContactForm';
+import { loadValidator } from './useContactForm';
 
 let fetchSpy: ReturnType<typeof vi.spyOn>;
 
+// In the browser the rules arrive when the visitor turns to the form; here, before each test.
+beforeAll(() => loadValidator());
 beforeEach(() => {
   fetchSpy = vi.spyOn(globalThis, 'fetch');
 });

@@ -49,6 +49,7 @@ export function ContactForm({
       ref={formRef}
       method="post"
       onSubmit={form.submit}
+      onFocus={form.prepare}
       aria-busy={form.sending || undefined}
       aria-labelledby={`${base}-heading`}
       className="relative space-y-5"

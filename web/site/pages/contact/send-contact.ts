@@ -1,4 +1,5 @@
-import { CONTACT_HONEYPOT_FIELD, type ContactInput } from '#shared/contact';
+import { CONTACT_HONEYPOT_FIELD } from '#shared/contact';
+import type { ContactInput } from '#shared/contact-schema';
 import { api } from '../../../common/api';
 
 /** `POST /api/contacts`: stores one enquiry (the honeypot travels along for the server to judge). */

@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CONTACT_FIELDS,
-  ContactSchema,
-  type ContactField,
-  type ContactSubmission,
-} from '#shared/contact';
-import { fieldErrors } from '#shared/validation';
+import { CONTACT_FIELDS, type ContactField, type ContactSubmission } from '#shared/contact';
 import { toast } from '../../../common/toast';
 import { sendContact } from './send-contact';
 
@@ -18,11 +12,17 @@ type Touched = Partial<Record<ContactField, boolean>>;
 const EMPTY: ContactValues = { name: '', email: '', company: '', message: '' };
 const ALL_TOUCHED: Touched = { name: true, email: true, company: true, message: true };
 
-/** Checks the values with the shared schema (which trims them first). */
-export function validateContact(values: ContactValues): ContactErrors {
-  const result = ContactSchema.safeParse(values);
-  return result.success ? {} : (fieldErrors(result.error) as ContactErrors);
-}
+type Validate = (values: ContactValues) => ContactErrors;
+let validator: Promise<Validate> | undefined;
+let loaded: Validate | undefined;
+
+/**
+ * The form's rules (the shared zod schema) are fetched when the visitor first
+ * turns to the form, not with the page: most visits never fill it in, and
+ * the schema library is a fifth of a page's code budget.
+ */
+export const loadValidator = (): Promise<Validate> =>
+  (validator ??= import('./validate-contact').then((m) => (loaded = m.validateContact)));
 
 /**
  * The enquiry form's state: values, per-field error and touched flag.
@@ -46,15 +46,21 @@ export function useContactForm(
   const [honeypot, setHoneypot] = useState('');
   const [sending, setSending] = useState(false);
 
+  /** Checks `next`: at once when the rules are here, else as soon as they arrive (in order). */
+  function revalidate(next: ContactValues) {
+    if (loaded) setErrors(loaded(next));
+    else void loadValidator().then((validate) => setErrors(validate(next)));
+  }
+
   function change(field: ContactField, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
-    setErrors(validateContact(next));
+    revalidate(next);
   }
 
   function blur(field: ContactField) {
     setTouched((current) => ({ ...current, [field]: true }));
-    setErrors(validateContact(values));
+    revalidate(values);
   }
 
   /** The error key to show under a field: only once it has been touched. */
@@ -64,7 +70,7 @@ export function useContactForm(
   async function submit(event?: FormEvent) {
     event?.preventDefault();
     if (sending) return;
-    const found = validateContact(values);
+    const found = (loaded ?? (await loadValidator()))(values);
     setErrors(found);
     setTouched(ALL_TOUCHED);
     const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
@@ -90,6 +96,8 @@ export function useContactForm(
 
   return {
     values,
+    /** Call when the visitor turns to the form (focus): fetches its rules ahead of the first key. */
+    prepare: () => void loadValidator(),
     honeypot,
     setHoneypot,
     change,

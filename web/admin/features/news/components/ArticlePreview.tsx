@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isImageUrl } from '#shared/news';
 import { ArticleView } from '../../../../common/article/ArticleView';
+import { MarkdownContent } from '../../../../common/markdown';
 import type { ArticleDraft } from '../lib/article-draft';
 
 type Props = {
@@ -42,6 +43,7 @@ export function ArticlePreview({ draft, date }: Props) {
               imageUrl={isImageUrl(image) ? image : null}
               date={date}
               titleAs="h4"
+              Body={MarkdownContent}
             />
           </article>
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContactReadSchema, ContactSchema } from './contact';
+import { ContactReadSchema, ContactSchema } from './contact-schema';
 import { fieldErrors } from './validation';
 
 const valid = {

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { CONTACT_TIMING_FIELD, EMAIL_MAX_LENGTH } from './contact';
+import { LANGUAGES } from './languages';
+
+/**
+ * The rules of an enquiry, shared by the web form and `POST /api/contacts`.
+ * Messages are translation keys (locales/*.json), so both sides speak the
+ * visitor's language from one catalogue.
+ */
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (requiredKey: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.string({ error: requiredKey }).trim(),
+  );
+
+export const ContactSchema = z.object({
+  name: text('validation.name.required')
+    .pipe(z.string().min(1, 'validation.name.required'))
+    .pipe(z.string().min(2, 'validation.name.min').max(50, 'validation.name.max')),
+  email: text('validation.email.required')
+    .pipe(z.string().min(1, 'validation.email.required'))
+    .pipe(
+      z
+        .string()
+        .max(EMAIL_MAX_LENGTH, 'validation.email.invalid')
+        .regex(EMAIL_PATTERN, 'validation.email.invalid'),
+    ),
+  company: text('validation.company.min')
+    .pipe(
+      z
+        .string()
+        .max(100, 'validation.company.max')
+        .refine((v) => v.length === 0 || v.length >= 2, 'validation.company.min'),
+    )
+    .transform((v) => (v.length === 0 ? null : v)),
+  message: text('validation.message.required')
+    .pipe(z.string().min(1, 'validation.message.required'))
+    .pipe(z.string().min(10, 'validation.message.min').max(1000, 'validation.message.max')),
+});
+
+export type ContactInput = z.input<typeof ContactSchema>;
+export type ContactPayload = z.output<typeof ContactSchema>;
+
+/** A fill time that is not a whole, finite, non-negative number is ignored, not refused. */
+const fillTime = z.preprocess((v) => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined;
+}, z.number().optional());
+
+/**
+ * `POST /api/contacts` as the server reads it: the form's fields, the
+ * language the visitor used (else the request's), and the form's fill time.
+ */
+export const EnquirySchema = ContactSchema.extend({
+  language: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
+  [CONTACT_TIMING_FIELD]: fillTime,
+});
+export type EnquiryPayload = z.output<typeof EnquirySchema>;
+
+export const ContactReadSchema = z.object({
+  read: z.boolean({ error: 'validation.read.boolean' }).optional().default(true),
+});
+
+export const ContactRepliedSchema = z.object({
+  replied: z.boolean({ error: 'apiErrors.repliedBoolean' }).optional().default(true),
+});
+
+export const ContactSpamSchema = z.object({
+  spam: z.boolean({ error: 'apiErrors.spamBoolean' }),
+});
