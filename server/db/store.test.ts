@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { MIGRATIONS } from './migrations';
 import { SECRET_FILE, loadSessionSecret } from './session-secret';
 import { seedDemoContent } from './seed/seed-demo';
 import { DEMO_ARTICLES } from './seed/demo-articles';
@@ -46,7 +47,7 @@ describe('the SQLite store', () => {
     await first.close();
     const second = await start({}, first.dataDir);
     const done = await second.db('knex_migrations').count({ n: '*' }).first();
-    expect(Number(done?.n)).toBe(4);
+    expect(Number(done?.n)).toBe(MIGRATIONS.length);
   });
 });
 

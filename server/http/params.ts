@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '#shared/languages';
 import { MAX_PAGE_SIZE } from '#shared/pagination';
 import { BadRequestError } from '../errors';
 import { parseInput } from '../validation';
@@ -14,13 +15,15 @@ const flag = z
   .enum(['true', 'false'], { error: 'apiErrors.filterInvalid' })
   .transform((v) => v === 'true');
 
-/** `?page&per_page` plus one optional true/false filter, as the list calls take them. */
+/** `?page&per_page` plus optional filters, as the list calls take them. */
 const ListQuerySchema = z.object({
   page: wholeNumber('apiErrors.pageInvalid').optional(),
   per_page: wholeNumber('apiErrors.perPageInvalid', MAX_PAGE_SIZE).optional(),
   category: z.string().trim().max(60).optional(),
   published: flag.optional(),
   read: flag.optional(),
+  /** Articles that lack this language (admin list). */
+  missing: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
 });
 
 export type ListQuery = z.output<typeof ListQuerySchema>;
