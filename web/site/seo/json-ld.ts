@@ -1,14 +1,19 @@
 import type { Article } from '#shared/news';
 
-/** schema.org NewsArticle for an article page, as the object to serialise. */
+/**
+ * schema.org NewsArticle for an article page, as the object to serialise:
+ * `inLanguage` is the language of the article's text, `articleSection` the
+ * category's label in the page's language.
+ */
 export function newsArticleJsonLd(input: {
   article: Article;
   url: string;
   origin: string;
   siteName: string;
   language: string;
+  section?: string;
 }): Record<string, unknown> {
-  const { article, url, origin, siteName, language } = input;
+  const { article, url, origin, siteName, language, section = article.category } = input;
   const published = article.published_at ?? article.created_at;
   return {
     '@context': 'https://schema.org',
@@ -18,7 +23,7 @@ export function newsArticleJsonLd(input: {
     inLanguage: language,
     datePublished: published,
     dateModified: article.updated_at ?? published,
-    articleSection: article.category,
+    articleSection: section,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     image: [absoluteUrl(article.image_url ?? '/media/news-default.jpg', origin)],
     author: { '@type': 'Organization', name: siteName, url: origin },
