@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ArticleTranslations } from './article-languages';
-import { LANGUAGES, type Language } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 import { slugProblem } from './slug';
 
 /**
@@ -106,15 +106,19 @@ export const ArticleInputSchema = z
       .refine((v) => v === '' || isHttpUrl(v), 'validation.imageUrl.invalid')
       .transform((v) => (v === '' ? null : v)),
     published: z.boolean({ error: 'validation.published.boolean' }).optional().default(false),
-    /** The language of the top-level title, excerpt and content. */
-    source_language: languageField.optional().default('en'),
+    /**
+     * The language of the top-level title, excerpt and content: English for a
+     * new article when absent; an update without it keeps the stored one.
+     */
+    source_language: languageField.optional(),
     translations: TranslationsInputSchema.optional(),
   })
   .superRefine((article, ctx) => {
-    if (article.translations?.[article.source_language]) {
+    const source = article.source_language ?? DEFAULT_LANGUAGE;
+    if (article.translations?.[source]) {
       ctx.addIssue({
         code: 'custom',
-        path: ['translations', article.source_language],
+        path: ['translations', source],
         message: 'validation.translations.sourceLanguage',
       });
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '#shared/languages';
-import type { AdminArticle } from '#shared/news';
+import { ArticleInputSchema, type AdminArticle } from '#shared/news';
 import { STORES, type TestStore } from '../../../tests/support/stores';
 import { AppError } from '../../errors';
 import { createNewsService, type NewsService } from './news.service';
@@ -307,6 +307,12 @@ describe.each(STORES)('news on $name', ({ skip, open }) => {
         input(1, { source_language: 'pt', translations: { en: text('en', 1) } }),
       );
       expect((await news.update(a.id, { title: 'Novo título' })).source_language).toBe('pt');
+      // What the admin form sends after checking it with the shared schema keeps it too.
+      const fromForm = ArticleInputSchema.parse({ ...input(1), title: 'Novo título' });
+      expect(await news.update(a.id, fromForm)).toMatchObject({ source_language: 'pt' });
+      const english = await news.update(a.id, { translations: { en: text('en', 2) } });
+      expect(english).toMatchObject({ source_language: 'pt', title: 'Novo título' });
+      expect(english.translations.en?.title).toBe('Title 2 (en)');
 
       const clash = await failure(news.update(a.id, { source_language: 'en' }));
       expect(clash).toMatchObject({

@@ -126,11 +126,18 @@ export function createNewsService({ db }: { db: Db }): NewsService {
     },
 
     async create(input) {
-      const { translations, ...fields } = parseInput(ArticleInputSchema, input);
+      const { translations, source_language, ...fields } = parseInput(ArticleInputSchema, input);
       await assertSlugFree(fields.slug);
       return write(async (tx) => {
         const at = now();
-        const id = await tx.insert({ ...fields, published_at: fields.published ? at : null }, at);
+        const id = await tx.insert(
+          {
+            ...fields,
+            source_language: source_language ?? DEFAULT_LANGUAGE,
+            published_at: fields.published ? at : null,
+          },
+          at,
+        );
         await applyTranslations(tx, id, {}, translations, at);
         return id;
       });
@@ -144,8 +151,10 @@ export function createNewsService({ db }: { db: Db }): NewsService {
       const current = { title, excerpt, content, category, slug, image_url, published };
       const body = typeof input === 'object' && input ? input : {};
       const merged = { ...current, source_language: before.source_language, ...body };
-      const { translations, ...fields } = parseInput(ArticleInputSchema, merged);
-      assertNoSourceTranslation(fields.source_language, before.translations, translations);
+      const parsed = parseInput(ArticleInputSchema, merged);
+      const { translations, source_language = before.source_language, ...rest } = parsed;
+      const fields = { ...rest, source_language };
+      assertNoSourceTranslation(source_language, before.translations, translations);
       await assertSlugFree(fields.slug, id);
       return write(async (tx) => {
         const at = now();
