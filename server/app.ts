@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import type session from 'express-session';
 import { createApi } from './api/api';
 import { apiErrorHandler } from './api/error-handler';
 import type { Config } from './config';
+import { createContentVersion, type ContentVersion } from './content-version';
 import type { Db } from './db/knex';
 import { createAuthService } from './features/auth/auth.service';
 import { createContactsService } from './features/contacts/contacts.service';
@@ -12,11 +14,13 @@ import { createLlmService } from './features/llm/llm.service';
 import { createLlmProvider } from './features/llm/openai-provider';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
 import { createNewsService } from './features/news/news.service';
+import { bumpOnContentWrite } from './http/content-writes';
 import { createRateLimits } from './http/rate-limits';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware } from './http/sessions';
-import type { Logger } from './logger';
+import { accessLogger, type Logger } from './logger';
+import { createPageCache } from './site/page-cache/page-cache';
 import { createSiteRouter } from './site/site.router';
 
 export type AppDeps = {
@@ -27,16 +31,19 @@ export type AppDeps = {
   sessionSecret: string;
   /** Overrides for tests: a short model deadline, no retry wait. */
   llmTuning?: Partial<LlmTuning>;
+  /** The version of public content; several instances share one (see content-version.ts). */
+  contentVersion?: ContentVersion;
 };
 
 /**
  * The whole HTTP application. Every service is built here, once, and handed
- * to the routes that need it; features never build each other. Then: security
- * headers, request logs, `/healthz`, sessions, the JSON API at `/api`, and the
- * public site. It does not listen; `server/index.ts` does, and tests drive it
- * with supertest.
+ * to the routes that need it; features never build each other. A request is
+ * first offered to the page cache; anything it does not hold goes through
+ * Express: security headers, request logs, `/healthz`, sessions, the JSON API
+ * at `/api`, and the public site. It does not listen; `server/index.ts` does,
+ * and tests drive it with supertest.
  */
-export function createApp(deps: AppDeps): express.Express {
+export function createApp(deps: AppDeps): AppHandler {
   const { config, logger, db } = deps;
   const news = createNewsService({ db });
   const auth = createAuthService({ db, allowRegistration: config.allowRegistration });
@@ -48,24 +55,42 @@ export function createApp(deps: AppDeps): express.Express {
     tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
   });
   const limits = createRateLimits(config);
+  const contentVersion = deps.contentVersion ?? createContentVersion();
+  const access = accessLogger(logger);
+  const pageCache = createPageCache({
+    budgetBytes: config.pageCacheBytes,
+    keyByOrigin: config.publicUrl === undefined,
+    version: contentVersion,
+    logger: access,
+  });
 
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
   app.use(securityHeaders());
-  // gzip/deflate for HTML, JSON, scripts and styles above 1 kB (a 530 kB bundle travels as ~170 kB).
+  app.use(requestLogger(access));
+  // Keeps what anonymous public requests render (most page views never get this far: see below).
+  app.use(pageCache.capture);
+  // gzip for what is rendered afresh: HTML, JSON, scripts and styles above 1 kB.
   app.use(compression({ threshold: 1024 }));
-  app.use(requestLogger(logger));
   app.use(createHealthRouter({ db, logger }));
   app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret));
+  app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/media']));
   app.use('/api', createApi({ config, logger, limits, news, auth, contacts, llm }));
   // Failures before the API router is reached (the session store, say) still answer JSON.
   app.use('/api', apiErrorHandler(logger));
   app.use(createSiteRouter({ config, limits, news, contacts, logger }));
   app.use(lastResort(logger));
-  return app;
+
+  // A page that is already rendered goes out before Express even looks at the request.
+  return (req, res) => {
+    if (!pageCache.serve(req, res)) app(req, res);
+  };
 }
+
+/** What `createApp` returns: a Node request listener for `http.createServer` or supertest. */
+export type AppHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Anything the site did not answer itself: a plain answer without details; 5xx are logged. */
 function lastResort(logger: Logger): ErrorRequestHandler {

@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalString.refine((v) => v === undefined || isOrigin(v), {
     message: 'must be an origin such as https://www.example.com (no path)',
   }),
+  PAGE_CACHE_MB: int(64, 0, 4096),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AZURE_OPENAI_ENDPOINT: optionalUrl(['https:', 'http:']),
   AZURE_OPENAI_API_KEY: optionalString,
@@ -137,6 +138,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     allowedOrigins: e.ALLOWED_ORIGINS,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, contact: e.RATE_LIMIT_CONTACT, ai: e.RATE_LIMIT_AI },
     logLevel: e.LOG_LEVEL,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     llm: {
       azure:
         e.AZURE_OPENAI_ENDPOINT && e.AZURE_OPENAI_API_KEY && e.AZURE_OPENAI_DEPLOYMENT

@@ -3,7 +3,7 @@ import dotenv from 'dotenv';
 import { createApp } from './app';
 import { prepareContent } from './bootstrap';
 import { ConfigError, parseConfig, type Config } from './config';
-import { createLogger, type Logger } from './logger';
+import { bufferedStdout, createLogger, type Logger } from './logger';
 import { openRuntime, type Runtime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -49,7 +49,8 @@ function handleShutdown(server: Server, runtime: Runtime, logger: Logger): void 
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config);
+  const log = bufferedStdout();
+  const logger = createLogger(config, log);
   const runtime = await openRuntime(config, logger);
   await prepareContent(config, runtime.db, logger);
   const app = createApp({
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ dataDir: config.dataDir, port }, `listening on http://${shown}:${port}`);
+  log.flush();
 }
 
 main().catch((error: unknown) => {

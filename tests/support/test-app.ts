@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { Express } from 'express';
-import { createApp } from '../../server/app';
+import { createApp, type AppHandler } from '../../server/app';
 import { prepareContent } from '../../server/bootstrap';
 import { parseConfig } from '../../server/config';
 import { createAuthService } from '../../server/features/auth/auth.service';
@@ -65,7 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}, dataDir = 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A cookie-keeping client signed in as the given user (the test admin by default). */
-export async function signedIn(app: Express, user = TEST_ADMIN) {
+export async function signedIn(app: AppHandler, user = TEST_ADMIN) {
   const agent = request.agent(app);
   await agent.post('/api/auth/login').send(user).expect(200);
   return agent;

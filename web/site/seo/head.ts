@@ -1,11 +1,12 @@
 import { categoryLabel } from '#shared/categories';
+import { articleDate } from '#shared/dates';
+import { escapeHtml } from '#shared/html';
 import { localizedPath, splitLanguagePath } from '#shared/language-paths';
-import { isLanguage, LANGUAGES, type Language } from '#shared/languages';
-import type { Article } from '#shared/news';
+import { isLanguage, LANGUAGES, LOCALES, type Language, type Translate } from '#shared/languages';
+import { DEFAULT_NEWS_IMAGE, type Article } from '#shared/news';
+import { parsePageParam } from '#shared/pagination';
 import { absoluteUrl, jsonLdScript, newsArticleJsonLd } from './json-ld';
 import { pageMeta, type PageId } from './meta';
-
-type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 export type HeadInput = {
   pageId: PageId;
@@ -19,14 +20,6 @@ export type HeadInput = {
   article: Article | null;
 };
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
-
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
 const link = (attrs: Record<string, string>) =>
@@ -37,8 +30,7 @@ const link = (attrs: Record<string, string>) =>
 /** The page path without its language prefix, plus `?page=N` beyond page 1 of the news list. */
 export function languageNeutralPath(path: string, search: string): string {
   const page = splitLanguagePath(path).path;
-  const raw = new URLSearchParams(search).get('page') ?? '';
-  const number = /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  const number = parsePageParam(new URLSearchParams(search).get('page'));
   return `${page}${page === '/news' && number > 1 ? `?page=${number}` : ''}`;
 }
 
@@ -78,7 +70,8 @@ export function hreflangLinks(
   ];
 }
 
-const OG_LOCALES: Record<Language, string> = { en: 'en_GB', pt: 'pt_PT', de: 'de_DE' };
+/** Open Graph writes a locale with an underscore: `pt_PT`. */
+const ogLocale = (language: Language) => LOCALES[language].replace('-', '_');
 
 /** Every tag of `<head>` that depends on the page: title, description, links, social cards, JSON-LD. */
 export function buildHead(input: HeadInput): string {
@@ -108,19 +101,19 @@ export function buildHead(input: HeadInput): string {
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:title', article?.title ?? title),
     meta('property', 'og:url', canonical),
-    meta('property', 'og:locale', OG_LOCALES[contentLanguage]),
+    meta('property', 'og:locale', ogLocale(contentLanguage)),
     ...languages
       .filter((l) => l !== contentLanguage)
-      .map((l) => meta('property', 'og:locale:alternate', OG_LOCALES[l])),
+      .map((l) => meta('property', 'og:locale:alternate', ogLocale(l))),
   );
   if (description) tags.push(meta('property', 'og:description', description));
   if (pageId === 'article' && article) {
-    const image = absoluteUrl(article.image_url ?? '/media/news-default.jpg', origin);
+    const image = absoluteUrl(article.image_url ?? DEFAULT_NEWS_IMAGE, origin);
     const section = categoryLabel(article.category, t);
     tags.push(
       meta('property', 'og:type', 'article'),
       meta('property', 'og:image', image),
-      meta('property', 'article:published_time', article.published_at ?? article.created_at),
+      meta('property', 'article:published_time', articleDate(article)),
       meta('property', 'article:section', section),
       meta('name', 'twitter:card', 'summary_large_image'),
       meta('name', 'twitter:title', article.title),

@@ -1,6 +1,10 @@
 import { useEffect, type RefObject } from 'react';
 
-/** While `open`, a pointer press outside `container` or the Escape key calls `close`. */
+/**
+ * While `open`, a pointer press outside `container` or the Escape key calls
+ * `close`, telling it whether Escape did it (menus then give focus back to
+ * their button). Menus and the site's mobile menu use it alike.
+ */
 export function useDismiss(
   container: RefObject<HTMLElement | null>,
   open: boolean,
@@ -9,7 +13,7 @@ export function useDismiss(
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) close(false);
+      if (container.current && !container.current.contains(event.target as Node)) close(false);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close(true);
