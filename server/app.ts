@@ -12,6 +12,8 @@ import { createContactsService } from './features/contacts/contacts.service';
 import { createHealthRouter } from './features/health/health.routes';
 import { createLlmService } from './features/llm/llm.service';
 import { createLlmProvider } from './features/llm/openai-provider';
+import { createMailService } from './features/mail/mail.service';
+import type { OutboxSignal } from './features/mail/outbox-signal';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
 import { createNewsService } from './features/news/news.service';
 import { bumpOnContentWrite } from './http/content-writes';
@@ -33,6 +35,8 @@ export type AppDeps = {
   llmTuning?: Partial<LlmTuning>;
   /** The version of public content; several instances share one (see content-version.ts). */
   contentVersion?: ContentVersion;
+  /** Tells the mail worker (started beside the app, not by it) that new mail was queued. */
+  outboxSignal?: OutboxSignal;
 };
 
 /**
@@ -47,7 +51,12 @@ export function createApp(deps: AppDeps): AppHandler {
   const { config, logger, db } = deps;
   const news = createNewsService({ db });
   const auth = createAuthService({ db, allowRegistration: config.allowRegistration });
-  const contacts = createContactsService({ db });
+  const mail = createMailService({ db, config, signal: deps.outboxSignal });
+  const contacts = createContactsService({
+    db,
+    mail,
+    logger: logger.child({ feature: 'contacts' }),
+  });
   const llm = createLlmService({
     provider: createLlmProvider(config.llm),
     news,
@@ -77,7 +86,7 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(createHealthRouter({ db, logger }));
   app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret));
   app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/media']));
-  app.use('/api', createApi({ config, logger, limits, news, auth, contacts, llm }));
+  app.use('/api', createApi({ config, logger, limits, news, auth, contacts, llm, mail }));
   // Failures before the API router is reached (the session store, say) still answer JSON.
   app.use('/api', apiErrorHandler(logger));
   app.use(createSiteRouter({ config, limits, news, contacts, logger }));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '#shared/auth';
+import { parseMailbox } from './mailbox';
 
 /**
  * The whole runtime configuration, parsed once from the environment at boot.
@@ -96,6 +97,20 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: optionalUrl(['https:', 'http:']),
   OPENAI_API_KEY: optionalString,
   OPENAI_MODEL: optionalString,
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: optionalString.refine((v) => v === undefined || parseMailbox(v) !== null, {
+    message: 'must be an e-mail address such as Forge Industrial <hello@example.com>',
+  }),
+  NOTIFY_EMAIL: optionalString
+    .transform((v) => (v ? v.split(',').map((a) => a.trim()) : []))
+    .refine((list) => list.every((a) => parseMailbox(a) !== null), {
+      message: 'must be a comma-separated list of e-mail addresses',
+    }),
+  AUTO_REPLY: bool(true),
+  ENQUIRY_RETENTION_DAYS: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1),
+    { message: 'must be a whole number of days from 1 to 99999' },
+  ),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -119,6 +134,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
   const e = result.data;
   requireTogether(e, ['ADMIN_USERNAME', 'ADMIN_PASSWORD']);
   requireTogether(e, ['AZURE_OPENAI_ENDPOINT', 'AZURE_OPENAI_API_KEY', 'AZURE_OPENAI_DEPLOYMENT']);
+  requireTogether(e, ['SMTP_URL', 'MAIL_FROM']);
+  if (e.NOTIFY_EMAIL.length > 0 && !e.SMTP_URL) {
+    throw new ConfigError('Invalid configuration: SMTP_URL is required when NOTIFY_EMAIL is set');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -137,6 +156,18 @@ export function parseConfig(env: Record<string, string | undefined>) {
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, contact: e.RATE_LIMIT_CONTACT, ai: e.RATE_LIMIT_AI },
+    /** E-mail (enquiry alerts and auto-replies); undefined when SMTP_URL is unset. */
+    mail:
+      e.SMTP_URL && e.MAIL_FROM
+        ? {
+            smtpUrl: e.SMTP_URL,
+            from: parseMailbox(e.MAIL_FROM)!,
+            notify: e.NOTIFY_EMAIL,
+            autoReply: e.AUTO_REPLY,
+          }
+        : undefined,
+    /** Enquiries older than this many days are deleted daily; undefined keeps them. */
+    enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS ? Number(e.ENQUIRY_RETENTION_DAYS) : undefined,
     logLevel: e.LOG_LEVEL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     llm: {

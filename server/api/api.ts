@@ -6,6 +6,8 @@ import { createContactsRouter } from '../features/contacts/contacts.routes';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import { createLlmRouter } from '../features/llm/llm.routes';
 import type { LlmService } from '../features/llm/llm.service';
+import { createMailRouter } from '../features/mail/mail.routes';
+import type { MailService } from '../features/mail/mail.service';
 import { createNewsRouter } from '../features/news/news.routes';
 import type { NewsService } from '../features/news/news.service';
 import type { Logger } from '../logger';
@@ -23,10 +25,11 @@ export type ApiDeps = {
   auth: AuthService;
   contacts: ContactsService;
   llm: LlmService;
+  mail: MailService;
 };
 
 /** The JSON API mounted at `/api`: JSON in and out, one error handler, never HTML. */
-export function createApi({ config, logger, limits, news, auth, contacts, llm }: ApiDeps) {
+export function createApi({ config, logger, limits, news, auth, contacts, llm, mail }: ApiDeps) {
   const api = express.Router();
 
   api.use((_req, res, next) => {
@@ -40,6 +43,7 @@ export function createApi({ config, logger, limits, news, auth, contacts, llm }:
   api.use('/news', createNewsRouter({ news }));
   api.use('/contacts', createContactsRouter({ contacts, contactLimit: limits.contact }));
   api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));
+  api.use('/mail', createMailRouter({ mail }));
 
   api.use(apiNotFound);
   api.use(apiErrorHandler(logger));

@@ -5,6 +5,8 @@ import * as contacts from '../../migrations/20250101000300_contacts';
 import * as appState from '../../migrations/20250101000400_app_state';
 import * as newsTranslations from '../../migrations/20261123100000_news_translations';
 import * as newsSourceUpdatedAt from '../../migrations/20261123100100_news_source_updated_at';
+import * as contactRepliesSpam from '../../migrations/20261123200000_contact_replies_spam';
+import * as mailOutbox from '../../migrations/20261123200100_mail_outbox';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -22,6 +24,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20250101000400_app_state.ts', appState],
   ['20261123100000_news_translations.ts', newsTranslations],
   ['20261123100100_news_source_updated_at.ts', newsSourceUpdatedAt],
+  ['20261123200000_contact_replies_spam.ts', contactRepliesSpam],
+  ['20261123200100_mail_outbox.ts', mailOutbox],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

@@ -15,13 +15,15 @@ const flag = z
   .enum(['true', 'false'], { error: 'apiErrors.filterInvalid' })
   .transform((v) => v === 'true');
 
-/** `?page&per_page` plus optional filters, as the list calls take them. */
+/** `?page&per_page`, the optional true/false filters and the order, as the list calls take them. */
 const ListQuerySchema = z.object({
   page: wholeNumber('apiErrors.pageInvalid').optional(),
   per_page: wholeNumber('apiErrors.perPageInvalid', MAX_PAGE_SIZE).optional(),
   category: z.string().trim().max(60).optional(),
   published: flag.optional(),
   read: flag.optional(),
+  spam: flag.optional(),
+  sort: z.enum(['newest', 'unreplied'], { error: 'apiErrors.sortInvalid' }).optional(),
   /** Articles that lack this language (admin list). */
   missing: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
 });

@@ -19,7 +19,7 @@ export const STORES: { name: string; skip: boolean; open(): Promise<TestStore> }
       if (!pg) throw new Error(`PostgreSQL unavailable: ${postgresUnavailable}`);
       const store = await createTestDb({ databaseUrl: pg.url });
       return {
-        db: store.db,
+        ...store,
         async destroy() {
           await store.destroy();
           await pg.stop();

@@ -7,6 +7,7 @@ import { prepareContent } from '../../server/bootstrap';
 import { parseConfig } from '../../server/config';
 import { createAuthService } from '../../server/features/auth/auth.service';
 import { createDb } from '../../server/db/knex';
+import { createOutboxSignal } from '../../server/features/mail/outbox-signal';
 import { migrateLatest } from '../../server/db/migrate';
 import { createLogger } from '../../server/logger';
 import { PROJECT_ROOT } from '../../server/project-root';
@@ -39,18 +40,23 @@ export async function createTestApp(env: Record<string, string> = {}, dataDir = 
   const logger = createLogger(config);
   const runtime = await openRuntime(config, logger);
   await prepareContent(config, runtime.db, logger);
+  const outboxSignal = createOutboxSignal();
   const app = createApp({
     config,
     logger,
     db: runtime.db,
     sessionStore: runtime.sessions.store,
     sessionSecret: runtime.sessionSecret,
+    outboxSignal,
   });
   return {
     app,
     db: runtime.db,
     config,
+    logger,
     dataDir,
+    /** What the app calls when it queued mail; hand it to a mail worker (tests/support/mail.ts). */
+    outboxSignal,
     /** Closes the stores; the data stays for a restart. */
     close: () => runtime.close(),
     /** Closes the stores and removes the temp directory. */
@@ -87,6 +93,7 @@ export async function createTestDb({ databaseUrl }: { databaseUrl?: string } = {
   await migrateLatest(db);
   return {
     db,
+    dataDir,
     async destroy() {
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });
