@@ -3,26 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../tests/support/test-app';
 import { createContactsService } from '../features/contacts/contacts.service';
 import { createNewsService } from '../features/news/news.service';
-import { addressLanguage, pageLanguage } from './page-language';
+import { addressLanguage, addressLanguageCookie, pageLanguage } from './page-language';
 import { serverSiteData } from './site-data';
 
-const req = (path: string, query: Record<string, unknown> = {}, cookie?: string) => ({
-  path,
-  query,
-  headers: { cookie },
-});
+const req = (url: string, cookie?: string) => ({ url, headers: { cookie } });
 
 describe('the language of a page', () => {
   it('is named by the address: its prefix first, then ?lang=', () => {
-    expect(pageLanguage(req('/pt/news', { lang: 'de' }, 'language=en'))).toBe('pt');
+    expect(pageLanguage(req('/pt/news?lang=de', 'language=en'))).toBe('pt');
     expect(pageLanguage(req('/de'))).toBe('de');
-    expect(pageLanguage(req('/en/some-article', {}, 'language=pt'))).toBe('en');
-    expect(pageLanguage(req('/news', { lang: 'de' }, 'language=pt'))).toBe('de');
+    expect(pageLanguage(req('/en/some-article', 'language=pt'))).toBe('en');
+    expect(pageLanguage(req('/news?page=2&lang=de', 'language=pt'))).toBe('de');
   });
 
   it('else is the visitor’s choice from the cookie, else English', () => {
-    expect(pageLanguage(req('/news', {}, 'language=pt'))).toBe('pt');
-    expect(pageLanguage(req('/news', { lang: 'fr' }, 'language=de'))).toBe('de');
+    expect(pageLanguage(req('/news', 'language=pt'))).toBe('pt');
+    expect(pageLanguage(req('/news?lang=fr', 'language=de'))).toBe('de');
     expect(pageLanguage(req('/'))).toBe('en');
   });
 
@@ -32,6 +28,17 @@ describe('the language of a page', () => {
     expect(addressLanguage(req('/news/pt'))).toBeNull();
     expect(addressLanguage(req('/ptx'))).toBeNull();
     expect(addressLanguage(req('/pt/'))).toBe('pt');
+  });
+
+  it('becomes the visitor’s choice through a cookie only when the address names another one', () => {
+    expect(addressLanguageCookie(req('/de/news'))).toBe(
+      'language=de; Max-Age=31536000; Path=/; SameSite=Lax',
+    );
+    expect(addressLanguageCookie(req('/news?lang=pt', 'language=de'))).toMatch(/^language=pt;/);
+    expect(addressLanguageCookie(req('/pt', 'language=pt'))).toBeNull();
+    expect(addressLanguageCookie(req('/news', 'language=pt'))).toBeNull();
+    const behindTls = { ...req('/pt'), headers: { 'x-forwarded-proto': 'https' } };
+    expect(addressLanguageCookie(behindTls)).toMatch(/; Secure$/);
   });
 });
 
