@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { LANGUAGES } from './languages';
+import type { ArticleText } from './article-languages';
+import { LANGUAGES, type Language } from './languages';
+import { ArticleTextSchema } from './news';
 
 /** Categories the AI modal offers (spec section 9), plus "let the model choose". */
 export const AI_CATEGORIES = ['AI Innovation', 'Partnership', 'Technology', 'Industry'] as const;
@@ -34,6 +36,33 @@ export type GeneratedArticle = {
   slug: string;
   image_url?: string;
 };
+
+const language = z.enum(LANGUAGES, { error: 'validation.language.invalid' });
+
+/**
+ * `POST /api/llm/translate-news`: an article's text in `from`, to be drafted
+ * in each language of `to` (one language or a list; never `from`). The texts
+ * follow the article's own rules, so every translation fits them too.
+ */
+export const TranslateRequestSchema = ArticleTextSchema.extend({
+  from: language,
+  to: z.preprocess(
+    (v) => (typeof v === 'string' ? [v] : v),
+    z
+      .array(language, { error: 'validation.translate.to' })
+      .min(1, 'validation.translate.to')
+      .transform((list) => [...new Set(list)]),
+  ),
+}).superRefine((request, ctx) => {
+  if (request.to.includes(request.from)) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.translate.sameLanguage' });
+  }
+});
+
+export type TranslateRequest = z.input<typeof TranslateRequestSchema>;
+
+/** Drafts for review, by language; nothing is stored until the admin saves the article. */
+export type TranslatedArticle = { translations: Partial<Record<Language, ArticleText>> };
 
 export type LlmStatus = {
   configured: boolean;

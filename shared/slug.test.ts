@@ -24,13 +24,23 @@ describe('slugProblem', () => {
     expect(slugProblem('a'.repeat(SLUG_MAX_LENGTH))).toBeNull();
   });
 
-  it.each(['news', 'contact', 'login', 'admin', 'api', 'assets', 'categories'])(
-    'reserves %s',
-    (slug) => {
-      expect(RESERVED_SLUGS.has(slug)).toBe(true);
-      expect(slugProblem(slug)).toBe('validation.slug.reserved');
-    },
-  );
+  it.each([
+    'news',
+    'contact',
+    'login',
+    'admin',
+    'api',
+    'assets',
+    'categories',
+    'en',
+    'pt',
+    'de',
+    'privacy',
+    'preview',
+  ])('reserves %s', (slug) => {
+    expect(RESERVED_SLUGS.has(slug)).toBe(true);
+    expect(slugProblem(slug)).toBe('validation.slug.reserved');
+  });
 });
 
 describe('slugify', () => {

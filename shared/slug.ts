@@ -3,8 +3,9 @@ export const SLUG_MAX_LENGTH = 100;
 
 /**
  * Words an article slug may not take: the site serves a page or file at that
- * top-level path (CONTRACT.md), or `/api/news/{word}` is a fixed API path that
- * would shadow the article (`categories`, `admin`).
+ * top-level path (CONTRACT.md: the language prefixes `en`, `pt`, `de`, the
+ * privacy page, draft previews), or `/api/news/{word}` is a fixed API path
+ * that would shadow the article (`categories`, `admin`).
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'news',
@@ -28,6 +29,11 @@ export const RESERVED_SLUGS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'favicon',
   'manifest',
   'index',
+  'en',
+  'pt',
+  'de',
+  'privacy',
+  'preview',
 ]);
 
 /** Why a slug is not acceptable, as a translation key; null when it is fine. */

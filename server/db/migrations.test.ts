@@ -3,8 +3,20 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../project-root';
+import { postgresAvailable, startPostgres } from '../../tests/support/postgres';
 import { createTestApp, tempDataDir, type TestApp } from '../../tests/support/test-app';
-import { MIGRATIONS } from './migrations';
+import { createNewsService } from '../features/news/news.service';
+import { createDb } from './knex';
+import { migrateLatest } from './migrate';
+import { MIGRATIONS, migrationSource } from './migrations';
+
+/** Every article's text as stored, by slug. */
+async function texts(db: ReturnType<typeof createDb>) {
+  const rows = await db('news').select('slug', 'title', 'excerpt', 'content').orderBy('id');
+  return Object.fromEntries(rows.map((r) => [r.slug, { ...r }]));
+}
+
+const LAST_OF_RELEASE_0_1_0 = '20250101000400_app_state.ts';
 
 const apps: TestApp[] = [];
 afterEach(async () => {
@@ -27,6 +39,9 @@ describe('migrations', () => {
       path.join(PROJECT_ROOT, 'tests/fixtures/release-0.1.0/site.db'),
       path.join(dataDir, 'site.db'),
     );
+    const untouched = createDb({ dataDir, databaseUrl: undefined });
+    const before = await texts(untouched);
+    await untouched.destroy();
     const t = await createTestApp({}, dataDir);
     apps.push(t);
     const names = (await t.db('knex_migrations').orderBy('id').pluck('name')) as string[];
@@ -44,5 +59,74 @@ describe('migrations', () => {
     expect(all.body.data.map((a: { slug: string }) => a.slug)).toContain('draft-from-0-1-0');
     const contacts = await admin.get('/api/contacts').expect(200);
     expect(contacts.body.data).toMatchObject([{ name: 'Ana Silva', company: 'Metalurgia Norte' }]);
+
+    // Every article of 0.1.0 is an English source without translations, its text unchanged.
+    expect(all.body.data).toHaveLength(Object.keys(before).length);
+    for (const a of all.body.data) {
+      expect(a).toMatchObject({
+        language: 'en',
+        source_language: 'en',
+        languages: ['en'],
+        translations: {},
+        ...before[a.slug],
+      });
+    }
+    expect(await texts(t.db)).toEqual(before);
+    const inGerman = await request(t.app).get('/api/news?per_page=50&lang=de').expect(200);
+    for (const a of inGerman.body.data.news) {
+      expect(a).toMatchObject({ language: 'en', title: before[a.slug].title });
+    }
+    // The source text of an old article last changed when the article did.
+    const times = await t.db('news').select('source_updated_at', 'updated_at');
+    for (const row of times) expect(row.source_updated_at).toBe(row.updated_at);
   });
+
+  it.skipIf(!postgresAvailable)(
+    'turn the articles of a 0.1.0 PostgreSQL database into English sources, text untouched',
+    async () => {
+      const pg = (await startPostgres())!;
+      const db = createDb({ dataDir: tempDataDir(), databaseUrl: pg.url });
+      try {
+        const options = { migrationSource, tableName: 'knex_migrations' };
+        // The schema of release 0.1.0: its migrations, one by one, and no later ones.
+        const released = MIGRATIONS.findIndex(([n]) => n === LAST_OF_RELEASE_0_1_0) + 1;
+        for (let i = 0; i < released; i++) await db.migrate.up(options);
+        expect(await db('knex_migrations').orderBy('id').pluck('name')).toEqual(
+          MIGRATIONS.slice(0, released).map(([n]) => n),
+        );
+        const at = new Date('2025-02-03T10:00:00.000Z');
+        const old = (n: number, published: boolean) => ({
+          title: `Título ${n} — ção`,
+          excerpt: `Excerpt ${n}`,
+          content: `## Heading ${n}\n\n- [link](https://example.com)`,
+          category: 'AI Innovation',
+          slug: `old-${n}`,
+          published,
+          published_at: published ? at : null,
+          created_at: at,
+          updated_at: at,
+        });
+        await db('news').insert([old(1, true), old(2, false)]);
+        const before = await texts(db);
+
+        await migrateLatest(db);
+        expect(await texts(db)).toEqual(before);
+        const articles = await createNewsService({ db }).listAdmin();
+        expect(articles).toHaveLength(2);
+        for (const a of articles) {
+          expect(a).toMatchObject({
+            source_language: 'en',
+            languages: ['en'],
+            translations: {},
+            ...before[a.slug],
+          });
+        }
+        const public_ = await createNewsService({ db }).getBySlug('old-1', { language: 'pt' });
+        expect(public_).toMatchObject({ language: 'en', title: 'Título 1 — ção' });
+      } finally {
+        await db.destroy();
+        await pg.stop();
+      }
+    },
+  );
 });

@@ -3,6 +3,8 @@ import * as users from '../../migrations/20250101000100_users';
 import * as news from '../../migrations/20250101000200_news';
 import * as contacts from '../../migrations/20250101000300_contacts';
 import * as appState from '../../migrations/20250101000400_app_state';
+import * as newsTranslations from '../../migrations/20261123100000_news_translations';
+import * as newsSourceUpdatedAt from '../../migrations/20261123100100_news_source_updated_at';
 import * as contactRepliesSpam from '../../migrations/20261123200000_contact_replies_spam';
 import * as mailOutbox from '../../migrations/20261123200100_mail_outbox';
 
@@ -20,6 +22,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20250101000200_news.ts', news],
   ['20250101000300_contacts.ts', contacts],
   ['20250101000400_app_state.ts', appState],
+  ['20261123100000_news_translations.ts', newsTranslations],
+  ['20261123100100_news_source_updated_at.ts', newsSourceUpdatedAt],
   ['20261123200000_contact_replies_spam.ts', contactRepliesSpam],
   ['20261123200100_mail_outbox.ts', mailOutbox],
 ];

@@ -2,9 +2,10 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { createNewsService } from '../features/news/news.service';
 import { MIGRATIONS } from './migrations';
 import { SECRET_FILE, loadSessionSecret } from './session-secret';
-import { seedDemoContent } from './seed/seed-demo';
+import { demoVersions, seedDemoContent } from './seed/seed-demo';
 import { DEMO_ARTICLES } from './seed/demo-articles';
 import { slugProblem } from '#shared/slug';
 import { NEWS_CATEGORIES } from '#shared/news';
@@ -76,6 +77,49 @@ describe('demo content', () => {
       expect(article.content).toMatch(/\[[^\]]+\]\((https:\/\/|\/)[^)]+\)/);
     }
     expect(new Set(DEMO_ARTICLES.map((a) => a.slug)).size).toBe(DEMO_ARTICLES.length);
+  });
+
+  it('comes in Portuguese and German for at least half the articles, keeping structure and links', () => {
+    const versions = DEMO_ARTICLES.map(demoVersions);
+    const translated = versions.filter((v) => Object.keys(v).length > 1);
+    expect(translated.length * 2).toBeGreaterThanOrEqual(DEMO_ARTICLES.length);
+    expect(versions.filter((v) => v.pt && v.de).length).toBeGreaterThanOrEqual(4);
+    expect(translated.length).toBeLessThan(DEMO_ARTICLES.length);
+    const shape = (content: string) => ({
+      headings: content.match(/^#+ /gm)?.length,
+      items: content.match(/^(- |\d+\. )/gm)?.length,
+      links: [...content.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]),
+    });
+    for (const v of translated) {
+      for (const text of [v.pt, v.de]) {
+        if (!text) continue;
+        expect(shape(text.content)).toEqual(shape(v.en!.content));
+        expect(text.title.length).toBeLessThanOrEqual(200);
+        expect(text.excerpt.length).toBeLessThanOrEqual(500);
+      }
+    }
+  });
+
+  it('shows each language on first start: translations, an article written in Portuguese, and English only', async () => {
+    const t = await start({ SEED_DEMO: 'true' });
+    const news = createNewsService({ db: t.db });
+    const german = await news.getBySlug('vision-guided-bin-picking', { language: 'de' });
+    expect(german).toMatchObject({ language: 'de', languages: ['en', 'pt', 'de'] });
+    expect(german.title).toMatch(/Griff in die Kiste/);
+    const portuguese = await news.getBySlug('sustainable-automation-research-programme', {
+      language: 'de',
+    });
+    expect(portuguese).toMatchObject({
+      language: 'pt',
+      source_language: 'pt',
+      languages: ['en', 'pt'],
+    });
+    const english = await news.getBySlug('legacy-plc-integration', { language: 'pt' });
+    expect(english).toMatchObject({ language: 'en', languages: ['en'] });
+    const admin = await news.listAdmin();
+    expect(admin.every((a) => Object.values(a.translations).every((tr) => !tr.outdated))).toBe(
+      true,
+    );
   });
 
   it('SEED_DEMO fills an empty database once, spread over recent months', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '#shared/languages';
 import { MAX_PAGE_SIZE } from '#shared/pagination';
 import { BadRequestError } from '../errors';
 import { parseInput } from '../validation';
@@ -23,6 +24,8 @@ const ListQuerySchema = z.object({
   read: flag.optional(),
   spam: flag.optional(),
   sort: z.enum(['newest', 'unreplied'], { error: 'apiErrors.sortInvalid' }).optional(),
+  /** Articles that lack this language (admin list). */
+  missing: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
 });
 
 export type ListQuery = z.output<typeof ListQuerySchema>;

@@ -37,7 +37,8 @@ export function renderDocument(parts: DocumentParts): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="theme-color" content="#0b1220">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    '<link rel="alternate" type="application/rss+xml" title="RSS" href="/rss.xml">',
+    // The news feed in the page's language.
+    `<link rel="alternate" type="application/rss+xml" title="RSS" href="/rss.xml?lang=${language}">`,
     head,
     css,
     `<script type="module" src="${escapeHtml(assets.script)}"></script>`,

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { categoryLabel } from '#shared/categories';
 import type { NewsService } from '../features/news/news.service';
 import { publicOrigin } from '../http/public-origin';
 import { requestLanguage, translator } from '../i18n';
@@ -31,11 +32,16 @@ export function rssHandler({ news, publicUrl }: FeedDeps): RequestHandler {
   return async (req, res) => {
     const language = requestLanguage(req);
     const t = translator(language);
-    const { news: articles } = await news.listPublished({ page: 1, perPage: RSS_ITEMS });
+    const { news: articles } = await news.listPublished({
+      page: 1,
+      perPage: RSS_ITEMS,
+      language,
+    });
     const text = {
       title: `${t('meta.siteName')} — ${t('news.title')}`,
       description: t('news.description'),
       language,
+      category: (stored: string) => categoryLabel(stored, t),
     };
     res
       // The feed speaks the language of `?lang=` or the cookie: shared caches must key on both.

@@ -14,20 +14,66 @@ beforeAll(async () => {
     slug,
     published,
   });
-  await admin.post('/api/news').send(article('public-article', true)).expect(201);
+  await admin
+    .post('/api/news')
+    .send({
+      ...article('public-article', true),
+      translations: {
+        pt: { title: 'Título de public-article & mais', excerpt: 'Um resumo', content: 'Corpo' },
+      },
+    })
+    .expect(201);
+  await admin
+    .post('/api/news')
+    .send({ ...article('english-only', true), category: 'AI Innovation' })
+    .expect(201);
   await admin.post('/api/news').send(article('draft-article', false)).expect(201);
 });
+
+/** The `<url>` entries of a sitemap, each with its address and its alternates. */
+function sitemapUrls(xml: string) {
+  return [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(.*?)<\/url>/g)].map(([, loc, rest]) => ({
+    loc: loc!.replace(/^https?:\/\/[^/]+/, ''),
+    alternates: Object.fromEntries(
+      [...rest!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map(([, lang, href]) => [
+        lang,
+        href!.replace(/^https?:\/\/[^/]+/, ''),
+      ]),
+    ),
+  }));
+}
 afterAll(() => t.destroy());
 
 describe('feeds of the public site (real app, temp database)', () => {
-  it('lists the public pages and published articles, never drafts, in the sitemap', async () => {
+  it('lists every language version of the public pages and articles, never drafts, in the sitemap', async () => {
     const res = await request(t.app).get('/sitemap.xml').expect(200);
     expect(res.type).toBe('application/xml');
-    for (const path of ['/', '/news', '/contact', '/public-article']) {
-      expect(res.text).toMatch(new RegExp(`<loc>http://127\\.0\\.0\\.1(:\\d+)?${path}</loc>`));
+    const urls = sitemapUrls(res.text);
+    expect(urls.map((u) => u.loc)).toEqual([
+      ...['/en', '/pt', '/de'],
+      ...['/en/news', '/pt/news', '/de/news'],
+      ...['/en/contact', '/pt/contact', '/de/contact'],
+      ...['/en/english-only'],
+      ...['/en/public-article', '/pt/public-article'],
+    ]);
+    expect(urls[3]!.alternates).toEqual({
+      en: '/en/news',
+      pt: '/pt/news',
+      de: '/de/news',
+      'x-default': '/news',
+    });
+    expect(urls[0]!.alternates['x-default']).toBe('/');
+    // An article only names the languages it exists in.
+    for (const u of urls.slice(-2)) {
+      expect(u.alternates).toEqual({
+        en: '/en/public-article',
+        pt: '/pt/public-article',
+        'x-default': '/public-article',
+      });
     }
+    expect(urls[9]!.alternates).toEqual({ en: '/en/english-only', 'x-default': '/english-only' });
+    expect(res.text.match(/<lastmod>/g)).toHaveLength(3);
     expect(res.text).not.toContain('draft-article');
-    expect(res.text).toContain('hreflang="x-default"');
   });
 
   it('lets crawlers in everywhere but the admin area and API', async () => {
@@ -45,7 +91,27 @@ describe('feeds of the public site (real app, temp database)', () => {
     expect(res.text).toContain('<language>de</language>');
     expect(res.text).toContain('<title>Title of public-article &amp; more</title>');
     expect(res.text).toContain('An excerpt &lt;with&gt; markup');
+    expect(res.text).toMatch(/<link>http:\/\/[^<]+\/de\/public-article<\/link>/);
+    expect(res.text).toContain('<category>KI-Innovation</category>');
     expect(res.text).not.toContain('draft-article');
+  });
+
+  it('gives each language its own feed: translated items, links to that language, its own address', async () => {
+    const pt = await request(t.app).get('/rss.xml?lang=pt').expect(200);
+    expect(pt.text).toContain('<language>pt</language>');
+    expect(pt.text).toContain('<title>Título de public-article &amp; mais</title>');
+    expect(pt.text).toContain('<description>Um resumo</description>');
+    expect(pt.text).toMatch(/<link>http:\/\/[^<]+\/pt\/public-article<\/link>/);
+    expect(pt.text).toMatch(/<link>http:\/\/[^<]+\/pt\/news<\/link>/);
+    expect(pt.text).toMatch(/<atom:link href="http:\/\/[^"]+\/rss\.xml\?lang=pt" rel="self"/);
+    expect(pt.text).toContain('<category>Robótica</category>');
+    expect(pt.text).toContain('<category>Inovação em IA</category>');
+    // Without ?lang= the feed follows the visitor's cookie, else English.
+    const cookie = await request(t.app).get('/rss.xml').set('Cookie', 'language=pt').expect(200);
+    expect(cookie.text).toContain('<language>pt</language>');
+    const en = await request(t.app).get('/rss.xml').expect(200);
+    expect(en.text).toContain('<title>Title of public-article &amp; more</title>');
+    expect(en.text).toContain('<category>AI Innovation</category>');
   });
 });
 
@@ -60,19 +126,19 @@ describe('PUBLIC_URL (behind a proxy the site names its public address, never it
 
   it('is used by the sitemap, robots.txt and the RSS feed', async () => {
     const sitemap = await get('/sitemap.xml').expect(200);
-    expect(sitemap.text).toContain('<loc>https://www.example.com/news</loc>');
+    expect(sitemap.text).toContain('<loc>https://www.example.com/pt/news</loc>');
     expect((await get('/robots.txt').expect(200)).text).toContain(
       'Sitemap: https://www.example.com/sitemap.xml',
     );
     const rss = await get('/rss.xml').expect(200);
-    expect(rss.text).toContain('<link>https://www.example.com/news</link>');
+    expect(rss.text).toContain('<link>https://www.example.com/en/news</link>');
     for (const res of [sitemap, rss]) expect(res.text).not.toContain('127.0.0.1');
   });
 
   it('is used by canonical and hreflang links of the pages', async () => {
     const page = await get('/news').expect(200);
     expect(page.text).toContain('<link rel="canonical" href="https://www.example.com/news">');
-    expect(page.text).toMatch(/hreflang="de" href="https:\/\/www\.example\.com\/news/);
+    expect(page.text).toContain('hreflang="de" href="https://www.example.com/de/news"');
     expect(page.text).not.toContain('127.0.0.1');
   });
 });

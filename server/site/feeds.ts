@@ -1,30 +1,37 @@
 import { escapeHtml } from '#shared/html';
+import { articlePath, localizedPath } from '#shared/language-paths';
+import { LANGUAGES, type Language } from '#shared/languages';
 import type { Article } from '#shared/news';
-import { LANGUAGES } from '#shared/languages';
 
 /** Top-level public pages listed in the sitemap besides the articles. */
 export const PUBLIC_PAGES = ['/', '/news', '/contact'] as const;
 
-type SitemapEntry = { slug: string; updated_at: string; published_at: string };
+type SitemapArticle = { slug: string; updated_at: string; languages: Language[] };
 
-function alternates(url: string): string {
-  const sep = url.includes('?') ? '&amp;' : '?';
-  const links = LANGUAGES.map(
-    (lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${url}${sep}lang=${lang}"/>`,
-  );
-  return [...links, `<xhtml:link rel="alternate" hreflang="x-default" href="${url}"/>`].join('');
+/**
+ * One `<url>` per language version of a page, each naming every version
+ * (itself included) as an `xhtml:link` alternate, and the unprefixed address,
+ * which follows the visitor's choice, as `x-default`.
+ */
+function languageVersions(base: string, path: string, languages: readonly Language[], extra = '') {
+  const href = (lang: Language) => `${base}${escapeHtml(localizedPath(lang, path))}`;
+  const alternates = [
+    ...languages.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${href(l)}"/>`),
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${base}${escapeHtml(path)}"/>`,
+  ].join('');
+  return languages.map((l) => `<url><loc>${href(l)}</loc>${extra}${alternates}</url>`);
 }
 
-/** `/sitemap.xml`: the public pages and every published article, with language alternates. */
-export function sitemapXml(origin: string, articles: SitemapEntry[]): string {
+/**
+ * `/sitemap.xml`: every language version of the public pages and of every
+ * published article (an article only in the languages it exists in).
+ */
+export function sitemapXml(origin: string, articles: SitemapArticle[]): string {
   const base = escapeHtml(origin);
-  const pages = PUBLIC_PAGES.map(
-    (p) => `<url><loc>${base}${p}</loc>${alternates(`${base}${p}`)}</url>`,
-  );
-  const posts = articles.map((a) => {
-    const loc = `${base}/${escapeHtml(a.slug)}`;
-    const lastmod = escapeHtml(new Date(a.updated_at || a.published_at).toISOString());
-    return `<url><loc>${loc}</loc><lastmod>${lastmod}</lastmod>${alternates(loc)}</url>`;
+  const pages = PUBLIC_PAGES.flatMap((p) => languageVersions(base, p, LANGUAGES));
+  const posts = articles.flatMap((a) => {
+    const lastmod = `<lastmod>${escapeHtml(new Date(a.updated_at).toISOString())}</lastmod>`;
+    return languageVersions(base, articlePath(a.slug), a.languages, lastmod);
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -49,13 +56,23 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-type FeedText = { title: string; description: string; language: string };
+type FeedText = {
+  title: string;
+  description: string;
+  language: Language;
+  /** The label of a stored category in the feed's language. */
+  category: (stored: string) => string;
+};
 
-/** `/rss.xml`: an RSS 2.0 feed of the latest published articles. */
+/**
+ * `/rss.xml?lang=`: an RSS 2.0 feed of the latest published articles in one
+ * language (each in its source language where it lacks that one), linking to
+ * the pages of that language.
+ */
 export function rssXml(origin: string, text: FeedText, articles: Article[]): string {
   const base = escapeHtml(origin);
   const items = articles.map((a) => {
-    const link = `${base}/${escapeHtml(a.slug)}`;
+    const link = `${base}${escapeHtml(articlePath(a.slug, text.language))}`;
     const date = new Date(a.published_at ?? a.created_at).toUTCString();
     return [
       '<item>',
@@ -63,7 +80,7 @@ export function rssXml(origin: string, text: FeedText, articles: Article[]): str
       `<link>${link}</link>`,
       `<guid isPermaLink="true">${link}</guid>`,
       `<pubDate>${date}</pubDate>`,
-      `<category>${escapeHtml(a.category)}</category>`,
+      `<category>${escapeHtml(text.category(a.category))}</category>`,
       `<description>${escapeHtml(a.excerpt)}</description>`,
       '</item>',
     ].join('');
@@ -73,10 +90,10 @@ export function rssXml(origin: string, text: FeedText, articles: Article[]): str
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '<channel>',
     `<title>${escapeHtml(text.title)}</title>`,
-    `<link>${base}/news</link>`,
+    `<link>${base}${localizedPath(text.language, '/news')}</link>`,
     `<description>${escapeHtml(text.description)}</description>`,
     `<language>${escapeHtml(text.language)}</language>`,
-    `<atom:link href="${base}/rss.xml" rel="self" type="application/rss+xml"/>`,
+    `<atom:link href="${base}/rss.xml?lang=${text.language}" rel="self" type="application/rss+xml"/>`,
     ...items,
     '</channel>',
     '</rss>',

@@ -4,9 +4,10 @@ import type { Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
 import type { Logger } from '../logger';
 import { publicOrigin } from '../http/public-origin';
-import { requestLanguage, siteCataloguesFor, translator } from '../i18n';
+import { siteCataloguesFor, translator } from '../i18n';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
+import { pageLanguage, rememberAddressLanguage } from './page-language';
 import { loadRenderer } from './render';
 
 /**
@@ -26,9 +27,10 @@ export function crashPage(language: Language): string {
 }
 
 /**
- * Server-renders any public page (including the HTML 404) in the visitor's
- * language. A POST (the contact form without JavaScript) hands its fields to
- * the route action.
+ * Server-renders any public page (including the HTML 404) in the page's
+ * language (its `/pt` prefix, `?lang=`, the visitor's cookie, else English);
+ * a language named by the address becomes the visitor's choice. A POST (the
+ * contact form without JavaScript) hands its fields to the route action.
  */
 export function pageHandler(deps: {
   data: (req: Request, res: Response, language: Language) => SiteData;
@@ -36,7 +38,8 @@ export function pageHandler(deps: {
   logger: Logger;
 }): RequestHandler {
   return async (req, res) => {
-    const language = requestLanguage(req);
+    const language = pageLanguage(req);
+    rememberAddressLanguage(req, res);
     try {
       const render = await loadRenderer();
       const result = await render({

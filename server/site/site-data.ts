@@ -11,19 +11,21 @@ type Services = { news: NewsService; contacts: ContactsService };
 
 /**
  * The public pages' data, read straight from the services (no HTTP round
- * trip). `refusal` is what the request's guards (origin check, rate limit)
- * said about a posted contact form; the form then shows it instead of sending.
+ * trip), articles in the page's `language` unless a call names another.
+ * `refusal` is what the request's guards (origin check, rate limit) said
+ * about a posted contact form; the form then shows it instead of sending.
  */
 export function serverSiteData(
   { news, contacts }: Services,
   { language, refusal }: { language: Language; refusal?: unknown },
 ): SiteData {
   return {
-    listNews: ({ page, perPage }) => news.listPublished({ page, perPage }),
-    async getArticle(slug) {
+    listNews: ({ page, perPage, language: asked }) =>
+      news.listPublished({ page, perPage, language: asked ?? language }),
+    async getArticle(slug, { language: asked } = {}) {
       if (!SLUG_PATTERN.test(slug)) return null;
       try {
-        return await news.getBySlug(slug, { includeDrafts: false });
+        return await news.getBySlug(slug, { includeDrafts: false, language: asked ?? language });
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return null;
         throw error;

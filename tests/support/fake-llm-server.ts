@@ -2,13 +2,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { fakeArticle, type FakeArticle } from './fake-llm-article';
+import { fakeTranslation, translationTarget } from './fake-llm-translation';
 
 /**
  * A local stand-in for a language model server, speaking chat completions at
  * the OpenAI path (`/v1/chat/completions`) and the Azure path
  * (`/openai/deployments/{d}/chat/completions?api-version=…`), so tests run
  * the real `openai` SDK. Behaviour comes from a scenario set in code, else
- * from a marker in the user's message such as `[[invalid-json]]`.
+ * from a marker in the user's message such as `[[invalid-json]]`. It drafts
+ * articles and answers translation requests (`[[fail-translation:de]]` in
+ * the text makes the translation into German fail with 500, the others not).
  * Run standalone: `npx tsx tests/support/fake-llm-server.ts 3199`.
  */
 
@@ -80,7 +83,13 @@ export async function startFakeLlm(port = 0): Promise<FakeLlm> {
     const user = messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
     const scenario = fixed ?? scenarioFromMarker(user);
     const format = (body?.response_format as { type?: string } | undefined)?.type;
-    const article = { ...fakeArticle(system, user), ...scenario.article };
+    const target = translationTarget(system);
+    if (target && user.includes(`[[fail-translation:${target}]]`)) {
+      return send(res, 500, apiError('The server had an error.', 'server_error'));
+    }
+    const article = target
+      ? fakeTranslation(user, target)
+      : { ...fakeArticle(system, user), ...scenario.article };
     const reply = (content: string | null, extra: Record<string, unknown> = {}, finish = 'stop') =>
       send(res, 200, completion(String(body?.model ?? 'fake-model'), content, extra, finish));
 

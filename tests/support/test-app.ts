@@ -83,10 +83,13 @@ export async function createUser(t: TestApp, username = 'reader', password = 're
   return { username, password };
 }
 
-/** A migrated database on a real SQLite file in a temp dir, for service tests (no HTTP). */
-export async function createTestDb() {
+/**
+ * A migrated database for service tests (no HTTP): a real SQLite file in a
+ * temp dir, or the PostgreSQL database at `databaseUrl`.
+ */
+export async function createTestDb({ databaseUrl }: { databaseUrl?: string } = {}) {
   const dataDir = tempDataDir();
-  const db = createDb({ dataDir, databaseUrl: undefined });
+  const db = createDb({ dataDir, databaseUrl });
   await migrateLatest(db);
   return {
     db,

@@ -1,8 +1,15 @@
+import type { Language } from '#shared/languages';
+
 /**
  * Demo articles for a fresh install (SEED_DEMO). Real markdown, spread over
  * recent months; `image_url` stays null so the site's default image shows.
+ * The text here is English; several articles also exist in Portuguese and
+ * German (demo-articles.pt.ts, demo-articles.de.ts), others only in English,
+ * so both translated pages and the "only available in" note show.
  */
 export type DemoArticle = {
+  /** The language the article was written in (English unless said). */
+  source_language?: Language;
   title: string;
   slug: string;
   category: 'ai-innovation' | 'robotics' | 'partnership' | 'research';
@@ -169,6 +176,8 @@ Technicians spend a surprising amount of time searching PDFs. Our assistant answ
 In a pilot with 18 technicians, the median time to find a procedure dropped from **11 minutes to under 2**. [Contact us](/contact) if you would like to run a pilot on your own documentation.`,
   },
   {
+    // Written in Portuguese first (demo-articles.pt.ts); this is its English version.
+    source_language: 'pt',
     title: 'Joint research programme on sustainable automation with a Portuguese university',
     slug: 'sustainable-automation-research-programme',
     category: 'partnership',

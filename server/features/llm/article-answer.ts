@@ -66,7 +66,7 @@ export function pickCategory(requested: string | undefined, suggested: string | 
 }
 
 /** Shortens text to at most `max` characters at a word boundary, with an ellipsis. */
-function clamp(text: string, max: number): string {
+export function clamp(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');

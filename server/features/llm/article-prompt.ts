@@ -2,7 +2,8 @@ import { AI_CATEGORIES } from '#shared/llm';
 import type { Language } from '#shared/languages';
 import type { ChatMessage, ResponseFormat } from './llm.provider';
 
-const LANGUAGE_NAMES: Record<Language, string> = {
+/** How a prompt names each language: European Portuguese and formal German, explicitly. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
   pt: 'European Portuguese (Portugal, not Brazil)',
   de: 'German (formal "Sie" form)',

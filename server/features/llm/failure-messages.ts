@@ -2,7 +2,7 @@ import type { UpstreamFailure } from './llm.provider';
 
 /**
  * The message (a key under `llm.errors` in the catalogues) an admin sees for
- * each way a generation can fail upstream: what happened and what to do.
+ * each way a draft or a translation can fail upstream: what happened and what to do.
  */
 const KEYS: Record<UpstreamFailure | 'invalid_answer', string> = {
   timeout: 'llm.errors.timeout',
@@ -20,6 +20,20 @@ const KEYS: Record<UpstreamFailure | 'invalid_answer', string> = {
   invalid_answer: 'llm.errors.invalidAnswer',
 };
 
-export function failureMessageKey(kind: UpstreamFailure | 'invalid_answer'): string {
-  return KEYS[kind];
+/** Where a translation fails differently from a draft, the message says so. */
+const TRANSLATION_KEYS: Partial<typeof KEYS> = {
+  refusal: 'llm.errors.translationRefused',
+  truncated: 'llm.errors.translationTruncated',
+  empty: 'llm.errors.invalidTranslation',
+  invalid_answer: 'llm.errors.invalidTranslation',
+};
+
+/** What the model was asked for. */
+export type LlmTask = 'article' | 'translation';
+
+export function failureMessageKey(
+  kind: UpstreamFailure | 'invalid_answer',
+  task: LlmTask = 'article',
+): string {
+  return (task === 'translation' ? TRANSLATION_KEYS[kind] : undefined) ?? KEYS[kind];
 }

@@ -167,7 +167,7 @@ describe('LLM limits and configuration', () => {
       await t.admin.post(GENERATE).send({ prompt: 'One' }).expect(200);
       await t.admin.post(GENERATE).send({ prompt: 'Two' }).expect(200);
       const res = await t.admin.post(GENERATE).send({ prompt: 'Three' }).expect(429);
-      expect(res.body.error).toMatch(/several articles in the last minute/);
+      expect(res.body.error).toMatch(/several AI requests \(drafts or translations\)/);
       expect(fake.requests).toHaveLength(2);
       const other = await t.anotherAdmin('second-admin');
       await other.post(GENERATE).send({ prompt: 'Four' }).expect(200);

@@ -4,14 +4,15 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { GenerateRequestSchema } from '#shared/llm';
+import type { z } from 'zod';
+import { GenerateRequestSchema, TranslateRequestSchema } from '#shared/llm';
 import { fieldErrors } from '#shared/validation';
 import { BadRequestError } from '../../errors';
 import { requireAdmin } from '../../http/guards';
 import { requestLanguage } from '../../i18n';
 import type { LlmService } from './llm.service';
 
-/** `/api/llm`: article drafting and the provider status, admins only. */
+/** `/api/llm`: article drafting, translation and the provider status, admins only. */
 export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: RequestHandler }) {
   const router = express.Router();
 
@@ -22,7 +23,7 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
   router.post(
     '/generate-news-content',
     requireAdmin,
-    validateGenerate,
+    validate(GenerateRequestSchema, 'generate'),
     aiLimit,
     async (req, res) => {
       const body = res.locals.generate as ReturnType<typeof GenerateRequestSchema.parse>;
@@ -38,18 +39,41 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
     },
   );
 
+  // One call per request, whatever the number of target languages: it counts once in RATE_LIMIT_AI.
+  router.post(
+    '/translate-news',
+    requireAdmin,
+    validate(TranslateRequestSchema, 'translate'),
+    aiLimit,
+    async (req, res) => {
+      const { title, excerpt, content, from, to } = res.locals.translate as z.output<
+        typeof TranslateRequestSchema
+      >;
+      const data = await llm.translate(
+        { text: { title, excerpt, content }, from, to },
+        clientGone(res),
+      );
+      res.json({ data });
+    },
+  );
+
   return router;
 }
 
-/** Checks the body before the rate limit, so a rejected request does not spend the budget. */
-function validateGenerate(req: Request, res: Response, next: NextFunction): void {
-  const parsed = GenerateRequestSchema.safeParse(req.body ?? {});
-  if (!parsed.success) {
-    const details = fieldErrors(parsed.error);
-    return next(new BadRequestError(Object.values(details)[0], details));
-  }
-  res.locals.generate = parsed.data;
-  next();
+/**
+ * Checks the body before the rate limit, so a rejected request does not spend
+ * the budget; the parsed body waits in `res.locals[name]`.
+ */
+function validate(schema: z.ZodType, name: string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const parsed = schema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const details = fieldErrors(parsed.error);
+      return next(new BadRequestError(Object.values(details)[0], details));
+    }
+    res.locals[name] = parsed.data;
+    next();
+  };
 }
 
 /** Aborts the upstream call when the admin closes the connection before the answer. */

@@ -1,4 +1,5 @@
-import type { GeneratedArticle, LlmStatus } from '#shared/llm';
+import type { ArticleText } from '#shared/article-languages';
+import type { GeneratedArticle, LlmStatus, TranslatedArticle } from '#shared/llm';
 import type { Language } from '#shared/languages';
 import { slugify, uniqueSlug } from '#shared/slug';
 import { BadGatewayError, ServiceUnavailableError } from '../../errors';
@@ -9,12 +10,17 @@ import { articleMessages } from './article-prompt';
 import { failureMessageKey } from './failure-messages';
 import type { LlmProvider } from './llm.provider';
 import { createResilientCompletion, type LlmTuning } from './resilient-completion';
+import { parseTranslation } from './translation-answer';
+import { TRANSLATION_FORMAT_LADDER, translationMessages } from './translation-prompt';
 
 export type GenerateInput = { prompt: string; category?: string; language: Language };
+export type TranslateInput = { text: ArticleText; from: Language; to: Language[] };
 
 export type LlmService = {
   status(): LlmStatus;
   generate(input: GenerateInput, signal?: AbortSignal): Promise<GeneratedArticle>;
+  /** Drafts the article in each target language (one model call each); stores nothing. */
+  translate(input: TranslateInput, signal?: AbortSignal): Promise<TranslatedArticle>;
 };
 
 type Deps = {
@@ -25,11 +31,18 @@ type Deps = {
 };
 
 /**
- * Drafts a news article with the configured language model, under one
- * deadline: asks for it, validates the answer and gives it a free slug.
+ * Drafts and translates news articles with the configured language model,
+ * each request under one deadline: asks, validates the answer and, for a
+ * draft, gives it a free slug.
  */
 export function createLlmService({ provider, news, logger, tuning }: Deps): LlmService {
   const complete = createResilientCompletion({ logger, tuning });
+
+  /** The deadline of one request, joined with the admin going away. */
+  function deadline(clientSignal?: AbortSignal): AbortSignal {
+    const timeout = AbortSignal.timeout(tuning.timeoutMs);
+    return clientSignal ? AbortSignal.any([timeout, clientSignal]) : timeout;
+  }
 
   return {
     status() {
@@ -41,8 +54,7 @@ export function createLlmService({ provider, news, logger, tuning }: Deps): LlmS
     async generate(input, clientSignal) {
       if (!provider) throw new ServiceUnavailableError('llm.errors.notConfigured');
       const started = Date.now();
-      const deadline = AbortSignal.timeout(tuning.timeoutMs);
-      const signal = clientSignal ? AbortSignal.any([deadline, clientSignal]) : deadline;
+      const signal = deadline(clientSignal);
       const about = { provider: provider.name, model: provider.model };
 
       const text = await complete(provider, articleMessages(input), signal, started);
@@ -63,6 +75,35 @@ export function createLlmService({ provider, news, logger, tuning }: Deps): LlmS
         slug,
         ...(answer.image_url ? { image_url: answer.image_url } : {}),
       };
+    },
+
+    async translate({ text, from, to }, clientSignal) {
+      if (!provider) throw new ServiceUnavailableError('llm.errors.notConfigured');
+      const started = Date.now();
+      // One failed language stops the others: the request answers 502 at once.
+      const failed = new AbortController();
+      const signal = AbortSignal.any([deadline(clientSignal), failed.signal]);
+      const about = { provider: provider.name, model: provider.model, from };
+      const one = async (target: Language): Promise<[Language, ArticleText]> => {
+        const messages = translationMessages({ text, from, to: target });
+        const request = { task: 'translation', ladder: TRANSLATION_FORMAT_LADDER } as const;
+        const answer = parseTranslation(
+          await complete(provider, messages, signal, started, request),
+        );
+        if (!answer) {
+          logger.warn({ ...about, to: target }, 'LLM answer is not a valid translation');
+          throw new BadGatewayError(failureMessageKey('invalid_answer', 'translation'));
+        }
+        return [target, answer];
+      };
+      try {
+        const done = await Promise.all(to.map(one));
+        logger.info({ ...about, to, ms: Date.now() - started }, 'LLM translated an article');
+        return { translations: Object.fromEntries(done) };
+      } catch (error) {
+        failed.abort();
+        throw error;
+      }
     },
   };
 }

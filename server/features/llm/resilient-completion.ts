@@ -2,8 +2,13 @@ import { BadGatewayError } from '../../errors';
 import type { Logger } from '../../logger';
 import { abortableDelay } from './abortable-delay';
 import { FORMAT_LADDER } from './article-prompt';
-import { failureMessageKey } from './failure-messages';
-import { LlmUpstreamError, type ChatMessage, type LlmProvider } from './llm.provider';
+import { failureMessageKey, type LlmTask } from './failure-messages';
+import {
+  LlmUpstreamError,
+  type ChatMessage,
+  type LlmProvider,
+  type ResponseFormat,
+} from './llm.provider';
 
 export type LlmTuning = {
   /** Deadline for one generation, all attempts included (60 s in production). */
@@ -20,11 +25,18 @@ export const DEFAULT_LLM_TUNING: LlmTuning = {
   maxRetryDelayMs: 5_000,
 };
 
+/** What is asked of the model: the task (for failure messages) and its formats, strongest first. */
+export type CompletionRequest = { task: LlmTask; ladder: readonly ResponseFormat[] };
+
+const ARTICLE_REQUEST: CompletionRequest = { task: 'article', ladder: FORMAT_LADDER };
+
 /**
  * One completion, made robust: starts with the strongest response format the
  * server has accepted so far and steps down when it rejects one, retries
  * exactly once on 429/5xx, and turns every other failure into a 502 whose
  * message tells the admin what to do. `signal` carries the overall deadline.
+ * Every task's ladder has the same rungs (JSON schema, JSON mode, plain
+ * text), so what the server accepts is remembered across tasks.
  */
 export function createResilientCompletion({
   logger,
@@ -40,11 +52,12 @@ export function createResilientCompletion({
     messages: ChatMessage[],
     signal: AbortSignal,
     started: number,
+    { task, ladder }: CompletionRequest = ARTICLE_REQUEST,
   ): Promise<string> {
     let retriesLeft = 1;
     // At most: every format rung, plus the one retry.
-    for (let attempt = 1; attempt <= FORMAT_LADDER.length + 1; attempt++) {
-      const format = FORMAT_LADDER[formatRung]!;
+    for (let attempt = 1; attempt <= ladder.length + 1; attempt++) {
+      const format = ladder[formatRung]!;
       const timeoutMs = Math.max(tuning.timeoutMs - (Date.now() - started), 1);
       try {
         return await llm.complete(messages, { format, signal, timeoutMs });
@@ -58,10 +71,10 @@ export function createResilientCompletion({
           kind: err.kind,
           ...err.info,
         };
-        if (err.kind === 'format_rejected' && formatRung < FORMAT_LADDER.length - 1) {
+        if (err.kind === 'format_rejected' && formatRung < ladder.length - 1) {
           formatRung++;
           logger.info(
-            { ...log, next: FORMAT_LADDER[formatRung]!.type },
+            { ...log, next: ladder[formatRung]!.type },
             'LLM server rejected the response format; stepping down',
           );
           continue;
@@ -77,12 +90,12 @@ export function createResilientCompletion({
           if (!signal.aborted) continue;
           const timedOut =
             signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
-          throw new BadGatewayError(failureMessageKey(timedOut ? 'timeout' : 'aborted'));
+          throw new BadGatewayError(failureMessageKey(timedOut ? 'timeout' : 'aborted', task));
         }
         logger.warn({ ...log, upstream: err.message }, 'LLM call failed');
-        throw new BadGatewayError(failureMessageKey(err.kind));
+        throw new BadGatewayError(failureMessageKey(err.kind, task));
       }
     }
-    throw new BadGatewayError(failureMessageKey('bad_request'));
+    throw new BadGatewayError(failureMessageKey('bad_request', task));
   };
 }

@@ -1,13 +1,42 @@
-import type { Article, CategoryCount } from '#shared/news';
+import type { Knex } from 'knex';
+import { articleLanguages, type ArticleTranslations } from '#shared/article-languages';
+import { pickLanguage, type Language } from '#shared/languages';
+import type { AdminArticle } from '#shared/news';
 import type { Db } from '../../db/knex';
 import { now, toBool, toCount, toIso, toIsoOrNull } from '../../db/values';
+import { createTranslationsRepo, type TranslationRow } from './translations.repo';
 
 type Row = Record<string, unknown>;
 
-/** The fields a write sets; times are added here. */
-export type ArticleFields = Omit<Article, 'id' | 'created_at' | 'updated_at'>;
+/** The fields a write sets on `news`; times are added here. */
+export type ArticleFields = Omit<
+  AdminArticle,
+  'id' | 'created_at' | 'updated_at' | 'language' | 'languages' | 'translations'
+> & { source_updated_at?: string };
 
-function toArticle(row: Row): Article {
+/** Which articles a list holds. */
+export type ArticleFilter = {
+  published?: boolean;
+  /** Stored category values, any of which matches (a known category and its labels). */
+  categories?: string[];
+  /** Only articles that lack this language. */
+  missing?: Language;
+};
+
+function toAdminArticle(row: Row, rows: TranslationRow[]): AdminArticle {
+  const sourceChanged = Date.parse(toIso(row.source_updated_at ?? row.updated_at));
+  const translations: ArticleTranslations = {};
+  const source = pickLanguage(row.source_language);
+  for (const t of rows) {
+    if (t.language === source) continue;
+    translations[t.language] = {
+      title: t.title,
+      excerpt: t.excerpt,
+      content: t.content,
+      updated_at: t.updated_at,
+      outdated: Date.parse(t.updated_at) < sourceChanged,
+    };
+  }
   return {
     id: Number(row.id),
     title: String(row.title),
@@ -20,54 +49,85 @@ function toArticle(row: Row): Article {
     published_at: toIsoOrNull(row.published_at),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
+    language: source,
+    source_language: source,
+    languages: articleLanguages(source, translations),
+    translations,
   };
 }
 
-/** Plain knex queries on `news`; every value goes through bindings. */
-export function createNewsRepo(db: Db) {
+const NEWEST_PUBLISHED = [
+  { column: 'published_at', order: 'desc' },
+  { column: 'id', order: 'desc' },
+] as const;
+const NEWEST_CREATED = [
+  { column: 'created_at', order: 'desc' },
+  { column: 'id', order: 'desc' },
+] as const;
+
+/**
+ * Plain knex queries on `news` and its translations; every value goes through
+ * bindings. Articles come back with their source text at the top level and
+ * every translation (`AdminArticle`); the service resolves a language.
+ */
+export function createNewsRepo(db: Db | Knex.Transaction) {
   const news = () => db('news');
-  const published = () => news().where('published', true);
+  const translations = createTranslationsRepo(db);
+
+  function filtered({ published, categories, missing }: ArticleFilter) {
+    const q = news();
+    if (published !== undefined) q.where('news.published', published);
+    if (categories) q.whereIn('news.category', categories);
+    if (missing) {
+      q.whereNot('news.source_language', missing).whereNotExists(
+        db('news_translations')
+          .select(db.raw('1'))
+          .whereRaw('news_translations.news_id = news.id')
+          .andWhere('news_translations.language', missing),
+      );
+    }
+    return q;
+  }
+
+  async function withTranslations(rows: Row[]): Promise<AdminArticle[]> {
+    const byArticle = await translations.forArticles(rows.map((r) => Number(r.id)));
+    return rows.map((r) => toAdminArticle(r, byArticle.get(Number(r.id)) ?? []));
+  }
 
   return {
-    async countPublished(category?: string): Promise<number> {
-      const q = published();
-      if (category) q.andWhere('category', category);
-      const row = await q.count({ n: '*' }).first();
+    translations,
+
+    async count(filter: ArticleFilter): Promise<number> {
+      const row = await filtered(filter).count({ n: '*' }).first();
       return toCount(row?.n);
     },
 
-    async listPublished(opts: { limit: number; offset: number; category?: string }) {
-      const q = published();
-      if (opts.category) q.andWhere('category', opts.category);
-      const rows = await q
-        .orderBy([
-          { column: 'published_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
+    /** Published articles, newest publication first. */
+    async listPublished(opts: { limit: number; offset: number; categories?: string[] }) {
+      const rows = await filtered({ published: true, categories: opts.categories })
+        .orderBy([...NEWEST_PUBLISHED])
         .limit(opts.limit)
         .offset(opts.offset);
-      return rows.map(toArticle);
+      return withTranslations(rows);
     },
 
-    async listAll(opts: { limit?: number; offset?: number; published?: boolean }) {
-      const q = news();
-      if (opts.published !== undefined) q.where('published', opts.published);
-      q.orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ]);
+    /** Every article (drafts included), newest first; all of them without a limit. */
+    async listAll(opts: ArticleFilter & { limit?: number; offset?: number }) {
+      const q = filtered(opts)
+        .select('news.*')
+        .orderBy([...NEWEST_CREATED]);
       if (opts.limit !== undefined) q.limit(opts.limit).offset(opts.offset ?? 0);
-      return (await q).map(toArticle);
+      return withTranslations(await q);
     },
 
-    async findById(id: number): Promise<Article | null> {
+    async findById(id: number): Promise<AdminArticle | null> {
       const row = await news().where({ id }).first();
-      return row ? toArticle(row) : null;
+      return row ? (await withTranslations([row]))[0]! : null;
     },
 
-    async findBySlug(slug: string): Promise<Article | null> {
+    async findBySlug(slug: string): Promise<AdminArticle | null> {
       const row = await news().where({ slug }).first();
-      return row ? toArticle(row) : null;
+      return row ? (await withTranslations([row]))[0]! : null;
     },
 
     async slugOwner(slug: string): Promise<number | null> {
@@ -75,49 +135,51 @@ export function createNewsRepo(db: Db) {
       return row ? Number(row.id) : null;
     },
 
-    async insert(fields: ArticleFields, createdAt = now()): Promise<Article> {
+    /** A new article; its source text counts as written at `at`. Returns its id. */
+    async insert(fields: ArticleFields, at = now()): Promise<number> {
       const [row] = await news()
-        .insert({ ...fields, created_at: createdAt, updated_at: createdAt })
+        .insert({ source_updated_at: at, ...fields, created_at: at, updated_at: at })
         .returning('id');
-      return (await this.findById(Number(typeof row === 'object' ? row.id : row)))!;
+      return Number(typeof row === 'object' ? row.id : row);
     },
 
-    async update(id: number, fields: Partial<ArticleFields>): Promise<Article | null> {
-      const count = await news()
-        .where({ id })
-        .update({ ...fields, updated_at: now() });
-      return count ? this.findById(id) : null;
+    async update(id: number, fields: Partial<ArticleFields>, at = now()): Promise<boolean> {
+      return (
+        (await news()
+          .where({ id })
+          .update({ ...fields, updated_at: at })) > 0
+      );
     },
 
     async remove(id: number): Promise<boolean> {
       return (await news().where({ id }).delete()) > 0;
     },
 
-    async isEmpty(): Promise<boolean> {
-      const row = await news().count({ n: '*' }).first();
-      return toCount(row?.n) === 0;
-    },
-
-    async categories(): Promise<CategoryCount[]> {
-      const rows: Row[] = await published()
+    /** Published articles per stored category value. */
+    async categories(): Promise<{ category: string; count: number }[]> {
+      const rows: Row[] = await news()
+        .where('published', true)
         .select('category')
         .count({ count: '*' })
-        .groupBy('category')
-        .orderBy([
-          { column: 'count', order: 'desc' },
-          { column: 'category', order: 'asc' },
-        ]);
+        .groupBy('category');
       return rows.map((r) => ({ category: String(r.category), count: toCount(r.count) }));
     },
 
+    /** What the sitemap needs of every published article, newest first. */
     async sitemapEntries() {
-      const rows = await published()
-        .select('slug', 'updated_at', 'published_at')
-        .orderBy('published_at', 'desc');
+      const rows = await news()
+        .where('published', true)
+        .select('id', 'slug', 'source_language', 'updated_at', 'published_at')
+        .orderBy([...NEWEST_PUBLISHED]);
+      const byArticle = await translations.languagesOf(rows.map((r) => Number(r.id)));
       return rows.map((r) => ({
         slug: String(r.slug),
         updated_at: toIso(r.updated_at),
         published_at: toIso(r.published_at ?? r.updated_at),
+        languages: articleLanguages(
+          pickLanguage(r.source_language),
+          byArticle.get(Number(r.id)) ?? [],
+        ),
       }));
     },
   };

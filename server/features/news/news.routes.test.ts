@@ -50,6 +50,10 @@ describe('admin writes', () => {
         'published_at',
         'created_at',
         'updated_at',
+        'language',
+        'source_language',
+        'languages',
+        'translations',
       ].sort(),
     );
     expect(a).toMatchObject({

@@ -2,9 +2,10 @@ import { Router } from 'express';
 import { NEWS_PAGE_SIZE } from '#shared/pagination';
 import { requireAdmin } from '../../http/guards';
 import { idParam, listQuery } from '../../http/params';
+import { requestLanguage } from '../../i18n';
 import type { NewsService } from './news.service';
 
-/** `/api/news`: the public list and article, and the admin's writes. */
+/** `/api/news`: the public list and article in the request's language, and the admin's writes. */
 export function createNewsRouter({ news }: { news: NewsService }) {
   const router = Router();
 
@@ -12,9 +13,9 @@ export function createNewsRouter({ news }: { news: NewsService }) {
     const q = listQuery(req.query);
     const page = q.page ?? 1;
     const perPage = q.per_page ?? NEWS_PAGE_SIZE;
-    res.json({
-      data: await news.listPublished({ page, perPage, category: q.category || undefined }),
-    });
+    const category = q.category || undefined;
+    const language = requestLanguage(req);
+    res.json({ data: await news.listPublished({ page, perPage, category, language }) });
   });
 
   router.get('/categories', async (_req, res) => {
@@ -22,15 +23,18 @@ export function createNewsRouter({ news }: { news: NewsService }) {
   });
 
   router.get('/admin', requireAdmin, async (req, res) => {
-    const q = listQuery(req.query);
-    res.json({
-      data: await news.listAdmin({ page: q.page, perPage: q.per_page, published: q.published }),
-    });
+    const { page, per_page: perPage, published, missing } = listQuery(req.query);
+    res.json({ data: await news.listAdmin({ page, perPage, published, missing }) });
   });
 
   router.get('/:slug', async (req, res) => {
-    const includeDrafts = req.session?.user?.is_admin === true;
-    res.json({ data: { news: await news.getBySlug(req.params.slug, { includeDrafts }) } });
+    const admin = req.session?.user?.is_admin === true;
+    const article = await news.getBySlug(req.params.slug, {
+      includeDrafts: admin,
+      withTranslations: admin,
+      language: requestLanguage(req),
+    });
+    res.json({ data: { news: article } });
   });
 
   router.post('/', requireAdmin, async (req, res) => {

@@ -117,6 +117,24 @@ describe('the rendered-page cache', () => {
     expect(page2.headers.etag).not.toBe(english.headers.etag);
   });
 
+  it('keeps a page of a language address for everyone, setting the language cookie on each delivery', async () => {
+    const rendered = await get('/news?lang=de&page=1').expect(200);
+    expect(String(rendered.headers['set-cookie'])).toMatch(
+      /^language=de; Max-Age=31536000; Path=\//,
+    );
+    const hit = await cached('/news?lang=de&page=1');
+    expect(hit.text).toContain('<html lang="de">');
+    expect(String(hit.headers['set-cookie'])).toBe(String(rendered.headers['set-cookie']));
+    const prefixed = await cached('/pt/contact');
+    expect(String(prefixed.headers['set-cookie'])).toMatch(/^language=pt;/);
+    const agreeing = await cached('/pt/contact', { Cookie: 'language=pt' });
+    expect(agreeing.headers['set-cookie']).toBeUndefined();
+    const api = await cached('/api/news?lang=de');
+    expect(api.headers['set-cookie']).toBeUndefined();
+    const feed = await cached('/rss.xml?lang=de');
+    expect(feed.headers['set-cookie']).toBeUndefined();
+  });
+
   it('keys on the address asked for when PUBLIC_URL is unset (canonical links name it)', async () => {
     const ours = await cached('/contact');
     const other = await request(t.app).get('/contact').set('Host', 'other.forge.test');

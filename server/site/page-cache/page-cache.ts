@@ -9,6 +9,7 @@ import {
   pickEncoding,
   type CachedAnswer,
 } from './cached-answer';
+import { addressLanguageCookie } from '../page-language';
 import { cacheKey } from './cache-key';
 import { ByteLru } from './lru';
 
@@ -35,7 +36,8 @@ export type PageCache = {
  * bodies and a strong ETag; `If-None-Match` answers 304. Every content write
  * bumps the content version, which empties the cache at once, and a render
  * that began before a bump is never stored after it. Signed-in visitors, POSTs
- * and answers that set a cookie or say `res.locals.noPageCache` never touch it.
+ * and answers that set a cookie (but the language one of a language address,
+ * which every delivery sets again) or say `res.locals.noPageCache` never touch it.
  */
 export function createPageCache(deps: {
   budgetBytes: number;
@@ -73,7 +75,7 @@ export function createPageCache(deps: {
       const storable =
         STORED_STATUSES.has(res.statusCode) &&
         res.locals.noPageCache !== true &&
-        res.getHeader('set-cookie') === undefined &&
+        onlyLanguageCookie(req, res.getHeader('set-cookie')) &&
         (typeof body === 'string' || Buffer.isBuffer(body));
       if (!storable) return send(body);
       // What the answer is made of, taken before sending (compression adds its own headers).
@@ -99,6 +101,9 @@ export function createPageCache(deps: {
     const hit = pages.get(key) ?? missing.get(key);
     if (!hit) return false;
     const started = process.hrtime.bigint();
+    // A page whose address names a language makes it the visitor's choice, from the cache too.
+    const cookie = addressLanguageCookie(req);
+    if (cookie && isPage(hit)) res.setHeader('Set-Cookie', cookie);
     if (hit.status === 200 && matchesEtag(req.headers['if-none-match'], hit.etag)) {
       res.writeHead(304, hit.notModified).end();
     } else {
@@ -117,6 +122,20 @@ export function createPageCache(deps: {
     stats: () => ({ entries: pages.size + missing.size, bytes: pages.bytes + missing.bytes }),
   };
 }
+
+/**
+ * True when an answer sets no cookie but the one every visitor arriving on
+ * that address gets (its language, see addressLanguageCookie): the page is
+ * the same for all of them, and the cookie is added again on every delivery.
+ */
+function onlyLanguageCookie(req: IncomingMessage, setCookie: unknown): boolean {
+  if (setCookie === undefined) return true;
+  const cookies = Array.isArray(setCookie) ? setCookie : [setCookie];
+  return cookies.length === 1 && cookies[0] === addressLanguageCookie(req);
+}
+
+const isPage = (answer: CachedAnswer) =>
+  String(answer.heads.identity?.['content-type'] ?? '').startsWith('text/html');
 
 /** The same request line the request logger writes, for answers that never reach it. */
 function logHit(

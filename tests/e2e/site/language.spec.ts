@@ -57,6 +57,9 @@ test('?lang= overrides the stored choice and unknown values fall back to English
 }) => {
   const german = await page.request.get('/contact?lang=de', { headers: { Cookie: 'language=pt' } });
   expect(await german.text()).toContain('<html lang="de">');
+  // Arriving on ?lang= makes it the visitor's choice (the cookie); start again without one.
+  expect(german.headers()['set-cookie']).toMatch(/^language=de;/);
+  await page.context().clearCookies();
   const unknown = await page.request.get('/?lang=xx');
   expect(await unknown.text()).toContain('<html lang="en">');
 

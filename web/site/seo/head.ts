@@ -1,5 +1,7 @@
-import { escapeHtml } from '#shared/html';
+import { categoryLabel } from '#shared/categories';
 import { articleDate } from '#shared/dates';
+import { escapeHtml } from '#shared/html';
+import { localizedPath, splitLanguagePath } from '#shared/language-paths';
 import { isLanguage, LANGUAGES, LOCALES, type Language, type Translate } from '#shared/languages';
 import { DEFAULT_NEWS_IMAGE, type Article } from '#shared/news';
 import { parsePageParam } from '#shared/pagination';
@@ -10,8 +12,9 @@ export type HeadInput = {
   pageId: PageId;
   origin: string;
   path: string;
-  /** `?…` of the request; only `page` is kept in canonical links. */
+  /** `?…` of the request; only `page` (and a valid `lang`) count for canonical links. */
   search: string;
+  /** The page's language (the interface's); an article's text may be in another one. */
   language: Language;
   t: Translate;
   article: Article | null;
@@ -24,44 +27,56 @@ const link = (attrs: Record<string, string>) =>
     .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
     .join(' ')}>`;
 
-/** The page's address in no particular language: origin + path, plus `?page=N` beyond page 1 of the news list. */
-export function languageNeutralUrl(origin: string, path: string, search: string): string {
-  const page = parsePageParam(new URLSearchParams(search).get('page'));
-  return `${origin}${path}${path === '/news' && page > 1 ? `?page=${page}` : ''}`;
+/** The page path without its language prefix, plus `?page=N` beyond page 1 of the news list. */
+export function languageNeutralPath(path: string, search: string): string {
+  const page = splitLanguagePath(path).path;
+  const number = parsePageParam(new URLSearchParams(search).get('page'));
+  return `${page}${page === '/news' && number > 1 ? `?page=${number}` : ''}`;
 }
 
-function withLanguage(url: string, language: Language): string {
-  const withLang = new URL(url);
-  withLang.searchParams.set('lang', language);
-  return withLang.href;
+/** The language the address names: its prefix, else a valid `?lang=`; null for neither. */
+function addressLanguage(path: string, search: string): Language | null {
+  const lang = new URLSearchParams(search).get('lang');
+  return splitLanguagePath(path).language ?? (isLanguage(lang) ? lang : null);
 }
 
 /**
- * The canonical address. Each language version is a page of its own, so a page
- * asked for with `?lang=pt` names itself (with `?lang=pt`), as its hreflang
- * alternate does; without `?lang=` it is the language-neutral address.
+ * The canonical address. Each language version is a page of its own: a page
+ * whose address names a language (`/pt/news`, or the older `/news?lang=pt`)
+ * has the prefixed address of that language; without one it is the
+ * language-neutral address.
  */
 export function canonicalUrl(origin: string, path: string, search: string): string {
-  const neutral = languageNeutralUrl(origin, path, search);
-  const lang = new URLSearchParams(search).get('lang');
-  return isLanguage(lang) ? withLanguage(neutral, lang) : neutral;
+  const neutral = languageNeutralPath(path, search);
+  const language = addressLanguage(path, search);
+  return `${origin}${language ? localizedPath(language, neutral) : neutral}`;
 }
 
-/** Alternate-language links: `?lang=` for each language and `x-default` without it. */
-export function hreflangLinks(neutral: string): string[] {
+/** Alternate-language links: the prefixed address of each language the page exists in, and `x-default`. */
+export function hreflangLinks(
+  origin: string,
+  neutralPath: string,
+  languages: readonly Language[] = LANGUAGES,
+): string[] {
   return [
-    ...LANGUAGES.map((lang) =>
-      link({ rel: 'alternate', hreflang: lang, href: withLanguage(neutral, lang) }),
+    ...languages.map((lang) =>
+      link({
+        rel: 'alternate',
+        hreflang: lang,
+        href: `${origin}${localizedPath(lang, neutralPath)}`,
+      }),
     ),
-    link({ rel: 'alternate', hreflang: 'x-default', href: neutral }),
+    link({ rel: 'alternate', hreflang: 'x-default', href: `${origin}${neutralPath}` }),
   ];
 }
+
+/** Open Graph writes a locale with an underscore: `pt_PT`. */
+const ogLocale = (language: Language) => LOCALES[language].replace('-', '_');
 
 /** Every tag of `<head>` that depends on the page: title, description, links, social cards, JSON-LD. */
 export function buildHead(input: HeadInput): string {
   const { pageId, origin, path, search, language, t, article } = input;
   const { title, description } = pageMeta(pageId, t, article);
-  const canonical = canonicalUrl(origin, path, search);
   const siteName = t('meta.siteName');
   const tags = [`<title>${escapeHtml(title)}</title>`];
   if (description) tags.push(meta('name', 'description', description));
@@ -69,29 +84,51 @@ export function buildHead(input: HeadInput): string {
     tags.push(meta('name', 'robots', 'noindex'));
     return tags.join('');
   }
+  const neutral = languageNeutralPath(path, search);
+  // An article exists in its own languages only; shown in a language it lacks (its source
+  // text, with a note), the page points search engines to the source language's page.
+  const languages = article?.languages ?? LANGUAGES;
+  const contentLanguage = article?.language ?? language;
+  const canonical =
+    article && article.language !== language
+      ? `${origin}${localizedPath(article.source_language, neutral)}`
+      : canonicalUrl(origin, path, search);
   tags.push(
     link({ rel: 'canonical', href: canonical }),
-    ...hreflangLinks(languageNeutralUrl(origin, path, search)),
+    ...hreflangLinks(origin, neutral, languages),
   );
   tags.push(
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:title', article?.title ?? title),
     meta('property', 'og:url', canonical),
-    meta('property', 'og:locale', LOCALES[language].replace('-', '_')),
+    meta('property', 'og:locale', ogLocale(contentLanguage)),
+    ...languages
+      .filter((l) => l !== contentLanguage)
+      .map((l) => meta('property', 'og:locale:alternate', ogLocale(l))),
   );
   if (description) tags.push(meta('property', 'og:description', description));
   if (pageId === 'article' && article) {
     const image = absoluteUrl(article.image_url ?? DEFAULT_NEWS_IMAGE, origin);
+    const section = categoryLabel(article.category, t);
     tags.push(
       meta('property', 'og:type', 'article'),
       meta('property', 'og:image', image),
       meta('property', 'article:published_time', articleDate(article)),
-      meta('property', 'article:section', article.category),
+      meta('property', 'article:section', section),
       meta('name', 'twitter:card', 'summary_large_image'),
       meta('name', 'twitter:title', article.title),
       meta('name', 'twitter:description', article.excerpt),
       meta('name', 'twitter:image', image),
-      jsonLdScript(newsArticleJsonLd({ article, url: canonical, origin, siteName, language })),
+      jsonLdScript(
+        newsArticleJsonLd({
+          article,
+          url: canonical,
+          origin,
+          siteName,
+          language: contentLanguage,
+          section,
+        }),
+      ),
     );
   } else {
     tags.push(meta('property', 'og:type', 'website'));

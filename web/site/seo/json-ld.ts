@@ -1,15 +1,20 @@
 import { articleDate } from '#shared/dates';
 import { DEFAULT_NEWS_IMAGE, type Article } from '#shared/news';
 
-/** schema.org NewsArticle for an article page, as the object to serialise. */
+/**
+ * schema.org NewsArticle for an article page, as the object to serialise:
+ * `inLanguage` is the language of the article's text, `articleSection` the
+ * category's label in the page's language.
+ */
 export function newsArticleJsonLd(input: {
   article: Article;
   url: string;
   origin: string;
   siteName: string;
   language: string;
+  section?: string;
 }): Record<string, unknown> {
-  const { article, url, origin, siteName, language } = input;
+  const { article, url, origin, siteName, language, section = article.category } = input;
   const published = articleDate(article);
   return {
     '@context': 'https://schema.org',
@@ -19,7 +24,7 @@ export function newsArticleJsonLd(input: {
     inLanguage: language,
     datePublished: published,
     dateModified: article.updated_at ?? published,
-    articleSection: article.category,
+    articleSection: section,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     image: [absoluteUrl(article.image_url ?? DEFAULT_NEWS_IMAGE, origin)],
     author: { '@type': 'Organization', name: siteName, url: origin },

@@ -19,6 +19,9 @@ const article: Article = {
   published_at: '2025-03-01T10:00:00.000Z',
   created_at: '2025-02-28T10:00:00.000Z',
   updated_at: '2025-03-01T10:00:00.000Z',
+  language: 'en',
+  source_language: 'en',
+  languages: ['en'],
 };
 
 function row(pending: boolean) {

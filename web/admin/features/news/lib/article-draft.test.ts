@@ -86,6 +86,9 @@ describe('drafts from other sources', () => {
       published_at: '2024-01-02T00:00:00.000Z',
       created_at: '2024-01-01T00:00:00.000Z',
       updated_at: '2024-01-02T00:00:00.000Z',
+      language: 'en',
+      source_language: 'en',
+      languages: ['en'],
     };
     expect(draftFromArticle(article)).toEqual({ ...complete, published: true });
   });
