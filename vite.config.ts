@@ -21,6 +21,28 @@ function sonnerWithoutInlineStyles(): Plugin {
   };
 }
 
+/**
+ * lucide-react's icon modules import `../createLucideIcon.mjs`; the web uses
+ * a lighter one with the same API and markup (web/common/lucide-lite.ts).
+ */
+function lucideLite(): Plugin {
+  const lite = resolve(import.meta.dirname, 'web/common/lucide-lite.ts');
+  return {
+    name: 'lucide-lite',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '../createLucideIcon.mjs' &&
+        importer &&
+        /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)
+      ) {
+        return lite;
+      }
+      return null;
+    },
+  };
+}
+
 /** Brotli and gzip copies of the built browser files, written once at build time. */
 function precompressed(): Plugin {
   let outDir = '';
@@ -46,7 +68,7 @@ function precompressed(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyles(), precompressed()],
+  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyles(), lucideLite(), precompressed()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -57,6 +79,18 @@ export default defineConfig({
         site: 'web/site/entry-client.tsx',
         admin: 'web/admin/index.html',
       },
+    },
+  },
+  resolve: {
+    alias: {
+      'use-sync-external-store/shim/index.js': resolve(
+        import.meta.dirname,
+        'web/common/use-sync-external-store-shim.ts',
+      ),
+      'use-sync-external-store/shim': resolve(
+        import.meta.dirname,
+        'web/common/use-sync-external-store-shim.ts',
+      ),
     },
   },
   ssr: {

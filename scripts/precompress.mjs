@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Text formats worth compressing; fonts, images and video are compressed already. */
 export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|xml|txt|webmanifest)$/;
-const MIN_BYTES = 1024;
+const MIN_BYTES = 256;
 
 function filesOf(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {

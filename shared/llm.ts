@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ArticleText } from './article-languages';
 import { LANGUAGES, type Language } from './languages';
-import { ArticleTextSchema } from './news';
+import { ArticleTextSchema } from './news-schema';
 
 /** Categories the AI modal offers (spec section 9), plus "let the model choose". */
 export const AI_CATEGORIES = ['AI Innovation', 'Partnership', 'Technology', 'Industry'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ArticleInputSchema, imageUrlProblem } from './news';
+import { imageUrlProblem } from './news';
+import { ArticleInputSchema } from './news-schema';
 import { fieldErrors } from './validation';
 
 describe('imageUrlProblem', () => {

@@ -2,7 +2,6 @@ import { useEffect, useState, type ComponentType } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ToasterProps } from 'sonner';
 import type { Translate } from '#shared/languages';
-import { errorMessage } from './api';
 // Sonner also injects these rules with a <style> tag, which the CSP (style-src 'self') blocks.
 import 'sonner/dist/styles.css';
 // Darker rich-colour texts so toasts meet WCAG AA contrast.
@@ -77,7 +76,9 @@ export const toast = {
   },
   /** The toast of a failed call: the server's message, else the text of `fallbackKey`. */
   failure(t: Translate, error: unknown, fallbackKey: string): void {
-    toast.error(t, errorMessage(error, t, fallbackKey));
+    void import('./api').then(({ errorMessage }) =>
+      toast.error(t, errorMessage(error, t, fallbackKey)),
+    );
   },
   /** Clears every toast on screen, e.g. old errors once the admin has signed in. */
   dismissAll(): void {

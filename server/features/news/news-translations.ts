@@ -1,6 +1,6 @@
 import { sameText, type ArticleTranslations } from '#shared/article-languages';
 import { LANGUAGES, type Language } from '#shared/languages';
-import type { TranslationsInput } from '#shared/news';
+import type { TranslationsInput } from '#shared/news-schema';
 import { BadRequestError } from '../../errors';
 import type { NewsRepo } from './news.repo';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '#shared/languages';
-import { ArticleInputSchema, type AdminArticle } from '#shared/news';
+import type { AdminArticle } from '#shared/news';
+import { ArticleInputSchema } from '#shared/news-schema';
 import { STORES, type TestStore } from '../../../tests/support/stores';
 import { AppError } from '../../errors';
 import { createNewsService, type NewsService } from './news.service';

@@ -1,13 +1,7 @@
 import { articleInLanguage, sameText } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages';
-import {
-  ArticleInputSchema,
-  PublishToggleSchema,
-  type AdminArticle,
-  type Article,
-  type CategoryCount,
-  type NewsList,
-} from '#shared/news';
+import type { AdminArticle, Article, CategoryCount, NewsList } from '#shared/news';
+import { ArticleInputSchema, PublishToggleSchema } from '#shared/news-schema';
 import { pageCount, pageOffset } from '#shared/pagination';
 import type { Db } from '../../db/knex';
 import { isUniqueViolation, now } from '../../db/values';

@@ -1,6 +1,8 @@
 import type { Article, NewsList } from '#shared/news';
 import type { SiteData } from '#shared/site-data';
-import { api, ApiError } from '../../common/api';
+
+/** The fetch wrapper, fetched with the first page change: a first visit reads the server's data. */
+const client = () => import('../../common/api');
 
 /**
  * The public pages' data in the browser: the JSON API through the one fetch
@@ -8,9 +10,12 @@ import { api, ApiError } from '../../common/api';
  * visitor's stored choice (the `language` cookie the API reads).
  */
 export const browserSiteData: SiteData = {
-  listNews: ({ page, perPage, language }) =>
-    api<NewsList>('/news', { query: { page, per_page: perPage, lang: language } }),
+  async listNews({ page, perPage, language }) {
+    const { api } = await client();
+    return api<NewsList>('/news', { query: { page, per_page: perPage, lang: language } });
+  },
   async getArticle(slug, { language } = {}) {
+    const { api, ApiError } = await client();
     try {
       const { news } = await api<{ news: Article }>(`/news/${encodeURIComponent(slug)}`, {
         query: { lang: language },

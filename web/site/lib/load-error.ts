@@ -1,5 +1,5 @@
 import type { Translate } from '#shared/languages';
-import { ApiError } from '../../common/api';
+import type { ApiError } from '../../common/api';
 
 /** A failure a loader hands to its page as plain data (it survives hydration as JSON). */
 export type LoadError = {
@@ -8,9 +8,13 @@ export type LoadError = {
   message?: string;
 };
 
+/** An error of the fetch wrapper, told by its name so this module does not load the wrapper. */
+const isApiError = (error: unknown): error is ApiError =>
+  error instanceof Error && error.name === 'ApiError';
+
 /** What the visitor should read for a failed load; `fallbackKey` when nothing better is known. */
 export function toLoadError(error: unknown, fallbackKey: string): LoadError {
-  if (error instanceof ApiError) {
+  if (isApiError(error)) {
     return error.key ? { key: error.key, params: error.params } : { message: error.message };
   }
   return { key: fallbackKey };

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Article, ArticlePayload, CategoryCount } from '#shared/news';
+import type { Article, CategoryCount } from '#shared/news';
+import type { ArticlePayload } from '#shared/news-schema';
 import { api } from '../../../../common/api';
 
 export const newsKeys = {

@@ -1,5 +1,6 @@
 import type { GeneratedArticle } from '#shared/llm';
-import { ArticleInputSchema, type Article, type ArticlePayload } from '#shared/news';
+import type { Article } from '#shared/news';
+import { ArticleInputSchema, type ArticlePayload } from '#shared/news-schema';
 import { slugify } from '#shared/slug';
 import { fieldErrors } from '#shared/validation';
 
