@@ -6,6 +6,7 @@ import { createApi } from './api/api';
 import { apiErrorHandler } from './api/error-handler';
 import type { Config } from './config';
 import { createContentVersion, type ContentVersion } from './content-version';
+import { createGroupCommit } from './db/group-commit';
 import type { Db } from './db/knex';
 import { createAuthService } from './features/auth/auth.service';
 import { createContactsService } from './features/contacts/contacts.service';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): AppHandler {
   const mail = createMailService({ db, config, signal: deps.outboxSignal });
   const contacts = createContactsService({
     db,
+    writes: createGroupCommit(db),
     mail,
     logger: logger.child({ feature: 'contacts' }),
   });

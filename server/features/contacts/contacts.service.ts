@@ -9,6 +9,7 @@ import {
 } from '#shared/contact-schema';
 import type { Language } from '#shared/languages';
 import { overdueBefore } from '#shared/reply-due';
+import type { GroupCommit } from '../../db/group-commit';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
@@ -54,11 +55,14 @@ export type EnquiryMail = {
  */
 export function createContactsService({
   db,
+  writes = { run: (work) => db.transaction(work) },
   mail,
   logger,
   clock = () => new Date(),
 }: {
   db: Db;
+  /** How an enquiry is written: one commit per enquiry, or gathered (see group-commit.ts). */
+  writes?: GroupCommit;
   mail?: EnquiryMail;
   logger?: Logger;
   clock?: () => Date;
@@ -88,7 +92,7 @@ export function createContactsService({
       const since = new Date(now.getTime() - DAY_MS).toISOString();
       const repeats = await repo.countSameMessage(hash, since);
       const verdict = scoreEnquiry({ ...fields, formMs, repeats });
-      const contact = await db.transaction(async (trx) => {
+      const contact = await writes.run(async (trx) => {
         const stored = await repo.insert(trx, {
           ...fields,
           language: language ?? context.language ?? 'en',
