@@ -4,8 +4,12 @@ import type session from 'express-session';
 import { createApi } from './api/api';
 import { apiErrorHandler } from './api/error-handler';
 import type { Config } from './config';
+import { createDbHealth } from './db/db-health';
 import type { Db } from './db/knex';
+import { createAuditService } from './features/audit/audit.service';
 import { createAuthService } from './features/auth/auth.service';
+import { createSessionRegistry } from './features/auth/session-registry';
+import { createTwoFactorService } from './features/auth/two-factor.service';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createHealthRouter } from './features/health/health.routes';
 import { createLlmService } from './features/llm/llm.service';
@@ -15,7 +19,9 @@ import { createNewsService } from './features/news/news.service';
 import { createRateLimits } from './http/rate-limits';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security';
-import { createSessionMiddleware } from './http/sessions';
+import { errorResponse } from './http/error-response';
+import { createSessionMiddleware, sessionLifetime } from './http/sessions';
+import { requestLanguage } from './i18n';
 import type { Logger } from './logger';
 import { createSiteRouter } from './site/site.router';
 
@@ -27,6 +33,8 @@ export type AppDeps = {
   sessionSecret: string;
   /** Overrides for tests: a short model deadline, no retry wait. */
   llmTuning?: Partial<LlmTuning>;
+  /** Start the timers of a long-running server (write probe, audit pruning); off in tests. */
+  background?: boolean;
 };
 
 /**
@@ -38,8 +46,20 @@ export type AppDeps = {
  */
 export function createApp(deps: AppDeps): express.Express {
   const { config, logger, db } = deps;
+  const health = createDbHealth({ db, logger: logger.child({ feature: 'database' }) });
+  const audit = createAuditService({
+    db,
+    logger: logger.child({ feature: 'audit' }),
+    retentionDays: config.auditRetentionDays,
+  });
   const news = createNewsService({ db });
-  const auth = createAuthService({ db, allowRegistration: config.allowRegistration });
+  const auth = createAuthService({ db, allowRegistration: config.allowRegistration, audit });
+  const twoFactor = createTwoFactorService({ db, audit });
+  const registry = createSessionRegistry({
+    db,
+    store: deps.sessionStore,
+    lifetime: config.session,
+  });
   const contacts = createContactsService({ db });
   const llm = createLlmService({
     provider: createLlmProvider(config.llm),
@@ -47,7 +67,7 @@ export function createApp(deps: AppDeps): express.Express {
     logger: logger.child({ feature: 'llm' }),
     tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
   });
-  const limits = createRateLimits(config);
+  const limits = createRateLimits(config, db);
 
   const app = express();
   app.disable('x-powered-by');
@@ -57,26 +77,40 @@ export function createApp(deps: AppDeps): express.Express {
   // gzip/deflate for HTML, JSON, scripts and styles above 1 kB (a 530 kB bundle travels as ~170 kB).
   app.use(compression({ threshold: 1024 }));
   app.use(requestLogger(logger));
-  app.use(createHealthRouter({ db, logger }));
-  app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret));
-  app.use('/api', createApi({ config, logger, limits, news, auth, contacts, llm }));
+  app.use(createHealthRouter({ health, logger }));
+  app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret, config.session));
+  app.use(sessionLifetime({ lifetime: config.session, registry, logger }));
+  app.use(
+    '/api',
+    createApi({ config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm }),
+  );
   // Failures before the API router is reached (the session store, say) still answer JSON.
-  app.use('/api', apiErrorHandler(logger));
+  app.use('/api', apiErrorHandler(logger, health));
   app.use(createSiteRouter({ config, limits, news, contacts, logger }));
   app.use(lastResort(logger));
+  if (deps.background) {
+    health.start();
+    audit.start();
+  }
   return app;
 }
 
-/** Anything the site did not answer itself: a plain answer without details; 5xx are logged. */
+/**
+ * Anything the site did not answer itself: a plain-text answer in the
+ * visitor's language; a 5xx names the request id that its log line carries.
+ */
 function lastResort(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const status = (error as { status?: number }).status;
-    const clientError = typeof status === 'number' && status >= 400 && status < 500;
-    if (!clientError) logger.error({ err: error, url: req.originalUrl }, 'unhandled error');
+    const answer = errorResponse(error, requestLanguage(req));
+    const id = String(req.id ?? '');
+    if (!answer.expected || answer.status >= 500) {
+      logger.error({ err: error, id, url: req.originalUrl }, 'unhandled error');
+    }
     if (res.headersSent) return res.end();
+    if (answer.retryAfter !== undefined) res.set('Retry-After', String(answer.retryAfter));
     res
-      .status(clientError ? status : 500)
+      .status(answer.status)
       .type('text/plain')
-      .send(clientError ? 'Bad Request' : 'Internal Server Error');
+      .send(answer.status >= 500 ? `${answer.error} (${id})` : answer.error);
   };
 }

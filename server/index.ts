@@ -1,3 +1,4 @@
+import './threadpool';
 import { createServer, type Server } from 'node:http';
 import dotenv from 'dotenv';
 import { createApp } from './app';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     db: runtime.db,
     sessionStore: runtime.sessions.store,
     sessionSecret: runtime.sessionSecret,
+    background: true,
   });
   const server = createServer(app);
   await listen(server, config);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { slugProblem } from './slug';
+import { cleanText, type TextKind } from './text';
 
 /** A news article as the API returns it (times are ISO 8601 UTC). */
 export type Article = {
@@ -28,11 +29,8 @@ export type CategoryCount = { category: string; count: number };
 /** Categories the translation catalogue names (spec section 3). */
 export const NEWS_CATEGORIES = ['ai-innovation', 'robotics', 'partnership', 'research'] as const;
 
-const required = (key: string, max: number, maxKey: string) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? '' : v),
-    z.string({ error: key }).trim().min(1, key).max(max, maxKey),
-  );
+const required = (key: string, max: number, maxKey: string, kind: TextKind = 'single-line') =>
+  cleanText(kind, key).pipe(z.string().min(1, key).max(max, maxKey));
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -46,8 +44,8 @@ export function isHttpUrl(value: string): boolean {
 /** Article fields an admin writes; shared by the admin form and `POST/PUT /api/news`. */
 export const ArticleInputSchema = z.object({
   title: required('validation.title.required', 200, 'validation.title.max'),
-  excerpt: required('validation.excerpt.required', 500, 'validation.excerpt.max'),
-  content: required('validation.content.required', 60000, 'validation.content.max'),
+  excerpt: required('validation.excerpt.required', 500, 'validation.excerpt.max', 'multi-line'),
+  content: required('validation.content.required', 60000, 'validation.content.max', 'multi-line'),
   category: required('validation.category.required', 60, 'validation.category.max'),
   slug: z
     .preprocess(

@@ -3,6 +3,10 @@ import * as users from '../../migrations/20250101000100_users';
 import * as news from '../../migrations/20250101000200_news';
 import * as contacts from '../../migrations/20250101000300_contacts';
 import * as appState from '../../migrations/20250101000400_app_state';
+import * as rateLimits from '../../migrations/20261123300000_rate_limits';
+import * as userSessions from '../../migrations/20261123300100_user_sessions';
+import * as twoFactor from '../../migrations/20261123300200_two_factor';
+import * as auditLog from '../../migrations/20261123300300_audit_log';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -18,6 +22,10 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20250101000200_news.ts', news],
   ['20250101000300_contacts.ts', contacts],
   ['20250101000400_app_state.ts', appState],
+  ['20261123300000_rate_limits.ts', rateLimits],
+  ['20261123300100_user_sessions.ts', userSessions],
+  ['20261123300200_two_factor.ts', twoFactor],
+  ['20261123300300_audit_log.ts', auditLog],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

@@ -73,12 +73,26 @@ describe.skipIf(!postgresAvailable)(
         '20250101000200_news.ts',
         '20250101000300_contacts.ts',
         '20250101000400_app_state.ts',
+        '20261123300000_rate_limits.ts',
+        '20261123300100_user_sessions.ts',
+        '20261123300200_two_factor.ts',
+        '20261123300300_audit_log.ts',
       ]);
       const { rows } = await t.db.raw(
         "select table_name from information_schema.tables where table_schema = 'public' order by 1",
       );
       expect(rows.map((r: { table_name: string }) => r.table_name)).toEqual(
-        expect.arrayContaining(['app_state', 'contacts', 'news', 'sessions', 'users']),
+        expect.arrayContaining([
+          'app_state',
+          'audit_log',
+          'contacts',
+          'news',
+          'rate_limits',
+          'recovery_codes',
+          'sessions',
+          'user_sessions',
+          'users',
+        ]),
       );
       const sessions = await t.db('sessions').count({ n: '*' }).first();
       expect(Number(sessions?.n)).toBeGreaterThan(0);
@@ -89,9 +103,12 @@ describe.skipIf(!postgresAvailable)(
       expect(login.body).toEqual({
         data: { user: { username: TEST_ADMIN.username, is_admin: true } },
       });
-      await admin
-        .get('/api/auth/profile')
-        .expect(200, { data: { user: { username: TEST_ADMIN.username, is_admin: true } } });
+      await admin.get('/api/auth/profile').expect(200, {
+        data: {
+          user: { username: TEST_ADMIN.username, is_admin: true },
+          two_factor_enabled: false,
+        },
+      });
       await request(t.app)
         .post('/api/auth/login')
         .send({ ...TEST_ADMIN, password: 'wrong-password-1' })
@@ -103,7 +120,7 @@ describe.skipIf(!postgresAvailable)(
       const reader = await createUser(t, 'reader');
       const agent = await signedIn(t.app, reader);
       await agent.get('/api/auth/profile').expect(200, {
-        data: { user: { username: 'reader', is_admin: false } },
+        data: { user: { username: 'reader', is_admin: false }, two_factor_enabled: false },
       });
       await admin
         .put('/api/auth/profile')

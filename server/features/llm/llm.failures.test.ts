@@ -59,10 +59,10 @@ describe('LLM failures are clear and bounded', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
-  it('gives up at the deadline with a 502 the admin can act on', async () => {
+  it('gives up at the deadline with a 504 the admin can act on', async () => {
     fake.setScenario({ name: 'slow', delayMs: 5000 });
     const started = Date.now();
-    const res = await generate('Robots').expect(502);
+    const res = await generate('Robots').expect(504);
     expect(Date.now() - started).toBeLessThan(2500);
     expect(res.body.error).toBe(
       'The language model did not answer in time. Try again in a minute.',
@@ -72,7 +72,7 @@ describe('LLM failures are clear and bounded', () => {
 
   it('translates the failure into the admin language', async () => {
     fake.setScenario({ name: 'slow', delayMs: 5000 });
-    const res = await t.admin.post(`${GENERATE}?lang=de`).send({ prompt: 'Robots' }).expect(502);
+    const res = await t.admin.post(`${GENERATE}?lang=de`).send({ prompt: 'Robots' }).expect(504);
     expect(res.body.error).toBe(
       'Das Sprachmodell hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es in einer Minute erneut.',
     );

@@ -1,9 +1,14 @@
-import { BadGatewayError } from '../../errors';
+import { BadGatewayError, GatewayTimeoutError } from '../../errors';
 import type { Logger } from '../../logger';
 import { abortableDelay } from './abortable-delay';
 import { FORMAT_LADDER } from './article-prompt';
 import { failureMessageKey } from './failure-messages';
-import { LlmUpstreamError, type ChatMessage, type LlmProvider } from './llm.provider';
+import {
+  LlmUpstreamError,
+  type ChatMessage,
+  type LlmProvider,
+  type UpstreamFailure,
+} from './llm.provider';
 
 export type LlmTuning = {
   /** Deadline for one generation, all attempts included (60 s in production). */
@@ -24,7 +29,8 @@ export const DEFAULT_LLM_TUNING: LlmTuning = {
  * One completion, made robust: starts with the strongest response format the
  * server has accepted so far and steps down when it rejects one, retries
  * exactly once on 429/5xx, and turns every other failure into a 502 whose
- * message tells the admin what to do. `signal` carries the overall deadline.
+ * message tells the admin what to do (a 504 when the model did not answer
+ * before the deadline). `signal` carries the overall deadline.
  */
 export function createResilientCompletion({
   logger,
@@ -77,12 +83,19 @@ export function createResilientCompletion({
           if (!signal.aborted) continue;
           const timedOut =
             signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
-          throw new BadGatewayError(failureMessageKey(timedOut ? 'timeout' : 'aborted'));
+          throw upstreamFailure(timedOut ? 'timeout' : 'aborted');
         }
         logger.warn({ ...log, upstream: err.message }, 'LLM call failed');
-        throw new BadGatewayError(failureMessageKey(err.kind));
+        throw upstreamFailure(err.kind);
       }
     }
     throw new BadGatewayError(failureMessageKey('bad_request'));
   };
+}
+
+/** 504 when the model did not answer in time, 502 for every other upstream failure. */
+function upstreamFailure(kind: UpstreamFailure): BadGatewayError | GatewayTimeoutError {
+  return kind === 'timeout'
+    ? new GatewayTimeoutError(failureMessageKey(kind))
+    : new BadGatewayError(failureMessageKey(kind));
 }
