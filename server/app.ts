@@ -82,7 +82,10 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(sessionLifetime({ lifetime: config.session, registry, logger }));
   app.use(
     '/api',
-    createApi({ config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm }),
+    createApi({
+      ...{ config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm },
+      health,
+    }),
   );
   // Failures before the API router is reached (the session store, say) still answer JSON.
   app.use('/api', apiErrorHandler(logger, health));

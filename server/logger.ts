@@ -32,23 +32,29 @@ export function safeError(error: unknown): Record<string, unknown> {
  * personal data never reach it: request logging leaves out cookies,
  * authorization headers and bodies, and errors go through `safeError`.
  */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
-    level: config.logLevel,
-    base: { service: 'site' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    serializers: { err: safeError },
-    redact: {
-      paths: [
-        'password',
-        '*.password',
-        'current_password',
-        '*.current_password',
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-      ],
-      censor: '[redacted]',
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination?: pino.DestinationStream,
+): Logger {
+  return pino(
+    {
+      level: config.logLevel,
+      base: { service: 'site' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: safeError },
+      redact: {
+        paths: [
+          'password',
+          '*.password',
+          'current_password',
+          '*.current_password',
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+        ],
+        censor: '[redacted]',
+      },
     },
-  });
+    destination,
+  );
 }

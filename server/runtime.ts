@@ -1,5 +1,10 @@
 import type { Config } from './config';
-import { closePasswordHashing } from './features/auth/password';
+import {
+  closePasswordHashing,
+  PASSWORD_COST,
+  TEST_PASSWORD_COST,
+  setPasswordCost,
+} from './features/auth/password';
 import { createDb, type Db } from './db/knex';
 import { checkSqliteFiles } from './db/sqlite-files';
 import { migrateLatest } from './db/migrate';
@@ -19,6 +24,7 @@ export type Runtime = {
  * the session store and the cookie secret. Shared by the server and the tests.
  */
 export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  setPasswordCost(config.env === 'test' ? TEST_PASSWORD_COST : PASSWORD_COST);
   if (!config.databaseUrl) checkSqliteFiles(config.dataDir);
   const db = createDb(config);
   try {

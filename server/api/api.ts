@@ -1,5 +1,6 @@
 import express from 'express';
 import type { Config } from '../config';
+import type { DbHealth } from '../db/db-health';
 import { createAuditRouter } from '../features/audit/audit.routes';
 import type { AuditService } from '../features/audit/audit.service';
 import { createAccountRouter } from '../features/auth/account.routes';
@@ -35,6 +36,8 @@ export type ApiDeps = {
   audit: AuditService;
   contacts: ContactsService;
   llm: LlmService;
+  /** Told about write failures (disk full, read-only) so /healthz can name them. */
+  health?: DbHealth;
 };
 
 /** The JSON API mounted at `/api`: JSON in and out, one error handler, never HTML. */
@@ -63,6 +66,6 @@ export function createApi(deps: ApiDeps) {
   api.use('/audit', createAuditRouter({ audit }));
 
   api.use(apiNotFound);
-  api.use(apiErrorHandler(logger));
+  api.use(apiErrorHandler(logger, deps.health));
   return api;
 }

@@ -4,6 +4,8 @@ import type { Db } from '../db/knex';
 
 /** How often, at most, one store sweeps expired rows (on its next increment). */
 const SWEEP_EVERY_MS = 60_000;
+/** How many over-the-limit keys one store remembers locally. */
+const MAX_BLOCKED = 10_000;
 
 type Row = { hits: unknown; reset_at: unknown };
 
@@ -24,14 +26,20 @@ const info = (row: Row): ClientRateLimitInfo => ({
  * every instance on one PostgreSQL. One atomic upsert per hit: a new key or
  * an expired window starts at 1 with a fresh reset time, a live one adds 1.
  * Keys are hashed, so the table holds no addresses or usernames.
- * See docs/decisions/009-hardening.md.
+ *
+ * A key already over its limit is remembered in memory until its window
+ * ends: a client that keeps hammering after its 429 is answered without a
+ * database write, so a flood cannot turn into a write storm that slows
+ * everyone's reads. See docs/decisions/009-hardening.md.
  */
 export class DatabaseRateLimitStore implements Store {
   /** Counts live in the database, shared across limiters only by prefix. */
   localKeys = false;
   prefix: string;
   private windowMs = 60_000;
+  private limit: number | undefined;
   private lastSweep = 0;
+  private readonly blocked = new Map<string, { hits: number; resetAt: number }>();
 
   constructor(
     private readonly db: Db,
@@ -43,6 +51,7 @@ export class DatabaseRateLimitStore implements Store {
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
+    this.limit = typeof options.limit === 'number' ? options.limit : undefined;
   }
 
   private hash(key: string): string {
@@ -50,6 +59,10 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const over = this.blocked.get(this.hash(key));
+    if (over && over.resetAt > this.clock()) {
+      return { totalHits: over.hits, resetTime: new Date(over.resetAt) };
+    }
     const row = await this.db('rate_limits')
       .where({ key: this.hash(key) })
       .andWhere('reset_at', '>', this.clock())
@@ -59,6 +72,13 @@ export class DatabaseRateLimitStore implements Store {
 
   async increment(key: string): Promise<IncrementResponse> {
     const now = this.clock();
+    const hashed = this.hash(key);
+    const over = this.blocked.get(hashed);
+    if (over && over.resetAt > now) {
+      over.hits++;
+      return { totalHits: over.hits, resetTime: new Date(over.resetAt) };
+    }
+    if (over) this.blocked.delete(hashed);
     const resetAt = now + this.windowMs;
     const result = await this.db.raw(
       `insert into rate_limits (key, hits, reset_at) values (?, 1, ?)
@@ -66,15 +86,22 @@ export class DatabaseRateLimitStore implements Store {
          hits = case when rate_limits.reset_at <= ? then 1 else rate_limits.hits + 1 end,
          reset_at = case when rate_limits.reset_at <= ? then ? else rate_limits.reset_at end
        returning hits, reset_at`,
-      [this.hash(key), resetAt, now, now, resetAt],
+      [hashed, resetAt, now, now, resetAt],
     );
     const row = rowsOf(result)[0];
     this.sweep(now);
-    return row ? info(row) : { totalHits: 1, resetTime: new Date(resetAt) };
+    const counted = row ? info(row) : { totalHits: 1, resetTime: new Date(resetAt) };
+    if (this.limit !== undefined && counted.totalHits > this.limit) {
+      if (this.blocked.size >= MAX_BLOCKED) this.blocked.clear();
+      this.blocked.set(hashed, { hits: counted.totalHits, resetAt: counted.resetTime!.getTime() });
+    }
+    return counted;
   }
 
   /** Gives back a hit (a request that turned out not to count, e.g. a successful sign-in). */
   async decrement(key: string): Promise<void> {
+    const over = this.blocked.get(this.hash(key));
+    if (over) over.hits = Math.max(0, over.hits - 1);
     await this.db('rate_limits')
       .where({ key: this.hash(key) })
       .andWhere('hits', '>', 0)
@@ -83,6 +110,7 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async resetKey(key: string): Promise<void> {
+    this.blocked.delete(this.hash(key));
     await this.db('rate_limits')
       .where({ key: this.hash(key) })
       .delete();

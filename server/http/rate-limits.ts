@@ -14,8 +14,14 @@ export const clientIp = (req: Request) =>
 
 const off: RequestHandler = (_req, _res, next) => next();
 
-/** Only a refused credential (401) counts: successes, 400s and 429s give their hit back. */
-const onlyRefusals = (_req: Request, res: Response) => res.statusCode !== 401;
+/**
+ * What counts against a credential limit: a refused password or code (401)
+ * and a refusal for being over a limit or the hashing queue (429), so a
+ * client that keeps trying while refused stays refused. A success or a
+ * malformed request (400) gives its hit back.
+ */
+const onlyRefusals = (_req: Request, res: Response) =>
+  res.statusCode !== 401 && res.statusCode !== 429;
 
 const postedUsername = (req: Request) => {
   const body = req.body as { username?: unknown } | undefined;

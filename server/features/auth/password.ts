@@ -9,6 +9,18 @@ import { createHashPool, type HashPool } from './hash-pool';
  * on their own bounded worker pool (`hash-pool.ts`).
  */
 export const PASSWORD_COST = { N: 2 ** 17, r: 8, p: 1 };
+/**
+ * The cost under NODE_ENV=test only, so the suite's hundreds of sign-ins do
+ * not take minutes; the tests of hashing itself run at PASSWORD_COST.
+ */
+export const TEST_PASSWORD_COST = { N: 2 ** 12, r: 8, p: 1 };
+let cost = PASSWORD_COST;
+
+/** Chooses the cost of new hashes (`openRuntime` does, from NODE_ENV). */
+export function setPasswordCost(next: typeof PASSWORD_COST): void {
+  if (next.N !== cost.N || next.r !== cost.r || next.p !== cost.p) dummy = undefined;
+  cost = next;
+}
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 /** Refuse stored parameters that would take the server down (a corrupted or hostile row). */
@@ -35,8 +47,8 @@ function scrypt(password: string, salt: Buffer, cost: typeof PASSWORD_COST): Pro
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await scrypt(password, salt, PASSWORD_COST);
-  const { N, r, p } = PASSWORD_COST;
+  const key = await scrypt(password, salt, cost);
+  const { N, r, p } = cost;
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -68,12 +80,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when a stored hash is cheaper than today's cost and should be replaced. */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
-  return (
-    !parsed ||
-    parsed.cost.N < PASSWORD_COST.N ||
-    parsed.cost.r < PASSWORD_COST.r ||
-    parsed.cost.p < PASSWORD_COST.p
-  );
+  return !parsed || parsed.cost.N < cost.N || parsed.cost.r < cost.r || parsed.cost.p < cost.p;
 }
 
 let dummy: Promise<string> | undefined;

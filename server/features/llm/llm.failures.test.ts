@@ -35,6 +35,7 @@ describe('LLM failures are clear and bounded', () => {
     expect(res.body).toEqual({
       error:
         'The language model did not return a usable article. Try again or rephrase the description.',
+      id: res.headers['x-request-id'],
     });
     expect(fake.requests).toHaveLength(1);
   });
@@ -200,7 +201,10 @@ describe('LLM limits and configuration', () => {
       const status = await t.admin.get('/api/llm/llm-status').expect(200);
       expect(status.body).toEqual({ data: { configured: false, provider: null, model: null } });
       const res = await t.admin.post(GENERATE).send({ prompt: 'Robots' }).expect(503);
-      expect(res.body).toEqual({ error: 'AI content generation is not configured' });
+      expect(res.body).toEqual({
+        error: 'AI content generation is not configured',
+        id: expect.stringMatching(/^[0-9a-f]{16}$/),
+      });
     } finally {
       await t.close();
     }
