@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import dotenv from 'dotenv';
 import { createApp } from './app';
 import { prepareContent } from './bootstrap';
+import { dummyHash } from './features/auth/password';
 import { ConfigError, parseConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { openRuntime, type Runtime } from './runtime';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     sessionSecret: runtime.sessionSecret,
     background: true,
   });
+  // The hash an unknown username is checked against, made before the first sign-in needs it.
+  void dummyHash().catch(() => undefined);
   const server = createServer(app);
   await listen(server, config);
   handleShutdown(server, runtime, logger);

@@ -4,6 +4,7 @@ import { requestWho } from '../../http/audit-trail';
 import { requireAuth } from '../../http/guards';
 import { endSession } from '../../http/sessions';
 import type { AuthRouteDeps } from './auth.routes';
+import { whenHashingFree } from './password';
 
 /**
  * `/api/auth/sessions` and `/api/auth/2fa`: the signed-in user's own
@@ -42,7 +43,7 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
     res.json({ data: { id: handle } });
   });
 
-  router.post('/2fa/setup', limits.accountSecret, async (req, res) => {
+  router.post('/2fa/setup', whenHashingFree, limits.accountSecret, async (req, res) => {
     res.json({ data: await twoFactor.setup(req.session.user!.id, req.body) });
   });
 
@@ -51,7 +52,7 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
     res.json({ data: { recovery_codes: codes } });
   });
 
-  router.post('/2fa/disable', limits.accountSecret, async (req, res) => {
+  router.post('/2fa/disable', whenHashingFree, limits.accountSecret, async (req, res) => {
     await twoFactor.disable(req.session.user!.id, req.body, requestWho(req));
     res.json({ data: { two_factor_enabled: false } });
   });

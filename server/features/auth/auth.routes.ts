@@ -6,6 +6,7 @@ import { endSession, startSession } from '../../http/sessions';
 import { UnauthorizedError } from '../../errors';
 import type { AuditService } from '../audit/audit.service';
 import { publicUser, type AuthService } from './auth.service';
+import { whenHashingFree } from './password';
 import type { SessionRegistry } from './session-registry';
 import type { TwoFactorService } from './two-factor.service';
 
@@ -24,7 +25,7 @@ export type AuthRouteDeps = {
 export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: AuthRouteDeps) {
   const router = Router();
 
-  router.post('/login', limits.loginIp, limits.login, async (req, res) => {
+  router.post('/login', whenHashingFree, limits.loginIp, limits.login, async (req, res) => {
     const { user, twoFactor: needsCode } = await auth.login(req.body, requestWho(req));
     if (needsCode) {
       req.session.pendingTwoFactor = { userId: user.id, at: Date.now() };
@@ -48,7 +49,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
     res.json({ data: { user: publicUser(user) } });
   });
 
-  router.post('/register', limits.register, async (req, res) => {
+  router.post('/register', whenHashingFree, limits.register, async (req, res) => {
     const user = await auth.register(req.body, requestWho(req));
     await startSession(req, user, registry);
     res.status(201).json({ data: { user: publicUser(user) } });
@@ -60,7 +61,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
   });
 
   // A new password rotates this session's id and ends every other session of the account.
-  router.put('/profile', requireAuth, limits.accountSecret, async (req, res) => {
+  router.put('/profile', requireAuth, whenHashingFree, limits.accountSecret, async (req, res) => {
     const { user, passwordChanged } = await auth.updateProfile(
       req.session.user!.id,
       req.body,

@@ -1,14 +1,18 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { TooManyRequestsError } from '../../errors';
 
 /**
- * scrypt runs on worker threads of its own, a few at a time, behind a short
- * queue. Node's async `crypto.scrypt` would run on the libuv thread pool,
- * which SQLite's queries and file reads share: a flood of bogus sign-ins
- * would fill it and stall every page. Here at most `concurrency` hashes run
- * (one core is left to the request path), and when `maxQueue` more are
- * waiting the next caller gets a 429 with Retry-After at once.
+ * scrypt runs in helper processes of its own, a few at a time, behind a
+ * short queue. Node's async `crypto.scrypt` would run on the libuv thread
+ * pool, which SQLite's queries and file reads share: a flood of bogus
+ * sign-ins would fill it and stall every page. Worker threads would share the
+ * server's address space, and each hash maps and unmaps 128 MiB, which holds
+ * the process's memory-map lock against the request path; a process of its
+ * own, at the lowest CPU priority, takes only spare CPU. At most
+ * `concurrency` hashes run (one core is left to the request path), and when
+ * `maxQueue` more are waiting the next caller gets a 429 with Retry-After at
+ * once.
  */
 export type ScryptJob = {
   password: string;
@@ -19,18 +23,19 @@ export type ScryptJob = {
   p: number;
 };
 
-/** The worker: plain CommonJS run from a string, so the server bundle needs no second file. */
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
+/** The helper: plain CommonJS run from a string, so the server bundle needs no second file. */
+const HELPER_SOURCE = `
 const { scryptSync } = require('node:crypto');
-parentPort.on('message', (job) => {
+try { require('node:os').setPriority(19); } catch {}
+process.on('disconnect', () => process.exit(0));
+process.on('message', (job) => {
   try {
     const maxmem = 128 * job.N * job.r * 2;
-    const key = scryptSync(job.password, Buffer.from(job.salt), job.keyLength,
+    const key = scryptSync(job.password, Buffer.from(job.salt, 'base64'), job.keyLength,
       { N: job.N, r: job.r, p: job.p, maxmem });
-    parentPort.postMessage({ key });
+    process.send({ key: key.toString('base64') });
   } catch (error) {
-    parentPort.postMessage({ error: error && error.message ? error.message : String(error) });
+    process.send({ error: error && error.message ? error.message : String(error) });
   }
 });
 `;
@@ -40,64 +45,88 @@ export const HASH_QUEUE_RETRY_AFTER = 2;
 
 type Waiting = { job: ScryptJob; resolve: (key: Buffer) => void; reject: (e: Error) => void };
 
-export type HashPool = { run(job: ScryptJob): Promise<Buffer>; close(): Promise<void> };
+export type HashPool = {
+  run(job: ScryptJob): Promise<Buffer>;
+  /** True when a new job would be refused: every helper busy and the queue full. */
+  full(): boolean;
+  close(): Promise<void>;
+};
 
 export function createHashPool({
   concurrency = Math.max(1, Math.min(2, availableParallelism() - 1)),
   maxQueue = 8,
 }: { concurrency?: number; maxQueue?: number } = {}): HashPool {
-  const idle: Worker[] = [];
-  const all: Worker[] = [];
+  const idle: ChildProcess[] = [];
+  const all: ChildProcess[] = [];
   const queue: Waiting[] = [];
 
-  function spawn(): Worker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.unref();
-    all.push(worker);
-    return worker;
+  /** A helper that does not keep the server alive: it exits when the server does. */
+  function start(): ChildProcess {
+    const helper = spawn(process.execPath, ['-e', HELPER_SOURCE], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: {},
+    });
+    helper.unref();
+    helper.channel?.unref();
+    all.push(helper);
+    return helper;
   }
 
-  function dispatch(worker: Worker, item: Waiting): void {
-    const onMessage = (msg: { key?: Uint8Array; error?: string }) => {
-      worker.off('error', onError);
-      if (msg.key) item.resolve(Buffer.from(msg.key));
+  function dispatch(helper: ChildProcess, item: Waiting): void {
+    const onMessage = (msg: { key?: string; error?: string }) => {
+      helper.off('exit', onExit);
+      helper.channel?.unref();
+      if (msg.key) item.resolve(Buffer.from(msg.key, 'base64'));
       else item.reject(new Error(msg.error ?? 'scrypt failed'));
-      next(worker);
+      next(helper);
     };
-    const onError = (error: Error) => {
-      worker.off('message', onMessage);
-      all.splice(all.indexOf(worker), 1);
-      item.reject(error);
+    const onExit = () => {
+      helper.off('message', onMessage);
+      all.splice(all.indexOf(helper), 1);
+      item.reject(new Error('password hashing helper exited'));
       const waiting = queue.shift();
-      if (waiting) dispatch(spawn(), waiting);
+      if (waiting) dispatch(start(), waiting);
     };
-    worker.once('message', onMessage);
-    worker.once('error', onError);
-    worker.postMessage({ ...item.job, salt: new Uint8Array(item.job.salt) });
+    helper.once('message', onMessage);
+    helper.once('exit', onExit);
+    // Keep the process alive while a hash is owed to someone.
+    helper.channel?.ref();
+    helper.send({ ...item.job, salt: item.job.salt.toString('base64') });
   }
 
-  function next(worker: Worker): void {
+  function next(helper: ChildProcess): void {
     const waiting = queue.shift();
-    if (waiting) dispatch(worker, waiting);
-    else idle.push(worker);
+    if (waiting) dispatch(helper, waiting);
+    else idle.push(helper);
   }
 
   return {
     run(job) {
       return new Promise<Buffer>((resolve, reject) => {
         const item = { job, resolve, reject };
-        const worker = idle.pop() ?? (all.length < concurrency ? spawn() : undefined);
-        if (worker) return dispatch(worker, item);
+        const helper = idle.pop() ?? (all.length < concurrency ? start() : undefined);
+        if (helper) return dispatch(helper, item);
         if (queue.length >= maxQueue) {
           return reject(new TooManyRequestsError('apiErrors.busy', HASH_QUEUE_RETRY_AFTER));
         }
         queue.push(item);
       });
     },
+    full: () => idle.length === 0 && all.length >= concurrency && queue.length >= maxQueue,
     async close() {
       for (const waiting of queue.splice(0)) waiting.reject(new Error('hash pool closed'));
-      await Promise.all(all.splice(0).map((w) => w.terminate()));
+      const helpers = all.splice(0);
       idle.length = 0;
+      await Promise.all(
+        helpers.map(
+          (h) =>
+            new Promise<void>((resolve) => {
+              if (h.exitCode !== null || h.signalCode !== null) return resolve();
+              h.once('exit', () => resolve());
+              h.kill('SIGTERM');
+            }),
+        ),
+      );
     },
   };
 }
