@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
+import { resolve } from 'node:path';
+import { precompress } from './scripts/precompress.mjs';
 
 /**
  * Sonner injects its stylesheet with a `<style>` element at import time, which
@@ -19,6 +21,23 @@ function sonnerWithoutInlineStyles(): Plugin {
   };
 }
 
+/** Brotli and gzip copies of the built browser files, written once at build time. */
+function precompressed(): Plugin {
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'precompressed-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    closeBundle() {
+      if (!ssr) precompress(outDir);
+    },
+  };
+}
+
 /**
  * Browser bundles: the public site's client entry (hydrates the server-rendered
  * pages) and the admin dashboard, a separate entry so public pages never
@@ -27,7 +46,7 @@ function sonnerWithoutInlineStyles(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyles()],
+  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyles(), precompressed()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import type session from 'express-session';
 import { createApi } from './api/api';
 import { apiErrorHandler } from './api/error-handler';
 import type { Config } from './config';
+import { createContentVersion, type ContentVersion } from './content-version';
 import { createDbHealth } from './db/db-health';
 import type { Db } from './db/knex';
 import { createAuditService } from './features/audit/audit.service';
@@ -14,15 +16,19 @@ import { createContactsService } from './features/contacts/contacts.service';
 import { createHealthRouter } from './features/health/health.routes';
 import { createLlmService } from './features/llm/llm.service';
 import { createLlmProvider } from './features/llm/openai-provider';
+import { createMailService } from './features/mail/mail.service';
+import type { OutboxSignal } from './features/mail/outbox-signal';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
 import { createNewsService } from './features/news/news.service';
+import { bumpOnContentWrite } from './http/content-writes';
+import { errorResponse } from './http/error-response';
 import { createRateLimits } from './http/rate-limits';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security';
-import { errorResponse } from './http/error-response';
 import { createSessionMiddleware, sessionLifetime } from './http/sessions';
 import { requestLanguage } from './i18n';
-import type { Logger } from './logger';
+import { accessLogger, type Logger } from './logger';
+import { createPageCache } from './site/page-cache/page-cache';
 import { createSiteRouter } from './site/site.router';
 
 export type AppDeps = {
@@ -33,18 +39,23 @@ export type AppDeps = {
   sessionSecret: string;
   /** Overrides for tests: a short model deadline, no retry wait. */
   llmTuning?: Partial<LlmTuning>;
+  /** The version of public content; several instances share one (see content-version.ts). */
+  contentVersion?: ContentVersion;
+  /** Tells the mail worker (started beside the app, not by it) that new mail was queued. */
+  outboxSignal?: OutboxSignal;
   /** Start the timers of a long-running server (write probe, audit pruning); off in tests. */
   background?: boolean;
 };
 
 /**
  * The whole HTTP application. Every service is built here, once, and handed
- * to the routes that need it; features never build each other. Then: security
- * headers, request logs, `/healthz`, sessions, the JSON API at `/api`, and the
- * public site. It does not listen; `server/index.ts` does, and tests drive it
- * with supertest.
+ * to the routes that need it; features never build each other. A request is
+ * first offered to the page cache; anything it does not hold goes through
+ * Express: security headers, request logs, `/healthz`, sessions, the JSON API
+ * at `/api`, and the public site. It does not listen; `server/index.ts` does,
+ * and tests drive it with supertest.
  */
-export function createApp(deps: AppDeps): express.Express {
+export function createApp(deps: AppDeps): AppHandler {
   const { config, logger, db } = deps;
   const health = createDbHealth({ db, logger: logger.child({ feature: 'database' }) });
   const audit = createAuditService({
@@ -60,7 +71,12 @@ export function createApp(deps: AppDeps): express.Express {
     store: deps.sessionStore,
     lifetime: config.session,
   });
-  const contacts = createContactsService({ db });
+  const mail = createMailService({ db, config, signal: deps.outboxSignal });
+  const contacts = createContactsService({
+    db,
+    mail,
+    logger: logger.child({ feature: 'contacts' }),
+  });
   const llm = createLlmService({
     provider: createLlmProvider(config.llm),
     news,
@@ -68,22 +84,33 @@ export function createApp(deps: AppDeps): express.Express {
     tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
   });
   const limits = createRateLimits(config, db);
+  const contentVersion = deps.contentVersion ?? createContentVersion();
+  const access = accessLogger(logger);
+  const pageCache = createPageCache({
+    budgetBytes: config.pageCacheBytes,
+    keyByOrigin: config.publicUrl === undefined,
+    version: contentVersion,
+    logger: access,
+  });
 
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
   app.use(securityHeaders());
-  // gzip/deflate for HTML, JSON, scripts and styles above 1 kB (a 530 kB bundle travels as ~170 kB).
+  app.use(requestLogger(access));
+  // Keeps what anonymous public requests render (most page views never get this far: see below).
+  app.use(pageCache.capture);
+  // gzip for what is rendered afresh: HTML, JSON, scripts and styles above 1 kB.
   app.use(compression({ threshold: 1024 }));
-  app.use(requestLogger(logger));
   app.use(createHealthRouter({ health, logger }));
   app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret, config.session));
   app.use(sessionLifetime({ lifetime: config.session, registry, logger }));
+  app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/media']));
   app.use(
     '/api',
     createApi({
-      ...{ config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm },
+      ...{ config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm, mail },
       health,
     }),
   );
@@ -95,8 +122,19 @@ export function createApp(deps: AppDeps): express.Express {
     health.start();
     audit.start();
   }
-  return app;
+
+  // A page that is already rendered goes out before Express even looks at the request.
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (!pageCache.serve(req, res)) app(req, res);
+  };
+  // The Express app behind it, for tests that read its routes.
+  return Object.assign(handler, { express: app });
 }
+
+/** What `createApp` returns: a Node request listener for `http.createServer` or supertest. */
+export type AppHandler = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  express: express.Express;
+};
 
 /**
  * Anything the site did not answer itself: a plain-text answer in the

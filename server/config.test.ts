@@ -75,4 +75,66 @@ describe('parseConfig', () => {
     );
     expect(parseConfig({}).publicUrl).toBeUndefined();
   });
+
+  describe('e-mail', () => {
+    const smtp = {
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'hello@example.com',
+    };
+
+    it('is off with nothing set; AUTO_REPLY defaults to true', () => {
+      expect(parseConfig({}).mail).toBeUndefined();
+      expect(parseConfig({}).enquiryRetentionDays).toBeUndefined();
+      expect(parseConfig(smtp).mail).toEqual({
+        smtpUrl: smtp.SMTP_URL,
+        from: { name: '', address: 'hello@example.com' },
+        notify: [],
+        autoReply: true,
+      });
+    });
+
+    it('reads MAIL_FROM with a display name, NOTIFY_EMAIL as a list and AUTO_REPLY', () => {
+      const config = parseConfig({
+        SMTP_URL: 'smtps://mail.example.com',
+        MAIL_FROM: 'Forge Industrial <hello@example.com>',
+        NOTIFY_EMAIL: ' sales@example.com,ops@example.pt ',
+        AUTO_REPLY: 'false',
+        ENQUIRY_RETENTION_DAYS: '365',
+      });
+      expect(config.mail).toMatchObject({
+        from: { name: 'Forge Industrial', address: 'hello@example.com' },
+        notify: ['sales@example.com', 'ops@example.pt'],
+        autoReply: false,
+      });
+      expect(config.enquiryRetentionDays).toBe(365);
+      expect(
+        parseConfig({ ...smtp, MAIL_FROM: '"Forge, Porto" <a@example.com>' }).mail?.from,
+      ).toEqual({
+        name: 'Forge, Porto',
+        address: 'a@example.com',
+      });
+    });
+
+    it.each([
+      [
+        { SMTP_URL: 'http://mail.example.com' },
+        'SMTP_URL must be a URL starting with smtp:// or smtps://',
+      ],
+      [{ SMTP_URL: 'smtp://mail.example.com' }, 'MAIL_FROM is required when SMTP_URL is set'],
+      [{ MAIL_FROM: 'hello@example.com' }, 'SMTP_URL is required when MAIL_FROM is set'],
+      [{ ...smtp, MAIL_FROM: 'hello' }, 'MAIL_FROM must be an e-mail address such as'],
+      [{ ...smtp, MAIL_FROM: 'Forge <hello@example.com' }, 'MAIL_FROM must be an e-mail address'],
+      [{ ...smtp, MAIL_FROM: 'a@b.com\r\nBcc: x@y.com' }, 'MAIL_FROM must be an e-mail address'],
+      [
+        { ...smtp, NOTIFY_EMAIL: 'sales@example.com, nobody' },
+        'NOTIFY_EMAIL must be a comma-separated list',
+      ],
+      [{ NOTIFY_EMAIL: 'sales@example.com' }, 'SMTP_URL is required when NOTIFY_EMAIL is set'],
+      [{ ...smtp, AUTO_REPLY: 'sometimes' }, 'AUTO_REPLY must be true or false'],
+      [{ ENQUIRY_RETENTION_DAYS: '0' }, 'ENQUIRY_RETENTION_DAYS must be a whole number of days'],
+      [{ ENQUIRY_RETENTION_DAYS: '30d' }, 'ENQUIRY_RETENTION_DAYS must be a whole number of days'],
+    ])('stops on %j with one line', (env, message) => {
+      expect(fail(env)).toThrow(`Invalid configuration: ${message}`);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '#shared/auth';
+import { parseMailbox } from './mailbox';
 
 /**
  * The whole runtime configuration, parsed once from the environment at boot.
@@ -92,6 +93,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalString.refine((v) => v === undefined || isOrigin(v), {
     message: 'must be an origin such as https://www.example.com (no path)',
   }),
+  PAGE_CACHE_MB: int(64, 0, 4096),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AZURE_OPENAI_ENDPOINT: optionalUrl(['https:', 'http:']),
   AZURE_OPENAI_API_KEY: optionalString,
@@ -100,6 +102,20 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: optionalUrl(['https:', 'http:']),
   OPENAI_API_KEY: optionalString,
   OPENAI_MODEL: optionalString,
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: optionalString.refine((v) => v === undefined || parseMailbox(v) !== null, {
+    message: 'must be an e-mail address such as Forge Industrial <hello@example.com>',
+  }),
+  NOTIFY_EMAIL: optionalString
+    .transform((v) => (v ? v.split(',').map((a) => a.trim()) : []))
+    .refine((list) => list.every((a) => parseMailbox(a) !== null), {
+      message: 'must be a comma-separated list of e-mail addresses',
+    }),
+  AUTO_REPLY: bool(true),
+  ENQUIRY_RETENTION_DAYS: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1),
+    { message: 'must be a whole number of days from 1 to 99999' },
+  ),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -123,6 +139,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
   const e = result.data;
   requireTogether(e, ['ADMIN_USERNAME', 'ADMIN_PASSWORD']);
   requireTogether(e, ['AZURE_OPENAI_ENDPOINT', 'AZURE_OPENAI_API_KEY', 'AZURE_OPENAI_DEPLOYMENT']);
+  requireTogether(e, ['SMTP_URL', 'MAIL_FROM']);
+  if (e.NOTIFY_EMAIL.length > 0 && !e.SMTP_URL) {
+    throw new ConfigError('Invalid configuration: SMTP_URL is required when NOTIFY_EMAIL is set');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -152,7 +172,20 @@ export function parseConfig(env: Record<string, string | undefined>) {
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    /** E-mail (enquiry alerts and auto-replies); undefined when SMTP_URL is unset. */
+    mail:
+      e.SMTP_URL && e.MAIL_FROM
+        ? {
+            smtpUrl: e.SMTP_URL,
+            from: parseMailbox(e.MAIL_FROM)!,
+            notify: e.NOTIFY_EMAIL,
+            autoReply: e.AUTO_REPLY,
+          }
+        : undefined,
+    /** Enquiries older than this many days are deleted daily; undefined keeps them. */
+    enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS ? Number(e.ENQUIRY_RETENTION_DAYS) : undefined,
     logLevel: e.LOG_LEVEL,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     llm: {
       azure:
         e.AZURE_OPENAI_ENDPOINT && e.AZURE_OPENAI_API_KEY && e.AZURE_OPENAI_DEPLOYMENT

@@ -3,6 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../tests/support/smtp-server';
 import { BUILT_SERVER, tempDataDir } from '../tests/support/test-app';
 
 type Run = { code: number | null; stdout: string; stderr: string };
@@ -59,6 +60,62 @@ describe('server/index.ts', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
     expect(result.stderr).not.toMatch(/\bat\b.*:\d+:\d+/);
+  });
+
+  it.each([
+    [{ SMTP_URL: 'smtp://127.0.0.1:2525' }, 'MAIL_FROM is required when SMTP_URL is set'],
+    [{ MAIL_FROM: 'hello@example.com' }, 'SMTP_URL is required when MAIL_FROM is set'],
+    [
+      { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Forge <hello>' },
+      'MAIL_FROM must be an e-mail address such as Forge Industrial <hello@example.com>',
+    ],
+    [{ NOTIFY_EMAIL: 'sales@example.com' }, 'SMTP_URL is required when NOTIFY_EMAIL is set'],
+  ])('stops with one line for half-set or bad e-mail settings: %j', async (env, message) => {
+    const result = await startServer({ PORT: '0', ...env }).exited;
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`Invalid configuration: ${message}`);
+  });
+
+  it('sends enquiry e-mail from its background worker, warns without PUBLIC_URL, logs no address', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const { child, run, exited } = startServer({
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Forge Industrial <hello@forge.example>',
+        NOTIFY_EMAIL: 'sales@forge.example',
+        ENQUIRY_RETENTION_DAYS: '30',
+      });
+      const port = await waitFor(() => /"port":(\d+)/.exec(run.stdout)?.[1]);
+      expect(run.stdout).toMatch(/SMTP_URL is set without PUBLIC_URL/);
+      const res = await fetch(`http://127.0.0.1:${port}/api/contacts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Ana Silva',
+          email: 'ana@example.pt',
+          message: 'Gostaríamos de um orçamento.',
+          language: 'pt',
+        }),
+      });
+      expect(res.status).toBe(201);
+      const mails = await smtp.waitFor(2);
+      expect(mails.map((m) => m.envelope.to[0]).sort()).toEqual([
+        'ana@example.pt',
+        'sales@forge.example',
+      ]);
+      await waitFor(() =>
+        run.stdout.match(/"msg":"e-mail sent"/g)?.length === 2 ? true : undefined,
+      );
+      child.kill('SIGTERM');
+      const result = await exited;
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toMatch(/ana@example\.pt|secret-pass-123/);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it(

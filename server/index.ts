@@ -5,7 +5,10 @@ import { createApp } from './app';
 import { prepareContent } from './bootstrap';
 import { dummyHash } from './features/auth/password';
 import { ConfigError, parseConfig, type Config } from './config';
-import { createLogger, type Logger } from './logger';
+import { createRetentionJob } from './features/contacts/retention';
+import { createMailWorker, logMailSetup } from './features/mail/mail.worker';
+import { createOutboxSignal } from './features/mail/outbox-signal';
+import { bufferedStdout, createLogger, type Logger } from './logger';
 import { openRuntime, type Runtime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,8 +32,15 @@ function listen(server: Server, config: Config): Promise<void> {
   });
 }
 
-/** Stop accepting, let in-flight requests finish, close the stores, exit 0. */
-function handleShutdown(server: Server, runtime: Runtime, logger: Logger): void {
+type Background = { stop(): Promise<void> };
+
+/** Stop accepting, let in-flight requests finish, stop the background jobs, close the stores, exit 0. */
+function handleShutdown(
+  server: Server,
+  runtime: Runtime,
+  background: Background[],
+  logger: Logger,
+): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -39,6 +49,7 @@ function handleShutdown(server: Server, runtime: Runtime, logger: Logger): void 
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
       clearTimeout(force);
+      await Promise.allSettled(background.map((job) => job.stop()));
       await runtime.close();
       logger.info('stopped');
       process.exit(0);
@@ -49,11 +60,36 @@ function handleShutdown(server: Server, runtime: Runtime, logger: Logger): void 
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/** The e-mail worker (when SMTP_URL is set) and the retention job (when configured). */
+function startBackground(
+  config: Config,
+  runtime: Runtime,
+  signal: ReturnType<typeof createOutboxSignal>,
+  logger: Logger,
+): Background[] {
+  const jobs: (Background & { start(): void })[] = [];
+  logMailSetup(config, logger.child({ feature: 'mail' }));
+  if (config.mail) {
+    const mailLogger = logger.child({ feature: 'mail' });
+    jobs.push(createMailWorker({ db: runtime.db, mail: config.mail, logger: mailLogger, signal }));
+  }
+  if (config.enquiryRetentionDays) {
+    const days = config.enquiryRetentionDays;
+    jobs.push(
+      createRetentionJob({ db: runtime.db, days, logger: logger.child({ feature: 'retention' }) }),
+    );
+  }
+  for (const job of jobs) job.start();
+  return jobs;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config);
+  const log = bufferedStdout();
+  const logger = createLogger(config, log);
   const runtime = await openRuntime(config, logger);
   await prepareContent(config, runtime.db, logger);
+  const outboxSignal = createOutboxSignal();
   const app = createApp({
     config,
     logger,
@@ -61,16 +97,18 @@ async function main(): Promise<void> {
     sessionStore: runtime.sessions.store,
     sessionSecret: runtime.sessionSecret,
     background: true,
+    outboxSignal,
   });
   // The hash an unknown username is checked against, made before the first sign-in needs it.
   void dummyHash().catch(() => undefined);
   const server = createServer(app);
   await listen(server, config);
-  handleShutdown(server, runtime, logger);
+  handleShutdown(server, runtime, startBackground(config, runtime, outboxSignal, logger), logger);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ dataDir: config.dataDir, port }, `listening on http://${shown}:${port}`);
+  log.flush();
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanText, isDeliverableEmail, type TextKind } from './text';
+import { LANGUAGES, type Language } from './languages';
 
 /**
  * The contact enquiry, shared by the web form and `POST /api/contacts`.
@@ -41,6 +42,29 @@ export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'compan
 export const CONTACT_HONEYPOT_FIELD = 'website';
 
 /**
+ * Name of the optional field the browser sends with the form: whole
+ * milliseconds from the form's first render to its submission. API clients
+ * leave it out, and its absence is never held against them.
+ */
+export const CONTACT_TIMING_FIELD = 'form_ms';
+
+/** A fill time that is not a whole, finite, non-negative number is ignored, not refused. */
+const fillTime = z.preprocess((v) => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined;
+}, z.number().optional());
+
+/**
+ * `POST /api/contacts` as the server reads it: the form's fields, the
+ * language the visitor used (else the request's), and the form's fill time.
+ */
+export const EnquirySchema = ContactSchema.extend({
+  language: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
+  [CONTACT_TIMING_FIELD]: fillTime,
+});
+export type EnquiryPayload = z.output<typeof EnquirySchema>;
+
+/**
  * The outcome of a contact form posted without JavaScript (the server-side
  * route action): sent, or the visitor's values back with the messages to show
  * (per field, or one for the whole form, already in the visitor's language,
@@ -72,6 +96,20 @@ export function contactValues(input: Record<string, unknown>): Record<ContactFie
   };
 }
 
+/** Why an enquiry looked like spam (admin only; `spam.reasons.<code>` in the catalogues). */
+export const SPAM_REASONS = [
+  'fast',
+  'links',
+  'markup',
+  'url-only',
+  'gibberish',
+  'repeated',
+  'script',
+  'phrases',
+  'link-in-name',
+] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
+
 /** A stored enquiry as the API returns it. */
 export type Contact = {
   id: number;
@@ -79,17 +117,39 @@ export type Contact = {
   email: string;
   company: string | null;
   message: string;
+  /** The language the visitor wrote in (the auto-reply's language). */
+  language: Language;
   read: boolean;
+  /** When an admin marked it answered; null while it waits for a reply. */
+  replied_at: string | null;
+  /** Filed in the spam folder (no e-mail was sent for it). */
+  spam: boolean;
+  /** The spam signals it showed, strongest first (empty for most enquiries). */
+  spam_reasons: SpamReason[];
   created_at: string;
 };
 
+/** Counts of `GET /api/contacts/stats`; spam is counted only in `spam`. */
 export type ContactStats = {
   total: number;
   unread: number;
+  /** Not yet marked replied. */
+  unreplied: number;
+  /** Not replied and received more than 24 hours ago. */
+  overdue: number;
+  spam: number;
   last_7_days: number;
   per_day: { date: string; count: number }[];
 };
 
 export const ContactReadSchema = z.object({
   read: z.boolean({ error: 'validation.read.boolean' }).optional().default(true),
+});
+
+export const ContactRepliedSchema = z.object({
+  replied: z.boolean({ error: 'apiErrors.repliedBoolean' }).optional().default(true),
+});
+
+export const ContactSpamSchema = z.object({
+  spam: z.boolean({ error: 'apiErrors.spamBoolean' }),
 });

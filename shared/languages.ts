@@ -3,9 +3,18 @@ export const LANGUAGES = ['en', 'pt', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** The regional variant each language is written in: British English, European Portuguese, German. */
+export const LOCALES: Record<Language, string> = { en: 'en-GB', pt: 'pt-PT', de: 'de-DE' };
+
 /** localStorage key (spec) and the cookie that mirrors it for server rendering. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const LANGUAGE_COOKIE = 'language';
+
+/**
+ * A translation function: a catalogue key and its `{{placeholder}}` values in,
+ * the text in the current language out. i18next's `t` is one.
+ */
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

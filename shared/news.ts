@@ -32,6 +32,9 @@ export const NEWS_CATEGORIES = ['ai-innovation', 'robotics', 'partnership', 'res
 const required = (key: string, max: number, maxKey: string, kind: TextKind = 'single-line') =>
   cleanText(kind, key).pipe(z.string().min(1, key).max(max, maxKey));
 
+/** The picture of an article without an image of its own, or whose image cannot be loaded. */
+export const DEFAULT_NEWS_IMAGE = '/media/news-default.jpg';
+
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -39,6 +42,38 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+const SITE = 'https://site.invalid';
+
+/**
+ * Why an article's image address cannot be used, as a translation key; null
+ * when it can. Allowed: an `https://` URL, or a path on the site itself
+ * (`/media/…`; not `//host/…`, which leaves the site). Plain `http://` images
+ * are blocked by the site's Content-Security-Policy, so they are refused here.
+ */
+export function imageUrlProblem(value: string): string | null {
+  if (value.startsWith('/')) {
+    try {
+      // `//host` and `/\host` resolve to another host; a path stays on the site.
+      return new URL(value, SITE).origin === SITE ? null : 'validation.imageUrl.invalid';
+    } catch {
+      return 'validation.imageUrl.invalid';
+    }
+  }
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:') return null;
+    return url.protocol === 'http:'
+      ? 'validation.imageUrl.insecure'
+      : 'validation.imageUrl.invalid';
+  } catch {
+    return 'validation.imageUrl.invalid';
+  }
+}
+
+export function isImageUrl(value: string): boolean {
+  return imageUrlProblem(value) === null;
 }
 
 /** Article fields an admin writes; shared by the admin form and `POST/PUT /api/news`. */
@@ -61,7 +96,10 @@ export const ArticleInputSchema = z.object({
       (v) => (v === undefined || v === null ? '' : v),
       z.string().trim().max(2000, 'validation.imageUrl.invalid'),
     )
-    .refine((v) => v === '' || isHttpUrl(v), 'validation.imageUrl.invalid')
+    .superRefine((url, ctx) => {
+      const problem = url === '' ? null : imageUrlProblem(url);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .transform((v) => (v === '' ? null : v)),
   published: z.boolean({ error: 'validation.published.boolean' }).optional().default(false),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEWS_PAGE_SIZE, pageCount, pageOffset, pageWindow } from './pagination';
+import { NEWS_PAGE_SIZE, pageCount, pageOffset, pageWindow, parsePageParam } from './pagination';
 
 describe('pageCount and pageOffset', () => {
   it('counts at least one page and rounds up', () => {
@@ -44,4 +44,20 @@ describe('pageWindow', () => {
     expect(pageWindow(99, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(-2, 8)).toEqual([1, 2, 3, 4, 5, 'end-ellipsis', 8]);
   });
+});
+
+describe('parsePageParam', () => {
+  it('reads a whole number from 1 written in digits', () => {
+    expect(parsePageParam('1')).toBe(1);
+    expect(parsePageParam('7')).toBe(7);
+    expect(parsePageParam('007')).toBe(7);
+    expect(parsePageParam('999999999')).toBe(999999999);
+  });
+
+  it.each([null, undefined, '', '0', '-2', '2.5', '1e3', ' 2', '2 ', 'abc', '0x10', '1000000000'])(
+    'reads %j as page 1',
+    (raw) => {
+      expect(parsePageParam(raw)).toBe(1);
+    },
+  );
 });

@@ -38,3 +38,13 @@ export function pageWindow(current: number, total: number, size = PAGE_WINDOW): 
   if (end < total) items.push(total);
   return items;
 }
+
+/**
+ * `?page=` of a list's address as a page number: a whole number from 1 written
+ * in plain digits (at most nine, as the API accepts); anything else (missing,
+ * empty, zero, negative, `2.5`, `1e3`, ` 2`) is page 1. Pages and the API use it alike.
+ */
+export function parsePageParam(raw: string | null | undefined): number {
+  if (raw === null || raw === undefined || !/^\d{1,9}$/.test(raw)) return 1;
+  return Math.max(1, Number(raw));
+}

@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCookieJar, type JarFetch } from '../../tests/support/desktop-cookie-jar';
-import { deadServerUrl, DESKTOP_ADMIN, startRealServer } from '../../tests/support/desktop-real-server';
+import {
+  deadServerUrl,
+  DESKTOP_ADMIN,
+  startRealServer,
+} from '../../tests/support/desktop-real-server';
 import { forwardApiRequest } from './api-forward';
 import { readStats } from './enquiry-poller';
 
@@ -122,7 +126,7 @@ describe('forwarding /api to the real server', () => {
     expect(((await response.json()) as { error: string }).error).toMatch(/\S/);
   });
 
-  it('reads the unread enquiry count with the session cookie (the poller)', async () => {
+  it('reads the count of enquiries awaiting a reply with the session cookie (the poller)', async () => {
     const fresh = withCookieJar();
     expect(await readStats(server.url, fresh)).toEqual({ status: 'signed-out' });
     await forwardApiRequest(
@@ -144,7 +148,7 @@ describe('forwarding /api to the real server', () => {
         )
       ).status,
     ).toBe(201);
-    expect(await readStats(server.url, fresh)).toEqual({ status: 'ok', unread: 1 });
+    expect(await readStats(server.url, fresh)).toEqual({ status: 'ok', waiting: 1, total: 1 });
   });
 
   it('answers a clear 502 JSON error in the renderer language when the server is down', async () => {

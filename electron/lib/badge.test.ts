@@ -3,7 +3,7 @@ import { badgeAction, OVERLAY_SIZE, overlayDotBitmap } from './badge';
 import { translator } from './i18n';
 
 const describeIn = (lang: 'en' | 'pt' | 'de') => (count: number) =>
-  translator(lang)('desktop.notifications.unreadBadge', { count });
+  translator(lang)('desktop.notifications.waitingBadge', { count });
 
 describe('badgeAction', () => {
   it('uses the badge count on macOS and Linux, 0 clearing it', () => {
@@ -14,10 +14,10 @@ describe('badgeAction', () => {
   });
 
   it.each([
-    ['en', 3, '3 new enquiries'],
-    ['en', 1, '1 new enquiry'],
-    ['pt', 2, '2 novos pedidos de contacto'],
-    ['de', 5, '5 neue Anfragen'],
+    ['en', 3, '3 enquiries awaiting a reply'],
+    ['en', 1, '1 enquiry awaiting a reply'],
+    ['pt', 2, '2 pedidos de contacto a aguardar resposta'],
+    ['de', 5, '5 Anfragen warten auf Antwort'],
   ] as const)(
     'uses the taskbar overlay on Windows, described in %s for %i',
     (lang, count, text) => {
@@ -37,7 +37,7 @@ describe('badgeAction', () => {
     expect(badgeAction('linux', Number.NaN, describeIn('en'))).toEqual({ kind: 'count', count: 0 });
     expect(badgeAction('win32', 2.7, describeIn('en'))).toEqual({
       kind: 'overlay',
-      description: '2 new enquiries',
+      description: '2 enquiries awaiting a reply',
     });
   });
 });

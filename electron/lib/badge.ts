@@ -1,5 +1,5 @@
 /**
- * The unread-enquiries badge per platform. `app.setBadgeCount` draws on the
+ * The badge of enquiries awaiting a reply, per platform. `app.setBadgeCount` draws on the
  * macOS dock and Linux launchers (Unity API) but does nothing on Windows,
  * where the taskbar button shows an overlay icon with a text description
  * (read by screen readers) instead.
@@ -12,10 +12,10 @@ export type BadgeAction =
 
 export function badgeAction(
   platform: NodeJS.Platform,
-  unread: number,
+  waiting: number,
   describe: (count: number) => string,
 ): BadgeAction {
-  const count = Number.isFinite(unread) ? Math.max(0, Math.floor(unread)) : 0;
+  const count = Number.isFinite(waiting) ? Math.max(0, Math.floor(waiting)) : 0;
   if (platform !== 'win32') return { kind: 'count', count };
   return count > 0 ? { kind: 'overlay', description: describe(count) } : { kind: 'clear-overlay' };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEnquiryPoller, type StatsResult, type Timers } from './enquiry-poller';
+import { createEnquiryPoller, statsCounts, type StatsResult, type Timers } from './enquiry-poller';
 
 /** Timers the test advances by hand: each pending callback with its delay. */
 function manualTimers() {
@@ -32,16 +32,18 @@ function scripted(results: StatsResult[]) {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('enquiry poller', () => {
-  it('sets the badge, notifies only when the unread count grows', async () => {
+  it('badges what awaits a reply and notifies only when new enquiries arrive', async () => {
     const clock = manualTimers();
     const badges: number[] = [];
     const notes: [number, number][] = [];
     const poller = createEnquiryPoller({
       read: scripted([
-        { status: 'ok', unread: 2 },
-        { status: 'ok', unread: 2 },
-        { status: 'ok', unread: 5 },
-        { status: 'ok', unread: 1 },
+        { status: 'ok', waiting: 2, total: 7 },
+        { status: 'ok', waiting: 2, total: 7 },
+        { status: 'ok', waiting: 5, total: 10 },
+        { status: 'ok', waiting: 1, total: 10 },
+        // Marked unreplied again: more waiting, but nothing new arrived.
+        { status: 'ok', waiting: 2, total: 10 },
       ]),
       onBadge: (n) => badges.push(n),
       onNewEnquiries: (added, unread) => notes.push([added, unread]),
@@ -50,8 +52,8 @@ describe('enquiry poller', () => {
     });
     poller.start();
     await settle();
-    for (let i = 0; i < 3; i++) await clock.fire();
-    expect(badges).toEqual([2, 5, 1]);
+    for (let i = 0; i < 4; i++) await clock.fire();
+    expect(badges).toEqual([2, 5, 1, 2]);
     expect(notes).toEqual([[3, 5]]);
     poller.stop();
     expect(clock.delays()).toEqual([]);
@@ -61,7 +63,14 @@ describe('enquiry poller', () => {
     const clock = manualTimers();
     const offline = { status: 'offline' } as const;
     const poller = createEnquiryPoller({
-      read: scripted([offline, offline, offline, offline, offline, { status: 'ok', unread: 0 }]),
+      read: scripted([
+        offline,
+        offline,
+        offline,
+        offline,
+        offline,
+        { status: 'ok', waiting: 0, total: 0 },
+      ]),
       onBadge: () => undefined,
       onNewEnquiries: () => undefined,
       timers: clock.timers,
@@ -85,9 +94,9 @@ describe('enquiry poller', () => {
     const notes: number[] = [];
     const poller = createEnquiryPoller({
       read: scripted([
-        { status: 'ok', unread: 3 },
+        { status: 'ok', waiting: 3, total: 3 },
         { status: 'signed-out' },
-        { status: 'ok', unread: 4 },
+        { status: 'ok', waiting: 4, total: 4 },
       ]),
       onBadge: (n) => badges.push(n),
       onNewEnquiries: (added) => notes.push(added),
@@ -128,5 +137,24 @@ describe('enquiry poller', () => {
     expect(reads).toBe(3);
     expect(clock.delays()).toHaveLength(1);
     poller.stop();
+  });
+});
+
+describe('statsCounts', () => {
+  it('badges the unreplied count and notifies on the total', () => {
+    expect(statsCounts({ total: 9, unread: 1, unreplied: 4, overdue: 2, spam: 3 })).toEqual({
+      status: 'ok',
+      waiting: 4,
+      total: 9,
+    });
+  });
+
+  it('falls back to the unread count of a server without reply tracking', () => {
+    expect(statsCounts({ total: 9, unread: 1 })).toEqual({ status: 'ok', waiting: 1, total: 9 });
+  });
+
+  it('treats an answer without usable counts as a failed read', () => {
+    expect(statsCounts(undefined)).toEqual({ status: 'offline' });
+    expect(statsCounts({ total: 2, unreplied: -1 })).toEqual({ status: 'offline' });
   });
 });

@@ -2,14 +2,29 @@ import type { ContactStats } from '#shared/contact';
 import { serverEndpoint } from './server-url';
 
 /**
- * Watches `/api/contacts/stats` for new enquiries: a badge with the unread
- * count, a notification when the count grows. Offline, the delay doubles up
- * to a ceiling and returns to normal after the next success. Timers and the
- * clock are injected so tests drive it without waiting.
+ * Watches `/api/contacts/stats`: a badge with the enquiries that still need
+ * a reply (`unreplied`), a notification when new enquiries arrive (`total`
+ * grew; spam never counts). Offline, the delay doubles up to a ceiling and
+ * returns to normal after the next success. Timers and the clock are
+ * injected so tests drive it without waiting.
  */
 
 export type StatsResult =
-  { status: 'ok'; unread: number } | { status: 'signed-out' } | { status: 'offline' };
+  | { status: 'ok'; waiting: number; total: number }
+  | { status: 'signed-out' }
+  | { status: 'offline' };
+
+const count = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+
+/** The counts of a stats answer; a server without reply tracking badges its unread ones. */
+export function statsCounts(data: Partial<ContactStats> | undefined): StatsResult {
+  const waiting = count(data?.unreplied) ?? count(data?.unread);
+  const total = count(data?.total);
+  return waiting === null || total === null
+    ? { status: 'offline' }
+    : { status: 'ok', waiting, total };
+}
 
 /** Reads the stats with the app session's cookie (Electron's `net.fetch`, credentials included). */
 export async function readStats(serverUrl: string, fetchFn: typeof fetch): Promise<StatsResult> {
@@ -21,11 +36,8 @@ export async function readStats(serverUrl: string, fetchFn: typeof fetch): Promi
     });
     if (response.status === 401 || response.status === 403) return { status: 'signed-out' };
     if (!response.ok) return { status: 'offline' };
-    const body = (await response.json()) as { data?: ContactStats };
-    const unread = body.data?.unread;
-    return typeof unread === 'number' && unread >= 0
-      ? { status: 'ok', unread }
-      : { status: 'offline' };
+    const body = (await response.json()) as { data?: Partial<ContactStats> };
+    return statsCounts(body.data);
   } catch {
     return { status: 'offline' };
   }
@@ -38,10 +50,10 @@ export type Timers = {
 
 export type PollerOptions = {
   read: () => Promise<StatsResult>;
-  /** Badge count to show (0 clears it). */
-  onBadge: (unread: number) => void;
-  /** Called when the unread count grew since the last successful read. */
-  onNewEnquiries: (added: number, unread: number) => void;
+  /** Badge count to show: the enquiries awaiting a reply (0 clears it). */
+  onBadge: (waiting: number) => void;
+  /** Called when enquiries arrived since the last successful read. */
+  onNewEnquiries: (added: number, waiting: number) => void;
   timers?: Timers;
   intervalMs?: number;
   maxDelayMs?: number;
@@ -60,7 +72,7 @@ export function createEnquiryPoller(options: PollerOptions) {
   let handle: unknown = null;
   let running = false;
   let delay = interval;
-  let lastUnread: number | null = null;
+  let last: { waiting: number; total: number } | null = null;
   let inFlight = false;
   let refreshAfter = false;
 
@@ -71,14 +83,14 @@ export function createEnquiryPoller(options: PollerOptions) {
     inFlight = false;
     if (!running) return;
     if (result.status === 'ok') {
-      if (lastUnread !== null && result.unread > lastUnread)
-        options.onNewEnquiries(result.unread - lastUnread, result.unread);
-      if (result.unread !== lastUnread) options.onBadge(result.unread);
-      lastUnread = result.unread;
+      if (last !== null && result.total > last.total)
+        options.onNewEnquiries(result.total - last.total, result.waiting);
+      if (result.waiting !== last?.waiting) options.onBadge(result.waiting);
+      last = { waiting: result.waiting, total: result.total };
       delay = interval;
     } else if (result.status === 'signed-out') {
-      if (lastUnread !== null) options.onBadge(0);
-      lastUnread = null;
+      if (last !== null) options.onBadge(0);
+      last = null;
       delay = interval;
     } else {
       delay = Math.min(delay * 2, ceiling);

@@ -21,12 +21,12 @@ export function startEnquiryWatch(opts: {
       const url = opts.serverUrl();
       return url ? readStats(url, appFetch) : { status: 'signed-out' };
     },
-    onBadge: (unread) => {
-      const describe = (count: number) => opts.t('desktop.notifications.unreadBadge', { count });
-      showBadge(badgeAction(process.platform, unread, describe), opts.window());
+    onBadge: (waiting) => {
+      const describe = (count: number) => opts.t('desktop.notifications.waitingBadge', { count });
+      showBadge(badgeAction(process.platform, waiting, describe), opts.window());
     },
-    onNewEnquiries: (added, unread) => {
-      const body = opts.t('desktop.notifications.newEnquiryBody', { count: added, unread });
+    onNewEnquiries: (added, waiting) => {
+      const body = opts.t('desktop.notifications.newEnquiryBody', { count: added, waiting });
       showNotification(opts.t('desktop.notifications.newEnquiryTitle'), body, opts.focus);
     },
   });

@@ -12,6 +12,8 @@ import { createContactsRouter } from '../features/contacts/contacts.routes';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import { createLlmRouter } from '../features/llm/llm.routes';
 import type { LlmService } from '../features/llm/llm.service';
+import { createMailRouter } from '../features/mail/mail.routes';
+import type { MailService } from '../features/mail/mail.service';
 import { createNewsRouter } from '../features/news/news.routes';
 import type { NewsService } from '../features/news/news.service';
 import type { Logger } from '../logger';
@@ -36,13 +38,15 @@ export type ApiDeps = {
   audit: AuditService;
   contacts: ContactsService;
   llm: LlmService;
+  mail: MailService;
   /** Told about write failures (disk full, read-only) so /healthz can name them. */
   health?: DbHealth;
 };
 
 /** The JSON API mounted at `/api`: JSON in and out, one error handler, never HTML. */
 export function createApi(deps: ApiDeps) {
-  const { config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm } = deps;
+  const { config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm, mail } =
+    deps;
   const api = express.Router();
   const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
 
@@ -64,6 +68,7 @@ export function createApi(deps: ApiDeps) {
   );
   api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));
   api.use('/audit', createAuditRouter({ audit }));
+  api.use('/mail', createMailRouter({ mail }));
 
   api.use(apiNotFound);
   api.use(apiErrorHandler(logger, deps.health));

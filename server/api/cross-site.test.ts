@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Express } from 'express';
+import type { AppHandler } from '../app';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,8 +17,8 @@ type RouteLayer = {
 };
 
 /** Every method and path the API router registers, read from Express itself. */
-function registeredRoutes(app: Express): { method: string; path: string }[] {
-  const root = (app as unknown as { router: { stack: RouteLayer[] } }).router.stack;
+function registeredRoutes(app: AppHandler): { method: string; path: string }[] {
+  const root = (app.express as unknown as { router: { stack: RouteLayer[] } }).router.stack;
   const api = root.find((l) => l.rawPath === '/api' && l.handle?.stack);
   if (!api) throw new Error('no /api router found');
   const out: { method: string; path: string }[] = [];

@@ -3,6 +3,8 @@ import * as users from '../../migrations/20250101000100_users';
 import * as news from '../../migrations/20250101000200_news';
 import * as contacts from '../../migrations/20250101000300_contacts';
 import * as appState from '../../migrations/20250101000400_app_state';
+import * as contactRepliesSpam from '../../migrations/20261123200000_contact_replies_spam';
+import * as mailOutbox from '../../migrations/20261123200100_mail_outbox';
 import * as rateLimits from '../../migrations/20261123300000_rate_limits';
 import * as userSessions from '../../migrations/20261123300100_user_sessions';
 import * as twoFactor from '../../migrations/20261123300200_two_factor';
@@ -22,6 +24,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20250101000200_news.ts', news],
   ['20250101000300_contacts.ts', contacts],
   ['20250101000400_app_state.ts', appState],
+  ['20261123200000_contact_replies_spam.ts', contactRepliesSpam],
+  ['20261123200100_mail_outbox.ts', mailOutbox],
   ['20261123300000_rate_limits.ts', rateLimits],
   ['20261123300100_user_sessions.ts', userSessions],
   ['20261123300200_two_factor.ts', twoFactor],

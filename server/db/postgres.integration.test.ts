@@ -16,6 +16,9 @@ import {
   tempDataDir,
   type TestApp,
 } from '../../tests/support/test-app';
+import { createRetentionJob } from '../features/contacts/retention';
+import { createLogger } from '../logger';
+import { createDb } from './knex';
 import { seedDemoContent } from './seed/seed-demo';
 
 /**
@@ -73,6 +76,8 @@ describe.skipIf(!postgresAvailable)(
         '20250101000200_news.ts',
         '20250101000300_contacts.ts',
         '20250101000400_app_state.ts',
+        '20261123200000_contact_replies_spam.ts',
+        '20261123200100_mail_outbox.ts',
         '20261123300000_rate_limits.ts',
         '20261123300100_user_sessions.ts',
         '20261123300200_two_factor.ts',
@@ -280,7 +285,11 @@ describe.skipIf(!postgresAvailable)(
           email: 'j@example.de',
           company: null,
           message: 'Grüße aus Köln — bitte um Rückruf. 日本語 𝄞',
+          language: 'en',
           read: false,
+          replied_at: null,
+          spam: false,
+          spam_reasons: [],
           created_at: expect.stringMatching(ISO_UTC),
         });
         const second = (await submit(enquiry).expect(201)).body.data.id;
@@ -338,6 +347,65 @@ describe.skipIf(!postgresAvailable)(
         expect(per_day.at(-1).count).toBe(2);
         expect(per_day.reduce((s: number, d: { count: number }) => s + d.count, 0)).toBe(6);
         expect(per_day.filter((d: { count: number }) => d.count === 0)).toHaveLength(26);
+      });
+    });
+
+    describe('the inbox that keeps the 24-hour promise', () => {
+      const ago = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
+      const submit = (body: object) => request(t.app).post('/api/contacts').send(body);
+
+      it('tracks replies and the spam folder, counts unreplied and overdue, and exports CSV', async () => {
+        await t.db('contacts').delete();
+        await t.db('contacts').insert([
+          { ...enquiry, name: 'Overdue', read: false, created_at: ago(30) },
+          { ...enquiry, name: 'Due soon', read: false, created_at: ago(21) },
+          { ...enquiry, name: 'Answered', read: true, created_at: ago(40), replied_at: ago(39) },
+        ]);
+        const fresh = (await submit({ ...enquiry, language: 'pt' }).expect(201)).body.data.id;
+        const spam = (await submit({ ...enquiry, message: 'http://spam.example/x' }).expect(201))
+          .body.data.id;
+
+        const replied = await admin.put(`/api/contacts/${fresh}/replied`).send({}).expect(200);
+        expect(replied.body.data).toMatchObject({ language: 'pt', read: true, spam: false });
+        expect(replied.body.data.replied_at).toMatch(ISO_UTC);
+        const stats = (await admin.get('/api/contacts/stats').expect(200)).body.data;
+        expect(stats).toMatchObject({ total: 4, unread: 2, unreplied: 2, overdue: 1, spam: 1 });
+
+        const order = await admin.get('/api/contacts?sort=unreplied').expect(200);
+        expect(order.body.data.map((c: { name: string }) => c.name)).toEqual([
+          'Due soon',
+          'Overdue',
+          enquiry.name,
+          'Answered',
+        ]);
+        const folder = await admin.get('/api/contacts?spam=true').expect(200);
+        expect(folder.body.data).toMatchObject([
+          { id: spam, spam: true, spam_reasons: ['url-only', 'links'] },
+        ]);
+        await admin.put(`/api/contacts/${spam}/spam`).send({ spam: false }).expect(200);
+        expect((await admin.get('/api/contacts/stats').expect(200)).body.data.spam).toBe(0);
+
+        const csv = await admin.get('/api/contacts/export').buffer(true).expect(200);
+        expect(csv.text.split('\r\n')).toHaveLength(7);
+        expect(csv.text).toContain(',pt,true,');
+      });
+
+      it('deletes enquiries past the retention period, one instance at a time', async () => {
+        await t.db('contacts').delete();
+        await t.db('contacts').insert([
+          { ...enquiry, name: 'Old', read: false, created_at: ago(24 * 100) },
+          { ...enquiry, name: 'Recent', read: false, created_at: ago(24 * 80) },
+        ]);
+        const second = createDb({ dataDir, databaseUrl: pg!.url });
+        try {
+          const logger = createLogger({ logLevel: 'silent' });
+          const jobs = [t.db, second].map((db) => createRetentionJob({ db, days: 90, logger }));
+          const removed = await Promise.all(jobs.map((job) => job.runOnce()));
+          expect(removed.sort()).toEqual([0, 1]);
+          expect(await t.db('contacts').pluck('name')).toEqual(['Recent']);
+        } finally {
+          await second.destroy();
+        }
       });
     });
 

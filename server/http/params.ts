@@ -14,13 +14,15 @@ const flag = z
   .enum(['true', 'false'], { error: 'apiErrors.filterInvalid' })
   .transform((v) => v === 'true');
 
-/** `?page&per_page` plus one optional true/false filter, as the list calls take them. */
+/** `?page&per_page`, the optional true/false filters and the order, as the list calls take them. */
 const ListQuerySchema = z.object({
   page: wholeNumber('apiErrors.pageInvalid').optional(),
   per_page: wholeNumber('apiErrors.perPageInvalid', MAX_PAGE_SIZE).optional(),
   category: z.string().trim().max(60).optional(),
   published: flag.optional(),
   read: flag.optional(),
+  spam: flag.optional(),
+  sort: z.enum(['newest', 'unreplied'], { error: 'apiErrors.sortInvalid' }).optional(),
 });
 
 export type ListQuery = z.output<typeof ListQuerySchema>;

@@ -33,7 +33,7 @@ export function serverSiteData(
       const values = contactValues(input);
       try {
         if (refusal) throw refusal;
-        await contacts.submit(input);
+        await contacts.submit(input, { language });
         return { status: 'sent' };
       } catch (error) {
         const answer = errorResponse(error, language);

@@ -9,6 +9,7 @@ import type { RateLimits } from '../http/rate-limits';
 import type { Logger } from '../logger';
 import { robotsHandler, rssHandler, sitemapHandler } from './feeds.handler';
 import { pageHandler } from './page.handler';
+import { precompressedStatic } from './precompressed-static';
 import { ADMIN_HTML, DIST_CLIENT } from './paths';
 import { serverSiteData } from './site-data';
 
@@ -35,7 +36,7 @@ export function createSiteRouter(deps: {
   // Hashed file names never change content: cache them for a year.
   router.use(
     '/assets',
-    express.static(path.join(DIST_CLIENT, 'assets'), {
+    precompressedStatic(path.join(DIST_CLIENT, 'assets'), {
       index: false,
       immutable: !dev,
       maxAge: dev ? 0 : YEAR_SECONDS * 1000,
@@ -44,7 +45,11 @@ export function createSiteRouter(deps: {
   // Files from web/public keep their names: cache them for a day.
   // `redirect: false`: the dist/client/admin folder must not turn /admin into /admin/.
   router.use(
-    express.static(DIST_CLIENT, { index: false, redirect: false, maxAge: dev ? 0 : 86_400_000 }),
+    precompressedStatic(DIST_CLIENT, {
+      index: false,
+      redirect: false,
+      maxAge: dev ? 0 : 86_400_000,
+    }),
   );
 
   const adminShell: express.RequestHandler = (_req, res) => {

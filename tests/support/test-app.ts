@@ -3,12 +3,12 @@ import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { Express } from 'express';
-import { createApp } from '../../server/app';
+import { createApp, type AppHandler } from '../../server/app';
 import { prepareContent } from '../../server/bootstrap';
 import { parseConfig } from '../../server/config';
 import { createAuthService } from '../../server/features/auth/auth.service';
 import { createDb } from '../../server/db/knex';
+import { createOutboxSignal } from '../../server/features/mail/outbox-signal';
 import { migrateLatest } from '../../server/db/migrate';
 import { createLogger } from '../../server/logger';
 import { PROJECT_ROOT } from '../../server/project-root';
@@ -49,20 +49,25 @@ export async function createTestApp(env: Record<string, string> = {}, dataDir = 
   const logger = createLogger(config, sink);
   const runtime = await openRuntime(config, logger);
   await prepareContent(config, runtime.db, logger);
+  const outboxSignal = createOutboxSignal();
   const app = createApp({
     config,
     logger,
     db: runtime.db,
     sessionStore: runtime.sessions.store,
     sessionSecret: runtime.sessionSecret,
+    outboxSignal,
   });
   return {
     app,
     db: runtime.db,
     config,
+    logger,
     dataDir,
     /** Everything logged so far (nothing unless LOG_LEVEL was given). */
     logs: () => lines.join(''),
+    /** What the app calls when it queued mail; hand it to a mail worker (tests/support/mail.ts). */
+    outboxSignal,
     /** Closes the stores; the data stays for a restart. */
     close: () => runtime.close(),
     /** Closes the stores and removes the temp directory. */
@@ -76,7 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}, dataDir = 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A cookie-keeping client signed in as the given user (the test admin by default). */
-export async function signedIn(app: Express, user = TEST_ADMIN) {
+export async function signedIn(app: AppHandler, user = TEST_ADMIN) {
   const agent = request.agent(app);
   await agent.post('/api/auth/login').send(user).expect(200);
   return agent;
@@ -96,6 +101,7 @@ export async function createTestDb() {
   await migrateLatest(db);
   return {
     db,
+    dataDir,
     async destroy() {
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });

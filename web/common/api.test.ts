@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Translate } from '#shared/languages';
 import { api, ApiError, errorMessage } from './api';
 
-const t = (key: string, params?: Record<string, string | number>) =>
-  params ? `${key}:${JSON.stringify(params)}` : key;
+const t: Translate = (key, params) => (params ? `${key}:${JSON.stringify(params)}` : key);
 
 function answer(body: unknown, init: ResponseInit = {}) {
   vi.stubGlobal(

@@ -1,4 +1,5 @@
 import { API_BASE, type ApiBody } from '#shared/api';
+import type { Translate } from '#shared/languages';
 
 /**
  * The one fetch wrapper of the web (site, admin and desktop renderer).
@@ -19,8 +20,6 @@ export class ApiError extends Error {
     super(message);
   }
 }
-
-type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 /** The text to show for any failure, in the current language. */
 export function errorMessage(error: unknown, t: Translate, fallbackKey?: string): string {

@@ -1,4 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storedLanguage } from './i18n';
 
 /**
  * A page load starts with no catalogue at all (the test setup preloads all
@@ -23,13 +25,47 @@ describe('catalogue loading', () => {
     expect(i18n.t('probe.nowhere')).toBe('probe.nowhere');
     expect(i18n.t('nav.news')).toBe('Notícias');
   });
+});
 
-  it('switching to German brings its catalogue in before the language changes', async () => {
-    const { i18nForAsync, switchLanguage } = await freshI18nModule();
+describe('applyLanguage', () => {
+  afterEach(() => {
+    window.localStorage.clear();
+    document.cookie = 'language=; Path=/; Max-Age=0';
+    document.documentElement.lang = 'en';
+  });
+
+  it('brings the catalogue in, switches, marks <html lang> and keeps the choice', async () => {
+    const { i18nForAsync, applyLanguage } = await freshI18nModule();
     const i18n = await i18nForAsync('en');
     expect(i18n.hasResourceBundle('de', 'translation')).toBe(false);
-    await switchLanguage(i18n, 'de');
+    await applyLanguage(i18n, 'de', { remember: true });
     expect(i18n.language).toBe('de');
     expect(i18n.t('nav.contact')).toBe('Kontakt');
+    expect(document.documentElement.lang).toBe('de');
+    expect(window.localStorage.getItem('language')).toBe('de');
+    expect(document.cookie).toContain('language=de');
+  });
+
+  it('without remember only shows the language (a ?lang= visit is not a choice)', async () => {
+    const { i18nForAsync, applyLanguage } = await freshI18nModule();
+    const i18n = await i18nForAsync('en');
+    await applyLanguage(i18n, 'pt', { remember: false });
+    expect(i18n.t('nav.news')).toBe('Notícias');
+    expect(document.documentElement.lang).toBe('pt');
+    expect(window.localStorage.getItem('language')).toBeNull();
+    expect(document.cookie).not.toContain('language=');
+  });
+});
+
+describe('storedLanguage', () => {
+  it('reads the language key and survives a storage that throws', () => {
+    expect(storedLanguage({ getItem: (key) => (key === 'language' ? 'pt' : null) })).toBe('pt');
+    expect(
+      storedLanguage({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toBeNull();
   });
 });

@@ -63,7 +63,7 @@ export async function i18nForAsync(language: Language): Promise<i18n> {
 }
 
 /** Loads the catalogue first, then changes language, so no key ever shows untranslated. */
-export async function switchLanguage(instance: i18n, language: Language): Promise<void> {
+async function switchLanguage(instance: i18n, language: Language): Promise<void> {
   await loadLanguage(language);
   for (const lang of withFallback(language)) {
     if (!instance.hasResourceBundle(lang, 'translation')) {
@@ -76,24 +76,44 @@ export async function switchLanguage(instance: i18n, language: Language): Promis
 /** The language to start the browser in: `?lang=`, then localStorage, then the page's `<html lang>`. */
 export function initialBrowserLanguage(): Language {
   const fromQuery = new URLSearchParams(window.location.search).get('lang');
-  let stored: string | null = null;
-  try {
-    stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    // Storage can be unavailable (privacy mode); the default applies.
-  }
-  return pickLanguage(fromQuery, stored, document.documentElement.lang);
+  return pickLanguage(
+    fromQuery,
+    storedLanguage(window.localStorage),
+    document.documentElement.lang,
+  );
 }
 
-/** Keeps the choice in localStorage (spec) and mirrors it in a cookie for server rendering. */
-export function rememberLanguage(language: Language): void {
-  if (!isLanguage(language)) return;
+/** The choice kept in localStorage, unchecked; null when there is none or storage is unavailable (privacy mode). */
+export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined): string | null {
   try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    return storage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
   } catch {
-    // Ignore: the cookie still carries the choice.
+    return null;
   }
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+/**
+ * The one way a browser page changes language (the site's menu, the admin's
+ * switcher, a stored choice applied after hydration, the admin's start):
+ * fetches the catalogue, switches `instance`, marks `<html lang>`, and with
+ * `remember` keeps the choice in localStorage (spec) and in a cookie, so the
+ * server renders the next page in it.
+ */
+export async function applyLanguage(
+  instance: i18n,
+  language: Language,
+  { remember }: { remember: boolean },
+): Promise<void> {
+  if (!isLanguage(language)) return;
+  if (remember) {
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Ignore: the cookie still carries the choice.
+    }
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  }
+  await switchLanguage(instance, language);
   document.documentElement.lang = language;
 }

@@ -42,7 +42,11 @@ describe('POST /api/contacts', () => {
       email: 'j@example.de',
       company: null,
       message: 'Grüße aus Köln — bitte um Rückruf.',
+      language: 'en',
       read: false,
+      replied_at: null,
+      spam: false,
+      spam_reasons: [],
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
   });
@@ -79,14 +83,38 @@ describe('POST /api/contacts', () => {
     expect(res.body.details).toEqual({ name: 'O nome é obrigatório' });
   });
 
-  it('answers a filled honeypot like a success but stores nothing', async () => {
+  it('answers a filled honeypot like a success, with a plausible id, but stores nothing', async () => {
+    const real = (await submit(enquiry).expect(201)).body.data.id;
     const res = await submit({
       ...enquiry,
       [CONTACT_HONEYPOT_FIELD]: 'http://spam.example',
     }).expect(201);
-    expect(res.body).toEqual({ data: { id: expect.any(Number) } });
+    expect(res.body).toEqual({ data: { id: real + 1 } });
     const list = await admin.get('/api/contacts').expect(200);
-    expect(list.body.data).toEqual([]);
+    expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([real]);
+    expect((await admin.get('/api/contacts?spam=true').expect(200)).body.data).toEqual([]);
+  });
+
+  it('records the language the visitor used: the body, else ?lang, else the cookie, else en', async () => {
+    const language = async (req: request.Test) =>
+      (await admin.get(`/api/contacts/${(await req.expect(201)).body.data.id}`)).body.data.language;
+    expect(await language(submit({ ...enquiry, language: 'de' }))).toBe('de');
+    const post = (path: string) => request(t.app).post(path).send(enquiry);
+    expect(await language(post('/api/contacts?lang=pt'))).toBe('pt');
+    expect(await language(post('/api/contacts').set('Cookie', 'language=de'))).toBe('de');
+    expect(await language(submit(enquiry))).toBe('en');
+    const bad = await submit({ ...enquiry, language: 'fr' }).expect(400);
+    expect(bad.body.details).toEqual({ language: 'Language must be en, pt or de' });
+  });
+
+  it('files likely spam in the spam folder, answering exactly like a stored enquiry', async () => {
+    const res = await submit({ ...enquiry, message: 'https://spam.example/buy-now' }).expect(201);
+    expect(res.body).toEqual({ data: { id: expect.any(Number) } });
+    expect((await admin.get('/api/contacts').expect(200)).body.data).toEqual([]);
+    const folder = await admin.get('/api/contacts?spam=true').expect(200);
+    expect(folder.body.data).toMatchObject([
+      { id: res.body.data.id, spam: true, spam_reasons: ['url-only', 'links'] },
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { requireAdmin } from '../../http/guards';
 import { idParam, listQuery } from '../../http/params';
+import { requestLanguage } from '../../i18n';
 import type { ContactsService } from './contacts.service';
 
 /** `/api/contacts`: the public enquiry form's call, and the admin's review. */
@@ -12,17 +13,22 @@ export function createContactsRouter(deps: {
   const router = Router();
 
   router.post('/', contactLimit, async (req, res) => {
-    const { id } = await contacts.submit(req.body);
+    const { id } = await contacts.submit(req.body, { language: requestLanguage(req) });
     res.status(201).json({ data: { id } });
   });
 
   router.get('/', requireAdmin, async (req, res) => {
-    const q = listQuery(req.query);
-    res.json({ data: await contacts.list({ page: q.page, perPage: q.per_page, read: q.read }) });
+    const { page, per_page: perPage, read, spam, sort } = listQuery(req.query);
+    res.json({ data: await contacts.list({ page, perPage, read, spam, sort }) });
   });
 
   router.get('/stats', requireAdmin, async (_req, res) => {
     res.json({ data: await contacts.stats() });
+  });
+
+  router.get('/export', requireAdmin, async (req, res) => {
+    const { filename, csv } = await contacts.exportCsv({ spam: listQuery(req.query).spam });
+    res.attachment(filename).type('text/csv; charset=utf-8').send(csv);
   });
 
   router.get('/:id', requireAdmin, async (req, res) => {
@@ -31,6 +37,14 @@ export function createContactsRouter(deps: {
 
   router.put('/:id/read', requireAdmin, async (req, res) => {
     res.json({ data: await contacts.setRead(idParam(req.params.id), req.body) });
+  });
+
+  router.put('/:id/replied', requireAdmin, async (req, res) => {
+    res.json({ data: await contacts.setReplied(idParam(req.params.id), req.body) });
+  });
+
+  router.put('/:id/spam', requireAdmin, async (req, res) => {
+    res.json({ data: await contacts.setSpam(idParam(req.params.id), req.body) });
   });
 
   router.delete('/:id', requireAdmin, async (req, res) => {

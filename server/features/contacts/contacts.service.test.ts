@@ -79,10 +79,44 @@ describe('an enquiry', () => {
     ).toEqual({ name: 'validation.name.max', message: 'validation.message.max' });
   });
 
-  it('from a bot (the hidden field filled) is dropped without a trace', async () => {
+  it('from a bot (the hidden field filled) is dropped without a trace, answered with a plausible id', async () => {
+    const { id } = await contacts.submit(enquiry);
     const result = await contacts.submit({ ...enquiry, website: 'http://spam.example' });
-    expect(result.stored).toBe(false);
+    expect(result).toEqual({ id: id + 1, stored: false, spam: false });
+    expect((await contacts.list()).map((c) => c.id)).toEqual([id]);
+  });
+
+  it('records the language it came in: the body wins over the request, English by default', async () => {
+    const fromBody = await contacts.submit({ ...enquiry, language: 'de' }, { language: 'pt' });
+    const fromRequest = await contacts.submit(enquiry, { language: 'pt' });
+    const plain = await contacts.submit(enquiry);
+    const language = async (id: number) => (await contacts.get(id)).language;
+    expect([
+      await language(fromBody.id),
+      await language(fromRequest.id),
+      await language(plain.id),
+    ]).toEqual(['de', 'pt', 'en']);
+  });
+
+  it('that looks like spam is kept in the spam folder with its reasons', async () => {
+    const { id, spam } = await contacts.submit({
+      ...enquiry,
+      message: 'Nice [url=http://spam.example]cheap bags[/url] here',
+    });
+    expect(spam).toBe(true);
     expect(await contacts.list()).toEqual([]);
+    expect(await contacts.list({ spam: true })).toMatchObject([
+      { id, spam: true, spam_reasons: ['markup', 'links'] },
+    ]);
+  });
+
+  it('is marked replied at the clock time, and read; and back to waiting', async () => {
+    const { id } = await contacts.submit(enquiry);
+    expect(await contacts.setReplied(id, {})).toMatchObject({
+      replied_at: today.toISOString(),
+      read: true,
+    });
+    expect((await contacts.setReplied(id, { replied: false })).replied_at).toBeNull();
   });
 
   it('is marked read by default, and can be marked unread again', async () => {
@@ -119,7 +153,14 @@ describe('the inbox', () => {
         at('2026-10-21T23:59:59.999Z'),
       ]);
     const stats = await contacts.stats();
-    expect(stats).toMatchObject({ total: 5, unread: 5, last_7_days: 2 });
+    expect(stats).toMatchObject({
+      total: 5,
+      unread: 5,
+      unreplied: 5,
+      overdue: 4,
+      spam: 0,
+      last_7_days: 2,
+    });
     expect(stats.per_day).toHaveLength(30);
     expect(stats.per_day[0]).toEqual({ date: '2026-10-22', count: 1 });
     expect(stats.per_day.at(-1)).toEqual({ date: '2026-11-20', count: 1 });

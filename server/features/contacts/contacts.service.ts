@@ -1,17 +1,27 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
 import {
   CONTACT_HONEYPOT_FIELD,
   ContactReadSchema,
-  ContactSchema,
+  ContactRepliedSchema,
+  ContactSpamSchema,
+  EnquirySchema,
   type Contact,
   type ContactStats,
 } from '#shared/contact';
+import type { Language } from '#shared/languages';
+import { overdueBefore } from '#shared/reply-due';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
+import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
-import { lastDays, perDay, windowStart } from './contact-stats';
+import { lastDays, perDay, utcDay, windowStart } from './contact-stats';
+import { contactsCsv } from './contacts-csv';
 import { createContactsRepo } from './contacts.repo';
+import { scoreEnquiry } from './spam-score';
 
 const notFound = () => new NotFoundError('apiErrors.contactNotFound');
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** True when the hidden field only bots see has been filled in. */
 export function isBot(input: unknown): boolean {
@@ -19,40 +29,142 @@ export function isBot(input: unknown): boolean {
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 }
 
-/** Enquiries: validated with the shared schema, stored trimmed and verbatim. */
+/** The same message however it is spaced or capitalised. */
+export function messageHash(message: string): string {
+  const normal = message.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+  return createHash('sha256').update(normal).digest('hex');
+}
+
+/**
+ * The e-mail of enquiries, as the mail service offers it (app.ts hands it
+ * in): queued inside the enquiry's own transaction, so both are stored or
+ * neither is.
+ */
+export type EnquiryMail = {
+  queueEnquiryMail(
+    trx: Knex.Transaction,
+    contact: Contact,
+    opts: { autoReply: boolean },
+  ): Promise<unknown>;
+  cancelEnquiryMail(trx: Knex.Transaction, contactId: number): Promise<unknown>;
+};
+
+/**
+ * Enquiries: validated with the shared schema, scored for spam, stored
+ * trimmed and verbatim with their e-mail queued; the admin's review, reply
+ * tracking, spam folder, statistics, export and retention.
+ */
 export function createContactsService({
   db,
+  mail,
+  logger,
   clock = () => new Date(),
 }: {
   db: Db;
+  mail?: EnquiryMail;
+  logger?: Logger;
   clock?: () => Date;
 }) {
   const repo = createContactsRepo(db);
 
+  async function find(id: number, q: Knex = db): Promise<Contact> {
+    const contact = await repo.findById(id, q);
+    if (!contact) throw notFound();
+    return contact;
+  }
+
   return {
-    /** Stores an enquiry; a bot's (honeypot filled) is dropped and answered alike. */
-    async submit(input: unknown): Promise<{ id: number; stored: boolean }> {
-      if (isBot(input)) return { id: 0, stored: false };
-      const contact = parseInput(ContactSchema, input);
-      return { id: await repo.insert(contact), stored: true };
+    /**
+     * Stores an enquiry in the language it came in (the body's, else the
+     * request's). A bot's (honeypot filled) is dropped and answered with an
+     * id like any other; likely spam is stored in the spam folder without e-mail.
+     */
+    async submit(
+      input: unknown,
+      context: { language?: Language } = {},
+    ): Promise<{ id: number; stored: boolean; spam: boolean }> {
+      if (isBot(input)) return { id: (await repo.maxId()) + 1, stored: false, spam: false };
+      const { language, form_ms: formMs, ...fields } = parseInput(EnquirySchema, input);
+      const now = clock();
+      const hash = messageHash(fields.message);
+      const since = new Date(now.getTime() - DAY_MS).toISOString();
+      const repeats = await repo.countSameMessage(hash, since);
+      const verdict = scoreEnquiry({ ...fields, formMs, repeats });
+      const contact = await db.transaction(async (trx) => {
+        const stored = await repo.insert(trx, {
+          ...fields,
+          language: language ?? context.language ?? 'en',
+          spam: verdict.spam,
+          spam_score: verdict.score,
+          spam_reasons: verdict.reasons,
+          message_hash: hash,
+          created_at: now.toISOString(),
+        });
+        if (!stored.spam) await mail?.queueEnquiryMail(trx, stored, { autoReply: true });
+        return stored;
+      });
+      if (contact.spam) {
+        logger?.info(
+          { contact: contact.id, score: verdict.score, reasons: verdict.reasons },
+          'enquiry filed as spam',
+        );
+      }
+      return { id: contact.id, stored: true, spam: contact.spam };
     },
 
-    list(opts: { page?: number; perPage?: number; read?: boolean } = {}): Promise<Contact[]> {
-      const { page, perPage = 20, read } = opts;
-      if (page === undefined) return repo.list({ read });
-      return repo.list({ read, limit: perPage, offset: (page - 1) * perPage });
+    list(
+      opts: {
+        page?: number;
+        perPage?: number;
+        read?: boolean;
+        spam?: boolean;
+        sort?: 'newest' | 'unreplied';
+      } = {},
+    ): Promise<Contact[]> {
+      const { page, perPage = 20, read, spam, sort } = opts;
+      const filter = { read, spam, unrepliedFirst: sort === 'unreplied' };
+      if (page === undefined) return repo.list(filter);
+      return repo.list({ ...filter, limit: perPage, offset: (page - 1) * perPage });
     },
 
-    async get(id: number): Promise<Contact> {
-      const contact = await repo.findById(id);
-      if (!contact) throw notFound();
-      return contact;
-    },
+    get: (id: number) => find(id),
 
     async setRead(id: number, input: unknown): Promise<Contact> {
       const { read } = parseInput(ContactReadSchema, input ?? {});
-      if (!(await repo.setRead(id, read))) throw notFound();
-      return (await repo.findById(id))!;
+      if (!(await repo.update(id, { read }))) throw notFound();
+      return find(id);
+    },
+
+    /** Marks an enquiry answered (keeping the first time it was) and read, or waiting again. */
+    async setReplied(id: number, input: unknown): Promise<Contact> {
+      const { replied } = parseInput(ContactRepliedSchema, input ?? {});
+      const contact = await find(id);
+      const fields = replied
+        ? { replied_at: contact.replied_at ?? clock().toISOString(), read: true }
+        : { replied_at: null };
+      await repo.update(id, fields);
+      return find(id);
+    },
+
+    /**
+     * Files an enquiry in the spam folder (its unsent e-mail is dropped) or
+     * takes it out: then the staff alert is queued, and the auto-reply too
+     * while the 24-hour promise still runs. Mail already sent is never sent again.
+     */
+    async setSpam(id: number, input: unknown): Promise<Contact> {
+      const { spam } = parseInput(ContactSpamSchema, input ?? {});
+      return db.transaction(async (trx) => {
+        const contact = await find(id, trx);
+        if (contact.spam === spam) return contact;
+        await repo.update(id, { spam }, trx);
+        const moved = { ...contact, spam };
+        if (spam) await mail?.cancelEnquiryMail(trx, id);
+        else {
+          const fresh = clock().getTime() - Date.parse(contact.created_at) < DAY_MS;
+          await mail?.queueEnquiryMail(trx, moved, { autoReply: fresh });
+        }
+        return moved;
+      });
     },
 
     async remove(id: number): Promise<{ id: number }> {
@@ -62,13 +174,27 @@ export function createContactsService({
 
     async stats(): Promise<ContactStats> {
       const today = clock();
-      const [total, unread, recent] = await Promise.all([
-        repo.count(),
-        repo.count({ read: false }),
+      const [counts, recent] = await Promise.all([
+        repo.counts(overdueBefore(today).toISOString()),
         repo.createdSince(windowStart(today).toISOString()),
       ]);
       const series = perDay(recent, today);
-      return { total, unread, last_7_days: lastDays(series), per_day: series };
+      return { ...counts, last_7_days: lastDays(series), per_day: series };
+    },
+
+    /** The inbox or the spam folder as CSV, with a file name for the download. */
+    async exportCsv(opts: { spam?: boolean } = {}): Promise<{ filename: string; csv: string }> {
+      const rows = await repo.list({ spam: opts.spam ?? false });
+      const day = utcDay(clock());
+      return {
+        filename: `${opts.spam ? 'spam-' : ''}enquiries-${day}.csv`,
+        csv: contactsCsv(rows),
+      };
+    },
+
+    /** Deletes enquiries older than the retention period; answers how many went. */
+    purgeOlderThan(days: number): Promise<number> {
+      return repo.removeOlderThan(new Date(clock().getTime() - days * DAY_MS).toISOString());
     },
   };
 }

@@ -82,7 +82,7 @@ describe('admin writes', () => {
       content: 'Content is required',
       category: 'Category is required',
       slug: 'Use lowercase letters, digits and single hyphens only (for example: new-robot-cell)',
-      image_url: 'Image URL must be a valid http(s) address',
+      image_url: 'Image URL must be an https:// address or a path on this site starting with /',
     });
     const reserved = await admin
       .post('/api/news?lang=de')

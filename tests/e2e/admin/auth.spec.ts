@@ -98,6 +98,20 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('signing in clears the error toasts of earlier attempts', async ({ page }) => {
+    await page.goto('/login');
+    await fillLogin(page, E2E.admin.username, 'not-the-password');
+    const failed = toast(page, 'Invalid username or password');
+    await expect(failed).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(E2E.admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(toast(page, 'Login successful')).toBeVisible();
+    // Gone at once, not after its own 5 seconds: it would cover the header's controls.
+    await expect(failed).toBeHidden({ timeout: 1500 });
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0);
+  });
+
   test('the password can be shown and hidden', async ({ page }) => {
     await page.goto('/login');
     const password = page.getByLabel('Password', { exact: true });

@@ -56,6 +56,8 @@ test('contacts: stats, read/unread, filter and delete with confirmation', async 
   );
   await expect(card).toContainText('Acme Robotics');
   await expect(card).toContainText('We would like a quote for two welding cells.');
+  // When it arrived: date and time (en-GB style), in the admin's time zone.
+  await expect(card).toContainText(/Received \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
 
   await card.getByRole('button', { name: /^Mark as read/ }).click();
   await expect(card.getByText('Read', { exact: true })).toBeVisible();
@@ -82,4 +84,20 @@ test('contacts: stats, read/unread, filter and delete with confirmation', async 
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Contact deleted successfully')).toBeVisible();
   await expect(card).toHaveCount(0);
+});
+
+test('a list that fails to load says why and shows empty, the other loads as usual', async ({
+  page,
+}) => {
+  await page.route('**/api/contacts', (route) =>
+    route.fulfill({ status: 500, json: { error: 'The enquiry store is not answering' } }),
+  );
+  await openDashboard(page);
+  const failed = toast(page, 'The enquiry store is not answering');
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText('Error');
+  await expect(page.getByRole('tab', { name: 'Contacts (0)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^News \([1-9]\d*\)$/ })).toBeVisible();
+  await page.getByRole('tab', { name: /^Contacts/ }).click();
+  await expect(page.getByText('No contact submissions yet.')).toBeVisible();
 });

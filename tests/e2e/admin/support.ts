@@ -39,3 +39,18 @@ export async function createContact(
 export function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 }
+
+/** Add News -> Manually: the empty create form. */
+export async function openCreateForm(page: Page) {
+  await page.getByRole('button', { name: 'Add News' }).click();
+  await page.getByRole('menuitem', { name: 'Manually' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create News Article' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** The News tab's row of the article with this exact title. */
+export const newsRow = (page: Page, title: string) =>
+  page
+    .getByTestId('news-row')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });

@@ -46,8 +46,14 @@ test('an admin drafts an article with AI and saves it as a draft', async ({ page
     .getByLabel('Describe your article *')
     .fill(`${topic}. Announce it to plant managers. [[slow:1500]]`);
   await category.selectOption('Partnership');
+  // The article's language: the dashboard's own unless chosen otherwise.
+  const language = dialog.getByLabel('Language of the article');
+  await expect(language.locator('option:checked')).toHaveText('English');
+  await expect(language.locator('option')).toHaveText(['English', 'Português', 'Deutsch']);
   await expect(generate).toBeEnabled();
+  const asked = page.waitForRequest('**/api/llm/generate-news-content');
   await generate.click();
+  expect((await asked).postDataJSON()).toMatchObject({ category: 'Partnership', language: 'en' });
   const busy = dialog.getByRole('button', { name: 'Generating...' });
   await expect(busy).toBeVisible();
   await expect(busy).toBeDisabled();
@@ -110,4 +116,24 @@ test('when the AI status cannot be checked, Using AI says so instead of "not con
   // Playwright will not click an aria-disabled item; a user's click still reaches it.
   await usingAi.dispatchEvent('click');
   await expect(page.getByRole('dialog', { name: 'AI Content Generation' })).toHaveCount(0);
+});
+
+test('the AI writes the article in the language chosen in the modal', async ({ page }) => {
+  const topic = `Cobot welding line ${Date.now()}`;
+  await signIn(page);
+  const dialog = await openAiModal(page);
+  await dialog.getByLabel('Describe your article *').fill(topic);
+  await dialog.getByLabel('Language of the article').selectOption('de');
+  const asked = page.waitForRequest('**/api/llm/generate-news-content');
+  await dialog.getByRole('button', { name: 'Generate Content' }).click();
+  expect((await asked).postDataJSON()).toMatchObject({ language: 'de' });
+  const form = page.getByRole('dialog', { name: 'Create News Article' });
+  await expect(form.getByLabel(/^Title/)).toHaveValue(
+    `${topic}: Was das für die industrielle Fertigung bedeutet`,
+  );
+  // An unsaved AI draft is something to lose: closing asks first.
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('alertdialog', { name: 'Please confirm' });
+  await question.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(form).toBeHidden();
 });

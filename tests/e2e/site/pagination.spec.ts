@@ -1,17 +1,29 @@
-import { expect, test } from '@playwright/test';
-import { adminApi, createArticle, gotoHydrated, uniqueSlug } from './site-support';
+import { expect, test, type Locator } from '@playwright/test';
+import {
+  adminApi,
+  ensureNewsPages,
+  gotoHydrated,
+  overflowingElements,
+  rowCount,
+} from './site-support';
 
 test.beforeAll(async () => {
   const api = await adminApi();
-  for (let i = 0; i < 13; i++) await createArticle(api, { slug: uniqueSlug(`page-${i}`) });
+  // Nine pages or more: first/last shortcuts, both ellipses, a full window of five.
+  await ensureNewsPages(api, 9);
   await api.dispose();
 });
+
+const box = async (locator: Locator) => (await locator.boundingBox())!;
 
 test('pages through the news list with the page in the address', async ({ page }) => {
   await page.goto('/news');
   const pager = page.getByRole('navigation', { name: 'News pages' });
   await expect(pager).toBeVisible();
-  await expect(pager.getByText('Previous')).toHaveAttribute('aria-disabled', 'true');
+  // Present on page 1, but disabled: a link without an address.
+  const previous = pager.getByRole('link', { name: 'Previous' });
+  await expect(previous).toHaveAttribute('aria-disabled', 'true');
+  await expect(previous).not.toHaveAttribute('href', /./);
   await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
   await expect(
     page
@@ -23,7 +35,8 @@ test('pages through the news list with the page in the address', async ({ page }
   await pager.getByRole('link', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/\/news\?page=2$/);
   await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-  await expect(pager.getByRole('link', { name: 'Previous' })).toBeVisible();
+  await expect(previous).toHaveAttribute('href', /^\/news\??$/);
+  await expect(previous).not.toHaveAttribute('aria-disabled', 'true');
 
   await pager.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/news\?page=3$/);
@@ -34,10 +47,39 @@ test('pages through the news list with the page in the address', async ({ page }
       .last()
       .textContent(),
   );
+  expect(last).toBeGreaterThanOrEqual(9);
   await page.goto(`/news?page=${last}`);
-  await expect(pager.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+  const next = pager.getByRole('link', { name: 'Next' });
+  await expect(next).toHaveAttribute('aria-disabled', 'true');
+  await expect(next).not.toHaveAttribute('href', /./);
   await pager.getByRole('link', { name: 'Previous' }).click();
   await expect(page).toHaveURL(new RegExp(`page=${last - 1}$`));
+});
+
+test('on a 390 px phone the numbers keep one row, Previous and Next the row below', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const at of [1, 5]) {
+    await gotoHydrated(page, `/news?page=${at}`);
+    const pager = page.getByRole('navigation', { name: 'News pages' });
+    await pager.scrollIntoViewIfNeeded();
+    const items = pager.getByRole('listitem');
+    // Page 5 of nine or more: 1 … 3 4 5 6 7 … last.
+    if (at === 5) await expect(items).toHaveCount(9);
+    expect(await rowCount(items), `page ${at}: rows of numbers`).toBe(1);
+
+    const previous = await box(pager.getByRole('link', { name: 'Previous' }));
+    const next = await box(pager.getByRole('link', { name: 'Next' }));
+    const numbers = await box(pager.getByRole('list'));
+    expect(Math.round(previous.y)).toBe(Math.round(next.y));
+    expect(previous.y).toBeGreaterThanOrEqual(numbers.y + numbers.height);
+    expect(previous.x).toBeGreaterThanOrEqual(0);
+    expect(next.x + next.width).toBeLessThanOrEqual(390);
+    expect(numbers.x).toBeGreaterThanOrEqual(0);
+    expect(numbers.x + numbers.width).toBeLessThanOrEqual(390);
+    expect(await overflowingElements(page), `page ${at}`).toEqual([]);
+  }
 });
 
 test('a page change stays client-side and scrolls smoothly back to the top', async ({ page }) => {

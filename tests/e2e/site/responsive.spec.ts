@@ -1,12 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
-import { adminApi, createArticle, gotoHydrated, uniqueSlug } from './site-support';
+import { expect, test } from '@playwright/test';
+import {
+  adminApi,
+  createArticle,
+  ensureNewsPages,
+  gotoHydrated,
+  overflowingElements,
+  rowCount,
+  uniqueSlug,
+} from './site-support';
 
 /**
  * Every public page, from a small phone to a wide desktop: nothing sticks out
- * sideways, the navigation is reachable, and long words (German compounds,
- * long titles) wrap instead of widening the page.
+ * sideways, the navigation is reachable, long words (German compounds,
+ * long titles) wrap instead of widening the page, and the news pagination
+ * (nine pages and more) keeps its numbers on one row.
  */
-const WIDTHS = [360, 768, 1440];
+const WIDTHS = [360, 390, 768, 1440];
 
 let articlePath = '';
 test.beforeAll(async () => {
@@ -17,34 +26,19 @@ test.beforeAll(async () => {
     title: 'Roboterzellenintegrationsdienstleistungsvereinbarung für Fertigungsstraßen',
     content: `A long address: https://example.com/${'segment/'.repeat(20)}\n\n| a | b |\n|---|---|\n| 1 | 2 |`,
   });
+  await ensureNewsPages(api, 9);
   await api.dispose();
   articlePath = `/${slug}`;
 });
-
-async function overflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const offenders = [...document.querySelectorAll('body *')]
-      .filter((el) => {
-        const box = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        const hidden = style.visibility === 'hidden' || style.display === 'none';
-        const clipped = el.closest('.sr-only, [aria-hidden="true"]');
-        return !hidden && !clipped && box.width > 0 && box.right > width + 1;
-      })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 80));
-    if (document.documentElement.scrollWidth > width) offenders.unshift('document');
-    return offenders;
-  });
-}
 
 for (const width of WIDTHS) {
   test(`at ${width} px every public page fits the width in en and de`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     for (const lang of ['en', 'de']) {
-      for (const path of ['/', '/news', '/contact', articlePath, '/no/such/page']) {
-        await gotoHydrated(page, `${path}?lang=${lang}`);
-        expect(await overflow(page), `${path}?lang=${lang}`).toEqual([]);
+      for (const path of ['/', '/news', '/news?page=5', '/contact', articlePath, '/no/such/page']) {
+        const url = `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+        await gotoHydrated(page, url);
+        expect(await overflowingElements(page), url).toEqual([]);
         // Header controls keep their labels on one line (no letters stacked in a squeezed button).
         for (const box of await page.locator('header button, header a').evaluateAll((els) =>
           els.map((el) => ({
@@ -53,6 +47,12 @@ for (const width of WIDTHS) {
           })),
         )) {
           expect(box.height, `${box.name} at ${width} px`).toBeLessThan(48);
+        }
+        if (path.startsWith('/news')) {
+          // Page numbers on one row, whatever the language's Previous/Next labels.
+          const numbers = page.getByRole('main').getByRole('navigation').getByRole('listitem');
+          expect(await numbers.count(), `${url}: page numbers`).toBeGreaterThanOrEqual(7);
+          expect(await rowCount(numbers), `${url}: rows of page numbers`).toBe(1);
         }
         const nav = page.getByRole('navigation').first();
         await expect(nav).toBeVisible();

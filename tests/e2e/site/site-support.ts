@@ -2,6 +2,7 @@ import {
   expect,
   request as playwrightRequest,
   type APIRequestContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import type { Article } from '#shared/news';
@@ -55,4 +56,44 @@ export function watchConsole(page: Page): string[] {
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
+}
+
+/** Publishes filler articles until the public news list has at least `pages` pages. */
+export async function ensureNewsPages(api: APIRequestContext, pages: number): Promise<void> {
+  const response = await api.get('/api/news?per_page=6');
+  const { total } = ((await response.json()) as { data: { total: number } }).data;
+  for (let n = total; n < (pages - 1) * 6 + 1; n++)
+    await createArticle(api, { slug: uniqueSlug(`filler-${n}`) });
+}
+
+/** Elements that stick out past the right edge of the window ('document' when the page scrolls sideways). */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const offenders = [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const hidden = style.visibility === 'hidden' || style.display === 'none';
+        const clipped = el.closest('.sr-only, [aria-hidden="true"]');
+        return !hidden && !clipped && box.width > 0 && box.right > width + 1;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 80));
+    if (document.documentElement.scrollWidth > width) offenders.unshift('document');
+    return offenders;
+  });
+}
+
+/** How many rows the elements sit on: those whose vertical centres lie within 2 px share a row. */
+export async function rowCount(items: Locator): Promise<number> {
+  const centres = await items.evaluateAll((els) =>
+    els.map((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top + box.height / 2;
+    }),
+  );
+  const rows: number[] = [];
+  for (const centre of centres.sort((a, b) => a - b))
+    if (rows.length === 0 || centre - rows.at(-1)! > 2) rows.push(centre);
+  return rows.length;
 }

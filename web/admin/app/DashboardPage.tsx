@@ -1,32 +1,39 @@
 import { Inbox, Newspaper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import type { Contact } from '#shared/contact';
+import type { Article } from '#shared/news';
 import { useAdminSession } from '../features/auth/hooks/useAdminSession';
+import { useContactStatsQuery, useContactsQuery } from '../features/contacts/api/contacts.queries';
 import { ContactsManager } from '../features/contacts/components/ContactsManager';
-import { useContacts } from '../features/contacts/hooks/useContacts';
 import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
 import { DashboardTabs } from '../features/dashboard/components/DashboardTabs';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
+import { useAdminNewsQuery } from '../features/news/api/news.queries';
 import { NewsManager } from '../features/news/components/NewsManager';
-import { useAdminNews } from '../features/news/hooks/useAdminNews';
+
+const noArticles: Article[] = [];
+const noContacts: Contact[] = [];
 
 /**
  * /admin: checks the session, loads both lists, then shows the tabs with live
- * counts. Any successful write reloads news and contacts alike (spec).
+ * counts. 'Loading admin panel...' until the profile and the first lists are
+ * in; a list whose load failed is shown empty (its toast says why, spec).
+ * Each write refetches only what it changed (see the features' `*.queries.ts`).
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user, signOut } = useAdminSession();
-  const news = useAdminNews(user !== null);
-  const contacts = useContacts(user !== null);
+  const enabled = user !== null;
+  const news = useAdminNewsQuery({ enabled });
+  const contacts = useContactsQuery({ enabled });
+  const stats = useContactStatsQuery({ enabled });
   const [params, setParams] = useSearchParams();
   const active = params.get('tab') === 'contacts' ? 'contacts' : 'news';
 
-  if (!user || !news.loaded || !contacts.loaded) return <LoadingScreen />;
-
-  const reloadAll = async () => {
-    await Promise.all([news.reload(), contacts.reload()]);
-  };
+  if (!user || news.isPending || contacts.isPending) return <LoadingScreen />;
+  const articles = news.isError ? noArticles : news.data;
+  const enquiries = contacts.isError ? noContacts : contacts.data;
 
   return (
     <div className="min-h-screen">
@@ -38,19 +45,18 @@ export function DashboardPage() {
           tabs={[
             {
               id: 'news',
-              label: t('admin.tabs.news', { count: news.articles.length }),
+              label: t('admin.tabs.news', { count: articles.length }),
               icon: <Newspaper aria-hidden="true" className="h-4 w-4" />,
-              panel: <NewsManager articles={news.articles} reload={reloadAll} />,
+              panel: <NewsManager articles={articles} />,
             },
             {
               id: 'contacts',
-              label: t('admin.tabs.contacts', { count: contacts.contacts.length }),
+              label: t('admin.tabs.contacts', { count: enquiries.length }),
               icon: <Inbox aria-hidden="true" className="h-4 w-4" />,
               panel: (
                 <ContactsManager
-                  contacts={contacts.contacts}
-                  stats={contacts.stats}
-                  reload={reloadAll}
+                  contacts={enquiries}
+                  stats={stats.isError ? null : (stats.data ?? null)}
                 />
               ),
             },

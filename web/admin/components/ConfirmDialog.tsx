@@ -6,13 +6,22 @@ import { Spinner } from './Spinner';
 type Props = {
   message: string;
   confirmLabel: string;
+  /** What backing out means here; 'Cancel' unless given. */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
 /** Asks before a destructive action; Cancel has the focus so Enter never deletes by accident. */
-export function ConfirmDialog({ message, confirmLabel, busy, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  message,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: Props) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -31,7 +40,7 @@ export function ConfirmDialog({ message, confirmLabel, busy, onConfirm, onCancel
           onClick={onCancel}
           disabled={busy}
         >
-          {t('admin.common.cancel')}
+          {cancelLabel ?? t('admin.common.cancel')}
         </button>
         <button type="button" className={button.danger} onClick={onConfirm} disabled={busy}>
           {busy && <Spinner className="h-4 w-4" />}

@@ -2,7 +2,7 @@ import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '#shared/languages';
-import { rememberLanguage, switchLanguage } from '../../common/i18n';
+import { applyLanguage } from '../../common/i18n';
 
 /** The same language choice as the public site: localStorage + cookie, applied at once. */
 export function LanguageSwitcher() {
@@ -20,14 +20,13 @@ export function LanguageSwitcher() {
         onChange={(event) => {
           const next = event.target.value;
           if (!isLanguage(next)) return;
-          rememberLanguage(next);
-          void switchLanguage(i18n, next);
+          void applyLanguage(i18n, next, { remember: true });
         }}
         className="rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-2 text-sm text-slate-800 focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600/30"
       >
         {LANGUAGES.map((lang) => (
           <option key={lang} value={lang} lang={lang}>
-            {t(`admin.languages.${lang}`)}
+            {t(`language.names.${lang}`)}
           </option>
         ))}
       </select>

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from '../hooks/useFocusTrap';
@@ -37,7 +37,9 @@ export function Modal({
   const close = () => {
     if (!busy) onClose();
   };
-  useEffect(() => {
+  // A layout effect: when a dialog and the one opened over it close together,
+  // the page is interactive again before either gives focus back into it.
+  useLayoutEffect(() => {
     const app = document.getElementById('admin-app');
     openCount += 1;
     app?.setAttribute('inert', '');

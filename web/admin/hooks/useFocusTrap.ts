@@ -9,11 +9,15 @@ function focusables(container: HTMLElement): HTMLElement[] {
   );
 }
 
+/** Open traps, innermost last: only the innermost one (a confirmation over a form) handles keys. */
+const traps: object[] = [];
+
 /**
  * While `active`: moves focus into `container` (the `[data-autofocus]` element,
  * else the first control), keeps Tab and Shift+Tab inside it, calls `onEscape`
  * on Escape, and on release gives focus back to whatever had it before (or to
- * `returnTo` when given), falling back to `[data-focus-fallback]`.
+ * `returnTo` when given), falling back to `[data-focus-fallback]` when focus
+ * would otherwise be lost. A trap opened on top of another takes over until it closes.
  */
 export function useFocusTrap(
   container: RefObject<HTMLElement | null>,
@@ -30,11 +34,14 @@ export function useFocusTrap(
     const root = container.current;
     if (!active || !root) return;
     const previous = returnTo?.current ?? (document.activeElement as HTMLElement | null);
+    const self = {};
+    traps.push(self);
     const first =
       root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root;
     first.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
+      if (traps.at(-1) !== self) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         escape.current();
@@ -60,8 +67,11 @@ export function useFocusTrap(
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      const fallback = document.querySelector<HTMLElement>('[data-focus-fallback]');
-      (previous?.isConnected ? previous : fallback)?.focus();
+      traps.splice(traps.indexOf(self), 1);
+      const focused = document.activeElement;
+      const lost = !focused || focused === document.body || !focused.isConnected;
+      if (previous?.isConnected) previous.focus();
+      else if (lost) document.querySelector<HTMLElement>('[data-focus-fallback]')?.focus();
     };
   }, [active, container, returnTo]);
 }

@@ -2,13 +2,14 @@ import { CalendarDays } from 'lucide-react';
 import { formatDate } from '#shared/dates';
 import { MarkdownContent } from '../markdown';
 import { CategoryBadge } from './CategoryBadge';
+import { NewsImage } from './NewsImage';
 
 type Props = {
   category: string;
   title: string;
   excerpt: string;
   content: string;
-  /** Shown only when given: a stored article's address, or a draft's once it is a valid http(s) URL. */
+  /** Shown only when given: a stored article's address, or a draft's once it is a usable one (the default image if it fails to load). */
   imageUrl: string | null;
   /** The date the page shows (ISO): published, else created; today for a draft not yet saved. */
   date: string;
@@ -39,9 +40,8 @@ export function ArticleView({ category, title, excerpt, content, imageUrl, date,
         <p className="mt-5 text-xl leading-relaxed text-steel-600">{excerpt}</p>
       </header>
       {imageUrl && (
-        <img
+        <NewsImage
           src={imageUrl}
-          alt=""
           width={1200}
           height={630}
           className="mt-10 aspect-[1200/630] w-full rounded-xl bg-navy-100 object-cover"

@@ -5,7 +5,7 @@ import { container } from '../ui/styles';
 import { LanguageMenu } from './LanguageMenu';
 import { Logo } from './Logo';
 import { NavLinks } from './NavLinks';
-import { useDismiss } from './useDismiss';
+import { useDismiss } from '../../common/useDismiss';
 
 /** Sticky top bar: logo, links, language menu; links fold into a menu below `md`. */
 export function Header() {

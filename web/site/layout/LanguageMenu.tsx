@@ -2,8 +2,8 @@ import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import { LANGUAGES, pickLanguage, type Language } from '#shared/languages';
-import { rememberLanguage, switchLanguage } from '../../common/i18n';
-import { useDismiss } from './useDismiss';
+import { applyLanguage } from '../../common/i18n';
+import { useDismiss } from '../../common/useDismiss';
 
 /**
  * The language menu: a button that opens a list of the three languages.
@@ -28,8 +28,7 @@ export function LanguageMenu() {
     requestAnimationFrame(() => items().at(index)?.focus());
   };
   const choose = (language: Language) => {
-    rememberLanguage(language);
-    void switchLanguage(i18n, language);
+    void applyLanguage(i18n, language, { remember: true });
     setOpen(false);
     button.current?.focus();
   };

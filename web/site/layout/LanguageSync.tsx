@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLanguage } from '#shared/languages';
-import { rememberLanguage, switchLanguage } from '../../common/i18n';
-import { languageAfterHydration, storedLanguage } from '../lib/language';
+import { applyLanguage, storedLanguage } from '../../common/i18n';
+import { languageAfterHydration } from '../lib/language';
 
 /**
  * After hydration (effects never run on the server), applies a stored choice
@@ -17,17 +17,7 @@ export function LanguageSync() {
       query: new URLSearchParams(window.location.search).get('lang'),
       stored: storedLanguage(window.localStorage),
     });
-    if (!next) return;
-    rememberLanguage(next);
-    void switchLanguage(i18n, next);
-  }, [i18n]);
-
-  useEffect(() => {
-    const onChange = (language: string) => {
-      document.documentElement.lang = pickLanguage(language);
-    };
-    i18n.on('languageChanged', onChange);
-    return () => i18n.off('languageChanged', onChange);
+    if (next) void applyLanguage(i18n, next, { remember: true });
   }, [i18n]);
   return null;
 }

@@ -1,4 +1,3 @@
-import { contactValues, type ContactSubmission } from '#shared/contact';
 import type { Article, NewsList } from '#shared/news';
 import type { SiteData } from '#shared/site-data';
 import { api, ApiError } from '../../common/api';
@@ -15,19 +14,13 @@ export const browserSiteData: SiteData = {
       throw error;
     }
   },
-  async submitContact(input): Promise<ContactSubmission> {
-    try {
-      await api('/contacts', { method: 'POST', body: input });
-      return { status: 'sent' };
-    } catch (error) {
-      const values = contactValues(input);
-      if (error instanceof ApiError && error.status === 400 && error.details) {
-        return { status: 'invalid', values, errors: error.details };
-      }
-      if (error instanceof ApiError) {
-        return { status: 'failed', values, message: error.message, httpStatus: error.status };
-      }
-      throw error;
-    }
-  },
+  /**
+   * Never called in the browser: the contact route's action serves only the
+   * form posted without JavaScript, which the server renders. With JavaScript
+   * the form sends through `sendContact` and never submits to the router.
+   */
+  submitContact: () =>
+    Promise.reject(
+      new Error('The contact action runs on the server; the browser uses sendContact'),
+    ),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageAfterHydration, renderedLanguage, storedLanguage } from './language';
+import { languageAfterHydration, renderedLanguage } from './language';
 
 const doc = (lang: string) => ({ documentElement: { lang } }) as unknown as Document;
 
@@ -22,18 +22,5 @@ describe('languageAfterHydration', () => {
   it('lets a valid ?lang= win over the stored choice', () => {
     expect(languageAfterHydration({ rendered: 'de', query: 'de', stored: 'pt' })).toBeNull();
     expect(languageAfterHydration({ rendered: 'en', query: 'xx', stored: 'pt' })).toBe('pt');
-  });
-});
-
-describe('storedLanguage', () => {
-  it('reads the language key and survives a storage that throws', () => {
-    expect(storedLanguage({ getItem: (key) => (key === 'language' ? 'pt' : null) })).toBe('pt');
-    expect(
-      storedLanguage({
-        getItem: () => {
-          throw new Error('denied');
-        },
-      }),
-    ).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { LANGUAGE_STORAGE_KEY, isLanguage, pickLanguage, type Language } from '#shared/languages';
+import { isLanguage, pickLanguage, type Language } from '#shared/languages';
 
 /** The language the server rendered the page in (its `<html lang>`), so hydration matches. */
 export function renderedLanguage(doc: Pick<Document, 'documentElement'>): Language {
@@ -18,12 +18,4 @@ export function languageAfterHydration(input: {
   if (isLanguage(input.query)) return null;
   if (isLanguage(input.stored) && input.stored !== input.rendered) return input.stored;
   return null;
-}
-
-export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined): string | null {
-  try {
-    return storage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -1,3 +1,4 @@
+import type { Translate } from '#shared/languages';
 import { ApiError } from '../../common/api';
 
 /** A failure a loader hands to its page as plain data (it survives hydration as JSON). */
@@ -15,10 +16,7 @@ export function toLoadError(error: unknown, fallbackKey: string): LoadError {
   return { key: fallbackKey };
 }
 
-export function loadErrorText(
-  error: LoadError,
-  t: (key: string, params?: Record<string, string | number>) => string,
-): string {
+export function loadErrorText(error: LoadError, t: Translate): string {
   if (error.key) return t(error.key, error.params);
   return error.message ?? '';
 }

@@ -1,19 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Article, NewsList } from '#shared/news';
-import { NEWS_PAGE_SIZE } from '#shared/pagination';
+import { NEWS_PAGE_SIZE, parsePageParam } from '#shared/pagination';
 import type { SiteData } from '#shared/site-data';
 import { SLUG_PATTERN } from '#shared/slug';
 import { toLoadError, type LoadError } from './load-error';
 
 export type NewsLoaderData = { page: number; list: NewsList | null; error: LoadError | null };
 export type ArticleLoaderData = { slug: string; article: Article | null; error: LoadError | null };
-
-/** `?page=N` as a whole number from 1; anything else is page 1. */
-export function pageFromUrl(url: URL): number {
-  const raw = url.searchParams.get('page');
-  const page = raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return Math.max(1, page);
-}
 
 /**
  * Route loaders over a `SiteData`: the server passes one backed by the
@@ -23,7 +16,7 @@ export function pageFromUrl(url: URL): number {
 export function createLoaders(site: SiteData) {
   return {
     async news({ request }: LoaderFunctionArgs) {
-      const page = pageFromUrl(new URL(request.url));
+      const page = parsePageParam(new URL(request.url).searchParams.get('page'));
       try {
         const list = await site.listNews({ page, perPage: NEWS_PAGE_SIZE });
         return { page, list, error: null } satisfies NewsLoaderData;

@@ -13,6 +13,6 @@ export function useLoadErrorToast(error: LoadError | undefined | null, text: str
   useEffect(() => {
     if (!error || shown.current === error) return;
     shown.current = error;
-    toast.error(t('errors.title'), text);
+    toast.error(t, text);
   }, [error, text, t]);
 }

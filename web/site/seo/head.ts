@@ -1,9 +1,10 @@
-import { isLanguage, LANGUAGES, type Language } from '#shared/languages';
-import type { Article } from '#shared/news';
+import { escapeHtml } from '#shared/html';
+import { articleDate } from '#shared/dates';
+import { isLanguage, LANGUAGES, LOCALES, type Language, type Translate } from '#shared/languages';
+import { DEFAULT_NEWS_IMAGE, type Article } from '#shared/news';
+import { parsePageParam } from '#shared/pagination';
 import { absoluteUrl, jsonLdScript, newsArticleJsonLd } from './json-ld';
 import { pageMeta, type PageId } from './meta';
-
-type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 export type HeadInput = {
   pageId: PageId;
@@ -16,14 +17,6 @@ export type HeadInput = {
   article: Article | null;
 };
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
-
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
 const link = (attrs: Record<string, string>) =>
@@ -33,8 +26,7 @@ const link = (attrs: Record<string, string>) =>
 
 /** The page's address in no particular language: origin + path, plus `?page=N` beyond page 1 of the news list. */
 export function languageNeutralUrl(origin: string, path: string, search: string): string {
-  const raw = new URLSearchParams(search).get('page') ?? '';
-  const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  const page = parsePageParam(new URLSearchParams(search).get('page'));
   return `${origin}${path}${path === '/news' && page > 1 ? `?page=${page}` : ''}`;
 }
 
@@ -85,15 +77,15 @@ export function buildHead(input: HeadInput): string {
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:title', article?.title ?? title),
     meta('property', 'og:url', canonical),
-    meta('property', 'og:locale', { en: 'en_GB', pt: 'pt_PT', de: 'de_DE' }[language]),
+    meta('property', 'og:locale', LOCALES[language].replace('-', '_')),
   );
   if (description) tags.push(meta('property', 'og:description', description));
   if (pageId === 'article' && article) {
-    const image = absoluteUrl(article.image_url ?? '/media/news-default.jpg', origin);
+    const image = absoluteUrl(article.image_url ?? DEFAULT_NEWS_IMAGE, origin);
     tags.push(
       meta('property', 'og:type', 'article'),
       meta('property', 'og:image', image),
-      meta('property', 'article:published_time', article.published_at ?? article.created_at),
+      meta('property', 'article:published_time', articleDate(article)),
       meta('property', 'article:section', article.category),
       meta('name', 'twitter:card', 'summary_large_image'),
       meta('name', 'twitter:title', article.title),

@@ -1,4 +1,5 @@
-import type { Article } from '#shared/news';
+import { articleDate } from '#shared/dates';
+import { DEFAULT_NEWS_IMAGE, type Article } from '#shared/news';
 
 /** schema.org NewsArticle for an article page, as the object to serialise. */
 export function newsArticleJsonLd(input: {
@@ -9,7 +10,7 @@ export function newsArticleJsonLd(input: {
   language: string;
 }): Record<string, unknown> {
   const { article, url, origin, siteName, language } = input;
-  const published = article.published_at ?? article.created_at;
+  const published = articleDate(article);
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -20,7 +21,7 @@ export function newsArticleJsonLd(input: {
     dateModified: article.updated_at ?? published,
     articleSection: article.category,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-    image: [absoluteUrl(article.image_url ?? '/media/news-default.jpg', origin)],
+    image: [absoluteUrl(article.image_url ?? DEFAULT_NEWS_IMAGE, origin)],
     author: { '@type': 'Organization', name: siteName, url: origin },
     publisher: {
       '@type': 'Organization',

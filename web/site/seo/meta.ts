@@ -1,9 +1,8 @@
+import type { Translate } from '#shared/languages';
 import type { Article } from '#shared/news';
 
 export const PAGE_IDS = ['home', 'news', 'contact', 'article', 'not-found'] as const;
 export type PageId = (typeof PAGE_IDS)[number];
-
-type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 /** The page a route match chain shows: the deepest route whose id is a page id. */
 export function pageIdOf(routeIds: readonly string[]): PageId {

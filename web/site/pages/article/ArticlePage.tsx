@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
-import { articleDate } from '#shared/dates';
+import { articleDate, formatDate } from '#shared/dates';
 import { ArticleView } from '../../../common/article/ArticleView';
 import { loadErrorText } from '../../lib/load-error';
 import type { ArticleLoaderData } from '../../lib/loaders';
@@ -15,7 +15,7 @@ export function ArticlePage() {
   useLoadErrorToast(error, errorText);
 
   if (!article) return <ArticleNotFound />;
-  const iso = article.published_at ?? article.created_at;
+  const iso = articleDate(article);
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -32,7 +32,7 @@ export function ArticlePage() {
       />
       <footer className="mt-12 flex flex-col gap-4 border-t border-steel-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-steel-600">
-          {t('article.publishedOn')} <time dateTime={iso}>{articleDate(article)}</time>
+          {t('article.publishedOn')} <time dateTime={iso}>{formatDate(iso)}</time>
         </p>
         <BackToNews />
       </footer>

@@ -7,7 +7,6 @@ import {
   type ContactSubmission,
 } from '#shared/contact';
 import { fieldErrors } from '#shared/validation';
-import { errorMessage } from '../../../common/api';
 import { toast } from '../../../common/toast';
 import { sendContact } from './send-contact';
 
@@ -70,7 +69,7 @@ export function useContactForm(
     setTouched(ALL_TOUCHED);
     const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
     if (firstInvalid) {
-      toast.error(t('errors.title'), t('contact.toast.invalid'));
+      toast.error(t, t('contact.toast.invalid'));
       options.onInvalidSubmit?.(firstInvalid);
       return;
     }
@@ -83,7 +82,7 @@ export function useContactForm(
       setTouched({});
       setHoneypot('');
     } catch (error) {
-      toast.error(t('errors.title'), errorMessage(error, t, 'errors.network'));
+      toast.failure(t, error, 'errors.network');
     } finally {
       setSending(false);
     }

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ArrowRight, CalendarDays } from 'lucide-react';
-import { articleDate } from '#shared/dates';
+import { articleDate, formatDate } from '#shared/dates';
 import type { Article } from '#shared/news';
 import { CategoryBadge } from '../../../common/article/CategoryBadge';
-
-export const DEFAULT_NEWS_IMAGE = '/media/news-default.jpg';
+import { NewsImage } from '../../../common/article/NewsImage';
 
 /**
  * One article in the list; the whole card links to the article. The first
@@ -16,9 +15,8 @@ export function NewsCard({ article, priority = false }: { article: Article; prio
   return (
     <li className="group overflow-hidden rounded-xl border border-steel-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-signal-400">
       <Link to={`/${article.slug}`} className="flex h-full flex-col focus:outline-none">
-        <img
-          src={article.image_url ?? DEFAULT_NEWS_IMAGE}
-          alt=""
+        <NewsImage
+          src={article.image_url}
           width={1200}
           height={630}
           loading={priority ? 'eager' : 'lazy'}
@@ -31,9 +29,7 @@ export function NewsCard({ article, priority = false }: { article: Article; prio
             <CategoryBadge category={article.category} />
             <span className="inline-flex items-center gap-1">
               <CalendarDays aria-hidden="true" className="size-4" />
-              <time dateTime={article.published_at ?? article.created_at}>
-                {articleDate(article)}
-              </time>
+              <time dateTime={articleDate(article)}>{formatDate(articleDate(article))}</time>
             </span>
           </div>
           <h2 className="mt-4 text-xl font-semibold text-navy-900 group-hover:text-navy-700">

@@ -1,8 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { User } from '#shared/auth';
-import { getProfile } from '../api/get-profile';
-import { logout } from '../api/logout';
+import { useLogoutMutation, useProfileQuery } from '../api/auth.queries';
 
 /**
  * Guards /admin: a failed profile call or a non-admin goes to /login (spec).
@@ -10,27 +8,20 @@ import { logout } from '../api/logout';
  */
 export function useAdminSession() {
   const navigate = useNavigate();
-  const [user, setUser] = useState<User | null>(null);
+  const profile = useProfileQuery();
+  const { mutateAsync: logout } = useLogoutMutation();
+  const user = profile.data?.is_admin ? profile.data : null;
+  const turnedAway = profile.isError || (profile.isSuccess && !profile.data.is_admin);
 
   useEffect(() => {
-    const controller = new AbortController();
-    getProfile(controller.signal)
-      .then((profile) => {
-        if (profile.is_admin) setUser(profile);
-        else navigate('/login', { replace: true });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) navigate('/login', { replace: true });
-        return error;
-      });
-    return () => controller.abort();
-  }, [navigate]);
+    if (turnedAway) navigate('/login', { replace: true });
+  }, [turnedAway, navigate]);
 
   const signOut = useCallback(async () => {
     await logout();
     // Even if the logout call failed and the session lives on, the admin asked to leave.
     navigate('/login', { replace: true, state: { signedOut: true } });
-  }, [navigate]);
+  }, [logout, navigate]);
 
   return { user, signOut };
 }

@@ -1,10 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '#shared/contact';
 import { renderAdmin } from '../../../test/render';
 import { ContactCard } from './ContactCard';
 
+// The admin's own time zone shows; pin one so the expected texts are fixed.
+const zone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'Europe/Berlin';
+});
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
 afterEach(cleanup);
 
 const contact: Contact = {
@@ -12,9 +21,13 @@ const contact: Contact = {
   name: 'Ana Silva',
   email: 'ana@example.com',
   company: null,
+  language: 'en',
+  replied_at: null,
+  spam: false,
+  spam_reasons: [],
   message: 'We would like a quote.',
   read: false,
-  created_at: '2025-03-01T10:00:00.000Z',
+  created_at: '2025-03-01T13:05:00.000Z',
 };
 
 function card(pending: boolean) {
@@ -38,5 +51,18 @@ describe('ContactCard', () => {
       expect(button.getAttribute('aria-disabled')).toBe('true');
     expect(onToggleRead).not.toHaveBeenCalled();
     expect(onDelete).not.toHaveBeenCalled();
+  });
+
+  it('says when it arrived, date and time, in the admin’s language and time zone', () => {
+    renderAdmin(
+      <ContactCard contact={contact} pending={false} onToggleRead={vi.fn()} onDelete={vi.fn()} />,
+    );
+    expect(screen.getByText('Received 01/03/2025, 14:05')).toBeTruthy();
+    cleanup();
+    renderAdmin(
+      <ContactCard contact={contact} pending={false} onToggleRead={vi.fn()} onDelete={vi.fn()} />,
+      { language: 'de' },
+    );
+    expect(screen.getByText('Eingegangen am 01.03.2025, 14:05')).toBeTruthy();
   });
 });

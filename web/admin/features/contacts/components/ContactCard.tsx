@@ -1,6 +1,7 @@
 import { Building2, Mail, MailCheck, MailOpen, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '#shared/dates';
+import { formatDateTime } from '#shared/dates';
+import { pickLanguage } from '#shared/languages';
 import type { Contact } from '#shared/contact';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
@@ -9,7 +10,7 @@ type Props = { contact: Contact; pending: boolean; onToggleRead: () => void; onD
 
 /** One enquiry; unread ones carry a 'New' badge and a highlighted border. */
 export function ContactCard({ contact, pending, onToggleRead, onDelete }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = <span className="sr-only">: {contact.name}</span>;
   return (
     <li
@@ -46,7 +47,11 @@ export function ContactCard({ contact, pending, onToggleRead, onDelete }: Props)
           </p>
         </div>
         <div className="text-right text-xs text-slate-600">
-          <p>{t('admin.contacts.received', { date: formatDate(contact.created_at) })}</p>
+          <p>
+            {t('admin.contacts.received', {
+              date: formatDateTime(contact.created_at, pickLanguage(i18n.language)),
+            })}
+          </p>
           <p className="mt-0.5 font-medium">
             {contact.read ? t('admin.contacts.read') : t('admin.contacts.unread')}
           </p>

@@ -2,21 +2,20 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact, ContactStats } from '#shared/contact';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useConfirmedDelete } from '../../../hooks/useConfirmedDelete';
 import { card, input, label } from '../../../lib/ui';
 import { useContactActions } from '../hooks/useContactActions';
 import { ContactCard } from './ContactCard';
 import { ContactStatsPanel } from './ContactStatsPanel';
 
 type Filter = 'all' | 'unread' | 'read';
-type Props = { contacts: Contact[]; stats: ContactStats | null; reload: () => Promise<void> };
+type Props = { contacts: Contact[]; stats: ContactStats | null };
 
 /** The Contacts tab: statistics, a read/unread filter and the enquiries. */
-export function ContactsManager({ contacts, stats, reload }: Props) {
+export function ContactsManager({ contacts, stats }: Props) {
   const { t } = useTranslation();
-  const { pendingId, toggleRead, remove } = useContactActions(reload);
+  const { pendingId, toggleRead, remove, removing } = useContactActions();
   const [filter, setFilter] = useState<Filter>('all');
-  const deletion = useConfirmedDelete(remove);
+  const [toDelete, setToDelete] = useState<Contact | null>(null);
   const visible = useMemo(
     () => contacts.filter((c) => filter === 'all' || (filter === 'read') === c.read),
     [contacts, filter],
@@ -61,19 +60,19 @@ export function ContactsManager({ contacts, stats, reload }: Props) {
               key={contact.id}
               contact={contact}
               pending={pendingId === contact.id}
-              onToggleRead={() => pendingId === null && void toggleRead(contact)}
-              onDelete={() => deletion.ask(contact)}
+              onToggleRead={() => pendingId === null && toggleRead(contact)}
+              onDelete={() => setToDelete(contact)}
             />
           ))}
         </ul>
       )}
-      {deletion.pending && (
+      {toDelete && (
         <ConfirmDialog
           message={t('admin.contacts.confirmDelete')}
           confirmLabel={t('admin.contacts.delete')}
-          busy={deletion.deleting}
-          onCancel={deletion.cancel}
-          onConfirm={() => void deletion.confirm()}
+          busy={removing}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => remove(toDelete, () => setToDelete(null))}
         />
       )}
     </section>

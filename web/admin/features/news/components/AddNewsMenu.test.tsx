@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAdmin } from '../../../test/render';
-import type { LlmAvailability } from '../hooks/useLlmStatus';
+import type { LlmAvailability } from '../api/llm.queries';
 import { AddNewsMenu } from './AddNewsMenu';
 
 afterEach(cleanup);

@@ -1,9 +1,9 @@
 import { ChevronDown, PenLine, Plus, Sparkles } from 'lucide-react';
 import { useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDismiss } from '../../../hooks/useDismiss';
+import { useDismiss } from '../../../../common/useDismiss';
 import { button } from '../../../lib/ui';
-import type { LlmAvailability } from '../hooks/useLlmStatus';
+import type { LlmAvailability } from '../api/llm.queries';
 
 type Props = {
   llm: LlmAvailability;

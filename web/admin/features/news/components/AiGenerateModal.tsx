@@ -1,6 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES, isLanguage, pickLanguage } from '#shared/languages';
 import { AI_CATEGORIES, AI_PROMPT_MAX_LENGTH, type GeneratedArticle } from '#shared/llm';
 import { Field } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
@@ -15,11 +16,15 @@ type Props = {
   returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
-/** 'AI Content Generation': describe the article, optionally pick a category, get a draft. */
+/**
+ * 'AI Content Generation': describe the article, optionally pick a category,
+ * choose the language it is written in (the dashboard's by default), get a draft.
+ */
 export function AiGenerateModal({ onClose, onGenerated, returnFocusTo }: Props) {
   const { t, i18n } = useTranslation();
   const [prompt, setPrompt] = useState('');
   const [category, setCategory] = useState('');
+  const [language, setLanguage] = useState(() => pickLanguage(i18n.language));
   const { busy, generate } = useGenerateArticle(onGenerated);
   const blank = prompt.trim() === '';
 
@@ -34,7 +39,7 @@ export function AiGenerateModal({ onClose, onGenerated, returnFocusTo }: Props) 
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void generate(prompt, category);
+          generate(prompt, category, language);
         }}
       >
         <div className="space-y-4 px-6 py-5">
@@ -57,27 +62,39 @@ export function AiGenerateModal({ onClose, onGenerated, returnFocusTo }: Props) 
               className={input}
             />
           </Field>
-          <Field
-            id="ai-category"
-            label={t('admin.ai.categoryLabel')}
-            hint={t('admin.ai.language', { language: t(`admin.languages.${i18n.language}`) })}
-          >
-            <select
-              id="ai-category"
-              aria-describedby="ai-category-hint"
-              value={category}
-              disabled={busy}
-              onChange={(e) => setCategory(e.target.value)}
-              className={input}
-            >
-              <option value="">{t('admin.ai.letAiChoose')}</option>
-              {AI_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`admin.ai.categories.${c}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="ai-category" label={t('admin.ai.categoryLabel')}>
+              <select
+                id="ai-category"
+                value={category}
+                disabled={busy}
+                onChange={(e) => setCategory(e.target.value)}
+                className={input}
+              >
+                <option value="">{t('admin.ai.letAiChoose')}</option>
+                {AI_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`admin.ai.categories.${c}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="ai-language" label={t('admin.ai.languageLabel')}>
+              <select
+                id="ai-language"
+                value={language}
+                disabled={busy}
+                onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value)}
+                className={input}
+              >
+                {LANGUAGES.map((lang) => (
+                  <option key={lang} value={lang} lang={lang}>
+                    {t(`language.names.${lang}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
           <AiTips />
         </div>
         <div className="flex justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">

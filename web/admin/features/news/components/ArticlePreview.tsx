@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isHttpUrl } from '#shared/news';
+import { isImageUrl } from '#shared/news';
 import { ArticleView } from '../../../../common/article/ArticleView';
 import type { ArticleDraft } from '../lib/article-draft';
 
@@ -39,7 +39,7 @@ export function ArticlePreview({ draft, date }: Props) {
               title={draft.title}
               excerpt={draft.excerpt}
               content={draft.content}
-              imageUrl={isHttpUrl(image) ? image : null}
+              imageUrl={isImageUrl(image) ? image : null}
               date={date}
               titleAs="h4"
             />

@@ -2,11 +2,10 @@ import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useConfirmedDelete } from '../../../hooks/useConfirmedDelete';
+import { useLlmStatus } from '../api/llm.queries';
 import { useArticleFilters } from '../hooks/useArticleFilters';
 import type { FormMode } from '../hooks/useArticleForm';
 import { useCategorySuggestions } from '../hooks/useCategorySuggestions';
-import { useLlmStatus } from '../hooks/useLlmStatus';
 import { useNewsActions } from '../hooks/useNewsActions';
 import { draftFromArticle, draftFromGenerated, emptyDraft } from '../lib/article-draft';
 import { AddNewsMenu } from './AddNewsMenu';
@@ -19,20 +18,20 @@ const ArticleFormModal = lazy(() =>
   import('./ArticleFormModal').then((m) => ({ default: m.ArticleFormModal })),
 );
 
-type Props = { articles: Article[]; reload: () => Promise<void> };
+type Props = { articles: Article[] };
 
 /** The News tab: list, filters, and the create/edit/AI/delete dialogs. */
-export function NewsManager({ articles, reload }: Props) {
+export function NewsManager({ articles }: Props) {
   const { t } = useTranslation();
   const llm = useLlmStatus();
   const categories = useCategorySuggestions(articles);
   const filters = useArticleFilters(articles);
-  const { pendingId, togglePublished, remove } = useNewsActions(reload);
+  const { pendingId, togglePublished, remove, removing } = useNewsActions();
   const addButton = useRef<HTMLButtonElement>(null);
   const editTrigger = useRef<HTMLElement | null>(null);
   const [form, setForm] = useState<FormMode | null>(null);
   const [aiOpen, setAiOpen] = useState(false);
-  const deletion = useConfirmedDelete(remove);
+  const [toDelete, setToDelete] = useState<Article | null>(null);
 
   return (
     <section aria-labelledby="news-title" className="space-y-5">
@@ -66,8 +65,8 @@ export function NewsManager({ articles, reload }: Props) {
           editTrigger.current = trigger;
           setForm({ kind: 'edit', article, draft: draftFromArticle(article) });
         }}
-        onToggle={(article) => void togglePublished(article)}
-        onDelete={deletion.ask}
+        onToggle={togglePublished}
+        onDelete={setToDelete}
       />
       {form && (
         <Suspense fallback={null}>
@@ -77,10 +76,7 @@ export function NewsManager({ articles, reload }: Props) {
             categories={categories}
             returnFocusTo={form.kind === 'edit' ? editTrigger : addButton}
             onClose={() => setForm(null)}
-            onSaved={() => {
-              setForm(null);
-              void reload();
-            }}
+            onSaved={() => setForm(null)}
           />
         </Suspense>
       )}
@@ -94,13 +90,13 @@ export function NewsManager({ articles, reload }: Props) {
           }}
         />
       )}
-      {deletion.pending && (
+      {toDelete && (
         <ConfirmDialog
           message={t('admin.news.confirmDelete')}
           confirmLabel={t('admin.news.delete')}
-          busy={deletion.deleting}
-          onCancel={deletion.cancel}
-          onConfirm={() => void deletion.confirm()}
+          busy={removing}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => remove(toDelete, () => setToDelete(null))}
         />
       )}
     </section>

@@ -1,7 +1,8 @@
-import { Eye, EyeOff, ImageOff, Pencil, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { articleDate } from '#shared/dates';
+import { articleDate, formatDate } from '#shared/dates';
 import type { Article } from '#shared/news';
+import { NewsImage } from '../../../../common/article/NewsImage';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
 
@@ -20,16 +21,7 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row sm:p-5" data-testid="news-row">
       <div className="hidden h-20 w-28 shrink-0 overflow-hidden rounded-md bg-slate-100 sm:block">
-        {article.image_url ? (
-          <img
-            src={article.image_url}
-            alt=""
-            loading="lazy"
-            className="h-full w-full object-cover"
-          />
-        ) : (
-          <ImageOff aria-hidden="true" className="m-auto mt-7 h-6 w-6 text-slate-400" />
-        )}
+        <NewsImage src={article.image_url} loading="lazy" className="h-full w-full object-cover" />
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
@@ -46,7 +38,7 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
           </span>
           <span className="text-xs text-slate-600">
             <span className="sr-only">{t('admin.news.date')}: </span>
-            {articleDate(article)}
+            {formatDate(articleDate(article))}
           </span>
         </div>
         <h3 className="mt-1.5 text-base font-semibold text-slate-900">{article.title}</h3>

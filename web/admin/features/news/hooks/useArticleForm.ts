@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
 import { slugify } from '#shared/slug';
 import { ApiError } from '../../../../common/api';
-import { notifyError, notifyProblem, notifySuccess, notifyText } from '../../../lib/notify';
-import { createNews } from '../api/create-news';
-import { updateNews } from '../api/update-news';
+import { toast } from '../../../../common/toast';
+import { useCreateNews, useUpdateNews } from '../api/news.queries';
 import {
   checkDraft,
+  emptyDraft,
+  isUnchanged,
   slugFollowsTitle,
   type ArticleDraft,
   type DraftField,
@@ -19,14 +20,17 @@ export type FormMode =
 /**
  * State and submit of the create/edit form. The slug follows the title until
  * edited by hand (on edit it never follows: links to a live article must not
- * break by accident). Errors hold display texts, one per field.
+ * break by accident). Errors hold display texts, one per field. `dirty`: there
+ * is something to lose by closing (an edit, or an AI draft not saved yet).
  */
 export function useArticleForm(mode: FormMode, onSaved: () => void) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<ArticleDraft>(mode.draft);
   const [slugAuto, setSlugAuto] = useState(mode.kind === 'create' && slugFollowsTitle(mode.draft));
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const create = useCreateNews();
+  const update = useUpdateNews();
+  const saved = mode.kind === 'edit' ? mode.draft : emptyDraft;
 
   function set<K extends DraftField>(field: K, value: ArticleDraft[K]) {
     setDraft((previous) => {
@@ -42,32 +46,44 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     }));
   }
 
-  async function submit() {
+  const failed = (error: unknown) => {
+    toast.failure(t, error, mode.kind === 'create' ? 'admin.errors.create' : 'admin.errors.update');
+    if (error instanceof ApiError) {
+      if (error.details) setErrors(error.details as Partial<Record<DraftField, string>>);
+      else if (error.status === 409) setErrors({ slug: error.message });
+    }
+  };
+  const done = () => {
+    toast.success(t(mode.kind === 'create' ? 'admin.toast.created' : 'admin.toast.updated'));
+    onSaved();
+  };
+
+  function submit() {
     const check = checkDraft(draft);
     if (!check.ok) {
       const texts = Object.fromEntries(Object.entries(check.errors).map(([f, key]) => [f, t(key)]));
       setErrors(texts);
-      if (check.missingRequired) notifyProblem(t, 'admin.errors.requiredFields');
-      else notifyText(t, Object.values(texts).join(' '));
+      toast.error(
+        t,
+        check.missingRequired ? t('admin.errors.requiredFields') : Object.values(texts).join(' '),
+      );
       return;
     }
-    setBusy(true);
-    try {
-      if (mode.kind === 'create') await createNews(check.payload);
-      else
-        await updateNews(mode.article.id, { ...check.payload, published: mode.article.published });
-      notifySuccess(t, mode.kind === 'create' ? 'admin.toast.created' : 'admin.toast.updated');
-      onSaved();
-    } catch (error) {
-      notifyError(t, error, mode.kind === 'create' ? 'admin.errors.create' : 'admin.errors.update');
-      if (error instanceof ApiError) {
-        if (error.details) setErrors(error.details as Partial<Record<DraftField, string>>);
-        else if (error.status === 409) setErrors({ slug: error.message });
-      }
-    } finally {
-      setBusy(false);
+    if (mode.kind === 'create') {
+      create.mutate(check.payload, { onSuccess: done, onError: failed });
+    } else {
+      const payload = { ...check.payload, published: mode.article.published };
+      update.mutate({ id: mode.article.id, payload }, { onSuccess: done, onError: failed });
     }
   }
 
-  return { draft, set, slugAuto, errors, busy, submit };
+  return {
+    draft,
+    set,
+    slugAuto,
+    errors,
+    busy: create.isPending || update.isPending,
+    dirty: !isUnchanged(draft, saved),
+    submit,
+  };
 }

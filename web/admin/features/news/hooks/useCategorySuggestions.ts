@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Article } from '#shared/news';
-import { getCategories } from '../api/get-categories';
+import { useCategoriesQuery } from '../api/news.queries';
 
 /**
  * Category suggestions for the article form: the published categories from
@@ -8,17 +8,15 @@ import { getCategories } from '../api/get-categories';
  * failed call only means fewer suggestions.
  */
 export function useCategorySuggestions(articles: Article[]): string[] {
-  const [published, setPublished] = useState<string[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    getCategories(controller.signal)
-      .then((rows) => setPublished(rows.map((row) => row.category)))
-      .catch(() => setPublished([]));
-    return () => controller.abort();
-  }, []);
+  const { data: published } = useCategoriesQuery();
   return useMemo(
     () =>
-      [...new Set([...published, ...articles.map((a) => a.category)])]
+      [
+        ...new Set([
+          ...(published ?? []).map((row) => row.category),
+          ...articles.map((a) => a.category),
+        ]),
+      ]
         .filter(Boolean)
         .sort((a, b) => a.localeCompare(b)),
     [published, articles],

@@ -1,42 +1,40 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '#shared/languages';
 import type { GeneratedArticle } from '#shared/llm';
-import { isLanguage } from '#shared/languages';
-import { notifyError, notifyProblem, notifySuccess } from '../../../lib/notify';
-import { generateNewsContent } from '../api/generate-news-content';
+import { toast } from '../../../../common/toast';
+import { useGenerateNewsContent } from '../api/llm.queries';
 
 /**
- * Sends the description to the model in the dashboard's language. Closing the
- * modal while it works cancels the request.
+ * Sends the description to the model, asking for the article in `language`.
+ * Closing the modal while it works cancels the request.
  */
 export function useGenerateArticle(onGenerated: (article: GeneratedArticle) => void) {
-  const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
+  const generation = useGenerateNewsContent();
   const request = useRef<AbortController | null>(null);
   useEffect(() => () => request.current?.abort(), []);
 
-  async function generate(prompt: string, category: string) {
-    if (prompt.trim() === '') return notifyProblem(t, 'admin.errors.prompt');
+  function generate(prompt: string, category: string, language: Language) {
+    if (prompt.trim() === '') return toast.error(t, t('admin.errors.prompt'));
     const controller = new AbortController();
     request.current = controller;
-    setBusy(true);
-    try {
-      const article = await generateNewsContent(
-        {
-          prompt: prompt.trim(),
-          category: category || undefined,
-          language: isLanguage(i18n.language) ? i18n.language : undefined,
+    generation.mutate(
+      {
+        request: { prompt: prompt.trim(), category: category || undefined, language },
+        signal: controller.signal,
+      },
+      {
+        onSuccess(article) {
+          toast.success(t('admin.toast.generated'));
+          onGenerated(article);
         },
-        controller.signal,
-      );
-      notifySuccess(t, 'admin.toast.generated');
-      onGenerated(article);
-    } catch (error) {
-      if (!controller.signal.aborted) notifyError(t, error, 'admin.errors.generate');
-    } finally {
-      if (!controller.signal.aborted) setBusy(false);
-    }
+        onError(error) {
+          if (!controller.signal.aborted) toast.failure(t, error, 'admin.errors.generate');
+        },
+      },
+    );
   }
 
-  return { busy, generate };
+  return { busy: generation.isPending, generate };
 }

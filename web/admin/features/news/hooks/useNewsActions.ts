@@ -1,22 +1,43 @@
+import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
-import { useWrite } from '../../../hooks/useWrite';
-import { deleteNews } from '../api/delete-news';
-import { setPublished } from '../api/set-published';
+import { toast } from '../../../../common/toast';
+import { useDeleteNews, useSetPublished } from '../api/news.queries';
 
-/** Publish/unpublish and delete, each with the spec's toasts, then a reload of the lists. */
-export function useNewsActions(reload: () => Promise<void>) {
-  const { pendingId, run } = useWrite(reload);
+/**
+ * Publish/unpublish and delete with the spec's toasts. `pendingId` is the
+ * article whose write runs (its row refuses further clicks until the list is back).
+ */
+export function useNewsActions() {
+  const { t } = useTranslation();
+  const toggle = useSetPublished();
+  const removal = useDeleteNews();
+  const pendingId = toggle.isPending
+    ? toggle.variables.id
+    : removal.isPending
+      ? removal.variables
+      : null;
 
-  const togglePublished = (article: Article) =>
-    run(
-      article.id,
-      () => setPublished(article.id, !article.published),
-      article.published ? 'admin.toast.unpublished' : 'admin.toast.published',
-      'admin.errors.update',
+  const togglePublished = (article: Article) => {
+    const published = !article.published;
+    toggle.mutate(
+      { id: article.id, published },
+      {
+        onSuccess: () =>
+          toast.success(t(published ? 'admin.toast.published' : 'admin.toast.unpublished')),
+        onError: (error) => toast.failure(t, error, 'admin.errors.update'),
+      },
     );
+  };
 
-  const remove = (article: Article) =>
-    run(article.id, () => deleteNews(article.id), 'admin.toast.deleted', 'admin.errors.delete');
+  /** Deletes, then `onDeleted` (closes the confirmation); on failure the confirmation stays. */
+  const remove = (article: Article, onDeleted: () => void) =>
+    removal.mutate(article.id, {
+      onSuccess: () => {
+        toast.success(t('admin.toast.deleted'));
+        onDeleted();
+      },
+      onError: (error) => toast.failure(t, error, 'admin.errors.delete'),
+    });
 
-  return { pendingId, togglePublished, remove };
+  return { pendingId, togglePublished, remove, removing: removal.isPending };
 }

@@ -5,6 +5,7 @@ import {
   draftFromArticle,
   draftFromGenerated,
   emptyDraft,
+  isUnchanged,
   slugFollowsTitle,
 } from './article-draft';
 
@@ -87,6 +88,14 @@ describe('drafts from other sources', () => {
       updated_at: '2024-01-02T00:00:00.000Z',
     };
     expect(draftFromArticle(article)).toEqual({ ...complete, published: true });
+  });
+
+  it('tells an untouched form from one with something to lose', () => {
+    expect(isUnchanged({ ...emptyDraft }, emptyDraft)).toBe(true);
+    expect(isUnchanged({ ...emptyDraft, title: 'x' }, emptyDraft)).toBe(false);
+    expect(isUnchanged({ ...complete, published: true }, complete)).toBe(false);
+    // An AI draft not saved yet differs from the empty form it replaces.
+    expect(isUnchanged(complete, emptyDraft)).toBe(false);
   });
 
   it('knows whether the slug still follows the title', () => {

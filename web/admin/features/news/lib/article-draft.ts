@@ -39,6 +39,11 @@ export function draftFromGenerated(generated: GeneratedArticle): ArticleDraft {
   return { title, excerpt, content, category, slug, image_url: image_url ?? '', published: false };
 }
 
+/** Whether the form holds exactly `saved` (the article as stored, or an empty form). */
+export function isUnchanged(draft: ArticleDraft, saved: ArticleDraft): boolean {
+  return (Object.keys(saved) as DraftField[]).every((field) => draft[field] === saved[field]);
+}
+
 /** The slug follows the title until the user edits it; a slug that already matches keeps following. */
 export function slugFollowsTitle(draft: ArticleDraft): boolean {
   return draft.slug === slugify(draft.title);

@@ -1,0 +1,2 @@
+export declare const COMPRESSIBLE: RegExp;
+export declare function precompress(dir: string): number;

@@ -1,0 +1,192 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, signedIn, type TestApp } from '../../../tests/support/test-app';
+
+/**
+ * The inbox that keeps the 24-hour promise, through the API: reply tracking,
+ * unanswered first, the spam folder, the counts and the CSV export.
+ */
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let reader: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_CONTACT: '0' });
+  admin = await signedIn(t.app);
+  reader = await signedIn(t.app, await createUser(t));
+});
+afterAll(() => t.destroy());
+beforeEach(async () => {
+  await t.db('contacts').delete();
+});
+
+const HOUR = 60 * 60 * 1000;
+const enquiry = {
+  name: 'Ana Silva',
+  email: 'ana@example.pt',
+  company: 'Metalúrgica do Norte',
+  message: 'We need a quote for two welding cells.',
+};
+const submit = (body: object = enquiry) =>
+  request(t.app).post('/api/contacts').send(body).expect(201);
+const idOf = async (body: object = enquiry) => (await submit(body)).body.data.id as number;
+/** An enquiry received `hours` ago, written straight into the database. */
+const receivedAgo = async (hours: number, extra: object = {}) => {
+  const created_at = new Date(Date.now() - hours * HOUR).toISOString();
+  const [row] = await t
+    .db('contacts')
+    .insert({ ...enquiry, read: false, created_at, ...extra })
+    .returning('id');
+  return Number(typeof row === 'object' ? row.id : row);
+};
+const names = (res: request.Response) => res.body.data.map((c: { name: string }) => c.name);
+
+describe('reply tracking', () => {
+  it('PUT /:id/replied sets replied_at (and read), keeps the first time, and clears it again', async () => {
+    const id = await idOf();
+    const before = Date.now();
+    const replied = await admin.put(`/api/contacts/${id}/replied`).expect(200);
+    expect(replied.body.data).toMatchObject({ id, read: true });
+    const at = Date.parse(replied.body.data.replied_at);
+    expect(at).toBeGreaterThanOrEqual(before - 5);
+    const again = await admin
+      .put(`/api/contacts/${id}/replied`)
+      .send({ replied: true })
+      .expect(200);
+    expect(again.body.data.replied_at).toBe(replied.body.data.replied_at);
+    const back = await admin
+      .put(`/api/contacts/${id}/replied`)
+      .send({ replied: false })
+      .expect(200);
+    expect(back.body.data).toMatchObject({ replied_at: null, read: true });
+    const bad = await admin.put(`/api/contacts/${id}/replied`).send({ replied: 'yes' }).expect(400);
+    expect(bad.body.details).toEqual({ replied: 'Replied must be true or false' });
+    await admin
+      .put('/api/contacts/9999/replied')
+      .send({})
+      .expect(404, { error: 'Contact not found' });
+  });
+
+  it('lists unanswered enquiries first with sort=unreplied, each group newest first', async () => {
+    const oldOpen = await receivedAgo(30, { name: 'Old open' });
+    await receivedAgo(20, { name: 'Answered', replied_at: new Date().toISOString() });
+    await receivedAgo(2, { name: 'New open' });
+    await receivedAgo(1, { name: 'New answered', replied_at: new Date().toISOString() });
+    expect(names(await admin.get('/api/contacts').expect(200))).toEqual([
+      'New answered',
+      'New open',
+      'Answered',
+      'Old open',
+    ]);
+    expect(names(await admin.get('/api/contacts?sort=unreplied').expect(200))).toEqual([
+      'New open',
+      'Old open',
+      'New answered',
+      'Answered',
+    ]);
+    const paged = await admin.get('/api/contacts?sort=unreplied&page=1&per_page=2').expect(200);
+    expect(paged.body.data.map((c: { id: number }) => c.id)).toContain(oldOpen);
+    const bad = await admin.get('/api/contacts?sort=oldest').expect(400);
+    expect(bad.body.details).toEqual({ sort: 'Sort must be newest or unreplied' });
+  });
+
+  it('counts unreplied and overdue (over 24 h without reply) in the stats, spam apart', async () => {
+    await receivedAgo(25);
+    await receivedAgo(23);
+    await receivedAgo(30, { replied_at: new Date().toISOString(), read: true });
+    await receivedAgo(40, { spam: true });
+    await idOf();
+    const { data } = (await admin.get('/api/contacts/stats').expect(200)).body;
+    expect(data).toMatchObject({
+      total: 4,
+      unread: 3,
+      unreplied: 3,
+      overdue: 1,
+      spam: 1,
+      last_7_days: 4,
+    });
+    expect(data.per_day.reduce((s: number, d: { count: number }) => s + d.count, 0)).toBe(4);
+  });
+});
+
+describe('the spam folder', () => {
+  it('moves an enquiry in and out with PUT /:id/spam {spam}', async () => {
+    const id = await idOf();
+    const moved = await admin.put(`/api/contacts/${id}/spam`).send({ spam: true }).expect(200);
+    expect(moved.body.data).toMatchObject({ id, spam: true });
+    expect(names(await admin.get('/api/contacts').expect(200))).toEqual([]);
+    expect(names(await admin.get('/api/contacts?spam=true').expect(200))).toEqual(['Ana Silva']);
+    const back = await admin.put(`/api/contacts/${id}/spam`).send({ spam: false }).expect(200);
+    expect(back.body.data.spam).toBe(false);
+    expect(names(await admin.get('/api/contacts?spam=false').expect(200))).toEqual(['Ana Silva']);
+  });
+
+  it('requires spam as a boolean and 404s an unknown id', async () => {
+    const id = await idOf();
+    const missing = await admin.put(`/api/contacts/${id}/spam`).send({}).expect(400);
+    expect(missing.body.details).toEqual({ spam: 'Spam must be true or false' });
+    await admin.put(`/api/contacts/${id}/spam`).send({ spam: 'no' }).expect(400);
+    await admin.put('/api/contacts/9999/spam').send({ spam: false }).expect(404);
+  });
+});
+
+describe('GET /api/contacts/export', () => {
+  it('downloads UTF-8 CSV with a BOM, a header row, RFC 4180 quoting and formulas neutralised', async () => {
+    await idOf({
+      ...enquiry,
+      name: '=HYPERLINK("http://x")',
+      message: 'Line one, "quoted"\nline two',
+    });
+    await idOf({ ...enquiry, name: 'Jürgen Müller', company: '@Köln GmbH' });
+    await idOf({ ...enquiry, message: 'http://spam.example/only-a-link' });
+    const res = await admin.get('/api/contacts/export').buffer(true).expect(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="?enquiries-\d{4}-\d{2}-\d{2}\.csv"?$/,
+    );
+    const text: string = res.text;
+    expect(
+      text.startsWith(
+        '\uFEFFid,created_at,name,email,company,message,language,read,replied_at,spam\r\n',
+      ),
+    ).toBe(true);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines).toHaveLength(4); // header, two enquiries, the final line end
+    expect(lines[1]).toMatch(/^\d+,[^,]+,Jürgen Müller,ana@example\.pt,'@Köln GmbH,/);
+    expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"")",ana@example.pt`);
+    expect(lines[2]).toContain('"Line one, ""quoted""\nline two",en,false,,false');
+    expect(text).not.toContain('only-a-link');
+
+    const spam = await admin.get('/api/contacts/export?spam=true').buffer(true).expect(200);
+    expect(spam.headers['content-disposition']).toMatch(/filename="?spam-enquiries-/);
+    expect(spam.text).toContain('only-a-link');
+    expect(spam.text.split('\r\n')).toHaveLength(3);
+  });
+
+  it('is for admins only', async () => {
+    await request(t.app).get('/api/contacts/export').expect(401);
+    await reader.get('/api/contacts/export').expect(403);
+    await reader.put('/api/contacts/1/replied').send({}).expect(403);
+    await reader.put('/api/contacts/1/spam').send({ spam: false }).expect(403);
+    await request(t.app).get('/api/mail/status').expect(401);
+    await reader.get('/api/mail/status').expect(403);
+  });
+});
+
+describe('GET /api/mail/status without SMTP_URL', () => {
+  it('says e-mail is off', async () => {
+    await idOf();
+    const res = await admin.get('/api/mail/status').expect(200);
+    expect(res.body.data).toEqual({
+      enabled: false,
+      auto_reply: false,
+      notify: 0,
+      pending: 0,
+      failed: 0,
+      last_failure: null,
+      last_delivery_at: null,
+      failing: false,
+    });
+    expect(await t.db('mail_outbox').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
+});

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../../tests/support/test-app';
+import { parseConfig } from '../../config';
+import { createMailService } from '../mail/mail.service';
+import { createContactsService } from './contacts.service';
+
+/**
+ * Which e-mail an enquiry queues, read as a specification: the service and
+ * the mail service as app.ts wires them, on a real SQLite file (the worker
+ * that sends is tested against a real SMTP server in features/mail).
+ */
+let store: Awaited<ReturnType<typeof createTestDb>>;
+let now = new Date('2026-11-20T12:00:00.000Z');
+const clock = () => now;
+const HOUR = 60 * 60 * 1000;
+
+const mailConfig = (env: Record<string, string> = {}) =>
+  parseConfig({
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    MAIL_FROM: 'Forge Industrial <hello@forge.example>',
+    NOTIFY_EMAIL: 'sales@forge.example, ops@forge.example',
+    PUBLIC_URL: 'https://www.forge.example',
+    ...env,
+  });
+
+function services(env: Record<string, string> = {}) {
+  const mail = createMailService({ db: store.db, config: mailConfig(env), clock });
+  return createContactsService({ db: store.db, mail, clock });
+}
+
+beforeAll(async () => {
+  store = await createTestDb();
+});
+afterAll(() => store.destroy());
+beforeEach(async () => {
+  now = new Date('2026-11-20T12:00:00.000Z');
+  await store.db('contacts').delete();
+  await store.db('mail_outbox').delete();
+});
+
+const enquiry = {
+  name: 'Ana Silva',
+  email: 'ana@example.pt',
+  company: 'Metalurgia Norte',
+  message: 'Gostaríamos de automatizar a nossa linha de soldadura.',
+  language: 'pt',
+};
+const outbox = () =>
+  store
+    .db('mail_outbox')
+    .orderBy('id')
+    .select('kind', 'recipient', 'language', 'status', 'contact_id');
+
+describe('an enquiry queues its e-mail with it', () => {
+  it('a staff alert per NOTIFY_EMAIL address and the auto-reply in the visitor language', async () => {
+    const { id } = await services().submit(enquiry);
+    expect(await outbox()).toEqual([
+      {
+        kind: 'staff-alert',
+        recipient: 'sales@forge.example',
+        language: 'en',
+        status: 'pending',
+        contact_id: id,
+      },
+      {
+        kind: 'staff-alert',
+        recipient: 'ops@forge.example',
+        language: 'en',
+        status: 'pending',
+        contact_id: id,
+      },
+      {
+        kind: 'auto-reply',
+        recipient: 'ana@example.pt',
+        language: 'pt',
+        status: 'pending',
+        contact_id: id,
+      },
+    ]);
+  });
+
+  it('no auto-reply with AUTO_REPLY=false, no alert without NOTIFY_EMAIL', async () => {
+    await services({ AUTO_REPLY: 'false' }).submit(enquiry);
+    expect((await outbox()).map((r) => r.kind)).toEqual(['staff-alert', 'staff-alert']);
+    await store.db('mail_outbox').delete();
+    await services({ NOTIFY_EMAIL: '' }).submit(enquiry);
+    expect((await outbox()).map((r) => r.kind)).toEqual(['auto-reply']);
+  });
+
+  it('nothing for a bot (honeypot) or an invalid enquiry, and nothing for spam', async () => {
+    const contacts = services();
+    await contacts.submit({ ...enquiry, website: 'http://bot.example' });
+    await expect(contacts.submit({ ...enquiry, email: 'nope' })).rejects.toMatchObject({
+      status: 400,
+    });
+    const spam = await contacts.submit({
+      ...enquiry,
+      message: '<a href="http://x.example">cheap</a> pills',
+    });
+    expect(spam).toMatchObject({ stored: true, spam: true });
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('is stored together with its e-mail or not at all (one transaction)', async () => {
+    await store.db.schema.renameTable('mail_outbox', 'mail_outbox_away');
+    try {
+      await expect(services().submit(enquiry)).rejects.toThrow();
+    } finally {
+      await store.db.schema.renameTable('mail_outbox_away', 'mail_outbox');
+    }
+    expect(await store.db('contacts').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
+});
+
+describe('moving an enquiry between the inbox and the spam folder', () => {
+  it('out of spam within 24 hours: the alert and the auto-reply', async () => {
+    const contacts = services();
+    const { id } = await contacts.submit({
+      ...enquiry,
+      message: 'https://www.metalurgia-norte.pt',
+    });
+    expect(await outbox()).toEqual([]);
+    now = new Date(now.getTime() + 23 * HOUR);
+    expect((await contacts.setSpam(id, { spam: false })).spam).toBe(false);
+    expect((await outbox()).map((r) => r.kind)).toEqual([
+      'staff-alert',
+      'staff-alert',
+      'auto-reply',
+    ]);
+  });
+
+  it('out of spam after 24 hours: the alert only (a late "we received it" helps nobody)', async () => {
+    const contacts = services();
+    const { id } = await contacts.submit({
+      ...enquiry,
+      message: 'https://www.metalurgia-norte.pt',
+    });
+    now = new Date(now.getTime() + 25 * HOUR);
+    await contacts.setSpam(id, { spam: false });
+    expect((await outbox()).map((r) => r.kind)).toEqual(['staff-alert', 'staff-alert']);
+  });
+
+  it('into spam drops what was not sent yet; back out never sends twice', async () => {
+    const contacts = services();
+    const { id } = await contacts.submit(enquiry);
+    await store.db('mail_outbox').where({ kind: 'auto-reply' }).update({ status: 'sent' });
+    await contacts.setSpam(id, { spam: true });
+    expect((await outbox()).map((r) => [r.kind, r.status])).toEqual([['auto-reply', 'sent']]);
+    await contacts.setSpam(id, { spam: false });
+    await contacts.setSpam(id, { spam: false });
+    expect((await outbox()).map((r) => [r.kind, r.status])).toEqual([
+      ['auto-reply', 'sent'],
+      ['staff-alert', 'pending'],
+      ['staff-alert', 'pending'],
+    ]);
+  });
+
+  it('deleting an enquiry deletes its e-mail too', async () => {
+    const contacts = services();
+    const { id } = await contacts.submit(enquiry);
+    await contacts.remove(id);
+    expect(await outbox()).toEqual([]);
+  });
+});
+
+describe('retention', () => {
+  it('deletes enquiries older than the period, with their e-mail', async () => {
+    const contacts = services();
+    const { id: old } = await contacts.submit({ ...enquiry, name: 'Old' });
+    now = new Date(now.getTime() + 31 * 24 * HOUR);
+    const { id: recent } = await contacts.submit({ ...enquiry, name: 'Recent' });
+    expect(await contacts.purgeOlderThan(30)).toBe(1);
+    expect((await contacts.list()).map((c) => c.id)).toEqual([recent]);
+    expect((await outbox()).every((r) => r.contact_id !== old)).toBe(true);
+    expect(await outbox()).toHaveLength(3);
+  });
+});

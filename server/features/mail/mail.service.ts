@@ -1,0 +1,121 @@
+import type { Knex } from 'knex';
+import type { Contact } from '#shared/contact';
+import type { Config } from '../../config';
+import type { Db } from '../../db/knex';
+import { isMailAddress } from '../../mailbox';
+import { createOutboxRepo, type NewOutboxMessage, type OutboxKind } from './outbox.repo';
+import type { OutboxSignal } from './outbox-signal';
+import { autoReply } from './templates/auto-reply';
+import { enquiryAlert, STAFF_LANGUAGE } from './templates/enquiry-alert';
+
+export type MailStatus = {
+  enabled: boolean;
+  auto_reply: boolean;
+  notify: number;
+  pending: number;
+  failed: number;
+  last_failure: { at: string; message: string } | null;
+  last_delivery_at: string | null;
+  /** The latest attempt failed and nothing was delivered since. */
+  failing: boolean;
+};
+
+/** The site's address in e-mail links: PUBLIC_URL, else this server on localhost. */
+export function mailSiteUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/**
+ * Enquiry e-mail: renders the staff alerts and the auto-reply and writes
+ * them to the outbox inside the caller's transaction; once that commits, the
+ * worker is nudged. With SMTP_URL unset nothing is queued.
+ */
+export function createMailService({
+  db,
+  config,
+  signal,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  config: Pick<Config, 'mail' | 'publicUrl' | 'port'>;
+  signal?: OutboxSignal;
+  clock?: () => Date;
+}) {
+  const outbox = createOutboxRepo(db);
+  const mail = config.mail;
+  const siteUrl = mailSiteUrl(config);
+
+  return {
+    /**
+     * Queues the staff alert to every NOTIFY_EMAIL address and, when asked
+     * and AUTO_REPLY is on, the visitor's confirmation. Kinds this enquiry
+     * already has (queued, sent or failed) are not queued twice.
+     */
+    async queueEnquiryMail(
+      trx: Knex.Transaction,
+      contact: Contact,
+      opts: { autoReply: boolean },
+    ): Promise<number> {
+      if (!mail) return 0;
+      const had = new Set<OutboxKind>(await outbox.kindsFor(trx, contact.id));
+      const messages: NewOutboxMessage[] = [];
+      if (!had.has('staff-alert') && mail.notify.length > 0) {
+        const content = enquiryAlert(contact, siteUrl);
+        for (const recipient of mail.notify) {
+          messages.push({
+            kind: 'staff-alert',
+            contactId: contact.id,
+            recipient,
+            language: STAFF_LANGUAGE,
+            content,
+          });
+        }
+      }
+      if (
+        !had.has('auto-reply') &&
+        opts.autoReply &&
+        mail.autoReply &&
+        isMailAddress(contact.email)
+      ) {
+        messages.push({
+          kind: 'auto-reply',
+          contactId: contact.id,
+          recipient: contact.email,
+          language: contact.language,
+          content: autoReply(contact, siteUrl),
+        });
+      }
+      await outbox.insert(trx, messages, clock().toISOString());
+      if (messages.length > 0)
+        trx.executionPromise.then(
+          () => signal?.notify(),
+          () => undefined,
+        );
+      return messages.length;
+    },
+
+    /** Drops what an enquiry has not sent yet (it was moved to the spam folder). */
+    cancelEnquiryMail: (trx: Knex.Transaction, contactId: number) =>
+      outbox.cancelPending(trx, contactId),
+
+    /** What the admin shows about e-mail: on or off, the queue, the last failure. No credentials. */
+    async status(): Promise<MailStatus> {
+      const s = await outbox.status();
+      const failing =
+        s.lastFailure !== null &&
+        (s.lastDeliveryAt === null || s.lastFailure.at > s.lastDeliveryAt);
+      return {
+        enabled: Boolean(mail),
+        auto_reply: Boolean(mail?.autoReply),
+        notify: mail?.notify.length ?? 0,
+        pending: s.pending,
+        failed: s.failed,
+        last_failure: s.lastFailure,
+        last_delivery_at: s.lastDeliveryAt,
+        failing,
+      };
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

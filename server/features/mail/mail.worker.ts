@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config';
+import type { Db } from '../../db/knex';
+import type { Logger } from '../../logger';
+import { createOutboxRepo, type OutboxMessage } from './outbox.repo';
+import type { OutboxSignal } from './outbox-signal';
+import {
+  classifyFailure,
+  createSmtpTransport,
+  smtpSecret,
+  type MailTransport,
+} from './smtp-transport';
+
+export type WorkerTiming = {
+  /** The longest wait between two looks at the outbox (the contract: at least once a minute). */
+  pollMs: number;
+  /** How long a claimed row stays with this worker; after a crash it is sent again once this ends. */
+  leaseMs: number;
+  /** The first retry's wait; it doubles with each failed attempt up to `backoffCapMs`. */
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  /** How long stop() waits for a delivery in flight before letting the lease cover it. */
+  stopWaitMs: number;
+};
+
+export const DEFAULT_TIMING: WorkerTiming = {
+  pollMs: 60_000,
+  leaseMs: 120_000,
+  backoffBaseMs: 5_000,
+  backoffCapMs: 60_000,
+  stopWaitMs: 5_000,
+};
+
+/** The wait after the n-th failed attempt: 5 s, 10 s, 20 s, 40 s, then 60 s for good. */
+export function backoffMs(
+  attempts: number,
+  timing: Pick<WorkerTiming, 'backoffBaseMs' | 'backoffCapMs'>,
+) {
+  const exponent = Math.min(Math.max(attempts - 1, 0), 20);
+  return Math.min(timing.backoffCapMs, timing.backoffBaseMs * 2 ** exponent);
+}
+
+/** Stable per outbox row, so a message repeated after a crash is recognisable as the same one. */
+export function messageId(message: Pick<OutboxMessage, 'id' | 'createdAt'>, fromAddress: string) {
+  const domain = fromAddress.split('@').pop() ?? 'localhost';
+  return `<enquiry-mail.${message.id}.${Date.parse(message.createdAt)}@${domain}>`;
+}
+
+/** Error texts for the log, without anybody's e-mail address. */
+const forLog = (text: string) => text.replace(/[^\s<>@"]+@[^\s<>@"]+/g, '[address]');
+
+/**
+ * The background sender: claims due outbox rows one at a time (a lease token,
+ * atomically, so several workers and instances never share a row), sends,
+ * and marks each row sent as soon as the server accepted it. Failures wait
+ * with exponential back-off capped at a minute; a server that cannot be
+ * reached holds back the other due rows too, so a dead server gets one
+ * attempt per wait, not one per message. Started by server/index.ts (and by
+ * tests), never by createApp.
+ */
+export function createMailWorker(deps: {
+  db: Db;
+  mail: NonNullable<Config['mail']>;
+  logger: Logger;
+  signal?: OutboxSignal;
+  transport?: MailTransport;
+  timing?: Partial<WorkerTiming>;
+  clock?: () => Date;
+}) {
+  const { db, mail, logger } = deps;
+  const timing = { ...DEFAULT_TIMING, ...deps.timing };
+  const clock = deps.clock ?? (() => new Date());
+  const repo = createOutboxRepo(db);
+  const transport = deps.transport ?? createSmtpTransport(mail.smtpUrl);
+  const secret = smtpSecret(mail.smtpUrl);
+  const owner = `worker-${process.pid}-${randomBytes(6).toString('hex')}`;
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let busy: Promise<void> | null = null;
+  let again = false;
+  let unsubscribe: (() => void) | undefined;
+
+  /** Sends one claimed row; answers false when the server could not be reached at all. */
+  async function deliver(message: OutboxMessage): Promise<boolean> {
+    try {
+      await transport.send({
+        ...message.content,
+        from: mail.from,
+        to: message.recipient,
+        messageId: messageId(message, mail.from.address),
+      });
+    } catch (error) {
+      const failure = classifyFailure(error, secret);
+      const now = clock().getTime();
+      const log = {
+        outbox: message.id,
+        kind: message.kind,
+        attempts: message.attempts,
+        error: forLog(failure.message),
+      };
+      if (failure.permanent) {
+        await repo.markFailed(message.id, failure.message, iso(now));
+        logger.error(log, 'e-mail refused by the mail server; not retried');
+        return true;
+      }
+      const next = iso(now + backoffMs(message.attempts, timing));
+      await repo.markRetry(message.id, failure.message, iso(now), next);
+      logger.warn({ ...log, retryAt: next }, 'e-mail not delivered; will retry');
+      if (!failure.unreachable) return true;
+      await repo.postponeDue(iso(now), next);
+      return false;
+    }
+    await repo.markSent(message.id, clock().toISOString());
+    logger.info({ outbox: message.id, kind: message.kind }, 'e-mail sent');
+    return true;
+  }
+
+  async function drain(): Promise<void> {
+    while (running) {
+      const now = clock().getTime();
+      const message = await repo.claim(owner, iso(now), iso(now + timing.leaseMs));
+      if (!message || !(await deliver(message))) return;
+    }
+  }
+
+  async function tick(): Promise<void> {
+    let delay = timing.pollMs;
+    try {
+      await drain();
+      const due = await repo.nextDueAt();
+      if (due) delay = Math.min(delay, Math.max(Date.parse(due) - clock().getTime(), 0) + 10);
+    } catch (err) {
+      logger.error({ err }, 'mail worker could not read the outbox; trying again');
+    }
+    if (!running) return;
+    clearTimeout(timer);
+    timer = setTimeout(wake, delay);
+    timer.unref();
+  }
+
+  function wake(): void {
+    if (!running) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    busy = tick().finally(() => {
+      busy = null;
+      if (again) {
+        again = false;
+        wake();
+      }
+    });
+  }
+
+  return {
+    start(): void {
+      if (running) return;
+      running = true;
+      unsubscribe = deps.signal?.subscribe(wake);
+      wake();
+    },
+    /** Looks at the outbox now (new rows were committed). */
+    nudge: wake,
+    /** Stops polling and waits (briefly) for the delivery in flight. */
+    async stop(): Promise<void> {
+      running = false;
+      clearTimeout(timer);
+      unsubscribe?.();
+      if (busy) {
+        let wait: NodeJS.Timeout | undefined;
+        await Promise.race([busy, new Promise((r) => (wait = setTimeout(r, timing.stopWaitMs)))]);
+        clearTimeout(wait);
+      }
+      transport.close();
+    },
+  };
+}
+
+export type MailWorker = ReturnType<typeof createMailWorker>;
+
+/** What an operator should know at start about the e-mail settings. */
+export function logMailSetup(
+  config: Pick<Config, 'mail' | 'publicUrl' | 'port'>,
+  logger: Logger,
+): void {
+  const mail = config.mail;
+  if (!mail) {
+    logger.info('e-mail is off (SMTP_URL unset): no enquiry alerts or auto-replies are sent');
+    return;
+  }
+  logger.info(
+    { notify: mail.notify.length, autoReply: mail.autoReply },
+    'e-mail is on: enquiry alerts and auto-replies go out through SMTP_URL',
+  );
+  if (mail.notify.length === 0 && !mail.autoReply) {
+    logger.warn(
+      'SMTP_URL is set, but NOTIFY_EMAIL is empty and AUTO_REPLY is false: no e-mail will be sent',
+    );
+  }
+  if (!config.publicUrl) {
+    logger.warn(
+      `SMTP_URL is set without PUBLIC_URL: links in e-mails point to http://localhost:${config.port}; set PUBLIC_URL to the site's public address`,
+    );
+  }
+}

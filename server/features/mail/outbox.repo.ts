@@ -1,0 +1,221 @@
+import type { Knex } from 'knex';
+import { pickLanguage, type Language } from '#shared/languages';
+import type { Db } from '../../db/knex';
+import { toCount, toIso, toIsoOrNull } from '../../db/values';
+import type { Mailbox } from '../../mailbox';
+
+export type OutboxKind = 'staff-alert' | 'auto-reply';
+
+/** A message as rendered when it was queued; the worker adds From, To and Message-ID. */
+export type MailContent = {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: Mailbox;
+  headers?: Record<string, string>;
+};
+
+export type OutboxMessage = {
+  id: number;
+  kind: OutboxKind;
+  contactId: number | null;
+  recipient: string;
+  language: Language;
+  content: MailContent;
+  attempts: number;
+  createdAt: string;
+};
+
+export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'attempts' | 'createdAt'>;
+
+type Row = Record<string, unknown>;
+
+const toMessage = (row: Row): OutboxMessage => ({
+  id: Number(row.id),
+  kind: row.kind as OutboxKind,
+  contactId:
+    row.contact_id === null || row.contact_id === undefined ? null : Number(row.contact_id),
+  recipient: String(row.recipient),
+  language: pickLanguage(row.language),
+  content: JSON.parse(String(row.content)) as MailContent,
+  attempts: Number(row.attempts),
+  createdAt: toIso(row.created_at),
+});
+
+const onPostgres = (db: Db) => (db.client as { config: { client: string } }).config.client === 'pg';
+
+/** Free to claim: nobody holds the lease, or its holder let it run out (a crash). */
+const leaseFree = (now: string) => (q: Knex.QueryBuilder) =>
+  q.whereNull('lease_until').orWhere('lease_until', '<', now);
+
+/**
+ * PostgreSQL: the due row is picked and locked once in a CTE (`SKIP LOCKED`
+ * passes over rows another transaction is claiming). A `WHERE id IN
+ * (SELECT … LIMIT 1 FOR UPDATE SKIP LOCKED)` may be rescanned by the planner
+ * and claim many rows at once, so it is not used here.
+ */
+async function claimOnPostgres(
+  db: Db,
+  owner: string,
+  now: string,
+  leaseUntil: string,
+): Promise<Row[]> {
+  const result = await db.raw(
+    `with due as (
+       select id from mail_outbox
+       where status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until < ?)
+       order by next_attempt_at, id
+       limit 1
+       for update skip locked
+     )
+     update mail_outbox as m
+     set lease_owner = ?, lease_until = ?, attempts = m.attempts + 1
+     from due
+     where m.id = due.id
+     returning m.*`,
+    [now, now, owner, leaseUntil],
+  );
+  return (result as { rows: Row[] }).rows;
+}
+
+/**
+ * The outbox table. Rows are written with the enquiry's transaction and
+ * claimed one at a time by a single atomic UPDATE carrying a lease token, so
+ * of several workers (processes or instances) exactly one gets each row:
+ * PostgreSQL also skips rows another transaction has locked.
+ */
+export function createOutboxRepo(db: Db) {
+  const outbox = (q: Knex = db) => q('mail_outbox');
+  return {
+    async insert(trx: Knex, messages: NewOutboxMessage[], now: string): Promise<void> {
+      if (messages.length === 0) return;
+      await outbox(trx).insert(
+        messages.map((m) => ({
+          kind: m.kind,
+          contact_id: m.contactId,
+          recipient: m.recipient,
+          language: m.language,
+          content: JSON.stringify(m.content),
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          created_at: now,
+        })),
+      );
+    },
+
+    /** The kinds of mail an enquiry already has (queued, sent or failed). */
+    async kindsFor(trx: Knex, contactId: number): Promise<OutboxKind[]> {
+      return (await outbox(trx).where({ contact_id: contactId }).distinct('kind')).map(
+        (r: Row) => r.kind as OutboxKind,
+      );
+    },
+
+    /** Drops an enquiry's mail that has not gone out yet. */
+    async cancelPending(trx: Knex, contactId: number): Promise<number> {
+      return outbox(trx).where({ contact_id: contactId, status: 'pending' }).delete();
+    },
+
+    async claim(owner: string, now: string, leaseUntil: string): Promise<OutboxMessage | null> {
+      const rows = onPostgres(db)
+        ? await claimOnPostgres(db, owner, now, leaseUntil)
+        : await outbox()
+            .whereIn(
+              'id',
+              outbox()
+                .select('id')
+                .where('status', 'pending')
+                .where('next_attempt_at', '<=', now)
+                .where(leaseFree(now))
+                .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
+                .limit(1),
+            )
+            .where('status', 'pending')
+            .where(leaseFree(now))
+            .update({
+              lease_owner: owner,
+              lease_until: leaseUntil,
+              attempts: db.raw('attempts + 1'),
+            })
+            .returning('*');
+      return rows[0] ? toMessage(rows[0]) : null;
+    },
+
+    async markSent(id: number, now: string): Promise<void> {
+      await outbox()
+        .where({ id })
+        .update({ status: 'sent', sent_at: now, lease_owner: null, lease_until: null });
+    },
+
+    async markRetry(id: number, error: string, now: string, nextAttemptAt: string): Promise<void> {
+      await outbox().where({ id }).update({
+        next_attempt_at: nextAttemptAt,
+        last_error: error,
+        last_error_at: now,
+        lease_owner: null,
+        lease_until: null,
+      });
+    },
+
+    async markFailed(id: number, error: string, now: string): Promise<void> {
+      await outbox().where({ id }).update({
+        status: 'failed',
+        last_error: error,
+        last_error_at: now,
+        lease_owner: null,
+        lease_until: null,
+      });
+    },
+
+    /** While the mail server is unreachable, the other due rows wait for the next try too. */
+    async postponeDue(now: string, until: string): Promise<void> {
+      await outbox()
+        .where('status', 'pending')
+        .where('next_attempt_at', '<', until)
+        .where(leaseFree(now))
+        .update({ next_attempt_at: until });
+    },
+
+    /** When the next pending row can be claimed: due, and any lease run out (null: nothing pending). */
+    async nextDueAt(): Promise<string | null> {
+      const row = await outbox()
+        .where('status', 'pending')
+        .select(
+          db.raw(
+            'min(case when lease_until is not null and lease_until > next_attempt_at then lease_until else next_attempt_at end) as at',
+          ),
+        )
+        .first();
+      return toIsoOrNull(row?.at);
+    },
+
+    async status() {
+      const [counts, failure, delivery] = await Promise.all([
+        outbox()
+          .select(
+            db.raw("sum(case when status = 'pending' then 1 else 0 end) as pending"),
+            db.raw("sum(case when status = 'failed' then 1 else 0 end) as failed"),
+          )
+          .first(),
+        outbox()
+          .whereNotNull('last_error_at')
+          .orderBy([
+            { column: 'last_error_at', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ])
+          .first('last_error', 'last_error_at'),
+        outbox().max({ at: 'sent_at' }).first(),
+      ]);
+      return {
+        pending: toCount(counts?.pending),
+        failed: toCount(counts?.failed),
+        lastFailure: failure
+          ? { at: toIso(failure.last_error_at), message: String(failure.last_error) }
+          : null,
+        lastDeliveryAt: toIsoOrNull(delivery?.at),
+      };
+    },
+  };
+}
+
+export type OutboxRepo = ReturnType<typeof createOutboxRepo>;

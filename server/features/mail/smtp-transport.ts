@@ -1,0 +1,97 @@
+import nodemailer from 'nodemailer';
+import type { Mailbox } from '../../mailbox';
+import type { MailContent } from './outbox.repo';
+
+/** One message as the worker hands it over. */
+export type Envelope = MailContent & { from: Mailbox; to: string; messageId: string };
+
+export type MailTransport = {
+  send(message: Envelope): Promise<void>;
+  close(): void;
+};
+
+/** How long each step of one delivery may take, so a stuck server never holds the worker. */
+export type SmtpTimeouts = { connectionMs: number; greetingMs: number; socketMs: number };
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectionMs: 15_000,
+  greetingMs: 15_000,
+  socketMs: 30_000,
+};
+
+/**
+ * nodemailer over SMTP_URL: `smtp://` upgrades with STARTTLS whenever the
+ * server offers it, `smtps://` speaks TLS from the start; credentials in the
+ * URL are used for AUTH. Messages name no files or URLs to fetch.
+ */
+export function createSmtpTransport(url: string, timeouts = DEFAULT_SMTP_TIMEOUTS): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return {
+    async send(message) {
+      await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        ...(message.replyTo && { replyTo: message.replyTo }),
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: message.messageId,
+        headers: message.headers,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export type DeliveryFailure = {
+  /** True when retrying cannot help this message (a 5xx for its recipient or content). */
+  permanent: boolean;
+  /** True when the server itself could not be reached or refused the session. */
+  unreachable: boolean;
+  message: string;
+};
+
+/** SMTP commands whose 5xx answer is about this one message. */
+const MESSAGE_COMMANDS = new Set(['RCPT TO', 'DATA']);
+
+/**
+ * Sorts a failed delivery. A 5xx answer to the recipient or the data is
+ * permanent for that message. Everything else is retried: no answer at all
+ * (down, timeout, TLS), a 4xx, and also a 5xx to the connection, the login
+ * or the sender, which is the server's configuration rather than the
+ * message and would otherwise lose every message until it is fixed.
+ */
+export function classifyFailure(error: unknown, secret?: string): DeliveryFailure {
+  const e = (error ?? {}) as {
+    responseCode?: number;
+    command?: string;
+    code?: string;
+    message?: string;
+  };
+  const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const permanent =
+    (code !== undefined && code >= 500 && MESSAGE_COMMANDS.has(e.command ?? '')) ||
+    (e.code === 'EENVELOPE' && e.command === 'API');
+  const unreachable = !permanent && !MESSAGE_COMMANDS.has(e.command ?? '');
+  let message = String(e.message ?? error)
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (secret) message = message.split(secret).join('***');
+  return { permanent, unreachable, message: message.slice(0, 500) || 'Unknown error' };
+}
+
+/** The password of an SMTP URL, to keep it out of anything shown or logged. */
+export function smtpSecret(url: string): string | undefined {
+  try {
+    const password = decodeURIComponent(new URL(url).password);
+    return password.length >= 3 ? password : undefined;
+  } catch {
+    return undefined;
+  }
+}

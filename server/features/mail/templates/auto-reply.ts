@@ -1,0 +1,69 @@
+import type { Contact } from '#shared/contact';
+import { escapeHtml } from '#shared/html';
+import { translator } from '../../../i18n';
+import type { MailContent } from '../outbox.repo';
+import {
+  blockquote,
+  companyDetails,
+  companyHtml,
+  companyText,
+  headerText,
+  htmlDocument,
+  quoteHtml,
+  quoteText,
+  sitePage,
+} from './mail-parts';
+
+/** Headers that mark a machine's answer, so other robots (vacation replies) stay quiet. */
+export const AUTO_REPLY_HEADERS = {
+  'Auto-Submitted': 'auto-replied',
+  'X-Auto-Response-Suppress': 'All',
+};
+
+/**
+ * The visitor's confirmation, in the language of their enquiry: received,
+ * a personal reply within 24 hours, their message quoted, and how to reach
+ * the company.
+ */
+export function autoReply(contact: Contact, siteUrl: string): MailContent {
+  const language = contact.language;
+  const t = translator(language);
+  const company = companyDetails(t, siteUrl, language);
+  const name = headerText(contact.name, 100);
+  const subject = headerText(t('mail.reply.subject', { company: company.name }), 200);
+  const privacy = sitePage(siteUrl, '/privacy', language);
+  const paragraphs = [t('mail.reply.thanks', { company: company.name }), t('mail.reply.promise')];
+
+  const text = [
+    t('mail.reply.greeting', { name }),
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    t('mail.reply.yourMessage'),
+    quoteText(contact.message),
+    '',
+    t('mail.reply.addMore'),
+    '',
+    t('mail.reply.signOff'),
+    t('mail.reply.team', { company: company.name }),
+    '',
+    '-- ',
+    companyText(company),
+    `${t('mail.reply.privacy')}: ${privacy}`,
+  ].join('\n');
+
+  const html = htmlDocument(
+    language,
+    subject,
+    `<p>${escapeHtml(t('mail.reply.greeting', { name }))}</p>` +
+      paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+      `<p style="margin:16px 0 4px;color:#475569">${escapeHtml(t('mail.reply.yourMessage'))}</p>` +
+      blockquote(quoteHtml(contact.message)) +
+      `<p>${escapeHtml(t('mail.reply.addMore'))}</p>` +
+      `<p>${escapeHtml(t('mail.reply.signOff'))}<br>${escapeHtml(t('mail.reply.team', { company: company.name }))}</p>` +
+      '<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0">' +
+      companyHtml(company) +
+      `<p style="color:#64748b;font-size:12px"><a href="${escapeHtml(privacy)}">${escapeHtml(t('mail.reply.privacy'))}</a></p>`,
+  );
+
+  return { subject, text, html, headers: { ...AUTO_REPLY_HEADERS } };
+}

@@ -1,0 +1,100 @@
+import type { Contact } from '#shared/contact';
+import { escapeHtml } from '#shared/html';
+import { DEFAULT_LANGUAGE } from '#shared/languages';
+import { REPLY_PROMISE_HOURS } from '#shared/reply-due';
+import { translator } from '../../../i18n';
+import { isMailAddress } from '../../../mailbox';
+import type { MailContent } from '../outbox.repo';
+import {
+  blockquote,
+  companyDetails,
+  companyHtml,
+  companyText,
+  formatTime,
+  headerText,
+  htmlDocument,
+  quoteHtml,
+  quoteText,
+} from './mail-parts';
+
+/** The staff's language: the alerts go to the team, whatever language the visitor wrote in. */
+export const STAFF_LANGUAGE = DEFAULT_LANGUAGE;
+
+/** Where the admin opens one enquiry. */
+export function adminLink(siteUrl: string, contactId: number): string {
+  return `${siteUrl}/admin?tab=contacts&contact=${contactId}`;
+}
+
+/**
+ * The staff alert for a new enquiry: everything the visitor wrote, quoted
+ * safely, with Reply-To set to the visitor so "Reply" answers them, and a
+ * link to the enquiry in the admin.
+ */
+export function enquiryAlert(contact: Contact, siteUrl: string): MailContent {
+  const t = translator(STAFF_LANGUAGE);
+  const name = headerText(contact.name, 100);
+  const company = contact.company ? headerText(contact.company, 100) : null;
+  const subject = headerText(
+    company ? t('mail.alert.subjectCompany', { name, company }) : t('mail.alert.subject', { name }),
+    200,
+  );
+  const due = new Date(Date.parse(contact.created_at) + REPLY_PROMISE_HOURS * 3_600_000);
+  const link = adminLink(siteUrl, contact.id);
+  const fields: [string, string][] = [
+    [t('mail.alert.fields.name'), contact.name],
+    [t('mail.alert.fields.email'), contact.email],
+    [t('mail.alert.fields.company'), contact.company ?? t('mail.alert.noCompany')],
+    [t('mail.alert.fields.language'), t(`language.names.${contact.language}`)],
+    [t('mail.alert.fields.received'), formatTime(contact.created_at, STAFF_LANGUAGE)],
+    [t('mail.alert.fields.replyBy'), formatTime(due.toISOString(), STAFF_LANGUAGE)],
+  ];
+  const intro = t('mail.alert.intro', { name: contact.name });
+  const footer = t('mail.alert.footer', { site: siteUrl });
+  const ours = companyDetails(t, siteUrl, STAFF_LANGUAGE);
+
+  const text = [
+    t('mail.alert.heading'),
+    '',
+    intro,
+    '',
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${t('mail.alert.fields.message')}:`,
+    quoteText(contact.message),
+    '',
+    `${t('mail.alert.open')}: ${link}`,
+    '',
+    '-- ',
+    companyText(ours),
+    '',
+    footer,
+  ].join('\n');
+
+  const rows = fields
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#475569;font-weight:normal">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html = htmlDocument(
+    STAFF_LANGUAGE,
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(t('mail.alert.heading'))}</h1>` +
+      `<p>${escapeHtml(intro)}</p>` +
+      `<table role="presentation" style="border-collapse:collapse;margin:12px 0">${rows}</table>` +
+      `<p style="margin:16px 0 4px;color:#475569">${escapeHtml(t('mail.alert.fields.message'))}:</p>` +
+      blockquote(quoteHtml(contact.message)) +
+      `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(t('mail.alert.open'))}</a></p>` +
+      '<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0">' +
+      companyHtml(ours) +
+      `<p style="color:#64748b;font-size:12px">${escapeHtml(footer)}</p>`,
+  );
+
+  return {
+    subject,
+    text,
+    html,
+    ...(isMailAddress(contact.email) && { replyTo: { name, address: contact.email } }),
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatTime, headerText, quoteHtml, quoteText, sitePage } from './mail-parts';
+
+describe('mail parts', () => {
+  it('makes one bounded header line of anything', () => {
+    expect(headerText('Ana\r\nBcc: x@y.z\u2028\u0000 Silva ')).toBe('Ana Bcc: x@y.z Silva');
+    expect(headerText('x'.repeat(300), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+
+  it('quotes every line of a message, blank ones included', () => {
+    expect(quoteText('one\r\n\r\ntwo\rthree')).toBe('> one\n>\n> two\n> three');
+  });
+
+  it('escapes the message for HTML and keeps its line breaks', () => {
+    expect(quoteHtml('<b>a</b> & "b"\nc')).toBe('&lt;b&gt;a&lt;/b&gt; &amp; &quot;b&quot;<br>c');
+  });
+
+  it('writes the time in the reader’s language, in UTC', () => {
+    const at = '2026-11-23T14:05:00.000Z';
+    expect(formatTime(at, 'en')).toBe('23 Nov 2026, 14:05 UTC');
+    expect(formatTime(at, 'de')).toBe('23.11.2026, 14:05 UTC');
+    expect(formatTime(at, 'pt')).toMatch(/^23\/11\/2026, 14:05 UTC$/);
+  });
+
+  it('links a page of the site in a language', () => {
+    expect(sitePage('https://www.example.com', '/', 'en')).toBe('https://www.example.com/');
+    expect(sitePage('https://www.example.com', '/privacy', 'pt')).toBe(
+      'https://www.example.com/privacy?lang=pt',
+    );
+  });
+});

@@ -1,0 +1,109 @@
+import { escapeHtml } from '#shared/html';
+import type { Language } from '#shared/languages';
+import type { Translate } from '../../../i18n';
+
+/**
+ * Pieces every e-mail is made of: safe header text, the visitor's message
+ * quoted for plain text and HTML, times in the reader's language, the
+ * company's details from the catalogue and the HTML frame.
+ */
+
+/** One line for a header (subject, display name): no line breaks or control characters, bounded. */
+export function headerText(value: string, max = 150): string {
+  const line = value
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** The message as an e-mail quote: every line behind "> ". */
+export function quoteText(message: string): string {
+  return message
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
+}
+
+/** The message as escaped HTML with its line breaks kept. */
+export function quoteHtml(message: string): string {
+  return escapeHtml(message.replace(/\r\n?/g, '\n')).replace(/\n/g, '<br>');
+}
+
+const LOCALES: Record<Language, string> = { en: 'en-GB', pt: 'pt-PT', de: 'de-DE' };
+
+/** "23 Nov 2026, 14:05 UTC" in the reader's language. */
+export function formatTime(iso: string, language: Language): string {
+  const text = new Intl.DateTimeFormat(LOCALES[language], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+  return `${text} UTC`;
+}
+
+export type Company = {
+  name: string;
+  lines: { label: string; value: string; href?: string }[];
+};
+
+/** The company's name and contact details as the contact page shows them (catalogue values). */
+export function companyDetails(t: Translate, siteUrl: string, language: Language): Company {
+  const address = [
+    t('contact.details.street'),
+    `${t('contact.details.postalCode')} ${t('contact.details.city')}`,
+    t('contact.details.country'),
+  ].join(', ');
+  return {
+    name: t('meta.siteName'),
+    lines: [
+      {
+        label: t('contact.details.emailLabel'),
+        value: t('contact.details.email'),
+        href: `mailto:${t('contact.details.email')}`,
+      },
+      {
+        label: t('contact.details.phoneLabel'),
+        value: t('contact.details.phone'),
+        href: `tel:${t('contact.details.phoneHref')}`,
+      },
+      { label: t('contact.details.addressLabel'), value: address },
+      { label: t('contact.details.hoursLabel'), value: t('contact.details.hours') },
+      { label: t('mail.common.website'), value: siteUrl, href: sitePage(siteUrl, '/', language) },
+    ],
+  };
+}
+
+/** A page of the site in a language (`?lang=` sets it; English is the default). */
+export function sitePage(siteUrl: string, path: string, language: Language): string {
+  return `${siteUrl}${path}${language === 'en' ? '' : `?lang=${language}`}`;
+}
+
+export function companyText(company: Company): string {
+  return [company.name, ...company.lines.map((l) => `${l.label}: ${l.value}`)].join('\n');
+}
+
+export function companyHtml(company: Company): string {
+  const rows = company.lines.map(({ label, value, href }) => {
+    const shown = href
+      ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>`
+      : escapeHtml(value);
+    return `${escapeHtml(label)}: ${shown}`;
+  });
+  return `<p style="color:#475569;font-size:13px;line-height:1.6"><strong>${escapeHtml(company.name)}</strong><br>${rows.join('<br>')}</p>`;
+}
+
+/** A simple, widely rendered HTML frame (inline styles, one column). */
+export function htmlDocument(language: Language, title: string, body: string): string {
+  return (
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+    '<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">' +
+    '<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">' +
+    `${body}</div></body></html>`
+  );
+}
+
+export const blockquote = (html: string) =>
+  `<blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid #2563eb;background:#f8fafc;white-space:normal">${html}</blockquote>`;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Contact } from '#shared/contact';
+import { LANGUAGES } from '#shared/languages';
+import { AUTO_REPLY_HEADERS, autoReply } from './auto-reply';
+import { enquiryAlert } from './enquiry-alert';
+
+const contact = (extra: Partial<Contact> = {}): Contact => ({
+  id: 42,
+  name: 'Ana Silva',
+  email: 'ana@example.pt',
+  company: null,
+  message: 'Line one\nLine two',
+  language: 'en',
+  read: false,
+  replied_at: null,
+  spam: false,
+  spam_reasons: [],
+  created_at: '2026-11-23T14:05:00.000Z',
+  ...extra,
+});
+const site = 'https://www.forge.example';
+const untranslated = /\b(?:mail|contact|meta|language)\.[a-zA-Z]+\.[a-zA-Z.]+/;
+
+describe('the staff alert', () => {
+  it('names the visitor (and company) in the subject and says when a reply is due', () => {
+    expect(enquiryAlert(contact(), site).subject).toBe('New enquiry from Ana Silva');
+    const alert = enquiryAlert(contact({ company: 'Metalúrgica do Norte', language: 'de' }), site);
+    expect(alert.subject).toBe('New enquiry from Ana Silva (Metalúrgica do Norte)');
+    expect(alert.text).toContain('Company: Metalúrgica do Norte');
+    expect(alert.text).toContain('Language: Deutsch');
+    expect(alert.text).toContain('Received: 23 Nov 2026, 14:05 UTC');
+    expect(alert.text).toContain('Reply by: 24 Nov 2026, 14:05 UTC');
+    expect(alert.text).toContain(`${site}/admin?tab=contacts&contact=42`);
+    expect(alert.replyTo).toEqual({ name: 'Ana Silva', address: 'ana@example.pt' });
+    expect(alert.headers).toBeUndefined();
+    expect(alert.text).toContain(
+      'Forge Industrial\nBusiness enquiries: business@forge-industrial.pt',
+    );
+    expect(alert.html).toContain('<strong>Forge Industrial</strong>');
+    expect(`${alert.text}${alert.html}`).not.toMatch(untranslated);
+  });
+});
+
+describe('the auto-reply', () => {
+  it.each(LANGUAGES)('is complete in %s, with no catalogue key left over', (language) => {
+    const reply = autoReply(contact({ language }), site);
+    expect(reply.headers).toEqual(AUTO_REPLY_HEADERS);
+    expect(reply.replyTo).toBeUndefined();
+    expect(`${reply.subject}${reply.text}${reply.html}`).not.toMatch(untranslated);
+    expect(reply.text).toContain('> Line one\n> Line two');
+    expect(reply.text).toContain('24');
+    expect(reply.html).toContain(`<html lang="${language}">`);
+  });
+});

@@ -1,0 +1,57 @@
+import type { IncomingMessage } from 'node:http';
+import { readCookie } from '#shared/cookies';
+import { isLanguage, LANGUAGE_COOKIE } from '#shared/languages';
+
+/** Query parameters that change a public answer; any other (utm_…, fbclid) is ignored. */
+const MEANINGFUL_QUERY = ['page', 'per_page', 'category', 'lang', 'sent'] as const;
+
+/** Cookies that mean "someone signed in" (plain HTTP and TLS names of the session cookie). */
+const SESSION_COOKIES = ['sid', '__Host-sid'];
+
+/** Public reads of the JSON API that are the same for every anonymous visitor. */
+const PUBLIC_API = /^\/api\/news(\/categories|\/[a-z0-9-]{1,100})?$/;
+
+/** Built files, the admin shell and the API (but its public reads) never go through the cache. */
+function cacheablePath(path: string): boolean {
+  if (path.startsWith('/api/')) return PUBLIC_API.test(path) && path !== '/api/news/admin';
+  if (path === '/sitemap.xml' || path === '/robots.txt' || path === '/rss.xml') return true;
+  if (path === '/login' || path === '/admin' || path.startsWith('/admin/')) return false;
+  if (path === '/healthz' || path.startsWith('/assets/')) return false;
+  // A file name (favicon.svg, media/hero.webm) is a static file, not a page.
+  return !/\.[a-z0-9]{1,5}$/i.test(path);
+}
+
+/**
+ * The key of everything that changes the bytes of an anonymous public answer:
+ * the path, the meaningful query (sorted, one value each), the `language`
+ * cookie, and, unless PUBLIC_URL fixes the site's address, the address the
+ * request was sent to (canonical links name it). Null when the request must not use the cache: not a GET or HEAD,
+ * someone is signed in, a parameter is repeated, or the path is not a page.
+ * Works on the bare Node request, before any framework has looked at it.
+ */
+export function cacheKey(req: IncomingMessage, withOrigin: boolean): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!cacheablePath(path)) return null;
+  const cookies = req.headers.cookie;
+  if (cookies && SESSION_COOKIES.some((name) => readCookie(cookies, name) !== undefined)) {
+    return null;
+  }
+  const parts: string[] = [];
+  if (q !== -1) {
+    const query = new URLSearchParams(url.slice(q + 1));
+    for (const name of MEANINGFUL_QUERY) {
+      const values = query.getAll(name);
+      if (values.length > 1) return null;
+      if (values.length === 1) parts.push(`${name}=${values[0]}`);
+    }
+  }
+  const cookieLanguage = readCookie(cookies, LANGUAGE_COOKIE);
+  const language = isLanguage(cookieLanguage) ? cookieLanguage : '';
+  const key = `${path}?${parts.join('&')}#${language}`;
+  if (!withOrigin) return key;
+  const proto = req.headers['x-forwarded-proto'] ?? '';
+  return `${String(proto)}//${req.headers.host ?? ''}${key}`;
+}

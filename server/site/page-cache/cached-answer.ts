@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Headers that belong to one delivery, not to the answer's bytes: never kept. */
+const PER_DELIVERY = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'etag',
+  'date',
+  'connection',
+  'keep-alive',
+  'x-request-id',
+  'vary',
+]);
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** A finished public answer, kept once and sent many times. */
+export type CachedAnswer = {
+  status: number;
+  /** Strong validator over the exact bytes. */
+  etag: string;
+  bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
+  /** Everything to send with each body, ready for `writeHead`. */
+  heads: Partial<Record<Encoding, OutgoingHttpHeaders>>;
+  /** The headers for a 304 (validators and caching rules, no body headers). */
+  notModified: OutgoingHttpHeaders;
+  bytes: number;
+};
+
+/** The headers of a response worth keeping: content type, caching rules, security headers… */
+export function keptHeaders(all: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(all).filter(([name]) => !PER_DELIVERY.has(name)));
+}
+
+/**
+ * The answer with brotli and gzip bodies beside the plain one (best
+ * compression: this runs once per page and content version, on zlib's
+ * threads, and every later visitor gets the smallest bytes).
+ */
+export async function cachedAnswer(
+  status: number,
+  headers: OutgoingHttpHeaders,
+  vary: string | undefined,
+  identity: Buffer,
+): Promise<CachedAnswer> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  const common = {
+    ...headers,
+    // Says where an answer came from: an operator wondering why a page did not change looks here.
+    'X-Cache': 'HIT',
+    ETag: etag,
+    Vary: [vary, 'Accept-Encoding'].filter(Boolean).join(', '),
+  };
+  const bodies = { identity, br, gzip: gz };
+  const heads: CachedAnswer['heads'] = {};
+  for (const encoding of ['identity', 'br', 'gzip'] as const) {
+    heads[encoding] = {
+      ...common,
+      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+      'Content-Length': bodies[encoding].length,
+    };
+  }
+  const notModified = {
+    ETag: etag,
+    Vary: common.Vary,
+    ...(headers['cache-control'] ? { 'Cache-Control': headers['cache-control'] } : {}),
+  };
+  const bytes = identity.length + br.length + gz.length + 2048;
+  return { status, etag, bodies, heads, notModified, bytes };
+}
+
+/** `br`, `gzip` or plain, as `Accept-Encoding` allows. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let br = false;
+  let gz = false;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip') gz = true;
+    else if (name === '*') br = gz = true;
+  }
+  return br ? 'br' : gz ? 'gzip' : 'identity';
+}
+
+/** True when `If-None-Match` names this answer's validator (or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}

@@ -1,0 +1,238 @@
+import { once } from 'node:events';
+import { createServer, get as httpGet, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createTestApp, signedIn, type TestApp } from '../../../tests/support/test-app';
+import { createContentVersion } from '../../content-version';
+import { createLogger } from '../../logger';
+import { createPageCache } from './page-cache';
+
+/**
+ * The rendered-page cache, through the real app: what it keeps, for whom,
+ * and that a content write is visible on the very next request.
+ */
+let t: TestApp;
+let slug: string;
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: 'true' });
+  slug = (await t.db('news').where({ published: true }).orderBy('id').first('slug')).slug;
+});
+afterAll(() => t.destroy());
+
+/** supertest picks a new port per request: a fixed Host keeps the pages' own links alike. */
+const HOST = 'www.forge.test';
+const get = (path: string) => request(t.app).get(path).set('Host', HOST);
+
+/** Asks until the answer comes from the cache (it is kept once compressed, off the request path). */
+async function cached(path: string, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 100; i++) {
+    const res = await get(path).set(headers);
+    if (res.headers['x-cache'] === 'HIT') return res;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${path} never came from the cache`);
+}
+
+/** The bytes as they travel (supertest would decompress them). */
+async function rawGet(path: string, acceptEncoding: string) {
+  const server = createServer(t.app).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  try {
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpGet(
+        {
+          port,
+          path,
+          host: '127.0.0.1',
+          headers: { Host: HOST, 'Accept-Encoding': acceptEncoding },
+        },
+        resolve,
+      ).on('error', reject),
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    return {
+      encoding: res.headers['content-encoding'],
+      length: res.headers['content-length'],
+      body: Buffer.concat(chunks),
+    };
+  } finally {
+    server.close();
+  }
+}
+
+/** Changes an article behind the application's back: only a cached answer still shows the old text. */
+const retitleInDatabase = (title: string) => t.db('news').where({ slug }).update({ title });
+
+describe('the rendered-page cache', () => {
+  it('serves a page from memory until a content write, then the new content at once', async () => {
+    const first = await cached('/news');
+    await retitleInDatabase('Changed behind the cache');
+    const again = await get('/news').expect(200);
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(again.text).toBe(first.text);
+    expect(again.text).not.toContain('Changed behind the cache');
+
+    const admin = await signedIn(t.app);
+    const article = (await t.db('news').where({ slug }).first('id')).id;
+    await admin.put(`/api/news/${article}`).send({ title: 'Saved through the API' }).expect(200);
+    const after = await get('/news').expect(200);
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(after.text).toContain('Saved through the API');
+    expect((await get(`/${slug}`).expect(200)).text).toContain('Saved through the API');
+  });
+
+  it('keeps brotli, gzip and plain bodies of the same bytes, with a strong ETag and 304', async () => {
+    const hit = await cached('/contact');
+    const br = await rawGet('/contact', 'br');
+    const gz = await rawGet('/contact', 'gzip');
+    const plain = await rawGet('/contact', 'identity');
+    expect([br.encoding, gz.encoding, plain.encoding]).toEqual(['br', 'gzip', undefined]);
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(Number(br.length)).toBe(br.body.length);
+
+    expect(hit.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(hit.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(hit.headers['content-security-policy']).toContain("default-src 'self'");
+    const notModified = await get('/contact').set('If-None-Match', hit.headers.etag!).expect(304);
+    expect(notModified.text).toBe('');
+  });
+
+  it('keys on the language cookie and ?lang, and ignores tracking parameters', async () => {
+    const english = await cached('/news');
+    const german = await cached('/news', { Cookie: 'language=de' });
+    expect(german.text).toContain('<html lang="de">');
+    expect(english.text).toContain('<html lang="en">');
+    expect((await cached('/news?lang=pt')).text).toContain('<html lang="pt">');
+    const tracked = await get('/news?utm_source=newsletter&fbclid=x').expect(200);
+    expect(tracked.headers['x-cache']).toBe('HIT');
+    expect(tracked.headers.etag).toBe(english.headers.etag);
+    const page2 = await get('/news?page=2').expect(200);
+    expect(page2.headers.etag).not.toBe(english.headers.etag);
+  });
+
+  it('keys on the address asked for when PUBLIC_URL is unset (canonical links name it)', async () => {
+    const ours = await cached('/contact');
+    const other = await request(t.app).get('/contact').set('Host', 'other.forge.test');
+    expect(other.headers['x-cache']).toBeUndefined();
+    expect(other.text).toContain('href="http://other.forge.test/contact"');
+    expect(ours.text).toContain(`href="http://${HOST}/contact"`);
+  });
+
+  it('is never used by signed-in admins, who see the database as it is', async () => {
+    await cached(`/${slug}`);
+    await retitleInDatabase('Only the admin sees this yet');
+    const admin = await signedIn(t.app);
+    const res = await admin.get(`/${slug}`).expect(200);
+    expect(res.headers['x-cache']).toBeUndefined();
+    expect(res.text).toContain('Only the admin sees this yet');
+    expect((await get(`/${slug}`)).text).not.toContain('Only the admin sees this yet');
+  });
+
+  it('never keeps a posted form or an answer that sets a cookie', async () => {
+    const posted = await request(t.app)
+      .post('/contact')
+      .type('form')
+      .send({ name: 'A', email: 'x', message: 'short' })
+      .expect(400);
+    expect(posted.text).toContain('value="A"');
+    const page = await get('/contact').expect(200);
+    expect(page.text).not.toContain('value="A"');
+  });
+
+  it('serves the public news API from memory and drops it on a write too', async () => {
+    const list = await cached('/api/news');
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(list.headers['cache-control']).toBe('no-store');
+    await cached(`/api/news/${slug}`);
+    const admin = await signedIn(t.app);
+    const created = await admin
+      .post('/api/news')
+      .send({
+        title: 'Fresh news',
+        excerpt: 'E',
+        content: 'C',
+        category: 'robotics',
+        slug: 'fresh-news',
+        published: true,
+      })
+      .expect(201);
+    const after = await get('/api/news').expect(200);
+    expect(after.body.data.news[0].id).toBe(created.body.data.id);
+  });
+});
+
+describe('a small cache under a flood of random addresses', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ SEED_DEMO: 'true', PAGE_CACHE_MB: '1' });
+  });
+  afterAll(() => small.destroy());
+
+  it('keeps its pages: 404s have a small share of their own', async () => {
+    const page = async () => request(small.app).get('/news').set('Host', HOST);
+    for (let i = 0; i < 100 && (await page()).headers['x-cache'] !== 'HIT'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // A 404 page and its compressed copies are ~20 kB: 80 of them would fill the whole 1 MB cache.
+    for (let i = 0; i < 80; i++) {
+      await request(small.app)
+        .get(`/no-such-page-${i}-${'x'.repeat(40)}`)
+        .expect(404);
+    }
+    expect((await page()).headers['x-cache']).toBe('HIT');
+  }, 60_000);
+});
+
+describe('PAGE_CACHE_MB=0', () => {
+  it('turns the cache off', async () => {
+    const off = await createTestApp({ SEED_DEMO: 'true', PAGE_CACHE_MB: '0' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await request(off.app).get('/news').set('Host', HOST).expect(200);
+        expect(res.headers['x-cache']).toBeUndefined();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await off.destroy();
+    }
+  });
+});
+
+describe('a render that a content write overtakes', () => {
+  it('is sent to its visitor but never kept', async () => {
+    const version = createContentVersion();
+    const cache = createPageCache({
+      budgetBytes: 1024 * 1024,
+      keyByOrigin: false,
+      version,
+      logger: createLogger({ logLevel: 'silent' }),
+    });
+    let renders = 0;
+    const app = express();
+    app.use(cache.capture);
+    app.get('/page', (_req, res) => {
+      renders += 1;
+      // The write lands while this page is being rendered.
+      if (renders === 1) version.bump('test');
+      res.type('html').send(`<p>render ${renders}</p>`);
+    });
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      if (!cache.serve(req, res)) app(req, res);
+    };
+    expect((await request(handler).get('/page')).text).toBe('<p>render 1</p>');
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await request(handler).get('/page')).text).toBe('<p>render 2</p>');
+    await new Promise((r) => setTimeout(r, 100));
+    const third = await request(handler).get('/page');
+    expect(third.text).toBe('<p>render 2</p>');
+    expect(third.headers['x-cache']).toBe('HIT');
+    expect(cache.stats().entries).toBe(1);
+  });
+});

@@ -1,0 +1,145 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import type { ContentVersion } from '../../content-version';
+import type { Logger } from '../../logger';
+import {
+  cachedAnswer,
+  keptHeaders,
+  matchesEtag,
+  pickEncoding,
+  type CachedAnswer,
+} from './cached-answer';
+import { cacheKey } from './cache-key';
+import { ByteLru } from './lru';
+
+/** Answers that may be kept: a page, a feed or a public API read, and their 404. */
+const STORED_STATUSES = new Set([200, 404]);
+/** At most this share of the budget holds 404s, so random addresses cannot push pages out. */
+const MISSING_SHARE = 1 / 16;
+
+export type PageCache = {
+  /**
+   * Answers the request from the cache, on the bare Node request before any
+   * framework runs (that is what makes a hit cheap); false on a miss.
+   */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Express middleware, early in the chain: keeps a copy of what a miss renders. */
+  capture: RequestHandler;
+  stats(): { entries: number; bytes: number };
+};
+
+/**
+ * An in-process cache of finished anonymous public answers: pages in every
+ * language, feeds, the sitemap and public news API reads, keyed by everything
+ * that changes their bytes (see cacheKey). Each is kept with brotli and gzip
+ * bodies and a strong ETag; `If-None-Match` answers 304. Every content write
+ * bumps the content version, which empties the cache at once, and a render
+ * that began before a bump is never stored after it. Signed-in visitors, POSTs
+ * and answers that set a cookie or say `res.locals.noPageCache` never touch it.
+ */
+export function createPageCache(deps: {
+  budgetBytes: number;
+  /** Unset PUBLIC_URL: pages name the address they were asked at, so it is part of the key. */
+  keyByOrigin: boolean;
+  version: ContentVersion;
+  logger: Logger;
+}): PageCache {
+  const pages = new ByteLru<CachedAnswer>(deps.budgetBytes);
+  const missing = new ByteLru<CachedAnswer>(Math.floor(deps.budgetBytes * MISSING_SHARE));
+  deps.version.onChange(() => {
+    pages.clear();
+    missing.clear();
+  });
+  const storeOf = (status: number) => (status === 404 ? missing : pages);
+  let hits = 0;
+
+  /** Compresses off the request path (zlib's threads), then keeps it unless content moved on. */
+  function keep(key: string, answer: Parameters<typeof cachedAnswer>, renderedAt: number): void {
+    cachedAnswer(...answer).then(
+      (kept) => {
+        if (deps.version.current() === renderedAt) storeOf(kept.status).set(key, kept);
+      },
+      (err: unknown) => deps.logger.warn({ err }, 'page cache: compression failed'),
+    );
+  }
+
+  const capture: RequestHandler = (req, res, next) => {
+    const key = cacheKey(req, deps.keyByOrigin);
+    if (key === null || deps.budgetBytes === 0) return next();
+    const renderedAt = deps.version.current();
+    const send = res.send.bind(res);
+    res.send = (body?: unknown) => {
+      res.send = send;
+      const storable =
+        STORED_STATUSES.has(res.statusCode) &&
+        res.locals.noPageCache !== true &&
+        res.getHeader('set-cookie') === undefined &&
+        (typeof body === 'string' || Buffer.isBuffer(body));
+      if (!storable) return send(body);
+      // What the answer is made of, taken before sending (compression adds its own headers).
+      const headers = keptHeaders(res.getHeaders());
+      // Express names the charset of a text body as it sends it: name it here too.
+      const type = String(headers['content-type'] ?? 'text/html');
+      headers['content-type'] =
+        typeof body === 'string' && !/charset=/i.test(type) ? `${type}; charset=utf-8` : type;
+      const vary = res.getHeader('vary');
+      const status = res.statusCode;
+      const result = send(body);
+      const bytes = Buffer.from(body as string | Buffer);
+      keep(key, [status, headers, vary ? String(vary) : undefined, bytes], renderedAt);
+      return result;
+    };
+    next();
+  };
+
+  function serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (deps.budgetBytes === 0) return false;
+    const key = cacheKey(req, deps.keyByOrigin);
+    if (key === null) return false;
+    const hit = pages.get(key) ?? missing.get(key);
+    if (!hit) return false;
+    const started = process.hrtime.bigint();
+    if (hit.status === 200 && matchesEtag(req.headers['if-none-match'], hit.etag)) {
+      res.writeHead(304, hit.notModified).end();
+    } else {
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      res.writeHead(hit.status, hit.heads[encoding]);
+      res.end(req.method === 'HEAD' ? undefined : hit.bodies[encoding]);
+    }
+    hits += 1;
+    logHit(deps.logger, req, res.statusCode, started, hits);
+    return true;
+  }
+
+  return {
+    serve,
+    capture,
+    stats: () => ({ entries: pages.size + missing.size, bytes: pages.bytes + missing.bytes }),
+  };
+}
+
+/** The same request line the request logger writes, for answers that never reach it. */
+function logHit(
+  logger: Logger,
+  req: IncomingMessage,
+  statusCode: number,
+  started: bigint,
+  id: number,
+): void {
+  if (!logger.isLevelEnabled('info')) return;
+  logger.info(
+    {
+      req: {
+        id: `cache-${id}`,
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.socket.remoteAddress,
+        userAgent: req.headers['user-agent'],
+      },
+      res: { statusCode },
+      responseTime: Number(process.hrtime.bigint() - started) / 1e6,
+      cache: 'hit',
+    },
+    'request completed',
+  );
+}

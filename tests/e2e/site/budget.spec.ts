@@ -1,0 +1,98 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E } from '../../support/e2e-env';
+
+/**
+ * What a visitor's first load of each public page costs in JavaScript,
+ * measured in the browser: every script it fetches, counted at its gzip size
+ * (the copy the build wrote beside it). The budget holds for every page type
+ * and language; no admin code and nothing render-blocking from another site.
+ */
+const BUDGET_BYTES = 130_000;
+const DIST = path.resolve('dist/client');
+
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+const manifest = JSON.parse(
+  readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'),
+) as Manifest;
+
+/** Every chunk reachable from an entry, following static and dynamic imports. */
+function reachable(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit(entry);
+  return seen;
+}
+const siteChunks = reachable('site/entry-client.tsx');
+/** Chunks only the admin uses: a public page must never fetch one. */
+const adminOnly = [...reachable('admin/index.html')].filter((file) => !siteChunks.has(file));
+
+const gzipSize = (file: string) => {
+  try {
+    return statSync(path.join(DIST, `${file}.gz`)).size;
+  } catch {
+    return statSync(path.join(DIST, file)).size;
+  }
+};
+
+async function firstLoad(page: Page, url: string) {
+  const scripts: string[] = [];
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const address = new URL(request.url());
+    if (address.origin !== E2E.baseUrl && !address.protocol.startsWith('data')) {
+      foreign.push(request.url());
+    }
+    if (request.resourceType() === 'script') scripts.push(address.pathname.slice(1));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return { scripts: [...new Set(scripts)], foreign };
+}
+
+const PAGES = ['/', '/news', '/contact', '/no-such-page'];
+
+for (const language of ['en', 'pt']) {
+  for (const address of PAGES) {
+    test(`${address} in ${language}: at most 130 kB of gzip JavaScript, no admin code`, async ({
+      page,
+    }) => {
+      const { scripts, foreign } = await firstLoad(page, `${address}?lang=${language}`);
+      const total = scripts.reduce((sum, file) => sum + gzipSize(file), 0);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(total, `scripts: ${scripts.join(', ')}`).toBeLessThanOrEqual(BUDGET_BYTES);
+      expect(scripts.filter((file) => adminOnly.includes(file))).toEqual([]);
+      expect(foreign).toEqual([]);
+    });
+  }
+}
+
+test('an article in German: at most 130 kB of gzip JavaScript', async ({ page, request }) => {
+  const list = await (await request.get('/api/news?per_page=1')).json();
+  const slug = list.data.news[0].slug as string;
+  const { scripts, foreign } = await firstLoad(page, `/${slug}?lang=de`);
+  const total = scripts.reduce((sum, file) => sum + gzipSize(file), 0);
+  expect(total, `scripts: ${scripts.join(', ')}`).toBeLessThanOrEqual(BUDGET_BYTES);
+  expect(scripts.filter((file) => adminOnly.includes(file))).toEqual([]);
+  expect(foreign).toEqual([]);
+});
+
+test('the document head holds no render-blocking script and no stylesheet from elsewhere', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  for (const tag of head.match(/<script\b[^>]*>/g) ?? []) {
+    expect(tag, tag).toMatch(
+      /type="(module|application\/ld\+json|application\/json)"|\basync\b|\bdefer\b/,
+    );
+  }
+  for (const tag of head.match(/<link\b[^>]*rel="stylesheet"[^>]*>/g) ?? []) {
+    expect(tag).toMatch(/href="\//);
+  }
+});

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Article } from '#shared/news';
+import { renderAdmin } from '../../../test/render';
+import { draftFromArticle, emptyDraft } from '../lib/article-draft';
+import { ArticleFormModal } from './ArticleFormModal';
+
+afterEach(cleanup);
+
+const article: Article = {
+  id: 7,
+  title: 'Welding cell',
+  excerpt: 'Short summary',
+  content: 'Body',
+  category: 'Technology',
+  slug: 'welding-cell',
+  image_url: null,
+  published: false,
+  published_at: null,
+  created_at: '2025-02-28T10:00:00.000Z',
+  updated_at: '2025-03-01T10:00:00.000Z',
+};
+
+function open(mode: Parameters<typeof ArticleFormModal>[0]['mode']) {
+  const onClose = vi.fn();
+  renderAdmin(<ArticleFormModal mode={mode} categories={[]} onClose={onClose} onSaved={vi.fn()} />);
+  return onClose;
+}
+
+const escape = () => fireEvent.keyDown(document, { key: 'Escape' });
+const confirmation = () => screen.queryByRole('alertdialog', { name: 'Please confirm' });
+
+describe('ArticleFormModal closing', () => {
+  it('closes at once when nothing was changed', () => {
+    const onClose = open({ kind: 'edit', article, draft: draftFromArticle(article) });
+    escape();
+    expect(confirmation()).toBeNull();
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('asks before Escape discards a half-written article, and can go back to it', () => {
+    const onClose = open({ kind: 'create', draft: emptyDraft });
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Half an idea' } });
+    escape();
+    expect(confirmation()?.textContent).toContain(
+      'This article has unsaved changes. Discard them?',
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    // Escape now answers the question (keeps editing), it does not close the form.
+    escape();
+    expect(confirmation()).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Half an idea');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('asks on a backdrop click too, and Keep editing stays', () => {
+    const onClose = open({ kind: 'edit', article, draft: draftFromArticle(article) });
+    fireEvent.change(screen.getByLabelText(/^Excerpt/), { target: { value: 'Changed' } });
+    const backdrop = document.querySelector<HTMLElement>('.fixed.inset-0 > [aria-hidden="true"]')!;
+    fireEvent.click(backdrop);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(confirmation()).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Edit News Article' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('counts an AI draft not saved yet as something to lose', () => {
+    const onClose = open({
+      kind: 'create',
+      draft: { ...emptyDraft, title: 'Drafted', excerpt: 'E', content: 'C', slug: 'drafted' },
+    });
+    escape();
+    expect(confirmation()).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_NEWS_IMAGE } from '#shared/news';
+import { NewsImage } from './NewsImage';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const src = (container: HTMLElement) => container.querySelector('img')!.getAttribute('src');
+
+describe('NewsImage', () => {
+  it('shows the article’s own image, and the default one when it has none', () => {
+    expect(src(render(<NewsImage src="https://cdn.example/a.jpg" />).container)).toBe(
+      'https://cdn.example/a.jpg',
+    );
+    cleanup();
+    expect(src(render(<NewsImage src={null} />).container)).toBe(DEFAULT_NEWS_IMAGE);
+  });
+
+  it('falls back to the default image when its own fails to load, and says so once', () => {
+    const onBroken = vi.fn();
+    const { container } = render(
+      <NewsImage src="https://dead.example/a.jpg" onBroken={onBroken} alt="" />,
+    );
+    fireEvent.error(container.querySelector('img')!);
+    expect(src(container)).toBe(DEFAULT_NEWS_IMAGE);
+    // The default image failing too must not loop.
+    fireEvent.error(container.querySelector('img')!);
+    expect(src(container)).toBe(DEFAULT_NEWS_IMAGE);
+    expect(onBroken).toHaveBeenCalledOnce();
+  });
+
+  it('catches an image that already failed before hydration (no error event to hear)', () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(0);
+    const { container } = render(<NewsImage src="https://dead.example/b.jpg" />);
+    expect(src(container)).toBe(DEFAULT_NEWS_IMAGE);
+  });
+
+  it('keeps an image that loaded before hydration', () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(1200);
+    const { container } = render(<NewsImage src="https://cdn.example/c.jpg" />);
+    expect(src(container)).toBe('https://cdn.example/c.jpg');
+  });
+
+  it('tries a new address again after an old one failed', () => {
+    const { container, rerender } = render(<NewsImage src="https://dead.example/a.jpg" />);
+    fireEvent.error(container.querySelector('img')!);
+    rerender(<NewsImage src="https://cdn.example/fixed.jpg" />);
+    expect(src(container)).toBe('https://cdn.example/fixed.jpg');
+  });
+});
