@@ -17,7 +17,7 @@ export const ContactSchema = z.object({
   name: text('validation.name.required')
     .pipe(z.string().min(1, 'validation.name.required'))
     .pipe(z.string().min(2, 'validation.name.min').max(50, 'validation.name.max')),
-  email: text('validation.email.required')
+  email: text('validation.email.required', 'email')
     .pipe(z.string().min(1, 'validation.email.required'))
     .pipe(z.string().refine(isDeliverableEmail, 'validation.email.invalid')),
   company: text('validation.company.min')

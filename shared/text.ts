@@ -14,7 +14,8 @@ import './zod-setup';
  *   where it can only disguise what a name or title says. Joiners (ZWJ, ZWNJ)
  *   stay: emoji sequences and several scripts need them.
  */
-export type TextKind = 'single-line' | 'multi-line';
+/** `email`: only trimmed here; `isDeliverableEmail` refuses what an address may not hold. */
+export type TextKind = 'single-line' | 'multi-line' | 'email';
 
 // Control characters are exactly what these patterns are about.
 /* eslint-disable no-control-regex, no-misleading-character-class */
@@ -37,6 +38,7 @@ export function normalizeNewlines(value: string): string {
 
 /** True when the text holds a character its kind of field refuses. */
 export function hasForbiddenCharacters(value: string, kind: TextKind): boolean {
+  if (kind === 'email') return false;
   if (kind === 'multi-line') return CONTROL_MULTI_LINE.test(value);
   return CONTROL_SINGLE_LINE.test(value) || INVISIBLE_FORMATTING.test(value);
 }

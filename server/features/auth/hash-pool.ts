@@ -75,7 +75,6 @@ export function createHashPool({
   function dispatch(helper: ChildProcess, item: Waiting): void {
     const onMessage = (msg: { key?: string; error?: string }) => {
       helper.off('exit', onExit);
-      helper.channel?.unref();
       if (msg.key) item.resolve(Buffer.from(msg.key, 'base64'));
       else item.reject(new Error(msg.error ?? 'scrypt failed'));
       next(helper);
@@ -89,8 +88,7 @@ export function createHashPool({
     };
     helper.once('message', onMessage);
     helper.once('exit', onExit);
-    // Keep the process alive while a hash is owed to someone.
-    helper.channel?.ref();
+    helper.channel?.unref();
     helper.send({ ...item.job, salt: item.job.salt.toString('base64') });
   }
 
@@ -100,17 +98,29 @@ export function createHashPool({
     else idle.push(helper);
   }
 
+  // The helpers never keep the server alive; while a hash is owed to someone, this timer does.
+  let owed = 0;
+  let keepAlive: NodeJS.Timeout | undefined;
+  const settle = <T>(promise: Promise<T>): Promise<T> => {
+    if (owed++ === 0) keepAlive = setInterval(() => undefined, 60_000);
+    return promise.finally(() => {
+      if (--owed === 0) clearInterval(keepAlive);
+    });
+  };
+
   return {
     run(job) {
-      return new Promise<Buffer>((resolve, reject) => {
-        const item = { job, resolve, reject };
-        const helper = idle.pop() ?? (all.length < concurrency ? start() : undefined);
-        if (helper) return dispatch(helper, item);
-        if (queue.length >= maxQueue) {
-          return reject(new TooManyRequestsError('apiErrors.busy', HASH_QUEUE_RETRY_AFTER));
-        }
-        queue.push(item);
-      });
+      return settle(
+        new Promise<Buffer>((resolve, reject) => {
+          const item = { job, resolve, reject };
+          const helper = idle.pop() ?? (all.length < concurrency ? start() : undefined);
+          if (helper) return dispatch(helper, item);
+          if (queue.length >= maxQueue) {
+            return reject(new TooManyRequestsError('apiErrors.busy', HASH_QUEUE_RETRY_AFTER));
+          }
+          queue.push(item);
+        }),
+      );
     },
     full: () => idle.length === 0 && all.length >= concurrency && queue.length >= maxQueue,
     async close() {
@@ -123,6 +133,7 @@ export function createHashPool({
             new Promise<void>((resolve) => {
               if (h.exitCode !== null || h.signalCode !== null) return resolve();
               h.once('exit', () => resolve());
+              h.ref(); // wait for it: an unreferenced child would let the process end first
               h.kill('SIGTERM');
             }),
         ),
