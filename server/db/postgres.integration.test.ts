@@ -118,7 +118,9 @@ describe.skipIf(!postgresAvailable)(
         .post('/api/auth/login')
         .send({ ...TEST_ADMIN, password: 'wrong-password-1' })
         .expect(401);
-      await request(t.app).get('/healthz').expect(200, { status: 'ok' });
+      await request(t.app)
+        .get('/healthz')
+        .expect(200, { status: 'ok', database: { read: 'ok', write: 'ok' } });
     });
 
     it('answers 409 for a profile rename to a taken name (any case)', async () => {

@@ -35,7 +35,7 @@ export function createSessionMiddleware(
     session({
       name,
       secret,
-      store: Object.create(store) as session.Store,
+      store: new StoreView(store),
       resave: false,
       saveUninitialized: false,
       rolling: true,
@@ -44,6 +44,36 @@ export function createSessionMiddleware(
   const plain = options(SESSION_COOKIE, false);
   const tls = options(SECURE_SESSION_COOKIE, true);
   return (req, res, next) => (req.secure ? tls : plain)(req, res, next);
+}
+
+/**
+ * One session store seen through its own object: it passes every call on to
+ * the real store (whose private fields stay its own) and its readiness
+ * events back.
+ */
+class StoreView extends session.Store {
+  constructor(private readonly inner: session.Store) {
+    super();
+    inner.on('connect', () => this.emit('connect'));
+    inner.on('disconnect', () => this.emit('disconnect'));
+  }
+
+  get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
+    this.inner.get(sid, cb);
+  }
+
+  set(sid: string, data: session.SessionData, cb?: (err?: unknown) => void): void {
+    this.inner.set(sid, data, cb);
+  }
+
+  destroy(sid: string, cb?: (err?: unknown) => void): void {
+    this.inner.destroy(sid, cb);
+  }
+
+  override touch(sid: string, data: session.SessionData, cb?: () => void): void {
+    if (this.inner.touch) this.inner.touch(sid, data, cb);
+    else cb?.();
+  }
 }
 
 const regenerate = (req: Request) =>
