@@ -28,14 +28,16 @@ const HELPER_SOURCE = `
 const { scryptSync } = require('node:crypto');
 try { require('node:os').setPriority(19); } catch {}
 process.on('disconnect', () => process.exit(0));
+// The server may be gone (killed) by the time a hash is ready: then there is nobody to answer.
+const reply = (msg) => { if (process.connected) process.send(msg, () => {}); };
 process.on('message', (job) => {
   try {
     const maxmem = 128 * job.N * job.r * 2;
     const key = scryptSync(job.password, Buffer.from(job.salt, 'base64'), job.keyLength,
       { N: job.N, r: job.r, p: job.p, maxmem });
-    process.send({ key: key.toString('base64') });
+    reply({ key: key.toString('base64') });
   } catch (error) {
-    process.send({ error: error && error.message ? error.message : String(error) });
+    reply({ error: error && error.message ? error.message : String(error) });
   }
 });
 `;
