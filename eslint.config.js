@@ -46,7 +46,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/cli/**', 'scripts/**', 'bench/**'],
+    files: ['server/cli/**', 'scripts/**', 'bench/**', 'tests/stress/**'],
     rules: { 'no-console': 'off' },
   },
   {

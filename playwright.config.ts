@@ -69,6 +69,8 @@ export default defineConfig({
         ALLOW_REGISTRATION: 'true',
         RATE_LIMIT_CONTACT: '0',
         RATE_LIMIT_LOGIN: '50',
+        RATE_LIMIT_LOGIN_IP: '1000',
+        RATE_LIMIT_REGISTER: '0',
         RATE_LIMIT_AI: '100',
         LOG_LEVEL: 'warn',
         ...(hasFakeLlm

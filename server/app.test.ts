@@ -31,7 +31,7 @@ describe('createApp', () => {
       const res = await request(own.app).get('/api/auth/profile').set('Cookie', cookie);
       expect(res.status).toBe(500);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.body).toEqual({ error: expect.any(String) });
+      expect(res.body).toEqual({ error: expect.any(String), id: res.headers['x-request-id'] });
       expect(res.text).not.toMatch(/at .*\.ts|SQLITE/);
     } finally {
       await own.destroy().catch(() => undefined);

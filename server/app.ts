@@ -6,9 +6,13 @@ import { createApi } from './api/api';
 import { apiErrorHandler } from './api/error-handler';
 import type { Config } from './config';
 import { createContentVersion, type ContentVersion } from './content-version';
+import { createDbHealth } from './db/db-health';
 import { createGroupCommit } from './db/group-commit';
 import type { Db } from './db/knex';
+import { createAuditService } from './features/audit/audit.service';
 import { createAuthService } from './features/auth/auth.service';
+import { createSessionRegistry } from './features/auth/session-registry';
+import { createTwoFactorService } from './features/auth/two-factor.service';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createHealthRouter } from './features/health/health.routes';
 import { createLlmService } from './features/llm/llm.service';
@@ -18,10 +22,12 @@ import type { OutboxSignal } from './features/mail/outbox-signal';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
 import { createNewsService } from './features/news/news.service';
 import { bumpOnContentWrite } from './http/content-writes';
+import { errorResponse } from './http/error-response';
 import { createRateLimits } from './http/rate-limits';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security';
-import { createSessionMiddleware } from './http/sessions';
+import { createSessionMiddleware, sessionLifetime } from './http/sessions';
+import { requestLanguage } from './i18n';
 import { accessLogger, type Logger } from './logger';
 import { createPageCache } from './site/page-cache/page-cache';
 import { createSiteRouter } from './site/site.router';
@@ -38,6 +44,8 @@ export type AppDeps = {
   contentVersion?: ContentVersion;
   /** Tells the mail worker (started beside the app, not by it) that new mail was queued. */
   outboxSignal?: OutboxSignal;
+  /** Start the timers of a long-running server (write probe, audit pruning); off in tests. */
+  background?: boolean;
 };
 
 /**
@@ -50,8 +58,20 @@ export type AppDeps = {
  */
 export function createApp(deps: AppDeps): AppHandler {
   const { config, logger, db } = deps;
+  const health = createDbHealth({ db, logger: logger.child({ feature: 'database' }) });
+  const audit = createAuditService({
+    db,
+    logger: logger.child({ feature: 'audit' }),
+    retentionDays: config.auditRetentionDays,
+  });
   const news = createNewsService({ db });
-  const auth = createAuthService({ db, allowRegistration: config.allowRegistration });
+  const auth = createAuthService({ db, allowRegistration: config.allowRegistration, audit });
+  const twoFactor = createTwoFactorService({ db, audit });
+  const registry = createSessionRegistry({
+    db,
+    store: deps.sessionStore,
+    lifetime: config.session,
+  });
   const mail = createMailService({ db, config, signal: deps.outboxSignal });
   const contacts = createContactsService({
     db,
@@ -65,7 +85,7 @@ export function createApp(deps: AppDeps): AppHandler {
     logger: logger.child({ feature: 'llm' }),
     tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
   });
-  const limits = createRateLimits(config);
+  const limits = createRateLimits(config, db);
   const contentVersion = deps.contentVersion ?? createContentVersion();
   const access = accessLogger(logger);
   const pageCache = createPageCache({
@@ -85,34 +105,55 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(pageCache.capture);
   // gzip for what is rendered afresh: HTML, JSON, scripts and styles above 1 kB.
   app.use(compression({ threshold: 1024 }));
-  app.use(createHealthRouter({ db, logger }));
-  app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret));
+  app.use(createHealthRouter({ health, logger }));
+  app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret, config.session));
+  app.use(sessionLifetime({ lifetime: config.session, registry, logger }));
   app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/media']));
-  app.use('/api', createApi({ config, logger, limits, news, auth, contacts, llm, mail }));
+  app.use(
+    '/api',
+    createApi({
+      ...{ config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm, mail },
+      health,
+    }),
+  );
   // Failures before the API router is reached (the session store, say) still answer JSON.
-  app.use('/api', apiErrorHandler(logger));
+  app.use('/api', apiErrorHandler(logger, health));
   app.use(createSiteRouter({ config, limits, news, contacts, logger }));
   app.use(lastResort(logger));
+  if (deps.background) {
+    health.start();
+    audit.start();
+  }
 
   // A page that is already rendered goes out before Express even looks at the request.
-  return (req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!pageCache.serve(req, res)) app(req, res);
   };
+  // The Express app behind it, for tests that read its routes.
+  return Object.assign(handler, { express: app });
 }
 
 /** What `createApp` returns: a Node request listener for `http.createServer` or supertest. */
-export type AppHandler = (req: IncomingMessage, res: ServerResponse) => void;
+export type AppHandler = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  express: express.Express;
+};
 
-/** Anything the site did not answer itself: a plain answer without details; 5xx are logged. */
+/**
+ * Anything the site did not answer itself: a plain-text answer in the
+ * visitor's language; a 5xx names the request id that its log line carries.
+ */
 function lastResort(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const status = (error as { status?: number }).status;
-    const clientError = typeof status === 'number' && status >= 400 && status < 500;
-    if (!clientError) logger.error({ err: error, url: req.originalUrl }, 'unhandled error');
+    const answer = errorResponse(error, requestLanguage(req));
+    const id = String(req.id ?? '');
+    if (!answer.expected || answer.status >= 500) {
+      logger.error({ err: error, id, url: req.originalUrl }, 'unhandled error');
+    }
     if (res.headersSent) return res.end();
+    if (answer.retryAfter !== undefined) res.set('Retry-After', String(answer.retryAfter));
     res
-      .status(clientError ? status : 500)
+      .status(answer.status)
       .type('text/plain')
-      .send(clientError ? 'Bad Request' : 'Internal Server Error');
+      .send(answer.status >= 500 ? `${answer.error} (${id})` : answer.error);
   };
 }

@@ -85,6 +85,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN: int(10, 1, 100000),
   RATE_LIMIT_CONTACT: int(5, 0, 100000),
   RATE_LIMIT_AI: int(5, 0, 100000),
+  RATE_LIMIT_LOGIN_IP: int(100, 1, 1000000),
+  RATE_LIMIT_REGISTER: int(10, 0, 100000),
+  SESSION_IDLE_HOURS: int(12, 1, 720),
+  SESSION_ABSOLUTE_DAYS: int(7, 1, 365),
+  AUDIT_RETENTION_DAYS: int(365, 1, 3650),
   PUBLIC_URL: optionalString.refine((v) => v === undefined || isOrigin(v), {
     message: 'must be an origin such as https://www.example.com (no path)',
   }),
@@ -155,7 +160,18 @@ export function parseConfig(env: Record<string, string | undefined>) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS,
-    rateLimit: { login: e.RATE_LIMIT_LOGIN, contact: e.RATE_LIMIT_CONTACT, ai: e.RATE_LIMIT_AI },
+    rateLimit: {
+      login: e.RATE_LIMIT_LOGIN,
+      loginIp: e.RATE_LIMIT_LOGIN_IP,
+      register: e.RATE_LIMIT_REGISTER,
+      contact: e.RATE_LIMIT_CONTACT,
+      ai: e.RATE_LIMIT_AI,
+    },
+    session: {
+      idleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+      absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     /** E-mail (enquiry alerts and auto-replies); undefined when SMTP_URL is unset. */
     mail:
       e.SMTP_URL && e.MAIL_FROM

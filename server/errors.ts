@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly details?: Record<string, string>,
+    /** Seconds the client should wait before trying again (sent as `Retry-After`). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -52,8 +54,8 @@ export class ConflictError extends AppError {
 
 export class TooManyRequestsError extends AppError {
   override name = 'TooManyRequestsError';
-  constructor(message = 'apiErrors.tooManyRequests') {
-    super(429, message);
+  constructor(message = 'apiErrors.tooManyRequests', retryAfter?: number) {
+    super(429, message, undefined, retryAfter);
   }
 }
 
@@ -64,9 +66,16 @@ export class BadGatewayError extends AppError {
   }
 }
 
+export class GatewayTimeoutError extends AppError {
+  override name = 'GatewayTimeoutError';
+  constructor(message = 'apiErrors.gatewayTimeout') {
+    super(504, message);
+  }
+}
+
 export class ServiceUnavailableError extends AppError {
   override name = 'ServiceUnavailableError';
-  constructor(message = 'apiErrors.unavailable') {
-    super(503, message);
+  constructor(message = 'apiErrors.unavailable', retryAfter?: number) {
+    super(503, message, undefined, retryAfter);
   }
 }

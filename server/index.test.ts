@@ -118,48 +118,55 @@ describe('server/index.ts', () => {
     }
   });
 
-  it('starts, serves, and on SIGTERM finishes an in-flight request, then exits 0', async () => {
-    const { child, run, exited } = startServer({
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-    });
-    const port = await waitFor(() => /"port":(\d+)/.exec(run.stdout)?.[1]);
-    const base = `http://127.0.0.1:${port}`;
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    expect(run.stdout).toMatch(/No admin account yet.*npm run admin -- create/);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: 'sid=cookie-secret-123' },
-      body: JSON.stringify({ username: 'nobody', password: 'password-secret-456' }),
-    });
-    expect(login.status).toBe(401);
-
-    // A request whose body is still arriving when SIGTERM comes must be answered.
-    const body = JSON.stringify({ name: 'Ana', email: 'a@b.pt', message: 'Still arriving...' });
-    const answered = new Promise<number>((resolve, reject) => {
-      const req = request(`${base}/api/contacts`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+  it(
+    'starts, serves, and on SIGTERM finishes an in-flight request, then exits 0',
+    { timeout: 45_000 },
+    async () => {
+      const { child, run, exited } = startServer({
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
       });
-      req.on('response', (res) => resolve(res.statusCode ?? 0));
-      req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
-        child.kill('SIGTERM');
-        setTimeout(() => req.end(body.slice(10)), 500);
-      }, 200);
-    });
-    expect(await answered).toBe(201);
-    const result = await exited;
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/"msg":"stopped"/);
-    expect(result.stdout).toMatch(/"url":"\/api\/auth\/login","remoteAddress"/);
-    // An expected 401 (a failed sign-in, the admin's profile check before sign-in) is routine: info.
-    const loginLine = result.stdout.split('\n').find((l) => l.includes('"/api/auth/login"'));
-    expect(JSON.parse(loginLine!)).toMatchObject({ level: 30, res: { statusCode: 401 } });
-    expect(result.stdout).not.toMatch(/password-secret-456|cookie-secret-123/);
-  });
+      const port = await waitFor(() => /"port":(\d+)/.exec(run.stdout)?.[1]);
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect(run.stdout).toMatch(/No admin account yet.*npm run admin -- create/);
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: 'sid=cookie-secret-123' },
+        body: JSON.stringify({ username: 'nobody', password: 'password-secret-456' }),
+      });
+      expect(login.status).toBe(401);
+
+      // A request whose body is still arriving when SIGTERM comes must be answered.
+      const body = JSON.stringify({ name: 'Ana', email: 'a@b.pt', message: 'Still arriving...' });
+      const answered = new Promise<number>((resolve, reject) => {
+        const req = request(`${base}/api/contacts`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+          },
+        });
+        req.on('response', (res) => resolve(res.statusCode ?? 0));
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        setTimeout(() => {
+          child.kill('SIGTERM');
+          setTimeout(() => req.end(body.slice(10)), 500);
+        }, 200);
+      });
+      expect(await answered).toBe(201);
+      const result = await exited;
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/"msg":"stopped"/);
+      expect(result.stdout).toMatch(/"url":"\/api\/auth\/login","remoteAddress"/);
+      // An expected 401 (a failed sign-in, the admin's profile check before sign-in) is routine: info.
+      const loginLine = result.stdout.split('\n').find((l) => l.includes('"/api/auth/login"'));
+      expect(JSON.parse(loginLine!)).toMatchObject({ level: 30, res: { statusCode: 401 } });
+      expect(result.stdout).not.toMatch(/password-secret-456|cookie-secret-123/);
+    },
+  );
 
   it('on SIGINT stops and closes both SQLite files cleanly (WAL checkpointed and removed)', async () => {
     const { child, run, exited } = startServer({ PORT: '0', SEED_DEMO: 'true' });

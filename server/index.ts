@@ -1,7 +1,9 @@
+import './threadpool';
 import { createServer, type Server } from 'node:http';
 import dotenv from 'dotenv';
 import { createApp } from './app';
 import { prepareContent } from './bootstrap';
+import { dummyHash } from './features/auth/password';
 import { ConfigError, parseConfig, type Config } from './config';
 import { createRetentionJob } from './features/contacts/retention';
 import { createMailWorker, logMailSetup } from './features/mail/mail.worker';
@@ -94,8 +96,11 @@ async function main(): Promise<void> {
     db: runtime.db,
     sessionStore: runtime.sessions.store,
     sessionSecret: runtime.sessionSecret,
+    background: true,
     outboxSignal,
   });
+  // The hash an unknown username is checked against, made before the first sign-in needs it.
+  void dummyHash().catch(() => undefined);
   const server = createServer(app);
   await listen(server, config);
   handleShutdown(server, runtime, startBackground(config, runtime, outboxSignal, logger), logger);

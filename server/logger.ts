@@ -1,11 +1,36 @@
 import pino from 'pino';
 import type { Config } from './config';
+import { dbFault, describeDbError } from './db/db-errors';
 
 export type Logger = pino.Logger;
 
+const SQL_IN_TEXT = /\b(insert into|update \S+ set|delete from|select .+ from)\b/i;
+
 /**
- * The structured logger of the server (JSON lines on stdout). Secrets never
- * reach it: request logging leaves out cookies, authorization headers and bodies.
+ * How an error is logged. Database errors give their code and kind only:
+ * knex writes the SQL with its bound values (a visitor's name, e-mail,
+ * message) into `message` and the stack's first line. Other errors keep
+ * their type, message and stack, unless the message carries a statement.
+ */
+export function safeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error, value: String(error).slice(0, 200) };
+  const code = (error as { code?: unknown }).code;
+  const looksLikeSql = SQL_IN_TEXT.test(error.message) || 'sql' in error;
+  if (dbFault(error) || looksLikeSql || (typeof code === 'string' && code.startsWith('SQLITE_'))) {
+    return { type: error.name, ...describeDbError(error) };
+  }
+  return {
+    type: error.name,
+    message: error.message.slice(0, 500),
+    ...(typeof code === 'string' && { code }),
+    stack: error.stack?.split('\n').slice(1).join('\n'),
+  };
+}
+
+/**
+ * The structured logger of the server (JSON lines on stdout). Secrets and
+ * personal data never reach it: request logging leaves out cookies,
+ * authorization headers and bodies, and errors go through `safeError`.
  */
 export function createLogger(
   config: Pick<Config, 'logLevel'>,
@@ -16,6 +41,7 @@ export function createLogger(
       level: config.logLevel,
       base: { service: 'site' },
       timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: safeError },
       redact: {
         paths: [
           'password',

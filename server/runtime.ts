@@ -1,5 +1,12 @@
 import type { Config } from './config';
+import {
+  closePasswordHashing,
+  PASSWORD_COST,
+  TEST_PASSWORD_COST,
+  setPasswordCost,
+} from './features/auth/password';
 import { createDb, type Db } from './db/knex';
+import { checkSqliteFiles } from './db/sqlite-files';
 import { migrateLatest } from './db/migrate';
 import { loadSessionSecret } from './db/session-secret';
 import { createSessionStore, type ClosableStore } from './db/session-store';
@@ -17,6 +24,8 @@ export type Runtime = {
  * the session store and the cookie secret. Shared by the server and the tests.
  */
 export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  setPasswordCost(config.env === 'test' ? TEST_PASSWORD_COST : PASSWORD_COST);
+  if (!config.databaseUrl) checkSqliteFiles(config.dataDir);
   const db = createDb(config);
   try {
     const applied = await migrateLatest(db);
@@ -32,7 +41,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     sessions,
     sessionSecret,
     async close() {
-      await Promise.allSettled([db.destroy(), sessions.close()]);
+      await Promise.allSettled([db.destroy(), sessions.close(), closePasswordHashing()]);
     },
   };
 }

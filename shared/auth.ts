@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_KEY, hasForbiddenCharacters } from './text';
 
 export type User = { username: string; is_admin: boolean };
 
@@ -22,7 +23,8 @@ const password = field('validation.password.min').pipe(
   z
     .string()
     .min(PASSWORD_MIN_LENGTH, 'validation.password.min')
-    .max(200, 'validation.password.max'),
+    .max(200, 'validation.password.max')
+    .refine((v) => !hasForbiddenCharacters(v, 'single-line'), CONTROL_CHARACTERS_KEY),
 );
 
 export const RegisterSchema = z.object({ username, password });
@@ -34,3 +36,51 @@ export const ProfileUpdateSchema = z.object({
     z.string().min(1, 'validation.currentPassword.required'),
   ),
 });
+
+/** `GET /api/auth/profile`: the user, and whether their sign-in asks for a second factor. */
+export type Profile = { user: User; two_factor_enabled: boolean };
+
+/** `POST /api/auth/login` when the account has two-factor sign-in on: no session yet. */
+export type TwoFactorChallenge = { two_factor_required: true };
+
+/** One signed-in session in `GET /api/auth/sessions` (`id` is a handle, never the session id). */
+export type ActiveSession = {
+  id: string;
+  /** "Firefox · Linux"; empty when the browser is not recognised. */
+  device: string;
+  address: string;
+  last_seen: string;
+  created_at: string;
+  current: boolean;
+};
+
+/** `POST /api/auth/2fa/setup`: what the authenticator app needs; not active until confirmed. */
+export type TwoFactorSetup = {
+  secret: string;
+  otpauth_url: string;
+  /** The otpauth URL as a QR code, an `image/svg+xml` data: URL. */
+  qr_code: string;
+};
+
+/** A six-digit authenticator code, or a recovery code such as `k7m2p-x9c4d` (spaces ignored). */
+export const TWO_FACTOR_CODE_PATTERN = /^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/;
+
+const code = field('validation.twoFactorCode.required').pipe(
+  z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toLowerCase())
+    .pipe(
+      z
+        .string()
+        .min(1, 'validation.twoFactorCode.required')
+        .regex(TWO_FACTOR_CODE_PATTERN, 'validation.twoFactorCode.format'),
+    ),
+);
+
+const currentPassword = field('validation.currentPassword.required').pipe(
+  z.string().min(1, 'validation.currentPassword.required'),
+);
+
+export const TwoFactorCodeSchema = z.object({ code });
+export const TwoFactorSetupSchema = z.object({ password: currentPassword });
+export const TwoFactorDisableSchema = z.object({ password: currentPassword, code });

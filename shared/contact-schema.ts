@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CONTACT_TIMING_FIELD, EMAIL_MAX_LENGTH } from './contact';
+import { CONTACT_TIMING_FIELD } from './contact';
 import { LANGUAGES } from './languages';
+import { cleanText, isDeliverableEmail, type TextKind } from './text';
 
 /**
  * The rules of an enquiry, shared by the web form and `POST /api/contacts`.
@@ -8,26 +9,16 @@ import { LANGUAGES } from './languages';
  * visitor's language from one catalogue.
  */
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const text = (requiredKey: string) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? '' : v),
-    z.string({ error: requiredKey }).trim(),
-  );
+/** Trimmed, line breaks normalised, control characters refused (shared/text.ts). */
+const text = (requiredKey: string, kind: TextKind = 'single-line') => cleanText(kind, requiredKey);
 
 export const ContactSchema = z.object({
   name: text('validation.name.required')
     .pipe(z.string().min(1, 'validation.name.required'))
     .pipe(z.string().min(2, 'validation.name.min').max(50, 'validation.name.max')),
-  email: text('validation.email.required')
+  email: text('validation.email.required', 'email')
     .pipe(z.string().min(1, 'validation.email.required'))
-    .pipe(
-      z
-        .string()
-        .max(EMAIL_MAX_LENGTH, 'validation.email.invalid')
-        .regex(EMAIL_PATTERN, 'validation.email.invalid'),
-    ),
+    .pipe(z.string().refine(isDeliverableEmail, 'validation.email.invalid')),
   company: text('validation.company.min')
     .pipe(
       z
@@ -36,7 +27,7 @@ export const ContactSchema = z.object({
         .refine((v) => v.length === 0 || v.length >= 2, 'validation.company.min'),
     )
     .transform((v) => (v.length === 0 ? null : v)),
-  message: text('validation.message.required')
+  message: text('validation.message.required', 'multi-line')
     .pipe(z.string().min(1, 'validation.message.required'))
     .pipe(z.string().min(10, 'validation.message.min').max(1000, 'validation.message.max')),
 });

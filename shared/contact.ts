@@ -6,9 +6,6 @@ import type { Language } from './languages';
  * load only when a visitor starts filling in the form.
  */
 
-/** The longest address mail servers deliver to (RFC 5321 path limit less the brackets). */
-export const EMAIL_MAX_LENGTH = 254;
-
 export type ContactField = 'name' | 'email' | 'company' | 'message';
 export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'company', 'message'];
 

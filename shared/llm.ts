@@ -2,23 +2,19 @@ import { z } from 'zod';
 import type { ArticleText } from './article-languages';
 import { LANGUAGES, type Language } from './languages';
 import { ArticleTextSchema } from './news-schema';
+import { cleanText } from './text';
 
 /** Categories the AI modal offers (spec section 9), plus "let the model choose". */
 export const AI_CATEGORIES = ['AI Innovation', 'Partnership', 'Technology', 'Industry'] as const;
 export const AI_PROMPT_MAX_LENGTH = 2000;
 
 export const GenerateRequestSchema = z.object({
-  prompt: z
-    .preprocess(
-      (v) => (v === undefined || v === null ? '' : v),
-      z.string({ error: 'validation.prompt.required' }).trim(),
-    )
-    .pipe(
-      z
-        .string()
-        .min(1, 'validation.prompt.required')
-        .max(AI_PROMPT_MAX_LENGTH, 'validation.prompt.max'),
-    ),
+  prompt: cleanText('multi-line', 'validation.prompt.required').pipe(
+    z
+      .string()
+      .min(1, 'validation.prompt.required')
+      .max(AI_PROMPT_MAX_LENGTH, 'validation.prompt.max'),
+  ),
   category: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(AI_CATEGORIES, { error: 'validation.category.invalid' }).optional(),

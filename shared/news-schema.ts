@@ -2,20 +2,19 @@ import { z } from 'zod';
 import { imageUrlProblem } from './news';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 import { slugProblem } from './slug';
+import { cleanText, type TextKind } from './text';
 
 /** The rules of an article write, shared by the admin form and `POST/PUT /api/news`. */
 
-const required = (key: string, max: number, maxKey: string) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? '' : v),
-    z.string({ error: key }).trim().min(1, key).max(max, maxKey),
-  );
+/** Trimmed, line breaks normalised, control characters refused (shared/text.ts), then the limits. */
+const required = (key: string, max: number, maxKey: string, kind: TextKind = 'single-line') =>
+  cleanText(kind, key).pipe(z.string().min(1, key).max(max, maxKey));
 
 /** The texts that exist once per language, with the same rules in every language. */
 export const ArticleTextSchema = z.object({
   title: required('validation.title.required', 200, 'validation.title.max'),
-  excerpt: required('validation.excerpt.required', 500, 'validation.excerpt.max'),
-  content: required('validation.content.required', 60000, 'validation.content.max'),
+  excerpt: required('validation.excerpt.required', 500, 'validation.excerpt.max', 'multi-line'),
+  content: required('validation.content.required', 60000, 'validation.content.max', 'multi-line'),
 });
 
 const languageField = z.enum(LANGUAGES, { error: 'validation.language.invalid' });

@@ -1,7 +1,13 @@
 import express from 'express';
 import type { Config } from '../config';
+import type { DbHealth } from '../db/db-health';
+import { createAuditRouter } from '../features/audit/audit.routes';
+import type { AuditService } from '../features/audit/audit.service';
+import { createAccountRouter } from '../features/auth/account.routes';
 import { createAuthRouter } from '../features/auth/auth.routes';
 import type { AuthService } from '../features/auth/auth.service';
+import type { SessionRegistry } from '../features/auth/session-registry';
+import type { TwoFactorService } from '../features/auth/two-factor.service';
 import { createContactsRouter } from '../features/contacts/contacts.routes';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import { createLlmRouter } from '../features/llm/llm.routes';
@@ -11,11 +17,15 @@ import type { MailService } from '../features/mail/mail.service';
 import { createNewsRouter } from '../features/news/news.routes';
 import type { NewsService } from '../features/news/news.service';
 import type { Logger } from '../logger';
-import { sameOrigin } from '../http/origin';
+import { auditTrail, CONTACTS_AUDIT, NEWS_AUDIT } from '../http/audit-trail';
+import { requireJsonBody, sameOrigin } from '../http/origin';
 import type { RateLimits } from '../http/rate-limits';
 import { apiErrorHandler, apiNotFound } from './error-handler';
 
 export const JSON_LIMIT = '100kb';
+
+/** The only API paths that take `multipart/form-data` (uploads); every other body is JSON. */
+export const MULTIPART_PATHS: readonly string[] = ['/media'];
 
 export type ApiDeps = {
   config: Config;
@@ -23,29 +33,44 @@ export type ApiDeps = {
   limits: RateLimits;
   news: NewsService;
   auth: AuthService;
+  twoFactor: TwoFactorService;
+  registry: SessionRegistry;
+  audit: AuditService;
   contacts: ContactsService;
   llm: LlmService;
   mail: MailService;
+  /** Told about write failures (disk full, read-only) so /healthz can name them. */
+  health?: DbHealth;
 };
 
 /** The JSON API mounted at `/api`: JSON in and out, one error handler, never HTML. */
-export function createApi({ config, logger, limits, news, auth, contacts, llm, mail }: ApiDeps) {
+export function createApi(deps: ApiDeps) {
+  const { config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm, mail } =
+    deps;
   const api = express.Router();
+  const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
 
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  api.use(sameOrigin(config.allowedOrigins));
+  api.use(sameOrigin(allowed));
+  api.use(requireJsonBody(MULTIPART_PATHS));
   api.use(express.json({ limit: JSON_LIMIT }));
 
-  api.use('/auth', createAuthRouter({ auth, loginLimit: limits.login }));
-  api.use('/news', createNewsRouter({ news }));
-  api.use('/contacts', createContactsRouter({ contacts, contactLimit: limits.contact }));
+  const authDeps = { auth, twoFactor, registry, audit, limits };
+  api.use('/auth', createAuthRouter(authDeps), createAccountRouter(authDeps));
+  api.use('/news', auditTrail(audit, NEWS_AUDIT), createNewsRouter({ news }));
+  api.use(
+    '/contacts',
+    auditTrail(audit, CONTACTS_AUDIT),
+    createContactsRouter({ contacts, contactLimit: limits.contact }),
+  );
   api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));
+  api.use('/audit', createAuditRouter({ audit }));
   api.use('/mail', createMailRouter({ mail }));
 
   api.use(apiNotFound);
-  api.use(apiErrorHandler(logger));
+  api.use(apiErrorHandler(logger, deps.health));
   return api;
 }

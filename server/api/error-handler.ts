@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { DbHealth } from '../db/db-health';
 import { NotFoundError } from '../errors';
 import { errorResponse } from '../http/error-response';
 import { requestLanguage } from '../i18n';
@@ -10,22 +11,28 @@ export const apiNotFound: RequestHandler = (_req, _res, next) =>
 
 /**
  * The one error handler of the API: `{error, details?}` in the request's
- * language with the error's status. Unexpected failures are logged and
+ * language with the error's status, `Retry-After` when the client should
+ * try again, and on every 5xx the request's `id`, which is also in the log
+ * line. Unexpected failures are logged (without SQL or request data) and
  * answered with a plain 500; no stack trace ever leaves the server.
  */
-export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
+export function apiErrorHandler(logger: Logger, health?: DbHealth): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const {
-      status,
-      error: message,
-      details,
-      expected,
-    } = errorResponse(error, requestLanguage(req));
-    if (!expected) logger.error({ err: error, url: req.originalUrl }, 'unhandled API error');
+    const answer = errorResponse(error, requestLanguage(req));
+    const id = String(req.id ?? '');
+    if (answer.fault) health?.noteFault(answer.fault);
+    if (!answer.expected) {
+      logger.error({ err: error, id, url: req.originalUrl, fault: answer.fault }, 'API error');
+    }
     if (res.headersSent) return res.end();
+    if (answer.retryAfter !== undefined) res.set('Retry-After', String(answer.retryAfter));
     res
-      .status(status)
+      .status(answer.status)
       .set('Cache-Control', 'no-store')
-      .json({ error: message, ...(details && { details }) });
+      .json({
+        error: answer.error,
+        ...(answer.details && { details: answer.details }),
+        ...(answer.status >= 500 && { id }),
+      });
   };
 }

@@ -33,7 +33,7 @@ describe('npm run admin', () => {
     });
     expect(admin(dir, ['reset-password', 'boss'], 'second-password-2\n')).toMatchObject({
       code: 0,
-      out: 'Password of "boss" changed.',
+      out: 'Password of "boss" changed; 0 signed-in session(s) ended.',
     });
 
     const t = await createTestApp({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, dir);

@@ -2,13 +2,17 @@
  * Admin accounts from the shell:
  *   npm run admin -- create <username>
  *   npm run admin -- reset-password <username>
+ *   npm run admin -- reset-2fa <username>
  * The password comes from a hidden prompt, or from stdin when piped.
  */
 import dotenv from 'dotenv';
 import { translator } from '../i18n';
 import { ConfigError, parseConfig } from '../config';
 import { AppError } from '../errors';
+import { createAuditService } from '../features/audit/audit.service';
 import { createAuthService } from '../features/auth/auth.service';
+import { createSessionRegistry } from '../features/auth/session-registry';
+import { createTwoFactorService } from '../features/auth/two-factor.service';
 import { createLogger } from '../logger';
 import { openRuntime } from '../runtime';
 import { readPassword } from './prompt';
@@ -16,6 +20,9 @@ import { readPassword } from './prompt';
 const USAGE = `Usage:
   npm run admin -- create <username>          create an admin account
   npm run admin -- reset-password <username>  set a new password for an account
+                                              (signs it out everywhere)
+  npm run admin -- reset-2fa <username>       turn off two-factor sign-in for an account
+                                              (lost authenticator and recovery codes)
 The password is asked for on a terminal, or read from stdin when piped.`;
 
 async function askPassword(): Promise<string> {
@@ -32,17 +39,29 @@ async function run(command: string, username: string): Promise<string> {
   const logger = createLogger({ logLevel: 'warn' });
   const runtime = await openRuntime(config, logger);
   try {
-    const auth = createAuthService({ db: runtime.db, allowRegistration: false });
+    const db = runtime.db;
+    const audit = createAuditService({ db, logger, retentionDays: config.auditRetentionDays });
+    const auth = createAuthService({ db, allowRegistration: false, audit });
     const exists = await auth.exists(username);
     if (command === 'create' && exists) throw new Error('This username is already taken');
-    if (command === 'reset-password' && !exists) throw new Error('No account with this username');
+    if (command !== 'create' && !exists) throw new Error('No account with this username');
+    const registry = createSessionRegistry({
+      db,
+      store: runtime.sessions.store,
+      lifetime: config.session,
+    });
+    if (command === 'reset-2fa') {
+      await createTwoFactorService({ db, audit }).reset(username);
+      return `Two-factor sign-in of "${username}" turned off. They sign in with their password alone.`;
+    }
     const password = await askPassword();
     if (command === 'create') {
       await auth.createAdmin(username, password);
       return `Admin "${username}" created. Sign in at /login.`;
     }
-    await auth.resetPassword(username, password);
-    return `Password of "${username}" changed.`;
+    const userId = await auth.resetPassword(username, password);
+    const ended = await registry.endOthers(userId);
+    return `Password of "${username}" changed; ${ended} signed-in session(s) ended.`;
   } finally {
     await runtime.close();
   }
@@ -59,7 +78,8 @@ function describe(error: unknown): string {
 }
 
 const [command, username, ...rest] = process.argv.slice(2);
-if (!command || !['create', 'reset-password'].includes(command) || !username || rest.length) {
+const COMMANDS = ['create', 'reset-password', 'reset-2fa'];
+if (!command || !COMMANDS.includes(command) || !username || rest.length) {
   console.error(USAGE);
   process.exit(2);
 }

@@ -7,6 +7,10 @@ import * as newsTranslations from '../../migrations/20261123100000_news_translat
 import * as newsSourceUpdatedAt from '../../migrations/20261123100100_news_source_updated_at';
 import * as contactRepliesSpam from '../../migrations/20261123200000_contact_replies_spam';
 import * as mailOutbox from '../../migrations/20261123200100_mail_outbox';
+import * as rateLimits from '../../migrations/20261123300000_rate_limits';
+import * as userSessions from '../../migrations/20261123300100_user_sessions';
+import * as twoFactor from '../../migrations/20261123300200_two_factor';
+import * as auditLog from '../../migrations/20261123300300_audit_log';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -26,6 +30,10 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261123100100_news_source_updated_at.ts', newsSourceUpdatedAt],
   ['20261123200000_contact_replies_spam.ts', contactRepliesSpam],
   ['20261123200100_mail_outbox.ts', mailOutbox],
+  ['20261123300000_rate_limits.ts', rateLimits],
+  ['20261123300100_user_sessions.ts', userSessions],
+  ['20261123300200_two_factor.ts', twoFactor],
+  ['20261123300300_audit_log.ts', auditLog],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

@@ -79,10 +79,14 @@ describe.skipIf(!postgresAvailable)(
       expect(rows.map((r: { table_name: string }) => r.table_name)).toEqual(
         expect.arrayContaining([
           'app_state',
+          'audit_log',
           'contacts',
           'news',
           'news_translations',
+          'rate_limits',
+          'recovery_codes',
           'sessions',
+          'user_sessions',
           'users',
         ]),
       );
@@ -95,21 +99,26 @@ describe.skipIf(!postgresAvailable)(
       expect(login.body).toEqual({
         data: { user: { username: TEST_ADMIN.username, is_admin: true } },
       });
-      await admin
-        .get('/api/auth/profile')
-        .expect(200, { data: { user: { username: TEST_ADMIN.username, is_admin: true } } });
+      await admin.get('/api/auth/profile').expect(200, {
+        data: {
+          user: { username: TEST_ADMIN.username, is_admin: true },
+          two_factor_enabled: false,
+        },
+      });
       await request(t.app)
         .post('/api/auth/login')
         .send({ ...TEST_ADMIN, password: 'wrong-password-1' })
         .expect(401);
-      await request(t.app).get('/healthz').expect(200, { status: 'ok' });
+      await request(t.app)
+        .get('/healthz')
+        .expect(200, { status: 'ok', database: { read: 'ok', write: 'ok' } });
     });
 
     it('answers 409 for a profile rename to a taken name (any case)', async () => {
       const reader = await createUser(t, 'reader');
       const agent = await signedIn(t.app, reader);
       await agent.get('/api/auth/profile').expect(200, {
-        data: { user: { username: 'reader', is_admin: false } },
+        data: { user: { username: 'reader', is_admin: false }, two_factor_enabled: false },
       });
       await admin
         .put('/api/auth/profile')

@@ -23,11 +23,13 @@ afterEach(async () => {
 type IndexRow = { name: string; unique: number };
 
 describe('the SQLite store', () => {
-  it('runs in WAL mode with foreign keys and a busy timeout', async () => {
+  it('runs in WAL mode with foreign keys, a 3 s busy timeout and durable commits', async () => {
     const { db } = await start();
     expect(await db.raw('PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
     expect(await db.raw('PRAGMA foreign_keys')).toEqual([{ foreign_keys: 1 }]);
-    expect(await db.raw('PRAGMA busy_timeout')).toEqual([{ timeout: 5000 }]);
+    expect(await db.raw('PRAGMA busy_timeout')).toEqual([{ timeout: 3000 }]);
+    // 2 = FULL: a commit is on disk before the answer goes out.
+    expect(await db.raw('PRAGMA synchronous')).toEqual([{ synchronous: 2 }]);
   });
 
   it('has the unique slug and the list indexes', async () => {

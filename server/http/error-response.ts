@@ -1,12 +1,24 @@
 import type { Language } from '#shared/languages';
-import { AppError } from '../errors';
+import { dbFault, type DbFault } from '../db/db-errors';
+import { AppError, ServiceUnavailableError } from '../errors';
 import { translator } from '../i18n';
 
 type HttpishError = { status?: number; statusCode?: number; type?: string };
 
-/** What body-parser and friends throw, as our typed errors; null for anything unexpected. */
+/** What each database fault tells the visitor, and when to try again (seconds). */
+const FAULT_ERRORS: Record<DbFault, () => AppError> = {
+  busy: () => new ServiceUnavailableError('apiErrors.databaseBusy', 5),
+  unavailable: () => new ServiceUnavailableError('apiErrors.databaseUnavailable', 5),
+  full: () => new ServiceUnavailableError('apiErrors.storageFull', 60),
+  readonly: () => new ServiceUnavailableError('apiErrors.writeUnavailable', 60),
+  io: () => new ServiceUnavailableError('apiErrors.writeUnavailable', 60),
+};
+
+/** What body-parser, the database and friends throw, as our typed errors; null for anything unexpected. */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  const fault = dbFault(error);
+  if (fault) return FAULT_ERRORS[fault]();
   const e = (error ?? {}) as HttpishError;
   if (e.type === 'entity.parse.failed') return new AppError(400, 'apiErrors.malformedJson');
   if (e.type === 'entity.too.large') return new AppError(413, 'apiErrors.tooLarge');
@@ -24,13 +36,18 @@ export type ErrorResponse = {
   error: string;
   /** Per field, the message in the request's language (validation failures). */
   details?: Record<string, string>;
-  /** False for a failure nobody expected (a bug, a lost database): log it. */
+  /** Seconds to wait before trying again (`Retry-After`), when known. */
+  retryAfter?: number;
+  /** The database fault behind a 503, if that is what it was. */
+  fault?: DbFault;
+  /** False for a failure an operator should see in the logs (a bug, a database fault). */
   expected: boolean;
 };
 
 /**
  * The one mapping from a thrown error to what the visitor reads: the typed
- * error's status and its catalogue keys translated, or a plain 500 that says
+ * error's status and its catalogue keys translated, a 503 that says what to
+ * do when the database is busy, full or read-only, or a plain 500 that says
  * nothing about the cause. The JSON API and the contact form both use it.
  */
 export function errorResponse(error: unknown, language: Language): ErrorResponse {
@@ -40,10 +57,13 @@ export function errorResponse(error: unknown, language: Language): ErrorResponse
   const details = known.details
     ? Object.fromEntries(Object.entries(known.details).map(([k, v]) => [k, t(v)]))
     : undefined;
+  const fault = error instanceof AppError ? undefined : (dbFault(error) ?? undefined);
   return {
     status: known.status,
     error: t(known.message),
     ...(details && { details }),
-    expected: true,
+    ...(known.retryAfter !== undefined && { retryAfter: known.retryAfter }),
+    ...(fault && { fault }),
+    expected: !fault,
   };
 }

@@ -1,27 +1,45 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import type { Config } from '../config';
+import type { Db } from '../db/knex';
 import { TooManyRequestsError } from '../errors';
+import { DatabaseRateLimitStore } from './rate-limit-store';
 
 const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
-const clientIp = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+/** The client's address (IPv6 grouped by /56, so one host cannot hop through its own block). */
+export const clientIp = (req: Request) =>
+  ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 const off: RequestHandler = (_req, _res, next) => next();
 
-/** A limiter that hands a translated 429 to the error handling of whoever mounted it. */
-function limiter(options: Partial<Options> & { limit: number }, messageKey: string) {
-  return rateLimit({
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    ...options,
-    handler: (_req, _res, next) => next(new TooManyRequestsError(messageKey)),
-  });
-}
+/**
+ * What counts against a credential limit: a refused password or code (401)
+ * and a refusal for being over a limit or the hashing queue (429), so a
+ * client that keeps trying while refused stays refused. A success or a
+ * malformed request (400) gives its hit back.
+ */
+const onlyRefusals = (_req: Request, res: Response) =>
+  res.statusCode !== 401 && res.statusCode !== 429;
+
+const postedUsername = (req: Request) => {
+  const body = req.body as { username?: unknown } | undefined;
+  const name = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+  return name.slice(0, 100);
+};
 
 export type RateLimits = {
+  /** Failed sign-ins per hour per IP, whatever the usernames (mount before `login`). */
+  loginIp: RequestHandler;
   /** Failed sign-ins per 15 minutes per IP and username (successes never count). */
   login: RequestHandler;
+  /** Registrations per hour per IP. */
+  register: RequestHandler;
+  /** Wrong passwords or codes on the signed-in account's own changes, per user. */
+  accountSecret: RequestHandler;
+  /** Wrong second-factor codes at sign-in, per IP and pending user. */
+  twoFactor: RequestHandler;
   /** Enquiries per 10 minutes per IP, for the API and the no-JavaScript form alike. */
   contact: RequestHandler;
   /** AI drafts per minute per signed-in admin; mount after `requireAdmin`. */
@@ -32,28 +50,82 @@ export type RateLimits = {
  * Every rate limit of the server, built once per app so each counter is
  * shared by all the routes that use it: a visitor who posts the contact form
  * without JavaScript and then calls the API spends one budget, not two.
- * A limit of 0 turns the contact and AI limits off.
+ * Counters live in the database (`DatabaseRateLimitStore`), so a restart keeps
+ * them and several instances on one PostgreSQL share them. Every key holds
+ * the client's address or account, so a limit on one address never locks out
+ * another. A limit of 0 turns the contact, registration and AI limits off.
  */
-export function createRateLimits(config: Pick<Config, 'rateLimit'>): RateLimits {
-  const { login, contact, ai } = config.rateLimit;
+export function createRateLimits(config: Pick<Config, 'rateLimit'>, db: Db): RateLimits {
+  const { login, loginIp, register, contact, ai } = config.rateLimit;
+
+  /** A limiter on its own store prefix that hands a translated 429 to whoever mounted it. */
+  const limiter = (name: string, options: Partial<Options> & { limit: number }, key: string) =>
+    rateLimit({
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      store: new DatabaseRateLimitStore(db, name),
+      ...options,
+      handler: (_req, _res, next) => next(new TooManyRequestsError(key)),
+    });
+
   return {
+    loginIp: limiter(
+      'login-ip',
+      {
+        windowMs: HOUR,
+        limit: loginIp,
+        skipSuccessfulRequests: true,
+        requestWasSuccessful: onlyRefusals,
+        keyGenerator: clientIp,
+      },
+      'apiErrors.tooManyLoginsFromNetwork',
+    ),
     login: limiter(
+      'login',
       {
         windowMs: 15 * MINUTE,
         limit: login,
         skipSuccessfulRequests: true,
-        keyGenerator: (req) => {
-          const body = req.body as { username?: unknown } | undefined;
-          const name = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-          return `${clientIp(req)}|${name}`;
-        },
+        requestWasSuccessful: onlyRefusals,
+        keyGenerator: (req) => `${clientIp(req)}|${postedUsername(req)}`,
       },
       'apiErrors.tooManyLogins',
+    ),
+    register:
+      register === 0
+        ? off
+        : limiter(
+            'register',
+            { windowMs: HOUR, limit: register, keyGenerator: clientIp },
+            'apiErrors.tooManyRegistrations',
+          ),
+    accountSecret: limiter(
+      'account-secret',
+      {
+        windowMs: 15 * MINUTE,
+        limit: login,
+        skipSuccessfulRequests: true,
+        requestWasSuccessful: onlyRefusals,
+        keyGenerator: (req) => `user:${req.session?.user?.id ?? clientIp(req)}`,
+      },
+      'apiErrors.tooManySecretAttempts',
+    ),
+    twoFactor: limiter(
+      'two-factor',
+      {
+        windowMs: 15 * MINUTE,
+        limit: login,
+        skipSuccessfulRequests: true,
+        requestWasSuccessful: onlyRefusals,
+        keyGenerator: (req) => `${clientIp(req)}|${req.session?.pendingTwoFactor?.userId ?? ''}`,
+      },
+      'apiErrors.tooManySecretAttempts',
     ),
     contact:
       contact === 0
         ? off
         : limiter(
+            'contact',
             { windowMs: 10 * MINUTE, limit: contact, keyGenerator: clientIp },
             'apiErrors.tooManyContacts',
           ),
@@ -62,6 +134,7 @@ export function createRateLimits(config: Pick<Config, 'rateLimit'>): RateLimits 
       ai === 0
         ? off
         : limiter(
+            'ai',
             {
               windowMs: MINUTE,
               limit: ai,

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
-import type { Logger } from '../logger';
+import { safeError, type Logger } from '../logger';
 
 type SerializedRequest = {
   id?: unknown;
@@ -22,12 +23,19 @@ export function levelOf(status: number, err?: Error): 'error' | 'warn' | 'info' 
 }
 
 /**
- * One structured line per request: method, path, status, time. Cookies,
- * authorization headers and bodies are never logged.
+ * One structured line per request: id, method, path, status, time. Cookies,
+ * authorization headers and bodies are never logged. Each request gets a
+ * random id, sent back as `X-Request-Id`; a 5xx answer carries the same id
+ * so an operator finds its log line.
  */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
+    genReqId: (_req, res) => {
+      const id = randomBytes(8).toString('hex');
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
     quietReqLogger: true,
     autoLogging: { ignore: (req) => req.url === '/healthz' },
     customLogLevel: (_req, res, err) => levelOf(res.statusCode, err),
@@ -41,6 +49,7 @@ export function requestLogger(logger: Logger) {
         userAgent: req.headers?.['user-agent'],
       }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+      err: safeError,
     },
   });
 }

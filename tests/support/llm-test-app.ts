@@ -10,6 +10,7 @@ import { parseConfig } from '../../server/config';
 import { createDb } from '../../server/db/knex';
 import { migrateLatest } from '../../server/db/migrate';
 import { createAuthService } from '../../server/features/auth/auth.service';
+import { TEST_PASSWORD_COST, setPasswordCost } from '../../server/features/auth/password';
 import { createNewsService } from '../../server/features/news/news.service';
 import type { AppDeps } from '../../server/app';
 
@@ -42,6 +43,7 @@ export async function startLlmTestApp(
     },
   });
   const logger = pino({ level: 'debug' }, sink);
+  setPasswordCost(TEST_PASSWORD_COST);
   const db = createDb(config);
   await migrateLatest(db);
   await createAuthService({ db, allowRegistration: true }).ensureAdmin(

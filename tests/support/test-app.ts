@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -37,7 +38,15 @@ export async function createTestApp(env: Record<string, string> = {}, dataDir = 
     ADMIN_PASSWORD: TEST_ADMIN.password,
     ...env,
   });
-  const logger = createLogger(config);
+  // Log lines are kept for tests that check what is (and is not) logged (set LOG_LEVEL).
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const logger = createLogger(config, sink);
   const runtime = await openRuntime(config, logger);
   await prepareContent(config, runtime.db, logger);
   const outboxSignal = createOutboxSignal();
@@ -55,6 +64,8 @@ export async function createTestApp(env: Record<string, string> = {}, dataDir = 
     config,
     logger,
     dataDir,
+    /** Everything logged so far (nothing unless LOG_LEVEL was given). */
+    logs: () => lines.join(''),
     /** What the app calls when it queued mail; hand it to a mail worker (tests/support/mail.ts). */
     outboxSignal,
     /** Closes the stores; the data stays for a restart. */

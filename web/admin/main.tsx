@@ -1,3 +1,4 @@
+import '#shared/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyLanguage, i18nForAsync, initialBrowserLanguage } from '../common/i18n';

@@ -18,8 +18,8 @@ afterEach(async () => {
   for (const t of apps.splice(0)) await t.destroy();
 });
 
-const sessionCookie = (res: request.Response) =>
-  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('sid='));
+const sessionCookie = (res: request.Response, name = 'sid') =>
+  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
 
 describe('POST /api/auth/login', () => {
   it('signs the admin in with an HttpOnly, SameSite=Lax cookie', async () => {
@@ -40,14 +40,32 @@ describe('POST /api/auth/login', () => {
     expect(first?.split(';')[0]).not.toEqual(second?.split(';')[0]);
   });
 
-  it('marks the cookie Secure behind a TLS proxy with TRUST_PROXY', async () => {
+  it('names the cookie __Host-sid, Secure, Path=/ and without Domain behind a TLS proxy', async () => {
     const { app } = await start({ TRUST_PROXY: '1' });
     const res = await request(app)
       .post('/api/auth/login')
       .set('X-Forwarded-Proto', 'https')
       .send(TEST_ADMIN)
       .expect(200);
-    expect(sessionCookie(res)).toMatch(/Secure/);
+    expect(sessionCookie(res)).toBeUndefined();
+    const cookie = sessionCookie(res, '__Host-sid')!;
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; Path=\/;/);
+    expect(cookie).not.toMatch(/Domain=/i);
+    // The TLS cookie is read over TLS; the plain one is not mistaken for it.
+    const pair = cookie.split(';')[0]!;
+    await request(app)
+      .get('/api/auth/profile')
+      .set('X-Forwarded-Proto', 'https')
+      .set('Cookie', pair)
+      .expect(200);
+    await request(app).get('/api/auth/profile').set('Cookie', pair).expect(401);
+    const logout = await request(app)
+      .post('/api/auth/logout')
+      .set('X-Forwarded-Proto', 'https')
+      .set('Cookie', pair)
+      .expect(200);
+    expect(sessionCookie(logout, '__Host-sid')).toMatch(/Expires=Thu, 01 Jan 1970/);
   });
 
   it('answers 400 with details when a field is missing', async () => {
@@ -183,9 +201,9 @@ describe('profile and logout', () => {
       })
       .expect(200);
     expect(res.body).toEqual({ data: { user: { username: 'chief', is_admin: true } } });
-    await agent
-      .get('/api/auth/profile')
-      .expect(200, { data: { user: { username: 'chief', is_admin: true } } });
+    await agent.get('/api/auth/profile').expect(200, {
+      data: { user: { username: 'chief', is_admin: true }, two_factor_enabled: false },
+    });
     await request(t.app).post('/api/auth/login').send(TEST_ADMIN).expect(401);
     await request(t.app)
       .post('/api/auth/login')

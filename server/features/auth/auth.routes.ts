@@ -1,39 +1,84 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { requireAuth } from '../../http/guards';
-import { endSession, SESSION_COOKIE, startSession } from '../../http/sessions';
+import { requestWho } from '../../http/audit-trail';
+import type { RateLimits } from '../../http/rate-limits';
+import { endSession, startSession } from '../../http/sessions';
+import { UnauthorizedError } from '../../errors';
+import type { AuditService } from '../audit/audit.service';
 import { publicUser, type AuthService } from './auth.service';
+import { whenHashingFree } from './password';
+import type { SessionRegistry } from './session-registry';
+import type { TwoFactorService } from './two-factor.service';
 
-/** `/api/auth`: sign-in, registration, profile and sign-out. */
-export function createAuthRouter(deps: { auth: AuthService; loginLimit: RequestHandler }) {
-  const { auth, loginLimit } = deps;
+/** How long a password accepted at sign-in waits for its second factor. */
+export const TWO_FACTOR_PENDING_MS = 5 * 60 * 1000;
+
+export type AuthRouteDeps = {
+  auth: AuthService;
+  twoFactor: TwoFactorService;
+  registry: SessionRegistry;
+  audit: AuditService;
+  limits: RateLimits;
+};
+
+/** `/api/auth`: sign-in (with its second step), registration, profile and sign-out. */
+export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: AuthRouteDeps) {
   const router = Router();
 
-  router.post('/login', loginLimit, async (req, res) => {
-    const user = await auth.login(req.body);
-    await startSession(req, user);
+  router.post('/login', whenHashingFree, limits.loginIp, limits.login, async (req, res) => {
+    const { user, twoFactor: needsCode } = await auth.login(req.body, requestWho(req));
+    if (needsCode) {
+      req.session.pendingTwoFactor = { userId: user.id, at: Date.now() };
+      res.json({ data: { two_factor_required: true } });
+      return;
+    }
+    await startSession(req, user, registry);
     res.json({ data: { user: publicUser(user) } });
   });
 
-  router.post('/register', async (req, res) => {
-    const user = await auth.register(req.body);
-    await startSession(req, user);
+  router.post('/login/2fa', limits.twoFactor, async (req, res) => {
+    const pending = req.session.pendingTwoFactor;
+    if (!pending || Date.now() - pending.at > TWO_FACTOR_PENDING_MS) {
+      delete req.session.pendingTwoFactor;
+      throw new UnauthorizedError('apiErrors.twoFactorExpired');
+    }
+    await twoFactor.verifySignIn(pending.userId, req.body, requestWho(req));
+    const user = await auth.current(pending.userId);
+    await startSession(req, user, registry);
+    await auth.recordSignIn(user, requestWho(req), 'with second factor');
+    res.json({ data: { user: publicUser(user) } });
+  });
+
+  router.post('/register', whenHashingFree, limits.register, async (req, res) => {
+    const user = await auth.register(req.body, requestWho(req));
+    await startSession(req, user, registry);
     res.status(201).json({ data: { user: publicUser(user) } });
   });
 
   router.get('/profile', requireAuth, async (req, res) => {
-    const user = await auth.current(req.session.user!.id);
-    res.json({ data: { user: publicUser(user) } });
+    const { two_factor_enabled, ...user } = await auth.current(req.session.user!.id);
+    res.json({ data: { user: publicUser(user), two_factor_enabled } });
   });
 
-  router.put('/profile', requireAuth, async (req, res) => {
-    const user = await auth.updateProfile(req.session.user!.id, req.body);
-    req.session.user = user;
+  // A new password rotates this session's id and ends every other session of the account.
+  router.put('/profile', requireAuth, whenHashingFree, limits.accountSecret, async (req, res) => {
+    const { user, passwordChanged } = await auth.updateProfile(
+      req.session.user!.id,
+      req.body,
+      requestWho(req),
+    );
+    if (passwordChanged) {
+      await startSession(req, user, registry);
+      await registry.endOthers(user.id, req.session.auth?.handle);
+    } else {
+      req.session.user = user;
+    }
     res.json({ data: { user: publicUser(user) } });
   });
 
   router.post('/logout', async (req, res) => {
-    await endSession(req);
-    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/' });
+    if (req.session?.user) await audit.record(requestWho(req), { action: 'auth.logout' });
+    await endSession(req, res, registry);
     res.json({ data: { ok: true } });
   });
 

@@ -10,7 +10,8 @@ import {
   UnauthorizedError,
 } from '../../errors';
 import { parseInput } from '../../validation';
-import { dummyHash, hashPassword, verifyPassword } from './password';
+import type { AuditService, AuditWho } from '../audit/audit.service';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { createUsersRepo, type UserRecord } from './users.repo';
 
 const usernameTaken = () =>
@@ -27,13 +28,21 @@ export const publicUser = (u: SessionUser): User => ({
   is_admin: u.is_admin,
 });
 
+/** Recording nothing: the admin CLI and first-start bootstrap run without a trail. */
+const NO_AUDIT: Pick<AuditService, 'record'> = { record: async () => undefined };
+const NOBODY: AuditWho = { actor: null, ip: null };
+
+export type LoginOutcome = { user: SessionUser; twoFactor: boolean };
+
 /** Accounts: sign-in, registration, profile changes and the admin bootstrap. */
 export function createAuthService({
   db,
   allowRegistration,
+  audit = NO_AUDIT,
 }: {
   db: Db;
   allowRegistration: boolean;
+  audit?: Pick<AuditService, 'record'>;
 }) {
   const users = createUsersRepo(db);
 
@@ -49,28 +58,62 @@ export function createAuthService({
   }
 
   return {
-    async login(input: unknown): Promise<SessionUser> {
+    /**
+     * Checks a username and password (an unknown user costs a hash too, so
+     * timing tells nothing). A hash made at an older cost is replaced. When
+     * the account has two-factor sign-in on, the caller must still ask for
+     * the code before starting a session.
+     */
+    async login(input: unknown, who: AuditWho = NOBODY): Promise<LoginOutcome> {
       const { username, password } = parseInput(LoginSchema, input, 'validation.login.required');
       const user = await users.findByUsername(username);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
-      if (!user || !ok) throw new UnauthorizedError('apiErrors.invalidCredentials');
-      return toSessionUser(user);
+      if (!user || !ok) {
+        await audit.record(
+          { ...who, actor: { id: user?.id ?? null, username: user?.username ?? username } },
+          { action: 'auth.login_failed', summary: user ? 'wrong password' : 'unknown username' },
+        );
+        throw new UnauthorizedError('apiErrors.invalidCredentials');
+      }
+      if (needsRehash(user.password_hash)) {
+        await users.update(user.id, { password_hash: await hashPassword(password) });
+      }
+      const twoFactor = user.totp_secret !== null;
+      if (!twoFactor) await this.recordSignIn(toSessionUser(user), who);
+      return { user: toSessionUser(user), twoFactor };
     },
 
-    async register(input: unknown): Promise<SessionUser> {
+    recordSignIn(user: SessionUser, who: AuditWho, summary?: string): Promise<void> {
+      return audit.record(
+        { ...who, actor: { id: user.id, username: user.username } },
+        { action: 'auth.login', target_type: 'user', target_id: user.id, summary },
+      );
+    },
+
+    async register(input: unknown, who: AuditWho = NOBODY): Promise<SessionUser> {
       if (!allowRegistration) throw new ForbiddenError('apiErrors.registrationDisabled');
       const { username, password } = parseInput(RegisterSchema, input);
-      return toSessionUser(await insertUser(username, password, false));
+      const user = toSessionUser(await insertUser(username, password, false));
+      await audit.record(
+        { ...who, actor: { id: user.id, username: user.username } },
+        { action: 'auth.registered', target_type: 'user', target_id: user.id },
+      );
+      return user;
     },
 
     /** The signed-in user as stored now; 401 when the account no longer exists. */
-    async current(id: number): Promise<SessionUser> {
+    async current(id: number): Promise<SessionUser & { two_factor_enabled: boolean }> {
       const user = await users.findById(id);
       if (!user) throw new UnauthorizedError('apiErrors.authRequired');
-      return toSessionUser(user);
+      return { ...toSessionUser(user), two_factor_enabled: user.totp_secret !== null };
     },
 
-    async updateProfile(id: number, input: unknown): Promise<SessionUser> {
+    /** A new name and/or password, after the current password; says whether the password changed. */
+    async updateProfile(
+      id: number,
+      input: unknown,
+      who: AuditWho = NOBODY,
+    ): Promise<{ user: SessionUser; passwordChanged: boolean }> {
       const changes = parseInput(ProfileUpdateSchema, input);
       const user = await users.findById(id);
       if (!user) throw new UnauthorizedError('apiErrors.authRequired');
@@ -90,7 +133,24 @@ export function createAuthService({
           password_hash: await hashPassword(changes.password),
         }),
       });
-      return toSessionUser((await users.findById(id))!);
+      const updated = toSessionUser((await users.findById(id))!);
+      const actor = { ...who, actor: { id, username: updated.username } };
+      if (changes.username !== undefined && changes.username !== user.username) {
+        await audit.record(actor, {
+          action: 'account.username_changed',
+          target_type: 'user',
+          target_id: id,
+          summary: `${user.username} -> ${updated.username}`,
+        });
+      }
+      if (changes.password !== undefined) {
+        await audit.record(actor, {
+          action: 'account.password_changed',
+          target_type: 'user',
+          target_id: id,
+        });
+      }
+      return { user: updated, passwordChanged: changes.password !== undefined };
     },
 
     /** Creates this admin unless a user of that name exists. */
@@ -105,11 +165,22 @@ export function createAuthService({
       await insertUser(valid.username, valid.password, true);
     },
 
-    async resetPassword(username: string, password: string): Promise<void> {
+    /** The admin CLI's reset; returns the user's id so the caller can end their sessions. */
+    async resetPassword(username: string, password: string): Promise<number> {
       const user = await users.findByUsername(username);
       if (!user) throw new NotFoundError('apiErrors.userNotFound');
       const valid = parseInput(RegisterSchema.pick({ password: true }), { password });
       await users.update(user.id, { password_hash: await hashPassword(valid.password) });
+      await audit.record(
+        { actor: null, ip: null },
+        {
+          action: 'account.password_reset',
+          target_type: 'user',
+          target_id: user.id,
+          summary: `${user.username} (command line)`,
+        },
+      );
+      return user.id;
     },
 
     exists: async (username: string) => (await users.findByUsername(username)) !== null,

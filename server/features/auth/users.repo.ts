@@ -1,7 +1,20 @@
 import type { Db } from '../../db/knex';
 import { now, toBool } from '../../db/values';
 
-export type UserRecord = { id: number; username: string; password_hash: string; is_admin: boolean };
+export type UserRecord = {
+  id: number;
+  username: string;
+  password_hash: string;
+  is_admin: boolean;
+  /** The active TOTP secret; null while two-factor sign-in is off. */
+  totp_secret: string | null;
+};
+
+export type TwoFactorState = {
+  secret: string | null;
+  pending: string | null;
+  lastStep: number | null;
+};
 
 type Row = Record<string, unknown>;
 
@@ -10,6 +23,7 @@ const toUser = (row: Row): UserRecord => ({
   username: String(row.username),
   password_hash: String(row.password_hash),
   is_admin: toBool(row.is_admin),
+  totp_secret: row.totp_secret ? String(row.totp_secret) : null,
 });
 
 /** Plain knex queries on `users`. Usernames compare without regard to case. */
@@ -26,16 +40,76 @@ export function createUsersRepo(db: Db) {
       return row ? toUser(row) : null;
     },
 
-    async insert(user: Omit<UserRecord, 'id'>): Promise<UserRecord> {
+    async insert(user: Omit<UserRecord, 'id' | 'totp_secret'>): Promise<UserRecord> {
       const at = now();
       await users().insert({ ...user, created_at: at, updated_at: at });
       return (await this.findByUsername(user.username))!;
     },
 
-    async update(id: number, fields: Partial<Omit<UserRecord, 'id'>>): Promise<void> {
+    async update(
+      id: number,
+      fields: Partial<Omit<UserRecord, 'id' | 'totp_secret'>>,
+    ): Promise<void> {
       await users()
         .where({ id })
         .update({ ...fields, updated_at: now() });
+    },
+
+    async twoFactor(id: number): Promise<TwoFactorState> {
+      const row = await users()
+        .where({ id })
+        .first('totp_secret', 'totp_pending_secret', 'totp_last_step');
+      return {
+        secret: row?.totp_secret ? String(row.totp_secret) : null,
+        pending: row?.totp_pending_secret ? String(row.totp_pending_secret) : null,
+        lastStep:
+          row?.totp_last_step === null || row?.totp_last_step === undefined
+            ? null
+            : Number(row.totp_last_step),
+      };
+    },
+
+    async setTwoFactor(
+      id: number,
+      fields: { secret?: string | null; pending?: string | null; lastStep?: number | null },
+    ): Promise<void> {
+      await users()
+        .where({ id })
+        .update({
+          ...(fields.secret !== undefined && { totp_secret: fields.secret }),
+          ...(fields.pending !== undefined && { totp_pending_secret: fields.pending }),
+          ...(fields.lastStep !== undefined && { totp_last_step: fields.lastStep }),
+          updated_at: now(),
+        });
+    },
+
+    /** Moves the last accepted step forward only (atomic): false when the step was already used. */
+    async claimStep(id: number, step: number): Promise<boolean> {
+      const changed = await users()
+        .where({ id })
+        .andWhere((q) => q.whereNull('totp_last_step').orWhere('totp_last_step', '<', step))
+        .update({ totp_last_step: step });
+      return changed > 0;
+    },
+
+    async replaceRecoveryCodes(userId: number, hashes: string[]): Promise<void> {
+      await db.transaction(async (trx) => {
+        await trx('recovery_codes').where({ user_id: userId }).delete();
+        if (hashes.length) {
+          await trx('recovery_codes').insert(
+            hashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })),
+          );
+        }
+      });
+    },
+
+    /** Marks an unused recovery code used (atomic); false when there is no such unused code. */
+    async useRecoveryCode(userId: number, hash: string): Promise<boolean> {
+      const changed = await db('recovery_codes')
+        .where({ user_id: userId, code_hash: hash })
+        .whereNull('used_at')
+        .update({ used_at: now() });
+      return changed > 0;
     },
 
     async countAdmins(): Promise<number> {

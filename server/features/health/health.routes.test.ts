@@ -7,7 +7,7 @@ describe('GET /healthz', () => {
     const t = await createTestApp();
     try {
       const ok = await request(t.app).get('/healthz').expect(200);
-      expect(ok.body).toEqual({ status: 'ok' });
+      expect(ok.body).toEqual({ status: 'ok', database: { read: 'ok', write: 'ok' } });
       await t.db.destroy();
       const down = await request(t.app).get('/healthz').expect(503);
       expect(down.body).toMatchObject({ status: 'unavailable' });

@@ -1,19 +1,24 @@
 import { Router } from 'express';
-import type { Db } from '../../db/knex';
+import type { DbHealth } from '../../db/db-health';
 import type { Logger } from '../../logger';
 
-/** `GET /healthz`: 200 while the database answers, 503 otherwise. */
-export function createHealthRouter({ db, logger }: { db: Db; logger: Logger }) {
+/**
+ * `GET /healthz`: 200 `{status:'ok'}` while the database reads and writes;
+ * 200 `{status:'degraded'}` while it reads but writes fail (disk full,
+ * read-only), naming the failing side; 503 `{status:'unavailable'}` only
+ * when it cannot be read.
+ */
+export function createHealthRouter({ health, logger }: { health: DbHealth; logger: Logger }) {
   const router = Router();
   router.get('/healthz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
-    try {
-      await db.raw('select 1');
-      res.json({ status: 'ok' });
-    } catch (error) {
-      logger.error({ err: error }, 'health check: database did not answer');
-      res.status(503).json({ status: 'unavailable', error: 'Database unavailable' });
+    const database = await health.report();
+    if (database.read !== 'ok') {
+      logger.error({ database }, 'health check: database cannot be read');
+      res.status(503).json({ status: 'unavailable', error: 'Database unavailable', database });
+      return;
     }
+    res.json({ status: database.write === 'ok' ? 'ok' : 'degraded', database });
   });
   return router;
 }

@@ -89,6 +89,7 @@ describe('LLM API against Azure OpenAI', () => {
       .expect(502);
     expect(res.body).toEqual({
       error: 'The language model server rejected the API key. Check the configured key.',
+      id: res.headers['x-request-id'],
     });
     expect(fake.requests).toHaveLength(1);
     expect(t.logs()).toContain('[redacted]');

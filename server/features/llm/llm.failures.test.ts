@@ -35,6 +35,7 @@ describe('LLM failures are clear and bounded', () => {
     expect(res.body).toEqual({
       error:
         'The language model did not return a usable article. Try again or rephrase the description.',
+      id: res.headers['x-request-id'],
     });
     expect(fake.requests).toHaveLength(1);
   });
@@ -59,10 +60,10 @@ describe('LLM failures are clear and bounded', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
-  it('gives up at the deadline with a 502 the admin can act on', async () => {
+  it('gives up at the deadline with a 504 the admin can act on', async () => {
     fake.setScenario({ name: 'slow', delayMs: 5000 });
     const started = Date.now();
-    const res = await generate('Robots').expect(502);
+    const res = await generate('Robots').expect(504);
     expect(Date.now() - started).toBeLessThan(2500);
     expect(res.body.error).toBe(
       'The language model did not answer in time. Try again in a minute.',
@@ -72,7 +73,7 @@ describe('LLM failures are clear and bounded', () => {
 
   it('translates the failure into the admin language', async () => {
     fake.setScenario({ name: 'slow', delayMs: 5000 });
-    const res = await t.admin.post(`${GENERATE}?lang=de`).send({ prompt: 'Robots' }).expect(502);
+    const res = await t.admin.post(`${GENERATE}?lang=de`).send({ prompt: 'Robots' }).expect(504);
     expect(res.body.error).toBe(
       'Das Sprachmodell hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es in einer Minute erneut.',
     );
@@ -200,7 +201,10 @@ describe('LLM limits and configuration', () => {
       const status = await t.admin.get('/api/llm/llm-status').expect(200);
       expect(status.body).toEqual({ data: { configured: false, provider: null, model: null } });
       const res = await t.admin.post(GENERATE).send({ prompt: 'Robots' }).expect(503);
-      expect(res.body).toEqual({ error: 'AI content generation is not configured' });
+      expect(res.body).toEqual({
+        error: 'AI content generation is not configured',
+        id: expect.stringMatching(/^[0-9a-f]{16}$/),
+      });
     } finally {
       await t.close();
     }

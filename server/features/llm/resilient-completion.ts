@@ -1,4 +1,4 @@
-import { BadGatewayError } from '../../errors';
+import { BadGatewayError, GatewayTimeoutError } from '../../errors';
 import type { Logger } from '../../logger';
 import { abortableDelay } from './abortable-delay';
 import { FORMAT_LADDER } from './article-prompt';
@@ -8,6 +8,7 @@ import {
   type ChatMessage,
   type LlmProvider,
   type ResponseFormat,
+  type UpstreamFailure,
 } from './llm.provider';
 
 export type LlmTuning = {
@@ -34,9 +35,10 @@ const ARTICLE_REQUEST: CompletionRequest = { task: 'article', ladder: FORMAT_LAD
  * One completion, made robust: starts with the strongest response format the
  * server has accepted so far and steps down when it rejects one, retries
  * exactly once on 429/5xx, and turns every other failure into a 502 whose
- * message tells the admin what to do. `signal` carries the overall deadline.
- * Every task's ladder has the same rungs (JSON schema, JSON mode, plain
- * text), so what the server accepts is remembered across tasks.
+ * message tells the admin what to do (a 504 when the model did not answer
+ * before the deadline). `signal` carries the overall deadline. Every task's
+ * ladder has the same rungs (JSON schema, JSON mode, plain text), so what the
+ * server accepts is remembered across tasks.
  */
 export function createResilientCompletion({
   logger,
@@ -90,12 +92,22 @@ export function createResilientCompletion({
           if (!signal.aborted) continue;
           const timedOut =
             signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
-          throw new BadGatewayError(failureMessageKey(timedOut ? 'timeout' : 'aborted', task));
+          throw upstreamFailure(timedOut ? 'timeout' : 'aborted', task);
         }
         logger.warn({ ...log, upstream: err.message }, 'LLM call failed');
-        throw new BadGatewayError(failureMessageKey(err.kind, task));
+        throw upstreamFailure(err.kind, task);
       }
     }
     throw new BadGatewayError(failureMessageKey('bad_request', task));
   };
+}
+
+/** 504 when the model did not answer in time, 502 for every other upstream failure. */
+function upstreamFailure(
+  kind: UpstreamFailure,
+  task: LlmTask,
+): BadGatewayError | GatewayTimeoutError {
+  return kind === 'timeout'
+    ? new GatewayTimeoutError(failureMessageKey(kind, task))
+    : new BadGatewayError(failureMessageKey(kind, task));
 }

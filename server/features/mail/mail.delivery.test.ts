@@ -152,35 +152,31 @@ describe('a stored enquiry', () => {
 });
 
 describe('header injection', () => {
-  it('keeps CR/LF in the name and company out of the headers', async () => {
-    await submit({
-      ...enquiry,
-      name: 'Ana\r\nBcc: victim@evil.example',
-      company: 'ACME\nX-Injected: yes',
-    });
-    const mails = await smtp.waitFor(3);
-    for (const mail of mails) {
-      expect(mail.envelope.to).not.toContain('victim@evil.example');
-      expect(mail.headers.has('bcc')).toBe(false);
-      expect(mail.headers.has('x-injected')).toBe(false);
-    }
-    const alert = byRecipient(mails, 'ops@forge.example');
-    expect(alert.subject).toBe(
-      'New enquiry from Ana Bcc: victim@evil.example (ACME X-Injected: yes)',
-    );
-    expect(alert.header('reply-to')).toBe('"Ana Bcc: victim@evil.example" <ana@example.pt>');
+  it('refuses CR/LF in the name and company (single-line fields), so nothing reaches a header', async () => {
+    const res = await request(t.app)
+      .post('/api/contacts')
+      .send({
+        ...enquiry,
+        name: 'Ana\r\nBcc: victim@evil.example',
+        company: 'ACME\nX-Injected: yes',
+      })
+      .expect(400);
+    expect(Object.keys(res.body.details).sort()).toEqual(['company', 'name']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received).toEqual([]);
   });
 
-  it('refuses a line break in the e-mail address and never uses an odd address as a recipient', async () => {
+  it('refuses a line break or a comma in the e-mail address, so no odd address becomes a recipient', async () => {
     await request(t.app)
       .post('/api/contacts')
       .send({ ...enquiry, email: 'ana@example.pt\r\nBcc: victim@evil.example' })
       .expect(400);
-    await submit({ ...enquiry, email: 'victim,ana@example.pt' });
-    const mails = await smtp.waitFor(2);
+    await request(t.app)
+      .post('/api/contacts')
+      .send({ ...enquiry, email: 'victim,ana@example.pt' })
+      .expect(400);
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.received.map(to).sort()).toEqual(['ops@forge.example', 'sales@forge.example']);
-    for (const mail of mails) expect(mail.header('reply-to')).toBeUndefined();
+    expect(smtp.received).toEqual([]);
   });
 });
 

@@ -1,0 +1,94 @@
+import type { Logger } from '../logger';
+import { dbFault, FAULT_REASONS, type DbFault } from './db-errors';
+import type { Db } from './knex';
+
+/** The app_state row the write probe touches. */
+const PROBE_KEY = 'health.write_probe';
+const PROBE_EVERY_MS = 30_000;
+const PROBE_WHILE_FAILING_MS = 5_000;
+
+export type DbSide = 'ok' | `failing: ${string}`;
+export type DbHealthReport = { read: DbSide; write: DbSide };
+
+/**
+ * Whether the database can be read and written. Reads are checked when
+ * asked (a query on a real table). Writes are known from the app's own
+ * failures (`noteFault`, called by the error handlers) and from a small
+ * background write every 30 s (every 5 s while failing, so recovery shows
+ * quickly); a health check never waits for a write. A busy database is
+ * transient and does not count as a failing write side.
+ */
+export function createDbHealth({ db, logger }: { db: Db; logger: Logger }) {
+  let write: DbSide = 'ok';
+  let timer: NodeJS.Timeout | undefined;
+  let probing = false;
+
+  function setWrite(next: DbSide): void {
+    if (next === write) return;
+    if (next === 'ok') logger.info('database writes work again');
+    else logger.error({ write: next }, 'database writes are failing');
+    write = next;
+    schedule();
+  }
+
+  async function probe(): Promise<void> {
+    if (probing) return;
+    probing = true;
+    try {
+      const at = new Date().toISOString();
+      await db('app_state')
+        .insert({ key: PROBE_KEY, value: at, updated_at: at })
+        .onConflict('key')
+        .merge(['value', 'updated_at']);
+      setWrite('ok');
+    } catch (error) {
+      const fault = dbFault(error);
+      if (fault && fault !== 'busy') setWrite(`failing: ${FAULT_REASONS[fault]}`);
+    } finally {
+      probing = false;
+    }
+  }
+
+  function schedule(): void {
+    if (!timer) return;
+    clearInterval(timer);
+    timer = setInterval(
+      () => void probe(),
+      write === 'ok' ? PROBE_EVERY_MS : PROBE_WHILE_FAILING_MS,
+    );
+    timer.unref();
+  }
+
+  return {
+    /** A write failed in a way that will not pass by itself (full, read-only, I/O). */
+    noteFault(fault: DbFault): void {
+      if (fault === 'full' || fault === 'readonly' || fault === 'io') {
+        setWrite(`failing: ${FAULT_REASONS[fault]}`);
+      }
+    },
+
+    async report(): Promise<DbHealthReport> {
+      try {
+        await db('knex_migrations').select('id').limit(1);
+        return { read: 'ok', write };
+      } catch (error) {
+        const fault = dbFault(error);
+        return { read: `failing: ${fault ? FAULT_REASONS[fault] : 'error'}`, write };
+      }
+    },
+
+    probe,
+
+    start(): void {
+      timer = setInterval(() => void probe(), PROBE_EVERY_MS);
+      timer.unref();
+    },
+
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+
+export type DbHealth = ReturnType<typeof createDbHealth>;

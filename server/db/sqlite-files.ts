@@ -1,0 +1,57 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
+import { SESSIONS_FILE } from './session-store';
+
+/**
+ * SQLite maps each database's `-shm` file into memory. If that file is not
+ * an ordinary file this process can read and write (wrong owner after a
+ * restore as root, a directory in its place, a broken mount), SQLite either
+ * fails obscurely or, when the mapping cannot be backed, the kernel kills
+ * the process with SIGBUS, which no handler can log. So before opening, every
+ * file of both databases, and the folder, is checked; a problem stops the
+ * start with one line that names the file and what to do.
+ */
+export class SqliteFilesError extends Error {
+  override name = 'SqliteFilesError';
+}
+
+const SUFFIXES = ['', '-wal', '-shm'];
+
+export function checkSqliteFiles(dataDir: string): void {
+  try {
+    statSync(dataDir);
+  } catch {
+    return; // created on first start
+  }
+  try {
+    accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch {
+    throw new SqliteFilesError(
+      `${dataDir} is not writable by this process: fix its owner or permissions and start again`,
+    );
+  }
+  for (const base of ['site.db', SESSIONS_FILE]) {
+    for (const suffix of SUFFIXES) {
+      const file = path.join(dataDir, `${base}${suffix}`);
+      let isFile: boolean;
+      try {
+        isFile = statSync(file).isFile();
+      } catch {
+        continue; // absent: SQLite creates it
+      }
+      if (!isFile) {
+        throw new SqliteFilesError(
+          `${file} is not a regular file: stop the server, move it away and start again`,
+        );
+      }
+      try {
+        accessSync(file, constants.R_OK | constants.W_OK);
+      } catch {
+        throw new SqliteFilesError(
+          `${file} is not readable and writable by this process: fix its owner or permissions ` +
+            '(it must belong to the user the server runs as) and start again',
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS, type AuditAction, type AuditPage } from '#shared/audit';
+import { MAX_PAGE_SIZE, pageCount, pageOffset } from '#shared/pagination';
+import type { Db } from '../../db/knex';
+import type { Logger } from '../../logger';
+import { parseInput } from '../../validation';
+import { createAuditRepo } from './audit.repo';
+
+const DAY_MS = 86_400_000;
+const SUMMARY_MAX = 300;
+
+/** Who did it: the signed-in user (or the username tried), and from which address. */
+export type AuditWho = {
+  actor: { id: number | null; username: string } | null;
+  ip: string | null;
+};
+
+export type AuditRecord = {
+  action: AuditAction;
+  target_type?: string;
+  target_id?: string | number;
+  /** Short and harmless: a title, a username tried; never a password, code or message text. */
+  summary?: string;
+};
+
+const page = (key: string, max?: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, key)
+    .transform(Number)
+    .refine((n) => n >= 1 && (max === undefined || n <= max), key);
+
+const AuditQuerySchema = z.object({
+  page: page('apiErrors.pageInvalid').optional(),
+  per_page: page('apiErrors.perPageInvalid', MAX_PAGE_SIZE).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: 'apiErrors.auditActionInvalid' }).optional(),
+});
+
+/**
+ * The audit trail: records sign-ins, content, enquiry and account changes;
+ * lists them for admins; forgets entries older than AUDIT_RETENTION_DAYS
+ * (pruned at start and then daily). Recording never fails the action it
+ * describes: a write that does not succeed is logged instead.
+ */
+export function createAuditService(deps: {
+  db: Db;
+  logger: Logger;
+  retentionDays: number;
+  clock?: () => Date;
+}) {
+  const { db, logger, retentionDays, clock = () => new Date() } = deps;
+  const repo = createAuditRepo(db);
+  let timer: NodeJS.Timeout | undefined;
+
+  const service = {
+    async record(who: AuditWho, entry: AuditRecord): Promise<void> {
+      try {
+        await repo.insert({
+          at: clock().toISOString(),
+          actor_id: who.actor?.id ?? null,
+          actor: who.actor?.username.slice(0, 100) ?? null,
+          action: entry.action,
+          target_type: entry.target_type ?? null,
+          target_id: entry.target_id === undefined ? null : String(entry.target_id).slice(0, 100),
+          summary: (entry.summary ?? '').slice(0, SUMMARY_MAX),
+          ip: who.ip?.slice(0, 64) ?? null,
+        });
+      } catch (error) {
+        logger.warn(
+          { action: entry.action, code: (error as { code?: string }).code },
+          'audit entry could not be written',
+        );
+      }
+    },
+
+    async list(query: unknown): Promise<AuditPage> {
+      const q = parseInput(AuditQuerySchema, query, 'apiErrors.invalidQuery');
+      const current = q.page ?? 1;
+      const perPage = q.per_page ?? 50;
+      const [total, entries] = await Promise.all([
+        repo.count(q.action),
+        repo.list({ limit: perPage, offset: pageOffset(current, perPage), action: q.action }),
+      ]);
+      return { entries, total, pages: pageCount(total, perPage), current_page: current };
+    },
+
+    /** Deletes entries older than the retention; returns how many. */
+    prune(): Promise<number> {
+      const cutoff = new Date(clock().getTime() - retentionDays * DAY_MS).toISOString();
+      return repo.deleteBefore(cutoff);
+    },
+
+    /** Prunes now and then once a day until `stop()`. */
+    start(): void {
+      const run = () =>
+        service.prune().then(
+          (removed) => removed && logger.info({ removed }, 'old audit entries removed'),
+          (error: unknown) =>
+            logger.warn({ code: (error as { code?: string }).code }, 'audit pruning failed'),
+        );
+      void run();
+      timer = setInterval(run, DAY_MS);
+      timer.unref();
+    },
+
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+  return service;
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

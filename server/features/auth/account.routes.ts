@@ -1,0 +1,61 @@
+import { Router } from 'express';
+import { NotFoundError } from '../../errors';
+import { requestWho } from '../../http/audit-trail';
+import { requireAuth } from '../../http/guards';
+import { endSession } from '../../http/sessions';
+import type { AuthRouteDeps } from './auth.routes';
+import { whenHashingFree } from './password';
+
+/**
+ * `/api/auth/sessions` and `/api/auth/2fa`: the signed-in user's own
+ * sessions (list, end one, "sign out everywhere else") and two-factor
+ * sign-in (set up, enable, disable). Password and code checks are rate
+ * limited per account.
+ */
+export function createAccountRouter({ twoFactor, registry, audit, limits }: AuthRouteDeps) {
+  const router = Router();
+  router.use(['/sessions', '/2fa'], requireAuth);
+
+  router.get('/sessions', async (req, res) => {
+    res.json({ data: await registry.list(req.session.user!.id, req.session.auth?.handle) });
+  });
+
+  router.delete('/sessions/others', async (req, res) => {
+    const ended = await registry.endOthers(req.session.user!.id, req.session.auth?.handle);
+    await audit.record(requestWho(req), {
+      action: 'account.other_sessions_ended',
+      target_type: 'user',
+      target_id: req.session.user!.id,
+      summary: String(ended),
+    });
+    res.json({ data: { ended } });
+  });
+
+  router.delete('/sessions/:id', async (req, res) => {
+    const handle = req.params.id;
+    const who = requestWho(req);
+    if (handle === req.session.auth?.handle) {
+      await endSession(req, res, registry);
+    } else if (!(await registry.endOne(req.session.user!.id, handle))) {
+      throw new NotFoundError('apiErrors.sessionNotFound');
+    }
+    await audit.record(who, { action: 'account.session_ended', target_type: 'session' });
+    res.json({ data: { id: handle } });
+  });
+
+  router.post('/2fa/setup', whenHashingFree, limits.accountSecret, async (req, res) => {
+    res.json({ data: await twoFactor.setup(req.session.user!.id, req.body) });
+  });
+
+  router.post('/2fa/enable', limits.accountSecret, async (req, res) => {
+    const codes = await twoFactor.enable(req.session.user!.id, req.body, requestWho(req));
+    res.json({ data: { recovery_codes: codes } });
+  });
+
+  router.post('/2fa/disable', whenHashingFree, limits.accountSecret, async (req, res) => {
+    await twoFactor.disable(req.session.user!.id, req.body, requestWho(req));
+    res.json({ data: { two_factor_enabled: false } });
+  });
+
+  return router;
+}

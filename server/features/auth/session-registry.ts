@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type session from 'express-session';
+import type { ActiveSession } from '#shared/auth';
+import type { Db } from '../../db/knex';
+import { toIso } from '../../db/values';
+
+export type SessionLifetime = { idleMs: number; absoluteMs: number };
+
+type Row = Record<string, unknown>;
+
+/**
+ * The signed-in sessions of each user (`user_sessions`), kept beside the
+ * session store: the list an admin sees, "sign out everywhere else", and the
+ * end of every other session when a password changes. Ending a session
+ * destroys it in the store (SQLite file or PostgreSQL table alike), so its
+ * cookie is dead at once. The API names a session by its random `handle`;
+ * the store's id never leaves the server.
+ */
+export function createSessionRegistry(deps: {
+  db: Db;
+  store: session.Store;
+  lifetime: SessionLifetime;
+}) {
+  const { db, store, lifetime } = deps;
+  const rows = () => db('user_sessions');
+
+  const destroyInStore = (sid: string) =>
+    new Promise<void>((resolve, reject) =>
+      store.destroy(sid, (err?: unknown) => (err ? reject(err) : resolve())),
+    );
+
+  async function end(list: Row[]): Promise<number> {
+    for (const row of list) await destroyInStore(String(row.sid));
+    if (list.length) {
+      await rows()
+        .whereIn(
+          'handle',
+          list.map((r) => String(r.handle)),
+        )
+        .delete();
+    }
+    return list.length;
+  }
+
+  const expired = (row: Row, now: number) =>
+    now - Date.parse(toIso(row.created_at)) > lifetime.absoluteMs ||
+    now - Date.parse(toIso(row.last_seen_at)) > lifetime.idleMs;
+
+  return {
+    /** Records a new signed-in session; returns its public handle. */
+    async record(sid: string, userId: number, from: { device: string; ip: string }) {
+      const handle = randomBytes(16).toString('base64url');
+      const at = new Date().toISOString();
+      await rows().insert({
+        handle,
+        sid,
+        user_id: userId,
+        device: from.device.slice(0, 100),
+        ip: from.ip.slice(0, 64),
+        created_at: at,
+        last_seen_at: at,
+      });
+      return handle;
+    },
+
+    async touch(handle: string, at: number, ip: string): Promise<void> {
+      await rows()
+        .where({ handle })
+        .update({ last_seen_at: new Date(at).toISOString(), ip: ip.slice(0, 64) });
+    },
+
+    /** Forgets a session that ended by itself (sign-out, expiry). */
+    async forget(handle: string): Promise<void> {
+      await rows().where({ handle }).delete();
+    },
+
+    /** The user's live sessions, most recently used first; expired entries are swept. */
+    async list(userId: number, currentHandle: string | undefined): Promise<ActiveSession[]> {
+      const now = Date.now();
+      const all: Row[] = await rows().where({ user_id: userId }).orderBy('last_seen_at', 'desc');
+      const stale = all.filter((r) => expired(r, now));
+      if (stale.length) await end(stale);
+      return all
+        .filter((r) => !expired(r, now))
+        .map((r) => ({
+          id: String(r.handle),
+          device: String(r.device),
+          address: String(r.ip),
+          last_seen: toIso(r.last_seen_at),
+          created_at: toIso(r.created_at),
+          current: r.handle === currentHandle,
+        }));
+    },
+
+    /** Ends every session of the user except `keepHandle` (none kept when undefined). */
+    async endOthers(userId: number, keepHandle?: string): Promise<number> {
+      const q = rows().where({ user_id: userId });
+      if (keepHandle) q.whereNot({ handle: keepHandle });
+      return end(await q);
+    },
+
+    /** Ends one session of the user; false when the user has no session by that handle. */
+    async endOne(userId: number, handle: string): Promise<boolean> {
+      return (await end(await rows().where({ user_id: userId, handle }))) > 0;
+    },
+  };
+}
+
+export type SessionRegistry = ReturnType<typeof createSessionRegistry>;

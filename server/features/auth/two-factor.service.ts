@@ -1,0 +1,156 @@
+import {
+  TwoFactorCodeSchema,
+  TwoFactorDisableSchema,
+  TwoFactorSetupSchema,
+  type TwoFactorSetup,
+} from '#shared/auth';
+import type { Db } from '../../db/knex';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
+import { parseInput } from '../../validation';
+import type { AuditService, AuditWho } from '../audit/audit.service';
+import { verifyPassword } from './password';
+import {
+  checkTotp,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  setupDetails,
+} from './two-factor';
+import { createUsersRepo } from './users.repo';
+
+const NO_AUDIT: Pick<AuditService, 'record'> = { record: async () => undefined };
+const invalidCode = () => new UnauthorizedError('apiErrors.invalidTwoFactorCode');
+
+/**
+ * Optional TOTP sign-in per account: set up (password first; the key is
+ * pending until a first code proves the app has it), enable (ten recovery
+ * codes, shown once, stored hashed), check at sign-in (an app code or an
+ * unused recovery code), disable (password and code), and the CLI's reset.
+ */
+export function createTwoFactorService({
+  db,
+  audit = NO_AUDIT,
+}: {
+  db: Db;
+  audit?: Pick<AuditService, 'record'>;
+}) {
+  const users = createUsersRepo(db);
+
+  async function account(id: number) {
+    const user = await users.findById(id);
+    if (!user) throw new UnauthorizedError('apiErrors.authRequired');
+    return user;
+  }
+
+  const recordFor = (who: AuditWho, user: { id: number; username: string }) => ({
+    ...who,
+    actor: { id: user.id, username: user.username },
+  });
+
+  /** An app code (each time step once) or an unused recovery code; which one it was. */
+  async function acceptCode(userId: number, code: string): Promise<'app' | 'recovery' | null> {
+    const state = await users.twoFactor(userId);
+    if (!state.secret) return null;
+    if (/^\d{6}$/.test(code)) {
+      const step = await checkTotp(state.secret, code, state.lastStep);
+      return step !== null && (await users.claimStep(userId, step)) ? 'app' : null;
+    }
+    return (await users.useRecoveryCode(userId, hashRecoveryCode(code))) ? 'recovery' : null;
+  }
+
+  return {
+    async enabled(userId: number): Promise<boolean> {
+      return (await users.twoFactor(userId)).secret !== null;
+    },
+
+    async setup(userId: number, input: unknown): Promise<TwoFactorSetup> {
+      const { password } = parseInput(TwoFactorSetupSchema, input);
+      const user = await account(userId);
+      if (!(await verifyPassword(password, user.password_hash))) {
+        throw new UnauthorizedError('apiErrors.wrongPassword');
+      }
+      if (user.totp_secret) throw new ConflictError('apiErrors.twoFactorAlreadyOn');
+      const secret = newTotpSecret();
+      await users.setTwoFactor(userId, { pending: secret });
+      return setupDetails(secret, user.username);
+    },
+
+    async enable(userId: number, input: unknown, who: AuditWho): Promise<string[]> {
+      const { code } = parseInput(TwoFactorCodeSchema, input);
+      const user = await account(userId);
+      if (user.totp_secret) throw new ConflictError('apiErrors.twoFactorAlreadyOn');
+      const { pending } = await users.twoFactor(userId);
+      if (!pending) throw new ConflictError('apiErrors.twoFactorNotSetUp');
+      const step = await checkTotp(pending, code, null);
+      if (step === null) throw invalidCode();
+      const codes = newRecoveryCodes();
+      await users.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
+      await users.setTwoFactor(userId, { secret: pending, pending: null, lastStep: step });
+      await audit.record(recordFor(who, user), {
+        action: 'account.two_factor_enabled',
+        target_type: 'user',
+        target_id: userId,
+      });
+      return codes;
+    },
+
+    async disable(userId: number, input: unknown, who: AuditWho): Promise<void> {
+      const { password, code } = parseInput(TwoFactorDisableSchema, input);
+      const user = await account(userId);
+      if (!(await verifyPassword(password, user.password_hash))) {
+        throw new UnauthorizedError('apiErrors.wrongPassword');
+      }
+      if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
+      if (!(await acceptCode(userId, code))) throw invalidCode();
+      await users.setTwoFactor(userId, { secret: null, pending: null, lastStep: null });
+      await users.replaceRecoveryCodes(userId, []);
+      await audit.record(recordFor(who, user), {
+        action: 'account.two_factor_disabled',
+        target_type: 'user',
+        target_id: userId,
+      });
+    },
+
+    /** The sign-in's second step: 401 for a wrong or reused code (recorded). */
+    async verifySignIn(userId: number, input: unknown, who: AuditWho): Promise<void> {
+      const { code } = parseInput(TwoFactorCodeSchema, input);
+      const user = await account(userId);
+      const accepted = await acceptCode(userId, code);
+      if (!accepted) {
+        await audit.record(recordFor(who, user), {
+          action: 'auth.two_factor_failed',
+          target_type: 'user',
+          target_id: userId,
+        });
+        throw invalidCode();
+      }
+      if (accepted === 'recovery') {
+        await audit.record(recordFor(who, user), {
+          action: 'account.recovery_code_used',
+          target_type: 'user',
+          target_id: userId,
+        });
+      }
+    },
+
+    /** `npm run admin -- reset-2fa <username>`: turns it off for someone who lost the device. */
+    async reset(username: string): Promise<number> {
+      const user = await users.findByUsername(username);
+      if (!user) throw new NotFoundError('apiErrors.userNotFound');
+      await users.setTwoFactor(user.id, { secret: null, pending: null, lastStep: null });
+      await users.replaceRecoveryCodes(user.id, []);
+      await audit.record(
+        { actor: null, ip: null },
+        {
+          action: 'account.two_factor_reset',
+          target_type: 'user',
+          target_id: user.id,
+          summary: `${user.username} (command line)`,
+        },
+      );
+      return user.id;
+    },
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
+import type { Db } from '../db/knex';
+
+/** How often, at most, one store sweeps expired rows (on its next increment). */
+const SWEEP_EVERY_MS = 60_000;
+/** How many over-the-limit keys one store remembers locally. */
+const MAX_BLOCKED = 10_000;
+
+type Row = { hits: unknown; reset_at: unknown };
+
+/** `db.raw` answers rows as an array on SQLite and as `{rows}` on PostgreSQL. */
+function rowsOf(result: unknown): Row[] {
+  if (Array.isArray(result)) return result as Row[];
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}
+
+const info = (row: Row): ClientRateLimitInfo => ({
+  totalHits: Number(row.hits),
+  resetTime: new Date(Number(row.reset_at)),
+});
+
+/**
+ * An express-rate-limit store in the app's own database (SQLite or
+ * PostgreSQL, through knex), so counters survive a restart and are shared by
+ * every instance on one PostgreSQL. One atomic upsert per hit: a new key or
+ * an expired window starts at 1 with a fresh reset time, a live one adds 1.
+ * Keys are hashed, so the table holds no addresses or usernames.
+ *
+ * A key already over its limit is remembered in memory until its window
+ * ends: a client that keeps hammering after its 429 is answered without a
+ * database write, so a flood cannot turn into a write storm that slows
+ * everyone's reads. See docs/decisions/009-hardening.md.
+ */
+export class DatabaseRateLimitStore implements Store {
+  /** Counts live in the database, shared across limiters only by prefix. */
+  localKeys = false;
+  prefix: string;
+  private windowMs = 60_000;
+  private limit: number | undefined;
+  private lastSweep = 0;
+  private readonly blocked = new Map<string, { hits: number; resetAt: number }>();
+
+  constructor(
+    private readonly db: Db,
+    prefix: string,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.prefix = `${prefix}:`;
+  }
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+    this.limit = typeof options.limit === 'number' ? options.limit : undefined;
+  }
+
+  private hash(key: string): string {
+    return createHash('sha256').update(`${this.prefix}${key}`).digest('hex');
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const over = this.blocked.get(this.hash(key));
+    if (over && over.resetAt > this.clock()) {
+      return { totalHits: over.hits, resetTime: new Date(over.resetAt) };
+    }
+    const row = await this.db('rate_limits')
+      .where({ key: this.hash(key) })
+      .andWhere('reset_at', '>', this.clock())
+      .first();
+    return row ? info(row as Row) : undefined;
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const now = this.clock();
+    const hashed = this.hash(key);
+    const over = this.blocked.get(hashed);
+    if (over && over.resetAt > now) {
+      over.hits++;
+      return { totalHits: over.hits, resetTime: new Date(over.resetAt) };
+    }
+    if (over) this.blocked.delete(hashed);
+    const resetAt = now + this.windowMs;
+    const result = await this.db.raw(
+      `insert into rate_limits (key, hits, reset_at) values (?, 1, ?)
+       on conflict (key) do update set
+         hits = case when rate_limits.reset_at <= ? then 1 else rate_limits.hits + 1 end,
+         reset_at = case when rate_limits.reset_at <= ? then ? else rate_limits.reset_at end
+       returning hits, reset_at`,
+      [hashed, resetAt, now, now, resetAt],
+    );
+    const row = rowsOf(result)[0];
+    this.sweep(now);
+    const counted = row ? info(row) : { totalHits: 1, resetTime: new Date(resetAt) };
+    if (this.limit !== undefined && counted.totalHits > this.limit) {
+      if (this.blocked.size >= MAX_BLOCKED) this.blocked.clear();
+      this.blocked.set(hashed, { hits: counted.totalHits, resetAt: counted.resetTime!.getTime() });
+    }
+    return counted;
+  }
+
+  /** Gives back a hit (a request that turned out not to count, e.g. a successful sign-in). */
+  async decrement(key: string): Promise<void> {
+    const over = this.blocked.get(this.hash(key));
+    if (over) over.hits = Math.max(0, over.hits - 1);
+    await this.db('rate_limits')
+      .where({ key: this.hash(key) })
+      .andWhere('hits', '>', 0)
+      .andWhere('reset_at', '>', this.clock())
+      .decrement('hits', 1);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    this.blocked.delete(this.hash(key));
+    await this.db('rate_limits')
+      .where({ key: this.hash(key) })
+      .delete();
+  }
+
+  /** Deletes expired windows now and then; a failure only delays the next sweep. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    void removeExpiredRateLimits(this.db, now).catch(() => undefined);
+  }
+}
+
+/** Removes every counter whose window has ended; returns how many. */
+export async function removeExpiredRateLimits(db: Db, now = Date.now()): Promise<number> {
+  return db('rate_limits').where('reset_at', '<=', now).delete();
+}

@@ -1,0 +1,57 @@
+/**
+ * The audit trail as the API returns it (`GET /api/audit`). `actor` is the
+ * username at the time (null for an anonymous attempt); `summary` is short
+ * and never holds a secret or an enquiry's text.
+ */
+export type AuditEntry = {
+  id: number;
+  at: string;
+  actor: string | null;
+  action: AuditAction;
+  target_type: string | null;
+  target_id: string | null;
+  summary: string;
+  ip: string | null;
+};
+
+export type AuditPage = {
+  entries: AuditEntry[];
+  total: number;
+  pages: number;
+  current_page: number;
+};
+
+/** Every action the trail records, for the admin's filter and labels. */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.two_factor_failed',
+  'auth.logout',
+  'auth.registered',
+  'account.username_changed',
+  'account.password_changed',
+  'account.password_reset',
+  'account.two_factor_enabled',
+  'account.two_factor_disabled',
+  'account.two_factor_reset',
+  'account.recovery_code_used',
+  'account.session_ended',
+  'account.other_sessions_ended',
+  'article.created',
+  'article.updated',
+  'article.published',
+  'article.unpublished',
+  'article.deleted',
+  'contact.read',
+  'contact.unread',
+  'contact.replied',
+  'contact.unreplied',
+  'contact.spam',
+  'contact.not_spam',
+  'contact.deleted',
+  'contact.exported',
+  'media.uploaded',
+  'media.deleted',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
