@@ -10,6 +10,7 @@ import { createMailWorker, logMailSetup } from './features/mail/mail.worker';
 import { createOutboxSignal } from './features/mail/outbox-signal';
 import { bufferedStdout, createLogger, type Logger } from './logger';
 import { openRuntime, type Runtime } from './runtime';
+import { loadRenderer } from './site/render';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -87,6 +88,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = bufferedStdout();
   const logger = createLogger(config, log);
+  // The page renderer loads while the database opens, so the first page does not wait for it.
+  void loadRenderer().catch(() => undefined);
   const runtime = await openRuntime(config, logger);
   await prepareContent(config, runtime.db, logger);
   const outboxSignal = createOutboxSignal();

@@ -35,7 +35,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     throw error;
   }
   const sessionSecret = loadSessionSecret(config);
-  const sessions = createSessionStore(config);
+  const sessions = await createSessionStore(config);
   return {
     db,
     sessions,

@@ -1,5 +1,4 @@
 import session from 'express-session';
-import connectPgSimple from 'connect-pg-simple';
 import connectSqlite3 from 'connect-sqlite3';
 import type { Config } from '../config';
 
@@ -9,10 +8,14 @@ export type ClosableStore = { store: session.Store; close(): Promise<void> };
 
 /**
  * Sessions kept where the data is, so they survive restarts: their own SQLite
- * file in DATA_DIR (WAL) by default, a `sessions` table with DATABASE_URL.
+ * file in DATA_DIR (WAL) by default, a `sessions` table with DATABASE_URL (its
+ * store, and PostgreSQL's driver, are loaded only then: a faster start).
  */
-export function createSessionStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): ClosableStore {
+export async function createSessionStore(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+): Promise<ClosableStore> {
   if (config.databaseUrl) {
+    const { default: connectPgSimple } = await import('connect-pg-simple');
     const PgStore = connectPgSimple(session);
     const store = new PgStore({
       conString: config.databaseUrl,

@@ -70,7 +70,7 @@ export function createTwoFactorService({
         throw new UnauthorizedError('apiErrors.wrongPassword');
       }
       if (user.totp_secret) throw new ConflictError('apiErrors.twoFactorAlreadyOn');
-      const secret = newTotpSecret();
+      const secret = await newTotpSecret();
       await users.setTwoFactor(userId, { pending: secret });
       return setupDetails(secret, user.username);
     },

@@ -26,6 +26,8 @@ export interface LlmProvider {
   readonly model: string;
   /** The assistant's text answer; throws `LlmUpstreamError` on any failure. */
   complete(messages: ChatMessage[], options: CompletionOptions): Promise<string>;
+  /** Loads the client before a request's deadline starts (the SDK is loaded on first use). */
+  prepare?(): Promise<void>;
 }
 
 /** Why an upstream call failed, independent of the provider and its SDK. */

@@ -53,6 +53,7 @@ export function createLlmService({ provider, news, logger, tuning }: Deps): LlmS
 
     async generate(input, clientSignal) {
       if (!provider) throw new ServiceUnavailableError('llm.errors.notConfigured');
+      await provider.prepare?.();
       const started = Date.now();
       const signal = deadline(clientSignal);
       const about = { provider: provider.name, model: provider.model };
@@ -79,6 +80,7 @@ export function createLlmService({ provider, news, logger, tuning }: Deps): LlmS
 
     async translate({ text, from, to }, clientSignal) {
       if (!provider) throw new ServiceUnavailableError('llm.errors.notConfigured');
+      await provider.prepare?.();
       const started = Date.now();
       // One failed language stops the others: the request answers 502 at once.
       const failed = new AbortController();

@@ -1,4 +1,5 @@
-import OpenAI, { AzureOpenAI } from 'openai';
+import type * as OpenAiSdk from 'openai';
+import type OpenAI from 'openai';
 import type { Config } from '../../config';
 import type { ChatMessage, CompletionOptions, LlmProvider, ResponseFormat } from './llm.provider';
 import { LlmUpstreamError } from './llm.provider';
@@ -14,27 +15,36 @@ type LlmConfig = Config['llm'];
 export function createLlmProvider(llm: LlmConfig): LlmProvider | null {
   if (llm.azure) {
     const { endpoint, apiKey, apiVersion, deployment } = llm.azure;
-    const client = new AzureOpenAI({ endpoint, apiKey, apiVersion, deployment, maxRetries: 0 });
+    const client = (sdk: Sdk) =>
+      new sdk.AzureOpenAI({ endpoint, apiKey, apiVersion, deployment, maxRetries: 0 });
     return chatProvider('azure', deployment, client, [apiKey]);
   }
   if (llm.openai) {
     const { baseURL, apiKey, model } = llm.openai;
-    const client = new OpenAI({ baseURL, apiKey, maxRetries: 0 });
+    const client = (sdk: Sdk) => new sdk.default({ baseURL, apiKey, maxRetries: 0 });
     return chatProvider('openai', model, client, [apiKey]);
   }
   return null;
 }
 
+type Sdk = typeof OpenAiSdk;
+
 function chatProvider(
   name: LlmProvider['name'],
   model: string,
-  client: OpenAI,
+  makeClient: (sdk: Sdk) => OpenAI,
   secrets: string[],
 ): LlmProvider {
+  // The SDK is loaded with the first model call, not at start (a faster start; none without AI).
+  let ready: Promise<{ sdk: Sdk; client: OpenAI }> | undefined;
+  const connect = () =>
+    (ready ??= import('openai').then((sdk) => ({ sdk, client: makeClient(sdk) })));
   return {
     name,
     model,
+    prepare: async () => void (await connect()),
     async complete(messages: ChatMessage[], { format, signal, timeoutMs }: CompletionOptions) {
+      const { sdk, client } = await connect();
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
         completion = await client.chat.completions.create(
@@ -42,7 +52,7 @@ function chatProvider(
           { signal, timeout: timeoutMs, maxRetries: 0 },
         );
       } catch (err) {
-        throw toUpstreamError(err, signal, secrets);
+        throw toUpstreamError(err, signal, secrets, sdk);
       }
       const choice = completion.choices?.[0];
       const message = choice?.message;

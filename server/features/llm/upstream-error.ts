@@ -1,5 +1,11 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAiSdk from 'openai';
 import { LlmUpstreamError } from './llm.provider';
+
+/** The SDK's error classes (the SDK itself is loaded with the first model call). */
+export type SdkErrors = Pick<
+  typeof OpenAiSdk,
+  'APIConnectionError' | 'APIConnectionTimeoutError' | 'APIError' | 'APIUserAbortError'
+>;
 
 const MAX_MESSAGE = 300;
 
@@ -12,7 +18,9 @@ export function toUpstreamError(
   err: unknown,
   signal: AbortSignal,
   secrets: string[],
+  sdk: SdkErrors,
 ): LlmUpstreamError {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   if (err instanceof LlmUpstreamError) return err;
   if (err instanceof APIUserAbortError || signal.aborted) {
     const timedOut = signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
@@ -58,7 +66,7 @@ export function toUpstreamError(
   );
 }
 
-function causeMessage(err: APIConnectionError): string {
+function causeMessage(err: Error): string {
   const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
   return `${err.message}${cause}`;
 }

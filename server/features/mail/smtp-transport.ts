@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailbox } from '../../mailbox';
 import type { MailContent } from './outbox.repo';
 
@@ -24,17 +24,24 @@ export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
  * URL are used for AUTH. Messages name no files or URLs to fetch.
  */
 export function createSmtpTransport(url: string, timeouts = DEFAULT_SMTP_TIMEOUTS): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: timeouts.connectionMs,
-    greetingTimeout: timeouts.greetingMs,
-    socketTimeout: timeouts.socketMs,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  });
+  // nodemailer is loaded with the first message, not at start: a faster start, and none without mail.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        connectionTimeout: timeouts.connectionMs,
+        greetingTimeout: timeouts.greetingMs,
+        socketTimeout: timeouts.socketMs,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      }),
+    ));
   return {
     async send(message) {
-      await transporter.sendMail({
+      await (
+        await connect()
+      ).sendMail({
         from: message.from,
         to: message.to,
         ...(message.replyTo && { replyTo: message.replyTo }),
@@ -45,7 +52,7 @@ export function createSmtpTransport(url: string, timeouts = DEFAULT_SMTP_TIMEOUT
         headers: message.headers,
       });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((t) => t.close()),
   };
 }
 
