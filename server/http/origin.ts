@@ -37,11 +37,12 @@ export function sameOrigin(allowed: readonly string[]): RequestHandler {
 export function requireJsonBody(multipartPaths: readonly string[]): RequestHandler {
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const type = req.get('content-type');
     const length = req.get('content-length');
     const hasBody =
       req.get('transfer-encoding') !== undefined || (length !== undefined && length !== '0');
-    if (type === undefined && !hasBody) return next();
+    // Without a body there is nothing to smuggle, whatever the type says
+    // (and `req.is` cannot judge a body-less request).
+    if (!hasBody) return next();
     if (req.is('application/json')) return next();
     if (req.is('multipart/form-data') && multipartPaths.includes(req.path)) return next();
     next(new AppError(415, 'apiErrors.unsupportedMediaType'));

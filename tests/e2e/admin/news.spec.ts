@@ -59,6 +59,7 @@ test.describe('news management', () => {
   test('creates a draft, publishes it onto /news, edits, unpublishes and deletes it', async ({
     page,
   }) => {
+    test.slow(); // five screens' worth of steps in one journey
     const title = unique('Journey article');
     const slug = slugify(title);
     const before = Number(

@@ -39,15 +39,7 @@ test.describe('Content-Security-Policy', () => {
     const api = await adminApi();
     const article = await createArticle(api, { slug: uniqueSlug('csp') });
     const violations = await watchViolations(page);
-    for (const path of [
-      '/',
-      '/news',
-      '/contact',
-      `/${article.slug}`,
-      '/pt/news',
-      '/no-such-page',
-      '/login',
-    ]) {
+    for (const path of ['/', '/news', '/contact', `/${article.slug}`, '/no-such-page', '/login']) {
       await gotoHydrated(page, path);
     }
     // The contact form validates with the shared zod schema: exercise it.
@@ -61,6 +53,8 @@ test.describe('Content-Security-Policy', () => {
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.waitForURL('**/admin');
     await page.waitForLoadState('networkidle');
+    // Last, as it makes Portuguese the visitor's choice.
+    await gotoHydrated(page, '/pt/news');
     expect(violations).toEqual([]);
   });
 });
