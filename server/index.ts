@@ -18,7 +18,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
 function loadConfig(): Config {
   dotenv.config({ quiet: true });
   try {
-    return parseConfig(process.env);
+    const config = parseConfig(process.env);
+    // The default environment is production: say so to the libraries that read
+    // it themselves (React renders with its production build, Express hides
+    // error details), before any of them loads.
+    process.env.NODE_ENV = config.env;
+    return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
