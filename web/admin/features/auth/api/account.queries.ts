@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActiveSession, Profile, TwoFactorSetup, User } from '#shared/auth';
-import { api } from '../../../../common/api';
+import { api, ApiError } from '../../../../common/api';
 import { authKeys } from './auth.queries';
 
 export const accountKeys = { sessions: ['auth', 'sessions'] as const };
@@ -87,17 +87,32 @@ function useSessionsWrite<V, R>(mutationFn: (variables: V) => Promise<R>) {
 export const useEndSession = () => useSessionsWrite(endSession);
 export const useEndOtherSessions = () => useSessionsWrite(endOtherSessions);
 
+/**
+ * A 409 ("already on", "not on") means it was switched elsewhere (another
+ * tab, the CLI): the profile is asked again so the page shows the real state.
+ */
+function useProfileRefreshOnConflict() {
+  const client = useQueryClient();
+  return (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409)
+      void client.invalidateQueries({ queryKey: authKeys.profile });
+  };
+}
+
 /** Setting up changes nothing yet: the key is only a candidate until a code confirms it. */
 export function useStartTwoFactor() {
-  return useMutation({ mutationFn: startTwoFactor });
+  const onError = useProfileRefreshOnConflict();
+  return useMutation({ mutationFn: startTwoFactor, onError });
 }
 
 /** Turning two-factor sign-in on or off changes the profile's `two_factor_enabled`. */
 function useTwoFactorSwitch<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const client = useQueryClient();
+  const onError = useProfileRefreshOnConflict();
   return useMutation({
     mutationFn,
     onSuccess: () => client.invalidateQueries({ queryKey: authKeys.profile }),
+    onError,
   });
 }
 

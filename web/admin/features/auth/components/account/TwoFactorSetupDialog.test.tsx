@@ -104,6 +104,29 @@ describe('TwoFactorSetupDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
   });
 
+  it('asks for the profile again when it was turned on elsewhere meanwhile (409)', async () => {
+    const { queryClient } = open();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: 'Two-factor sign-in is already on' }), {
+            status: 409,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('Current password'), {
+      target: { value: 'pass-word-1' },
+    });
+    click('Continue');
+    await waitFor(() =>
+      expect(queryClient.getQueryState(authKeys.profile)?.isInvalidated).toBe(true),
+    );
+    expect(screen.getAllByText('Two-factor sign-in is already on').length).toBeGreaterThan(0);
+    expect(dialog().textContent).toContain('Step 1 of 3');
+  });
+
   it('writes the codes to a file that says what they are and for whom', () => {
     const t = (key: string, params?: Record<string, unknown>) =>
       params ? `${key}(${JSON.stringify(params)})` : key;
