@@ -67,6 +67,29 @@ describe('api', () => {
     expect(errorMessage(await api('/x').catch((e: unknown) => e), t)).toBe('errors.cors');
   });
 
+  it("keeps a 5xx answer's reference id (body first, else X-Request-Id), never a 4xx one's", async () => {
+    answer({ error: 'Something went wrong', id: '3f9a0c1d2e4b5a67' }, { status: 500 });
+    let error = (await api('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('Something went wrong');
+    expect(error.reference).toBe('3f9a0c1d2e4b5a67');
+
+    answer('<html>Bad gateway</html>', {
+      status: 502,
+      statusText: 'Bad Gateway',
+      headers: { 'X-Request-Id': 'a1b2c3d4e5f60718' },
+    });
+    error = (await api('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.key).toBe('errors.http');
+    expect(error.reference).toBe('a1b2c3d4e5f60718');
+
+    answer(
+      { error: 'Invalid request' },
+      { status: 400, headers: { 'X-Request-Id': 'ffffffffffffffff' } },
+    );
+    error = (await api('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.reference).toBeUndefined();
+  });
+
   it('shows other exceptions by their message, else "Network error"', async () => {
     vi.stubGlobal(
       'fetch',

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly key?: string,
     readonly params?: Record<string, string | number>,
     readonly details?: Record<string, string>,
+    /** A 5xx answer's request id (`X-Request-Id`), for staff to quote. */
+    readonly reference?: string,
   ) {
     super(message);
   }
@@ -66,8 +68,21 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
 
   const body = (await response.json().catch(() => null)) as ApiBody<T> | T | null;
   if (!response.ok) {
+    const reference =
+      response.status >= 500
+        ? ((body as { id?: string } | null)?.id ??
+          response.headers.get('X-Request-Id') ??
+          undefined)
+        : undefined;
     if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
-      throw new ApiError(body.error, response.status, undefined, undefined, body.details);
+      throw new ApiError(
+        body.error,
+        response.status,
+        undefined,
+        undefined,
+        body.details,
+        reference,
+      );
     }
     throw new ApiError(
       `HTTP ${response.status}: ${response.statusText}`,
@@ -77,6 +92,8 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
         status: response.status,
         statusText: response.statusText,
       },
+      undefined,
+      reference,
     );
   }
   // Spec: use the data field when present, otherwise the whole body.

@@ -69,15 +69,32 @@ export const toast = {
   success(title: string, description?: string): void {
     void raise((s) => s.toast.success(title, { description }));
   },
-  /** A destructive toast titled 'Error' (in the current language) saying `message`. */
-  error(t: Translate, message: string): void {
+  /**
+   * A destructive toast titled 'Error' (in the current language) saying
+   * `message`, and the server's reference for the failure when it gave one.
+   */
+  error(t: Translate, message: string, reference?: string): void {
     const title = t('errors.title');
-    void raise((s) => s.toast.error(title, { description: message, duration: 5000 }));
+    const description = reference ? (
+      <>
+        {message}
+        <span className="block">{t('errors.reference', { id: reference })}</span>
+      </>
+    ) : (
+      message
+    );
+    // Longer with a reference: staff copy it down (hovering also holds a toast).
+    const duration = reference ? 10_000 : 5000;
+    void raise((s) => s.toast.error(title, { description, duration }));
   },
-  /** The toast of a failed call: the server's message, else the text of `fallbackKey`. */
+  /** The toast of a failed call: the server's message (and reference), else the text of `fallbackKey`. */
   failure(t: Translate, error: unknown, fallbackKey: string): void {
-    void import('./api').then(({ errorMessage }) =>
-      toast.error(t, errorMessage(error, t, fallbackKey)),
+    void import('./api').then(({ errorMessage, ApiError }) =>
+      toast.error(
+        t,
+        errorMessage(error, t, fallbackKey),
+        error instanceof ApiError ? error.reference : undefined,
+      ),
     );
   },
   /** Clears every toast on screen, e.g. old errors once the admin has signed in. */

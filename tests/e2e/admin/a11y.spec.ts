@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { createAdmin, enableTwoFactor, enterPassword } from './accounts';
 import { openDashboard } from './support';
 
 async function seriousViolations(page: Page) {
@@ -42,6 +43,31 @@ test.describe('accessibility (axe-core)', () => {
 
     await page.getByRole('tab', { name: /^Contacts/ }).click();
     await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the account and audit pages, the setup dialog and the code step have no serious or critical violation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await openDashboard(page);
+    await page.goto('/admin/account');
+    await expect(page.getByTestId('session').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByRole('dialog', { name: 'Turn on two-factor sign-in' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin/audit');
+    await expect(page.getByTestId('audit-entry').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const account = createAdmin('a11y');
+    await enableTwoFactor(account);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await enterPassword(page, account);
+    await expect(page.getByLabel('Authentication code')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

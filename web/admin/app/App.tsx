@@ -5,6 +5,8 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Toaster } from '../../common/toast';
 import { LoginPage } from '../features/auth/components/LoginPage';
+import { AccountPage } from './AccountPage';
+import { AuditPage } from './AuditPage';
 import { DashboardPage } from './DashboardPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { DocumentTitle } from './DocumentTitle';
@@ -24,6 +26,8 @@ export function App({ i18n }: { i18n: i18n }) {
               <Routes>
                 <Route path="/login" element={<LoginPage />} />
                 <Route path="/admin" element={<DashboardPage />} />
+                <Route path="/admin/account" element={<AccountPage />} />
+                <Route path="/admin/audit" element={<AuditPage />} />
                 <Route path="*" element={<Navigate to="/admin" replace />} />
               </Routes>
             </BrowserRouter>

@@ -1,20 +1,30 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '#shared/auth';
+import type { Profile, TwoFactorChallenge, User } from '#shared/auth';
 import { api } from '../../../../common/api';
 
 export type Credentials = { username: string; password: string };
 
+/** What the password step answers: the user, or a request for the second factor. */
+export type LoginAnswer = { user: User } | TwoFactorChallenge;
+
 export const authKeys = { profile: ['auth', 'profile'] as const };
 
-/** `GET /api/auth/profile`: the signed-in user, or a 401 `ApiError`. */
-export async function getProfile(signal?: AbortSignal): Promise<User> {
-  const data = await api<{ user: User }>('/auth/profile', { signal });
-  return data.user;
+/** `GET /api/auth/profile`: the signed-in user and their two-factor state, or a 401 `ApiError`. */
+export function getProfile(signal?: AbortSignal): Promise<Profile> {
+  return api<Profile>('/auth/profile', { signal });
 }
 
-/** `POST /api/auth/login`: starts a session and answers with the user. */
-export async function login(credentials: Credentials): Promise<User> {
-  const data = await api<{ user: User }>('/auth/login', { method: 'POST', body: credentials });
+/**
+ * `POST /api/auth/login`: starts a session and answers with the user, or,
+ * when the account has two-factor sign-in on, asks for the code first.
+ */
+export function login(credentials: Credentials): Promise<LoginAnswer> {
+  return api<LoginAnswer>('/auth/login', { method: 'POST', body: credentials });
+}
+
+/** `POST /api/auth/login/2fa`: the second step, an authenticator or recovery code. */
+export async function loginWithCode(code: string): Promise<User> {
+  const data = await api<{ user: User }>('/auth/login/2fa', { method: 'POST', body: { code } });
   return data.user;
 }
 
@@ -35,22 +45,45 @@ export const profileQuery = () =>
     staleTime: 0,
   });
 
+/** The signed-in user. */
 export function useProfileQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...profileQuery(), enabled });
+  return useQuery({ ...profileQuery(), enabled, select: (profile) => profile.user });
+}
+
+/** The signed-in user with their two-factor state (the account page). */
+export function useProfileDetailsQuery() {
+  return useQuery(profileQuery());
 }
 
 /**
  * Signing in starts a new session: whatever an earlier one loaded is dropped,
  * and an admin's profile is known at once.
  */
-export function useLoginMutation() {
+function useStartSession() {
   const client = useQueryClient();
+  return (user: User, twoFactor: boolean) => {
+    client.removeQueries();
+    if (user.is_admin) {
+      client.setQueryData<Profile>(authKeys.profile, { user, two_factor_enabled: twoFactor });
+    }
+  };
+}
+
+export function useLoginMutation() {
+  const started = useStartSession();
   return useMutation({
     mutationFn: login,
-    onSuccess(user) {
-      client.removeQueries();
-      if (user.is_admin) client.setQueryData(authKeys.profile, user);
+    onSuccess(answer) {
+      if ('user' in answer) started(answer.user, false);
     },
+  });
+}
+
+export function useTwoFactorLoginMutation() {
+  const started = useStartSession();
+  return useMutation({
+    mutationFn: loginWithCode,
+    onSuccess: (user) => started(user, true),
   });
 }
 

@@ -3,22 +3,30 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
 import { button, input, label } from '../../../lib/ui';
 import { useLogin } from '../hooks/useLogin';
+import { LoginProblem } from './LoginProblem';
 import { PasswordInput } from './PasswordInput';
+import { TwoFactorStep } from './TwoFactorStep';
 
 export function LoginForm() {
   const { t } = useTranslation();
-  const { submit, busy, problem, clearProblem } = useLogin();
+  const login = useLogin();
+  const { submit, busy, problem, clearProblem } = login;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    void submit({ username, password });
+    // Once the password is accepted, the page no longer holds it.
+    if ((await submit({ username, password })) === 'code') setPassword('');
   };
 
+  if (login.step === 'code') return <TwoFactorStep login={login} />;
+
+  // Back from the code step (expired, or another account): the username stays, the password is asked again.
+  const returning = username !== '';
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       className="space-y-4"
       aria-describedby={problem ? 'login-problem' : undefined}
@@ -33,7 +41,7 @@ export function LoginForm() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          autoFocus
+          autoFocus={!returning}
           required
           value={username}
           onChange={(e) => {
@@ -51,6 +59,7 @@ export function LoginForm() {
           id="login-password"
           name="password"
           autoComplete="current-password"
+          autoFocus={returning}
           required
           value={password}
           onChange={(e) => {
@@ -59,11 +68,7 @@ export function LoginForm() {
           }}
         />
       </div>
-      {problem && (
-        <p id="login-problem" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {problem}
-        </p>
-      )}
+      <LoginProblem problem={problem} />
       <button type="submit" disabled={busy} className={`${button.primary} w-full py-2.5`}>
         {busy && <Spinner className="h-4 w-4" />}
         {busy ? t('login.submitting') : t('login.submit')}

@@ -1,21 +1,59 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLogoutMutation, useProfileQuery } from '../api/auth.queries';
+import { ApiError } from '../../../../common/api';
+import { authKeys, useLogoutMutation, useProfileQuery } from '../api/auth.queries';
+
+const PROFILE_HASH = JSON.stringify(authKeys.profile);
 
 /**
- * Guards /admin: a failed profile call or a non-admin goes to /login (spec).
- * `user` is null until the profile says this is an admin.
+ * Any call answered 401 may mean the session was ended elsewhere (signed out
+ * from another device, a password change, its lifetime): the profile is
+ * asked again, and if it fails too, the guard takes the admin to /login.
+ */
+function watchForEndedSession(client: QueryClient): () => void {
+  const check = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401)
+      void client.invalidateQueries({ queryKey: authKeys.profile });
+  };
+  const queries = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'error') return;
+    if (event.query.queryHash !== PROFILE_HASH) check(event.action.error);
+  });
+  const mutations = client.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
+  });
+  return () => {
+    queries();
+    mutations();
+  };
+}
+
+/**
+ * Guards the admin pages: a failed profile call or a non-admin goes to
+ * /login (spec). `user` is null until the profile says this is an admin. A
+ * session that ends while a page is open says so on the login page.
  */
 export function useAdminSession() {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const profile = useProfileQuery();
   const { mutateAsync: logout } = useLogoutMutation();
   const user = profile.data?.is_admin ? profile.data : null;
   const turnedAway = profile.isError || (profile.isSuccess && !profile.data.is_admin);
+  // The profile had said "admin" before it failed: the session ended while the page was open.
+  const ended = profile.isError && profile.data !== undefined;
+
+  useEffect(() => watchForEndedSession(client), [client]);
 
   useEffect(() => {
-    if (turnedAway) navigate('/login', { replace: true });
-  }, [turnedAway, navigate]);
+    if (!turnedAway) return;
+    navigate('/login', {
+      replace: true,
+      // Like a logout: nothing the ended session loaded is kept, or shown as still signed in.
+      state: ended ? { signedOut: true, sessionEnded: true } : undefined,
+    });
+  }, [turnedAway, ended, navigate]);
 
   const signOut = useCallback(async () => {
     await logout();

@@ -1,10 +1,20 @@
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import { LayoutDashboard, LayoutList, LogOut, ScrollText, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { button } from '../../../lib/ui';
 
 type Props = { username: string; onLogout: () => Promise<void> };
+
+const PAGES = [
+  { to: '/admin', key: 'admin.nav.dashboard', Icon: LayoutList },
+  { to: '/admin/audit', key: 'admin.nav.audit', Icon: ScrollText },
+  { to: '/admin/account', key: 'admin.nav.account', Icon: UserCog },
+] as const;
+
+const link = ({ isActive }: { isActive: boolean }) =>
+  `${button.ghost} ${isActive ? 'bg-slate-100 text-slate-900' : ''}`;
 
 export function DashboardHeader({ username, onLogout }: Props) {
   const { t } = useTranslation();
@@ -21,7 +31,19 @@ export function DashboardHeader({ username, onLogout }: Props) {
             <p className="text-sm text-slate-600">{t('admin.welcome', { username })}</p>
           </div>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <nav aria-label={t('admin.nav.label')}>
+            <ul className="flex flex-wrap items-center gap-1">
+              {PAGES.map(({ to, key, Icon }) => (
+                <li key={to}>
+                  <NavLink to={to} end className={link}>
+                    <Icon aria-hidden="true" className="h-4 w-4" />
+                    {t(key)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <LanguageSwitcher />
           <button
             type="button"

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from '../../support/e2e-env';
+import { signIn, unique } from './support';
+
+test.describe('audit log', () => {
+  test('lists the sign-in just made, newest first, and filters by action', async ({ page }) => {
+    // A refused attempt with a name nobody has, to find among the failures.
+    const stranger = unique('nobody').replace(' ', '-');
+    const refused = await page.request.post('/api/auth/login', {
+      data: { username: stranger, password: 'wrong-password' },
+    });
+    expect(refused.status()).toBe(401);
+
+    await signIn(page);
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+    await expect(page).toHaveTitle('Audit log · Admin Dashboard');
+
+    const table = page.getByRole('table', { name: /^Audit log, page 1 of \d+$/ });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'When',
+      'Who',
+      'Action',
+      'On',
+      'Details',
+      'Address',
+    ]);
+    const newest = page.getByTestId('audit-entry').first();
+    await expect(newest.getByRole('cell').nth(1)).toHaveText(E2E.admin.username);
+    await expect(newest.getByRole('cell').nth(2)).toHaveText('Signed in');
+    await expect(newest.getByRole('cell').nth(5)).toHaveText(
+      /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/,
+    );
+    const when = newest.locator('time');
+    const at = Date.parse((await when.getAttribute('datetime'))!);
+    expect(Math.abs(Date.now() - at)).toBeLessThan(5 * 60_000);
+
+    await page.getByLabel('Action').selectOption({ label: 'Sign-in failed' });
+    await expect(page).toHaveURL(/\?action=auth\.login_failed$/);
+    const failure = page.getByTestId('audit-entry').filter({ hasText: stranger });
+    await expect(failure).toHaveCount(1);
+    await expect(failure.getByRole('cell').nth(4)).toHaveText('Unknown username');
+    const actions = page.getByTestId('audit-entry').locator('td:nth-child(3)');
+    expect(new Set(await actions.allInnerTexts())).toEqual(new Set(['Sign-in failed']));
+
+    // The filter lives in the address: a reload keeps it.
+    await page.reload();
+    await expect(page.getByLabel('Action')).toHaveValue('auth.login_failed');
+    await expect(failure).toHaveCount(1);
+  });
+
+  test('is for admins only: a signed-out visitor goes to /login', async ({ page }) => {
+    await page.goto('/admin/audit');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUDIT_ACTIONS, type AuditEntry, type AuditPage } from '#shared/audit';
+import { i18nFor } from '../../../../common/i18n';
+import { stubApi } from '../../../test/query';
+import { renderAdmin } from '../../../test/render';
+import { summaryText, targetText } from '../lib/audit-text';
+import { AuditLog } from './AuditLog';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const entry = (id: number, fields: Partial<AuditEntry>): AuditEntry => ({
+  id,
+  at: '2026-11-22T10:00:00.000Z',
+  actor: 'boss',
+  action: 'auth.login',
+  target_type: 'user',
+  target_id: '1',
+  summary: '',
+  ip: '127.0.0.1',
+  ...fields,
+});
+
+const ENTRIES = [
+  entry(3, { action: 'contact.read', target_type: 'contact', target_id: '12' }),
+  entry(2, {
+    action: 'article.published',
+    target_type: 'article',
+    target_id: '5',
+    summary: 'New arm',
+  }),
+  entry(1, {
+    actor: 'ghost',
+    action: 'auth.login_failed',
+    summary: 'unknown username',
+    target_id: null,
+  }),
+];
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
+}
+
+function renderLog(page: Partial<AuditPage> = {}, at = '/admin/audit') {
+  const calls = stubApi(() => ({ entries: ENTRIES, total: 3, pages: 1, current_page: 1, ...page }));
+  renderAdmin(
+    <MemoryRouter initialEntries={[at]}>
+      <AuditLog articleHref={(id) => (id === '5' ? '/new-arm' : null)} />
+      <Where />
+    </MemoryRouter>,
+  );
+  return calls;
+}
+
+describe('AuditLog', () => {
+  it('lists the entries with their action, target and details in words', async () => {
+    const calls = renderLog();
+    const rows = await screen.findAllByTestId('audit-entry');
+    expect(calls).toEqual(['GET /api/audit?page=1&per_page=25']);
+    expect(rows).toHaveLength(3);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(rows[0]!).slice(1)).toEqual([
+      'boss',
+      'Enquiry marked as read',
+      'Enquiry #12',
+      '',
+      '127.0.0.1',
+    ]);
+    expect(cells(rows[2]!).slice(1, 5)).toEqual([
+      'ghost',
+      'Sign-in failed',
+      '—',
+      'Unknown username',
+    ]);
+    // An enquiry opens its card in the dashboard; a public article its page on the site.
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe(
+      '/admin?tab=contacts&contact=12',
+    );
+    expect(within(rows[1]!).getByRole('link').getAttribute('href')).toBe('/new-arm');
+    expect(screen.getByRole('table', { name: 'Audit log, page 1 of 1' })).toBeTruthy();
+  });
+
+  it('keeps the filter and the page in the address and asks the server for them', async () => {
+    const calls = renderLog({ total: 60, pages: 3, current_page: 2 }, '/admin/audit?page=2');
+    await screen.findAllByTestId('audit-entry');
+    expect(calls).toEqual(['GET /api/audit?page=2&per_page=25']);
+    expect(screen.getByText(/Page 2 of 3/).textContent).toBe('Page 2 of 3 · 60 entries');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByTestId('where').textContent).toBe('/admin/audit?page=3');
+
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'auth.login_failed' } });
+    // A new filter starts at its first page.
+    expect(screen.getByTestId('where').textContent).toBe('/admin/audit?action=auth.login_failed');
+    await vi.waitFor(() =>
+      expect(calls.at(-1)).toBe('GET /api/audit?page=1&per_page=25&action=auth.login_failed'),
+    );
+  });
+
+  it('ignores an unknown action or a broken page in the address', async () => {
+    const calls = renderLog({}, '/admin/audit?action=drop.tables&page=-4');
+    await screen.findAllByTestId('audit-entry');
+    expect(calls).toEqual(['GET /api/audit?page=1&per_page=25']);
+    expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('says so when nothing matches', async () => {
+    renderLog({ entries: [], total: 0, pages: 0 }, '/admin/audit?action=media.deleted');
+    expect(await screen.findByText('No entries for this action.')).toBeTruthy();
+  });
+});
+
+describe('audit texts', () => {
+  const t = i18nFor('de').t;
+
+  it('has a label for every action the server records, in every language', () => {
+    for (const language of ['en', 'pt', 'de'] as const) {
+      const i18n = i18nFor(language);
+      for (const action of AUDIT_ACTIONS)
+        expect(i18n.exists(`admin.audit.actions.${action}`), `${language} ${action}`).toBe(true);
+    }
+  });
+
+  it('puts the server’s fixed notes into the reader’s language and leaves titles as written', () => {
+    expect(
+      summaryText(entry(1, { action: 'auth.login_failed', summary: 'wrong password' }), t),
+    ).toBe(t('admin.audit.notes.wrongPassword'));
+    expect(summaryText(entry(1, { action: 'account.other_sessions_ended', summary: '2' }), t)).toBe(
+      t('admin.audit.notes.sessionsEnded', { count: 2 }),
+    );
+    expect(
+      summaryText(
+        entry(1, { action: 'account.password_reset', summary: 'boss (command line)' }),
+        t,
+      ),
+    ).toBe(t('admin.audit.notes.commandLine', { username: 'boss' }));
+    expect(
+      summaryText(entry(1, { action: 'account.username_changed', summary: 'old -> new' }), t),
+    ).toBe('old → new');
+    expect(summaryText(entry(1, { action: 'article.created', summary: 'wrong password' }), t)).toBe(
+      'wrong password',
+    );
+  });
+
+  it('names articles, enquiries and images, not the account itself', () => {
+    expect(targetText(entry(1, { target_type: 'media', target_id: '7' }), t)).toBe(
+      t('admin.audit.targets.media', { id: '7' }),
+    );
+    expect(targetText(entry(1, { target_type: 'user', target_id: '1' }), t)).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { AuditAction } from '#shared/audit';
+import { Spinner } from '../../../components/Spinner';
+import { button } from '../../../lib/ui';
+import { useAuditPageQuery } from '../api/audit.queries';
+import { isAuditAction } from '../lib/audit-text';
+import { AuditFilter } from './AuditFilter';
+import { AuditPager } from './AuditPager';
+import { AuditTable } from './AuditTable';
+import type { ArticleHref } from './AuditTarget';
+
+/** The page number in the address (`?page=`), 1 unless it is a whole number above 1. */
+const pageFrom = (value: string | null) =>
+  value && /^\d{1,6}$/.test(value) && Number(value) > 1 ? Number(value) : 1;
+
+/**
+ * The audit trail, newest first, a page at a time, optionally of one
+ * action. Page and filter live in the address, so reload and Back keep them.
+ */
+export function AuditLog({ articleHref }: { articleHref: ArticleHref }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const requested = params.get('action');
+  const action = isAuditAction(requested) ? requested : null;
+  const audit = useAuditPageQuery({ page, action });
+
+  const show = (next: { page?: number; action?: AuditAction | null }) => {
+    const query = new URLSearchParams();
+    const a = next.action === undefined ? action : next.action;
+    if (a) query.set('action', a);
+    if (next.page && next.page > 1) query.set('page', String(next.page));
+    setParams(query);
+  };
+
+  const data = audit.data;
+  return (
+    <div className="space-y-4">
+      <AuditFilter value={action} onChange={(a) => show({ action: a })} />
+      {audit.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="h-4 w-4" />
+          {t('admin.common.loadingList')}
+        </p>
+      ) : !data ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+          {t('admin.errors.loadData')}
+          <button type="button" className={button.secondary} onClick={() => void audit.refetch()}>
+            {t('admin.common.retry')}
+          </button>
+        </div>
+      ) : data.entries.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
+          <p>{action ? t('admin.audit.noMatch') : t('admin.audit.empty')}</p>
+          {page > 1 && (
+            <button type="button" className={`${button.secondary} mt-4`} onClick={() => show({})}>
+              {t('admin.audit.firstPage')}
+            </button>
+          )}
+        </div>
+      ) : (
+        <div aria-busy={audit.isPlaceholderData || undefined} className="space-y-4">
+          <AuditTable
+            entries={data.entries}
+            caption={t('admin.audit.caption', { page: data.current_page, pages: data.pages })}
+            articleHref={articleHref}
+          />
+          <AuditPager
+            page={data.current_page}
+            pages={data.pages}
+            total={data.total}
+            onPage={(p) => show({ page: p })}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#shared/audit';
+import type { Translate } from '#shared/languages';
+
+export const isAuditAction = (value: unknown): value is AuditAction =>
+  (AUDIT_ACTIONS as readonly unknown[]).includes(value);
+
+/** What an action is about: sign-in, account, article, enquiry or upload. */
+export const actionGroup = (action: AuditAction) => action.slice(0, action.indexOf('.'));
+
+/** The actions grouped for the filter, in the order the trail declares them. */
+export function actionGroups(): { group: string; actions: AuditAction[] }[] {
+  const groups = new Map<string, AuditAction[]>();
+  for (const action of AUDIT_ACTIONS) {
+    const group = actionGroup(action);
+    groups.set(group, [...(groups.get(group) ?? []), action]);
+  }
+  return [...groups].map(([group, actions]) => ({ group, actions }));
+}
+
+/** A refused attempt: shown in the colour of a warning. */
+export const isFailure = (action: AuditAction) => action.endsWith('_failed');
+
+export const actionLabel = (action: AuditAction, t: Translate) =>
+  t(`admin.audit.actions.${action}`);
+
+/**
+ * The server writes a few fixed English notes into `summary`; they are
+ * shown in the reader's language. Anything else (an article's title, a
+ * username) is shown as written.
+ */
+const NOTES: Partial<Record<AuditAction, Record<string, string>>> = {
+  'auth.login': { 'with second factor': 'admin.audit.notes.secondFactor' },
+  'auth.login_failed': {
+    'wrong password': 'admin.audit.notes.wrongPassword',
+    'unknown username': 'admin.audit.notes.unknownUsername',
+  },
+  'contact.exported': {
+    enquiries: 'admin.audit.notes.exportInbox',
+    spam: 'admin.audit.notes.exportSpam',
+  },
+};
+
+export function summaryText(entry: AuditEntry, t: Translate): string {
+  const { action, summary } = entry;
+  const note = NOTES[action]?.[summary];
+  if (note) return t(note);
+  if (action === 'account.other_sessions_ended' && /^\d+$/.test(summary))
+    return t('admin.audit.notes.sessionsEnded', { count: Number(summary) });
+  if (action === 'account.username_changed') return summary.replace(' -> ', ' → ');
+  const cli = /^(.+) \(command line\)$/.exec(summary);
+  if (cli) return t('admin.audit.notes.commandLine', { username: cli[1]! });
+  return summary;
+}
+
+/** What the entry acted on, when that is something other than the account itself. */
+export function targetText(entry: AuditEntry, t: Translate): string | null {
+  const { target_type: type, target_id: id } = entry;
+  if (!id || !['article', 'contact', 'media'].includes(type ?? '')) return null;
+  return t(`admin.audit.targets.${type}`, { id });
+}

@@ -1,0 +1,120 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActiveSession, Profile, TwoFactorSetup, User } from '#shared/auth';
+import { api, ApiError } from '../../../../common/api';
+import { authKeys } from './auth.queries';
+
+export const accountKeys = { sessions: ['auth', 'sessions'] as const };
+
+export type ProfileChanges = { username?: string; password?: string; current_password: string };
+
+/** `PUT /api/auth/profile`: a new name and/or password, confirmed with the current password. */
+export async function updateProfile(changes: ProfileChanges): Promise<User> {
+  const data = await api<{ user: User }>('/auth/profile', { method: 'PUT', body: changes });
+  return data.user;
+}
+
+/** `GET /api/auth/sessions`: where this account is signed in, this device marked `current`. */
+export function getSessions(signal?: AbortSignal): Promise<ActiveSession[]> {
+  return api<ActiveSession[]>('/auth/sessions', { signal });
+}
+
+/** `DELETE /api/auth/sessions/{id}`: signs that device out. */
+export function endSession(id: string): Promise<{ id: string }> {
+  return api<{ id: string }>(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** `DELETE /api/auth/sessions/others`: "sign out everywhere else"; answers how many ended. */
+export function endOtherSessions(): Promise<{ ended: number }> {
+  return api<{ ended: number }>('/auth/sessions/others', { method: 'DELETE' });
+}
+
+/** `POST /api/auth/2fa/setup`: a new key for the authenticator app (not on until confirmed). */
+export function startTwoFactor(password: string): Promise<TwoFactorSetup> {
+  return api<TwoFactorSetup>('/auth/2fa/setup', { method: 'POST', body: { password } });
+}
+
+/** `POST /api/auth/2fa/enable`: confirms with a code; answers the recovery codes, shown once. */
+export async function enableTwoFactor(code: string): Promise<string[]> {
+  const data = await api<{ recovery_codes: string[] }>('/auth/2fa/enable', {
+    method: 'POST',
+    body: { code },
+  });
+  return data.recovery_codes;
+}
+
+/** `POST /api/auth/2fa/disable`: needs the password and a code. */
+export async function disableTwoFactor(input: { password: string; code: string }): Promise<void> {
+  await api<{ two_factor_enabled: false }>('/auth/2fa/disable', { method: 'POST', body: input });
+}
+
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.sessions,
+    queryFn: ({ signal }) => getSessions(signal),
+    meta: { failureKey: 'admin.errors.loadData' },
+  });
+
+export function useSessionsQuery() {
+  return useQuery(sessionsQuery());
+}
+
+/**
+ * The header greets the new name at once; a new password also ended every
+ * other session and gave this one a new id, so the list is fetched again.
+ */
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    async onSuccess(user, changes) {
+      client.setQueryData<Profile>(authKeys.profile, (profile) =>
+        profile ? { ...profile, user } : profile,
+      );
+      if (changes.password !== undefined)
+        await client.invalidateQueries({ queryKey: accountKeys.sessions });
+    },
+  });
+}
+
+function useSessionsWrite<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export const useEndSession = () => useSessionsWrite(endSession);
+export const useEndOtherSessions = () => useSessionsWrite(endOtherSessions);
+
+/**
+ * A 409 ("already on", "not on") means it was switched elsewhere (another
+ * tab, the CLI): the profile is asked again so the page shows the real state.
+ */
+function useProfileRefreshOnConflict() {
+  const client = useQueryClient();
+  return (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409)
+      void client.invalidateQueries({ queryKey: authKeys.profile });
+  };
+}
+
+/** Setting up changes nothing yet: the key is only a candidate until a code confirms it. */
+export function useStartTwoFactor() {
+  const onError = useProfileRefreshOnConflict();
+  return useMutation({ mutationFn: startTwoFactor, onError });
+}
+
+/** Turning two-factor sign-in on or off changes the profile's `two_factor_enabled`. */
+function useTwoFactorSwitch<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const client = useQueryClient();
+  const onError = useProfileRefreshOnConflict();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: authKeys.profile }),
+    onError,
+  });
+}
+
+export const useEnableTwoFactor = () => useTwoFactorSwitch(enableTwoFactor);
+export const useDisableTwoFactor = () => useTwoFactorSwitch(disableTwoFactor);
