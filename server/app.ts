@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler } from 'express';
 import type session from 'express-session';
 import { createApi } from './api/api';
 import { apiErrorHandler } from './api/error-handler';
+import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { createContentVersion, type ContentVersion } from './content-version';
 import type { Db } from './db/knex';
@@ -13,9 +14,14 @@ import { createHealthRouter } from './features/health/health.routes';
 import { createLlmService } from './features/llm/llm.service';
 import { createLlmProvider } from './features/llm/openai-provider';
 import { createMailService } from './features/mail/mail.service';
+import { createMediaFilesRouter } from './features/media/media-files.routes';
+import { createMediaStorage } from './features/media/media-storage';
+import { createMediaService } from './features/media/media.service';
 import type { OutboxSignal } from './features/mail/outbox-signal';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
 import { createNewsService } from './features/news/news.service';
+import { createPreviewsService } from './features/news/previews.service';
+import { createRevisionsService } from './features/news/revisions.service';
 import { bumpOnContentWrite } from './http/content-writes';
 import { createRateLimits } from './http/rate-limits';
 import { requestLogger } from './http/request-logger';
@@ -37,6 +43,8 @@ export type AppDeps = {
   contentVersion?: ContentVersion;
   /** Tells the mail worker (started beside the app, not by it) that new mail was queued. */
   outboxSignal?: OutboxSignal;
+  /** The time scheduling, share links and revisions go by (tests set it). */
+  clock?: Clock;
 };
 
 /**
@@ -49,7 +57,17 @@ export type AppDeps = {
  */
 export function createApp(deps: AppDeps): AppHandler {
   const { config, logger, db } = deps;
-  const news = createNewsService({ db });
+  const clock = deps.clock ?? systemClock;
+  const news = createNewsService({ db, clock });
+  const previews = createPreviewsService({ db, news, clock });
+  const revisions = createRevisionsService({ db, news });
+  const media = createMediaService({
+    db,
+    storage: createMediaStorage(config.media.storage, db, config.dataDir),
+    news,
+    logger: logger.child({ feature: 'media' }),
+    clock,
+  });
   const auth = createAuthService({ db, allowRegistration: config.allowRegistration });
   const mail = createMailService({ db, config, signal: deps.outboxSignal });
   const contacts = createContactsService({
@@ -64,7 +82,7 @@ export function createApp(deps: AppDeps): AppHandler {
     tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
   });
   const limits = createRateLimits(config);
-  const contentVersion = deps.contentVersion ?? createContentVersion();
+  const contentVersion = deps.contentVersion ?? createContentVersion(clock);
   const access = accessLogger(logger);
   const pageCache = createPageCache({
     budgetBytes: config.pageCacheBytes,
@@ -86,10 +104,26 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(createHealthRouter({ db, logger }));
   app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret));
   app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/media']));
-  app.use('/api', createApi({ config, logger, limits, news, auth, contacts, llm, mail }));
+  app.use(
+    '/api',
+    createApi({
+      config,
+      logger,
+      limits,
+      news,
+      previews,
+      revisions,
+      media,
+      auth,
+      contacts,
+      llm,
+      mail,
+    }),
+  );
   // Failures before the API router is reached (the session store, say) still answer JSON.
   app.use('/api', apiErrorHandler(logger));
-  app.use(createSiteRouter({ config, limits, news, contacts, logger }));
+  app.use(createMediaFilesRouter({ media }));
+  app.use(createSiteRouter({ config, limits, news, previews, contacts, logger }));
   app.use(lastResort(logger));
 
   // A page that is already rendered goes out before Express even looks at the request.

@@ -6,12 +6,20 @@
  */
 export class AppError extends Error {
   override name = 'AppError';
+  /** Values of the `{{placeholders}}` in `message` and `details` (an article's title, a limit). */
+  params?: Record<string, string | number>;
   constructor(
     readonly status: number,
     message: string,
     readonly details?: Record<string, string>,
   ) {
     super(message);
+  }
+
+  /** The same error with placeholder values for its texts. */
+  with(params: Record<string, string | number>): this {
+    this.params = params;
+    return this;
   }
 }
 

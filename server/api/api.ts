@@ -8,8 +8,13 @@ import { createLlmRouter } from '../features/llm/llm.routes';
 import type { LlmService } from '../features/llm/llm.service';
 import { createMailRouter } from '../features/mail/mail.routes';
 import type { MailService } from '../features/mail/mail.service';
+import { createMediaRouter } from '../features/media/media.routes';
+import type { MediaService } from '../features/media/media.service';
 import { createNewsRouter } from '../features/news/news.routes';
 import type { NewsService } from '../features/news/news.service';
+import { createPreviewsRouter } from '../features/news/previews.routes';
+import type { PreviewsService } from '../features/news/previews.service';
+import type { RevisionsService } from '../features/news/revisions.service';
 import type { Logger } from '../logger';
 import { sameOrigin } from '../http/origin';
 import type { RateLimits } from '../http/rate-limits';
@@ -22,6 +27,9 @@ export type ApiDeps = {
   logger: Logger;
   limits: RateLimits;
   news: NewsService;
+  previews: PreviewsService;
+  revisions: RevisionsService;
+  media: MediaService;
   auth: AuthService;
   contacts: ContactsService;
   llm: LlmService;
@@ -29,7 +37,9 @@ export type ApiDeps = {
 };
 
 /** The JSON API mounted at `/api`: JSON in and out, one error handler, never HTML. */
-export function createApi({ config, logger, limits, news, auth, contacts, llm, mail }: ApiDeps) {
+export function createApi(deps: ApiDeps) {
+  const { config, logger, limits, news, previews, revisions, media, auth, contacts, llm, mail } =
+    deps;
   const api = express.Router();
 
   api.use((_req, res, next) => {
@@ -40,7 +50,9 @@ export function createApi({ config, logger, limits, news, auth, contacts, llm, m
   api.use(express.json({ limit: JSON_LIMIT }));
 
   api.use('/auth', createAuthRouter({ auth, loginLimit: limits.login }));
-  api.use('/news', createNewsRouter({ news }));
+  api.use('/news', createNewsRouter({ news, previews, revisions }));
+  api.use('/previews', createPreviewsRouter({ previews }));
+  api.use('/media', createMediaRouter({ media, maxBytes: config.media.maxBytes }));
   api.use('/contacts', createContactsRouter({ contacts, contactLimit: limits.contact }));
   api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));
   api.use('/mail', createMailRouter({ mail }));

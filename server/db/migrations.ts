@@ -7,6 +7,11 @@ import * as newsTranslations from '../../migrations/20261123100000_news_translat
 import * as newsSourceUpdatedAt from '../../migrations/20261123100100_news_source_updated_at';
 import * as contactRepliesSpam from '../../migrations/20261123200000_contact_replies_spam';
 import * as mailOutbox from '../../migrations/20261123200100_mail_outbox';
+import * as media from '../../migrations/20261123400000_media';
+import * as newsImageAlt from '../../migrations/20261123400100_news_image_alt';
+import * as newsPreviews from '../../migrations/20261123400200_news_previews';
+import * as newsRevisions from '../../migrations/20261123400300_news_revisions';
+import * as newsSlugHistory from '../../migrations/20261123400400_news_slug_history';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -26,6 +31,11 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261123100100_news_source_updated_at.ts', newsSourceUpdatedAt],
   ['20261123200000_contact_replies_spam.ts', contactRepliesSpam],
   ['20261123200100_mail_outbox.ts', mailOutbox],
+  ['20261123400000_media.ts', media],
+  ['20261123400100_news_image_alt.ts', newsImageAlt],
+  ['20261123400200_news_previews.ts', newsPreviews],
+  ['20261123400300_news_revisions.ts', newsRevisions],
+  ['20261123400400_news_slug_history.ts', newsSlugHistory],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

@@ -26,6 +26,18 @@ export const browserSiteData: SiteData = {
       throw error;
     }
   },
+  async getPreview(token, { language } = {}) {
+    const { api, ApiError } = await client();
+    try {
+      const { news } = await api<{ news: Article }>(`/previews/${encodeURIComponent(token)}`, {
+        query: { lang: language },
+      });
+      return news;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
   /**
    * Never called in the browser: the contact route's action serves only the
    * form posted without JavaScript, which the server renders. With JavaScript

@@ -19,6 +19,7 @@ const article: Article = {
   category: 'robotics',
   slug: 'robots-gears',
   image_url: 'https://cdn.example/robot.jpg',
+  image_alt: null,
   published: true,
   published_at: '2026-03-04T10:00:00.000Z',
   created_at: '2026-03-01T10:00:00.000Z',
