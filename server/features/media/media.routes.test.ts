@@ -147,6 +147,22 @@ describe('refusing what is not a JPEG, PNG, WebP or AVIF image', () => {
     expect(res.body).toEqual({ error: 'Só é possível carregar imagens JPEG, PNG, WebP e AVIF' });
   });
 
+  it('refuses HTML and SVG named .png and sent as image/png, and stores nothing', async () => {
+    const before = await t.db('media').count({ n: '*' }).first();
+    const html = Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>');
+    const asPng = await upload(html, 'cat.png', 'image/png').expect(415);
+    expect(asPng.body.error).toBe('Only JPEG, PNG, WebP and AVIF images can be uploaded');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="9" height="9"/></svg>',
+    );
+    const svgAsPng = await upload(svg, 'logo.png', 'image/png').expect(415);
+    expect(svgAsPng.body.error).toMatch(/^SVG images cannot be uploaded/);
+    // A real PNG header with HTML behind it: the decoder, not the signature, has the last word.
+    const polyglot = Buffer.concat([(await makeImage('png')).subarray(0, 33), html]);
+    await upload(polyglot, 'polyglot.png', 'image/png').expect(422);
+    expect(await t.db('media').count({ n: '*' }).first()).toEqual(before);
+  });
+
   it('refuses an SVG with a message that names it, and GIF like anything else', async () => {
     const svg = Buffer.from(
       '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
