@@ -16,11 +16,15 @@ export function oldSlugRedirects({ news }: { news: NewsService }): RequestHandle
     const slug = path.slice(1);
     if (!SLUG_PATTERN.test(slug) || RESERVED_SLUGS.has(slug)) return next();
     const admin = req.session?.user?.is_admin === true;
-    const target = await news.redirectFor(slug, { includeDrafts: admin });
+    const visible = await news.redirectFor(slug);
+    const target =
+      visible ?? (admin ? await news.redirectFor(slug, { includeDrafts: true }) : null);
     if (!target) return next();
     const q = req.originalUrl.indexOf('?');
     const query = q === -1 ? '' : req.originalUrl.slice(q);
-    res.set('Cache-Control', 'public, max-age=3600');
+    // A slug can be taken over later, so shared caches keep the answer an hour at most; the
+    // address of an article that is not out is for the admin alone, and kept by nobody.
+    res.set('Cache-Control', visible ? 'public, max-age=3600' : 'private, no-store');
     res.redirect(301, `${language ? `/${language}` : ''}/${target}${query}`);
   };
 }

@@ -67,9 +67,12 @@ describe('a published article’s slug changed', () => {
   it('keeps the redirects away from visitors while the article is not public', async () => {
     await admin.put(`/api/news/${id}`).send({ published: false }).expect(200);
     await request(t.app).get('/robot-cel').expect(404);
-    expect((await admin.get('/robot-cel').expect(301)).headers.location).toBe('/robot-cell');
+    const toDraft = await admin.get('/robot-cel').expect(301);
+    expect(toDraft.headers.location).toBe('/robot-cell');
+    expect(toDraft.headers['cache-control']).toBe('private, no-store');
     await admin.put(`/api/news/${id}`).send({ published: true }).expect(200);
-    await request(t.app).get('/robot-cel').expect(301);
+    const out = await request(t.app).get('/robot-cel').expect(301);
+    expect(out.headers['cache-control']).toBe('public, max-age=3600');
   });
 });
 
