@@ -54,6 +54,11 @@ describe('a draft’s page', () => {
   it('opens for a signed-in admin, marked private and never kept', async () => {
     const res = await admin.get('/secret-launch').set('Host', HOST).expect(200);
     expect(res.text).toContain('Secret robot launch');
+    expect(res.text).toContain('Draft — not public');
+    const pt = await admin.get('/secret-launch?lang=pt').set('Host', HOST).expect(200);
+    expect(pt.text).toContain('Lançamento secreto');
+    expect(pt.text).toContain('Rascunho — não público');
+    await admin.get('/news?lang=en').expect(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-robots-tag']).toBe('noindex');
     const published = await admin.get('/news').expect(200);
@@ -113,9 +118,14 @@ describe('share links', () => {
     expect(api.body.data.news).toMatchObject({ title: 'Lançamento secreto', language: 'pt' });
     expect(api.headers['x-robots-tag']).toBe('noindex');
     expect(api.headers['cache-control']).toBe('private, no-store');
-    for (const path of [`/preview/${token}`, `/pt/preview/${token}`]) {
+    for (const path of [`/preview/${token}`, `/preview/${token}?lang=pt`]) {
       for (let i = 0; i < 3; i++) {
-        const page = await request(t.app).get(path).set('Host', HOST);
+        const page = await request(t.app).get(path).set('Host', HOST).expect(200);
+        expect(page.text).toContain(
+          path.endsWith('pt') ? 'Rascunho — não público' : 'Draft — not public',
+        );
+        expect(page.text).toContain('<meta name="robots" content="noindex">');
+        expect(page.text).not.toContain('rel="canonical"');
         expect(page.headers['x-cache'], path).toBeUndefined();
         expect(page.headers['cache-control']).toBe('private, no-store');
         expect(page.headers['x-robots-tag']).toBe('noindex');
@@ -142,6 +152,7 @@ describe('share links', () => {
     clock.advance(DAY - 1);
     await request(t.app).get(`/api/previews/${short.body.data.token}`).expect(200);
     clock.advance(1);
+    await request(t.app).get(`/preview/${short.body.data.token}`).expect(404);
     const gone = await request(t.app).get(`/api/previews/${short.body.data.token}`).expect(404);
     expect(gone.body.error).toBe('This preview link does not exist, has expired or was revoked');
     const listed = (await admin.get(`/api/news/${draftId}/previews`).expect(200)).body.data;
@@ -152,6 +163,7 @@ describe('share links', () => {
     await request(t.app).get(`/api/previews/${token}`).expect(200);
     await admin.delete(`/api/news/${draftId}/previews/${previewId}`).expect(200);
     await request(t.app).get(`/api/previews/${token}`).expect(404);
+    await request(t.app).get(`/preview/${token}`).expect(404);
     expect((await admin.get(`/api/news/${draftId}/previews`).expect(200)).body.data).toEqual([]);
     await admin.delete(`/api/news/${draftId}/previews/${previewId}`).expect(404);
   });

@@ -98,6 +98,8 @@ describe('a scheduled article', () => {
     const list = (await admin.get('/api/news/admin').expect(200)).body.data;
     expect(list.map((a: { slug: string }) => a.slug)).toContain('launch-day');
     await admin.get('/api/news/launch-day').expect(200);
+    const page = await admin.get('/launch-day').expect(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
     await scheduler.refresh();
   });
 
@@ -133,7 +135,9 @@ describe('a scheduled article', () => {
     const list = (await get(t, '/api/news').expect(200)).body.data.news;
     expect(list.map((a: { slug: string }) => a.slug)).toEqual(['launch-day', 'already-out']);
     await get(t, '/api/news/launch-day').expect(200);
-    expect((await get(t, '/launch-day').expect(200)).text).toContain('Story launch-day');
+    const article = await get(t, '/launch-day').expect(200);
+    expect(article.text).toContain('Story launch-day');
+    expect(article.text).not.toContain('— not public yet</p>');
     expect((await get(t, '/rss.xml').expect(200)).text).toContain('/launch-day');
     expect((await get(t, '/sitemap.xml').expect(200)).text).toContain('/en/launch-day');
     const categories = (await get(t, '/api/news/categories').expect(200)).body.data;
@@ -208,6 +212,17 @@ describe('publishing, scheduling and unscheduling', () => {
       .expect(200);
     expect(now.body.data.published_at).toBe(START);
     await request(t.app).get('/api/news/plan').expect(200);
+  });
+
+  it('shows its admin a scheduled article under a banner naming the day', async () => {
+    // The page decides by the reader's clock, so this time is ahead of any real one too.
+    await admin
+      .post('/api/news')
+      .send(story('far-ahead', { published_at: '2099-01-02T09:00:00Z' }))
+      .expect(201);
+    const page = await admin.get('/far-ahead').expect(200);
+    expect(page.text).toContain('Scheduled for 02/01/2099 — not public yet</p>');
+    await request(t.app).get('/far-ahead').expect(404);
   });
 
   it('keeps the time of an edited article, backdates on request, and never dates a draft', async () => {

@@ -160,6 +160,17 @@ describe('buildHead', () => {
     }
   });
 
+  it('keeps a shared preview out of search engines, with its title and nothing to share', () => {
+    const html = head({ pageId: 'preview', path: '/preview/abc', article });
+    expect(html).toContain(
+      '<title>Robots &amp; &quot;gears&quot; &lt;fast&gt; | Forge Industrial</title>',
+    );
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    for (const tag of ['rel="canonical"', 'hreflang', 'og:', 'twitter:', 'ld+json']) {
+      expect(html).not.toContain(tag);
+    }
+  });
+
   it('writes the title in the page language', () => {
     const german = createI18n('de', toResources({ en, pt, de }));
     const html = head({
