@@ -24,7 +24,7 @@ import { createPreviewsService } from './features/news/previews.service';
 import { createRevisionsService } from './features/news/revisions.service';
 import { bumpOnContentWrite } from './http/content-writes';
 import { createRateLimits } from './http/rate-limits';
-import { requestLogger } from './http/request-logger';
+import { loggedUrl, requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware } from './http/sessions';
 import { accessLogger, type Logger } from './logger';
@@ -140,7 +140,8 @@ function lastResort(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = (error as { status?: number }).status;
     const clientError = typeof status === 'number' && status >= 400 && status < 500;
-    if (!clientError) logger.error({ err: error, url: req.originalUrl }, 'unhandled error');
+    if (!clientError)
+      logger.error({ err: error, url: loggedUrl(req.originalUrl) }, 'unhandled error');
     if (res.headersSent) return res.end();
     res
       .status(clientError ? status : 500)

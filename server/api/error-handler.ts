@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { NotFoundError } from '../errors';
 import { errorResponse } from '../http/error-response';
+import { loggedUrl } from '../http/request-logger';
 import { requestLanguage } from '../i18n';
 import type { Logger } from '../logger';
 
@@ -21,7 +22,8 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       details,
       expected,
     } = errorResponse(error, requestLanguage(req));
-    if (!expected) logger.error({ err: error, url: req.originalUrl }, 'unhandled API error');
+    if (!expected)
+      logger.error({ err: error, url: loggedUrl(req.originalUrl) }, 'unhandled API error');
     if (res.headersSent) return res.end();
     res
       .status(status)

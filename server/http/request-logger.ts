@@ -22,8 +22,17 @@ export function levelOf(status: number, err?: Error): 'error' | 'warn' | 'info' 
 }
 
 /**
+ * The address as logged: a share link's token (`/preview/<token>`,
+ * `/api/previews/<token>`) opens a draft to whoever holds it, so it is
+ * replaced by `[token]`.
+ */
+export function loggedUrl(url: string | undefined): string | undefined {
+  return url?.replace(/(\/previews?\/)[A-Za-z0-9_-]{16,}/g, '$1[token]');
+}
+
+/**
  * One structured line per request: method, path, status, time. Cookies,
- * authorization headers and bodies are never logged.
+ * authorization headers, bodies and share-link tokens are never logged.
  */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
@@ -36,7 +45,7 @@ export function requestLogger(logger: Logger) {
       req: (req: SerializedRequest) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: loggedUrl(req.url),
         remoteAddress: req.remoteAddress,
         userAgent: req.headers?.['user-agent'],
       }),
