@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler } from 'express';
 import type session from 'express-session';
 import { createApi } from './api/api';
 import { apiErrorHandler } from './api/error-handler';
+import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { createContentVersion, type ContentVersion } from './content-version';
 import { createDbHealth } from './db/db-health';
@@ -18,13 +19,18 @@ import { createHealthRouter } from './features/health/health.routes';
 import { createLlmService } from './features/llm/llm.service';
 import { createLlmProvider } from './features/llm/openai-provider';
 import { createMailService } from './features/mail/mail.service';
+import { createMediaFilesRouter } from './features/media/media-files.routes';
+import { createMediaStorage } from './features/media/media-storage';
+import { createMediaService } from './features/media/media.service';
 import type { OutboxSignal } from './features/mail/outbox-signal';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
 import { createNewsService } from './features/news/news.service';
+import { createPreviewsService } from './features/news/previews.service';
+import { createRevisionsService } from './features/news/revisions.service';
 import { bumpOnContentWrite } from './http/content-writes';
 import { errorResponse } from './http/error-response';
 import { createRateLimits } from './http/rate-limits';
-import { requestLogger } from './http/request-logger';
+import { loggedUrl, requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware, sessionLifetime } from './http/sessions';
 import { requestLanguage } from './i18n';
@@ -46,6 +52,8 @@ export type AppDeps = {
   outboxSignal?: OutboxSignal;
   /** Start the timers of a long-running server (write probe, audit pruning); off in tests. */
   background?: boolean;
+  /** The time scheduling, share links and revisions go by (tests set it). */
+  clock?: Clock;
 };
 
 /**
@@ -64,7 +72,17 @@ export function createApp(deps: AppDeps): AppHandler {
     logger: logger.child({ feature: 'audit' }),
     retentionDays: config.auditRetentionDays,
   });
-  const news = createNewsService({ db });
+  const clock = deps.clock ?? systemClock;
+  const news = createNewsService({ db, clock });
+  const previews = createPreviewsService({ db, news, clock });
+  const revisions = createRevisionsService({ db, news });
+  const media = createMediaService({
+    db,
+    storage: createMediaStorage(config.media.storage, db, config.dataDir),
+    news,
+    logger: logger.child({ feature: 'media' }),
+    clock,
+  });
   const auth = createAuthService({ db, allowRegistration: config.allowRegistration, audit });
   const twoFactor = createTwoFactorService({ db, audit });
   const registry = createSessionRegistry({
@@ -86,7 +104,7 @@ export function createApp(deps: AppDeps): AppHandler {
     tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
   });
   const limits = createRateLimits(config, db);
-  const contentVersion = deps.contentVersion ?? createContentVersion();
+  const contentVersion = deps.contentVersion ?? createContentVersion(clock);
   const access = accessLogger(logger);
   const pageCache = createPageCache({
     budgetBytes: config.pageCacheBytes,
@@ -112,13 +130,27 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(
     '/api',
     createApi({
-      ...{ config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm, mail },
+      config,
+      logger,
+      limits,
+      news,
+      previews,
+      revisions,
+      media,
+      auth,
+      twoFactor,
+      registry,
+      audit,
+      contacts,
+      llm,
+      mail,
       health,
     }),
   );
   // Failures before the API router is reached (the session store, say) still answer JSON.
   app.use('/api', apiErrorHandler(logger, health));
-  app.use(createSiteRouter({ config, limits, news, contacts, logger }));
+  app.use(createMediaFilesRouter({ media }));
+  app.use(createSiteRouter({ config, limits, news, previews, contacts, logger }));
   app.use(lastResort(logger));
   if (deps.background) {
     health.start();
@@ -147,7 +179,7 @@ function lastResort(logger: Logger): ErrorRequestHandler {
     const answer = errorResponse(error, requestLanguage(req));
     const id = String(req.id ?? '');
     if (!answer.expected || answer.status >= 500) {
-      logger.error({ err: error, id, url: req.originalUrl }, 'unhandled error');
+      logger.error({ err: error, id, url: loggedUrl(req.originalUrl) }, 'unhandled error');
     }
     if (res.headersSent) return res.end();
     if (answer.retryAfter !== undefined) res.set('Retry-After', String(answer.retryAfter));

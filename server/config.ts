@@ -94,6 +94,7 @@ const EnvSchema = z.object({
     message: 'must be an origin such as https://www.example.com (no path)',
   }),
   PAGE_CACHE_MB: int(64, 0, 4096),
+  MEDIA_MAX_BYTES: int(10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AZURE_OPENAI_ENDPOINT: optionalUrl(['https:', 'http:']),
   AZURE_OPENAI_API_KEY: optionalString,
@@ -186,6 +187,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS ? Number(e.ENQUIRY_RETENTION_DAYS) : undefined,
     logLevel: e.LOG_LEVEL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    /** Image uploads: the largest file accepted; stored under DATA_DIR/media, or in PostgreSQL. */
+    media: {
+      maxBytes: e.MEDIA_MAX_BYTES,
+      storage: e.DATABASE_URL ? ('database' as const) : ('files' as const),
+    },
     llm: {
       azure:
         e.AZURE_OPENAI_ENDPOINT && e.AZURE_OPENAI_API_KEY && e.AZURE_OPENAI_DEPLOYMENT

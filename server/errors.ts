@@ -6,6 +6,8 @@
  */
 export class AppError extends Error {
   override name = 'AppError';
+  /** Values of the `{{placeholders}}` in `message` and `details` (an article's title, a limit). */
+  params?: Record<string, string | number>;
   constructor(
     readonly status: number,
     message: string,
@@ -14,6 +16,12 @@ export class AppError extends Error {
     readonly retryAfter?: number,
   ) {
     super(message);
+  }
+
+  /** The same error with placeholder values for its texts. */
+  with(params: Record<string, string | number>): this {
+    this.params = params;
+    return this;
   }
 }
 

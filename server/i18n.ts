@@ -32,7 +32,7 @@ export type Translate = (text: string, params?: Record<string, unknown>) => stri
 /** Translates a catalogue key; any other text (already a sentence) passes through. */
 export function translator(language: Language): Translate {
   const t = instances.get(language)!;
-  return (text, params) => (t.exists(text) ? t.t(text, params) : text);
+  return (text, params) => (t.exists(text, params) ? t.t(text, params) : text);
 }
 
 /** The parts of a request its language is read from. */

@@ -5,9 +5,11 @@ import { createApp } from './app';
 import { prepareContent } from './bootstrap';
 import { dummyHash } from './features/auth/password';
 import { ConfigError, parseConfig, type Config } from './config';
+import { createContentVersion, type ContentVersion } from './content-version';
 import { createRetentionJob } from './features/contacts/retention';
 import { createMailWorker, logMailSetup } from './features/mail/mail.worker';
 import { createOutboxSignal } from './features/mail/outbox-signal';
+import { createPublicationScheduler } from './features/news/publication-scheduler';
 import { bufferedStdout, createLogger, type Logger } from './logger';
 import { openRuntime, type Runtime } from './runtime';
 import { loadRenderer } from './site/render';
@@ -66,14 +68,24 @@ function handleShutdown(
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-/** The e-mail worker (when SMTP_URL is set) and the retention job (when configured). */
+/**
+ * The scheduler of timed publications, the e-mail worker (when SMTP_URL is
+ * set) and the retention job (when configured).
+ */
 function startBackground(
   config: Config,
   runtime: Runtime,
   signal: ReturnType<typeof createOutboxSignal>,
+  version: ContentVersion,
   logger: Logger,
 ): Background[] {
-  const jobs: (Background & { start(): void })[] = [];
+  const jobs: (Background & { start(): void })[] = [
+    createPublicationScheduler({
+      db: runtime.db,
+      version,
+      logger: logger.child({ feature: 'scheduling' }),
+    }),
+  ];
   logMailSetup(config, logger.child({ feature: 'mail' }));
   if (config.mail) {
     const mailLogger = logger.child({ feature: 'mail' });
@@ -98,6 +110,7 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config, logger);
   await prepareContent(config, runtime.db, logger);
   const outboxSignal = createOutboxSignal();
+  const contentVersion = createContentVersion();
   const app = createApp({
     config,
     logger,
@@ -106,12 +119,14 @@ async function main(): Promise<void> {
     sessionSecret: runtime.sessionSecret,
     background: true,
     outboxSignal,
+    contentVersion,
   });
   // The hash an unknown username is checked against, made before the first sign-in needs it.
   void dummyHash().catch(() => undefined);
   const server = createServer(app);
   await listen(server, config);
-  handleShutdown(server, runtime, startBackground(config, runtime, outboxSignal, logger), logger);
+  const background = startBackground(config, runtime, outboxSignal, contentVersion, logger);
+  handleShutdown(server, runtime, background, logger);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

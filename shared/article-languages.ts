@@ -14,6 +14,8 @@ export const ARTICLE_TEXT_FIELDS = ['title', 'excerpt', 'content'] as const;
 
 /** A translation as admin reads carry it. */
 export type ArticleTranslation = ArticleText & {
+  /** The image's text alternative in this language; null: the source language's is used. */
+  image_alt: string | null;
   updated_at: string;
   /** The source text changed after this translation was last saved. */
   outdated: boolean;
@@ -69,6 +71,7 @@ export function articleInLanguage(
     title: text.title,
     excerpt: text.excerpt,
     content: text.content,
+    image_alt: translation?.image_alt ?? source.image_alt,
     language: translation ? language : article.source_language,
     ...(keepTranslations ? { translations } : {}),
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageUrlProblem } from './news';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
+import { isZonedDateTime } from './publication';
 import { slugProblem } from './slug';
 import { cleanText, type TextKind } from './text';
 
@@ -10,12 +11,43 @@ import { cleanText, type TextKind } from './text';
 const required = (key: string, max: number, maxKey: string, kind: TextKind = 'single-line') =>
   cleanText(kind, key).pipe(z.string().min(1, key).max(max, maxKey));
 
+export const IMAGE_ALT_MAX_LENGTH = 300;
+
+/**
+ * The image's text alternative in one language: left out keeps what is
+ * stored, null or blank removes it.
+ */
+const imageAlt = z
+  .preprocess(
+    (v) => (v === null ? '' : v),
+    z
+      .string({ error: 'validation.imageAlt.invalid' })
+      .trim()
+      .max(IMAGE_ALT_MAX_LENGTH, 'validation.imageAlt.max'),
+  )
+  .transform((v) => (v === '' ? null : v))
+  .optional();
+
 /** The texts that exist once per language, with the same rules in every language. */
 export const ArticleTextSchema = z.object({
   title: required('validation.title.required', 200, 'validation.title.max'),
   excerpt: required('validation.excerpt.required', 500, 'validation.excerpt.max', 'multi-line'),
   content: required('validation.content.required', 60000, 'validation.content.max', 'multi-line'),
+  image_alt: imageAlt,
 });
+
+/**
+ * When the article goes public (ISO 8601 with a zone, stored as UTC): with
+ * `published: true`, a time ahead schedules it, null publishes it now, left
+ * out keeps the stored time (shared/publication.ts, resolvePublishedAt).
+ */
+const publishedAt = z
+  .string({ error: 'validation.publishedAt.invalid' })
+  .trim()
+  .refine(isZonedDateTime, 'validation.publishedAt.invalid')
+  .transform((v) => new Date(v).toISOString())
+  .nullable()
+  .optional();
 
 const languageField = z.enum(LANGUAGES, { error: 'validation.language.invalid' });
 
@@ -59,6 +91,12 @@ export const ArticleInputSchema = z
       })
       .transform((v) => (v === '' ? null : v)),
     published: z.boolean({ error: 'validation.published.boolean' }).optional().default(false),
+    published_at: publishedAt,
+    /**
+     * Take a slug another article had before (its old address then leads
+     * here instead of redirecting to it); without it such a slug is a 409.
+     */
+    reuse_slug: z.boolean({ error: 'validation.reuseSlug.boolean' }).optional(),
     /**
      * The language of the top-level title, excerpt and content: English for a
      * new article when absent; an update without it keeps the stored one.

@@ -19,6 +19,9 @@ export type Article = {
   category: string;
   slug: string;
   image_url: string | null;
+  /** The image's text alternative in `language` (else the source language's), or null. */
+  image_alt: string | null;
+  /** With `published`, a time still ahead means scheduled (see publication.ts). */
   published: boolean;
   published_at: string | null;
   created_at: string;

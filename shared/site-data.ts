@@ -11,7 +11,18 @@ import type { Article, NewsList } from './news';
  */
 export interface SiteData {
   listNews(params: { page: number; perPage: number; language?: Language }): Promise<NewsList>;
+  /**
+   * An article by slug: public ones for everyone; for a signed-in admin also
+   * drafts and scheduled ones (the page shows them with a "not public"
+   * banner: `publicationStatus(article)` in publication.ts says which).
+   */
   getArticle(slug: string, options?: { language?: Language }): Promise<Article | null>;
+  /**
+   * The article behind a share link (`/preview/<token>`), whatever its state,
+   * in `language` where it has it; null when the link is unknown, expired or
+   * revoked.
+   */
+  getPreview(token: string, options?: { language?: Language }): Promise<Article | null>;
   /** Sends an enquiry posted by the contact form (used when the browser runs no JavaScript). */
   submitContact(input: Record<string, string>): Promise<ContactSubmission>;
 }

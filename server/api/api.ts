@@ -14,8 +14,13 @@ import { createLlmRouter } from '../features/llm/llm.routes';
 import type { LlmService } from '../features/llm/llm.service';
 import { createMailRouter } from '../features/mail/mail.routes';
 import type { MailService } from '../features/mail/mail.service';
+import { createMediaRouter } from '../features/media/media.routes';
+import type { MediaService } from '../features/media/media.service';
 import { createNewsRouter } from '../features/news/news.routes';
 import type { NewsService } from '../features/news/news.service';
+import { createPreviewsRouter } from '../features/news/previews.routes';
+import type { PreviewsService } from '../features/news/previews.service';
+import type { RevisionsService } from '../features/news/revisions.service';
 import type { Logger } from '../logger';
 import { auditTrail, CONTACTS_AUDIT, NEWS_AUDIT } from '../http/audit-trail';
 import { requireJsonBody, sameOrigin } from '../http/origin';
@@ -32,6 +37,9 @@ export type ApiDeps = {
   logger: Logger;
   limits: RateLimits;
   news: NewsService;
+  previews: PreviewsService;
+  revisions: RevisionsService;
+  media: MediaService;
   auth: AuthService;
   twoFactor: TwoFactorService;
   registry: SessionRegistry;
@@ -45,8 +53,23 @@ export type ApiDeps = {
 
 /** The JSON API mounted at `/api`: JSON in and out, one error handler, never HTML. */
 export function createApi(deps: ApiDeps) {
-  const { config, logger, limits, news, auth, twoFactor, registry, audit, contacts, llm, mail } =
-    deps;
+  const {
+    config,
+    logger,
+    limits,
+    news,
+    previews,
+    revisions,
+    media,
+    auth,
+    twoFactor,
+    registry,
+    audit,
+    contacts,
+    llm,
+    mail,
+  } = deps;
+  deps;
   const api = express.Router();
   const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
 
@@ -60,7 +83,9 @@ export function createApi(deps: ApiDeps) {
 
   const authDeps = { auth, twoFactor, registry, audit, limits };
   api.use('/auth', createAuthRouter(authDeps), createAccountRouter(authDeps));
-  api.use('/news', auditTrail(audit, NEWS_AUDIT), createNewsRouter({ news }));
+  api.use('/news', auditTrail(audit, NEWS_AUDIT), createNewsRouter({ news, previews, revisions }));
+  api.use('/previews', createPreviewsRouter({ previews }));
+  api.use('/media', createMediaRouter({ media, maxBytes: config.media.maxBytes }));
   api.use(
     '/contacts',
     auditTrail(audit, CONTACTS_AUDIT),

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { DbHealth } from '../db/db-health';
 import { NotFoundError } from '../errors';
 import { errorResponse } from '../http/error-response';
+import { loggedUrl } from '../http/request-logger';
 import { requestLanguage } from '../i18n';
 import type { Logger } from '../logger';
 
@@ -22,7 +23,10 @@ export function apiErrorHandler(logger: Logger, health?: DbHealth): ErrorRequest
     const id = String(req.id ?? '');
     if (answer.fault) health?.noteFault(answer.fault);
     if (!answer.expected) {
-      logger.error({ err: error, id, url: req.originalUrl, fault: answer.fault }, 'API error');
+      logger.error(
+        { err: error, id, url: loggedUrl(req.originalUrl), fault: answer.fault },
+        'API error',
+      );
     }
     if (res.headersSent) return res.end();
     if (answer.retryAfter !== undefined) res.set('Retry-After', String(answer.retryAfter));

@@ -11,6 +11,11 @@ import * as rateLimits from '../../migrations/20261123300000_rate_limits';
 import * as userSessions from '../../migrations/20261123300100_user_sessions';
 import * as twoFactor from '../../migrations/20261123300200_two_factor';
 import * as auditLog from '../../migrations/20261123300300_audit_log';
+import * as media from '../../migrations/20261123400000_media';
+import * as newsImageAlt from '../../migrations/20261123400100_news_image_alt';
+import * as newsPreviews from '../../migrations/20261123400200_news_previews';
+import * as newsRevisions from '../../migrations/20261123400300_news_revisions';
+import * as newsSlugHistory from '../../migrations/20261123400400_news_slug_history';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -34,6 +39,11 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261123300100_user_sessions.ts', userSessions],
   ['20261123300200_two_factor.ts', twoFactor],
   ['20261123300300_audit_log.ts', auditLog],
+  ['20261123400000_media.ts', media],
+  ['20261123400100_news_image_alt.ts', newsImageAlt],
+  ['20261123400200_news_previews.ts', newsPreviews],
+  ['20261123400300_news_revisions.ts', newsRevisions],
+  ['20261123400400_news_slug_history.ts', newsSlugHistory],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

@@ -141,6 +141,7 @@ describe.skipIf(!postgresAvailable)(
           category: 'robotics',
           slug: 'article-1',
           image_url: 'https://cdn.example.com/a.jpg',
+          image_alt: null,
           published: true,
           published_at: expect.stringMatching(ISO_UTC),
           created_at: expect.stringMatching(ISO_UTC),

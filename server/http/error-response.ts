@@ -55,12 +55,12 @@ export function errorResponse(error: unknown, language: Language): ErrorResponse
   const t = translator(language);
   if (!known) return { status: 500, error: t('apiErrors.internal'), expected: false };
   const details = known.details
-    ? Object.fromEntries(Object.entries(known.details).map(([k, v]) => [k, t(v)]))
+    ? Object.fromEntries(Object.entries(known.details).map(([k, v]) => [k, t(v, known.params)]))
     : undefined;
   const fault = error instanceof AppError ? undefined : (dbFault(error) ?? undefined);
   return {
     status: known.status,
-    error: t(known.message),
+    error: t(known.message, known.params),
     ...(details && { details }),
     ...(known.retryAfter !== undefined && { retryAfter: known.retryAfter }),
     ...(fault && { fault }),

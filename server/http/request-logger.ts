@@ -23,10 +23,19 @@ export function levelOf(status: number, err?: Error): 'error' | 'warn' | 'info' 
 }
 
 /**
+ * The address as logged: a share link's token (`/preview/<token>`,
+ * `/api/previews/<token>`) opens a draft to whoever holds it, so it is
+ * replaced by `[token]`.
+ */
+export function loggedUrl(url: string | undefined): string | undefined {
+  return url?.replace(/(\/previews?\/)[A-Za-z0-9_-]{16,}/g, '$1[token]');
+}
+
+/**
  * One structured line per request: id, method, path, status, time. Cookies,
- * authorization headers and bodies are never logged. Each request gets a
- * random id, sent back as `X-Request-Id`; a 5xx answer carries the same id
- * so an operator finds its log line.
+ * authorization headers, bodies and share-link tokens are never logged. Each
+ * request gets a random id, sent back as `X-Request-Id`; a 5xx answer carries
+ * the same id so an operator finds its log line.
  */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
@@ -44,7 +53,7 @@ export function requestLogger(logger: Logger) {
       req: (req: SerializedRequest) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: loggedUrl(req.url),
         remoteAddress: req.remoteAddress,
         userAgent: req.headers?.['user-agent'],
       }),

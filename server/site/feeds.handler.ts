@@ -6,14 +6,23 @@ import { requestLanguage, translator } from '../i18n';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
 
 const RSS_ITEMS = 20;
+/** How long shared caches may keep a feed (the sitemap, RSS). */
+const FEED_MAX_AGE = 300;
 
 type FeedDeps = { news: NewsService; publicUrl: string | undefined };
+
+/** A feed's max-age: never past the next scheduled publication, which must appear on time. */
+async function feedCaching(news: NewsService): Promise<string> {
+  const wait = await news.untilNextPublication();
+  const seconds = wait === null ? FEED_MAX_AGE : Math.min(FEED_MAX_AGE, Math.floor(wait / 1000));
+  return `public, max-age=${Math.max(0, seconds)}`;
+}
 
 export function sitemapHandler({ news, publicUrl }: FeedDeps): RequestHandler {
   return async (req, res) => {
     const entries = await news.sitemapEntries();
     res
-      .set('Cache-Control', 'public, max-age=300')
+      .set('Cache-Control', await feedCaching(news))
       .type('application/xml')
       .send(sitemapXml(publicOrigin(req, publicUrl), entries));
   };
@@ -45,7 +54,7 @@ export function rssHandler({ news, publicUrl }: FeedDeps): RequestHandler {
     };
     res
       // The feed speaks the language of `?lang=` or the cookie: shared caches must key on both.
-      .set({ 'Cache-Control': 'public, max-age=300', Vary: 'Cookie' })
+      .set({ 'Cache-Control': await feedCaching(news), Vary: 'Cookie' })
       .type('application/rss+xml')
       .send(rssXml(publicOrigin(req, publicUrl), text, articles));
   };

@@ -27,6 +27,16 @@ export function crashPage(language: Language): string {
 }
 
 /**
+ * Marks a page as one visitors may not see (a draft shown to its admin, a
+ * shared preview): never kept by the page cache or any other cache, never
+ * indexed.
+ */
+export function keepPrivate(res: Response): void {
+  res.locals.noPageCache = true;
+  res.locals.privatePage = true;
+}
+
+/**
  * Server-renders any public page (including the HTML 404) in the page's
  * language (its `/pt` prefix, `?lang=`, the visitor's cookie, else English);
  * a language named by the address becomes the visitor's choice. A POST (the
@@ -53,9 +63,15 @@ export function pageHandler(deps: {
         res.redirect(result.status, result.location);
         return;
       }
+      const privatePage = res.locals.privatePage === true;
+      if (privatePage) res.set('X-Robots-Tag', 'noindex');
       res
         .status(result.status)
-        .set({ 'Cache-Control': 'no-cache', Vary: 'Cookie', 'Content-Language': language })
+        .set({
+          'Cache-Control': privatePage ? 'private, no-store' : 'no-cache',
+          Vary: 'Cookie',
+          'Content-Language': language,
+        })
         .type('html')
         .send(
           renderDocument({

@@ -5,9 +5,20 @@ import { SLUG_PATTERN } from '#shared/slug';
 import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import type { NewsService } from '../features/news/news.service';
+import type { PreviewsService } from '../features/news/previews.service';
 import { errorResponse } from '../http/error-response';
 
-type Services = { news: NewsService; contacts: ContactsService };
+type Services = { news: NewsService; previews: PreviewsService; contacts: ContactsService };
+
+type PageContext = {
+  language: Language;
+  /** What the request's guards (origin check, rate limit) said about a posted contact form. */
+  refusal?: unknown;
+  /** A signed-in admin: drafts and scheduled articles are shown too. */
+  admin?: boolean;
+  /** Called when the page shows something visitors may not see (a draft, a shared preview). */
+  onPrivate?: () => void;
+};
 
 /**
  * The public pages' data, read straight from the services (no HTTP round
@@ -16,20 +27,31 @@ type Services = { news: NewsService; contacts: ContactsService };
  * about a posted contact form; the form then shows it instead of sending.
  */
 export function serverSiteData(
-  { news, contacts }: Services,
-  { language, refusal }: { language: Language; refusal?: unknown },
+  { news, previews, contacts }: Services,
+  { language, refusal, admin = false, onPrivate }: PageContext,
 ): SiteData {
   return {
     listNews: ({ page, perPage, language: asked }) =>
       news.listPublished({ page, perPage, language: asked ?? language }),
     async getArticle(slug, { language: asked } = {}) {
       if (!SLUG_PATTERN.test(slug)) return null;
-      try {
-        return await news.getBySlug(slug, { includeDrafts: false, language: asked ?? language });
-      } catch (error) {
-        if (error instanceof AppError && error.status === 404) return null;
-        throw error;
-      }
+      const find = async (includeDrafts: boolean) => {
+        try {
+          return await news.getBySlug(slug, { includeDrafts, language: asked ?? language });
+        } catch (error) {
+          if (error instanceof AppError && error.status === 404) return null;
+          throw error;
+        }
+      };
+      const visible = await find(false);
+      if (visible || !admin) return visible;
+      const draft = await find(true);
+      if (draft) onPrivate?.();
+      return draft;
+    },
+    async getPreview(token, { language: asked } = {}) {
+      onPrivate?.();
+      return previews.article(token, asked ?? language);
     },
     async submitContact(input): Promise<ContactSubmission> {
       const values = contactValues(input);

@@ -4,11 +4,13 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import type { NewsService } from '../features/news/news.service';
+import type { PreviewsService } from '../features/news/previews.service';
 import { sameOrigin } from '../http/origin';
 import type { RateLimits } from '../http/rate-limits';
 import type { Logger } from '../logger';
 import { robotsHandler, rssHandler, sitemapHandler } from './feeds.handler';
-import { pageHandler } from './page.handler';
+import { oldSlugRedirects } from './old-slugs';
+import { keepPrivate, pageHandler } from './page.handler';
 import { precompressedStatic } from './precompressed-static';
 import { ADMIN_HTML, DIST_CLIENT } from './paths';
 import { serverSiteData } from './site-data';
@@ -25,10 +27,11 @@ export function createSiteRouter(deps: {
   config: Config;
   limits: RateLimits;
   news: NewsService;
+  previews: PreviewsService;
   contacts: ContactsService;
   logger: Logger;
 }): express.Router {
-  const { config, limits, news, contacts, logger } = deps;
+  const { config, limits, news, previews, contacts, logger } = deps;
   const router = express.Router();
   const dev = config.env === 'development';
   const publicUrl = config.publicUrl;
@@ -62,12 +65,25 @@ export function createSiteRouter(deps: {
   router.get('/rss.xml', rssHandler({ news, publicUrl }));
 
   const page = pageHandler({
-    data: (_req, res, language) =>
-      serverSiteData({ news, contacts }, { language, refusal: res.locals.formRefusal }),
+    data: (req, res, language) =>
+      serverSiteData(
+        { news, previews, contacts },
+        {
+          language,
+          refusal: res.locals.formRefusal,
+          admin: req.session?.user?.is_admin === true,
+          onPrivate: () => keepPrivate(res),
+        },
+      ),
     publicUrl,
     logger,
   });
-  router.get('/{*path}', page);
+  // Shared previews of drafts: whatever the token, never cached or indexed.
+  router.get(['/preview/{*token}', '/:language/preview/{*token}'], (_req, res, next) => {
+    keepPrivate(res);
+    next();
+  });
+  router.get('/{*path}', oldSlugRedirects({ news }), page);
 
   // The contact form posted without JavaScript passes the API's own origin check and its one
   // rate limit; a refusal is shown in the page again with everything typed kept.

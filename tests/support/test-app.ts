@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createApp, type AppHandler } from '../../server/app';
+import type { Clock } from '../../server/clock';
+import { createContentVersion } from '../../server/content-version';
 import { prepareContent } from '../../server/bootstrap';
 import { parseConfig } from '../../server/config';
 import { createAuthService } from '../../server/features/auth/auth.service';
@@ -27,8 +29,13 @@ export function tempDataDir(): string {
 /**
  * The real app on a real SQLite file in a temp DATA_DIR (or the one given, to
  * test a restart), with the test admin created and no demo content unless asked.
+ * `clock`: the time the app goes by (tests/support/clock.ts), else the real one.
  */
-export async function createTestApp(env: Record<string, string> = {}, dataDir = tempDataDir()) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  dataDir = tempDataDir(),
+  { clock }: { clock?: Clock } = {},
+) {
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -50,6 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}, dataDir = 
   const runtime = await openRuntime(config, logger);
   await prepareContent(config, runtime.db, logger);
   const outboxSignal = createOutboxSignal();
+  const contentVersion = createContentVersion(clock);
   const app = createApp({
     config,
     logger,
@@ -57,10 +65,14 @@ export async function createTestApp(env: Record<string, string> = {}, dataDir = 
     sessionStore: runtime.sessions.store,
     sessionSecret: runtime.sessionSecret,
     outboxSignal,
+    contentVersion,
+    clock,
   });
   return {
     app,
     db: runtime.db,
+    /** The version the app's caches follow (hand it to a publication scheduler). */
+    contentVersion,
     config,
     logger,
     dataDir,

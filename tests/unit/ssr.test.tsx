@@ -4,6 +4,7 @@ import type { SiteData } from '#shared/site-data';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createContactsService } from '../../server/features/contacts/contacts.service';
 import { createNewsService } from '../../server/features/news/news.service';
+import { createPreviewsService } from '../../server/features/news/previews.service';
 import { serverSiteData } from '../../server/site/site-data';
 import { render } from '../../web/site/entry-server';
 
@@ -26,7 +27,8 @@ beforeAll(async () => {
       published: true,
     });
   }
-  const services = { news, contacts: createContactsService({ db: t.db }) };
+  const previews = createPreviewsService({ db: t.db, news });
+  const services = { news, previews, contacts: createContactsService({ db: t.db }) };
   data = (language) => serverSiteData(services, { language });
 });
 afterAll(() => t.destroy());

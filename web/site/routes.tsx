@@ -51,6 +51,12 @@ export function createRoutes(site: SiteData): RouteObject[] {
             { ...page('home'), index: true, lazy: pages.home },
             { ...page('news'), path: 'news', loader: loaders.news, lazy: pages.news },
             { ...page('contact'), path: 'contact', action: loaders.contact, lazy: pages.contact },
+            {
+              ...page('preview'),
+              path: 'preview/:token',
+              loader: loaders.preview,
+              lazy: pages.article,
+            },
             { ...page('article'), path: ':slug', loader: loaders.article, lazy: pages.article },
             { ...page('not-found'), path: '*', loader: loaders.notFound, lazy: pages.notFound },
           ],

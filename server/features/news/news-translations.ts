@@ -8,7 +8,9 @@ import type { NewsRepo } from './news.repo';
  * A write's `translations` applied to what is stored: null removes a
  * translation, a text adds or replaces it, a language not named stays as it
  * is. A translation whose text did not change keeps its time, so saving the
- * whole form again does not make an outdated translation look current.
+ * whole form again does not make an outdated translation look current; its
+ * image text alone changes without moving that time either (left out, it
+ * stays as stored).
  */
 export async function applyTranslations(
   repo: NewsRepo,
@@ -25,8 +27,13 @@ export async function applyTranslations(
       if (before) await repo.translations.remove(newsId, language);
     } else if (!before) {
       await repo.translations.insert(newsId, language, change, at);
-    } else if (!sameText(before, change)) {
-      await repo.translations.update(newsId, language, change, at);
+    } else {
+      const { image_alt, ...text } = change;
+      const altChanged = image_alt !== undefined && image_alt !== before.image_alt;
+      const alt = altChanged ? { image_alt } : {};
+      if (!sameText(before, text))
+        await repo.translations.update(newsId, language, { ...text, ...alt }, at);
+      else if (altChanged) await repo.translations.update(newsId, language, alt, null);
     }
   }
 }

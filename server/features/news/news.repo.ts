@@ -16,6 +16,8 @@ export type ArticleFields = Omit<
 
 /** Which articles a list holds. */
 export type ArticleFilter = {
+  /** Only what visitors see at this time (ISO 8601): published, and its time has come. */
+  publicAt?: string;
   published?: boolean;
   /** Stored category values, any of which matches (a known category and its labels). */
   categories?: string[];
@@ -33,6 +35,7 @@ function toAdminArticle(row: Row, rows: TranslationRow[]): AdminArticle {
       title: t.title,
       excerpt: t.excerpt,
       content: t.content,
+      image_alt: t.image_alt,
       updated_at: t.updated_at,
       outdated: Date.parse(t.updated_at) < sourceChanged,
     };
@@ -45,6 +48,7 @@ function toAdminArticle(row: Row, rows: TranslationRow[]): AdminArticle {
     category: String(row.category),
     slug: String(row.slug),
     image_url: row.image_url === null || row.image_url === undefined ? null : String(row.image_url),
+    image_alt: row.image_alt === null || row.image_alt === undefined ? null : String(row.image_alt),
     published: toBool(row.published),
     published_at: toIsoOrNull(row.published_at),
     created_at: toIso(row.created_at),
@@ -74,8 +78,9 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
   const news = () => db('news');
   const translations = createTranslationsRepo(db);
 
-  function filtered({ published, categories, missing }: ArticleFilter) {
+  function filtered({ publicAt, published, categories, missing }: ArticleFilter) {
     const q = news();
+    if (publicAt !== undefined) visibleAt(q, publicAt);
     if (published !== undefined) q.where('news.published', published);
     if (categories) q.whereIn('news.category', categories);
     if (missing) {
@@ -102,9 +107,14 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
       return toCount(row?.n);
     },
 
-    /** Published articles, newest publication first. */
-    async listPublished(opts: { limit: number; offset: number; categories?: string[] }) {
-      const rows = await filtered({ published: true, categories: opts.categories })
+    /** Public articles at `now`, newest publication first. */
+    async listPublished(opts: {
+      now: string;
+      limit: number;
+      offset: number;
+      categories?: string[];
+    }) {
+      const rows = await filtered({ publicAt: opts.now, categories: opts.categories })
         .orderBy([...NEWEST_PUBLISHED])
         .limit(opts.limit)
         .offset(opts.offset);
@@ -155,20 +165,18 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
       return (await news().where({ id }).delete()) > 0;
     },
 
-    /** Published articles per stored category value. */
-    async categories(): Promise<{ category: string; count: number }[]> {
-      const rows: Row[] = await news()
-        .where('published', true)
+    /** Public articles at `now` per stored category value. */
+    async categories(now: string): Promise<{ category: string; count: number }[]> {
+      const rows: Row[] = await filtered({ publicAt: now })
         .select('category')
         .count({ count: '*' })
         .groupBy('category');
       return rows.map((r) => ({ category: String(r.category), count: toCount(r.count) }));
     },
 
-    /** What the sitemap needs of every published article, newest first. */
-    async sitemapEntries() {
-      const rows = await news()
-        .where('published', true)
+    /** What the sitemap needs of every public article at `now`, newest first. */
+    async sitemapEntries(now: string) {
+      const rows = await filtered({ publicAt: now })
         .select('id', 'slug', 'source_language', 'updated_at', 'published_at')
         .orderBy([...NEWEST_PUBLISHED]);
       const byArticle = await translations.languagesOf(rows.map((r) => Number(r.id)));
@@ -182,7 +190,47 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
         ),
       }));
     },
+
+    /** The earliest publication time still ahead of `now` (a scheduled article), or null. */
+    async nextScheduledAt(now: string): Promise<Date | null> {
+      const row = await news()
+        .where('published', true)
+        .andWhere('published_at', '>', now)
+        .min({ next: 'published_at' })
+        .first();
+      return row?.next ? new Date(toIso(row.next)) : null;
+    },
+
+    /** Articles whose image or text (in any language) names an address under `/media/`. */
+    async mediaReferences(): Promise<
+      { id: number; slug: string; title: string; image: string; texts: string[] }[]
+    > {
+      const rows: Row[] = await news()
+        .where('image_url', 'like', '%/media/%')
+        .orWhere('content', 'like', '%/media/%')
+        .orWhereIn(
+          'id',
+          db('news_translations').select('news_id').where('content', 'like', '%/media/%'),
+        )
+        .select('id', 'slug', 'title', 'image_url', 'content');
+      const ids = rows.map((r) => Number(r.id));
+      const byArticle = await translations.forArticles(ids);
+      return rows.map((r) => ({
+        id: Number(r.id),
+        slug: String(r.slug),
+        title: String(r.title),
+        image: String(r.image_url ?? ''),
+        texts: [String(r.content), ...(byArticle.get(Number(r.id)) ?? []).map((t) => t.content)],
+      }));
+    },
   };
+}
+
+/** Released articles whose time has come by `at` (a published one without a time counts too). */
+export function visibleAt(q: Knex.QueryBuilder, at: string): Knex.QueryBuilder {
+  return q
+    .where('news.published', true)
+    .andWhere((w) => w.whereNull('news.published_at').orWhere('news.published_at', '<=', at));
 }
 
 export type NewsRepo = ReturnType<typeof createNewsRepo>;

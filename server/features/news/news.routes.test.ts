@@ -46,6 +46,7 @@ describe('admin writes', () => {
         'category',
         'slug',
         'image_url',
+        'image_alt',
         'published',
         'published_at',
         'created_at',

@@ -1,12 +1,18 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { NEWS_PAGE_SIZE } from '#shared/pagination';
+import { NotFoundError } from '../../errors';
+import { actorOf } from '../../http/actor';
 import { requireAdmin } from '../../http/guards';
 import { idParam, listQuery } from '../../http/params';
 import { requestLanguage } from '../../i18n';
 import type { NewsService } from './news.service';
+import type { PreviewsService } from './previews.service';
+import type { RevisionsService } from './revisions.service';
+
+type NewsRouterDeps = { news: NewsService; previews: PreviewsService; revisions: RevisionsService };
 
 /** `/api/news`: the public list and article in the request's language, and the admin's writes. */
-export function createNewsRouter({ news }: { news: NewsService }) {
+export function createNewsRouter({ news, previews, revisions }: NewsRouterDeps) {
   const router = Router();
 
   router.get('/', async (req, res) => {
@@ -27,27 +33,68 @@ export function createNewsRouter({ news }: { news: NewsService }) {
     res.json({ data: await news.listAdmin({ page, perPage, published, missing }) });
   });
 
-  router.get('/:slug', async (req, res) => {
-    const admin = req.session?.user?.is_admin === true;
-    const article = await news.getBySlug(req.params.slug, {
-      includeDrafts: admin,
-      withTranslations: admin,
-      language: requestLanguage(req),
-    });
-    res.json({ data: { news: article } });
-  });
+  router.get('/:slug', (req, res) => articleOrRedirect(news, req, res));
 
   router.post('/', requireAdmin, async (req, res) => {
-    res.status(201).json({ data: await news.create(req.body) });
+    res.status(201).json({ data: await news.create(req.body, actorOf(req)) });
   });
 
   router.put('/:id', requireAdmin, async (req, res) => {
-    res.json({ data: await news.update(idParam(req.params.id), req.body) });
+    res.json({ data: await news.update(idParam(req.params.id), req.body, actorOf(req)) });
   });
 
   router.delete('/:id', requireAdmin, async (req, res) => {
     res.json({ data: await news.remove(idParam(req.params.id)) });
   });
 
+  router.post('/:id/previews', requireAdmin, async (req, res) => {
+    res
+      .status(201)
+      .json({ data: await previews.create(idParam(req.params.id), req.body, actorOf(req)) });
+  });
+
+  router.get('/:id/previews', requireAdmin, async (req, res) => {
+    res.json({ data: await previews.list(idParam(req.params.id)) });
+  });
+
+  router.delete('/:id/previews/:previewId', requireAdmin, async (req, res) => {
+    const [id, previewId] = [idParam(req.params.id), idParam(req.params.previewId)];
+    res.json({ data: await previews.revoke(id, previewId) });
+  });
+
+  router.get('/:id/revisions', requireAdmin, async (req, res) => {
+    res.json({ data: await revisions.list(idParam(req.params.id), req.query) });
+  });
+
+  router.post('/:id/revisions/:revisionId/restore', requireAdmin, async (req, res) => {
+    const [id, revisionId] = [idParam(req.params.id), idParam(req.params.revisionId)];
+    res.json({ data: await revisions.restore(id, revisionId, actorOf(req)) });
+  });
+
   return router;
+}
+
+/**
+ * One article by slug; admins also see drafts. A slug the article had
+ * before answers 301 to its current address, query kept, like its page.
+ */
+async function articleOrRedirect(news: NewsService, req: Request, res: Response) {
+  const admin = req.session?.user?.is_admin === true;
+  const slug = String(req.params.slug);
+  try {
+    const article = await news.getBySlug(slug, {
+      includeDrafts: admin,
+      withTranslations: admin,
+      language: requestLanguage(req),
+    });
+    res.json({ data: { news: article } });
+  } catch (error) {
+    const moved =
+      error instanceof NotFoundError && (await news.redirectFor(slug, { includeDrafts: admin }));
+    if (!moved) throw error;
+    const query = req.originalUrl.includes('?')
+      ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
+      : '';
+    res.redirect(301, `${req.baseUrl}/${moved}${query}`);
+  }
 }

@@ -208,6 +208,7 @@ describe.each(STORES)('news on $name', ({ skip, open }) => {
       expect(a.title).toBe('Article 1');
       expect(a.translations.pt).toEqual({
         ...text('pt', 1),
+        image_alt: null,
         updated_at: a.created_at,
         outdated: false,
       });

@@ -1,15 +1,17 @@
-import { articleInLanguage, sameText } from '#shared/article-languages';
+import { articleInLanguage } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages';
+import { mediaIdsIn, type MediaUse } from '#shared/media';
 import type { AdminArticle, Article, CategoryCount, NewsList } from '#shared/news';
-import { ArticleInputSchema, PublishToggleSchema } from '#shared/news-schema';
 import { pageCount, pageOffset } from '#shared/pagination';
+import { isPublic } from '#shared/publication';
+import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/knex';
-import { isUniqueViolation, now } from '../../db/values';
-import { ConflictError, NotFoundError } from '../../errors';
-import { parseInput } from '../../validation';
+import { NotFoundError } from '../../errors';
+import type { Actor } from '../../http/actor';
 import { mergeCategoryCounts, storedValuesOf } from './news-categories';
-import { applyTranslations, assertNoSourceTranslation } from './news-translations';
-import { createNewsRepo, type NewsRepo } from './news.repo';
+import { createNewsWrites } from './news-writes';
+import { createNewsRepo } from './news.repo';
+import { createSlugHistoryRepo } from './slug-history.repo';
 
 export type SitemapEntry = {
   slug: string;
@@ -20,7 +22,7 @@ export type SitemapEntry = {
 };
 
 export interface NewsService {
-  /** Published articles, each in `language` where it has it, else in its source language. */
+  /** Public articles, each in `language` where it has it, else in its source language. */
   listPublished(opts: {
     page: number;
     perPage: number;
@@ -32,6 +34,8 @@ export interface NewsService {
     slug: string,
     opts?: { includeDrafts?: boolean; language?: Language; withTranslations?: boolean },
   ): Promise<Article>;
+  /** One article as admins read it, whatever its state; 404 when there is none. */
+  getById(id: number): Promise<AdminArticle>;
   /** Every article with its source text and translations; `missing`: only those lacking a language. */
   listAdmin(opts?: {
     page?: number;
@@ -39,58 +43,50 @@ export interface NewsService {
     published?: boolean;
     missing?: Language;
   }): Promise<AdminArticle[]>;
-  create(input: unknown): Promise<AdminArticle>;
-  update(id: number, input: unknown): Promise<AdminArticle>;
+  create(input: unknown, actor?: Actor): Promise<AdminArticle>;
+  update(id: number, input: unknown, actor?: Actor): Promise<AdminArticle>;
   setPublished(id: number, published: boolean): Promise<AdminArticle>;
   remove(id: number): Promise<{ id: number }>;
   categories(): Promise<CategoryCount[]>;
   sitemapEntries(): Promise<SitemapEntry[]>;
+  /** True when a new article could not take `slug` without saying so (used or used before). */
   slugTaken(slug: string): Promise<boolean>;
+  /**
+   * The current slug of the article that had `slug` before (its old address
+   * answers 301 there), or null; only articles visitors can see unless `includeDrafts`.
+   */
+  redirectFor(slug: string, opts?: { includeDrafts?: boolean }): Promise<string | null>;
+  /** Milliseconds until the next scheduled article goes public, or null when none waits. */
+  untilNextPublication(): Promise<number | null>;
+  /** Which articles show each upload (by media id), as their image or in their text. */
+  mediaUses(): Promise<Map<number, MediaUse[]>>;
 }
 
-const slugTakenError = () =>
-  new ConflictError('apiErrors.slugTaken', { slug: 'validation.slug.taken' });
-
-/** A unique violation on the slug (the only unique column a write can hit by the admin's choice). */
-const isSlugViolation = (error: unknown) =>
-  isUniqueViolation(error) && /slug/i.test(String((error as Error).message));
-
 /**
- * News rules: validation, unique slugs, `published_at` set on first
- * publication, and the language versions of each article (CONTRACT.md,
- * "Languages of content").
+ * News rules: reads in a language, only what is public for visitors
+ * (`published` and its time come, by the clock handed in), and the writes
+ * of news-writes.ts (CONTRACT.md, "Languages of content" and "Media,
+ * scheduling, previews, redirects").
  */
-export function createNewsService({ db }: { db: Db }): NewsService {
+export function createNewsService({
+  db,
+  clock = systemClock,
+}: {
+  db: Db;
+  clock?: Clock;
+}): NewsService {
   const repo = createNewsRepo(db);
+  const history = createSlugHistoryRepo(db);
+  const writes = createNewsWrites({ db, clock });
+  const now = () => clock.now().toISOString();
 
-  async function existing(id: number): Promise<AdminArticle> {
-    const article = await repo.findById(id);
-    if (!article) throw new NotFoundError('apiErrors.articleNotFound');
-    return article;
-  }
-
-  async function assertSlugFree(slug: string, ownId?: number): Promise<void> {
-    const owner = await repo.slugOwner(slug);
-    if (owner !== null && owner !== ownId) throw slugTakenError();
-  }
-
-  /** Runs the writes of one request in a transaction; answers the article as admins read it. */
-  async function write(action: (tx: NewsRepo) => Promise<number>): Promise<AdminArticle> {
-    try {
-      const id = await db.transaction((trx) => action(createNewsRepo(trx)));
-      return await existing(id);
-    } catch (error) {
-      if (isSlugViolation(error)) throw slugTakenError();
-      if (isUniqueViolation(error)) throw new ConflictError('apiErrors.conflict');
-      throw error;
-    }
-  }
-
-  const service: NewsService = {
+  return {
     async listPublished({ page, perPage, category, language = DEFAULT_LANGUAGE }) {
-      const categories = category ? storedValuesOf(category, await repo.categories()) : undefined;
-      const total = await repo.count({ published: true, categories });
+      const at = now();
+      const categories = category ? storedValuesOf(category, await repo.categories(at)) : undefined;
+      const total = await repo.count({ publicAt: at, categories });
       const rows = await repo.listPublished({
+        now: at,
         limit: perPage,
         offset: pageOffset(page, perPage),
         categories,
@@ -101,13 +97,15 @@ export function createNewsService({ db }: { db: Db }): NewsService {
 
     async getBySlug(slug, { includeDrafts = false, language, withTranslations = false } = {}) {
       const article = await repo.findBySlug(slug);
-      if (!article || (!article.published && !includeDrafts)) {
+      if (!article || (!includeDrafts && !isPublic(article, clock.now().getTime()))) {
         throw new NotFoundError('apiErrors.articleNotFound');
       }
       return articleInLanguage(article, language ?? DEFAULT_LANGUAGE, {
         keepTranslations: withTranslations,
       });
     },
+
+    getById: (id) => writes.existing(id),
 
     listAdmin({ page, perPage = 20, published, missing } = {}) {
       if (page === undefined) return repo.listAll({ published, missing });
@@ -119,72 +117,45 @@ export function createNewsService({ db }: { db: Db }): NewsService {
       });
     },
 
-    async create(input) {
-      const { translations, source_language, ...fields } = parseInput(ArticleInputSchema, input);
-      await assertSlugFree(fields.slug);
-      return write(async (tx) => {
-        const at = now();
-        const id = await tx.insert(
-          {
-            ...fields,
-            source_language: source_language ?? DEFAULT_LANGUAGE,
-            published_at: fields.published ? at : null,
-          },
-          at,
-        );
-        await applyTranslations(tx, id, {}, translations, at);
-        return id;
-      });
-    },
-
-    async update(id, input) {
-      const toggle = PublishToggleSchema.safeParse(input);
-      if (toggle.success) return service.setPublished(id, toggle.data.published);
-      const before = await existing(id);
-      const { title, excerpt, content, category, slug, image_url, published } = before;
-      const current = { title, excerpt, content, category, slug, image_url, published };
-      const body = typeof input === 'object' && input ? input : {};
-      const merged = { ...current, source_language: before.source_language, ...body };
-      const parsed = parseInput(ArticleInputSchema, merged);
-      const { translations, source_language = before.source_language, ...rest } = parsed;
-      const fields = { ...rest, source_language };
-      assertNoSourceTranslation(source_language, before.translations, translations);
-      await assertSlugFree(fields.slug, id);
-      return write(async (tx) => {
-        const at = now();
-        const firstPublication = fields.published && !before.published_at;
-        await tx.update(
-          id,
-          {
-            ...fields,
-            published_at: firstPublication ? at : before.published_at,
-            // Only a change of the source text makes translations outdated.
-            ...(sameText(fields, before) ? {} : { source_updated_at: at }),
-          },
-          at,
-        );
-        await applyTranslations(tx, id, before.translations, translations, at);
-        return id;
-      });
-    },
-
-    async setPublished(id, published) {
-      const before = await existing(id);
-      const published_at = published && !before.published_at ? now() : before.published_at;
-      if (!(await repo.update(id, { published, published_at }))) {
-        throw new NotFoundError('apiErrors.articleNotFound');
-      }
-      return existing(id);
-    },
+    create: (input, actor) => writes.create(input, actor),
+    update: (id, input, actor) => writes.update(id, input, actor),
+    setPublished: (id, published) => writes.setPublished(id, published),
 
     async remove(id) {
       if (!(await repo.remove(id))) throw new NotFoundError('apiErrors.articleNotFound');
       return { id };
     },
 
-    categories: async () => mergeCategoryCounts(await repo.categories()),
-    sitemapEntries: () => repo.sitemapEntries(),
-    slugTaken: async (slug) => (await repo.slugOwner(slug)) !== null,
+    categories: async () => mergeCategoryCounts(await repo.categories(now())),
+    sitemapEntries: () => repo.sitemapEntries(now()),
+    slugTaken: (slug) => writes.slugTaken(slug),
+
+    async redirectFor(slug, { includeDrafts = false } = {}) {
+      const target = await history.movedTo(slug);
+      if (!target) return null;
+      return includeDrafts || isPublic(target, clock.now().getTime()) ? target.slug : null;
+    },
+
+    async untilNextPublication() {
+      const at = clock.now();
+      const next = await repo.nextScheduledAt(at.toISOString());
+      return next === null ? null : next.getTime() - at.getTime();
+    },
+
+    async mediaUses() {
+      const uses = new Map<number, MediaUse[]>();
+      for (const article of await repo.mediaReferences()) {
+        const as = new Map<number, MediaUse['as']>();
+        const note = (id: number, how: 'image' | 'content') =>
+          as.set(id, [...new Set([...(as.get(id) ?? []), how])]);
+        for (const id of mediaIdsIn(article.image)) note(id, 'image');
+        for (const id of article.texts.flatMap(mediaIdsIn)) note(id, 'content');
+        for (const [id, how] of as) {
+          const use = { id: article.id, slug: article.slug, title: article.title, as: how };
+          uses.set(id, [...(uses.get(id) ?? []), use]);
+        }
+      }
+      return uses;
+    },
   };
-  return service;
 }

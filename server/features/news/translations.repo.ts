@@ -4,7 +4,14 @@ import { isLanguage, type Language } from '#shared/languages';
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/values';
 
-export type TranslationRow = ArticleText & { language: Language; updated_at: string };
+export type TranslationRow = ArticleText & {
+  language: Language;
+  image_alt: string | null;
+  updated_at: string;
+};
+
+/** A translation as a write stores it; an `image_alt` left out keeps the stored one. */
+export type TranslationText = ArticleText & { image_alt?: string | null };
 
 type Row = Record<string, unknown>;
 
@@ -32,7 +39,15 @@ export function createTranslationsRepo(db: Db | Knex.Transaction) {
   return {
     /** Every translation of the given articles, by article id. */
     async forArticles(ids: number[]): Promise<Map<number, TranslationRow[]>> {
-      const columns = ['news_id', 'language', 'title', 'excerpt', 'content', 'updated_at'];
+      const columns = [
+        'news_id',
+        'language',
+        'title',
+        'excerpt',
+        'content',
+        'image_alt',
+        'updated_at',
+      ];
       const out = new Map<number, TranslationRow[]>();
       for (const r of await rowsOf(ids, columns)) {
         if (!isLanguage(r.language)) continue;
@@ -42,6 +57,7 @@ export function createTranslationsRepo(db: Db | Knex.Transaction) {
           title: String(r.title),
           excerpt: String(r.excerpt),
           content: String(r.content),
+          image_alt: r.image_alt === null || r.image_alt === undefined ? null : String(r.image_alt),
           updated_at: toIso(r.updated_at),
         });
         out.set(Number(r.news_id), list);
@@ -59,14 +75,30 @@ export function createTranslationsRepo(db: Db | Knex.Transaction) {
       return out;
     },
 
-    async insert(newsId: number, language: Language, text: ArticleText, at: string) {
-      await table().insert({ news_id: newsId, language, ...text, created_at: at, updated_at: at });
+    async insert(newsId: number, language: Language, text: TranslationText, at: string) {
+      const { title, excerpt, content, image_alt = null } = text;
+      await table().insert({
+        news_id: newsId,
+        language,
+        title,
+        excerpt,
+        content,
+        image_alt,
+        created_at: at,
+        updated_at: at,
+      });
     },
 
-    async update(newsId: number, language: Language, text: ArticleText, at: string) {
+    /** New text (and its time, `at`), or only the image text when `at` is null. */
+    async update(
+      newsId: number,
+      language: Language,
+      text: Partial<TranslationText>,
+      at: string | null,
+    ) {
       await table()
         .where({ news_id: newsId, language })
-        .update({ ...text, updated_at: at });
+        .update({ ...text, ...(at === null ? {} : { updated_at: at }) });
     },
 
     async remove(newsId: number, language: Language) {

@@ -17,6 +17,8 @@ function cacheablePath(path: string): boolean {
   if (path === '/sitemap.xml' || path === '/robots.txt' || path === '/rss.xml') return true;
   if (path === '/login' || path === '/admin' || path.startsWith('/admin/')) return false;
   if (path === '/healthz' || path.startsWith('/assets/')) return false;
+  // Shared previews of drafts are for the link's holder only.
+  if (/^(\/[a-z]{2})?\/preview\//.test(path)) return false;
   // A file name (favicon.svg, media/hero.webm) is a static file, not a page.
   return !/\.[a-z0-9]{1,5}$/i.test(path);
 }

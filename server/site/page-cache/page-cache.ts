@@ -98,6 +98,8 @@ export function createPageCache(deps: {
     if (deps.budgetBytes === 0) return false;
     const key = cacheKey(req, deps.keyByOrigin);
     if (key === null) return false;
+    // Reading the version moves it when a scheduled publication is due, which empties the cache.
+    deps.version.current();
     const hit = pages.get(key) ?? missing.get(key);
     if (!hit) return false;
     const started = process.hrtime.bigint();

@@ -1,8 +1,21 @@
+import type { Language } from '#shared/languages';
 import type { Article, NewsList } from '#shared/news';
 import type { SiteData } from '#shared/site-data';
 
 /** The fetch wrapper, fetched with the first page change: a first visit reads the server's data. */
 const client = () => import('../../common/api');
+
+/** One article from the API (`/news/{slug}`, `/previews/{token}`), or null for a 404. */
+async function readArticle(path: string, language?: Language): Promise<Article | null> {
+  const { api, ApiError } = await client();
+  try {
+    const { news } = await api<{ news: Article }>(path, { query: { lang: language } });
+    return news;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 /**
  * The public pages' data in the browser: the JSON API through the one fetch
@@ -14,18 +27,10 @@ export const browserSiteData: SiteData = {
     const { api } = await client();
     return api<NewsList>('/news', { query: { page, per_page: perPage, lang: language } });
   },
-  async getArticle(slug, { language } = {}) {
-    const { api, ApiError } = await client();
-    try {
-      const { news } = await api<{ news: Article }>(`/news/${encodeURIComponent(slug)}`, {
-        query: { lang: language },
-      });
-      return news;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  },
+  getArticle: (slug, { language } = {}) =>
+    readArticle(`/news/${encodeURIComponent(slug)}`, language),
+  getPreview: (token, { language } = {}) =>
+    readArticle(`/previews/${encodeURIComponent(token)}`, language),
   /**
    * Never called in the browser: the contact route's action serves only the
    * form posted without JavaScript, which the server renders. With JavaScript

@@ -52,6 +52,24 @@ export function createLoaders(site: SiteData) {
         });
       }
     },
+    /** A shared preview (`/preview/<token>`): the draft behind the link, or 404 when it does not work. */
+    async preview({ params }: LoaderFunctionArgs) {
+      const token = params.token ?? '';
+      try {
+        const article = await site.getPreview(token);
+        return data(
+          { slug: article?.slug ?? '', article, error: null } satisfies ArticleLoaderData,
+          {
+            status: article ? 200 : 404,
+          },
+        );
+      } catch (error) {
+        const failure = toLoadError(error, 'article.fetchFailed');
+        return data({ slug: '', article: null, error: failure } satisfies ArticleLoaderData, {
+          status: 500,
+        });
+      }
+    },
     /** The contact form posted without JavaScript: sent -> back with `?sent=1`, else the form again. */
     async contact({ request }: ActionFunctionArgs) {
       const fields = Object.fromEntries(

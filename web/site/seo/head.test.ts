@@ -19,6 +19,7 @@ const article: Article = {
   category: 'robotics',
   slug: 'robots-gears',
   image_url: 'https://cdn.example/robot.jpg',
+  image_alt: null,
   published: true,
   published_at: '2026-03-04T10:00:00.000Z',
   created_at: '2026-03-01T10:00:00.000Z',
@@ -156,6 +157,17 @@ describe('buildHead', () => {
     ]) {
       expect(html).toContain('<meta name="robots" content="noindex">');
       expect(html).not.toContain('rel="canonical"');
+    }
+  });
+
+  it('keeps a shared preview out of search engines, with its title and nothing to share', () => {
+    const html = head({ pageId: 'preview', path: '/preview/abc', article });
+    expect(html).toContain(
+      '<title>Robots &amp; &quot;gears&quot; &lt;fast&gt; | Forge Industrial</title>',
+    );
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    for (const tag of ['rel="canonical"', 'hreflang', 'og:', 'twitter:', 'ld+json']) {
+      expect(html).not.toContain(tag);
     }
   });
 

@@ -80,7 +80,7 @@ export function buildHead(input: HeadInput): string {
   const siteName = t('meta.siteName');
   const tags = [`<title>${escapeHtml(title)}</title>`];
   if (description) tags.push(meta('name', 'description', description));
-  if (pageId === 'not-found' || (pageId === 'article' && !article)) {
+  if (pageId === 'not-found' || pageId === 'preview' || (pageId === 'article' && !article)) {
     tags.push(meta('name', 'robots', 'noindex'));
     return tags.join('');
   }

@@ -8,9 +8,11 @@ import type { ArticleLoaderData } from '../../lib/loaders';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { ArticleNotFound } from './ArticleNotFound';
 import { BackToNews } from './BackToNews';
+import { DraftNotice } from './DraftNotice';
 
 /**
- * An article, or the not-found state. `Body` renders the markdown: the
+ * An article (under a "not public" banner when it is a draft, a scheduled
+ * one or a shared preview), or the not-found state. `Body` renders the markdown: the
  * renderer itself on the server (ArticlePage.server), the server's HTML or a
  * late-loaded renderer in the browser (ArticlePage.client).
  */
@@ -25,6 +27,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <DraftNotice article={article} />
       <div className="mb-8">
         <BackToNews />
       </div>

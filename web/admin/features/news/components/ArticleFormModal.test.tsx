@@ -16,6 +16,7 @@ const article: Article = {
   category: 'Technology',
   slug: 'welding-cell',
   image_url: null,
+  image_alt: null,
   published: false,
   published_at: null,
   created_at: '2025-02-28T10:00:00.000Z',

@@ -15,6 +15,7 @@ const article: Article = {
   category: 'Technology',
   slug: 'welding-cell',
   image_url: null,
+  image_alt: null,
   published: true,
   published_at: '2025-03-01T10:00:00.000Z',
   created_at: '2025-02-28T10:00:00.000Z',

@@ -82,6 +82,7 @@ describe('drafts from other sources', () => {
       ...complete,
       id: 3,
       image_url: null,
+      image_alt: null,
       published: true,
       published_at: '2024-01-02T00:00:00.000Z',
       created_at: '2024-01-01T00:00:00.000Z',

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Sharp } from 'sharp';
+import {
+  MEDIA_EXTENSIONS,
+  MEDIA_MAX_PIXELS,
+  MEDIA_MAX_WIDTH,
+  VARIANT_TYPES,
+  variantWidths,
+  type MediaType,
+} from '#shared/media';
+import { AppError } from '../../errors';
+import { decodedType, falseClaim, looksLikeSvg, sniffImageType, TYPE_NAMES } from './image-type';
+
+/** Seconds one decode or encode may take before the upload is refused. */
+const PROCESS_TIMEOUT_SECONDS = 30;
+
+export type ImageFile = {
+  name: string;
+  type: MediaType;
+  width: number;
+  height: number;
+  data: Buffer;
+};
+
+export type ProcessedImage = {
+  hash: string;
+  type: MediaType;
+  width: number;
+  height: number;
+  /** The main file (uploaded format, full size) first, then the responsive copies. */
+  files: ImageFile[];
+};
+
+const refused = (status: number, key: string, params: Record<string, string | number> = {}) =>
+  new AppError(status, key).with(params);
+
+/** libvips' own refusals, as the upload's answer. */
+function processingError(error: unknown): AppError {
+  const message = error instanceof Error ? error.message : '';
+  if (/pixel limit/i.test(message)) {
+    return refused(413, 'apiErrors.media.tooManyPixels', { max: MEDIA_MAX_PIXELS / 1e6 });
+  }
+  if (/timeout/i.test(message)) return refused(422, 'apiErrors.media.timeout');
+  return refused(422, 'apiErrors.media.unreadable');
+}
+
+/** What the file really is, refusing anything but a JPEG, PNG, WebP or AVIF that says what it is. */
+async function inspect(bytes: Buffer, name: string, mimeType: string) {
+  const sniffed = sniffImageType(bytes);
+  if (!sniffed) {
+    throw refused(415, looksLikeSvg(bytes) ? 'apiErrors.media.svg' : 'apiErrors.media.unsupported');
+  }
+  // The header only (no pixels are decoded), so a bomb is measured before it can go off.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw refused(422, 'apiErrors.media.unreadable');
+    });
+  const actual = decodedType(metadata);
+  if (actual !== sniffed) throw refused(415, 'apiErrors.media.unsupported');
+  const claim = falseClaim(name, mimeType, actual);
+  if (claim !== null) {
+    throw refused(415, 'apiErrors.media.mismatch', {
+      actual: TYPE_NAMES[actual],
+      claimed: claim,
+      extension: MEDIA_EXTENSIONS[actual],
+    });
+  }
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels > MEDIA_MAX_PIXELS) {
+    throw refused(413, 'apiErrors.media.tooManyPixels', { max: MEDIA_MAX_PIXELS / 1e6 });
+  }
+  return actual;
+}
+
+const encoders: Record<MediaType, (image: Sharp) => Sharp> = {
+  'image/jpeg': (image) => image.jpeg({ quality: 82, mozjpeg: true }),
+  'image/png': (image) => image.png({ compressionLevel: 9, effort: 7 }),
+  'image/webp': (image) => image.webp({ quality: 80, effort: 4 }),
+  'image/avif': (image) => image.avif({ quality: 55, effort: 3 }),
+};
+
+/**
+ * Checks an upload and makes its files: the image turned upright (EXIF
+ * orientation), in sRGB, scaled down to MEDIA_MAX_WIDTH at most (never up),
+ * decoded once; then the main file in the uploaded format and AVIF and WebP
+ * copies at every responsive width. Every file is encoded afresh from the
+ * pixels, so no metadata (EXIF, GPS position, camera serials, comments)
+ * survives.
+ */
+export async function processImage(
+  bytes: Buffer,
+  upload: { name: string; mimeType: string },
+): Promise<ProcessedImage> {
+  const type = await inspect(bytes, upload.name, upload.mimeType);
+  try {
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: MEDIA_MAX_PIXELS,
+      autoOrient: true,
+    })
+      .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
+      .resize({ width: MEDIA_MAX_WIDTH, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: info.width, height: info.height, channels: info.channels };
+    const pixels = () => sharp(data, { raw }).timeout({ seconds: PROCESS_TIMEOUT_SECONDS });
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+    const { width, height } = raw;
+    const encode = async (w: number, as: MediaType, name: string): Promise<ImageFile> => {
+      const h = Math.max(1, Math.round((height * w) / width));
+      const image = w === width ? pixels() : pixels().resize({ width: w, height: h });
+      return { name, type: as, width: w, height: h, data: await encoders[as](image).toBuffer() };
+    };
+    const ext = (t: MediaType) => MEDIA_EXTENSIONS[t];
+    const files = [await encode(width, type, `${hash}-${width}x${height}.${ext(type)}`)];
+    for (const variant of VARIANT_TYPES) {
+      for (const w of variantWidths(width)) {
+        files.push(await encode(w, variant, `${hash}-${w}w.${ext(variant)}`));
+      }
+    }
+    return { hash, type, width, height, files };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw processingError(error);
+  }
+}

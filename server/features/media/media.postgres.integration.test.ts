@@ -1,0 +1,164 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responsiveImage } from '#shared/media';
+import { makeImage, pngBomb, type ImageFormat } from '../../../tests/support/images';
+import {
+  postgresAvailable,
+  postgresUnavailable,
+  startPostgres,
+  type TestPostgres,
+} from '../../../tests/support/postgres';
+import {
+  createTestApp,
+  signedIn,
+  tempDataDir,
+  type TestApp,
+} from '../../../tests/support/test-app';
+
+/**
+ * Image uploads with DATABASE_URL: the bytes live in PostgreSQL
+ * (`media_blobs`), never under DATA_DIR, so a second instance with a data
+ * directory of its own serves what the first one stored, and a delete on
+ * either takes them away for both.
+ */
+
+let pg: TestPostgres | null = null;
+let one: TestApp;
+let two: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+
+/** The bytes of a served file (supertest leaves images as buffers). */
+const fetchFile = (t: TestApp, url: string) =>
+  request(t.app)
+    .get(url)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+
+const MIME: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+const EXT: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' };
+
+describe.skipIf(!postgresAvailable)(
+  `Uploads on PostgreSQL${postgresUnavailable ? ` — skipped: ${postgresUnavailable}` : ''}`,
+  () => {
+    beforeAll(async () => {
+      pg = await startPostgres();
+      const env = { DATABASE_URL: pg!.url, MEDIA_MAX_BYTES: String(1024 * 1024) };
+      one = await createTestApp(env, tempDataDir());
+      two = await createTestApp(env, tempDataDir());
+      admin = await signedIn(one.app);
+    });
+
+    afterAll(async () => {
+      for (const t of [one, two]) {
+        await t?.close();
+        if (t) rmSync(t.dataDir, { recursive: true, force: true });
+      }
+      await pg?.stop();
+    });
+
+    it.each(['jpeg', 'png', 'webp', 'avif'] as const)(
+      'stores a real %s file in the database, served by another instance',
+      async (format) => {
+        const res = await admin
+          .post('/api/media')
+          .attach('file', await makeImage(format), `photo.${EXT[format]}`)
+          .expect(201);
+        const item = res.body.data;
+        expect(item).toMatchObject({ width: 640, height: 480, type: MIME[format] });
+        expect(item.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+        const blobs = await one.db('media_blobs').where({ media_id: item.id }).pluck('name');
+        const picture = responsiveImage(item.url)!;
+        expect(blobs).toHaveLength(1 + picture.sources.flatMap((s) => s.srcset.split(', ')).length);
+
+        const main = await fetchFile(two, item.url).expect(200);
+        expect(main.headers['content-type']).toBe(MIME[format]);
+        expect(main.headers['x-content-type-options']).toBe('nosniff');
+        expect(Number(main.headers['content-length'])).toBe(item.bytes);
+        const meta = await sharp(main.body as Buffer).metadata();
+        expect([meta.width, meta.height]).toEqual([640, 480]);
+        for (const source of picture.sources) {
+          const [first] = source.srcset.split(', ');
+          const copy = await fetchFile(two, first!.split(' ')[0]!).expect(200);
+          expect(copy.headers['content-type']).toBe(source.type);
+        }
+      },
+    );
+
+    it('keeps nothing under either DATA_DIR', async () => {
+      for (const t of [one, two]) {
+        const media = path.join(t.dataDir, 'media');
+        expect(existsSync(media) ? readdirSync(media) : []).toEqual([]);
+      }
+    });
+
+    it('refuses a file lying about its type, an oversized file and a bomb, storing nothing', async () => {
+      const before = Number((await one.db('media').count({ n: '*' }).first())?.n);
+      const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+      await admin.post('/api/media').attach('file', html, 'cat.png').expect(415);
+      await admin
+        .post('/api/media')
+        .attach(
+          'file',
+          Buffer.concat([await makeImage('png'), Buffer.alloc(1024 * 1024)]),
+          'big.png',
+        )
+        .expect(413);
+      await admin.post('/api/media').attach('file', pngBomb(), 'bomb.png').expect(413);
+      expect(Number((await one.db('media').count({ n: '*' }).first())?.n)).toBe(before);
+    });
+
+    it('lists uploads with the articles using them on every instance, and deletes for both', async () => {
+      const used = (
+        await admin
+          .post('/api/media')
+          .attach('file', await makeImage('jpeg'), 'hero.jpg')
+          .expect(201)
+      ).body.data;
+      const unused = (
+        await admin
+          .post('/api/media')
+          .attach('file', await makeImage('png'), 'spare.png')
+          .expect(201)
+      ).body.data;
+      await admin
+        .post('/api/news')
+        .send({
+          title: 'Welding cell',
+          excerpt: 'E',
+          content: 'C',
+          category: 'robotics',
+          slug: 'welding-cell',
+          image_url: used.url,
+          image_alt: 'A welding cell',
+          published: true,
+        })
+        .expect(201);
+      const adminTwo = await signedIn(two.app);
+      const list = (await adminTwo.get('/api/media').expect(200)).body.data;
+      expect(list[0].id).toBe(unused.id);
+      expect(list.find((m: { id: number }) => m.id === used.id).used_by).toEqual([
+        { id: expect.any(Number), slug: 'welding-cell', title: 'Welding cell', as: ['image'] },
+      ]);
+      await adminTwo.delete(`/api/media/${used.id}`).expect(409);
+
+      await adminTwo.delete(`/api/media/${unused.id}`).expect(200);
+      expect(await one.db('media_blobs').where({ media_id: unused.id }).first()).toBeUndefined();
+      await request(one.app).get(unused.url).expect(404);
+      await request(two.app).get(unused.url).expect(404);
+      await fetchFile(one, used.url).expect(200);
+    });
+  },
+);

@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import { actorOf } from '../../http/actor';
+import { requireAdmin } from '../../http/guards';
+import { idParam, listQuery } from '../../http/params';
+import type { MediaService } from './media.service';
+import { singleImageUpload } from './upload';
+
+/** `/api/media`: the admin's image uploads (the only multipart body of the API). */
+export function createMediaRouter({ media, maxBytes }: { media: MediaService; maxBytes: number }) {
+  const router = Router();
+  const upload = singleImageUpload(maxBytes);
+
+  router.post('/', requireAdmin, upload, async (req, res) => {
+    const file = req.file!;
+    const uploaded = { bytes: file.buffer, name: file.originalname, mimeType: file.mimetype };
+    res.status(201).json({ data: await media.upload(uploaded, actorOf(req)) });
+  });
+
+  router.get('/', requireAdmin, async (req, res) => {
+    const { page, per_page: perPage } = listQuery(req.query);
+    res.json({ data: await media.list({ page, perPage }) });
+  });
+
+  router.delete('/:id', requireAdmin, async (req, res) => {
+    res.json({ data: await media.remove(idParam(req.params.id)) });
+  });
+
+  return router;
+}

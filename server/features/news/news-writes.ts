@@ -1,0 +1,180 @@
+import { sameText } from '#shared/article-languages';
+import { DEFAULT_LANGUAGE } from '#shared/languages';
+import type { AdminArticle } from '#shared/news';
+import { ArticleInputSchema, PublishToggleSchema } from '#shared/news-schema';
+import { resolvePublishedAt } from '#shared/publication';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/knex';
+import { isUniqueViolation } from '../../db/values';
+import { ConflictError, NotFoundError } from '../../errors';
+import type { Actor } from '../../http/actor';
+import { parseInput } from '../../validation';
+import { keepBaseline, recordRevisions } from './news-revisions';
+import { applyTranslations, assertNoSourceTranslation } from './news-translations';
+import { createNewsRepo, type NewsRepo } from './news.repo';
+import { createRevisionsRepo, type RevisionsRepo } from './revisions.repo';
+import { createSlugHistoryRepo } from './slug-history.repo';
+
+/** What one write works with, all inside its transaction, and the time it happens at. */
+type WriteContext = {
+  news: NewsRepo;
+  history: ReturnType<typeof createSlugHistoryRepo>;
+  revisions: RevisionsRepo;
+  at: string;
+};
+
+const slugTakenError = () =>
+  new ConflictError('apiErrors.slugTaken', { slug: 'validation.slug.taken' });
+
+/** A unique violation on the slug (the only unique column a write can hit by the admin's choice). */
+const isSlugViolation = (error: unknown) =>
+  isUniqueViolation(error) && /slug/i.test(String((error as Error).message));
+
+/** True when visitors could see the article at some point up to `at`: its old address was out there. */
+const wasPublic = (article: AdminArticle, at: string) =>
+  article.published_at !== null && Date.parse(article.published_at) <= Date.parse(at);
+
+/**
+ * Article writes: validation, unique slugs and the slugs articles had
+ * before, the publication time (scheduling), translations, and a revision
+ * of every language whose text a save changed, all in one transaction.
+ */
+export function createNewsWrites({ db, clock }: { db: Db; clock: Clock }) {
+  const repo = createNewsRepo(db);
+  const history = createSlugHistoryRepo(db);
+
+  async function existing(id: number): Promise<AdminArticle> {
+    const article = await repo.findById(id);
+    if (!article) throw new NotFoundError('apiErrors.articleNotFound');
+    return article;
+  }
+
+  /** 409 for a slug another article has, or had while public (unless the write takes it over). */
+  async function assertSlugFree(slug: string, ownId: number | undefined, reuse = false) {
+    const owner = await repo.slugOwner(slug);
+    if (owner !== null && owner !== ownId) throw slugTakenError();
+    const previous = await history.previousOwner(slug);
+    if (previous && previous.id !== ownId && !reuse) {
+      throw new ConflictError('apiErrors.slugUsedBefore', {
+        slug: 'validation.slug.usedBefore',
+      }).with({ title: previous.title });
+    }
+  }
+
+  /** Runs a write and records its revisions in one transaction; answers the article as admins read it. */
+  async function write(actor: Actor, action: (w: WriteContext) => Promise<number>) {
+    try {
+      const id = await db.transaction(async (trx) => {
+        const w: WriteContext = {
+          news: createNewsRepo(trx),
+          history: createSlugHistoryRepo(trx),
+          revisions: createRevisionsRepo(trx),
+          at: clock.now().toISOString(),
+        };
+        const id = await action(w);
+        const after = await w.news.findById(id);
+        if (after) await recordRevisions(w.revisions, after, actor, w.at);
+        return id;
+      });
+      return await existing(id);
+    } catch (error) {
+      if (isSlugViolation(error)) throw slugTakenError();
+      if (isUniqueViolation(error)) throw new ConflictError('apiErrors.conflict');
+      throw error;
+    }
+  }
+
+  const writes = {
+    existing,
+
+    async create(input: unknown, actor: Actor = null): Promise<AdminArticle> {
+      const parsed = parseInput(ArticleInputSchema, input);
+      const { translations, source_language, published_at, reuse_slug, ...fields } = parsed;
+      await assertSlugFree(fields.slug, undefined, reuse_slug);
+      return write(actor, async (w) => {
+        const publishedAt = resolvePublishedAt({
+          published: fields.published,
+          requested: published_at,
+          stored: null,
+          now: w.at,
+        });
+        const id = await w.news.insert(
+          {
+            ...fields,
+            image_alt: fields.image_alt ?? null,
+            source_language: source_language ?? DEFAULT_LANGUAGE,
+            published_at: publishedAt,
+          },
+          w.at,
+        );
+        await w.history.release(fields.slug);
+        await applyTranslations(w.news, id, {}, translations, w.at);
+        return id;
+      });
+    },
+
+    async update(id: number, input: unknown, actor: Actor = null): Promise<AdminArticle> {
+      const toggle = PublishToggleSchema.safeParse(input);
+      if (toggle.success) return writes.setPublished(id, toggle.data.published);
+      const before = await existing(id);
+      const { title, excerpt, content, image_alt, category, slug, image_url, published } = before;
+      const current = { title, excerpt, content, image_alt, category, slug, image_url, published };
+      const body = typeof input === 'object' && input ? input : {};
+      const merged = { ...current, source_language: before.source_language, ...body };
+      const parsed = parseInput(ArticleInputSchema, merged);
+      const { translations, published_at, reuse_slug, ...rest } = parsed;
+      const source_language = rest.source_language ?? before.source_language;
+      const fields = { ...rest, image_alt: rest.image_alt ?? null, source_language };
+      assertNoSourceTranslation(source_language, before.translations, translations);
+      await assertSlugFree(fields.slug, id, reuse_slug);
+      return write(actor, async (w) => {
+        await keepBaseline(w.revisions, before);
+        const publishedAt = resolvePublishedAt({
+          published: fields.published,
+          requested: published_at,
+          stored: before.published_at,
+          now: w.at,
+        });
+        await w.news.update(
+          id,
+          {
+            ...fields,
+            published_at: publishedAt,
+            // Only a change of the source text makes translations outdated.
+            ...(sameText(fields, before) ? {} : { source_updated_at: w.at }),
+          },
+          w.at,
+        );
+        if (fields.slug !== before.slug) {
+          // The old address keeps working (301) once visitors could have it.
+          if (wasPublic(before, w.at)) await w.history.add(id, before.slug, w.at);
+          await w.history.release(fields.slug);
+        }
+        await applyTranslations(w.news, id, before.translations, translations, w.at);
+        return id;
+      });
+    },
+
+    /** Publishes (now, or keeps a scheduled time) or takes back (a scheduled one becomes a draft). */
+    async setPublished(id: number, published: boolean): Promise<AdminArticle> {
+      const before = await existing(id);
+      const at = clock.now().toISOString();
+      const published_at = resolvePublishedAt({
+        published,
+        requested: undefined,
+        stored: before.published_at,
+        now: at,
+      });
+      if (!(await repo.update(id, { published, published_at }, at))) {
+        throw new NotFoundError('apiErrors.articleNotFound');
+      }
+      return existing(id);
+    },
+
+    /** True when a new article could not take `slug` without saying so. */
+    async slugTaken(slug: string): Promise<boolean> {
+      return (await repo.slugOwner(slug)) !== null || (await history.previousOwner(slug)) !== null;
+    },
+  };
+  return writes;
+}

@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { articleInLanguage } from '#shared/article-languages';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/languages';
+import type { Article } from '#shared/news';
+import {
+  PREVIEW_DEFAULT_DAYS,
+  PREVIEW_MAX_DAYS,
+  previewPath,
+  type CreatedPreviewLink,
+  type PreviewLink,
+} from '#shared/previews';
+import { systemClock, type Clock } from '../../clock';
+import type { Db } from '../../db/knex';
+import { NotFoundError } from '../../errors';
+import type { Actor } from '../../http/actor';
+import { parseInput } from '../../validation';
+import type { NewsService } from './news.service';
+import { createPreviewsRepo } from './previews.repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const CreatePreviewSchema = z.object({
+  expires_in_days: z
+    .number({ error: 'validation.preview.days' })
+    .int('validation.preview.days')
+    .min(1, 'validation.preview.days')
+    .max(PREVIEW_MAX_DAYS, 'validation.preview.days')
+    .optional(),
+});
+
+/** A token's stored form: its SHA-256, so the table cannot be read back into links. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 128 random bits, URL-safe (22 characters). */
+const newToken = () => randomBytes(16).toString('base64url');
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
+
+export type PreviewsService = {
+  create(newsId: number, input: unknown, actor: Actor): Promise<CreatedPreviewLink>;
+  list(newsId: number): Promise<PreviewLink[]>;
+  revoke(newsId: number, previewId: number): Promise<{ id: number }>;
+  /** The article a share link shows, in `language` where it has it; null when the link does not work. */
+  article(token: string, language?: Language): Promise<Article | null>;
+};
+
+/**
+ * Share links of drafts: anyone holding `/preview/<token>` sees the article
+ * as it is now, whatever its state, until the link expires (7 days unless
+ * chosen, at most 30) or an admin revokes it.
+ */
+export function createPreviewsService({
+  db,
+  news,
+  clock = systemClock,
+}: {
+  db: Db;
+  news: Pick<NewsService, 'getById'>;
+  clock?: Clock;
+}): PreviewsService {
+  const repo = createPreviewsRepo(db);
+  const now = () => clock.now();
+
+  return {
+    async create(newsId, input, actor) {
+      const { expires_in_days = PREVIEW_DEFAULT_DAYS } = parseInput(CreatePreviewSchema, input);
+      await news.getById(newsId);
+      const at = now();
+      await repo.removeExpired(at.toISOString());
+      const token = newToken();
+      const link = await repo.insert({
+        news_id: newsId,
+        token_hash: hashOf(token),
+        expires_at: new Date(at.getTime() + expires_in_days * DAY_MS).toISOString(),
+        created_by: actor?.id ?? null,
+        created_at: at.toISOString(),
+      });
+      return { ...link, token, url: previewPath(token) };
+    },
+
+    async list(newsId) {
+      await news.getById(newsId);
+      return repo.active(newsId, now().toISOString());
+    },
+
+    async revoke(newsId, previewId) {
+      if (!(await repo.remove(newsId, previewId))) {
+        throw new NotFoundError('apiErrors.previewNotFound');
+      }
+      return { id: previewId };
+    },
+
+    async article(token, language = DEFAULT_LANGUAGE) {
+      if (!TOKEN_SHAPE.test(token)) return null;
+      const id = await repo.articleOf(hashOf(token), now().toISOString());
+      if (id === null) return null;
+      try {
+        return articleInLanguage(await news.getById(id), language);
+      } catch (error) {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }
+    },
+  };
+}

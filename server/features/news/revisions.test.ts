@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiffPart, Revision } from '#shared/revisions';
+import { REVISIONS_KEPT } from '#shared/revisions';
+import { testClock, type TestClock } from '../../../tests/support/clock';
+import { createTestApp, createUser, signedIn, type TestApp } from '../../../tests/support/test-app';
+import { textDiff } from './revision-diff';
+
+/** Every save keeps the text it replaced: revisions per language, with diffs, restore and pruning. */
+
+let t: TestApp;
+let clock: TestClock;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+beforeAll(async () => {
+  clock = testClock('2026-06-01T10:00:00.000Z');
+  t = await createTestApp({}, undefined, { clock });
+  admin = await signedIn(t.app);
+});
+afterAll(() => t.destroy());
+
+const article = (slug: string, extra: Record<string, unknown> = {}) => ({
+  title: 'Welding cell goes live',
+  excerpt: 'The first cell runs in Porto.',
+  content: 'Line one.\n\nThe cell welds brackets.',
+  category: 'robotics',
+  slug,
+  published: true,
+  ...extra,
+});
+
+/** The old and the new text a diff holds. */
+const sides = (parts: DiffPart[]) => ({
+  before: parts
+    .filter((p) => !p.added)
+    .map((p) => p.value)
+    .join(''),
+  after: parts
+    .filter((p) => !p.removed)
+    .map((p) => p.value)
+    .join(''),
+});
+
+const revisions = async (id: number, language?: string): Promise<Revision[]> =>
+  (
+    await admin
+      .get(`/api/news/${id}/revisions${language ? `?language=${language}` : ''}`)
+      .expect(200)
+  ).body.data;
+
+describe('revisions', () => {
+  let id: number;
+
+  it('are kept for every save, per language, with who and when', async () => {
+    const created = await admin
+      .post('/api/news')
+      .send(
+        article('welding-cell', {
+          translations: { pt: { title: 'Célula', excerpt: 'Resumo', content: 'Corpo' } },
+        }),
+      )
+      .expect(201);
+    id = created.body.data.id;
+    clock.advance(60_000);
+    await admin
+      .put(`/api/news/${id}`)
+      .send({ content: 'Line one.\n\nThe cell welds steel brackets.' })
+      .expect(200);
+    clock.advance(60_000);
+    await admin.put(`/api/news/${id}`).send({ published: false }).expect(200);
+    await admin.put(`/api/news/${id}`).send({ category: 'industry', published: true }).expect(200);
+
+    const all = await revisions(id);
+    expect(all.map((r) => [r.language, r.created_at])).toEqual([
+      ['en', '2026-06-01T10:01:00.000Z'],
+      ['pt', '2026-06-01T10:00:00.000Z'],
+      ['en', '2026-06-01T10:00:00.000Z'],
+    ]);
+    expect(all[0]!.user).toMatchObject({ username: 'test-admin', id: expect.any(Number) });
+    expect((await revisions(id, 'pt')).map((r) => r.title)).toEqual(['Célula']);
+  });
+
+  it('say what changed, word by word, as parts that read as both versions', async () => {
+    const [latest, first] = await revisions(id, 'en');
+    expect(latest!.changes.map((c) => c.field)).toEqual(['content']);
+    const parts = latest!.changes[0]!.parts;
+    expect(parts.filter((p) => p.added).map((p) => p.value.trim())).toEqual(['steel']);
+    expect(parts.some((p) => p.removed)).toBe(false);
+    expect(sides(parts)).toEqual({
+      before: 'Line one.\n\nThe cell welds brackets.',
+      after: 'Line one.\n\nThe cell welds steel brackets.',
+    });
+    // The first revision has nothing before it: every field it has, as added.
+    expect(first!.changes.map((c) => c.field)).toEqual(['title', 'excerpt', 'content']);
+    expect(first!.changes[0]!.parts).toEqual([
+      { value: 'Welding cell goes live', added: true, removed: false },
+    ]);
+  });
+
+  it('restore with one call: a new save of the old text, itself a revision', async () => {
+    const [, first] = await revisions(id, 'en');
+    clock.advance(60_000);
+    const restored = await admin.post(`/api/news/${id}/revisions/${first!.id}/restore`).expect(200);
+    expect(restored.body.data.content).toBe('Line one.\n\nThe cell welds brackets.');
+    expect(restored.body.data.category).toBe('industry');
+    const after = await revisions(id, 'en');
+    expect(after).toHaveLength(3);
+    expect(after[0]!.changes[0]!.parts.filter((p) => p.removed).map((p) => p.value.trim())).toEqual(
+      ['steel'],
+    );
+
+    const [pt] = await revisions(id, 'pt');
+    await admin
+      .put(`/api/news/${id}`)
+      .send({
+        translations: {
+          pt: {
+            title: 'Célula nova',
+            excerpt: 'Resumo',
+            content: 'Corpo',
+            image_alt: 'Uma célula',
+          },
+        },
+      })
+      .expect(200);
+    const back = await admin.post(`/api/news/${id}/revisions/${pt!.id}/restore`).expect(200);
+    expect(back.body.data.translations.pt).toMatchObject({ title: 'Célula', image_alt: null });
+    expect((await revisions(id, 'pt')).map((r) => r.title)).toEqual([
+      'Célula',
+      'Célula nova',
+      'Célula',
+    ]);
+  });
+
+  it('keep the newest 50 per article and language', async () => {
+    const { body } = await admin.post('/api/news').send(article('often-saved')).expect(201);
+    for (let n = 1; n <= REVISIONS_KEPT + 5; n++) {
+      await admin
+        .put(`/api/news/${body.data.id}`)
+        .send({ title: `Version ${n}` })
+        .expect(200);
+    }
+    const kept = await revisions(body.data.id, 'en');
+    expect(kept).toHaveLength(REVISIONS_KEPT);
+    expect(kept[0]!.title).toBe(`Version ${REVISIONS_KEPT + 5}`);
+    expect(kept.at(-1)!.title).toBe('Version 6');
+  }, 60_000);
+
+  it('start with the text as it was for articles written before revisions existed', async () => {
+    const { body } = await admin.post('/api/news').send(article('legacy')).expect(201);
+    await t.db('news_revisions').where({ news_id: body.data.id }).delete();
+    await admin.put(`/api/news/${body.data.id}`).send({ title: 'Saved over' }).expect(200);
+    const list = await revisions(body.data.id);
+    expect(list.map((r) => [r.title, r.user?.username ?? null])).toEqual([
+      ['Saved over', 'test-admin'],
+      ['Welding cell goes live', null],
+    ]);
+  });
+
+  it('answer 404 for another article’s revision, 400 for a bad language, and only to admins', async () => {
+    const other = (await admin.post('/api/news').send(article('other')).expect(201)).body.data;
+    const [mine] = await revisions(id);
+    await admin.post(`/api/news/${other.id}/revisions/${mine!.id}/restore`).expect(404);
+    await admin.get(`/api/news/${id}/revisions?language=fr`).expect(400);
+    const reader = await signedIn(t.app, await createUser(t));
+    await reader.get(`/api/news/${id}/revisions`).expect(403);
+    await reader.post(`/api/news/${id}/revisions/${mine!.id}/restore`).expect(403);
+  });
+});
+
+describe('a text diff', () => {
+  it('falls back to lines, then to a whole replacement, for rewrites too large to diff by word', () => {
+    const words = (n: number, w: string) =>
+      Array.from({ length: n }, (_, i) => `${w}${i}`).join(' ');
+    const rewrite = textDiff(words(3000, 'a'), words(3000, 'b'));
+    expect(sides(rewrite)).toEqual({ before: words(3000, 'a'), after: words(3000, 'b') });
+    expect(rewrite.length).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import { splitLanguagePath } from '#shared/language-paths';
+import { RESERVED_SLUGS, SLUG_PATTERN } from '#shared/slug';
+import type { NewsService } from '../features/news/news.service';
+
+/**
+ * The page address of a slug an article had while public (`/old`,
+ * `/pt/old`) answers 301 to its current one, with the same language prefix
+ * and query, before anything is rendered. Only articles the visitor may see
+ * are pointed to (admins: drafts too), so a redirect never gives away the
+ * new address of an article that is not out.
+ */
+export function oldSlugRedirects({ news }: { news: NewsService }): RequestHandler {
+  return async (req, res, next) => {
+    const { language, path } = splitLanguagePath(req.path);
+    const slug = path.slice(1);
+    if (!SLUG_PATTERN.test(slug) || RESERVED_SLUGS.has(slug)) return next();
+    const admin = req.session?.user?.is_admin === true;
+    const visible = await news.redirectFor(slug);
+    const target =
+      visible ?? (admin ? await news.redirectFor(slug, { includeDrafts: true }) : null);
+    if (!target) return next();
+    const q = req.originalUrl.indexOf('?');
+    const query = q === -1 ? '' : req.originalUrl.slice(q);
+    // A slug can be taken over later, so shared caches keep the answer an hour at most; the
+    // address of an article that is not out is for the admin alone, and kept by nobody.
+    res.set('Cache-Control', visible ? 'public, max-age=3600' : 'private, no-store');
+    res.redirect(301, `${language ? `/${language}` : ''}/${target}${query}`);
+  };
+}

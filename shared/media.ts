@@ -1,0 +1,137 @@
+/*
+ * Uploaded images (CONTRACT.md, "Media"): the types accepted, the addresses
+ * their files live at, and what a page needs to show one responsively. The
+ * address of an upload says everything a page needs: its id, a hash of its
+ * content, its size and type (`/media/12/3f9a0c1d2e4b5a69-1600x900.jpg`), so
+ * `srcset`, `width` and `height` come from the `image_url` alone.
+ */
+
+export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** The file extension of each type, as the addresses use it. */
+export const MEDIA_EXTENSIONS: Record<MediaType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
+
+/** The widths of the responsive copies (never wider than the image itself). */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+/** The responsive copies' formats, best first, as `<source>` elements list them. */
+export const VARIANT_TYPES = ['image/avif', 'image/webp'] as const satisfies readonly MediaType[];
+/** An upload wider than this is scaled down to it; nothing is ever scaled up. */
+export const MEDIA_MAX_WIDTH = 2400;
+/** Largest image, in pixels, the server decodes (decompression bombs stop here). */
+export const MEDIA_MAX_PIXELS = 40_000_000;
+
+/** An upload as `GET /api/media` lists it; `POST /api/media` answers the same shape. */
+export type MediaItem = {
+  id: number;
+  /** Site path of the image in its uploaded format: usable as an article's `image_url`. */
+  url: string;
+  width: number;
+  height: number;
+  type: MediaType;
+  /** The uploaded file's name, for the library (never used in an address). */
+  name: string;
+  /** Bytes of the file at `url`. */
+  bytes: number;
+  created_at: string;
+  /** Articles that show it, as their image or inside their text. */
+  used_by: MediaUse[];
+};
+
+export type MediaUse = { id: number; slug: string; title: string; as: ('image' | 'content')[] };
+
+/** The parts of an upload's address. */
+export type MediaAddress = {
+  id: number;
+  hash: string;
+  width: number;
+  height: number;
+  type: MediaType;
+};
+
+const TYPE_OF_EXTENSION = new Map(
+  Object.entries(MEDIA_EXTENSIONS).map(([type, ext]) => [ext, type as MediaType]),
+);
+const MAIN_FILE = /^([0-9a-f]{16})-(\d{1,5})x(\d{1,5})\.(jpg|png|webp|avif)$/;
+const VARIANT_FILE = /^([0-9a-f]{16})-(\d{1,5})w\.(webp|avif)$/;
+const MEDIA_PATH = /^\/media\/(\d{1,9})\/([^/?#]+)$/;
+
+/** `/media/12/3f9a0c1d2e4b5a69-1600x900.jpg`: the image in its uploaded format and full size. */
+export function mediaUrl({ id, hash, width, height, type }: MediaAddress): string {
+  return `/media/${id}/${hash}-${width}x${height}.${MEDIA_EXTENSIONS[type]}`;
+}
+
+/** `/media/12/3f9a0c1d2e4b5a69-480w.avif`: a responsive copy `width` pixels wide. */
+export function variantUrl(address: MediaAddress, width: number, type: MediaType): string {
+  return `/media/${address.id}/${address.hash}-${width}w.${MEDIA_EXTENSIONS[type]}`;
+}
+
+/** The widths an image `width` pixels wide has copies in: the standard ones below it, and its own. */
+export function variantWidths(width: number): number[] {
+  return [...VARIANT_WIDTHS.filter((w) => w < width), width];
+}
+
+/** The upload an `image_url` names (its main file), or null for any other address. */
+export function parseMediaUrl(url: string): MediaAddress | null {
+  const path = MEDIA_PATH.exec(url);
+  const file = path ? MAIN_FILE.exec(path[2]!) : null;
+  if (!path || !file) return null;
+  const [width, height] = [Number(file[2]), Number(file[3])];
+  if (width < 1 || height < 1) return null;
+  return {
+    id: Number(path[1]),
+    hash: file[1]!,
+    width,
+    height,
+    type: TYPE_OF_EXTENSION.get(file[4]!)!,
+  };
+}
+
+/** What a file name under `/media/{id}/` may be: an upload's main file or one of its copies. */
+export function isMediaFileName(name: string): boolean {
+  return MAIN_FILE.test(name) || VARIANT_FILE.test(name);
+}
+
+/** An image as a page shows it: `<picture>` sources, the fallback `<img>` and its intrinsic size. */
+export type ResponsiveImage = {
+  src: string;
+  width: number;
+  height: number;
+  /** `<source type srcset>`, best format first; pair each with the page's own `sizes`. */
+  sources: { type: MediaType; srcset: string }[];
+};
+
+/**
+ * The `<picture>` of an `image_url`: AVIF and WebP copies at every width for
+ * `srcset`, the uploaded file as the `<img>` fallback, and its width and
+ * height (no layout shift). Null for an address that is not an upload (an
+ * https image elsewhere is shown as it is).
+ */
+export function responsiveImage(url: string): ResponsiveImage | null {
+  const address = parseMediaUrl(url);
+  if (!address) return null;
+  const widths = variantWidths(address.width);
+  return {
+    src: url,
+    width: address.width,
+    height: address.height,
+    sources: VARIANT_TYPES.map((type) => ({
+      type,
+      srcset: widths.map((w) => `${variantUrl(address, w, type)} ${w}w`).join(', '),
+    })),
+  };
+}
+
+/** The ids of the uploads a text (an image address, an article's Markdown) points at. */
+export function mediaIdsIn(text: string): number[] {
+  const ids = new Set<number>();
+  for (const match of text.matchAll(/\/media\/(\d{1,9})\/[0-9a-f]{16}-\d{1,5}(?:x\d{1,5}|w)\./g)) {
+    ids.add(Number(match[1]));
+  }
+  return [...ids];
+}

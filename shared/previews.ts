@@ -1,0 +1,26 @@
+/** Share links of drafts (`/preview/<token>`): the shapes of `/api/news/{id}/previews`. */
+
+/** Days a share link lasts unless the admin chooses (1 to PREVIEW_MAX_DAYS). */
+export const PREVIEW_DEFAULT_DAYS = 7;
+export const PREVIEW_MAX_DAYS = 30;
+
+/** An active share link as listed; its token is shown only once, when it is made. */
+export type PreviewLink = {
+  id: number;
+  news_id: number;
+  expires_at: string;
+  created_at: string;
+  created_by: { id: number; username: string } | null;
+};
+
+/** What `POST /api/news/{id}/previews` answers: the link, with the address to share. */
+export type CreatedPreviewLink = PreviewLink & {
+  /** Site path to share, e.g. `/preview/Jq3…`; prefix a language (`/pt/preview/…`) to pick one. */
+  url: string;
+  token: string;
+};
+
+/** The page's address of a share link, in a language or in the visitor's own. */
+export function previewPath(token: string, language?: string): string {
+  return `${language ? `/${language}` : ''}/preview/${encodeURIComponent(token)}`;
+}

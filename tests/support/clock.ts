@@ -1,0 +1,20 @@
+import type { Clock } from '../../server/clock';
+
+/** A clock the test moves by hand: scheduled publication, link expiry and revisions go by it. */
+export type TestClock = Clock & {
+  set(at: Date | string): void;
+  advance(ms: number): void;
+};
+
+export function testClock(start: Date | string = new Date()): TestClock {
+  let now = new Date(start).getTime();
+  return {
+    now: () => new Date(now),
+    set: (at) => {
+      now = new Date(at).getTime();
+    },
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
