@@ -35,7 +35,8 @@ type Options = {
   signal?: AbortSignal;
 };
 
-export async function api<T>(path: string, options: Options = {}): Promise<T> {
+/** Sends the call; answers the response when it succeeded, else throws the `ApiError` to show. */
+async function send(path: string, options: Options): Promise<Response> {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(options.query ?? {}))
     if (v !== undefined) query.set(k, String(v));
@@ -63,23 +64,42 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   if (response.type === 'opaque' || response.status === 0) {
     throw new ApiError('CORS error', 0, 'errors.cors');
   }
+  if (response.ok) return response;
 
-  const body = (await response.json().catch(() => null)) as ApiBody<T> | T | null;
-  if (!response.ok) {
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
-      throw new ApiError(body.error, response.status, undefined, undefined, body.details);
-    }
-    throw new ApiError(
-      `HTTP ${response.status}: ${response.statusText}`,
-      response.status,
-      'errors.http',
-      {
-        status: response.status,
-        statusText: response.statusText,
-      },
-    );
+  const body = (await response.json().catch(() => null)) as ApiBody<unknown> | null;
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+    throw new ApiError(body.error, response.status, undefined, undefined, body.details);
   }
+  throw new ApiError(
+    `HTTP ${response.status}: ${response.statusText}`,
+    response.status,
+    'errors.http',
+    {
+      status: response.status,
+      statusText: response.statusText,
+    },
+  );
+}
+
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  const response = await send(path, options);
+  const body = (await response.json().catch(() => null)) as ApiBody<T> | T | null;
   // Spec: use the data field when present, otherwise the whole body.
   if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
   return body as T;
+}
+
+/**
+ * A file the API sends as a download (the CSV export), through the same
+ * failures as `api`: its bytes and the name the server gave it
+ * (`Content-Disposition`), or null when it gave none.
+ */
+export async function apiFile(
+  path: string,
+  options: Omit<Options, 'method' | 'body'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, options);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
 }

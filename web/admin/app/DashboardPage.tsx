@@ -19,6 +19,7 @@ const noContacts: Contact[] = [];
  * /admin: checks the session, loads both lists, then shows the tabs with live
  * counts. 'Loading admin panel...' until the profile and the first lists are
  * in; a list whose load failed is shown empty (its toast says why, spec).
+ * The Contacts tab counts the inbox (spam apart) and loads its own folder and order.
  * Each write refetches only what it changed (see the features' `*.queries.ts`).
  */
 export function DashboardPage() {
@@ -53,12 +54,7 @@ export function DashboardPage() {
               id: 'contacts',
               label: t('admin.tabs.contacts', { count: enquiries.length }),
               icon: <Inbox aria-hidden="true" className="h-4 w-4" />,
-              panel: (
-                <ContactsManager
-                  contacts={enquiries}
-                  stats={stats.isError ? null : (stats.data ?? null)}
-                />
-              ),
+              panel: <ContactsManager stats={stats.isError ? null : (stats.data ?? null)} />,
             },
           ]}
         />
