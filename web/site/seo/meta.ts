@@ -1,7 +1,7 @@
 import type { Translate } from '#shared/languages';
 import type { Article } from '#shared/news';
 
-export const PAGE_IDS = ['home', 'news', 'contact', 'article', 'not-found'] as const;
+export const PAGE_IDS = ['home', 'news', 'contact', 'privacy', 'article', 'not-found'] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
 /** The page a route match chain shows: the deepest route whose id is a page id. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
-import { formatDateTime, formatRelativeTime } from '#shared/dates';
+import { formatDateTime } from '#shared/dates';
+import { formatRelativeTime } from '#shared/relative-time';
 import { pickLanguage } from '#shared/languages';
 import type { ReplyLine } from '../lib/reply-status';
 

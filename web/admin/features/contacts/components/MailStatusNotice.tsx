@@ -1,4 +1,4 @@
-import { CircleAlert, MailX, TriangleAlert } from 'lucide-react';
+import { MailWarning, MailX, OctagonAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/dates';
@@ -60,7 +60,7 @@ export function MailStatusNotice({ status }: { status: MailStatus | undefined })
       <Notice
         tone="danger"
         role="alert"
-        icon={<CircleAlert aria-hidden="true" className={icon} />}
+        icon={<OctagonAlert aria-hidden="true" className={icon} />}
         title={t('admin.mail.failing', {
           message: status.last_failure.message,
           count: status.pending,
@@ -77,7 +77,7 @@ export function MailStatusNotice({ status }: { status: MailStatus | undefined })
       <Notice
         tone="warning"
         role="status"
-        icon={<TriangleAlert aria-hidden="true" className={icon} />}
+        icon={<MailWarning aria-hidden="true" className={icon} />}
         title={t('admin.mail.noStaffTitle')}
       >
         {status.auto_reply ? t('admin.mail.noStaffAutoReply') : t('admin.mail.noStaffHint')}

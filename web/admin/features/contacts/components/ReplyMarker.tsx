@@ -1,21 +1,21 @@
-import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
+import { Hourglass, OctagonAlert, Reply } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ReplyState } from '#shared/reply-due';
 
 const MARKERS = {
   'due-soon': {
     key: 'admin.contacts.dueSoon',
-    Icon: Clock,
+    Icon: Hourglass,
     className: 'border-amber-300 bg-amber-50 text-amber-900',
   },
   overdue: {
     key: 'admin.contacts.overdue',
-    Icon: CircleAlert,
+    Icon: OctagonAlert,
     className: 'border-red-300 bg-red-50 text-red-800',
   },
   replied: {
     key: 'admin.contacts.replied',
-    Icon: CircleCheck,
+    Icon: Reply,
     className: 'border-emerald-300 bg-emerald-50 text-emerald-800',
   },
 } as const;
