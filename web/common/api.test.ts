@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Translate } from '#shared/languages';
-import { api, ApiError, apiFile, errorMessage } from './api';
+import { api, ApiError, apiFile, dispositionFilename, errorMessage } from './api';
 
 const t: Translate = (key, params) => (params ? `${key}:${JSON.stringify(params)}` : key);
 
@@ -113,5 +113,30 @@ describe('apiFile', () => {
       vi.fn(async () => new Response('a,b\r\n')),
     );
     expect((await apiFile('/contacts/export')).filename).toBeNull();
+  });
+});
+
+describe('dispositionFilename', () => {
+  it('reads the bare token Express sends for a plain name', () => {
+    expect(dispositionFilename('attachment; filename=enquiries-2026-11-23.csv')).toBe(
+      'enquiries-2026-11-23.csv',
+    );
+  });
+
+  it('reads a quoted name, with its escapes', () => {
+    expect(dispositionFilename('attachment; filename="a \\"b\\".csv"')).toBe('a "b".csv');
+  });
+
+  it('prefers the UTF-8 name over the ASCII fallback', () => {
+    expect(
+      dispositionFilename(
+        `attachment; filename="pedidos-?.csv"; filename*=UTF-8''pedidos-%C3%A7.csv`,
+      ),
+    ).toBe('pedidos-ç.csv');
+  });
+
+  it('gives null without a name', () => {
+    expect(dispositionFilename('attachment')).toBeNull();
+    expect(dispositionFilename('')).toBeNull();
   });
 });

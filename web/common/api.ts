@@ -99,7 +99,26 @@ export async function apiFile(
   options: Omit<Options, 'method' | 'body'> = {},
 ): Promise<{ blob: Blob; filename: string | null }> {
   const response = await send(path, options);
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  const filename = dispositionFilename(response.headers.get('Content-Disposition') ?? '');
   return { blob: await response.blob(), filename };
+}
+
+/**
+ * The file name of a `Content-Disposition` header (RFC 6266): the UTF-8
+ * `filename*` when given, else `filename` as a token (what Express sends for
+ * a plain name) or a quoted string.
+ */
+export function dispositionFilename(header: string): string | null {
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  if (!plain) return null;
+  const name = plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2]!;
+  return name || null;
 }

@@ -53,7 +53,7 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-base font-semibold text-slate-900">{contact.name}</h3>
             {unread && (
-              <span className="rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white">
+              <span className="rounded-full bg-sky-700 px-2 py-0.5 text-xs font-semibold text-white">
                 {t('admin.contacts.new')}
               </span>
             )}
