@@ -16,6 +16,13 @@ const noArticles: Article[] = [];
 const noContacts: Contact[] = [];
 
 /**
+ * Still on its first load. A list whose load failed is pending again while it
+ * is asked anew (the Contacts tab does so when opened): the dashboard stays.
+ */
+const firstLoad = (query: { isPending: boolean; errorUpdateCount: number }) =>
+  query.isPending && query.errorUpdateCount === 0;
+
+/**
  * /admin: checks the session, loads both lists, then shows the tabs with live
  * counts. 'Loading admin panel...' until the profile and the first lists are
  * in; a list whose load failed is shown empty (its toast says why, spec).
@@ -32,9 +39,9 @@ export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const active = params.get('tab') === 'contacts' ? 'contacts' : 'news';
 
-  if (!user || news.isPending || contacts.isPending) return <LoadingScreen />;
-  const articles = news.isError ? noArticles : news.data;
-  const enquiries = contacts.isError ? noContacts : contacts.data;
+  if (!user || firstLoad(news) || firstLoad(contacts)) return <LoadingScreen />;
+  const articles = news.isError ? noArticles : (news.data ?? noArticles);
+  const enquiries = contacts.isError ? noContacts : (contacts.data ?? noContacts);
 
   return (
     <div className="min-h-screen">
