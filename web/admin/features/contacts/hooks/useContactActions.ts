@@ -50,7 +50,10 @@ export function useContactActions() {
     );
   };
 
-  /** Moving an enquiry out of spam sends the staff alert when e-mail and staff addresses are set. */
+  /**
+   * Moving an enquiry out of spam queues the staff alert when e-mail and staff
+   * addresses are set (the outbox sends it; the toast says so only then).
+   */
   const toggleSpam = (contact: Contact) => {
     const spam = !contact.spam;
     const alerted = Boolean(mail?.enabled && mail.notify > 0);
@@ -62,7 +65,7 @@ export function useContactActions() {
             ? toast.success(t('admin.toast.contactSpam'))
             : toast.success(
                 t('admin.toast.contactNotSpam'),
-                alerted ? t('admin.toast.alertSent') : undefined,
+                alerted ? t('admin.toast.alertQueued') : undefined,
               ),
         onError: failed,
       },
