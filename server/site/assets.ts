@@ -16,6 +16,7 @@ export const PAGE_MODULES: Record<string, string> = {
   home: 'site/pages/home/HomePage.tsx',
   news: 'site/pages/news/NewsPage.tsx',
   contact: 'site/pages/contact/ContactRoute.tsx',
+  privacy: 'site/pages/privacy/PrivacyPage.tsx',
   article: 'site/pages/article/ArticlePage.client.tsx',
   preview: 'site/pages/article/ArticlePage.client.tsx',
   'not-found': 'site/pages/not-found/NotFoundPage.tsx',

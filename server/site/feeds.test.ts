@@ -53,6 +53,7 @@ describe('feeds of the public site (real app, temp database)', () => {
       ...['/en', '/pt', '/de'],
       ...['/en/news', '/pt/news', '/de/news'],
       ...['/en/contact', '/pt/contact', '/de/contact'],
+      ...['/en/privacy', '/pt/privacy', '/de/privacy'],
       ...['/en/english-only'],
       ...['/en/public-article', '/pt/public-article'],
     ]);
@@ -71,7 +72,7 @@ describe('feeds of the public site (real app, temp database)', () => {
         'x-default': '/public-article',
       });
     }
-    expect(urls[9]!.alternates).toEqual({ en: '/en/english-only', 'x-default': '/english-only' });
+    expect(urls[12]!.alternates).toEqual({ en: '/en/english-only', 'x-default': '/english-only' });
     expect(res.text.match(/<lastmod>/g)).toHaveLength(3);
     expect(res.text).not.toContain('draft-article');
   });

@@ -4,7 +4,7 @@ import { LANGUAGES, type Language } from '#shared/languages';
 import type { Article } from '#shared/news';
 
 /** Top-level public pages listed in the sitemap besides the articles. */
-export const PUBLIC_PAGES = ['/', '/news', '/contact'] as const;
+export const PUBLIC_PAGES = ['/', '/news', '/contact', '/privacy'] as const;
 
 type SitemapArticle = { slug: string; updated_at: string; languages: Language[] };
 

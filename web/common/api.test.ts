@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Translate } from '#shared/languages';
-import { api, ApiError, errorMessage } from './api';
+import { api, ApiError, apiFile, dispositionFilename, errorMessage } from './api';
 
 const t: Translate = (key, params) => (params ? `${key}:${JSON.stringify(params)}` : key);
 
@@ -97,5 +97,69 @@ describe('api', () => {
     );
     expect(errorMessage(await api('/x').catch((e: unknown) => e), t)).toBe('boom');
     expect(errorMessage('odd', t)).toBe('errors.networkShort');
+  });
+});
+
+describe('apiFile', () => {
+  it('answers the bytes and the file name the server gave, with cookies and the query', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('\uFEFFid,name\r\n1,Ana\r\n', {
+            headers: {
+              'Content-Type': 'text/csv; charset=utf-8',
+              'Content-Disposition': 'attachment; filename="spam-enquiries-2026-11-22.csv"',
+            },
+          }),
+      ),
+    );
+    const { blob, filename } = await apiFile('/contacts/export', { query: { spam: true } });
+    expect(filename).toBe('spam-enquiries-2026-11-22.csv');
+    expect(await blob.text()).toContain('id,name\r\n1,Ana');
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe('/api/contacts/export?spam=true');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'include' });
+  });
+
+  it('fails like any call: the server’s error text', async () => {
+    answer({ error: 'Authentication required' }, { status: 401 });
+    const error = (await apiFile('/contacts/export').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(401);
+    expect(errorMessage(error, t)).toBe('Authentication required');
+  });
+
+  it('gives no name when the server sent none', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('a,b\r\n')),
+    );
+    expect((await apiFile('/contacts/export')).filename).toBeNull();
+  });
+});
+
+describe('dispositionFilename', () => {
+  it('reads the bare token Express sends for a plain name', () => {
+    expect(dispositionFilename('attachment; filename=enquiries-2026-11-23.csv')).toBe(
+      'enquiries-2026-11-23.csv',
+    );
+  });
+
+  it('reads a quoted name, with its escapes', () => {
+    expect(dispositionFilename('attachment; filename="a \\"b\\".csv"')).toBe('a "b".csv');
+  });
+
+  it('prefers the UTF-8 name over the ASCII fallback', () => {
+    expect(
+      dispositionFilename(
+        `attachment; filename="pedidos-?.csv"; filename*=UTF-8''pedidos-%C3%A7.csv`,
+      ),
+    ).toBe('pedidos-ç.csv');
+  });
+
+  it('gives null without a name', () => {
+    expect(dispositionFilename('attachment')).toBeNull();
+    expect(dispositionFilename('')).toBeNull();
   });
 });

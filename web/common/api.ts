@@ -37,7 +37,8 @@ type Options = {
   signal?: AbortSignal;
 };
 
-export async function api<T>(path: string, options: Options = {}): Promise<T> {
+/** Sends the call; answers the response when it succeeded, else throws the `ApiError` to show. */
+async function send(path: string, options: Options): Promise<Response> {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(options.query ?? {}))
     if (v !== undefined) query.set(k, String(v));
@@ -65,38 +66,67 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   if (response.type === 'opaque' || response.status === 0) {
     throw new ApiError('CORS error', 0, 'errors.cors');
   }
+  if (response.ok) return response;
 
-  const body = (await response.json().catch(() => null)) as ApiBody<T> | T | null;
-  if (!response.ok) {
-    const reference =
-      response.status >= 500
-        ? ((body as { id?: string } | null)?.id ??
-          response.headers.get('X-Request-Id') ??
-          undefined)
-        : undefined;
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
-      throw new ApiError(
-        body.error,
-        response.status,
-        undefined,
-        undefined,
-        body.details,
-        reference,
-      );
-    }
-    throw new ApiError(
-      `HTTP ${response.status}: ${response.statusText}`,
-      response.status,
-      'errors.http',
-      {
-        status: response.status,
-        statusText: response.statusText,
-      },
-      undefined,
-      reference,
-    );
+  const body = (await response.json().catch(() => null)) as ApiBody<unknown> | null;
+  const reference =
+    response.status >= 500
+      ? ((body as { id?: string } | null)?.id ?? response.headers.get('X-Request-Id') ?? undefined)
+      : undefined;
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+    throw new ApiError(body.error, response.status, undefined, undefined, body.details, reference);
   }
+  throw new ApiError(
+    `HTTP ${response.status}: ${response.statusText}`,
+    response.status,
+    'errors.http',
+    {
+      status: response.status,
+      statusText: response.statusText,
+    },
+    undefined,
+    reference,
+  );
+}
+
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  const response = await send(path, options);
+  const body = (await response.json().catch(() => null)) as ApiBody<T> | T | null;
   // Spec: use the data field when present, otherwise the whole body.
   if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
   return body as T;
+}
+
+/**
+ * A file the API sends as a download (the CSV export), through the same
+ * failures as `api`: its bytes and the name the server gave it
+ * (`Content-Disposition`), or null when it gave none.
+ */
+export async function apiFile(
+  path: string,
+  options: Omit<Options, 'method' | 'body'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, options);
+  const filename = dispositionFilename(response.headers.get('Content-Disposition') ?? '');
+  return { blob: await response.blob(), filename };
+}
+
+/**
+ * The file name of a `Content-Disposition` header (RFC 6266): the UTF-8
+ * `filename*` when given, else `filename` as a token (what Express sends for
+ * a plain name) or a quoted string.
+ */
+export function dispositionFilename(header: string): string | null {
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  if (!plain) return null;
+  const name = plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2]!;
+  return name || null;
 }

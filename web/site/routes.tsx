@@ -27,6 +27,7 @@ const pages = {
       ? (await import('./pages/article/ArticlePage.server')).ArticleRoute
       : (await import('./pages/article/ArticlePage.client')).ArticleRoute,
   }),
+  privacy: async () => ({ Component: (await import('./pages/privacy/PrivacyPage')).PrivacyPage }),
   notFound: async () => ({
     Component: (await import('./pages/not-found/NotFoundPage')).NotFoundPage,
   }),
@@ -57,6 +58,7 @@ export function createRoutes(site: SiteData): RouteObject[] {
               loader: loaders.preview,
               lazy: pages.article,
             },
+            { ...page('privacy'), path: 'privacy', lazy: pages.privacy },
             { ...page('article'), path: ':slug', loader: loaders.article, lazy: pages.article },
             { ...page('not-found'), path: '*', loader: loaders.notFound, lazy: pages.notFound },
           ],

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Contact } from '#shared/contact';
+import type { MailStatus } from '#shared/mail-status';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { isMailAddress } from '../../mailbox';
@@ -7,18 +8,6 @@ import { createOutboxRepo, type NewOutboxMessage, type OutboxKind } from './outb
 import type { OutboxSignal } from './outbox-signal';
 import { autoReply } from './templates/auto-reply';
 import { enquiryAlert, STAFF_LANGUAGE } from './templates/enquiry-alert';
-
-export type MailStatus = {
-  enabled: boolean;
-  auto_reply: boolean;
-  notify: number;
-  pending: number;
-  failed: number;
-  last_failure: { at: string; message: string } | null;
-  last_delivery_at: string | null;
-  /** The latest attempt failed and nothing was delivered since. */
-  failing: boolean;
-};
 
 /** The site's address in e-mail links: PUBLIC_URL, else this server on localhost. */
 export function mailSiteUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import knex from 'knex';
 import { E2E } from '../../support/e2e-env';
 
 /** A suffix that keeps each journey's data apart from every other journey on the shared server. */
@@ -54,3 +56,34 @@ export const newsRow = (page: Page, title: string) =>
   page
     .getByTestId('news-row')
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/**
+ * Moves an enquiry's arrival back in time, straight in the e2e server's
+ * SQLite file (`$E2E_DATA_DIR/site.db`, as the server stores it: ISO 8601
+ * text), so journeys can see an enquiry that has waited 21 or 26 hours.
+ */
+export async function backdateContact(id: number, hoursAgo: number): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const db = knex({
+    client: 'sqlite3',
+    connection: { filename: path.join(dataDir, 'site.db') },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate: (conn: SqliteConnection, done: (err: Error | null, c: unknown) => void) =>
+        conn.exec('PRAGMA busy_timeout = 5000', (err) => done(err, conn)),
+    },
+  });
+  try {
+    const createdAt = new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+    const changed = await db('contacts').where({ id }).update({ created_at: createdAt });
+    expect(changed).toBe(1);
+    return createdAt;
+  } finally {
+    await db.destroy();
+  }
+}
+
+type SqliteConnection = { exec(sql: string, cb: (err: Error | null) => void): void };

@@ -16,9 +16,17 @@ const noArticles: Article[] = [];
 const noContacts: Contact[] = [];
 
 /**
+ * Still on its first load. A list whose load failed is pending again while it
+ * is asked anew (the Contacts tab does so when opened): the dashboard stays.
+ */
+const firstLoad = (query: { isPending: boolean; errorUpdateCount: number }) =>
+  query.isPending && query.errorUpdateCount === 0;
+
+/**
  * /admin: checks the session, loads both lists, then shows the tabs with live
  * counts. 'Loading admin panel...' until the profile and the first lists are
  * in; a list whose load failed is shown empty (its toast says why, spec).
+ * The Contacts tab counts the inbox (spam apart) and loads its own folder and order.
  * Each write refetches only what it changed (see the features' `*.queries.ts`).
  */
 export function DashboardPage() {
@@ -31,9 +39,9 @@ export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const active = params.get('tab') === 'contacts' ? 'contacts' : 'news';
 
-  if (!user || news.isPending || contacts.isPending) return <LoadingScreen />;
-  const articles = news.isError ? noArticles : news.data;
-  const enquiries = contacts.isError ? noContacts : contacts.data;
+  if (!user || firstLoad(news) || firstLoad(contacts)) return <LoadingScreen />;
+  const articles = news.isError ? noArticles : (news.data ?? noArticles);
+  const enquiries = contacts.isError ? noContacts : (contacts.data ?? noContacts);
 
   return (
     <div className="min-h-screen">
@@ -53,12 +61,7 @@ export function DashboardPage() {
               id: 'contacts',
               label: t('admin.tabs.contacts', { count: enquiries.length }),
               icon: <Inbox aria-hidden="true" className="h-4 w-4" />,
-              panel: (
-                <ContactsManager
-                  contacts={enquiries}
-                  stats={stats.isError ? null : (stats.data ?? null)}
-                />
-              ),
+              panel: <ContactsManager stats={stats.isError ? null : (stats.data ?? null)} />,
             },
           ]}
         />

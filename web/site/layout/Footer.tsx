@@ -35,6 +35,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link className={link} to="/privacy">
+                {t('footer.privacy')}
+              </Link>
+            </li>
+            <li>
               <a className={link} href="/rss.xml">
                 {t('footer.rss')}
               </a>

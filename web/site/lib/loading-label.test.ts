@@ -7,5 +7,7 @@ describe('loadingLabelKey', () => {
     expect(loadingLabelKey('/new-robot-cell')).toBe('article.loading');
     expect(loadingLabelKey('/products/arm/specs')).toBe('app.loading');
     expect(loadingLabelKey('/')).toBe('app.loading');
+    expect(loadingLabelKey('/contact')).toBe('app.loading');
+    expect(loadingLabelKey('/privacy')).toBe('app.loading');
   });
 });

@@ -2,7 +2,15 @@ import type { Translate } from '#shared/languages';
 import type { Article } from '#shared/news';
 
 /** `preview`: the article page of a share link (`/preview/<token>`), never indexed. */
-export const PAGE_IDS = ['home', 'news', 'contact', 'article', 'preview', 'not-found'] as const;
+export const PAGE_IDS = [
+  'home',
+  'news',
+  'contact',
+  'privacy',
+  'article',
+  'preview',
+  'not-found',
+] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
 /** The page a route match chain shows: the deepest route whose id is a page id. */

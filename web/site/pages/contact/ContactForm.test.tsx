@@ -131,10 +131,12 @@ describe('ContactForm', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('sends the enquiry with the honeypot, toasts success and clears the form', async () => {
+  it('sends the enquiry with its language, the honeypot and the fill time, toasts success and clears the form', async () => {
     fetchSpy.mockResolvedValue(json(201, { data: { id: 7 } }));
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(1_000);
     renderForm();
     fillValid();
+    clock.mockReturnValue(13_345.6);
     fireEvent.click(submitButton());
     expect(await screen.findByText('Success')).toBeTruthy();
     expect(
@@ -148,12 +150,42 @@ describe('ContactForm', () => {
       email: 'ana@example.pt',
       company: 'Metalurgica Norte',
       message: 'We need a robot cell for welding.',
+      language: 'en',
       website: '',
+      form_ms: 12_346,
     });
     await waitFor(() => expect(nameInput().value).toBe(''));
     expect(messageInput().value).toBe('');
     expect(screen.queryByText('Name is required')).toBeNull();
     expect(submitButton().disabled).toBe(false);
+  });
+
+  it('times the next enquiry from the moment the form was cleared, and sends the page’s language', async () => {
+    fetchSpy.mockImplementation(async () => json(201, { data: { id: 8 } }));
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(500);
+    renderForm('de');
+    const send = () => fireEvent.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+    const sentBodies = () =>
+      (fetchSpy.mock.calls as [string, RequestInit][]).map(
+        ([, init]) => JSON.parse(String(init.body)) as { language: string; form_ms: number },
+      );
+    const fill = () => {
+      type(field(/^Name/), 'Jonas Weber');
+      type(field(/^E-Mail/), 'jonas@example.de');
+      type(field(/^Nachricht/), 'Wir brauchen eine Schweißzelle.');
+    };
+    fill();
+    clock.mockReturnValue(30_500);
+    send();
+    await waitFor(() => expect(field(/^Name/).value).toBe(''));
+    clock.mockReturnValue(40_500);
+    fill();
+    send();
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+    expect(sentBodies().map((b) => [b.language, b.form_ms])).toEqual([
+      ['de', 30_000],
+      ['de', 10_000],
+    ]);
   });
 
   it('shows the server message (429 included) as an error toast and keeps the values', async () => {
@@ -186,7 +218,7 @@ describe('ContactForm', () => {
     const busy = await screen.findByRole('button', { name: 'Sending...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     fireEvent.submit(busy.closest('form')!);
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
     await act(async () => answer(json(201, { data: { id: 1 } })));
   });
 

@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '#shared/languages';
 import { i18nFor } from '../../../common/i18n';
@@ -8,7 +9,9 @@ import { ContactPage } from './ContactPage';
 const html = (language: Language) =>
   renderToString(
     <I18nextProvider i18n={i18nFor(language)}>
-      <ContactPage />
+      <MemoryRouter initialEntries={['/contact']}>
+        <ContactPage />
+      </MemoryRouter>
     </I18nextProvider>,
   );
 
@@ -26,6 +29,13 @@ describe('ContactPage on the server', () => {
     expect(page).toContain('rows="5"');
     expect(page).toContain('name="website"');
     expect(page).not.toContain('novalidate');
+  });
+
+  it('says under the form what the details are used for, with the way to the privacy notice', () => {
+    expect(html('en')).toContain('We use your details only to answer your enquiry');
+    expect(html('en')).toMatch(/<a[^>]*href="\/privacy"[^>]*>How we handle your data<\/a>/);
+    expect(html('pt')).toContain('Como tratamos os seus dados');
+    expect(html('de')).toContain('Wir verwenden Ihre Angaben nur, um Ihre Anfrage zu beantworten');
   });
 
   it('is written in Portuguese and German', () => {

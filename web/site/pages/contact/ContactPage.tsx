@@ -4,10 +4,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { container } from '../../ui/styles';
 import { ContactDetails } from './ContactDetails';
 import { ContactForm } from './ContactForm';
+import { PrivacyNote } from './PrivacyNote';
 
 /**
  * `/contact`: header banner, business details on the left, the enquiry form on
- * the right. `posted` / `sent`: the outcome of a form posted without JavaScript.
+ * the right with a privacy note under it. `posted` / `sent`: the outcome of a form posted without JavaScript.
  */
 export function ContactPage({ posted, sent }: { posted?: ContactSubmission; sent?: boolean }) {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function ContactPage({ posted, sent }: { posted?: ContactSubmission; sent
         <ContactDetails />
         <div className="rounded-2xl border border-steel-200 bg-steel-50 p-5 shadow-sm sm:p-8">
           <ContactForm posted={posted} sent={sent} />
+          <PrivacyNote />
         </div>
       </div>
     </>

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_FIELDS, type ContactField, type ContactSubmission } from '#shared/contact';
+import { pickLanguage } from '#shared/languages';
 import { toast } from '../../../common/toast';
 import { sendContact } from './send-contact';
 
@@ -36,7 +37,7 @@ export function useContactForm(
     posted?: ContactSubmission;
   } = {},
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const posted = options.posted?.status === 'sent' ? undefined : options.posted;
   const [values, setValues] = useState<ContactValues>(posted?.values ?? EMPTY);
   const [errors, setErrors] = useState<ContactErrors>(
@@ -45,6 +46,12 @@ export function useContactForm(
   const [touched, setTouched] = useState<Touched>(posted?.status === 'invalid' ? ALL_TOUCHED : {});
   const [honeypot, setHoneypot] = useState('');
   const [sending, setSending] = useState(false);
+  // When the form was first shown in this browser (again after each enquiry sent): the fill
+  // time of the server's spam check. Measured here only, so the page's HTML stays the same for all.
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, []);
 
   /** Checks `next`: at once when the rules are here, else as soon as they arrive (in order). */
   function revalidate(next: ContactValues) {
@@ -81,7 +88,12 @@ export function useContactForm(
     }
     setSending(true);
     try {
-      await sendContact(values, honeypot);
+      await sendContact(values, {
+        honeypot,
+        language: pickLanguage(i18n.language),
+        formMs: performance.now() - shownAt.current,
+      });
+      shownAt.current = performance.now();
       toast.success(t('contact.toast.successTitle'), t('contact.toast.success'));
       setValues(EMPTY);
       setErrors({});

@@ -3,14 +3,27 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsKeys } from '../../news/api/news.queries';
 import { renderWithClient, stubApi } from '../../../test/query';
-import { contactKeys, useDeleteContact, useSetContactRead } from './contacts.queries';
+import {
+  contactKeys,
+  getContacts,
+  useDeleteContact,
+  useExportContacts,
+  useSetContactRead,
+  useSetContactReplied,
+  useSetContactSpam,
+} from './contacts.queries';
+import { mailKeys } from './mail.queries';
 
 let client: QueryClient;
 const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+const inbox = contactKeys.list({ folder: 'inbox', sort: 'newest' });
+const inboxUnrepliedFirst = contactKeys.list({ folder: 'inbox', sort: 'unreplied' });
+const spam = contactKeys.list({ folder: 'spam', sort: 'newest' });
+const contactQueries = [inbox, inboxUnrepliedFirst, spam, contactKeys.stats];
 
 beforeEach(() => {
   client = new QueryClient();
-  for (const key of [newsKeys.adminList, newsKeys.categories, contactKeys.list, contactKeys.stats])
+  for (const key of [newsKeys.adminList, newsKeys.categories, ...contactQueries, mailKeys.status])
     client.setQueryData(key, []);
 });
 afterEach(() => {
@@ -18,17 +31,55 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('contact writes refetch the list and the totals, not the news', () => {
-  it('marking as read sends {read} and invalidates the contacts list and stats', async () => {
+describe('the contact lists ask the API for their folder and order', () => {
+  it('the inbox newest first asks plainly; unreplied first and the spam folder say so', async () => {
+    const calls = stubApi(() => []);
+    await getContacts({ folder: 'inbox', sort: 'newest' });
+    await getContacts({ folder: 'inbox', sort: 'unreplied' });
+    await getContacts({ folder: 'spam', sort: 'newest' });
+    expect(calls).toEqual([
+      'GET /api/contacts',
+      'GET /api/contacts?sort=unreplied',
+      'GET /api/contacts?spam=true',
+    ]);
+  });
+});
+
+describe('contact writes refetch every list and the totals, not the news', () => {
+  const expectContactsInvalidated = () => {
+    for (const key of contactQueries) expect(invalidated(key)).toBe(true);
+    expect(invalidated(newsKeys.adminList)).toBe(false);
+    expect(invalidated(newsKeys.categories)).toBe(false);
+  };
+
+  it('marking as read sends {read}; the mail status stays', async () => {
     const calls = stubApi(() => ({ id: 2, read: true }));
     const { result } = renderWithClient(useSetContactRead, client);
     await result.current.mutateAsync({ id: 2, read: true });
     expect(calls).toEqual(['PUT /api/contacts/2/read']);
     expect(vi.mocked(fetch).mock.calls[0]![1]?.body).toBe('{"read":true}');
-    expect(invalidated(contactKeys.list)).toBe(true);
-    expect(invalidated(contactKeys.stats)).toBe(true);
-    expect(invalidated(newsKeys.adminList)).toBe(false);
-    expect(invalidated(newsKeys.categories)).toBe(false);
+    expectContactsInvalidated();
+    expect(invalidated(mailKeys.status)).toBe(false);
+  });
+
+  it('marking replied and back sends {replied}', async () => {
+    const calls = stubApi(() => ({ id: 2 }));
+    const { result } = renderWithClient(useSetContactReplied, client);
+    await result.current.mutateAsync({ id: 2, replied: false });
+    expect(calls).toEqual(['PUT /api/contacts/2/replied']);
+    expect(vi.mocked(fetch).mock.calls[0]![1]?.body).toBe('{"replied":false}');
+    expectContactsInvalidated();
+    expect(invalidated(mailKeys.status)).toBe(false);
+  });
+
+  it('moving in or out of spam sends {spam} and refetches the mail status (mail is queued or dropped)', async () => {
+    const calls = stubApi(() => ({ id: 2 }));
+    const { result } = renderWithClient(useSetContactSpam, client);
+    await result.current.mutateAsync({ id: 2, spam: false });
+    expect(calls).toEqual(['PUT /api/contacts/2/spam']);
+    expect(vi.mocked(fetch).mock.calls[0]![1]?.body).toBe('{"spam":false}');
+    expectContactsInvalidated();
+    expect(invalidated(mailKeys.status)).toBe(true);
   });
 
   it('deleting does the same', async () => {
@@ -36,8 +87,15 @@ describe('contact writes refetch the list and the totals, not the news', () => {
     const { result } = renderWithClient(useDeleteContact, client);
     await result.current.mutateAsync(2);
     expect(calls).toEqual(['DELETE /api/contacts/2']);
-    expect(invalidated(contactKeys.list)).toBe(true);
-    expect(invalidated(contactKeys.stats)).toBe(true);
-    expect(invalidated(newsKeys.adminList)).toBe(false);
+    expectContactsInvalidated();
+    expect(invalidated(mailKeys.status)).toBe(true);
+  });
+
+  it('exporting changes nothing', async () => {
+    const calls = stubApi(() => 'ignored');
+    const { result } = renderWithClient(useExportContacts, client);
+    await result.current.mutateAsync('spam');
+    expect(calls).toEqual(['GET /api/contacts/export?spam=true']);
+    for (const key of contactQueries) expect(invalidated(key)).toBe(false);
   });
 });

@@ -1,18 +1,38 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Contact, ContactStats } from '#shared/contact';
-import { api } from '../../../../common/api';
+import { api, apiFile } from '../../../../common/api';
+import { mailKeys } from './mail.queries';
+
+/** The inbox, or the spam folder (`?spam=true`). */
+export type ContactFolder = 'inbox' | 'spam';
+/** Newest first, or unanswered first (each group newest first), as the API sorts. */
+export type ContactSort = 'newest' | 'unreplied';
+export type ContactListParams = { folder: ContactFolder; sort: ContactSort };
 
 export const contactKeys = {
-  list: ['contacts', 'list'] as const,
+  all: ['contacts'] as const,
+  lists: ['contacts', 'list'] as const,
+  list: ({ folder, sort }: ContactListParams) => ['contacts', 'list', folder, sort] as const,
   stats: ['contacts', 'stats'] as const,
 };
 
-/** `GET /api/contacts`: every enquiry, newest first. */
-export function getContacts(signal?: AbortSignal): Promise<Contact[]> {
-  return api<Contact[]>('/contacts', { signal });
+const listQuery = ({ folder, sort }: ContactListParams) => ({
+  spam: folder === 'spam' ? true : undefined,
+  sort: sort === 'unreplied' ? sort : undefined,
+});
+
+/** `GET /api/contacts`: the whole folder (spam is listed only in its own), sorted by the API. */
+export function getContacts(params: ContactListParams, signal?: AbortSignal): Promise<Contact[]> {
+  return api<Contact[]>('/contacts', { query: listQuery(params), signal });
 }
 
-/** `GET /api/contacts/stats`: totals and enquiries per day over the last 30 days. */
+/** `GET /api/contacts/stats`: totals, replies awaited and overdue, enquiries per day (30 days). */
 export function getContactStats(signal?: AbortSignal): Promise<ContactStats> {
   return api<ContactStats>('/contacts/stats', { signal });
 }
@@ -22,16 +42,37 @@ export function setContactRead({ id, read }: { id: number; read: boolean }): Pro
   return api<Contact>(`/contacts/${id}/read`, { method: 'PUT', body: { read } });
 }
 
+/** `PUT /api/contacts/{id}/replied` with `{replied}` (marking replied also marks it read). */
+export function setContactReplied({
+  id,
+  replied,
+}: {
+  id: number;
+  replied: boolean;
+}): Promise<Contact> {
+  return api<Contact>(`/contacts/${id}/replied`, { method: 'PUT', body: { replied } });
+}
+
+/** `PUT /api/contacts/{id}/spam` with `{spam}`: into the spam folder, or back (which sends the alert). */
+export function setContactSpam({ id, spam }: { id: number; spam: boolean }): Promise<Contact> {
+  return api<Contact>(`/contacts/${id}/spam`, { method: 'PUT', body: { spam } });
+}
+
 /** `DELETE /api/contacts/{id}`. */
 export function deleteContact(id: number): Promise<{ id: number }> {
   return api<{ id: number }>(`/contacts/${id}`, { method: 'DELETE' });
 }
 
-/** The Contacts tab's list; a failed load toasts 'Failed to load data' (spec). */
-export const contactsQuery = () =>
+/** `GET /api/contacts/export`: a folder as a CSV file and the name the server gave it. */
+export function exportContacts(folder: ContactFolder) {
+  return apiFile('/contacts/export', { query: { spam: folder === 'spam' } });
+}
+
+/** A folder's list; a failed load toasts 'Failed to load data' (spec). */
+export const contactsQuery = (params: ContactListParams) =>
   queryOptions({
-    queryKey: contactKeys.list,
-    queryFn: ({ signal }) => getContacts(signal),
+    queryKey: contactKeys.list(params),
+    queryFn: ({ signal }) => getContacts(params, signal),
     meta: { failureKey: 'admin.errors.loadData' },
   });
 
@@ -42,8 +83,22 @@ export const contactStatsQuery = () =>
     meta: { failureKey: 'admin.errors.loadData' },
   });
 
-export function useContactsQuery({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...contactsQuery(), enabled });
+/**
+ * A folder's list, the inbox newest first unless told. Another order keeps
+ * the folder's last list on screen until it is in; another folder does not
+ * (spam must never pass for the inbox, even for a moment).
+ */
+export function useContactsQuery({
+  enabled,
+  folder = 'inbox',
+  sort = 'newest',
+}: { enabled: boolean } & Partial<ContactListParams>) {
+  return useQuery({
+    ...contactsQuery({ folder, sort }),
+    enabled,
+    placeholderData: (previous, query) =>
+      query?.queryKey[2] === folder ? keepPreviousData(previous) : undefined,
+  });
 }
 
 export function useContactStatsQuery({ enabled }: { enabled: boolean }) {
@@ -51,21 +106,29 @@ export function useContactStatsQuery({ enabled }: { enabled: boolean }) {
 }
 
 /**
- * Marking and deleting change the list and the totals (unread, total), not
- * the news: both contact queries are refetched, and the write counts as done
- * once they are back.
+ * Every contact write changes the lists (both folders, every order) and the
+ * totals, not the news: those are refetched, and the write counts as done
+ * once they are back. Writes that queue or drop e-mail (spam in and out,
+ * delete) refetch the mail status too.
  */
-function useContactWrite<V, R>(mutationFn: (variables: V) => Promise<R>) {
+function useContactWrite<V, R>(
+  mutationFn: (variables: V) => Promise<R>,
+  { mail = false }: { mail?: boolean } = {},
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: contactKeys.list }),
+        client.invalidateQueries({ queryKey: contactKeys.lists }),
         client.invalidateQueries({ queryKey: contactKeys.stats }),
+        mail && client.invalidateQueries({ queryKey: mailKeys.status }),
       ]),
   });
 }
 
 export const useSetContactRead = () => useContactWrite(setContactRead);
-export const useDeleteContact = () => useContactWrite(deleteContact);
+export const useSetContactReplied = () => useContactWrite(setContactReplied);
+export const useSetContactSpam = () => useContactWrite(setContactSpam, { mail: true });
+export const useDeleteContact = () => useContactWrite(deleteContact, { mail: true });
+export const useExportContacts = () => useMutation({ mutationFn: exportContacts });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '#shared/contact';
+import type { Language } from '#shared/languages';
 import { renderAdmin } from '../../../test/render';
 import { ContactCard } from './ContactCard';
 
@@ -16,12 +17,16 @@ afterAll(() => {
 });
 afterEach(cleanup);
 
+const HOUR = 3_600_000;
+const now = new Date('2025-03-02T12:05:00.000Z');
+const ago = (hours: number) => new Date(now.getTime() - hours * HOUR).toISOString();
+
 const contact: Contact = {
   id: 3,
   name: 'Ana Silva',
   email: 'ana@example.com',
   company: null,
-  language: 'en',
+  language: 'pt',
   replied_at: null,
   spam: false,
   spam_reasons: [],
@@ -30,39 +35,96 @@ const contact: Contact = {
   created_at: '2025-03-01T13:05:00.000Z',
 };
 
-function card(pending: boolean) {
-  const handlers = { onToggleRead: vi.fn(), onDelete: vi.fn() };
-  renderAdmin(<ContactCard contact={contact} pending={pending} {...handlers} />);
-  fireEvent.click(screen.getByRole('button', { name: /^Mark as read/ }));
-  fireEvent.click(screen.getByRole('button', { name: /^Delete/ }));
+function renderCard(
+  over: Partial<Contact> = {},
+  { pending = false, language = 'en' as Language } = {},
+) {
+  const handlers = {
+    onToggleRead: vi.fn(),
+    onToggleReplied: vi.fn(),
+    onToggleSpam: vi.fn(),
+    onDelete: vi.fn(),
+  };
+  renderAdmin(
+    <ContactCard contact={{ ...contact, ...over }} now={now} pending={pending} {...handlers} />,
+    { language },
+  );
   return handlers;
 }
 
+const click = (name: RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+
 describe('ContactCard', () => {
-  it('marks as read and asks to delete when idle', () => {
-    const { onToggleRead, onDelete } = card(false);
-    expect(onToggleRead).toHaveBeenCalledOnce();
-    expect(onDelete).toHaveBeenCalledOnce();
+  it('marks read, replied, spam and asks to delete when idle', () => {
+    const on = renderCard();
+    click(/^Mark as read/);
+    click(/^Mark as replied/);
+    click(/^Mark as spam/);
+    click(/^Delete/);
+    expect(on.onToggleRead).toHaveBeenCalledOnce();
+    expect(on.onToggleReplied).toHaveBeenCalledOnce();
+    expect(on.onToggleSpam).toHaveBeenCalledOnce();
+    expect(on.onDelete).toHaveBeenCalledOnce();
   });
 
-  it('refuses both actions while a write on the enquiry is pending', () => {
-    const { onToggleRead, onDelete } = card(true);
-    for (const button of screen.getAllByRole('button'))
+  it('refuses every action while a write on the enquiry is pending', () => {
+    const on = renderCard({}, { pending: true });
+    for (const button of screen.getAllByRole('button')) {
       expect(button.getAttribute('aria-disabled')).toBe('true');
-    expect(onToggleRead).not.toHaveBeenCalled();
-    expect(onDelete).not.toHaveBeenCalled();
+      fireEvent.click(button);
+    }
+    for (const handler of Object.values(on)) expect(handler).not.toHaveBeenCalled();
   });
 
-  it('says when it arrived, date and time, in the admin’s language and time zone', () => {
-    renderAdmin(
-      <ContactCard contact={contact} pending={false} onToggleRead={vi.fn()} onDelete={vi.fn()} />,
-    );
+  it('says when it arrived, date and time and how long ago, in the admin’s language and time zone', () => {
+    renderCard();
     expect(screen.getByText('Received 01/03/2025, 14:05')).toBeTruthy();
+    expect(screen.getByTestId('received-ago').textContent).toBe('23 hours ago');
+    expect(screen.getByText('Written in Portuguese')).toBeTruthy();
     cleanup();
-    renderAdmin(
-      <ContactCard contact={contact} pending={false} onToggleRead={vi.fn()} onDelete={vi.fn()} />,
-      { language: 'de' },
-    );
+    renderCard({}, { language: 'de' });
     expect(screen.getByText('Eingegangen am 01.03.2025, 14:05')).toBeTruthy();
+    expect(screen.getByTestId('received-ago').textContent).toBe('vor 23 Stunden');
+    expect(screen.getByText('Verfasst auf Portugiesisch')).toBeTruthy();
+  });
+
+  it('marks an enquiry due soon past 20 hours and overdue past 24, in words', () => {
+    renderCard({ created_at: ago(21) });
+    expect(screen.getByTestId('reply-marker').textContent).toBe('Due soon');
+    expect(screen.getByTestId('reply-line').textContent).toBe('Reply due in 3 hours');
+    cleanup();
+    renderCard({ created_at: ago(30) });
+    expect(screen.getByTestId('reply-marker').textContent).toBe('Overdue');
+    expect(screen.getByTestId('reply-line').textContent).toBe('Reply was due 6 hours ago');
+    cleanup();
+    renderCard({ created_at: ago(2) });
+    expect(screen.queryByTestId('reply-marker')).toBeNull();
+    expect(screen.getByTestId('reply-line').textContent).toBe('Reply due in 22 hours');
+  });
+
+  it('once replied: the marker says so and the action turns back', () => {
+    const on = renderCard({ created_at: ago(30), read: true, replied_at: ago(1) });
+    expect(screen.getByTestId('reply-marker').textContent).toBe('Replied');
+    expect(screen.getByTestId('reply-line').textContent).toBe('Replied 1 hour ago');
+    click(/^Mark as not replied/);
+    expect(on.onToggleReplied).toHaveBeenCalledOnce();
+  });
+
+  it('in the spam folder: the reasons in the admin’s language, Not spam and Delete only', () => {
+    const on = renderCard(
+      { spam: true, spam_reasons: ['links', 'phrases'], created_at: ago(30) },
+      { language: 'pt' },
+    );
+    const card = screen.getByTestId('contact-card');
+    expect(within(card).getByText('Muitas ligações')).toBeTruthy();
+    expect(within(card).getByText('Expressões típicas de spam (SEO, casino, …)')).toBeTruthy();
+    expect(screen.queryByTestId('reply-marker')).toBeNull();
+    expect(screen.queryByText('Novo')).toBeNull();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Não é spam: Ana Silva',
+      'Eliminar: Ana Silva',
+    ]);
+    click(/^Não é spam/);
+    expect(on.onToggleSpam).toHaveBeenCalledOnce();
   });
 });

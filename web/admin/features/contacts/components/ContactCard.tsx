@@ -1,33 +1,63 @@
-import { Building2, Mail, MailCheck, MailOpen, Trash2 } from 'lucide-react';
+import {
+  Building2,
+  CheckCheck,
+  Mail,
+  MailCheck,
+  MailOpen,
+  ShieldAlert,
+  ShieldCheck,
+  Trash2,
+  Undo2,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '#shared/dates';
-import { pickLanguage } from '#shared/languages';
 import type { Contact } from '#shared/contact';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
+import { replyStatus } from '../lib/reply-status';
+import { ContactTimes } from './ContactTimes';
+import { ReplyMarker } from './ReplyMarker';
+import { SpamReasons } from './SpamReasons';
 
-type Props = { contact: Contact; pending: boolean; onToggleRead: () => void; onDelete: () => void };
+export type ContactCardActions = {
+  onToggleRead: () => void;
+  onToggleReplied: () => void;
+  onToggleSpam: () => void;
+  onDelete: () => void;
+};
 
-/** One enquiry; unread ones carry a 'New' badge and a highlighted border. */
-export function ContactCard({ contact, pending, onToggleRead, onDelete }: Props) {
-  const { t, i18n } = useTranslation();
+type Props = ContactCardActions & { contact: Contact; now: Date; pending: boolean };
+
+/**
+ * One enquiry. In the inbox: a 'New' badge and a highlighted border while
+ * unread, where it stands against the 24-hour promise, and read, replied,
+ * spam and delete actions. In the spam folder: why it was filed there, 'Not
+ * spam' and delete.
+ */
+export function ContactCard({ contact, now, pending, ...on }: Props) {
+  const { t } = useTranslation();
+  const { state, line } = replyStatus(contact, now);
+  const unread = !contact.read && !contact.spam;
   const name = <span className="sr-only">: {contact.name}</span>;
+  const replied = contact.replied_at !== null;
   return (
     <li
+      id={`contact-${contact.id}`}
+      tabIndex={-1}
       data-testid="contact-card"
-      className={`rounded-xl border bg-white p-4 shadow-sm sm:p-5 ${
-        contact.read ? 'border-slate-200' : 'border-sky-500 ring-1 ring-sky-500'
+      className={`scroll-mt-4 rounded-xl border bg-white p-4 shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-slate-900 sm:p-5 ${
+        unread ? 'border-sky-500 ring-1 ring-sky-500' : 'border-slate-200'
       }`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-base font-semibold text-slate-900">{contact.name}</h3>
-            {!contact.read && (
-              <span className="rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white">
+            {unread && (
+              <span className="rounded-full bg-sky-700 px-2 py-0.5 text-xs font-semibold text-white">
                 {t('admin.contacts.new')}
               </span>
             )}
+            <ReplyMarker state={state} />
           </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
             <a
@@ -46,29 +76,45 @@ export function ContactCard({ contact, pending, onToggleRead, onDelete }: Props)
             )}
           </p>
         </div>
-        <div className="text-right text-xs text-slate-600">
-          <p>
-            {t('admin.contacts.received', {
-              date: formatDateTime(contact.created_at, pickLanguage(i18n.language)),
-            })}
-          </p>
-          <p className="mt-0.5 font-medium">
-            {contact.read ? t('admin.contacts.read') : t('admin.contacts.unread')}
-          </p>
-        </div>
+        <ContactTimes contact={contact} now={now} line={line} />
       </div>
-      <p className="mt-3 text-sm whitespace-pre-line text-slate-800">{contact.message}</p>
+      <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-800">
+        {contact.message}
+      </p>
+      {contact.spam && <SpamReasons reasons={contact.spam_reasons} />}
       <div className="mt-3 flex flex-wrap gap-1 border-t border-slate-100 pt-3">
-        <RowAction pending={pending} className={button.ghost} onClick={onToggleRead}>
-          {contact.read ? (
-            <MailOpen aria-hidden="true" className="h-4 w-4" />
+        {!contact.spam && (
+          <>
+            <RowAction pending={pending} className={button.ghost} onClick={on.onToggleRead}>
+              {contact.read ? (
+                <MailOpen aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <MailCheck aria-hidden="true" className="h-4 w-4" />
+              )}
+              {contact.read ? t('admin.contacts.markUnread') : t('admin.contacts.markRead')}
+              {name}
+            </RowAction>
+            <RowAction pending={pending} className={button.ghost} onClick={on.onToggleReplied}>
+              {replied ? (
+                <Undo2 aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <CheckCheck aria-hidden="true" className="h-4 w-4" />
+              )}
+              {replied ? t('admin.contacts.markUnreplied') : t('admin.contacts.markReplied')}
+              {name}
+            </RowAction>
+          </>
+        )}
+        <RowAction pending={pending} className={button.ghost} onClick={on.onToggleSpam}>
+          {contact.spam ? (
+            <ShieldCheck aria-hidden="true" className="h-4 w-4" />
           ) : (
-            <MailCheck aria-hidden="true" className="h-4 w-4" />
+            <ShieldAlert aria-hidden="true" className="h-4 w-4" />
           )}
-          {contact.read ? t('admin.contacts.markUnread') : t('admin.contacts.markRead')}
+          {contact.spam ? t('admin.contacts.notSpam') : t('admin.contacts.markSpam')}
           {name}
         </RowAction>
-        <RowAction pending={pending} className={button.ghostDanger} onClick={onDelete}>
+        <RowAction pending={pending} className={button.ghostDanger} onClick={on.onDelete}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           {t('admin.contacts.delete')}
           {name}

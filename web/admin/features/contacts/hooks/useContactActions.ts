@@ -1,21 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
 import { toast } from '../../../../common/toast';
-import { useDeleteContact, useSetContactRead } from '../api/contacts.queries';
+import {
+  useDeleteContact,
+  useSetContactRead,
+  useSetContactReplied,
+  useSetContactSpam,
+} from '../api/contacts.queries';
+import { useMailStatus } from '../api/mail.queries';
 
 /**
- * Mark read/unread and delete with the spec's toasts. `pendingId` is the
- * enquiry whose write runs (its card refuses further clicks until the list is back).
+ * Mark read/unread, replied/not replied, spam/not spam, and delete, each with
+ * its toast. `pendingId` is the enquiry whose write runs (its card refuses
+ * further clicks until the lists are back).
  */
 export function useContactActions() {
   const { t } = useTranslation();
+  const mail = useMailStatus();
   const marking = useSetContactRead();
+  const replying = useSetContactReplied();
+  const filing = useSetContactSpam();
   const removal = useDeleteContact();
-  const pendingId = marking.isPending
-    ? marking.variables.id
-    : removal.isPending
-      ? removal.variables
-      : null;
+  const pendingId =
+    [marking, replying, filing].find((m) => m.isPending)?.variables?.id ??
+    (removal.isPending ? removal.variables : null);
+  const failed = (error: unknown) => toast.failure(t, error, 'admin.errors.updateContact');
 
   const toggleRead = (contact: Contact) => {
     const read = !contact.read;
@@ -24,7 +33,41 @@ export function useContactActions() {
       {
         onSuccess: () =>
           toast.success(t(read ? 'admin.toast.contactRead' : 'admin.toast.contactUnread')),
-        onError: (error) => toast.failure(t, error, 'admin.errors.updateContact'),
+        onError: failed,
+      },
+    );
+  };
+
+  const toggleReplied = (contact: Contact) => {
+    const replied = contact.replied_at === null;
+    replying.mutate(
+      { id: contact.id, replied },
+      {
+        onSuccess: () =>
+          toast.success(t(replied ? 'admin.toast.contactReplied' : 'admin.toast.contactUnreplied')),
+        onError: failed,
+      },
+    );
+  };
+
+  /**
+   * Moving an enquiry out of spam queues the staff alert when e-mail and staff
+   * addresses are set (the outbox sends it; the toast says so only then).
+   */
+  const toggleSpam = (contact: Contact) => {
+    const spam = !contact.spam;
+    const alerted = Boolean(mail?.enabled && mail.notify > 0);
+    filing.mutate(
+      { id: contact.id, spam },
+      {
+        onSuccess: () =>
+          spam
+            ? toast.success(t('admin.toast.contactSpam'))
+            : toast.success(
+                t('admin.toast.contactNotSpam'),
+                alerted ? t('admin.toast.alertQueued') : undefined,
+              ),
+        onError: failed,
       },
     );
   };
@@ -39,5 +82,5 @@ export function useContactActions() {
       onError: (error) => toast.failure(t, error, 'admin.errors.deleteContact'),
     });
 
-  return { pendingId, toggleRead, remove, removing: removal.isPending };
+  return { pendingId, toggleRead, toggleReplied, toggleSpam, remove, removing: removal.isPending };
 }

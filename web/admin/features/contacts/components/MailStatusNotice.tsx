@@ -1,0 +1,88 @@
+import { MailWarning, MailX, OctagonAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '#shared/dates';
+import { pickLanguage } from '#shared/languages';
+import type { MailStatus } from '#shared/mail-status';
+
+const TONES = {
+  info: 'border-slate-300 bg-slate-50 text-slate-800',
+  warning: 'border-amber-300 bg-amber-50 text-amber-950',
+  danger: 'border-red-300 bg-red-50 text-red-900',
+};
+
+function Notice(props: {
+  tone: keyof typeof TONES;
+  role: 'status' | 'alert';
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role={props.role}
+      data-testid="mail-status"
+      className={`flex gap-3 rounded-lg border px-4 py-3 text-sm ${TONES[props.tone]}`}
+    >
+      <span className="mt-0.5 shrink-0">{props.icon}</span>
+      <div className="min-w-0 space-y-0.5">
+        <p className="font-semibold break-words">{props.title}</p>
+        <p>{props.children}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What the admin must know about enquiry e-mail (`GET /api/mail/status`):
+ * that it is off (with what to set), that deliveries are failing (the last
+ * error and how many messages wait), or that no staff address gets alerts.
+ * Nothing while all is well.
+ */
+export function MailStatusNotice({ status }: { status: MailStatus | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!status) return null;
+  const icon = 'h-5 w-5';
+  if (!status.enabled) {
+    return (
+      <Notice
+        tone="info"
+        role="status"
+        icon={<MailX aria-hidden="true" className={icon} />}
+        title={t('admin.mail.offTitle')}
+      >
+        {t('admin.mail.offHint')}
+      </Notice>
+    );
+  }
+  if (status.failing && status.last_failure) {
+    return (
+      <Notice
+        tone="danger"
+        role="alert"
+        icon={<OctagonAlert aria-hidden="true" className={icon} />}
+        title={t('admin.mail.failing', {
+          message: status.last_failure.message,
+          count: status.pending,
+        })}
+      >
+        {t('admin.mail.failingSince', {
+          date: formatDateTime(status.last_failure.at, pickLanguage(i18n.language)),
+        })}
+      </Notice>
+    );
+  }
+  if (status.notify === 0) {
+    return (
+      <Notice
+        tone="warning"
+        role="status"
+        icon={<MailWarning aria-hidden="true" className={icon} />}
+        title={t('admin.mail.noStaffTitle')}
+      >
+        {status.auto_reply ? t('admin.mail.noStaffAutoReply') : t('admin.mail.noStaffHint')}
+      </Notice>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { replyStatus } from './reply-status';
+
+const now = new Date('2026-11-22T12:00:00.000Z');
+const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
+const enquiry = (age: number, extra: { replied_at?: string; spam?: boolean } = {}) => ({
+  created_at: hoursAgo(age),
+  replied_at: extra.replied_at ?? null,
+  spam: extra.spam ?? false,
+});
+
+describe('replyStatus: the marker and reply line of an enquiry card', () => {
+  it('a fresh enquiry waits without a marker, its reply due 24 hours after it came in', () => {
+    expect(replyStatus(enquiry(3), now)).toEqual({
+      state: 'waiting',
+      marked: false,
+      line: { key: 'admin.contacts.replyDue', at: '2026-11-23T09:00:00.000Z' },
+    });
+    expect(replyStatus(enquiry(20), now).state).toBe('waiting');
+  });
+
+  it('is due soon past 20 hours and overdue past 24', () => {
+    expect(replyStatus(enquiry(20.1), now)).toEqual({
+      state: 'due-soon',
+      marked: true,
+      line: { key: 'admin.contacts.replyDue', at: '2026-11-22T15:54:00.000Z' },
+    });
+    expect(replyStatus(enquiry(24), now).state).toBe('due-soon');
+    expect(replyStatus(enquiry(24.5), now)).toEqual({
+      state: 'overdue',
+      marked: true,
+      line: { key: 'admin.contacts.replyWasDue', at: '2026-11-22T11:30:00.000Z' },
+    });
+    expect(replyStatus(enquiry(24 * 9), now).state).toBe('overdue');
+  });
+
+  it('a reply ends the count, however late it came', () => {
+    const replied_at = hoursAgo(1);
+    expect(replyStatus(enquiry(30, { replied_at }), now)).toEqual({
+      state: 'replied',
+      marked: true,
+      line: { key: 'admin.contacts.repliedWhen', at: replied_at },
+    });
+  });
+
+  it('spam makes no promise: no marker, no line, even when old', () => {
+    expect(replyStatus(enquiry(48, { spam: true }), now)).toEqual({
+      state: 'spam',
+      marked: false,
+      line: null,
+    });
+  });
+});
