@@ -17,6 +17,7 @@ export const PAGE_MODULES: Record<string, string> = {
   news: 'site/pages/news/NewsPage.tsx',
   contact: 'site/pages/contact/ContactRoute.tsx',
   article: 'site/pages/article/ArticlePage.client.tsx',
+  preview: 'site/pages/article/ArticlePage.client.tsx',
   'not-found': 'site/pages/not-found/NotFoundPage.tsx',
 };
 

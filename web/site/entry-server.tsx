@@ -41,7 +41,8 @@ export const render: SsrRender = async ({ url, origin, language, data, form }) =
   );
 
   const pageId = pageIdOf(context.matches.map((m) => m.route.id));
-  const articleData = context.loaderData.article as ArticleLoaderData | undefined;
+  const articleData = (context.loaderData.article ?? context.loaderData.preview) as
+    ArticleLoaderData | undefined;
   const head = buildHead({
     pageId,
     origin,

@@ -52,6 +52,12 @@ export function createRoutes(site: SiteData): RouteObject[] {
             { ...page('news'), path: 'news', loader: loaders.news, lazy: pages.news },
             { ...page('contact'), path: 'contact', action: loaders.contact, lazy: pages.contact },
             { ...page('article'), path: ':slug', loader: loaders.article, lazy: pages.article },
+            {
+              ...page('preview'),
+              path: 'preview/:token',
+              loader: loaders.preview,
+              lazy: pages.article,
+            },
             { ...page('not-found'), path: '*', loader: loaders.notFound, lazy: pages.notFound },
           ],
         },

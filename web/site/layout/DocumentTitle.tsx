@@ -10,7 +10,9 @@ export function DocumentTitle() {
   const matches = useMatches();
   const pageId = pageIdOf(matches.map((m) => m.id));
   const article =
-    pageId === 'article' ? (matches.at(-1)?.data as ArticleLoaderData | undefined) : undefined;
+    pageId === 'article' || pageId === 'preview'
+      ? (matches.at(-1)?.data as ArticleLoaderData | undefined)
+      : undefined;
   const title = pageMeta(pageId, t, article?.article ?? null).title;
   useEffect(() => {
     document.title = title;

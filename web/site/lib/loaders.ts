@@ -52,6 +52,21 @@ export function createLoaders(site: SiteData) {
         });
       }
     },
+    /** A share link of a draft (`/preview/<token>`): its article, or 404 once it stops working. */
+    async preview({ params }: LoaderFunctionArgs) {
+      const slug = '';
+      try {
+        const article = await site.getPreview(params.token ?? '');
+        return data({ slug, article, error: null } satisfies ArticleLoaderData, {
+          status: article ? 200 : 404,
+        });
+      } catch (error) {
+        const failure = toLoadError(error, 'article.fetchFailed');
+        return data({ slug, article: null, error: failure } satisfies ArticleLoaderData, {
+          status: 500,
+        });
+      }
+    },
     /** The contact form posted without JavaScript: sent -> back with `?sent=1`, else the form again. */
     async contact({ request }: ActionFunctionArgs) {
       const fields = Object.fromEntries(

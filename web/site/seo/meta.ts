@@ -1,7 +1,7 @@
 import type { Translate } from '#shared/languages';
 import type { Article } from '#shared/news';
 
-export const PAGE_IDS = ['home', 'news', 'contact', 'article', 'not-found'] as const;
+export const PAGE_IDS = ['home', 'news', 'contact', 'article', 'preview', 'not-found'] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
 /** The page a route match chain shows: the deepest route whose id is a page id. */
@@ -17,7 +17,8 @@ export function pageMeta(
   article: Article | null,
 ): { title: string; description: string } {
   const site = t('meta.siteName');
-  if (pageId === 'article') {
+  // A shared preview (`/preview/<token>`) is titled like the article it shows.
+  if (pageId === 'article' || pageId === 'preview') {
     if (!article) return { title: `${t('article.notFound.title')} | ${site}`, description: '' };
     return { title: `${article.title} | ${site}`, description: article.excerpt };
   }

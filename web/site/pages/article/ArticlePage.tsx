@@ -8,6 +8,7 @@ import type { ArticleLoaderData } from '../../lib/loaders';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { ArticleNotFound } from './ArticleNotFound';
 import { BackToNews } from './BackToNews';
+import { DraftBanner } from './DraftBanner';
 
 /**
  * An article, or the not-found state. `Body` renders the markdown: the
@@ -25,6 +26,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <DraftBanner article={article} />
       <div className="mb-8">
         <BackToNews />
       </div>
@@ -34,6 +36,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
         excerpt={article.excerpt}
         content={article.content}
         imageUrl={article.image_url}
+        imageAlt={article.image_alt}
         date={iso}
         Body={Body}
       />
