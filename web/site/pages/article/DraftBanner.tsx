@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/dates';
 import type { Article } from '#shared/news';
-import { publicationStatus } from '#shared/publication';
+import { publicationStatus } from '#shared/publication-status';
 
 /**
  * Over an article visitors cannot see yet (a draft or a scheduled one shown

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '#shared/dates';
+import { formatDateTime } from '#shared/date-time';
 import { pickLanguage } from '#shared/languages';
 import type { MediaItem } from '#shared/media';
 import { RowAction } from '../../../components/RowAction';

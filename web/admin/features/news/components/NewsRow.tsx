@@ -1,6 +1,7 @@
 import { CalendarX, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { articleDate, formatDate, formatDateTime } from '#shared/dates';
+import { formatDateTime } from '#shared/date-time';
+import { articleDate, formatDate } from '#shared/dates';
 import { pickLanguage } from '#shared/languages';
 import type { Article } from '#shared/news';
 import { publicationStatus } from '#shared/publication';

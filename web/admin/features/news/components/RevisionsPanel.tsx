@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '#shared/dates';
+import { formatDateTime } from '#shared/date-time';
 import { pickLanguage, type Language } from '#shared/languages';
 import type { Revision } from '#shared/revisions';
 import { toast } from '../../../../common/toast';

@@ -1,7 +1,7 @@
 import { Copy, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '#shared/dates';
+import { formatDateTime } from '#shared/date-time';
 import { pickLanguage } from '#shared/languages';
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from '#shared/previews';
 import { toast } from '../../../../common/toast';
