@@ -36,7 +36,7 @@ describe('page assets', () => {
 
   it('name a chunk for every page the site has', () => {
     expect(Object.keys(PAGE_MODULES).sort()).toEqual(
-      ['article', 'contact', 'home', 'news', 'not-found'].sort(),
+      ['article', 'contact', 'home', 'news', 'not-found', 'preview'].sort(),
     );
   });
 
