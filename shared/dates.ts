@@ -1,5 +1,3 @@
-import { LOCALES, type Language } from './languages';
-
 const formatter = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
   month: '2-digit',
@@ -27,70 +25,5 @@ export function articleDate(article: { published_at: string | null; created_at: 
   return article.published_at ?? article.created_at;
 }
 
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * Date and time in the reader's language and time zone, for screens that only
- * run in the browser (the admin): "22/11/2026, 14:05" in English (en-GB),
- * "22/11/2026, 14:05" in Portuguese, "22.11.2026, 14:05" in German.
- * `timeZone` is for tests; the reader's own zone otherwise.
- */
-export function formatDateTime(
-  iso: string | null | undefined,
-  language: Language,
-  timeZone?: string,
-): string {
-  const date = parse(iso);
-  if (!date) return '';
-  const key = `${language}|${timeZone ?? ''}`;
-  let format = dateTimeFormatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    });
-    dateTimeFormatters.set(key, format);
-  }
-  return format.format(date);
-}
-
-const relativeFormatters = new Map<Language, Intl.RelativeTimeFormat>();
-
-/** Units from the largest down, each with its length in seconds. */
-const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86_400],
-  ['month', 30 * 86_400],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-];
-
-/**
- * How far `iso` lies from `now`, in the reader's language: "now", "5 minutes
- * ago", "in 3 hours", "yesterday", "2 months ago". Counts whole units (2 h
- * 59 min is "2 hours ago"), so a minute's refresh moves the text along.
- */
-export function formatRelativeTime(
-  iso: string | null | undefined,
-  now: Date,
-  language: Language,
-): string {
-  const date = parse(iso);
-  if (!date) return '';
-  let format = relativeFormatters.get(language);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(LOCALES[language], { numeric: 'auto' });
-    relativeFormatters.set(language, format);
-  }
-  const seconds = (date.getTime() - now.getTime()) / 1000;
-  for (const [unit, length] of RELATIVE_UNITS) {
-    const whole = Math.trunc(seconds / length);
-    if (whole !== 0) return format.format(whole, unit);
-  }
-  return format.format(0, 'second');
-}
+/** Date and time in the reader's zone, for the admin (a module of its own: not in the site's code). */
+export { formatDateTime } from './date-time';

@@ -5,24 +5,7 @@
  * from that moment on it is public with no further call.
  */
 
-export type PublicationStatus = 'draft' | 'scheduled' | 'published';
-
-type Publication = { published: boolean; published_at: string | null };
-
-/** `draft`, `scheduled` (released, its time still ahead) or `published` (public) at `now`. */
-export function publicationStatus(
-  article: Publication,
-  now: number = Date.now(),
-): PublicationStatus {
-  if (!article.published) return 'draft';
-  if (article.published_at !== null && Date.parse(article.published_at) > now) return 'scheduled';
-  return 'published';
-}
-
-/** True when visitors see the article at `now`. */
-export function isPublic(article: Publication, now: number = Date.now()): boolean {
-  return publicationStatus(article, now) === 'published';
-}
+export { isPublic, publicationStatus, type PublicationStatus } from './publication-status';
 
 /**
  * The `published_at` a write stores (ISO 8601 UTC), from what it asked for:

@@ -45,12 +45,16 @@ async function send(path: string, options: Options): Promise<Response> {
   const url = `${API_BASE}${path}${query.size ? `?${query}` : ''}`;
 
   let response: Response;
+  // A file goes as multipart/form-data, which the browser labels with its boundary itself.
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
   try {
     response = await fetch(url, {
       method: options.method ?? 'GET',
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: form
+        ? { Accept: 'application/json' }
+        : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

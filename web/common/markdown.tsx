@@ -55,7 +55,10 @@ const components: Components = {
       {...p}
     />
   ),
-  img: ({ node: _n, alt, ...p }) => <img className="my-4 rounded-lg" alt={alt ?? ''} {...p} />,
+  // Images in the body are below the fold: fetched as the reader gets near them.
+  img: ({ node: _n, alt, ...p }) => (
+    <img className="my-4 rounded-lg" loading="lazy" decoding="async" alt={alt ?? ''} {...p} />
+  ),
   hr: () => <hr className="my-8 border-slate-200" />,
   table: ({ node: _n, ...p }) => (
     <div className="my-4 overflow-x-auto">

@@ -60,6 +60,12 @@ export function createRoutes(site: SiteData): RouteObject[] {
             },
             { ...page('privacy'), path: 'privacy', lazy: pages.privacy },
             { ...page('article'), path: ':slug', loader: loaders.article, lazy: pages.article },
+            {
+              ...page('preview'),
+              path: 'preview/:token',
+              loader: loaders.preview,
+              lazy: pages.article,
+            },
             { ...page('not-found'), path: '*', loader: loaders.notFound, lazy: pages.notFound },
           ],
         },

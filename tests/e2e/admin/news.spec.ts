@@ -59,7 +59,8 @@ test.describe('news management', () => {
   test('creates a draft, publishes it onto /news, edits, unpublishes and deletes it', async ({
     page,
   }) => {
-    test.slow(); // five screens' worth of steps in one journey
+    // A long journey: two pages, two browser contexts and seven writes.
+    test.slow();
     const title = unique('Journey article');
     const slug = slugify(title);
     const before = Number(
@@ -102,8 +103,13 @@ test.describe('news management', () => {
     expect((await unpublishing).postDataJSON()).toEqual({ published: false });
     await expect(toast(page, 'News article unpublished successfully')).toBeVisible();
     await expect(editedItem.getByText('Draft', { exact: true })).toBeVisible();
-    const gone = await publicPage.goto(`/${slug}`);
+    // Visitors no longer see it; its admin (signed in, same browser) sees it marked as a draft.
+    const visitor = await page.context().browser()!.newContext();
+    const gone = await (await visitor.newPage()).goto(`/${slug}`);
     expect(gone?.status()).toBe(404);
+    await visitor.close();
+    await publicPage.goto(`/${slug}`);
+    await expect(publicPage.getByTestId('draft-banner')).toHaveText('Draft — not public');
 
     await editedItem.getByRole('button', { name: /^Delete/ }).click();
     const confirm = page.getByRole('alertdialog');

@@ -11,6 +11,8 @@ type Props = {
   content: string;
   /** Shown only when given: a stored article's address, or a draft's once it is a usable one (the default image if it fails to load). */
   imageUrl: string | null;
+  /** The image's description in the shown language (empty: decorative). */
+  imageAlt?: string | null;
   /** The date the page shows (ISO): published, else created; today for a draft not yet saved. */
   date: string;
   /** The title's heading level: `h1` on the article page, lower inside the admin's preview. */
@@ -29,7 +31,7 @@ type Props = {
  * render this, so the preview is the page.
  */
 export function ArticleView(props: Props) {
-  const { category, title, excerpt, content, imageUrl, date, titleAs, Body } = props;
+  const { category, title, excerpt, content, imageUrl, imageAlt, date, titleAs, Body } = props;
   const Title = titleAs ?? 'h1';
   return (
     <>
@@ -49,8 +51,10 @@ export function ArticleView(props: Props) {
       {imageUrl && (
         <NewsImage
           src={imageUrl}
+          alt={imageAlt ?? ''}
           width={1200}
           height={630}
+          sizes="(min-width: 48rem) 48rem, 100vw"
           className="mt-10 aspect-[1200/630] w-full rounded-xl bg-navy-100 object-cover"
         />
       )}

@@ -53,4 +53,31 @@ describe('NewsImage', () => {
     rerender(<NewsImage src="https://cdn.example/fixed.jpg" />);
     expect(src(container)).toBe('https://cdn.example/fixed.jpg');
   });
+
+  it('shows an upload as a picture of AVIF and WebP copies, at its own size', () => {
+    const upload = '/media/12/3f9a0c1d2e4b5a69-1200x800.png';
+    const { container } = render(
+      <NewsImage src={upload} width={1200} height={630} sizes="50vw" alt="A robot arm" />,
+    );
+    const sources = [...container.querySelectorAll('picture > source')].map((s) => ({
+      type: s.getAttribute('type'),
+      srcset: s.getAttribute('srcset'),
+      sizes: s.getAttribute('sizes'),
+    }));
+    const widths = (ext: string) =>
+      [480, 960, 1200].map((w) => `/media/12/3f9a0c1d2e4b5a69-${w}w.${ext} ${w}w`).join(', ');
+    expect(sources).toEqual([
+      { type: 'image/avif', srcset: widths('avif'), sizes: '50vw' },
+      { type: 'image/webp', srcset: widths('webp'), sizes: '50vw' },
+    ]);
+    const img = container.querySelector('picture > img')!;
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1200', '800']);
+    expect(img.getAttribute('alt')).toBe('A robot arm');
+    expect(src(container)).toBe(upload);
+  });
+
+  it('shows an image from elsewhere as a plain img', () => {
+    const { container } = render(<NewsImage src="https://cdn.example/a.jpg" />);
+    expect(container.querySelector('picture')).toBeNull();
+  });
 });

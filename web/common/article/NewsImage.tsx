@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+import { responsiveImage } from '#shared/media';
 import { DEFAULT_NEWS_IMAGE } from '#shared/news';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
@@ -6,15 +7,17 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
   src: string | null | undefined;
   /** Told once the article's own image could not be loaded (the default one shows instead). */
   onBroken?: () => void;
+  /** How wide the image shows, for choosing among an upload's copies (`<source sizes>`). */
+  sizes?: string;
 };
 
 /**
- * An article's picture: its own image, or the default one when it has none or
+ * An article's picture (an upload as a `<picture>` of responsive copies): its own image, or the default one when it has none or
  * when its address is broken or dead, never an empty broken box. A failure
  * that happened before hydration (no `onError` listener yet) is caught on
  * mount: a finished image without pixels failed.
  */
-export function NewsImage({ src, onBroken, alt = '', ...rest }: Props) {
+export function NewsImage({ src, onBroken, alt = '', sizes = '100vw', ...rest }: Props) {
   const wanted = src || DEFAULT_NEWS_IMAGE;
   const [failed, setFailed] = useState<string | null>(null);
   const image = useRef<HTMLImageElement>(null);
@@ -38,5 +41,25 @@ export function NewsImage({ src, onBroken, alt = '', ...rest }: Props) {
     }
   }, [wanted]);
 
-  return <img ref={image} {...rest} alt={alt} src={shown} onError={fail} />;
+  // An upload: AVIF and WebP copies at several widths, and its real size (no layout shift).
+  const upload = responsiveImage(shown);
+  const img = (
+    <img
+      ref={image}
+      {...rest}
+      {...(upload && { width: upload.width, height: upload.height })}
+      alt={alt}
+      src={shown}
+      onError={fail}
+    />
+  );
+  if (!upload) return img;
+  return (
+    <picture className="contents">
+      {upload.sources.map(({ type, srcset }) => (
+        <source key={type} type={type} srcSet={srcset} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  );
 }

@@ -52,20 +52,17 @@ export function createLoaders(site: SiteData) {
         });
       }
     },
-    /** A shared preview (`/preview/<token>`): the draft behind the link, or 404 when it does not work. */
+    /** A share link of a draft (`/preview/<token>`): its article, or 404 once it stops working. */
     async preview({ params }: LoaderFunctionArgs) {
-      const token = params.token ?? '';
+      const slug = '';
       try {
-        const article = await site.getPreview(token);
-        return data(
-          { slug: article?.slug ?? '', article, error: null } satisfies ArticleLoaderData,
-          {
-            status: article ? 200 : 404,
-          },
-        );
+        const article = await site.getPreview(params.token ?? '');
+        return data({ slug, article, error: null } satisfies ArticleLoaderData, {
+          status: article ? 200 : 404,
+        });
       } catch (error) {
         const failure = toLoadError(error, 'article.fetchFailed');
-        return data({ slug: '', article: null, error: failure } satisfies ArticleLoaderData, {
+        return data({ slug, article: null, error: failure } satisfies ArticleLoaderData, {
           status: 500,
         });
       }

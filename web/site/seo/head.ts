@@ -80,7 +80,8 @@ export function buildHead(input: HeadInput): string {
   const siteName = t('meta.siteName');
   const tags = [`<title>${escapeHtml(title)}</title>`];
   if (description) tags.push(meta('name', 'description', description));
-  if (pageId === 'not-found' || pageId === 'preview' || (pageId === 'article' && !article)) {
+  const hidden = pageId === 'not-found' || pageId === 'preview';
+  if (hidden || (pageId === 'article' && !article)) {
     tags.push(meta('name', 'robots', 'noindex'));
     return tags.join('');
   }

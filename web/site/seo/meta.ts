@@ -26,6 +26,7 @@ export function pageMeta(
   article: Article | null,
 ): { title: string; description: string } {
   const site = t('meta.siteName');
+  // A shared preview (`/preview/<token>`) is titled like the article it shows.
   if (pageId === 'article' || pageId === 'preview') {
     if (!article) return { title: `${t('article.notFound.title')} | ${site}`, description: '' };
     return { title: `${article.title} | ${site}`, description: article.excerpt };

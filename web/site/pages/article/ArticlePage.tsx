@@ -8,7 +8,7 @@ import type { ArticleLoaderData } from '../../lib/loaders';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { ArticleNotFound } from './ArticleNotFound';
 import { BackToNews } from './BackToNews';
-import { DraftNotice } from './DraftNotice';
+import { DraftBanner } from './DraftBanner';
 
 /**
  * An article (under a "not public" banner when it is a draft, a scheduled
@@ -27,7 +27,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-      <DraftNotice article={article} />
+      <DraftBanner article={article} />
       <div className="mb-8">
         <BackToNews />
       </div>
@@ -37,6 +37,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
         excerpt={article.excerpt}
         content={article.content}
         imageUrl={article.image_url}
+        imageAlt={article.image_alt}
         date={iso}
         Body={Body}
       />

@@ -19,6 +19,7 @@ export function NewsCard({ article, priority = false }: { article: Article; prio
           src={article.image_url}
           width={1200}
           height={630}
+          sizes="(min-width: 48rem) 50vw, 100vw"
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"

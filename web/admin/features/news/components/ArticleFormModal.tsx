@@ -1,6 +1,9 @@
-import { useState, type RefObject } from 'react';
+import { History } from 'lucide-react';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { articleDate } from '#shared/dates';
+import { DEFAULT_LANGUAGE } from '#shared/languages';
+import { isPublic } from '#shared/publication';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
@@ -8,8 +11,12 @@ import { button } from '../../../lib/ui';
 import { useArticleForm, type FormMode } from '../hooks/useArticleForm';
 import { ArticlePreview } from './ArticlePreview';
 import { ArticleTextFields } from './ArticleTextFields';
-import { ImageUrlField } from './ImageUrlField';
+import { ImageField } from './ImageField';
+import { RevisionsPanel } from './RevisionsPanel';
+import { ScheduleField } from './ScheduleField';
+import { SharePreview } from './SharePreview';
 import { SlugField } from './SlugField';
+import { SlugRedirectNote } from './SlugRedirectNote';
 
 type Props = {
   mode: FormMode;
@@ -28,7 +35,11 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
   const { t } = useTranslation();
   const { draft, set, slugAuto, errors, busy, dirty, submit } = useArticleForm(mode, onSaved);
   const [confirmingClose, setConfirmingClose] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyButton = useRef<HTMLButtonElement>(null);
   const creating = mode.kind === 'create';
+  const stored = mode.kind === 'edit' ? mode.article : null;
+  const wasPublic = stored !== null && isPublic(stored);
   const requestClose = () => (dirty ? setConfirmingClose(true) : onClose());
 
   return (
@@ -56,23 +67,20 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                 error={errors.slug}
                 onChange={(v) => set('slug', v)}
               />
-              <ImageUrlField
-                value={draft.image_url}
-                error={errors.image_url}
-                onChange={(v) => set('image_url', v)}
+              {wasPublic && <SlugRedirectNote saved={stored.slug} value={draft.slug} />}
+              <ImageField
+                draft={draft}
+                sourceLanguage={stored?.source_language ?? DEFAULT_LANGUAGE}
+                errors={errors}
+                set={set}
               />
-              {creating && (
-                <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-                  <input
-                    type="checkbox"
-                    name="published"
-                    checked={draft.published}
-                    onChange={(e) => set('published', e.target.checked)}
-                    className="h-4 w-4 rounded border-slate-400 accent-slate-900"
-                  />
-                  {t('admin.form.publishNow')}
-                </label>
-              )}
+              <ScheduleField
+                draft={draft}
+                isPublic={wasPublic}
+                error={errors.schedule_at}
+                set={set}
+              />
+              {stored && <SharePreview articleId={stored.id} />}
             </div>
             <ArticlePreview
               draft={draft}
@@ -80,6 +88,17 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
             />
           </div>
           <div className="flex justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">
+            {stored && (
+              <button
+                ref={historyButton}
+                type="button"
+                className={`${button.ghost} mr-auto`}
+                onClick={() => setHistoryOpen(true)}
+              >
+                <History aria-hidden="true" className="h-4 w-4" />
+                {t('admin.revisions.open')}
+              </button>
+            )}
             <button
               type="button"
               className={button.secondary}
@@ -99,6 +118,15 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
           </div>
         </form>
       </Modal>
+      {historyOpen && stored && (
+        <RevisionsPanel
+          articleId={stored.id}
+          languages={stored.languages}
+          returnFocusTo={historyButton}
+          onClose={() => setHistoryOpen(false)}
+          onRestored={onSaved}
+        />
+      )}
       {confirmingClose && (
         <ConfirmDialog
           message={t('admin.form.discardMessage')}

@@ -1,7 +1,10 @@
-import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { CalendarX, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '#shared/date-time';
 import { articleDate, formatDate } from '#shared/dates';
+import { pickLanguage } from '#shared/languages';
 import type { Article } from '#shared/news';
+import { publicationStatus } from '#shared/publication';
 import { NewsImage } from '../../../../common/article/NewsImage';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
@@ -14,9 +17,16 @@ type Props = {
   onDelete: () => void;
 };
 
+const STATUS_LOOK = {
+  published: 'bg-emerald-100 text-emerald-900',
+  scheduled: 'bg-sky-100 text-sky-900',
+  draft: 'bg-amber-100 text-amber-900',
+};
+
 /** One article of the News tab: what it is, its state, and what can be done with it. */
 export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const status = publicationStatus(article);
   const name = <span className="sr-only">: {article.title}</span>;
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row sm:p-5" data-testid="news-row">
@@ -26,11 +36,15 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              article.published ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'
-            }`}
+            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_LOOK[status]}`}
           >
-            {article.published ? t('admin.news.published') : t('admin.news.draft')}
+            {status === 'scheduled'
+              ? t('admin.schedule.scheduledFor', {
+                  date: formatDateTime(article.published_at, pickLanguage(i18n.language)),
+                })
+              : status === 'published'
+                ? t('admin.news.published')
+                : t('admin.news.draft')}
           </span>
           <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
             <span className="sr-only">{t('admin.news.category')}: </span>
@@ -56,12 +70,18 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
           {name}
         </RowAction>
         <RowAction pending={pending} className={button.ghost} onClick={onToggle}>
-          {article.published ? (
+          {status === 'scheduled' ? (
+            <CalendarX aria-hidden="true" className="h-4 w-4" />
+          ) : article.published ? (
             <EyeOff aria-hidden="true" className="h-4 w-4" />
           ) : (
             <Eye aria-hidden="true" className="h-4 w-4" />
           )}
-          {article.published ? t('admin.news.unpublish') : t('admin.news.publish')}
+          {status === 'scheduled'
+            ? t('admin.schedule.unschedule')
+            : article.published
+              ? t('admin.news.unpublish')
+              : t('admin.news.publish')}
           {name}
         </RowAction>
         <RowAction pending={pending} className={button.ghostDanger} onClick={onDelete}>

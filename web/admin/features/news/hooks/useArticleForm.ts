@@ -13,6 +13,8 @@ import {
   type ArticleDraft,
   type DraftField,
 } from '../lib/article-draft';
+import { altTranslations } from '../lib/image-alts';
+import { publicationFields } from '../lib/schedule';
 
 export type FormMode =
   { kind: 'create'; draft: ArticleDraft } | { kind: 'edit'; article: Article; draft: ArticleDraft };
@@ -69,10 +71,22 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
       );
       return;
     }
+    const stored = mode.kind === 'edit' ? mode.article : null;
+    const publication = publicationFields(draft, stored);
+    if (!publication.ok) {
+      setErrors({ schedule_at: t(publication.error) });
+      toast.error(t, t(publication.error));
+      return;
+    }
+    const translations = altTranslations(draft.image_alts, stored);
+    const payload = {
+      ...check.payload,
+      ...publication.fields,
+      ...(translations && { translations }),
+    };
     if (mode.kind === 'create') {
-      create.mutate(check.payload, { onSuccess: done, onError: failed });
+      create.mutate(payload, { onSuccess: done, onError: failed });
     } else {
-      const payload = { ...check.payload, published: mode.article.published };
       update.mutate({ id: mode.article.id, payload }, { onSuccess: done, onError: failed });
     }
   }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
+import { publicationStatus } from '#shared/publication';
 import { toast } from '../../../../common/toast';
 import { useDeleteNews, useSetPublished } from '../api/news.queries';
 
@@ -19,11 +20,16 @@ export function useNewsActions() {
 
   const togglePublished = (article: Article) => {
     const published = !article.published;
+    // Taking back a scheduled article leaves a plain draft (the server drops its future time).
+    const done = published
+      ? 'admin.toast.published'
+      : publicationStatus(article) === 'scheduled'
+        ? 'admin.schedule.unscheduled'
+        : 'admin.toast.unpublished';
     toggle.mutate(
       { id: article.id, published },
       {
-        onSuccess: () =>
-          toast.success(t(published ? 'admin.toast.published' : 'admin.toast.unpublished')),
+        onSuccess: () => toast.success(t(done)),
         onError: (error) => toast.failure(t, error, 'admin.errors.update'),
       },
     );

@@ -23,7 +23,15 @@ describe('checkDraft', () => {
     const result = checkDraft({ ...complete, title: '  Robot cell goes live  ', image_url: '' });
     expect(result).toEqual({
       ok: true,
-      payload: { ...complete, image_url: null, published: false },
+      // The form's own fields (other languages' descriptions, the schedule) are not sent as such.
+      payload: {
+        ...complete,
+        image_url: null,
+        image_alt: null,
+        image_alts: undefined,
+        schedule_at: undefined,
+        published: false,
+      },
     });
   });
 

@@ -1,7 +1,8 @@
 import { LogOut, Monitor } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ActiveSession } from '#shared/auth';
-import { formatDateTime, formatRelativeTime } from '#shared/dates';
+import { formatDateTime } from '#shared/dates';
+import { formatRelativeTime } from '#shared/relative-time';
 import { pickLanguage } from '#shared/languages';
 import { RowAction } from '../../../../components/RowAction';
 import { button } from '../../../../lib/ui';
