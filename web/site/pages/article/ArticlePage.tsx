@@ -10,7 +10,8 @@ import { ArticleNotFound } from './ArticleNotFound';
 import { BackToNews } from './BackToNews';
 
 /**
- * An article, or the not-found state. `Body` renders the markdown: the
+ * An article, or the not-found state. An article the page's language lacks
+ * shows its source text marked with its `lang`, and says so. `Body` renders the markdown: the
  * renderer itself on the server (ArticlePage.server), the server's HTML or a
  * late-loaded renderer in the browser (ArticlePage.client).
  */
@@ -35,6 +36,8 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
         content={article.content}
         imageUrl={article.image_url}
         date={iso}
+        language={article.language}
+        languages={article.languages}
         Body={Body}
       />
       <footer className="mt-12 flex flex-col gap-4 border-t border-steel-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
