@@ -96,6 +96,7 @@ describe('drafts from other sources', () => {
       language: 'en',
       source_language: 'en',
       languages: ['en'],
+      translations: {},
     };
     expect(draftFromArticle(article)).toEqual({ ...complete, published: true });
   });
