@@ -1,9 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { resolve } from 'node:path';
-import { precompress } from './scripts/precompress.mjs';
+import { precompress, precompressFiles } from './scripts/precompress.mjs';
 
 /**
  * Sonner injects its stylesheet with a `<style>` element at import time, which
@@ -43,10 +43,15 @@ function lucideLite(): Plugin {
   };
 }
 
-/** Brotli and gzip copies of the built browser files, written once at build time. */
-function precompressed(): Plugin {
+/**
+ * Brotli and gzip copies of the built browser files, written once at build
+ * time: of everything in the output folder (the site's build, which also
+ * copies web/public), or only of the files this build wrote (the admin's).
+ */
+function precompressed({ wholeFolder }: { wholeFolder: boolean }): Plugin {
   let outDir = '';
   let ssr = false;
+  const written: string[] = [];
   return {
     name: 'precompressed-assets',
     apply: 'build',
@@ -54,49 +59,82 @@ function precompressed(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
       ssr = Boolean(config.build.ssr);
     },
+    writeBundle(_options, bundle) {
+      written.push(...Object.keys(bundle).map((file) => resolve(outDir, file)));
+    },
     closeBundle() {
-      if (!ssr) precompress(outDir);
+      if (ssr) return;
+      if (wholeFolder) precompress(outDir);
+      else precompressFiles(written.splice(0));
     },
   };
 }
 
 /**
- * Browser bundles: the public site's client entry (hydrates the server-rendered
- * pages) and the admin dashboard, a separate entry so public pages never
- * download admin code. The server-side render bundle is built with `--ssr`.
+ * What the two browser builds share: the web root, the plugins and the
+ * aliases. The public site and the admin are built apart (this config and
+ * vite.admin.config.ts), so the chunks a public page loads are cut along the
+ * site's own pages and never along what the admin happens to share with it.
  */
-export default defineConfig({
-  root: 'web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyles(), lucideLite(), precompressed()],
-  build: {
-    outDir: '../dist/client',
-    emptyOutDir: true,
-    manifest: true,
-    sourcemap: true,
-    rollupOptions: {
-      input: {
-        site: 'web/site/entry-client.tsx',
-        admin: 'web/admin/index.html',
+export function browserBuild(options: {
+  input: Record<string, string>;
+  /** `true`: `.vite/manifest.json`; else the manifest's own path. */
+  manifest: true | string;
+  /** The site's build starts from an empty folder; the admin's adds to it. */
+  emptyOutDir: boolean;
+  site: boolean;
+}): UserConfig {
+  return {
+    root: 'web',
+    publicDir: 'public',
+    plugins: [
+      react(),
+      tailwindcss(),
+      sonnerWithoutInlineStyles(),
+      lucideLite(),
+      precompressed({ wholeFolder: options.site }),
+    ],
+    build: {
+      outDir: '../dist/client',
+      emptyOutDir: options.emptyOutDir,
+      copyPublicDir: options.site,
+      manifest: options.manifest,
+      sourcemap: true,
+      rollupOptions: { input: options.input },
+    },
+    resolve: {
+      alias: {
+        'use-sync-external-store/shim/index.js': resolve(
+          import.meta.dirname,
+          'web/common/use-sync-external-store-shim.ts',
+        ),
+        'use-sync-external-store/shim': resolve(
+          import.meta.dirname,
+          'web/common/use-sync-external-store-shim.ts',
+        ),
       },
     },
-  },
-  resolve: {
-    alias: {
-      'use-sync-external-store/shim/index.js': resolve(
-        import.meta.dirname,
-        'web/common/use-sync-external-store-shim.ts',
-      ),
-      'use-sync-external-store/shim': resolve(
-        import.meta.dirname,
-        'web/common/use-sync-external-store-shim.ts',
-      ),
-    },
-  },
+  };
+}
+
+/**
+ * The public site: its client entry (hydrates the server-rendered pages) and,
+ * with `--ssr`, the server-side render bundle. The admin dashboard is built
+ * by vite.admin.config.ts into the same folder, after this build. A
+ * development build (`--mode development`, the watchers of `npm run dev`)
+ * never empties the folder, which holds the admin's build too.
+ */
+export default defineConfig(({ mode }) => ({
+  ...browserBuild({
+    input: { site: 'web/site/entry-client.tsx' },
+    manifest: true,
+    emptyOutDir: mode !== 'development',
+    site: true,
+  }),
   ssr: {
     // Bundled rather than loaded from node_modules at start: lucide-react's
     // CommonJS entry alone holds every icon (its loading was a fifth of the
     // cold start); bundled, only the used ones remain.
     noExternal: ['react-markdown', 'remark-breaks', 'lucide-react'],
   },
-});
+}));

@@ -11,8 +11,19 @@ import { fileURLToPath } from 'node:url';
 /** Each build: the sources it is made of, the files it must leave, and its stamp. */
 export const BUILDS = {
   web: {
-    sources: ['web', 'shared', 'locales', 'vite.config.ts', 'package-lock.json'],
-    outputs: ['dist/client/.vite/manifest.json', 'dist/ssr/entry-server.js'],
+    sources: [
+      'web',
+      'shared',
+      'locales',
+      'vite.config.ts',
+      'vite.admin.config.ts',
+      'package-lock.json',
+    ],
+    outputs: [
+      'dist/client/.vite/manifest.json',
+      'dist/client/.vite/admin-manifest.json',
+      'dist/ssr/entry-server.js',
+    ],
     stamp: 'dist/web-build.sha256',
     script: 'build:web',
   },

@@ -2,7 +2,7 @@
 // and the admin on every change; the server (NODE_ENV=development, run from the TypeScript
 // sources by tsx) restarts on every change of its own code. The server already picks up a
 // rebuilt page bundle or asset manifest on the next request, so a browser reload shows the
-// change. Ctrl-C stops all three.
+// change. Ctrl-C stops them all.
 import { spawn } from 'node:child_process';
 
 const env = { ...process.env, NODE_ENV: 'development' };
@@ -32,6 +32,15 @@ first.on('exit', (code) => {
   if (code !== 0) process.exit(code ?? 1);
   children.push(
     run('client build', ['vite', 'build', '--watch', '--mode', 'development']),
+    run('admin build', [
+      'vite',
+      'build',
+      '--watch',
+      '--mode',
+      'development',
+      '--config',
+      'vite.admin.config.ts',
+    ]),
     run('server-side page build', [
       'vite',
       'build',

@@ -1,6 +1,6 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every compressible built file, so the
 // server sends the smallest bytes without compressing on each request. Run at the end of the
-// client build (vite.config.ts). `node scripts/precompress.mjs <dir>` runs it by hand.
+// client builds (vite.config.ts, vite.admin.config.ts). `node scripts/precompress.mjs <dir>` runs it by hand.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,13 @@ function filesOf(dir) {
 
 /** Compresses every eligible file under `dir`; returns how many it compressed. */
 export function precompress(dir) {
+  return precompressFiles(filesOf(dir));
+}
+
+/** Compresses each eligible file of the list; returns how many it compressed. */
+export function precompressFiles(files) {
   let count = 0;
-  for (const file of filesOf(dir)) {
+  for (const file of files) {
     if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
     const data = readFileSync(file);
     const br = brotliCompressSync(data, {

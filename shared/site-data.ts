@@ -6,8 +6,8 @@ import type { Article, NewsList } from './news';
  * What the public pages need to load. On the server it is backed by the
  * services directly; in the browser by the JSON API. Articles come in
  * `language` where they have it, else in their source language; without
- * `language`, in the page's language (server) or the visitor's stored choice
- * (browser: the `language` cookie the API reads).
+ * `language`, in the page's language (the server's render, or the language
+ * the page shows in the browser).
  */
 export interface SiteData {
   listNews(params: { page: number; perPage: number; language?: Language }): Promise<NewsList>;

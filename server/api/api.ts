@@ -69,7 +69,6 @@ export function createApi(deps: ApiDeps) {
     llm,
     mail,
   } = deps;
-  deps;
   const api = express.Router();
   const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
 

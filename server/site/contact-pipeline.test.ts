@@ -86,3 +86,32 @@ describe('the same answers through both doors', () => {
     expect(viaApi.body.details.name).toBe('Der Name muss mindestens 2 Zeichen lang sein');
   });
 });
+
+describe('the form under a language address', () => {
+  let open: TestApp;
+  beforeAll(async () => {
+    open = await createTestApp({ RATE_LIMIT_CONTACT: '0' });
+  });
+  afterAll(() => open.destroy());
+
+  it('takes the form posted to /pt/contact, stores the enquiry in Portuguese and thanks on /pt/contact', async () => {
+    await request(open.app)
+      .post('/pt/contact')
+      .type('form')
+      .send(enquiry)
+      .expect(303)
+      .expect('Location', '/pt/contact?sent=1');
+    const row = await open.db('contacts').where({ email: enquiry.email }).first();
+    expect(row).toMatchObject({ name: enquiry.name, language: 'pt' });
+  });
+
+  it('shows the errors of a form posted to /de/contact in German', async () => {
+    const page = await request(open.app)
+      .post('/de/contact')
+      .type('form')
+      .send({ ...enquiry, name: 'A' })
+      .expect(400);
+    expect(page.text).toContain('<html lang="de">');
+    expect(page.text).toContain('Der Name muss mindestens 2 Zeichen lang sein');
+  });
+});

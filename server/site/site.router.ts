@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler } from 'express';
 import path from 'node:path';
+import { LANGUAGES } from '#shared/languages';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
@@ -93,7 +94,7 @@ export function createSiteRouter(deps: {
     page(req, res, next);
   };
   router.post(
-    '/contact',
+    ['/contact', ...LANGUAGES.map((language) => `/${language}/contact`)],
     express.urlencoded({ extended: false, limit: FORM_LIMIT }),
     sameOrigin(config.allowedOrigins),
     limits.contact,

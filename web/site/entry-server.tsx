@@ -41,8 +41,11 @@ export const render: SsrRender = async ({ url, origin, language, data, form }) =
   );
 
   const pageId = pageIdOf(context.matches.map((m) => m.route.id));
-  const articleData = (context.loaderData.article ?? context.loaderData.preview) as
-    ArticleLoaderData | undefined;
+  const leaf = context.matches.at(-1)?.route.id;
+  const articleData =
+    (pageId === 'article' || pageId === 'preview') && leaf
+      ? (context.loaderData[leaf] as ArticleLoaderData | undefined)
+      : undefined;
   const head = buildHead({
     pageId,
     origin,

@@ -1,12 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
+import { LANGUAGES, type Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
 import { createLoaders } from './lib/loaders';
 import { SiteLayout } from './layout/SiteLayout';
 import { CrashScreen } from './layout/CrashScreen';
-import type { PageId } from './seo/meta';
-
-/** Route ids double as page ids for titles and head tags. */
-const page = (id: PageId) => ({ id });
+import { routeId, type PageId } from './seo/meta';
 
 /**
  * Every page is a chunk of its own, so a visitor downloads the code of the
@@ -34,11 +32,42 @@ const pages = {
 };
 
 /**
+ * The public pages, one line each, for one form of address: unprefixed
+ * (`language` null: the visitor's choice) or under a language prefix, whose
+ * loaders read articles in that language. Route ids double as page ids for
+ * titles and head tags (`news`, `pt:news`).
+ */
+function pageRoutes(site: SiteData, language: Language | null): RouteObject[] {
+  const loaders = createLoaders(site, language);
+  const page = (id: PageId) => ({ id: routeId(id, language) });
+  return [
+    { ...page('home'), index: true, lazy: pages.home },
+    { ...page('news'), path: 'news', loader: loaders.news, lazy: pages.news },
+    { ...page('contact'), path: 'contact', action: loaders.contact, lazy: pages.contact },
+    { ...page('privacy'), path: 'privacy', lazy: pages.privacy },
+    // Share links of drafts live at one address, without a language prefix.
+    ...(language === null
+      ? [
+          {
+            ...page('preview'),
+            path: 'preview/:token',
+            loader: loaders.preview,
+            lazy: pages.article,
+          },
+        ]
+      : []),
+    { ...page('article'), path: ':slug', loader: loaders.article, lazy: pages.article },
+    { ...page('not-found'), path: '*', loader: loaders.notFound, lazy: pages.notFound },
+  ];
+}
+
+/**
  * The one route table of the public site, used by the server (static handler
- * over the services) and by the browser (data router over the JSON API).
+ * over the services) and by the browser (data router over the JSON API):
+ * every page at its own address and under `/en`, `/pt` and `/de` (the
+ * language prefixes are reserved slugs, so they never name an article).
  */
 export function createRoutes(site: SiteData): RouteObject[] {
-  const loaders = createLoaders(site);
   return [
     {
       id: 'root',
@@ -46,29 +75,12 @@ export function createRoutes(site: SiteData): RouteObject[] {
       element: <SiteLayout />,
       errorElement: <CrashScreen />,
       children: [
-        {
+        { errorElement: <CrashScreen />, children: pageRoutes(site, null) },
+        ...LANGUAGES.map((language) => ({
+          path: language,
           errorElement: <CrashScreen />,
-          children: [
-            { ...page('home'), index: true, lazy: pages.home },
-            { ...page('news'), path: 'news', loader: loaders.news, lazy: pages.news },
-            { ...page('contact'), path: 'contact', action: loaders.contact, lazy: pages.contact },
-            {
-              ...page('preview'),
-              path: 'preview/:token',
-              loader: loaders.preview,
-              lazy: pages.article,
-            },
-            { ...page('privacy'), path: 'privacy', lazy: pages.privacy },
-            { ...page('article'), path: ':slug', loader: loaders.article, lazy: pages.article },
-            {
-              ...page('preview'),
-              path: 'preview/:token',
-              loader: loaders.preview,
-              lazy: pages.article,
-            },
-            { ...page('not-found'), path: '*', loader: loaders.notFound, lazy: pages.notFound },
-          ],
-        },
+          children: pageRoutes(site, language),
+        })),
       ],
     },
   ];

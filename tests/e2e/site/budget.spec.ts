@@ -13,12 +13,14 @@ const BUDGET_BYTES = 130_000;
 const DIST = path.resolve('dist/client');
 
 type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
-const manifest = JSON.parse(
-  readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'),
-) as Manifest;
+const readManifest = (name: string) =>
+  JSON.parse(readFileSync(path.join(DIST, '.vite', name), 'utf8')) as Manifest;
+/** The site and the admin are built apart (vite.config.ts, vite.admin.config.ts), each with its manifest. */
+const siteManifest = readManifest('manifest.json');
+const adminManifest = readManifest('admin-manifest.json');
 
 /** Every chunk reachable from an entry, following static and dynamic imports. */
-function reachable(entry: string): Set<string> {
+function reachable(manifest: Manifest, entry: string): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -29,9 +31,11 @@ function reachable(entry: string): Set<string> {
   visit(entry);
   return seen;
 }
-const siteChunks = reachable('site/entry-client.tsx');
+const siteChunks = reachable(siteManifest, 'site/entry-client.tsx');
 /** Chunks only the admin uses: a public page must never fetch one. */
-const adminOnly = [...reachable('admin/index.html')].filter((file) => !siteChunks.has(file));
+const adminOnly = [...reachable(adminManifest, 'admin/index.html')].filter(
+  (file) => !siteChunks.has(file),
+);
 
 const gzipSize = (file: string) => {
   try {

@@ -1,7 +1,6 @@
-import { CalendarDays } from 'lucide-react';
-import { formatDate } from '#shared/dates';
+import type { Language } from '#shared/languages';
 import type { MarkdownBody } from '../markdown-body';
-import { CategoryBadge } from './CategoryBadge';
+import { ArticleMeta } from './ArticleMeta';
 import { NewsImage } from './NewsImage';
 
 type Props = {
@@ -18,6 +17,16 @@ type Props = {
   /** The title's heading level: `h1` on the article page, lower inside the admin's preview. */
   titleAs?: 'h1' | 'h4';
   /**
+   * The language of title, excerpt and body, marked with `lang` so screen
+   * readers switch voice (it may differ from the page's: an untranslated article).
+   */
+  language?: Language;
+  /**
+   * Every language the article exists in: with `language`, the line above
+   * the title says so when the page's language is missing (the source text stands in).
+   */
+  languages?: readonly Language[];
+  /**
    * Renders the markdown body: the markdown renderer itself in the admin and
    * on the server; on the public page in the browser, the server's own HTML
    * (see HydratedMarkdown), so the renderer is not part of the page's code.
@@ -31,22 +40,26 @@ type Props = {
  * render this, so the preview is the page.
  */
 export function ArticleView(props: Props) {
-  const { category, title, excerpt, content, imageUrl, imageAlt, date, titleAs, Body } = props;
+  const { category, title, excerpt, content, imageUrl, imageAlt, date, titleAs } = props;
+  const { language, languages, Body } = props;
   const Title = titleAs ?? 'h1';
   return (
     <>
       <header>
-        <div className="flex flex-wrap items-center gap-3 text-sm text-steel-600">
-          {category && <CategoryBadge category={category} />}
-          <span className="inline-flex items-center gap-1">
-            <CalendarDays aria-hidden="true" className="size-4" />
-            <time dateTime={date}>{formatDate(date)}</time>
-          </span>
-        </div>
-        <Title className="mt-5 font-display text-3xl font-bold tracking-tight text-balance text-navy-900 sm:text-5xl">
+        <ArticleMeta
+          category={category}
+          date={date}
+          text={language && languages ? { language, languages } : undefined}
+        />
+        <Title
+          lang={language}
+          className="mt-5 font-display text-3xl font-bold tracking-tight text-balance text-navy-900 sm:text-5xl"
+        >
           {title}
         </Title>
-        <p className="mt-5 text-xl leading-relaxed text-steel-600">{excerpt}</p>
+        <p lang={language} className="mt-5 text-xl leading-relaxed text-steel-600">
+          {excerpt}
+        </p>
       </header>
       {imageUrl && (
         <NewsImage
@@ -58,7 +71,9 @@ export function ArticleView(props: Props) {
           className="mt-10 aspect-[1200/630] w-full rounded-xl bg-navy-100 object-cover"
         />
       )}
-      <Body source={content} className="mt-10 text-lg text-navy-800" />
+      <div lang={language}>
+        <Body source={content} className="mt-10 text-lg text-navy-800" />
+      </div>
     </>
   );
 }

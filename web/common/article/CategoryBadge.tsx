@@ -1,20 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { NEWS_CATEGORIES } from '#shared/news';
+import { categoryLabel } from '#shared/categories';
 
-/** Category label: the catalogue's name for known categories, the raw text otherwise. */
-export function useCategoryLabel() {
-  const { t } = useTranslation();
-  return (category: string) =>
-    (NEWS_CATEGORIES as readonly string[]).includes(category)
-      ? t(`news.categories.${category}`)
-      : category;
-}
-
+/**
+ * An article's category: a known one (by key or by its label in any language)
+ * with its label in the page's language, anything else as typed.
+ */
 export function CategoryBadge({ category }: { category: string }) {
-  const label = useCategoryLabel();
+  const { t } = useTranslation();
   return (
     <span className="inline-flex items-center rounded-full bg-signal-100 px-3 py-1 text-xs font-semibold tracking-wide text-signal-700 uppercase">
-      {label(category)}
+      {categoryLabel(category, t)}
     </span>
   );
 }

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Mail, MapPin, Phone } from 'lucide-react';
+import { pickLanguage } from '#shared/languages';
+import { useLocalize } from '../lib/page-language';
 import { container } from '../ui/styles';
 
-/** Company blurb, links, a contact summary and the copyright line. */
+/** Company blurb, links (in the page's language), a contact summary and the copyright line. */
 export function Footer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const localize = useLocalize();
   const year = new Date().getUTCFullYear();
   const heading = 'font-display text-sm font-semibold tracking-wider text-white uppercase';
   const link = 'text-steel-300 transition hover:text-signal-300';
@@ -20,27 +23,27 @@ export function Footer() {
           <h2 className={heading}>{t('footer.links')}</h2>
           <ul className="space-y-2">
             <li>
-              <Link className={link} to="/">
+              <Link className={link} to={localize('/')}>
                 {t('nav.home')}
               </Link>
             </li>
             <li>
-              <Link className={link} to="/news">
+              <Link className={link} to={localize('/news')}>
                 {t('nav.news')}
               </Link>
             </li>
             <li>
-              <Link className={link} to="/contact">
+              <Link className={link} to={localize('/contact')}>
                 {t('nav.contact')}
               </Link>
             </li>
             <li>
-              <Link className={link} to="/privacy">
+              <Link className={link} to={localize('/privacy')}>
                 {t('footer.privacy')}
               </Link>
             </li>
             <li>
-              <a className={link} href="/rss.xml">
+              <a className={link} href={`/rss.xml?lang=${pickLanguage(i18n.language)}`}>
                 {t('footer.rss')}
               </a>
             </li>

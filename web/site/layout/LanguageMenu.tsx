@@ -1,17 +1,23 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import { LANGUAGES, pickLanguage, type Language } from '#shared/languages';
 import { applyLanguage } from '../../common/i18n';
 import { useDismiss } from '../../common/useDismiss';
+import { siblingPath } from '../lib/language';
 
 /**
- * The language menu: a button that opens a list of the three languages.
- * Closes on Escape, outside click and choice; arrow keys move between items.
- * A choice is saved (localStorage + cookie) and applied without a reload.
+ * The language menu: a button that opens a list of the three languages, each
+ * a link to the same page in that language (`/de/news`), so the address
+ * always says the language and can be shared. Closes on Escape, outside
+ * click and choice; arrow keys move between items. A choice is saved
+ * (localStorage + cookie), its texts are applied, then the sibling page loads.
  */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -27,10 +33,17 @@ export function LanguageMenu() {
     setOpen(true);
     requestAnimationFrame(() => items().at(index)?.focus());
   };
-  const choose = (language: Language) => {
-    void applyLanguage(i18n, language, { remember: true });
+  const choose = (event: MouseEvent, language: Language) => {
+    // A new tab or window (modifier keys, middle button) is the browser's business.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
     setOpen(false);
     button.current?.focus();
+    const to = siblingPath(pathname, search, language);
+    // The texts switch first, so the sibling page arrives in its language with no mixed frame.
+    void applyLanguage(i18n, language, { remember: true }).then(() => navigate(to));
   };
   const onMenuKey = (event: KeyboardEvent) => {
     const list = items();
@@ -47,6 +60,10 @@ export function LanguageMenu() {
       button.current?.focus();
     } else if (event.key === 'Tab') {
       setOpen(false);
+    } else if (event.key === ' ' && at >= 0) {
+      // Links answer Enter only; a menu item also answers Space.
+      event.preventDefault();
+      list[at]?.click();
     }
   };
 
@@ -86,12 +103,14 @@ export function LanguageMenu() {
       >
         {LANGUAGES.map((language) => (
           <li key={language} role="none">
-            <button
-              type="button"
+            <a
+              href={siblingPath(pathname, search, language)}
+              hrefLang={language}
               role="menuitemradio"
+              aria-checked={language === current}
               lang={language}
               tabIndex={-1}
-              onClick={() => choose(language)}
+              onClick={(event) => choose(event, language)}
               className="flex w-full items-center justify-between px-4 py-2 text-left text-sm hover:bg-navy-50 focus:bg-navy-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-signal-500 focus-visible:ring-inset"
             >
               {/* Every catalogue names each language in its own tongue (endonyms). */}
@@ -99,7 +118,7 @@ export function LanguageMenu() {
               {language === current && (
                 <Check aria-hidden="true" className="size-4 text-signal-600" />
               )}
-            </button>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,23 +1,31 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useRevalidator } from 'react-router-dom';
 import { pickLanguage } from '#shared/languages';
 import { applyLanguage, storedLanguage } from '../../common/i18n';
-import { languageAfterHydration } from '../lib/language';
+import { addressLanguage, languageAfterNavigation } from '../lib/language';
 
 /**
- * After hydration (effects never run on the server), applies a stored choice
- * that differs from the rendered language and mirrors it in the cookie, so the
- * next server render already uses it.
+ * After hydration and after every page change (effects never run on the
+ * server): an address that names a language (`/pt/…`, `?lang=pt`) becomes
+ * the visitor's choice (localStorage and cookie), so links, reloads and later
+ * visits stay in it; on an unprefixed page a stored choice that differs from
+ * the rendered language is applied, and the page's articles are read again in it.
  */
 export function LanguageSync() {
   const { i18n } = useTranslation();
+  const { pathname, search } = useLocation();
+  const { revalidate } = useRevalidator();
   useEffect(() => {
-    const next = languageAfterHydration({
-      rendered: pickLanguage(i18n.language),
-      query: new URLSearchParams(window.location.search).get('lang'),
+    const next = languageAfterNavigation({
+      address: addressLanguage(pathname, search),
+      current: pickLanguage(i18n.language),
       stored: storedLanguage(window.localStorage),
     });
-    if (next) void applyLanguage(i18n, next, { remember: true });
-  }, [i18n]);
+    if (!next) return;
+    void applyLanguage(i18n, next.language, { remember: true }).then(async () => {
+      if (next.reload) await revalidate();
+    });
+  }, [i18n, pathname, search, revalidate]);
   return null;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useLocalize } from '../lib/page-language';
 
 /** The mark: an amber gear tooth over a navy block, drawn inline so it needs no request. */
 function Mark() {
@@ -14,8 +15,13 @@ function Mark() {
 
 export function Logo({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const localize = useLocalize();
   return (
-    <Link to="/" onClick={onNavigate} className="flex min-w-0 items-center gap-3 rounded-md">
+    <Link
+      to={localize('/')}
+      onClick={onNavigate}
+      className="flex min-w-0 items-center gap-3 rounded-md"
+    >
       <Mark />
       <span className="flex min-w-0 flex-col leading-tight">
         <span className="font-display text-lg font-bold text-white">{t('meta.siteName')}</span>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { useLocalize } from '../lib/page-language';
 
 const LINKS = [
   { to: '/', key: 'nav.home', end: true },
@@ -7,7 +8,10 @@ const LINKS = [
   { to: '/contact', key: 'nav.contact', end: true },
 ] as const;
 
-/** Home, News and Contact; the current one carries `aria-current="page"` and the accent. */
+/**
+ * Home, News and Contact (under the page's language prefix, if any); the
+ * current one carries `aria-current="page"` and the accent.
+ */
 export function NavLinks({
   vertical,
   onNavigate,
@@ -16,12 +20,13 @@ export function NavLinks({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
+  const localize = useLocalize();
   return (
     <ul className={vertical ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
       {LINKS.map((link) => (
         <li key={link.to}>
           <NavLink
-            to={link.to}
+            to={localize(link.to)}
             end={link.end}
             onClick={onNavigate}
             className={({ isActive }) =>

@@ -1,12 +1,16 @@
 import type { Language } from '#shared/languages';
 import type { Article, NewsList } from '#shared/news';
 import type { SiteData } from '#shared/site-data';
+import { renderedLanguage } from './language';
 
 /** The fetch wrapper, fetched with the first page change: a first visit reads the server's data. */
 const client = () => import('../../common/api');
 
+/** The language the page shows now (`<html lang>`, which every language change updates). */
+const shownLanguage = () => renderedLanguage(document);
+
 /** One article from the API (`/news/{slug}`, `/previews/{token}`), or null for a 404. */
-async function readArticle(path: string, language?: Language): Promise<Article | null> {
+async function readArticle(path: string, language: Language): Promise<Article | null> {
   const { api, ApiError } = await client();
   try {
     const { news } = await api<{ news: Article }>(path, { query: { lang: language } });
@@ -19,17 +23,17 @@ async function readArticle(path: string, language?: Language): Promise<Article |
 
 /**
  * The public pages' data in the browser: the JSON API through the one fetch
- * wrapper, articles in the language asked for (`?lang=`), else in the
- * visitor's stored choice (the `language` cookie the API reads).
+ * wrapper, articles in the language asked for (a prefixed page's), else in
+ * the language the page shows (an unprefixed page follows the visitor's choice).
  */
 export const browserSiteData: SiteData = {
-  async listNews({ page, perPage, language }) {
+  async listNews({ page, perPage, language = shownLanguage() }) {
     const { api } = await client();
     return api<NewsList>('/news', { query: { page, per_page: perPage, lang: language } });
   },
-  getArticle: (slug, { language } = {}) =>
+  getArticle: (slug, { language = shownLanguage() } = {}) =>
     readArticle(`/news/${encodeURIComponent(slug)}`, language),
-  getPreview: (token, { language } = {}) =>
+  getPreview: (token, { language = shownLanguage() } = {}) =>
     readArticle(`/previews/${encodeURIComponent(token)}`, language),
   /**
    * Never called in the browser: the contact route's action serves only the

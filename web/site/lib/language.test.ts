@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { languageAfterHydration, renderedLanguage } from './language';
+import {
+  addressLanguage,
+  languageAfterNavigation,
+  renderedLanguage,
+  siblingPath,
+} from './language';
 
 const doc = (lang: string) => ({ documentElement: { lang } }) as unknown as Document;
 
@@ -10,17 +15,51 @@ describe('renderedLanguage', () => {
   });
 });
 
-describe('languageAfterHydration', () => {
-  it('switches to a valid stored choice that differs from the rendered one', () => {
-    expect(languageAfterHydration({ rendered: 'en', query: null, stored: 'de' })).toBe('de');
+describe('addressLanguage', () => {
+  it('reads the prefix first, then a valid ?lang=', () => {
+    expect(addressLanguage('/de/news', '?lang=pt')).toBe('de');
+    expect(addressLanguage('/pt', '')).toBe('pt');
+    expect(addressLanguage('/news', '?lang=pt')).toBe('pt');
+    expect(addressLanguage('/news', '?lang=xx')).toBeNull();
+    expect(addressLanguage('/design-update', '')).toBeNull();
   });
+});
+
+describe('languageAfterNavigation', () => {
+  it('keeps the language an address names as the visitor’s choice, without reading again', () => {
+    expect(languageAfterNavigation({ address: 'de', current: 'en', stored: 'pt' })).toEqual({
+      language: 'de',
+      reload: false,
+    });
+    // Shown already, but not yet stored: stored now.
+    expect(languageAfterNavigation({ address: 'de', current: 'de', stored: 'pt' })).toEqual({
+      language: 'de',
+      reload: false,
+    });
+    expect(languageAfterNavigation({ address: 'de', current: 'de', stored: 'de' })).toBeNull();
+  });
+
+  it('applies a valid stored choice on an unprefixed page and reads its articles again', () => {
+    expect(languageAfterNavigation({ address: null, current: 'en', stored: 'de' })).toEqual({
+      language: 'de',
+      reload: true,
+    });
+  });
+
   it('stays when the stored choice matches, is missing or is unknown', () => {
-    expect(languageAfterHydration({ rendered: 'de', query: null, stored: 'de' })).toBeNull();
-    expect(languageAfterHydration({ rendered: 'en', query: null, stored: null })).toBeNull();
-    expect(languageAfterHydration({ rendered: 'en', query: null, stored: 'fr' })).toBeNull();
+    expect(languageAfterNavigation({ address: null, current: 'de', stored: 'de' })).toBeNull();
+    expect(languageAfterNavigation({ address: null, current: 'en', stored: null })).toBeNull();
+    expect(languageAfterNavigation({ address: null, current: 'en', stored: 'fr' })).toBeNull();
   });
-  it('lets a valid ?lang= win over the stored choice', () => {
-    expect(languageAfterHydration({ rendered: 'de', query: 'de', stored: 'pt' })).toBeNull();
-    expect(languageAfterHydration({ rendered: 'en', query: 'xx', stored: 'pt' })).toBe('pt');
+});
+
+describe('siblingPath', () => {
+  it('moves the page under another language’s prefix, from a prefixed or an unprefixed address', () => {
+    expect(siblingPath('/news', '?page=2', 'de')).toBe('/de/news?page=2');
+    expect(siblingPath('/pt/news', '?page=2&lang=pt', 'de')).toBe('/de/news?page=2');
+    expect(siblingPath('/pt', '', 'en')).toBe('/en');
+    expect(siblingPath('/', '?lang=pt', 'de')).toBe('/de');
+    expect(siblingPath('/de/robot-cell', '', 'pt')).toBe('/pt/robot-cell');
+    expect(siblingPath('/robot-cell', '', 'pt')).toBe('/pt/robot-cell');
   });
 });

@@ -1,3 +1,4 @@
+import { localizedPath, splitLanguagePath } from '#shared/language-paths';
 import { isLanguage, pickLanguage, type Language } from '#shared/languages';
 
 /** The language the server rendered the page in (its `<html lang>`), so hydration matches. */
@@ -5,17 +6,40 @@ export function renderedLanguage(doc: Pick<Document, 'documentElement'>): Langua
   return pickLanguage(doc.documentElement.lang);
 }
 
+/** The language an address names: its `/pt` prefix, else a valid `?lang=`; null for neither. */
+export function addressLanguage(pathname: string, search: string): Language | null {
+  const asked = new URLSearchParams(search).get('lang');
+  return splitLanguagePath(pathname).language ?? (isLanguage(asked) ? asked : null);
+}
+
 /**
- * The language to switch to once the page has hydrated, or null to stay.
- * `?lang=` in the address always wins (the server already rendered it); else
- * a valid stored choice that differs from the rendered one.
+ * What to do about the language once a page is shown, or null for nothing.
+ * An address that names a language (`/pt/…`, `?lang=pt`) is the visitor's
+ * choice: it is kept (localStorage and cookie) and shown; the page's data is
+ * already in it. On an unprefixed page a valid stored choice that differs
+ * from the shown language is applied, and the page's articles are read again
+ * in it (`reload`).
  */
-export function languageAfterHydration(input: {
-  rendered: Language;
-  query: string | null;
+export function languageAfterNavigation(input: {
+  address: Language | null;
+  current: Language;
   stored: string | null;
-}): Language | null {
-  if (isLanguage(input.query)) return null;
-  if (isLanguage(input.stored) && input.stored !== input.rendered) return input.stored;
+}): { language: Language; reload: boolean } | null {
+  const { address, current, stored } = input;
+  if (address) {
+    return address !== current || stored !== address ? { language: address, reload: false } : null;
+  }
+  if (isLanguage(stored) && stored !== current) return { language: stored, reload: true };
   return null;
+}
+
+/**
+ * The same page in another language: its address under that language's
+ * prefix, with the query kept (`?page=2`) but not an old `?lang=`.
+ */
+export function siblingPath(pathname: string, search: string, language: Language): string {
+  const params = new URLSearchParams(search);
+  params.delete('lang');
+  const query = params.toString();
+  return localizedPath(language, `${splitLanguagePath(pathname).path}${query ? `?${query}` : ''}`);
 }

@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import { localizedPath } from '#shared/language-paths';
+import type { Language } from '#shared/languages';
 import type { Article, NewsList } from '#shared/news';
 import { NEWS_PAGE_SIZE, parsePageParam } from '#shared/pagination';
 import type { SiteData } from '#shared/site-data';
-import { SLUG_PATTERN } from '#shared/slug';
 import { toLoadError, type LoadError } from './load-error';
 
 export type NewsLoaderData = { page: number; list: NewsList | null; error: LoadError | null };
@@ -12,13 +13,16 @@ export type ArticleLoaderData = { slug: string; article: Article | null; error: 
  * Route loaders over a `SiteData`: the server passes one backed by the
  * services, the browser one backed by the API. Failures become data so the
  * page can show its own error state (and the server the right status).
+ * `language`: the language prefix of the routes they serve (`/pt/…`), whose
+ * articles come in it; null for unprefixed routes (the page's language).
  */
-export function createLoaders(site: SiteData) {
+export function createLoaders(site: SiteData, language: Language | null = null) {
+  const asked = language ?? undefined;
   return {
     async news({ request }: LoaderFunctionArgs) {
       const page = parsePageParam(new URL(request.url).searchParams.get('page'));
       try {
-        const list = await site.listNews({ page, perPage: NEWS_PAGE_SIZE });
+        const list = await site.listNews({ page, perPage: NEWS_PAGE_SIZE, language: asked });
         return { page, list, error: null } satisfies NewsLoaderData;
       } catch (error) {
         return data(
@@ -34,14 +38,11 @@ export function createLoaders(site: SiteData) {
       }
     },
     async article({ params }: LoaderFunctionArgs) {
+      // A malformed slug names no article: the data source answers null (the
+      // server's checks the pattern, the API answers 404), so the page shows its 404.
       const slug = params.slug ?? '';
-      if (!SLUG_PATTERN.test(slug)) {
-        return data({ slug, article: null, error: null } satisfies ArticleLoaderData, {
-          status: 404,
-        });
-      }
       try {
-        const article = await site.getArticle(slug);
+        const article = await site.getArticle(slug, { language: asked });
         return data({ slug, article, error: null } satisfies ArticleLoaderData, {
           status: article ? 200 : 404,
         });
@@ -56,7 +57,7 @@ export function createLoaders(site: SiteData) {
     async preview({ params }: LoaderFunctionArgs) {
       const slug = '';
       try {
-        const article = await site.getPreview(params.token ?? '');
+        const article = await site.getPreview(params.token ?? '', { language: asked });
         return data({ slug, article, error: null } satisfies ArticleLoaderData, {
           status: article ? 200 : 404,
         });
@@ -67,7 +68,10 @@ export function createLoaders(site: SiteData) {
         });
       }
     },
-    /** The contact form posted without JavaScript: sent -> back with `?sent=1`, else the form again. */
+    /**
+     * The contact form posted without JavaScript: sent -> back to the same
+     * address (`/pt/contact`) with `?sent=1`, else the form again.
+     */
     async contact({ request }: ActionFunctionArgs) {
       const fields = Object.fromEntries(
         [...(await request.formData())].filter(
@@ -75,7 +79,10 @@ export function createLoaders(site: SiteData) {
         ),
       );
       const result = await site.submitContact(fields);
-      if (result.status === 'sent') return redirect('/contact?sent=1', 303);
+      if (result.status === 'sent') {
+        const thanks = '/contact?sent=1';
+        return redirect(language ? localizedPath(language, thanks) : thanks, 303);
+      }
       return data(result, { status: result.status === 'invalid' ? 400 : result.httpStatus });
     },
     notFound() {

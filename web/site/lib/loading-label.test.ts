@@ -10,4 +10,12 @@ describe('loadingLabelKey', () => {
     expect(loadingLabelKey('/contact')).toBe('app.loading');
     expect(loadingLabelKey('/privacy')).toBe('app.loading');
   });
+
+  it('looks past a language prefix', () => {
+    expect(loadingLabelKey('/de/news')).toBe('news.loading');
+    expect(loadingLabelKey('/pt/new-robot-cell')).toBe('article.loading');
+    expect(loadingLabelKey('/pt')).toBe('app.loading');
+    expect(loadingLabelKey('/de/contact')).toBe('app.loading');
+    expect(loadingLabelKey('/contact')).toBe('app.loading');
+  });
 });

@@ -1,4 +1,4 @@
-import type { Translate } from '#shared/languages';
+import type { Language, Translate } from '#shared/languages';
 import type { Article } from '#shared/news';
 
 /** `preview`: the article page of a share link (`/preview/<token>`), never indexed. */
@@ -13,10 +13,23 @@ export const PAGE_IDS = [
 ] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
+/** The route id of a page: its page id, with the language of a prefixed address (`pt:news`). */
+export const routeId = (page: PageId, language: Language | null): string =>
+  language ? `${language}:${page}` : page;
+
+/** The page id of a route id (`pt:news` -> `news`), or null for a route that is no page. */
+function pageOfRoute(id: string): PageId | null {
+  const page = id.slice(id.indexOf(':') + 1);
+  return (PAGE_IDS as readonly string[]).includes(page) ? (page as PageId) : null;
+}
+
 /** The page a route match chain shows: the deepest route whose id is a page id. */
 export function pageIdOf(routeIds: readonly string[]): PageId {
-  const ids = [...routeIds].reverse();
-  return (ids.find((id) => (PAGE_IDS as readonly string[]).includes(id)) as PageId) ?? 'not-found';
+  for (const id of [...routeIds].reverse()) {
+    const page = pageOfRoute(id);
+    if (page) return page;
+  }
+  return 'not-found';
 }
 
 /** Title and description of a page, in the current language. */

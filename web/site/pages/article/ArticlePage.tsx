@@ -12,7 +12,9 @@ import { DraftBanner } from './DraftBanner';
 
 /**
  * An article (under a "not public" banner when it is a draft, a scheduled
- * one or a shared preview), or the not-found state. `Body` renders the markdown: the
+ * one or a shared preview), or the not-found state. An article the page's
+ * language lacks shows its source text marked with its `lang`, and says so.
+ * `Body` renders the markdown: the
  * renderer itself on the server (ArticlePage.server), the server's HTML or a
  * late-loaded renderer in the browser (ArticlePage.client).
  */
@@ -39,6 +41,8 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
         imageUrl={article.image_url}
         imageAlt={article.image_alt}
         date={iso}
+        language={article.language}
+        languages={article.languages}
         Body={Body}
       />
       <footer className="mt-12 flex flex-col gap-4 border-t border-steel-200 pt-6 sm:flex-row sm:items-center sm:justify-between">

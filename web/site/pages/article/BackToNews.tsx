@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
+import { useLocalize } from '../../lib/page-language';
 
 export function BackToNews() {
   const { t } = useTranslation();
+  const localize = useLocalize();
   return (
     <Link
-      to="/news"
+      to={localize('/news')}
       className="inline-flex items-center gap-2 rounded-md font-semibold text-navy-800 hover:text-signal-700"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ArrowRight } from 'lucide-react';
+import { useLocalize } from '../../lib/page-language';
 import { buttonGhost, buttonPrimary, container } from '../../ui/styles';
 import { HeroVideo } from './HeroVideo';
 
 export function Hero() {
   const { t } = useTranslation();
+  const localize = useLocalize();
   return (
     <section
       aria-labelledby="hero-title"
@@ -26,11 +28,11 @@ export function Hero() {
           {t('home.hero.description')}
         </p>
         <div className="mt-10 flex flex-col gap-4 sm:flex-row">
-          <Link to="/contact" className={buttonPrimary}>
+          <Link to={localize('/contact')} className={buttonPrimary}>
             {t('home.hero.primary')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
-          <Link to="/news" className={buttonGhost}>
+          <Link to={localize('/news')} className={buttonGhost}>
             {t('home.hero.secondary')}
           </Link>
         </div>

@@ -1,20 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ArrowRight, CalendarDays } from 'lucide-react';
-import { articleDate, formatDate } from '#shared/dates';
+import { ArrowRight } from 'lucide-react';
+import { articleDate } from '#shared/dates';
+import { articlePath } from '#shared/language-paths';
 import type { Article } from '#shared/news';
-import { CategoryBadge } from '../../../common/article/CategoryBadge';
+import { ArticleMeta } from '../../../common/article/ArticleMeta';
 import { NewsImage } from '../../../common/article/NewsImage';
+import { usePrefixLanguage } from '../../lib/page-language';
 
 /**
- * One article in the list; the whole card links to the article. The first
- * cards are above the fold, so their images load eagerly (LCP).
+ * One article in the list; the whole card links to the article (under the
+ * page's language prefix, if any). The first cards are above the fold, so
+ * their images load eagerly (LCP). An article the page's language lacks
+ * shows its source text, marked with its `lang`, and says so.
  */
 export function NewsCard({ article, priority = false }: { article: Article; priority?: boolean }) {
   const { t } = useTranslation();
+  const prefix = usePrefixLanguage();
   return (
     <li className="group overflow-hidden rounded-xl border border-steel-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-signal-400">
-      <Link to={`/${article.slug}`} className="flex h-full flex-col focus:outline-none">
+      <Link
+        to={articlePath(article.slug, prefix ?? undefined)}
+        className="flex h-full flex-col focus:outline-none"
+      >
         <NewsImage
           src={article.image_url}
           width={1200}
@@ -26,17 +34,17 @@ export function NewsCard({ article, priority = false }: { article: Article; prio
           className="aspect-[1200/630] w-full bg-navy-100 object-cover"
         />
         <div className="flex flex-1 flex-col p-6">
-          <div className="flex flex-wrap items-center gap-3 text-sm text-steel-600">
-            <CategoryBadge category={article.category} />
-            <span className="inline-flex items-center gap-1">
-              <CalendarDays aria-hidden="true" className="size-4" />
-              <time dateTime={articleDate(article)}>{formatDate(articleDate(article))}</time>
-            </span>
-          </div>
-          <h2 className="mt-4 text-xl font-semibold text-navy-900 group-hover:text-navy-700">
+          <ArticleMeta category={article.category} date={articleDate(article)} text={article} />
+          <h2
+            lang={article.language}
+            className="mt-4 text-xl font-semibold text-navy-900 group-hover:text-navy-700"
+          >
             {article.title}
           </h2>
-          <p className="mt-3 line-clamp-3 flex-1 leading-relaxed text-steel-600">
+          <p
+            lang={article.language}
+            className="mt-3 line-clamp-3 flex-1 leading-relaxed text-steel-600"
+          >
             {article.excerpt}
           </p>
           <span className="mt-5 inline-flex items-center gap-1 font-semibold text-signal-700">

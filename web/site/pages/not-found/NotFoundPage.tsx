@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { Home } from 'lucide-react';
+import { useLocalize } from '../../lib/page-language';
 import { buttonPrimary } from '../../ui/styles';
 
 /** The 404 page (the server answers it with HTTP 404). */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const localize = useLocalize();
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);
@@ -19,7 +21,7 @@ export function NotFoundPage() {
       <p className="mt-4 text-2xl font-semibold text-navy-900 sm:text-3xl">
         {t('not-found.message')}
       </p>
-      <Link to="/" className={`${buttonPrimary} mt-10`}>
+      <Link to={localize('/')} className={`${buttonPrimary} mt-10`}>
         <Home aria-hidden="true" className="size-4" />
         {t('not-found.home')}
       </Link>

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { GeneratedArticle, GenerateRequest, LlmStatus } from '#shared/llm';
+import type { ArticleText } from '#shared/article-languages';
+import type { Language } from '#shared/languages';
+import type { GeneratedArticle, GenerateRequest, LlmStatus, TranslatedArticle } from '#shared/llm';
 import { api } from '../../../../common/api';
 
 export const llmKeys = { status: ['llm', 'status'] as const };
@@ -44,4 +46,27 @@ export function useLlmStatus(): LlmAvailability {
 /** A draft is not stored, so there is nothing to invalidate. */
 export function useGenerateNewsContent() {
   return useMutation({ mutationFn: generateNewsContent });
+}
+
+/**
+ * `POST /api/llm/translate-news` for one target language: a draft of the
+ * source text in `to` for review (null if the answer lacks it). Nothing is stored.
+ */
+export async function translateNews({
+  source,
+  from,
+  to,
+  signal,
+}: {
+  source: ArticleText;
+  from: Language;
+  to: Language;
+  signal?: AbortSignal;
+}): Promise<ArticleText | null> {
+  const { translations } = await api<TranslatedArticle>('/llm/translate-news', {
+    method: 'POST',
+    body: { ...source, from, to: [to] },
+    signal,
+  });
+  return translations[to] ?? null;
 }

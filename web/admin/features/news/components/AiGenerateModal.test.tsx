@@ -45,7 +45,7 @@ describe('AiGenerateModal', () => {
       target: { value: 'pt' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Content' }));
-    await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(generated));
+    await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(generated, 'pt'));
     const [url, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(url).toBe('/api/llm/generate-news-content');
     expect(JSON.parse(String(init?.body))).toEqual({

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, isLanguage, pickLanguage } from '#shared/languages';
+import { LANGUAGES, isLanguage, pickLanguage, type Language } from '#shared/languages';
 import { AI_CATEGORIES, AI_PROMPT_MAX_LENGTH, type GeneratedArticle } from '#shared/llm';
 import { Field } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
@@ -12,7 +12,7 @@ import { AiTips } from './AiTips';
 
 type Props = {
   onClose: () => void;
-  onGenerated: (article: GeneratedArticle) => void;
+  onGenerated: (article: GeneratedArticle, language: Language) => void;
   returnFocusTo?: RefObject<HTMLElement | null>;
 };
 

@@ -2,15 +2,17 @@ import { History } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { articleDate } from '#shared/dates';
-import { DEFAULT_LANGUAGE } from '#shared/languages';
+import type { Language } from '#shared/languages';
 import { isPublic } from '#shared/publication';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { button } from '../../../lib/ui';
 import { useArticleForm, type FormMode } from '../hooks/useArticleForm';
+import { textErrors, textIn } from '../lib/article-draft';
 import { ArticlePreview } from './ArticlePreview';
 import { ArticleTextFields } from './ArticleTextFields';
+import { ArticleLanguages } from './ArticleLanguages';
 import { ImageField } from './ImageField';
 import { RevisionsPanel } from './RevisionsPanel';
 import { ScheduleField } from './ScheduleField';
@@ -27,13 +29,16 @@ type Props = {
 };
 
 /**
- * Create or edit an article, with the live preview beside the fields on wide
- * screens. Closing it (Escape, the backdrop, Close, Cancel) with unsaved
+ * Create or edit an article, with the live preview (of the language whose tab
+ * is chosen) beside the fields on wide screens. Category, slug, image and
+ * state are shared by every language. Closing it (Escape, the backdrop, Close, Cancel) with unsaved
  * changes asks first; an untouched form just closes.
  */
 export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFocusTo }: Props) {
   const { t } = useTranslation();
-  const { draft, set, slugAuto, errors, busy, dirty, submit } = useArticleForm(mode, onSaved);
+  const form = useArticleForm(mode, onSaved);
+  const { draft, set, slugAuto, errors, busy, dirty, submit } = form;
+  const [language, setLanguage] = useState<Language>(draft.source_language);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyButton = useRef<HTMLButtonElement>(null);
@@ -60,7 +65,29 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
         >
           <div className="grid gap-6 px-6 py-5 lg:grid-cols-2">
             <div className="space-y-4">
-              <ArticleTextFields draft={draft} errors={errors} categories={categories} set={set} />
+              <ArticleLanguages
+                mode={mode}
+                form={form}
+                language={language}
+                onLanguage={setLanguage}
+                panelId="article-language-panel"
+              />
+              <div
+                id="article-language-panel"
+                role="tabpanel"
+                aria-labelledby={`article-tab-${language}`}
+                className="space-y-4"
+              >
+                <ArticleTextFields
+                  text={textIn(draft, language)}
+                  language={language}
+                  errors={textErrors(errors, draft.source_language, language)}
+                  category={draft.category}
+                  categories={categories}
+                  setText={(field, value) => form.setText(language, field, value)}
+                  setCategory={(value) => set('category', value)}
+                />
+              </div>
               <SlugField
                 value={draft.slug}
                 auto={slugAuto}
@@ -68,12 +95,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                 onChange={(v) => set('slug', v)}
               />
               {wasPublic && <SlugRedirectNote saved={stored.slug} value={draft.slug} />}
-              <ImageField
-                draft={draft}
-                sourceLanguage={stored?.source_language ?? DEFAULT_LANGUAGE}
-                errors={errors}
-                set={set}
-              />
+              <ImageField draft={draft} errors={errors} set={set} />
               <ScheduleField
                 draft={draft}
                 isPublic={wasPublic}
@@ -84,6 +106,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
             </div>
             <ArticlePreview
               draft={draft}
+              language={language}
               date={mode.kind === 'edit' ? articleDate(mode.article) : new Date().toISOString()}
             />
           </div>

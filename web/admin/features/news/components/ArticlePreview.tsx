@@ -1,23 +1,27 @@
 import { useTranslation } from 'react-i18next';
+import type { Language } from '#shared/languages';
 import { isImageUrl } from '#shared/news';
 import { ArticleView } from '../../../../common/article/ArticleView';
 import { MarkdownContent } from '../../../../common/markdown';
-import type { ArticleDraft } from '../lib/article-draft';
+import { textIn, type ArticleDraft } from '../lib/article-draft';
 
 type Props = {
   draft: ArticleDraft;
+  /** The language whose text is shown (the form's chosen tab). */
+  language: Language;
   /** The date the public page would show (ISO): the article's own, or today for a new one. */
   date: string;
 };
 
 /**
- * The live preview: the very `ArticleView` the public article page renders,
- * with the title one heading level below 'Preview'. Only the page chrome (back
+ * The live preview of the chosen language: the very `ArticleView` the public
+ * article page renders, with the title one heading level below 'Preview'. Only the page chrome (back
  * links, footer) is left out.
  */
-export function ArticlePreview({ draft, date }: Props) {
+export function ArticlePreview({ draft, language, date }: Props) {
   const { t } = useTranslation();
-  const empty = !draft.title && !draft.excerpt && !draft.content;
+  const text = textIn(draft, language);
+  const empty = !text.title && !text.excerpt && !text.content;
   const image = draft.image_url.trim();
   return (
     <section
@@ -37,9 +41,10 @@ export function ArticlePreview({ draft, date }: Props) {
           <article data-testid="article-preview">
             <ArticleView
               category={draft.category}
-              title={draft.title}
-              excerpt={draft.excerpt}
-              content={draft.content}
+              title={text.title}
+              excerpt={text.excerpt}
+              content={text.content}
+              language={language}
               imageUrl={isImageUrl(image) ? image : null}
               date={date}
               titleAs="h4"

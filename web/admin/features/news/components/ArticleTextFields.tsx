@@ -1,17 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { Field, fieldAria } from '../../../components/Field';
 import { input } from '../../../lib/ui';
-import type { ArticleDraft, DraftField } from '../lib/article-draft';
+import type { ArticleText } from '#shared/article-languages';
+import type { Language } from '#shared/languages';
+import type { TextField } from '../lib/article-draft';
 
 type Props = {
-  draft: ArticleDraft;
-  errors: Partial<Record<DraftField, string>>;
+  /** The text of the language chosen in the form's tabs, and that language. */
+  text: ArticleText;
+  language: Language;
+  /** Display errors: `title`, `excerpt`, `content` of this language and `category`. */
+  errors: Partial<Record<TextField | 'category', string>>;
+  category: string;
   categories: string[];
-  set: <K extends DraftField>(field: K, value: ArticleDraft[K]) => void;
+  setText: (field: TextField, value: string) => void;
+  setCategory: (value: string) => void;
 };
 
-/** Title, excerpt, category (free text with suggestions) and the markdown content. */
-export function ArticleTextFields({ draft, errors, categories, set }: Props) {
+/**
+ * Title, excerpt and the markdown content of one language (marked with its
+ * `lang`), and the category every language shares (free text with suggestions).
+ */
+export function ArticleTextFields(props: Props) {
+  const { text, language, errors, category, categories, setText, setCategory } = props;
   const { t } = useTranslation();
   return (
     <>
@@ -20,9 +31,10 @@ export function ArticleTextFields({ draft, errors, categories, set }: Props) {
           {...fieldAria('article-title', { error: errors.title })}
           name="title"
           data-autofocus
-          value={draft.title}
+          lang={language}
+          value={text.title}
           maxLength={200}
-          onChange={(e) => set('title', e.target.value)}
+          onChange={(e) => setText('title', e.target.value)}
           className={input}
         />
       </Field>
@@ -37,8 +49,9 @@ export function ArticleTextFields({ draft, errors, categories, set }: Props) {
           name="excerpt"
           rows={2}
           maxLength={500}
-          value={draft.excerpt}
-          onChange={(e) => set('excerpt', e.target.value)}
+          lang={language}
+          value={text.excerpt}
+          onChange={(e) => setText('excerpt', e.target.value)}
           className={input}
         />
       </Field>
@@ -55,8 +68,8 @@ export function ArticleTextFields({ draft, errors, categories, set }: Props) {
           list="article-category-options"
           autoComplete="off"
           maxLength={60}
-          value={draft.category}
-          onChange={(e) => set('category', e.target.value)}
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
           className={input}
         />
         <datalist id="article-category-options">
@@ -76,8 +89,9 @@ export function ArticleTextFields({ draft, errors, categories, set }: Props) {
           {...fieldAria('article-content', { hint: true, error: errors.content })}
           name="content"
           rows={12}
-          value={draft.content}
-          onChange={(e) => set('content', e.target.value)}
+          lang={language}
+          value={text.content}
+          onChange={(e) => setText('content', e.target.value)}
           className={`${input} font-mono text-[13px] leading-relaxed`}
         />
       </Field>

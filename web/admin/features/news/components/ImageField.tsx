@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { otherLanguages } from '#shared/article-languages';
 import type { Language } from '#shared/languages';
 import { IMAGE_ALT_MAX_LENGTH } from '#shared/news-schema';
 import { Field, fieldAria } from '../../../components/Field';
 import { input } from '../../../lib/ui';
 import { ImageUpload } from '../../media/components/ImageUpload';
-import type { ArticleDraft, DraftField } from '../lib/article-draft';
+import { isBlank, textIn, type ArticleDraft, type DraftField } from '../lib/article-draft';
 import { ImageUrlField } from './ImageUrlField';
 
 type Props = {
-  draft: Pick<ArticleDraft, 'image_url' | 'image_alt' | 'image_alts'>;
-  /** The language of the article's own text (its first description). */
-  sourceLanguage: Language;
+  draft: ArticleDraft;
   errors: Partial<Record<DraftField, string>>;
   set: <K extends DraftField>(field: K, value: ArticleDraft[K]) => void;
 };
@@ -20,9 +19,14 @@ type Props = {
  * library, or an address typed in; and its description for readers who
  * cannot see it, in every language the article has.
  */
-export function ImageField({ draft, sourceLanguage, errors, set }: Props) {
+export function ImageField({ draft, errors, set }: Props) {
   const { t } = useTranslation();
-  const languages = [sourceLanguage, ...(Object.keys(draft.image_alts) as Language[])];
+  const sourceLanguage = draft.source_language;
+  // The source language first, then each translation the form holds text for.
+  const languages = [
+    sourceLanguage,
+    ...otherLanguages(sourceLanguage).filter((l) => !isBlank(textIn(draft, l))),
+  ];
   const altOf = (l: Language) => (l === sourceLanguage ? draft.image_alt : draft.image_alts[l]);
   const setAlt = (l: Language, value: string) =>
     l === sourceLanguage

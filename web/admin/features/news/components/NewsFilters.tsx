@@ -1,16 +1,22 @@
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { input, label } from '../../../lib/ui';
-import type { StatusFilter } from '../hooks/useArticleFilters';
+import {
+  LANGUAGE_FILTERS,
+  type LanguageFilter,
+  type StatusFilter,
+} from '../hooks/useArticleFilters';
 
 type Props = {
   query: string;
   onQuery: (value: string) => void;
   status: StatusFilter;
   onStatus: (value: StatusFilter) => void;
+  languages: LanguageFilter;
+  onLanguages: (value: LanguageFilter) => void;
 };
 
-export function NewsFilters({ query, onQuery, status, onStatus }: Props) {
+export function NewsFilters({ query, onQuery, status, onStatus, languages, onLanguages }: Props) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -46,6 +52,23 @@ export function NewsFilters({ query, onQuery, status, onStatus }: Props) {
           <option value="all">{t('admin.common.all')}</option>
           <option value="published">{t('admin.news.filterPublished')}</option>
           <option value="draft">{t('admin.news.filterDraft')}</option>
+        </select>
+      </div>
+      <div className="space-y-1 sm:w-56">
+        <label htmlFor="news-languages" className={label}>
+          {t('admin.translate.filterLabel')}
+        </label>
+        <select
+          id="news-languages"
+          value={languages}
+          onChange={(e) => onLanguages(e.target.value as LanguageFilter)}
+          className={input}
+        >
+          {LANGUAGE_FILTERS.map((filter) => (
+            <option key={filter} value={filter}>
+              {t(`admin.translate.filter.${filter}`)}
+            </option>
+          ))}
         </select>
       </div>
     </div>

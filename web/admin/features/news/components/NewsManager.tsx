@@ -56,6 +56,8 @@ export function NewsManager({ articles }: Props) {
         onQuery={filters.setQuery}
         status={filters.status}
         onStatus={filters.setStatus}
+        languages={filters.languages}
+        onLanguages={filters.setLanguages}
       />
       <NewsList
         articles={filters.visible}
@@ -84,9 +86,9 @@ export function NewsManager({ articles }: Props) {
         <AiGenerateModal
           returnFocusTo={addButton}
           onClose={() => setAiOpen(false)}
-          onGenerated={(generated) => {
+          onGenerated={(generated, language) => {
             setAiOpen(false);
-            setForm({ kind: 'create', draft: draftFromGenerated(generated) });
+            setForm({ kind: 'create', draft: draftFromGenerated(generated, language) });
           }}
         />
       )}

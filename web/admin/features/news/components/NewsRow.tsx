@@ -8,6 +8,7 @@ import { publicationStatus } from '#shared/publication';
 import { NewsImage } from '../../../../common/article/NewsImage';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
+import { LanguageChips } from './LanguageChips';
 
 type Props = {
   article: Article;
@@ -54,6 +55,7 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
             <span className="sr-only">{t('admin.news.date')}: </span>
             {formatDate(articleDate(article))}
           </span>
+          <LanguageChips article={article} />
         </div>
         <h3 className="mt-1.5 text-base font-semibold text-slate-900">{article.title}</h3>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{article.excerpt}</p>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ArticleText } from '#shared/article-languages';
+import type { Language } from '#shared/languages';
 import type { Article } from '#shared/news';
 import { slugify } from '#shared/slug';
 import { ApiError } from '../../../../common/api';
@@ -10,10 +12,13 @@ import {
   emptyDraft,
   isUnchanged,
   slugFollowsTitle,
+  textIn,
+  withSourceLanguage,
   type ArticleDraft,
+  type DraftErrors,
   type DraftField,
+  type TextField,
 } from '../lib/article-draft';
-import { altTranslations } from '../lib/image-alts';
 import { publicationFields } from '../lib/schedule';
 
 export type FormMode =
@@ -29,7 +34,7 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<ArticleDraft>(mode.draft);
   const [slugAuto, setSlugAuto] = useState(mode.kind === 'create' && slugFollowsTitle(mode.draft));
-  const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
+  const [errors, setErrors] = useState<DraftErrors>({});
   const create = useCreateNews();
   const update = useUpdateNews();
   const saved = mode.kind === 'edit' ? mode.draft : emptyDraft;
@@ -48,10 +53,43 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     }));
   }
 
+  /** A text field of one language: the source's (the slug may follow its title) or a translation's. */
+  function setText(language: Language, field: TextField, value: string) {
+    if (language === draft.source_language) return set(field, value);
+    setDraft((previous) => ({
+      ...previous,
+      translations: {
+        ...previous.translations,
+        [language]: { ...textIn(previous, language), [field]: value },
+      },
+    }));
+    setErrors((previous) => ({ ...previous, [`translations.${language}.${field}`]: undefined }));
+  }
+
+  /** A drafted translation, filled in for review. */
+  function fillTranslation(language: Language, text: ArticleText) {
+    setDraft((previous) =>
+      language === previous.source_language
+        ? previous
+        : { ...previous, translations: { ...previous.translations, [language]: text } },
+    );
+    setErrors((previous) =>
+      Object.fromEntries(
+        Object.entries(previous).filter(([key]) => !key.startsWith(`translations.${language}.`)),
+      ),
+    );
+  }
+
+  /** Another source language: the texts change places (nothing typed is lost). */
+  function setSourceLanguage(language: Language) {
+    setDraft((previous) => withSourceLanguage(previous, language));
+    setErrors({});
+  }
+
   const failed = (error: unknown) => {
     toast.failure(t, error, mode.kind === 'create' ? 'admin.errors.create' : 'admin.errors.update');
     if (error instanceof ApiError) {
-      if (error.details) setErrors(error.details as Partial<Record<DraftField, string>>);
+      if (error.details) setErrors(error.details as DraftErrors);
       else if (error.status === 409) setErrors({ slug: error.message });
     }
   };
@@ -78,12 +116,7 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
       toast.error(t, t(publication.error));
       return;
     }
-    const translations = altTranslations(draft.image_alts, stored);
-    const payload = {
-      ...check.payload,
-      ...publication.fields,
-      ...(translations && { translations }),
-    };
+    const payload = { ...check.payload, ...publication.fields };
     if (mode.kind === 'create') {
       create.mutate(payload, { onSuccess: done, onError: failed });
     } else {
@@ -94,6 +127,9 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
   return {
     draft,
     set,
+    setText,
+    fillTranslation,
+    setSourceLanguage,
     slugAuto,
     errors,
     busy: create.isPending || update.isPending,

@@ -9,7 +9,9 @@ import { useGenerateNewsContent } from '../api/llm.queries';
  * Sends the description to the model, asking for the article in `language`.
  * Closing the modal while it works cancels the request.
  */
-export function useGenerateArticle(onGenerated: (article: GeneratedArticle) => void) {
+export function useGenerateArticle(
+  onGenerated: (article: GeneratedArticle, language: Language) => void,
+) {
   const { t } = useTranslation();
   const generation = useGenerateNewsContent();
   const request = useRef<AbortController | null>(null);
@@ -27,7 +29,7 @@ export function useGenerateArticle(onGenerated: (article: GeneratedArticle) => v
       {
         onSuccess(article) {
           toast.success(t('admin.toast.generated'));
-          onGenerated(article);
+          onGenerated(article, language);
         },
         onError(error) {
           if (!controller.signal.aborted) toast.failure(t, error, 'admin.errors.generate');

@@ -5,8 +5,12 @@ import {
   draftFromArticle,
   draftFromGenerated,
   emptyDraft,
+  invalidLanguages,
   isUnchanged,
   slugFollowsTitle,
+  textErrors,
+  textIn,
+  withSourceLanguage,
 } from './article-draft';
 
 const complete = {
@@ -31,7 +35,23 @@ describe('checkDraft', () => {
         image_alts: undefined,
         schedule_at: undefined,
         published: false,
+        translations: { pt: null, de: null },
       },
+    });
+  });
+
+  it("sends each translation with its image's description in that language", () => {
+    const pt = { title: 'Célula robótica', excerpt: 'Um resumo.', content: 'Texto.' };
+    const result = checkDraft({
+      ...complete,
+      image_url: 'https://example.com/cell.png',
+      image_alt: 'A robot cell',
+      image_alts: { pt: ' Uma célula robótica ', de: 'Eine Roboterzelle' },
+      translations: { pt },
+    });
+    expect(result.ok && result.payload.translations).toEqual({
+      pt: { ...pt, image_alt: 'Uma célula robótica' },
+      de: null,
     });
   });
 
@@ -68,15 +88,13 @@ describe('checkDraft', () => {
 
 describe('drafts from other sources', () => {
   it('starts AI drafts unpublished and without an image when none was given', () => {
-    const draft = draftFromGenerated({
-      title: 'T',
-      excerpt: 'E',
-      content: 'C',
-      category: 'Industry',
-      slug: 't',
-    });
+    const draft = draftFromGenerated(
+      { title: 'T', excerpt: 'E', content: 'C', category: 'Industry', slug: 't' },
+      'de',
+    );
     expect(draft).toEqual({
       ...emptyDraft,
+      source_language: 'de',
       title: 'T',
       excerpt: 'E',
       content: 'C',
@@ -98,6 +116,7 @@ describe('drafts from other sources', () => {
       language: 'en',
       source_language: 'en',
       languages: ['en'],
+      translations: {},
     };
     expect(draftFromArticle(article)).toEqual({ ...complete, published: true });
   });
@@ -114,5 +133,72 @@ describe('drafts from other sources', () => {
     expect(slugFollowsTitle(emptyDraft)).toBe(true);
     expect(slugFollowsTitle(complete)).toBe(true);
     expect(slugFollowsTitle({ ...complete, slug: 'custom' })).toBe(false);
+  });
+});
+
+const pt = { title: 'Célula robótica', excerpt: 'Resumo.', content: 'Corpo **texto**.' };
+
+describe('translations in the form', () => {
+  it('sends a filled translation, removes a blank one, and trims both', () => {
+    const result = checkDraft({
+      ...complete,
+      translations: {
+        pt: { ...pt, title: ' Célula robótica ' },
+        de: { title: '', excerpt: ' ', content: '' },
+      },
+    });
+    expect(result.ok && result.payload.translations).toEqual({ pt, de: null });
+  });
+
+  it('asks for every field of a translation begun, named by its path', () => {
+    const result = checkDraft({ ...complete, translations: { de: { ...pt, content: '' } } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.missingRequired).toBe(true);
+      expect(result.errors).toEqual({ 'translations.de.content': 'validation.content.required' });
+      expect(invalidLanguages(result.errors, 'en')).toEqual(new Set(['de']));
+      expect(textErrors(result.errors, 'en', 'de').content).toBe('validation.content.required');
+      expect(textErrors(result.errors, 'en', 'en').content).toBeUndefined();
+    }
+  });
+
+  it('swaps the texts when the source language changes, losing nothing', () => {
+    const draft = { ...complete, translations: { pt } };
+    const swapped = withSourceLanguage(draft, 'pt');
+    expect(swapped.source_language).toBe('pt');
+    expect(textIn(swapped, 'pt')).toEqual(pt);
+    expect(textIn(swapped, 'en')).toEqual(textIn(draft, 'en'));
+    expect(swapped.translations.pt).toBeUndefined();
+    expect(withSourceLanguage(swapped, 'en')).toEqual({ ...draft, translations: { pt } });
+  });
+
+  it('reads an article with its translations, and sees a changed translation as unsaved', () => {
+    const article: Article = {
+      ...complete,
+      id: 4,
+      image_url: null,
+      published: false,
+      published_at: null,
+      created_at: '2024-01-01T00:00:00.000Z',
+      updated_at: '2024-01-02T00:00:00.000Z',
+      language: 'en',
+      source_language: 'en',
+      languages: ['en', 'pt'],
+      translations: {
+        pt: { ...pt, image_alt: null, updated_at: '2024-01-01T00:00:00.000Z', outdated: true },
+      },
+    };
+    const saved = draftFromArticle(article);
+    expect(saved.translations).toEqual({ pt });
+    expect(isUnchanged(saved, saved)).toBe(true);
+    expect(isUnchanged({ ...saved, translations: { pt: { ...pt, title: 'Outro' } } }, saved)).toBe(
+      false,
+    );
+    expect(
+      isUnchanged(
+        { ...saved, translations: { pt, de: { title: 'x', excerpt: '', content: '' } } },
+        saved,
+      ),
+    ).toBe(false);
   });
 });

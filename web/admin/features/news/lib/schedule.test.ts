@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { altTranslations } from './image-alts';
 import { fromLocalInput, publicationFields, scheduledInput, toLocalInput } from './schedule';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
@@ -60,30 +59,5 @@ describe('local times', () => {
     expect(scheduledInput(scheduled)).toBe(toLocalInput(scheduled.published_at));
     expect(scheduledInput(live)).toBeNull();
     expect(scheduledInput(draft)).toBeNull();
-  });
-});
-
-describe('altTranslations', () => {
-  const article = {
-    translations: {
-      pt: {
-        title: 'Título',
-        excerpt: 'Resumo',
-        content: 'Texto',
-        image_alt: 'Um robô',
-        updated_at: '2026-11-01T09:00:00.000Z',
-        outdated: false,
-      },
-    },
-  };
-
-  it('sends a translation whole when only its image description changed', () => {
-    expect(altTranslations({ pt: 'Um robô' }, article)).toBeUndefined();
-    expect(altTranslations({ pt: ' Um braço robótico ' }, article)).toEqual({
-      pt: { title: 'Título', excerpt: 'Resumo', content: 'Texto', image_alt: 'Um braço robótico' },
-    });
-    expect(altTranslations({ pt: '' }, article)).toEqual({
-      pt: { title: 'Título', excerpt: 'Resumo', content: 'Texto', image_alt: null },
-    });
   });
 });

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { openDashboard, newsRow, toast } from '../admin/support';
+import { adminApi, createArticle, uniqueSlug } from '../site/site-support';
+
+/**
+ * Writing in three languages (issue 11): the admin writes the Portuguese
+ * version by hand, drafts the German one with the (fake) model, saves, and
+ * both are on the site under their language addresses.
+ */
+test('an admin adds a Portuguese version by hand and a German one with AI, and both go live', async ({
+  page,
+}) => {
+  const api = await adminApi();
+  const slug = uniqueSlug('paint-shop');
+  const title = `Paint shop robots ${slug}`;
+  await createArticle(api, {
+    slug,
+    title,
+    excerpt: 'Six robots now paint every body.',
+    content: '## Results\n\n- 30% less paint\n- See [the line](https://example.com/line)',
+  });
+  await api.dispose();
+
+  await openDashboard(page);
+  await page.getByLabel('Languages').selectOption({ label: 'Missing German' });
+  const row = newsRow(page, title);
+  await expect(row.locator('[data-language="de"]')).toHaveAttribute('data-state', 'missing');
+  await row.getByRole('button', { name: /^Edit/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit News Article' });
+  await expect(dialog.getByRole('tab', { name: /^English/ })).toContainText('Source');
+
+  await dialog.getByRole('tab', { name: /^Português/ }).click();
+  await dialog.getByLabel(/^Title/).fill(`Robôs na pintura ${slug}`);
+  await dialog.getByLabel(/^Excerpt/).fill('Seis robôs pintam agora cada carroçaria.');
+  await dialog.getByLabel(/^Content/).fill('## Resultados\n\n- 30% menos tinta');
+  await expect(dialog.getByTestId('article-preview').getByRole('heading', { level: 4 })).toHaveText(
+    `Robôs na pintura ${slug}`,
+  );
+
+  const asked = page.waitForRequest('**/api/llm/translate-news');
+  await dialog.getByRole('button', { name: 'Translate with AI (DE)' }).click();
+  expect((await asked).postDataJSON()).toMatchObject({ from: 'en', to: ['de'], title });
+  const german = dialog.getByRole('tab', { name: /^Deutsch/ });
+  await expect(german).toContainText('Translated');
+  await expect(toast(page, 'German draft filled in: review it, then save.')).toBeVisible();
+  await german.click();
+  await expect(dialog.getByLabel(/^Title/)).toHaveValue(`[de] ${title}`);
+  // The markdown came back whole.
+  await expect(dialog.getByLabel(/^Content/)).toHaveValue(
+    /\[the line\]\(https:\/\/example\.com\/line\)/,
+  );
+
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'News article updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // No longer missing German: the filter leaves it out; every chip is there.
+  await expect(newsRow(page, title)).toHaveCount(0);
+  await page.getByLabel('Languages').selectOption({ label: 'All languages' });
+  for (const language of ['pt', 'de'])
+    await expect(newsRow(page, title).locator(`[data-language="${language}"]`)).toHaveAttribute(
+      'data-state',
+      'done',
+    );
+
+  await page.goto(`/pt/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Robôs na pintura ${slug}`);
+  await page.goto(`/de/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`[de] ${title}`);
+  await expect(page.getByText('Für den Test übersetzt.')).toBeVisible();
+});

@@ -1,0 +1,94 @@
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '#shared/languages';
+import { Spinner } from '../../../components/Spinner';
+
+/** What a tab says about its language beside the name. */
+export type TabState = 'source' | 'done' | 'missing' | 'outdated';
+
+type Props = {
+  selected: Language;
+  onSelect: (language: Language) => void;
+  stateOf: (language: Language) => TabState;
+  /** Languages with an error in their fields. */
+  invalid: ReadonlySet<Language>;
+  /** Languages the model is translating into now. */
+  working: ReadonlySet<Language>;
+  /** The id of the panel the tabs control. */
+  panelId: string;
+};
+
+const badge: Record<TabState, string> = {
+  source: 'bg-slate-900 text-white',
+  done: 'bg-emerald-100 text-emerald-900',
+  missing: 'bg-slate-100 text-slate-600',
+  outdated: 'bg-amber-100 text-amber-900',
+};
+
+/**
+ * One tab per language of the article form: the source marked, each
+ * translation saying whether it is there, missing or older than the source;
+ * arrow keys move between tabs (WAI-ARIA tabs pattern).
+ */
+export function LanguageTabs(props: Props) {
+  const { selected, onSelect, stateOf, invalid, working, panelId } = props;
+  const { t } = useTranslation();
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const at = LANGUAGES.indexOf(selected);
+    const next = LANGUAGES[(at + step + LANGUAGES.length) % LANGUAGES.length] ?? selected;
+    onSelect(next);
+    document.getElementById(`article-tab-${next}`)?.focus();
+  };
+  return (
+    <div
+      role="tablist"
+      aria-label={t('admin.translate.tabs')}
+      onKeyDown={onKey}
+      className="flex flex-wrap gap-1 border-b border-slate-200"
+    >
+      {LANGUAGES.map((language) => {
+        const state = stateOf(language);
+        const active = language === selected;
+        return (
+          <button
+            key={language}
+            id={`article-tab-${language}`}
+            type="button"
+            role="tab"
+            aria-selected={active}
+            aria-controls={panelId}
+            tabIndex={active ? 0 : -1}
+            onClick={() => onSelect(language)}
+            className={`-mb-px flex items-center gap-2 rounded-t-md border px-3 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-slate-500 focus-visible:outline-none ${
+              active
+                ? 'border-slate-200 border-b-white bg-white text-slate-900'
+                : 'border-transparent text-slate-600 hover:text-slate-900'
+            }`}
+          >
+            <span lang={language}>{t(`language.names.${language}`)}</span>
+            <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${badge[state]}`}>
+              {t(`admin.translate.state.${state}`)}
+            </span>
+            {working.has(language) && (
+              <>
+                <Spinner className="h-3.5 w-3.5" />
+                <span className="sr-only">{t('admin.translate.working')}</span>
+              </>
+            )}
+            {invalid.has(language) && (
+              <span
+                className="h-2 w-2 rounded-full bg-red-600"
+                title={t('admin.translate.hasErrors')}
+              >
+                <span className="sr-only">{t('admin.translate.hasErrors')}</span>
+              </span>
+            )}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
