@@ -3,27 +3,50 @@
  * images, what is scheduled): bumped by every content write, read by the
  * caches of rendered pages and public API answers, which drop what they hold
  * when it moves. A render that started before a bump is never stored after it.
+ *
+ * This is the one place content changes are announced: an HTTP write
+ * (`http/content-writes.ts`) and any background job that changes what the
+ * public sees (scheduled publication) call `bump`. With several instances a
+ * publisher (`db/content-broadcast.ts`, PostgreSQL NOTIFY) tells the others,
+ * whose caches move through `moved`.
  */
 export type ContentVersion = {
   current(): number;
-  /** A content write happened: every cached public answer is stale from now on. */
-  bump(reason: string): void;
-  /** Called after every bump (several instances: a peer's bump arrives here too). */
+  /**
+   * A content write happened here: every cached public answer is stale from
+   * now on (at once, locally). Resolves when the other instances have been
+   * told; never rejects (a failed broadcast is logged by the publisher).
+   */
+  bump(reason: string): Promise<void>;
+  /** Another instance wrote (or may have, while it could not be heard): drop caches, tell nobody. */
+  moved(reason: string): void;
+  /** Called after every move, local or from a peer. */
   onChange(listener: (version: number, reason: string) => void): () => void;
+  /** How bumps reach the other instances; set once at start, when there are others. */
+  publishWith(publish: (reason: string) => Promise<void>): void;
 };
 
 export function createContentVersion(): ContentVersion {
   let version = 0;
+  let publish: ((reason: string) => Promise<void>) | undefined;
   const listeners = new Set<(version: number, reason: string) => void>();
+  const move = (reason: string) => {
+    version += 1;
+    for (const listener of listeners) listener(version, reason);
+  };
   return {
     current: () => version,
-    bump(reason) {
-      version += 1;
-      for (const listener of listeners) listener(version, reason);
+    async bump(reason) {
+      move(reason);
+      if (publish) await publish(reason).catch(() => undefined);
     },
+    moved: move,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    publishWith(next) {
+      publish = next;
     },
   };
 }
