@@ -1,5 +1,6 @@
 import './threadpool';
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import dotenv from 'dotenv';
 import { createApp } from './app';
 import { prepareContent } from './bootstrap';
@@ -43,36 +44,53 @@ type Background = { stop(): Promise<void> };
  * once, answer what is in flight (and anything that still arrives on a busy
  * connection) with `Connection: close`, then stop the background jobs, close
  * the stores and exit 0. Connections still open after 10 s are cut.
+ *
+ * A connection counts as idle only when every response on it has finished
+ * (handed to the OS): Node's own `closeIdleConnections` also destroys one
+ * whose last response has ended but is still being written, cutting a page
+ * in half, so this server uses its own.
  */
 function serve(app: (req: never, res: never) => void) {
   let stopping = false;
+  const pending = new Map<Socket, number>();
   const inFlight = new Set<ServerResponse>();
   const server = createServer((req, res) => {
+    const socket = req.socket;
+    pending.set(socket, (pending.get(socket) ?? 0) + 1);
     inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
-    if (stopping) closeAfter(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      pending.set(socket, (pending.get(socket) ?? 1) - 1);
+      if (stopping) closeIfIdle(socket);
+    });
+    if (stopping) res.setHeader('Connection', 'close');
     app(req as never, res as never);
   });
-  function closeAfter(res: ServerResponse): void {
-    if (!res.headersSent) res.setHeader('Connection', 'close');
-    // Its headers may already have promised keep-alive: close the connection once it is idle.
-    res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
-  }
+  server.on('connection', (socket: Socket) => {
+    pending.set(socket, 0);
+    socket.once('close', () => pending.delete(socket));
+  });
+  const closeIfIdle = (socket: Socket) => {
+    if (!pending.get(socket)) socket.destroy();
+  };
+  // `server.close()` calls this too.
+  server.closeIdleConnections = () => pending.forEach((_n, socket) => closeIfIdle(socket));
+
   function stopOnSignal(runtime: Runtime, background: Background[], logger: Logger): void {
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
       logger.info({ signal, inFlight: inFlight.size }, 'shutting down');
-      for (const res of inFlight) closeAfter(res);
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       server.close(async () => {
         clearTimeout(force);
+        logger.info('connections closed');
         await Promise.allSettled(background.map((job) => job.stop()));
         await runtime.close();
         logger.info('stopped');
         process.exit(0);
       });
-      server.closeIdleConnections();
     };
     process.on('SIGTERM', () => stop('SIGTERM'));
     process.on('SIGINT', () => stop('SIGINT'));
