@@ -10,7 +10,7 @@ export type Instance = {
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
   exited: Promise<number | null>;
-  /** Resolves once it listens; rejects if it exits first or takes over 30 s. */
+  /** Resolves once `/healthz` answers 200; rejects if it exits first or takes over 30 s. */
   ready: Promise<void>;
   /** SIGTERM (or the signal given), then its exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -49,19 +49,20 @@ export async function spawnInstance(env: Record<string, string>): Promise<Instan
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 30 s:\n${output}`)), 30_000);
-    const check = () => {
-      if (!output.includes('listening on')) return;
-      clearTimeout(timer);
-      resolve();
-    };
-    child.stdout?.on('data', check);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before listening:\n${output}`));
-    });
-  });
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const ready = (async () => {
+    const until = Date.now() + 30_000;
+    while (!gone && Date.now() < until) {
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${gone ? 'exited' : 'no answer in 30 s'} before listening:\n${output}`);
+  })();
   ready.catch(() => undefined);
   return {
     port,
