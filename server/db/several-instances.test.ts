@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instanceEnv, spawnInstance, type Instance } from '../../tests/support/instances';
@@ -34,6 +35,16 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A raw HTTP/1.1 connection to an instance, reading what comes back. */
+async function rawConnection(port: number) {
+  const socket: Socket = connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let received = '';
+  socket.on('data', (d) => (received += String(d)));
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return { socket, received: () => received, closed };
 }
 
 describe.skipIf(!postgresAvailable)(title, () => {
@@ -90,4 +101,30 @@ describe.skipIf(!postgresAvailable)(title, () => {
     expect(await post(a!.url, '/api/contacts', enquiry(3))).toMatchObject({ status: 201 });
     expect(a!.child.exitCode).toBeNull();
   }, 60_000);
+
+  it('on SIGTERM closes idle kept-alive connections at once and answers in-flight requests with Connection: close', async () => {
+    const instance = running[2]!;
+    const idle = await rawConnection(instance.port);
+    idle.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await until(async () => idle.received().includes('"status":"ok"'), 5_000);
+    expect(idle.received()).toMatch(/connection: keep-alive/i);
+
+    // A sign-in whose body is still arriving when the signal comes.
+    const body = JSON.stringify({ username: 'test-admin', password: 'not-the-password' });
+    const busy = await rawConnection(instance.port);
+    busy.socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const stopping = Date.now();
+    instance.child.kill('SIGTERM');
+    await idle.closed;
+    expect(Date.now() - stopping).toBeLessThan(2_000);
+    busy.socket.write(body.slice(10));
+    await busy.closed;
+    expect(busy.received()).toMatch(/^HTTP\/1\.1 401 /);
+    expect(busy.received()).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await instance.exited).toBe(0);
+  }, 30_000);
 });
