@@ -12,6 +12,7 @@ import { get } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { findNginx, startNginx, type SavedPage } from './nginx';
+import { measureScaleOut, type ScaleOutResult } from './scale-out';
 import { BENCH_ADMIN, seedArticles } from './seed';
 import { freePort, rssMiB, startServer } from './server-process';
 import { measureSqliteSync } from './sqlite-sync';
@@ -98,6 +99,34 @@ type PageRow = {
   p99: number;
   failures: number;
 };
+
+/** The single SQLite instance beside two PostgreSQL instances behind nginx (figures, no target). */
+function printScaleOut(rows: PageRow[], posts: LoadResult, scaleOut: ScaleOutResult): void {
+  if ('skipped' in scaleOut) {
+    console.log(`two instances on PostgreSQL: skipped (${scaleOut.skipped})`);
+    return;
+  }
+  console.log('Single SQLite instance beside two instances on one PostgreSQL behind nginx:');
+  console.table([
+    ...rows.map((r, i) => {
+      const two = scaleOut.pages[i]!;
+      return {
+        request: `GET ${r.path}`,
+        'SQLite, 1 instance req/s': Math.round(r.serverRps),
+        'PostgreSQL, 2 instances req/s': Math.round(two.rps),
+        'p99 ms (1 / 2)': `${r.p99.toFixed(1)} / ${two.p99.toFixed(1)}`,
+        'failures (2)': two.failures,
+      };
+    }),
+    {
+      request: 'POST /api/contacts',
+      'SQLite, 1 instance req/s': Math.round(posts.rps),
+      'PostgreSQL, 2 instances req/s': Math.round(scaleOut.enquiries.rps),
+      'p99 ms (1 / 2)': `${posts.p99.toFixed(1)} / ${scaleOut.enquiries.p99.toFixed(1)}`,
+      'failures (2)': scaleOut.enquiries.failures,
+    },
+  ]);
+}
 
 async function main(): Promise<void> {
   if (!(await hasWrk())) {
@@ -189,6 +218,23 @@ async function main(): Promise<void> {
     });
     const rss = rssMiB(running.pid!);
     const sqliteSync = await measureSqliteSync(path.join(work, 'sync'));
+    // The single instance stops, so the two instances have the machine to themselves.
+    await stop(running);
+    const scaleOut = await measureScaleOut(
+      nginxBinary,
+      PAGES.map((p) => p.path),
+      async (url) => {
+        const runs: LoadResult[] = [];
+        for (let round = 0; round < ROUNDS; round++) runs.push(await load(url));
+        return {
+          rps: median(runs.map((r) => r.rps)),
+          p99: median(runs.map((r) => r.p99)),
+          failures: runs.reduce((sum, r) => sum + r.failures, 0),
+        };
+      },
+      (url) =>
+        wrk({ url, seconds: 5, connections: CONNECTIONS, postJson: enquiry, scratchDir: work }),
+    );
 
     console.table(
       rows.map((r) => ({
@@ -221,6 +267,7 @@ async function main(): Promise<void> {
       },
     ];
     for (const check of checks) console.log(`${check.ok ? 'ok  ' : 'MISS'} ${check.what}`);
+    printScaleOut(rows, posts, scaleOut);
     console.log(
       `SQLite commits of one enquiry each: ${sqliteSync.full.toFixed(0)}/s with synchronous=FULL ` +
         `(what the server uses), ${sqliteSync.normal.toFixed(0)}/s with NORMAL`,
@@ -239,6 +286,7 @@ async function main(): Promise<void> {
           coldStartMs: { median: coldStartMs, runs: colds },
           rssMiB: rss,
           sqliteCommitsPerSec: sqliteSync,
+          twoInstancesOnPostgres: scaleOut,
           ok: !failed,
         },
         null,

@@ -34,7 +34,12 @@ const REQUIRE_SHIM = [
 
 rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: { index: 'server/index.ts', 'cli/admin': 'server/cli/admin.ts' },
+  entryPoints: {
+    index: 'server/index.ts',
+    'cli/admin': 'server/cli/admin.ts',
+    'cli/backup': 'server/cli/backup.ts',
+    'cli/db-copy': 'server/cli/db-copy.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   splitting: true,

@@ -36,7 +36,12 @@ export const BUILDS = {
       'scripts/build-server.mjs',
       'package-lock.json',
     ],
-    outputs: ['dist/server/index.js', 'dist/server/cli/admin.js'],
+    outputs: [
+      'dist/server/index.js',
+      'dist/server/cli/admin.js',
+      'dist/server/cli/backup.js',
+      'dist/server/cli/db-copy.js',
+    ],
     stamp: 'dist/server-build.sha256',
     script: 'build:server',
   },

@@ -5,20 +5,35 @@ import { systemClock, type Clock } from './clock';
  * images, what is scheduled): bumped by every content write, read by the
  * caches of rendered pages and public API answers, which drop what they hold
  * when it moves. A render that started before a bump is never stored after it.
+ *
+ * This is the one place content changes are announced: an HTTP write
+ * (`http/content-writes.ts`) and any background job that changes what the
+ * public sees (scheduled publication) call `bump`. With several instances a
+ * publisher (`db/content-broadcast.ts`, PostgreSQL NOTIFY) tells the others,
+ * whose caches move through `moved`.
  */
 export type ContentVersion = {
   current(): number;
-  /** A content write happened: every cached public answer is stale from now on. */
-  bump(reason: string): void;
+  /**
+   * A content write happened here: every cached public answer is stale from
+   * now on (at once, locally). Resolves when the other instances have been
+   * told; never rejects (a failed broadcast is logged by the publisher).
+   */
+  bump(reason: string): Promise<void>;
+  /** Another instance wrote (or may have, while it could not be heard): drop caches, tell nobody. */
+  moved(reason: string): void;
   /**
    * Public content changes by itself at `at` (the next scheduled
    * publication), or never (null): the version moves at that moment, on the
    * first read at or after it (so no cached answer outlives it by even a
-   * millisecond), or when the scheduler's timer gets there first.
+   * millisecond), or when the scheduler's timer gets there first. Every
+   * instance keeps its own schedule, so this move is not broadcast.
    */
   expireAt(at: Date | null): void;
-  /** Called after every bump (several instances: a peer's bump arrives here too). */
+  /** Called after every move, local or from a peer. */
   onChange(listener: (version: number, reason: string) => void): () => void;
+  /** How bumps reach the other instances; set once at start, when there are others. */
+  publishWith(publish: (reason: string) => Promise<void>): void;
 };
 
 export const SCHEDULED_REASON = 'scheduled publication';
@@ -26,8 +41,9 @@ export const SCHEDULED_REASON = 'scheduled publication';
 export function createContentVersion(clock: Clock = systemClock): ContentVersion {
   let version = 0;
   let due: number | null = null;
+  let publish: ((reason: string) => Promise<void>) | undefined;
   const listeners = new Set<(version: number, reason: string) => void>();
-  const bump = (reason: string) => {
+  const move = (reason: string) => {
     version += 1;
     for (const listener of listeners) listener(version, reason);
   };
@@ -35,17 +51,24 @@ export function createContentVersion(clock: Clock = systemClock): ContentVersion
     current() {
       if (due !== null && clock.now().getTime() >= due) {
         due = null;
-        bump(SCHEDULED_REASON);
+        move(SCHEDULED_REASON);
       }
       return version;
     },
-    bump,
+    async bump(reason) {
+      move(reason);
+      if (publish) await publish(reason).catch(() => undefined);
+    },
     expireAt(at) {
       due = at === null ? null : at.getTime();
     },
+    moved: move,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    publishWith(next) {
+      publish = next;
     },
   };
 }

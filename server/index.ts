@@ -1,11 +1,13 @@
 import './threadpool';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import dotenv from 'dotenv';
 import { createApp } from './app';
 import { prepareContent } from './bootstrap';
 import { dummyHash } from './features/auth/password';
 import { ConfigError, parseConfig, type Config } from './config';
 import { createContentVersion, type ContentVersion } from './content-version';
+import { broadcastContentVersion } from './db/content-broadcast';
 import { createRetentionJob } from './features/contacts/retention';
 import { createMailWorker, logMailSetup } from './features/mail/mail.worker';
 import { createOutboxSignal } from './features/mail/outbox-signal';
@@ -42,30 +44,64 @@ function listen(server: Server, config: Config): Promise<void> {
 
 type Background = { stop(): Promise<void> };
 
-/** Stop accepting, let in-flight requests finish, stop the background jobs, close the stores, exit 0. */
-function handleShutdown(
-  server: Server,
-  runtime: Runtime,
-  background: Background[],
-  logger: Logger,
-): void {
+/**
+ * Serves `app`, and on SIGTERM/SIGINT stops like an instance behind a load
+ * balancer should: stop accepting, close idle kept-alive connections at
+ * once, answer what is in flight (and anything that still arrives on a busy
+ * connection) with `Connection: close`, then stop the background jobs, close
+ * the stores and exit 0. Connections still open after 10 s are cut.
+ *
+ * A connection counts as idle only when every response on it has finished
+ * (handed to the OS): Node's own `closeIdleConnections` also destroys one
+ * whose last response has ended but is still being written, cutting a page
+ * in half, so this server uses its own.
+ */
+function serve(app: (req: never, res: never) => void) {
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    server.close(async () => {
-      clearTimeout(force);
-      await Promise.allSettled(background.map((job) => job.stop()));
-      await runtime.close();
-      logger.info('stopped');
-      process.exit(0);
+  const pending = new Map<Socket, number>();
+  const inFlight = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    const socket = req.socket;
+    pending.set(socket, (pending.get(socket) ?? 0) + 1);
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      pending.set(socket, (pending.get(socket) ?? 1) - 1);
+      if (stopping) closeIfIdle(socket);
     });
-    server.closeIdleConnections();
+    if (stopping) res.setHeader('Connection', 'close');
+    app(req as never, res as never);
+  });
+  server.on('connection', (socket: Socket) => {
+    pending.set(socket, 0);
+    socket.once('close', () => pending.delete(socket));
+  });
+  const closeIfIdle = (socket: Socket) => {
+    if (!pending.get(socket)) socket.destroy();
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  // `server.close()` calls this too.
+  server.closeIdleConnections = () => pending.forEach((_n, socket) => closeIfIdle(socket));
+
+  function stopOnSignal(runtime: Runtime, background: Background[], logger: Logger): void {
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal, inFlight: inFlight.size }, 'shutting down');
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+      server.close(async () => {
+        clearTimeout(force);
+        logger.info('connections closed');
+        await Promise.allSettled(background.map((job) => job.stop()));
+        await runtime.close();
+        logger.info('stopped');
+        process.exit(0);
+      });
+    };
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+  }
+  return { server, stopOnSignal };
 }
 
 /**
@@ -107,10 +143,18 @@ async function main(): Promise<void> {
   const logger = createLogger(config, log);
   // The page renderer loads while the database opens, so the first page does not wait for it.
   void loadRenderer().catch(() => undefined);
-  const runtime = await openRuntime(config, logger);
-  await prepareContent(config, runtime.db, logger);
-  const outboxSignal = createOutboxSignal();
+  const runtime = await openRuntime(config, logger, (db) => prepareContent(config, db, logger));
   const contentVersion = createContentVersion();
+  // Several instances on one PostgreSQL: a write on any of them empties every page cache.
+  const broadcast = config.databaseUrl
+    ? await broadcastContentVersion({
+        url: config.databaseUrl,
+        db: runtime.db,
+        version: contentVersion,
+        logger: logger.child({ feature: 'content-version' }),
+      })
+    : undefined;
+  const outboxSignal = createOutboxSignal();
   const app = createApp({
     config,
     logger,
@@ -123,10 +167,10 @@ async function main(): Promise<void> {
   });
   // The hash an unknown username is checked against, made before the first sign-in needs it.
   void dummyHash().catch(() => undefined);
-  const server = createServer(app);
+  const { server, stopOnSignal } = serve(app);
   await listen(server, config);
   const background = startBackground(config, runtime, outboxSignal, contentVersion, logger);
-  handleShutdown(server, runtime, background, logger);
+  stopOnSignal(runtime, broadcast ? [broadcast, ...background] : background, logger);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -10,6 +10,7 @@ import { checkSqliteFiles } from './db/sqlite-files';
 import { migrateLatest } from './db/migrate';
 import { loadSessionSecret } from './db/session-secret';
 import { createSessionStore, type ClosableStore } from './db/session-store';
+import { underStartupLock } from './db/startup-lock';
 import type { Logger } from './logger';
 
 export type Runtime = {
@@ -22,20 +23,35 @@ export type Runtime = {
 /**
  * Everything the app needs that outlives a request: the migrated database,
  * the session store and the cookie secret. Shared by the server and the tests.
+ * Migrations, the session table and `prepare` (first accounts and content)
+ * run under the startup lock, so instances starting together on one
+ * PostgreSQL do them once, one after the other.
  */
-export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  logger: Logger,
+  prepare?: (db: Db) => Promise<void>,
+): Promise<Runtime> {
   setPasswordCost(config.env === 'test' ? TEST_PASSWORD_COST : PASSWORD_COST);
   if (!config.databaseUrl) checkSqliteFiles(config.dataDir);
   const db = createDb(config);
-  try {
+  const sessions = await underStartupLock(config, async () => {
     const applied = await migrateLatest(db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-  } catch (error) {
+    const store = await createSessionStore(config, logger);
+    try {
+      await store.ready();
+      await prepare?.(db);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }).catch(async (error: unknown) => {
     await db.destroy();
     throw error;
-  }
+  });
   const sessionSecret = loadSessionSecret(config);
-  const sessions = await createSessionStore(config);
   return {
     db,
     sessions,

@@ -6,8 +6,11 @@ declare module 'connect-pg-simple' {
     tableName?: string;
     createTableIfMissing?: boolean;
     pruneSessionInterval?: number | false;
+    errorLog?: (...args: unknown[]) => void;
   };
-  export default function connectPgSimple(
-    s: typeof session,
-  ): new (options?: Options) => session.Store & { close(): void };
+  export default function connectPgSimple(s: typeof session): new (
+    options?: Options,
+  ) => session.Store & {
+    close(): void;
+  };
 }

@@ -1,10 +1,17 @@
 import session from 'express-session';
 import connectSqlite3 from 'connect-sqlite3';
 import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { describeDbError } from './db-errors';
 
 export const SESSIONS_FILE = 'sessions.db';
 
-export type ClosableStore = { store: session.Store; close(): Promise<void> };
+export type ClosableStore = {
+  store: session.Store;
+  /** Resolves once the store can be used (PostgreSQL: its table exists; created at first start). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+};
 
 /**
  * Sessions kept where the data is, so they survive restarts: their own SQLite
@@ -13,6 +20,7 @@ export type ClosableStore = { store: session.Store; close(): Promise<void> };
  */
 export async function createSessionStore(
   config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  logger?: Logger,
 ): Promise<ClosableStore> {
   if (config.databaseUrl) {
     const { default: connectPgSimple } = await import('connect-pg-simple');
@@ -21,8 +29,19 @@ export async function createSessionStore(
       conString: config.databaseUrl,
       tableName: 'sessions',
       createTableIfMissing: true,
+      // A dropped pooled connection (PostgreSQL restarting) is logged, and the pool reconnects.
+      errorLog: (_message: unknown, err: unknown) =>
+        logger?.warn({ err: describeDbError(err) }, 'session store: database error'),
     });
-    return { store, close: async () => store.close() };
+    return {
+      store,
+      // The first query creates the table (the startup lock keeps two instances from racing).
+      ready: () =>
+        new Promise<void>((resolve, reject) =>
+          store.get('-', (err: unknown) => (err ? reject(err) : resolve())),
+        ),
+      close: async () => store.close(),
+    };
   }
   const SQLiteStore = connectSqlite3(session);
   const store = new SQLiteStore({
@@ -34,6 +53,7 @@ export async function createSessionStore(
   });
   return {
     store,
+    ready: async () => undefined,
     close: () =>
       new Promise<void>((resolve, reject) => {
         if (!store.db) return resolve();

@@ -11,7 +11,13 @@ import knex from 'knex';
  * set, else a fresh cluster (initdb + pg_ctl) in a temp dir, listening on
  * 127.0.0.1 only, on a free port. Each call gets its own new database.
  */
-export type TestPostgres = { url: string; stop(): Promise<void> };
+export type TestPostgres = {
+  url: string;
+  stop(): Promise<void>;
+  /** The throwaway cluster only: stop its server (every connection drops) and start it again. */
+  halt?(): void;
+  resume?(): void;
+};
 
 type Binaries = { initdb: string; pgCtl: string };
 
@@ -47,7 +53,7 @@ function hasSu(): boolean {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -89,7 +95,7 @@ const binaries = detect();
 /** True when startPostgres() can give a database. */
 export const postgresAvailable = Boolean(process.env.TEST_DATABASE_URL) || binaries !== null;
 
-type Cluster = { dir: string; adminUrl: string; stop(): void };
+type Cluster = { dir: string; adminUrl: string; stop(): void; halt(): void; resume(): void };
 
 function startCluster(bins: Binaries, port: number): Cluster {
   const dir = mkdtempSync(path.join(tmpdir(), 'pg-test-'));
@@ -108,9 +114,7 @@ function startCluster(bins: Binaries, port: number): Cluster {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  try {
-    runPg(bins.initdb, ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--no-sync']);
-    started = true;
+  const start = () =>
     runPg(bins.pgCtl, [
       '-D',
       data,
@@ -124,6 +128,10 @@ function startCluster(bins: Binaries, port: number): Cluster {
       '-w',
       'start',
     ]);
+  try {
+    runPg(bins.initdb, ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--no-sync']);
+    started = true;
+    start();
   } catch (error) {
     stop();
     throw error;
@@ -136,6 +144,8 @@ function startCluster(bins: Binaries, port: number): Cluster {
       process.removeListener('exit', stop);
       stop();
     },
+    halt: () => runPg(bins.pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
   };
 }
 
@@ -188,7 +198,7 @@ export async function startPostgres(): Promise<TestPostgres | null> {
   const started = cluster;
   try {
     const url = await createDatabase(started.adminUrl);
-    return { url, stop: async () => started.stop() };
+    return { url, stop: async () => started.stop(), halt: started.halt, resume: started.resume };
   } catch (error) {
     started.stop();
     throw error;

@@ -19,6 +19,8 @@ import { openRuntime } from '../../server/runtime';
 /** The built server and admin CLI (`npm run build:server`), as production runs them. */
 export const BUILT_SERVER = path.join(PROJECT_ROOT, 'dist/server/index.js');
 export const BUILT_ADMIN_CLI = path.join(PROJECT_ROOT, 'dist/server/cli/admin.js');
+export const BUILT_BACKUP_CLI = path.join(PROJECT_ROOT, 'dist/server/cli/backup.js');
+export const BUILT_DB_COPY_CLI = path.join(PROJECT_ROOT, 'dist/server/cli/db-copy.js');
 
 export const TEST_ADMIN = { username: 'test-admin', password: 'admin-password-123' };
 

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditAction, type AuditPage } from '#shared/audit';
 import { MAX_PAGE_SIZE, pageCount, pageOffset } from '#shared/pagination';
+import { claimJob } from '../../db/job-claim';
 import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
 import { createAuditRepo } from './audit.repo';
 
 const DAY_MS = 86_400_000;
+/** The app_state row that lets one instance of several prune per day (a little under a day apart). */
+const PRUNE_JOB = 'jobs.audit_prune';
+const PRUNE_EVERY_MS = DAY_MS - 3_600_000;
 const SUMMARY_MAX = 300;
 
 /** Who did it: the signed-in user (or the username tried), and from which address. */
@@ -39,7 +43,8 @@ const AuditQuerySchema = z.object({
 /**
  * The audit trail: records sign-ins, content, enquiry and account changes;
  * lists them for admins; forgets entries older than AUDIT_RETENTION_DAYS
- * (pruned at start and then daily). Recording never fails the action it
+ * (pruned at start and then daily, by one instance when there are several).
+ * Recording never fails the action it
  * describes: a write that does not succeed is logged instead.
  */
 export function createAuditService(deps: {
@@ -90,14 +95,16 @@ export function createAuditService(deps: {
       return repo.deleteBefore(cutoff);
     },
 
-    /** Prunes now and then once a day until `stop()`. */
+    /** Prunes now and then once a day until `stop()`, unless another instance just did. */
     start(): void {
       const run = () =>
-        service.prune().then(
-          (removed) => removed && logger.info({ removed }, 'old audit entries removed'),
-          (error: unknown) =>
-            logger.warn({ code: (error as { code?: string }).code }, 'audit pruning failed'),
-        );
+        claimJob(db, PRUNE_JOB, PRUNE_EVERY_MS, clock())
+          .then((claimed) => (claimed ? service.prune() : 0))
+          .then(
+            (removed) => removed && logger.info({ removed }, 'old audit entries removed'),
+            (error: unknown) =>
+              logger.warn({ code: (error as { code?: string }).code }, 'audit pruning failed'),
+          );
       void run();
       timer = setInterval(run, DAY_MS);
       timer.unref();

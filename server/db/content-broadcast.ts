@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type { Client } from 'pg';
+import type { ContentVersion } from '../content-version';
+import type { Logger } from '../logger';
+import { describeDbError } from './db-errors';
+import type { Db } from './knex';
+
+/** The NOTIFY channel, and the app_state row that counts content writes across instances. */
+export const CONTENT_CHANNEL = 'forge_content';
+export const STORED_VERSION_KEY = 'content.version';
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 5_000;
+
+type Deps = { url: string; db: Db; version: ContentVersion; logger: Logger };
+
+const rowsOf = (result: unknown) =>
+  ((result as { rows?: unknown[] }).rows ?? []) as { v: string }[];
+
+/**
+ * Shares the content version between instances on one PostgreSQL. A bump
+ * here adds one to a stored counter and sends NOTIFY in the same statement
+ * (so the notice leaves only with the committed count); every instance
+ * LISTENs on a connection of its own and drops its caches when a peer's
+ * notice arrives. That connection may drop (PostgreSQL restarts, a network
+ * cut): it reconnects with backoff, and on each reconnect reads the stored
+ * counter and drops its caches if it moved while nobody was listening.
+ */
+export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const self = randomBytes(8).toString('hex');
+  let seen: string | null = null;
+  let client: Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RETRY_FIRST_MS;
+  const log = deps.logger;
+
+  deps.version.publishWith(async (reason) => {
+    try {
+      const result = await deps.db.raw(
+        `with bumped as (
+           insert into app_state (key, value, updated_at) values (?, '1', now())
+           on conflict (key) do update
+             set value = (app_state.value::bigint + 1)::text, updated_at = excluded.updated_at
+           returning value)
+         select value as v, pg_notify(?, value || ' ' || ?) from bumped`,
+        [STORED_VERSION_KEY, CONTENT_CHANNEL, self],
+      );
+      seen = rowsOf(result)[0]?.v ?? seen;
+    } catch (err) {
+      log.error({ err: describeDbError(err), reason }, 'content version: peers not told');
+    }
+  });
+
+  function lost(from: Client, err?: unknown): void {
+    if (client !== from) return;
+    client = undefined;
+    from.end().catch(() => undefined);
+    if (stopped) return;
+    log.warn({ err: err ? describeDbError(err) : undefined }, 'content version: listener lost');
+    schedule();
+  }
+
+  function schedule(): void {
+    retry = setTimeout(() => void connect().catch(onConnectFailure), delay);
+    retry.unref();
+    delay = Math.min(delay * 2, RETRY_MAX_MS);
+  }
+
+  function onConnectFailure(err: unknown): void {
+    if (stopped) return;
+    log.warn({ err: describeDbError(err) }, 'content version: listener cannot connect yet');
+    schedule();
+  }
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: deps.url });
+    next.on('error', (err) => lost(next, err));
+    next.on('end', () => lost(next));
+    next.on('notification', ({ payload = '' }) => {
+      const [value = '', from] = payload.split(' ');
+      seen = value;
+      if (from !== self) deps.version.moved('written by another instance');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CONTENT_CHANNEL}`);
+      const stored = await next.query<{ value: string }>(
+        'select value from app_state where key = $1',
+        [STORED_VERSION_KEY],
+      );
+      const now = stored.rows[0]?.value ?? '0';
+      if (seen !== null && now !== seen) deps.version.moved('written while not listening');
+      if (seen !== null) log.info('content version: listening again');
+      seen = now;
+    } catch (error) {
+      next.removeAllListeners('end');
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) return void next.end().catch(() => undefined);
+    client = next;
+    delay = RETRY_FIRST_MS;
+  }
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => undefined);
+    },
+  };
+}
