@@ -161,13 +161,17 @@ export function createApp(deps: AppDeps): AppHandler {
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!pageCache.serve(req, res)) app(req, res);
   };
-  // The Express app behind it, for tests that read its routes.
-  return Object.assign(handler, { express: app });
+  // The Express app behind it, for tests that read its routes; and its own
+  // timers, for the shutdown to stop before the stores close.
+  const timers = deps.background ? [health, audit] : [];
+  return Object.assign(handler, { express: app, background: timers });
 }
 
 /** What `createApp` returns: a Node request listener for `http.createServer` or supertest. */
 export type AppHandler = ((req: IncomingMessage, res: ServerResponse) => void) & {
   express: express.Express;
+  /** The app's own timers (database write probe, audit pruning) when `background` is set. */
+  background: { stop(): Promise<void> }[];
 };
 
 /**

@@ -170,7 +170,8 @@ async function main(): Promise<void> {
   const { server, stopOnSignal } = serve(app);
   await listen(server, config);
   const background = startBackground(config, runtime, outboxSignal, contentVersion, logger);
-  stopOnSignal(runtime, broadcast ? [broadcast, ...background] : background, logger);
+  const jobs = [...background, ...app.background, ...(broadcast ? [broadcast] : [])];
+  stopOnSignal(runtime, jobs, logger);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -22,6 +22,7 @@ export function createDbHealth({ db, logger }: { db: Db; logger: Logger }) {
   let write: DbSide = 'ok';
   let timer: NodeJS.Timeout | undefined;
   let probing = false;
+  let inFlight: Promise<void> = Promise.resolve();
 
   function setWrite(next: DbSide): void {
     if (next === write) return;
@@ -53,7 +54,7 @@ export function createDbHealth({ db, logger }: { db: Db; logger: Logger }) {
     if (!timer) return;
     clearInterval(timer);
     timer = setInterval(
-      () => void probe(),
+      () => void (inFlight = probe()),
       write === 'ok' ? PROBE_EVERY_MS : PROBE_WHILE_FAILING_MS,
     );
     timer.unref();
@@ -80,13 +81,15 @@ export function createDbHealth({ db, logger }: { db: Db; logger: Logger }) {
     probe,
 
     start(): void {
-      timer = setInterval(() => void probe(), PROBE_EVERY_MS);
+      timer = setInterval(() => void (inFlight = probe()), PROBE_EVERY_MS);
       timer.unref();
     },
 
-    stop(): void {
+    /** Stops probing; resolves once a probe under way has finished (so the store can close). */
+    async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
+      await inFlight;
     },
   };
 }

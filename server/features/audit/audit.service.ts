@@ -56,6 +56,7 @@ export function createAuditService(deps: {
   const { db, logger, retentionDays, clock = () => new Date() } = deps;
   const repo = createAuditRepo(db);
   let timer: NodeJS.Timeout | undefined;
+  let pruning: Promise<unknown> = Promise.resolve();
 
   const service = {
     async record(who: AuditWho, entry: AuditRecord): Promise<void> {
@@ -105,14 +106,17 @@ export function createAuditService(deps: {
             (error: unknown) =>
               logger.warn({ code: (error as { code?: string }).code }, 'audit pruning failed'),
           );
-      void run();
-      timer = setInterval(run, DAY_MS);
+      const track = () => void (pruning = run());
+      track();
+      timer = setInterval(track, DAY_MS);
       timer.unref();
     },
 
-    stop(): void {
+    /** Stops pruning; resolves once a run under way has finished (so the store can close). */
+    async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
+      await pruning;
     },
   };
   return service;

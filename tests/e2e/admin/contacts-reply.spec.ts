@@ -103,11 +103,11 @@ test('an enquiry waiting 21 hours is due soon, one waiting 26 hours overdue: in 
   await expect(stat(page, 'overdue')).toHaveText(String(overdue - 1));
 
   // The admin's language: markers and ages in German.
-  await page.getByLabel('Language').selectOption('de');
+  await page.getByLabel('Language', { exact: true }).selectOption('de');
   await expect(soonCard.getByTestId('reply-marker')).toHaveText('Bald fällig');
   await expect(soonCard.getByTestId('reply-line')).toHaveText('Antwort fällig in 2 Stunden');
   await expect(soonCard.getByTestId('received-ago')).toHaveText('vor 21 Stunden');
-  await page.getByLabel('Sprache').selectOption('en');
+  await page.getByLabel('Sprache', { exact: true }).selectOption('en');
 });
 
 test('unreplied first puts what awaits a reply above what was answered; search narrows the list', async ({

@@ -126,10 +126,10 @@ test('the Contacts tab says e-mail is off (the e2e server has no SMTP_URL), and 
   await expect(cardOf(page, late).getByTestId('reply-marker')).toHaveText('Overdue');
   expect(await seriousViolations(page)).toEqual([]);
 
-  await page.getByLabel('Language').selectOption('pt');
+  await page.getByLabel('Language', { exact: true }).selectOption('pt');
   await expect(notice).toContainText('O e-mail está desligado');
   await expect(cardOf(page, late).getByTestId('reply-marker')).toHaveText('Em atraso');
-  await page.getByLabel('Idioma').selectOption('en');
+  await page.getByLabel('Idioma', { exact: true }).selectOption('en');
 });
 
 test('a link to one enquiry (the staff alert’s) opens the Contacts tab on its card', async ({

@@ -26,7 +26,7 @@ export function LanguageChips({ article }: { article: Article }) {
           source: 'border-slate-900 bg-slate-900 text-white',
           done: 'border-emerald-200 bg-emerald-50 text-emerald-900',
           outdated: 'border-amber-300 bg-amber-100 text-amber-900',
-          missing: 'border-dashed border-slate-300 text-slate-400 line-through',
+          missing: 'border-dashed border-slate-300 text-slate-500 line-through',
         }[state];
         const description = `${t(`language.names.${language}`)}: ${t(`admin.translate.state.${state}`)}`;
         return (
