@@ -2,6 +2,7 @@ import { Inbox, Search, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ContactFolder, ContactSort } from '../api/contacts.queries';
 import type { ContactFilters, ReadFilter, ReplyFilter } from '../lib/contact-filters';
+import { FilterSelect } from '../../../components/FilterSelect';
 import { input, label } from '../../../lib/ui';
 
 type Props = {
@@ -72,51 +73,39 @@ export function ContactsToolbar(props: Props) {
         </div>
         {folder === 'inbox' && (
           <>
-            <div className="space-y-1">
-              <label htmlFor="contacts-filter" className={label}>
-                {t('admin.contacts.filterLabel')}
-              </label>
-              <select
-                id="contacts-filter"
-                value={filters.read}
-                onChange={(e) => set({ read: e.target.value as ReadFilter })}
-                className={input}
-              >
-                <option value="all">{t('admin.common.all')}</option>
-                <option value="unread">{t('admin.contacts.filterUnread')}</option>
-                <option value="read">{t('admin.contacts.filterRead')}</option>
-              </select>
-            </div>
-            <div className="space-y-1">
-              <label htmlFor="contacts-reply" className={label}>
-                {t('admin.contacts.replyLabel')}
-              </label>
-              <select
-                id="contacts-reply"
-                value={filters.reply}
-                onChange={(e) => set({ reply: e.target.value as ReplyFilter })}
-                className={input}
-              >
-                <option value="all">{t('admin.common.all')}</option>
-                <option value="awaiting">{t('admin.contacts.replyAwaiting')}</option>
-                <option value="late">{t('admin.contacts.replyLate')}</option>
-                <option value="replied">{t('admin.contacts.replyDone')}</option>
-              </select>
-            </div>
-            <div className="space-y-1">
-              <label htmlFor="contacts-sort" className={label}>
-                {t('admin.contacts.sortLabel')}
-              </label>
-              <select
-                id="contacts-sort"
-                value={props.sort}
-                onChange={(e) => props.onSort(e.target.value as ContactSort)}
-                className={input}
-              >
-                <option value="newest">{t('admin.contacts.sortNewest')}</option>
-                <option value="unreplied">{t('admin.contacts.sortUnreplied')}</option>
-              </select>
-            </div>
+            <FilterSelect
+              id="contacts-filter"
+              label={t('admin.contacts.filterLabel')}
+              value={filters.read}
+              onChange={(read: ReadFilter) => set({ read })}
+              options={[
+                ['all', t('admin.common.all')],
+                ['unread', t('admin.contacts.filterUnread')],
+                ['read', t('admin.contacts.filterRead')],
+              ]}
+            />
+            <FilterSelect
+              id="contacts-reply"
+              label={t('admin.contacts.replyLabel')}
+              value={filters.reply}
+              onChange={(reply: ReplyFilter) => set({ reply })}
+              options={[
+                ['all', t('admin.common.all')],
+                ['awaiting', t('admin.contacts.replyAwaiting')],
+                ['late', t('admin.contacts.replyLate')],
+                ['replied', t('admin.contacts.replyDone')],
+              ]}
+            />
+            <FilterSelect
+              id="contacts-sort"
+              label={t('admin.contacts.sortLabel')}
+              value={props.sort}
+              onChange={props.onSort}
+              options={[
+                ['newest', t('admin.contacts.sortNewest')],
+                ['unreplied', t('admin.contacts.sortUnreplied')],
+              ]}
+            />
           </>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../../components/FilterSelect';
 import { input, label } from '../../../lib/ui';
 import {
   LANGUAGE_FILTERS,
@@ -39,38 +40,26 @@ export function NewsFilters({ query, onQuery, status, onStatus, languages, onLan
           />
         </div>
       </div>
-      <div className="space-y-1 sm:w-48">
-        <label htmlFor="news-status" className={label}>
-          {t('admin.news.filterLabel')}
-        </label>
-        <select
-          id="news-status"
-          value={status}
-          onChange={(e) => onStatus(e.target.value as StatusFilter)}
-          className={input}
-        >
-          <option value="all">{t('admin.common.all')}</option>
-          <option value="published">{t('admin.news.filterPublished')}</option>
-          <option value="draft">{t('admin.news.filterDraft')}</option>
-        </select>
-      </div>
-      <div className="space-y-1 sm:w-56">
-        <label htmlFor="news-languages" className={label}>
-          {t('admin.translate.filterLabel')}
-        </label>
-        <select
-          id="news-languages"
-          value={languages}
-          onChange={(e) => onLanguages(e.target.value as LanguageFilter)}
-          className={input}
-        >
-          {LANGUAGE_FILTERS.map((filter) => (
-            <option key={filter} value={filter}>
-              {t(`admin.translate.filter.${filter}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="news-status"
+        className="space-y-1 sm:w-48"
+        label={t('admin.news.filterLabel')}
+        value={status}
+        onChange={onStatus}
+        options={[
+          ['all', t('admin.common.all')],
+          ['published', t('admin.news.filterPublished')],
+          ['draft', t('admin.news.filterDraft')],
+        ]}
+      />
+      <FilterSelect
+        id="news-languages"
+        className="space-y-1 sm:w-56"
+        label={t('admin.translate.filterLabel')}
+        value={languages}
+        onChange={onLanguages}
+        options={LANGUAGE_FILTERS.map((f) => [f, t(`admin.translate.filter.${f}`)] as const)}
+      />
     </div>
   );
 }
