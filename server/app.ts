@@ -159,7 +159,7 @@ export function createApp(deps: AppDeps): AppHandler {
 
   // A page that is already rendered goes out before Express even looks at the request.
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    if (!pageCache.serve(req, res)) app(req, res);
+    pageCache.serve(req, res, () => app(req, res));
   };
   // The Express app behind it, for tests that read its routes; and its own
   // timers, for the shutdown to stop before the stores close.

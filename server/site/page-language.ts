@@ -12,14 +12,19 @@ type PageRequest = Pick<IncomingMessage, 'url' | 'headers'> & {
   socket?: object;
 };
 
-const urlOf = (req: PageRequest) =>
-  new URL(req.originalUrl ?? req.url ?? '/', 'http://page.invalid');
-
-/** The language the address itself names: its `/en`, `/pt`, `/de` prefix, else a valid `?lang=`. */
+/**
+ * The language the address itself names: its `/en`, `/pt`, `/de` prefix, else a valid `?lang=`.
+ * Read from the raw request line as the router matches it (this runs on every
+ * page-cache hit, so it builds no URL object).
+ */
 export function addressLanguage(req: PageRequest): Language | null {
-  const url = urlOf(req);
-  const asked = url.searchParams.get('lang');
-  return splitLanguagePath(url.pathname).language ?? (isLanguage(asked) ? asked : null);
+  const target = req.originalUrl ?? req.url ?? '/';
+  const q = target.indexOf('?');
+  const fromPath = splitLanguagePath(q === -1 ? target : target.slice(0, q)).language;
+  if (fromPath) return fromPath;
+  if (q === -1) return null;
+  const asked = new URLSearchParams(target.slice(q + 1)).get('lang');
+  return isLanguage(asked) ? asked : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type SharpModule from 'sharp';
+import type { Sharp } from 'sharp';
 import {
   MEDIA_EXTENSIONS,
   MEDIA_MAX_PIXELS,
@@ -31,6 +32,14 @@ export type ProcessedImage = {
   files: ImageFile[];
 };
 
+/**
+ * libvips loads with the first upload, not at start: a server that never
+ * receives one (most of them, most of the time) keeps its memory and its
+ * start-up time.
+ */
+let loaded: Promise<typeof SharpModule> | undefined;
+const loadSharp = () => (loaded ??= import('sharp').then((module) => module.default));
+
 const refused = (status: number, key: string, params: Record<string, string | number> = {}) =>
   new AppError(status, key).with(params);
 
@@ -50,6 +59,7 @@ async function inspect(bytes: Buffer, name: string, mimeType: string) {
   if (!sniffed) {
     throw refused(415, looksLikeSvg(bytes) ? 'apiErrors.media.svg' : 'apiErrors.media.unsupported');
   }
+  const sharp = await loadSharp();
   // The header only (no pixels are decoded), so a bomb is measured before it can go off.
   const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
@@ -93,6 +103,7 @@ export async function processImage(
   upload: { name: string; mimeType: string },
 ): Promise<ProcessedImage> {
   const type = await inspect(bytes, upload.name, upload.mimeType);
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, {
       limitInputPixels: MEDIA_MAX_PIXELS,

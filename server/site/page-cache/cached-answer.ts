@@ -56,6 +56,9 @@ export async function cachedAnswer(
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        // A window just big enough for the page (the default is 4 MiB, and the
+        // encoder's memory grows with it), so a render costs kilobytes, not megabytes.
+        [constants.BROTLI_PARAM_LGWIN]: windowBits(identity.length),
       },
     }),
     gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
@@ -86,9 +89,32 @@ export async function cachedAnswer(
   return { status, etag, bodies, heads, notModified, bytes };
 }
 
+/** The few `Accept-Encoding` values browsers send, already read (a hit reads none again). */
+const pickedEncodings = new Map<string, Encoding>();
+const MAX_PICKED = 64;
+
+/** The smallest brotli window (2^bits bytes, 10 to 24) that holds `length` bytes. */
+function windowBits(length: number): number {
+  const bits = Math.ceil(Math.log2(Math.max(length, 1)));
+  return Math.min(
+    constants.BROTLI_MAX_WINDOW_BITS,
+    Math.max(constants.BROTLI_MIN_WINDOW_BITS, bits),
+  );
+}
+
 /** `br`, `gzip` or plain, as `Accept-Encoding` allows. */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  let picked = pickedEncodings.get(acceptEncoding);
+  if (picked === undefined) {
+    picked = readAcceptEncoding(acceptEncoding);
+    if (pickedEncodings.size >= MAX_PICKED) pickedEncodings.clear();
+    pickedEncodings.set(acceptEncoding, picked);
+  }
+  return picked;
+}
+
+function readAcceptEncoding(acceptEncoding: string): Encoding {
   let br = false;
   let gz = false;
   for (const part of acceptEncoding.toLowerCase().split(',')) {

@@ -242,7 +242,7 @@ describe('a render that a content write overtakes', () => {
       res.type('html').send(`<p>render ${renders}</p>`);
     });
     const handler = (req: IncomingMessage, res: ServerResponse) => {
-      if (!cache.serve(req, res)) app(req, res);
+      cache.serve(req, res, () => app(req, res));
     };
     expect((await request(handler).get('/page')).text).toBe('<p>render 1</p>');
     await new Promise((r) => setTimeout(r, 100));
@@ -252,5 +252,73 @@ describe('a render that a content write overtakes', () => {
     expect(third.text).toBe('<p>render 2</p>');
     expect(third.headers['x-cache']).toBe('HIT');
     expect(cache.stats().entries).toBe(1);
+  });
+});
+
+describe('a burst of visitors after a write', () => {
+  /** A cache in front of one slow page, counting how often it is rendered. */
+  function slowSite(page: (res: express.Response) => void) {
+    const cache = createPageCache({
+      budgetBytes: 1024 * 1024,
+      keyByOrigin: false,
+      version: createContentVersion(),
+      logger: createLogger({ logLevel: 'silent' }),
+    });
+    const counts = { renders: 0 };
+    const app = express();
+    app.use(cache.capture);
+    app.get('/page', (_req, res) => {
+      counts.renders += 1;
+      setTimeout(() => page(res), 50);
+    });
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      cache.serve(req, res, () => app(req, res));
+    };
+    return { handler, counts };
+  }
+
+  it('renders a page once, however many ask for it while it is being made', async () => {
+    const site = slowSite((res) => res.type('html').send('<p>the news</p>'));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => request(site.handler).get('/page')),
+    );
+    expect(site.counts.renders).toBe(1);
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect(answers.map((a) => a.text)).toEqual(Array(12).fill('<p>the news</p>'));
+    expect(answers.filter((a) => a.headers['x-cache'] === 'HIT')).toHaveLength(11);
+  });
+
+  it('lets the others render for themselves when the answer may not be kept', async () => {
+    const site = slowSite((res) => {
+      res.cookie('flash', 'only-for-you');
+      res.type('html').send('<p>yours</p>');
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => request(site.handler).get('/page')),
+    );
+    expect(answers.map((a) => a.text)).toEqual(Array(4).fill('<p>yours</p>'));
+    expect(answers.every((a) => a.headers['x-cache'] === undefined)).toBe(true);
+    expect(site.counts.renders).toBe(4);
+  });
+
+  it('does not keep the others waiting when the first render never answers', async () => {
+    const site = slowSite((res) => res.destroy());
+    const first = request(site.handler)
+      .get('/page')
+      .then(
+        () => 'answered',
+        () => 'cut',
+      );
+    await new Promise((r) => setTimeout(r, 10));
+    // The second visitor waits for the first render, then (nothing kept) gets one of its own.
+    const second = request(site.handler)
+      .get('/page')
+      .then(
+        () => 'answered',
+        () => 'cut',
+      );
+    expect(await first).toBe('cut');
+    expect(await second).toBe('cut');
+    expect(site.counts.renders).toBe(2);
   });
 });

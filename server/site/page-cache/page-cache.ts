@@ -21,9 +21,11 @@ const MISSING_SHARE = 1 / 16;
 export type PageCache = {
   /**
    * Answers the request from the cache, on the bare Node request before any
-   * framework runs (that is what makes a hit cheap); false on a miss.
+   * framework runs (that is what makes a hit cheap). On a miss while the same
+   * answer is already being rendered, waits for that render and answers
+   * with it; otherwise calls `miss` (which renders, and `capture` keeps).
    */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  serve(req: IncomingMessage, res: ServerResponse, miss: () => void): void;
   /** Express middleware, early in the chain: keeps a copy of what a miss renders. */
   capture: RequestHandler;
   stats(): { entries: number; bytes: number };
@@ -38,6 +40,13 @@ export type PageCache = {
  * that began before a bump is never stored after it. Signed-in visitors, POSTs
  * and answers that set a cookie (but the language one of a language address,
  * which every delivery sets again) or say `res.locals.noPageCache` never touch it.
+ *
+ * Misses are coalesced, as nginx's `proxy_cache_lock` does: while one
+ * request renders and compresses an answer, others asking for the same one
+ * wait for it instead of rendering it again. After a write empties the
+ * cache, a burst of visitors costs one render per page, not one each (and
+ * not one brotli pass each, which would fill the thread pool that the
+ * database's queries need).
  */
 export function createPageCache(deps: {
   budgetBytes: number;
@@ -55,9 +64,16 @@ export function createPageCache(deps: {
   const storeOf = (status: number) => (status === 404 ? missing : pages);
   let hits = 0;
 
+  /** Answers being rendered now, by key: settled once kept (or found not worth keeping). */
+  const rendering = new Map<string, Promise<void>>();
+
   /** Compresses off the request path (zlib's threads), then keeps it unless content moved on. */
-  function keep(key: string, answer: Parameters<typeof cachedAnswer>, renderedAt: number): void {
-    cachedAnswer(...answer).then(
+  function keep(
+    key: string,
+    answer: Parameters<typeof cachedAnswer>,
+    renderedAt: number,
+  ): Promise<void> {
+    return cachedAnswer(...answer).then(
       (kept) => {
         if (deps.version.current() === renderedAt) storeOf(kept.status).set(key, kept);
       },
@@ -65,10 +81,29 @@ export function createPageCache(deps: {
     );
   }
 
+  /** Makes this request the one others asking for `key` wait for; returns how to let them go. */
+  function lead(key: string): (after?: Promise<void>) => void {
+    if (rendering.has(key)) return () => undefined;
+    let release!: () => void;
+    rendering.set(key, new Promise<void>((resolve) => (release = resolve)));
+    let done = false;
+    return (after) => {
+      if (done) return;
+      done = true;
+      void (after ?? Promise.resolve()).finally(() => {
+        rendering.delete(key);
+        release();
+      });
+    };
+  }
+
   const capture: RequestHandler = (req, res, next) => {
     const key = cacheKey(req, deps.keyByOrigin);
     if (key === null || deps.budgetBytes === 0) return next();
     const renderedAt = deps.version.current();
+    const settle = lead(key);
+    // Whatever happens to this answer (an error page, a stream, a cut connection), waiters go on.
+    res.once('close', () => settle());
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       res.send = send;
@@ -77,7 +112,10 @@ export function createPageCache(deps: {
         res.locals.noPageCache !== true &&
         onlyLanguageCookie(req, res.getHeader('set-cookie')) &&
         (typeof body === 'string' || Buffer.isBuffer(body));
-      if (!storable) return send(body);
+      if (!storable) {
+        settle();
+        return send(body);
+      }
       // What the answer is made of, taken before sending (compression adds its own headers).
       const headers = keptHeaders(res.getHeaders());
       // Express names the charset of a text body as it sends it: name it here too.
@@ -88,16 +126,24 @@ export function createPageCache(deps: {
       const status = res.statusCode;
       const result = send(body);
       const bytes = Buffer.from(body as string | Buffer);
-      keep(key, [status, headers, vary ? String(vary) : undefined, bytes], renderedAt);
+      settle(keep(key, [status, headers, vary ? String(vary) : undefined, bytes], renderedAt));
       return result;
     };
     next();
   };
 
-  function serve(req: IncomingMessage, res: ServerResponse): boolean {
-    if (deps.budgetBytes === 0) return false;
-    const key = cacheKey(req, deps.keyByOrigin);
-    if (key === null) return false;
+  function serve(req: IncomingMessage, res: ServerResponse, miss: () => void): void {
+    const key = deps.budgetBytes === 0 ? null : cacheKey(req, deps.keyByOrigin);
+    if (key === null) return miss();
+    if (answer(key, req, res)) return;
+    const inProgress = rendering.get(key);
+    if (!inProgress) return miss();
+    void inProgress.then(() => {
+      if (!answer(key, req, res)) miss();
+    });
+  }
+
+  function answer(key: string, req: IncomingMessage, res: ServerResponse): boolean {
     // Reading the version moves it when a scheduled publication is due, which empties the cache.
     deps.version.current();
     const hit = pages.get(key) ?? missing.get(key);
