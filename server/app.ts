@@ -35,6 +35,7 @@ import { securityHeaders } from './http/security';
 import { createSessionMiddleware, sessionLifetime } from './http/sessions';
 import { requestLanguage } from './i18n';
 import { accessLogger, type Logger } from './logger';
+import { inlineStyleSources } from './site/assets';
 import { createPageCache } from './site/page-cache/page-cache';
 import { createSiteRouter } from './site/site.router';
 
@@ -117,7 +118,7 @@ export function createApp(deps: AppDeps): AppHandler {
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
-  app.use(securityHeaders());
+  app.use(securityHeaders(inlineStyleSources));
   app.use(requestLogger(access));
   // Keeps what anonymous public requests render (most page views never get this far: see below).
   app.use(pageCache.capture);

@@ -21,9 +21,18 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-export function securityHeaders() {
+/**
+ * The site's security headers. `inlineStyles` names the inline stylesheets
+ * the pages may carry (their hashes, as CSP sources): those of the current
+ * build and nothing else, so `style-src` still refuses any injected style.
+ */
+export function securityHeaders(inlineStyles: () => string = () => '') {
+  const directives = {
+    ...CSP_DIRECTIVES,
+    styleSrc: [...CSP_DIRECTIVES.styleSrc, () => inlineStyles()],
+  };
   return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
