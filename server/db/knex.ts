@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { Config } from '../config';
+import { sqliteClient } from './sqlite-client';
 
 export type Db = Knex;
 
@@ -12,6 +13,9 @@ type SqliteConnection = { exec(sql: string, cb: (err: Error | null) => void): vo
  * (well inside any request's patience; the visitor is told to retry).
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 3000;
+
+/** knex's SQLite client with write transactions that wait their turn (sqlite-client.ts). */
+const SqliteClient = sqliteClient(SQLITE_BUSY_TIMEOUT_MS);
 
 /**
  * SQLite settings applied to every pooled connection. WAL lets readers go on
@@ -49,7 +53,7 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Db {
   }
   mkdirSync(config.dataDir, { recursive: true });
   return knex({
-    client: 'sqlite3',
+    client: SqliteClient,
     connection: { filename: sqliteFile(config.dataDir) },
     useNullAsDefault: true,
     pool: {

@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+import Client_SQLite3 from 'knex/lib/dialects/sqlite3/index.js';
+import Transaction_Sqlite from 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js';
+
+/**
+ * One write transaction at a time in this process, first come first served;
+ * the others wait here, holding neither a pooled connection nor a thread of
+ * libuv's pool. A turn not given within `timeoutMs` fails as SQLITE_BUSY
+ * does (503, "try again"), so a stuck writer cannot queue the others forever.
+ */
+export function createWriteQueue(timeoutMs: number) {
+  let held = false;
+  const waiting = new Set<() => void>();
+  const next = () => {
+    const [first] = waiting;
+    if (!first) held = false;
+    else {
+      waiting.delete(first);
+      first();
+    }
+  };
+  return async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (!held) held = true;
+    else {
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(turn);
+          const error = new Error(`SQLITE_BUSY: no turn to write within ${timeoutMs} ms`);
+          reject(Object.assign(error, { code: 'SQLITE_BUSY' }));
+        }, timeoutMs);
+        waiting.add(turn);
+      });
+    }
+    try {
+      return await work();
+    } finally {
+      next();
+    }
+  };
+}
+
+/**
+ * SQLite transactions begin DEFERRED: one that reads first takes the write
+ * lock only at its first write, and when another connection wrote since its
+ * read, SQLite answers SQLITE_BUSY at once (busy_timeout cannot help: the
+ * snapshot it read is stale). So a write transaction here begins IMMEDIATE,
+ * taking the write lock (waiting up to busy_timeout for another process's)
+ * before it reads; and it waits for this process's other writers in the
+ * queue first. A `readOnly` transaction begins as before and waits for
+ * nobody; reads outside transactions never queue.
+ */
+class WriteTransaction extends Transaction_Sqlite {
+  override begin(conn: unknown) {
+    return this.query(conn, this.readOnly ? 'BEGIN;' : 'BEGIN IMMEDIATE;');
+  }
+
+  override _evaluateContainer(config: unknown, container: unknown) {
+    const start = () => super._evaluateContainer(config, container);
+    // A nested transaction is a savepoint on its outer transaction's connection.
+    if (this.client.transacting || this.readOnly) return start();
+    return (this.client as SqliteClient).inTurn(start);
+  }
+}
+
+/** knex's SQLite client whose transactions are write transactions (see above). */
+export function sqliteClient(busyTimeoutMs: number) {
+  return class SqliteClient extends Client_SQLite3 {
+    readonly inTurn = createWriteQueue(busyTimeoutMs);
+
+    constructor(config: Knex.Config) {
+      // Still named 'sqlite3', so code asking which store it is needs to know nothing of this.
+      super({ ...config, client: 'sqlite3' });
+    }
+
+    override transaction(...args: unknown[]) {
+      return new WriteTransaction(this, ...args) as unknown as Knex.Transaction;
+    }
+  };
+}
+
+type SqliteClient = InstanceType<ReturnType<typeof sqliteClient>>;
