@@ -3,7 +3,9 @@
  * articles plus 60 more, with translations), measured against the physical
  * limit: nginx serving the very bytes the server sent, loaded by the same
  * client (wrk, 32 connections, bounded in time) in alternating rounds so the
- * ratio holds on a noisy machine. Prints every figure beside its target,
+ * ratio holds on a noisy machine. A bare Node.js `http` server answering the
+ * same bytes from memory is loaded in the same rounds: the ceiling of any
+ * server built on Node here, which shows how much of the gap is Node's own. Prints every figure beside its target,
  * writes bench/results.json, and exits 1 when a target is missed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { startBareNode } from './bare-node';
 import { findNginx, startNginx, type SavedPage } from './nginx';
 import { measureScaleOut, type ScaleOutResult } from './scale-out';
 import { BENCH_ADMIN, seedArticles } from './seed';
@@ -93,6 +96,8 @@ type PageRow = {
   page: string;
   path: string;
   nginxRps: number | null;
+  /** The same bytes from a bare Node.js `http` server: the ceiling of any Node server here. */
+  bareNodeRps: number;
   serverRps: number;
   ratio: number | null;
   p50: number;
@@ -179,14 +184,20 @@ async function main(): Promise<void> {
       console.log('bench: nginx is not installed, so the comparison with it is skipped');
     }
 
+    const barePort = await freePort();
+    const bare = await startBareNode(work, barePort, saved);
+    stops.push(() => bare.stop());
+
     const load = (url: string) =>
       wrk({ url, seconds: SECONDS, connections: CONNECTIONS, headers: ACCEPT, scratchDir: work });
     const rows: PageRow[] = [];
     for (const page of PAGES) {
       const ours: LoadResult[] = [];
       const theirs: LoadResult[] = [];
+      const bares: LoadResult[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         if (nginxBinary) theirs.push(await load(`http://127.0.0.1:${nginxPort}/${page.name}`));
+        bares.push(await load(`http://127.0.0.1:${barePort}/${page.name}`));
         ours.push(await load(base + page.path));
       }
       const serverRps = median(ours.map((r) => r.rps));
@@ -195,6 +206,7 @@ async function main(): Promise<void> {
         page: page.name,
         path: page.path,
         nginxRps,
+        bareNodeRps: median(bares.map((r) => r.rps)),
         serverRps,
         ratio: nginxRps ? serverRps / nginxRps : null,
         p50: median(ours.map((r) => r.p50)),
@@ -240,8 +252,10 @@ async function main(): Promise<void> {
       rows.map((r) => ({
         page: r.path,
         'nginx req/s': r.nginxRps === null ? 'n/a' : Math.round(r.nginxRps),
+        'bare Node req/s': Math.round(r.bareNodeRps),
         'server req/s': Math.round(r.serverRps),
         'ratio (≥ 0.5)': r.ratio === null ? 'n/a' : r.ratio.toFixed(2),
+        'bare Node / nginx': r.nginxRps === null ? 'n/a' : (r.bareNodeRps / r.nginxRps).toFixed(2),
         'p50 ms': r.p50.toFixed(1),
         'p99 ms (< 50)': r.p99.toFixed(1),
         failures: r.failures,
