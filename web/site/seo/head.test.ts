@@ -88,6 +88,13 @@ describe('buildHead', () => {
     expect(html).not.toContain('ld+json');
   });
 
+  it('fetches the hero still with the home page, as its largest paint, and on no other page', () => {
+    const preload =
+      '<link rel="preload" as="image" href="/media/hero-poster.jpg" fetchpriority="high">';
+    expect(head({})).toContain(preload);
+    expect(head({ pageId: 'news', path: '/news' })).not.toContain('rel="preload"');
+  });
+
   it('names a page in a language as its own canonical, with its siblings and the neutral x-default', () => {
     const html = head({ pageId: 'news', path: '/pt/news', search: '?page=2', language: 'pt' });
     expect(html).toContain(`<link rel="canonical" href="${origin}/pt/news?page=2">`);

@@ -5,6 +5,7 @@ import { localizedPath, splitLanguagePath } from '#shared/language-paths';
 import { isLanguage, LANGUAGES, LOCALES, type Language, type Translate } from '#shared/languages';
 import { DEFAULT_NEWS_IMAGE, type Article } from '#shared/news';
 import { parsePageParam } from '#shared/pagination';
+import { HERO_POSTER } from '../pages/home/hero-media';
 import { absoluteUrl, jsonLdScript, newsArticleJsonLd } from './json-ld';
 import { pageMeta, type PageId } from './meta';
 
@@ -133,6 +134,10 @@ export function buildHead(input: HeadInput): string {
     );
   } else {
     tags.push(meta('property', 'og:type', 'website'));
+  }
+  // The hero's still is the home page's largest paint: fetched with the page, not after its styles.
+  if (pageId === 'home') {
+    tags.push(link({ rel: 'preload', as: 'image', href: HERO_POSTER, fetchpriority: 'high' }));
   }
   return tags.join('');
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { HERO_POSTER } from './hero-media';
 
 /** Sources are picked only when the visitor has not asked for reduced motion. */
 const MOTION_OK = '(prefers-reduced-motion: no-preference)';
@@ -29,6 +30,7 @@ export function HeroVideo() {
   return (
     <div
       aria-hidden="true"
+      // Tailwind reads the address from the class itself (HERO_POSTER); a style attribute would break the CSP.
       className="absolute inset-0 bg-[url('/media/hero-poster.jpg')] bg-cover bg-center"
     >
       <video
@@ -39,7 +41,7 @@ export function HeroVideo() {
         playsInline
         autoPlay
         preload="metadata"
-        poster="/media/hero-poster.jpg"
+        poster={HERO_POSTER}
         tabIndex={-1}
       >
         <source src="/media/hero.webm" type="video/webm" media={MOTION_OK} />
