@@ -120,7 +120,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
               date={mode.kind === 'edit' ? articleDate(mode.article) : new Date().toISOString()}
             />
           </div>
-          <div className="flex justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">
+          <div className="flex flex-wrap items-center justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">
             {stored && (
               <button
                 ref={historyButton}
@@ -132,6 +132,11 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                 {t('admin.revisions.open')}
               </button>
             )}
+            {translating && (
+              <p id="article-save-waits" className="w-full text-sm text-slate-600 sm:w-auto">
+                {t('admin.translate.saveWaits')}
+              </p>
+            )}
             <button
               type="button"
               className={button.secondary}
@@ -140,11 +145,6 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
             >
               {t('admin.common.cancel')}
             </button>
-            {translating && (
-              <p id="article-save-waits" className="self-center text-sm text-slate-600">
-                {t('admin.translate.saveWaits')}
-              </p>
-            )}
             <button
               type="submit"
               className={button.primary}

@@ -39,7 +39,10 @@ export function TranslateWithAi({ draft, translator }: Props) {
     <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <div role="group" aria-labelledby={INTO_ID} className="flex flex-wrap items-center gap-2">
-          <span id={INTO_ID} className="text-sm font-medium text-slate-800">
+          <span
+            id={INTO_ID}
+            className="basis-full text-sm font-medium text-slate-800 sm:basis-auto"
+          >
             {t('admin.translate.into')}
           </span>
           {all.map(({ language, chosen, replaces }) => {
