@@ -137,3 +137,69 @@ test('the AI writes the article in the language chosen in the modal', async ({ p
   await question.getByRole('button', { name: 'Discard changes' }).click();
   await expect(form).toBeHidden();
 });
+
+test('Using AI drafts the article in all three languages, and all three go live', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const topic = `Laser cladding cell ${Date.now()}`;
+  const title = `${topic}: what it means for industrial operations`;
+  const slug = topic.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  await signIn(page);
+  // German waits until the journey has seen it under way.
+  const asked: { from: string; to: string[] }[] = [];
+  let releaseGerman = () => {};
+  const germanHeld = new Promise<void>((resolve) => (releaseGerman = resolve));
+  await page.route('**/api/llm/translate-news', async (route) => {
+    const body = route.request().postDataJSON() as { from: string; to: string[] };
+    asked.push(body);
+    if (body.to[0] === 'de') await germanHeld;
+    await route.continue();
+  });
+
+  const dialog = await openAiModal(page);
+  await dialog.getByLabel('Describe your article *').fill(topic);
+  await expect(dialog.getByLabel('Draft in all three languages')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Generate Content' }).click();
+  await expect(
+    page.getByText('Content generated successfully! Please review and edit as needed.'),
+  ).toBeVisible();
+
+  const form = page.getByRole('dialog', { name: 'Create News Article' });
+  await expect(form.getByLabel(/^Title/)).toHaveValue(title);
+  const tab = (name: RegExp) => form.getByRole('tab', { name });
+  await expect(tab(/^English/)).toContainText('Source');
+  await expect(tab(/^Português/)).toContainText('Translated');
+  await expect(tab(/^Deutsch/)).toContainText('Translating…');
+  const create = form.getByRole('button', { name: 'Create Article' });
+  await expect(create).toBeDisabled();
+  await expect(form.getByText('Translating – you can save once the drafts are in.')).toBeVisible();
+  releaseGerman();
+  await expect(tab(/^Deutsch/)).toContainText('Translated');
+  expect(asked.map((b) => [b.from, b.to])).toEqual([
+    ['en', ['pt']],
+    ['en', ['de']],
+  ]);
+
+  await tab(/^Português/).click();
+  await expect(form.getByLabel(/^Title/)).toHaveValue(`[pt] ${title}`);
+  await expect(form.getByLabel(/^Content/)).toHaveValue(
+    /Traduzido para o teste\.\n\n.*## Why it matters/s,
+  );
+  await tab(/^Deutsch/).click();
+  await expect(form.getByLabel(/^Title/)).toHaveValue(`[de] ${title}`);
+  await form.getByLabel('Publish immediately').check();
+  await create.click();
+  await expect(page.getByText('News article created successfully')).toBeVisible();
+  await expect(form).toBeHidden();
+
+  for (const [language, heading] of [
+    ['en', title],
+    ['pt', `[pt] ${title}`],
+    ['de', `[de] ${title}`],
+  ] as const) {
+    await page.goto(`/${language}/${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+  await expect(page.getByText('Für den Test übersetzt.')).toBeVisible();
+});

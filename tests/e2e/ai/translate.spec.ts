@@ -68,3 +68,64 @@ test('an admin adds a Portuguese version by hand and a German one with AI, and b
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`[de] ${title}`);
   await expect(page.getByText('Für den Test übersetzt.')).toBeVisible();
 });
+
+test('an admin ticks only German: only German is asked for, filled in and published', async ({
+  page,
+}) => {
+  const api = await adminApi();
+  const slug = uniqueSlug('press-line');
+  const title = `Press line retrofit ${slug}`;
+  await createArticle(api, {
+    slug,
+    title,
+    excerpt: 'The 1998 press line now runs with ForgeArm X2 loaders.',
+    content:
+      '## Retrofit\n\n- **ForgeArm X2** loaders\n- See [the plant](https://example.com/plant)',
+  });
+  await api.dispose();
+
+  await openDashboard(page);
+  await newsRow(page, title).getByRole('button', { name: /^Edit/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit News Article' });
+  const into = dialog.getByRole('group', { name: 'Translate into' });
+  // Both translations are missing: both ticked.
+  await expect(into.getByRole('checkbox', { name: 'Português' })).toBeChecked();
+  await expect(into.getByRole('checkbox', { name: 'Deutsch' })).toBeChecked();
+  await expect(dialog.getByRole('button', { name: 'Translate with AI (PT, DE)' })).toBeVisible();
+  await into.getByRole('checkbox', { name: 'Português' }).uncheck();
+
+  const asked: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/llm/translate-news')) asked.push(request.postDataJSON());
+  });
+  await dialog.getByRole('button', { name: 'Translate with AI (DE)' }).click();
+  const german = dialog.getByRole('tab', { name: /^Deutsch/ });
+  await expect(german).toContainText('Translated');
+  await expect(toast(page, 'German draft filled in: review it, then save.')).toBeVisible();
+  expect(asked).toEqual([expect.objectContaining({ from: 'en', to: ['de'], title })]);
+  await expect(dialog.getByRole('tab', { name: /^Português/ })).toContainText('Missing');
+  // German has a text now; ticking it again says the new draft would replace it.
+  await expect(into.getByRole('checkbox', { name: 'Deutsch' })).not.toBeChecked();
+  await into.getByRole('checkbox', { name: 'Deutsch' }).check();
+  await expect(
+    dialog.getByText(
+      'The new draft replaces the text already in German – nothing is stored until you save.',
+    ),
+  ).toBeVisible();
+  await into.getByRole('checkbox', { name: 'Deutsch' }).uncheck();
+
+  await german.click();
+  await expect(dialog.getByLabel(/^Title/)).toHaveValue(`[de] ${title}`);
+  await expect(dialog.getByLabel(/^Content/)).toHaveValue(
+    /\*\*ForgeArm X2\*\* loaders\n- See \[the plant\]\(https:\/\/example\.com\/plant\)/,
+  );
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'News article updated successfully')).toBeVisible();
+  expect(asked).toHaveLength(1);
+
+  await page.goto(`/de/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`[de] ${title}`);
+  // No Portuguese version was drafted: the Portuguese page shows the English source.
+  await page.goto(`/pt/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+});

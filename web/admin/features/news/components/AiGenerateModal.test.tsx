@@ -44,8 +44,12 @@ describe('AiGenerateModal', () => {
     fireEvent.change(screen.getByLabelText('Language of the article'), {
       target: { value: 'pt' },
     });
+    // On by default: the other two languages are drafted as the form opens.
+    expect(
+      (screen.getByLabelText('Draft in all three languages') as HTMLInputElement).checked,
+    ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Generate Content' }));
-    await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(generated, 'pt'));
+    await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(generated, 'pt', ['en', 'de']));
     const [url, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(url).toBe('/api/llm/generate-news-content');
     expect(JSON.parse(String(init?.body))).toEqual({
@@ -53,5 +57,22 @@ describe('AiGenerateModal', () => {
       category: 'Industry',
       language: 'pt',
     });
+  });
+
+  it('drafts one language only when "all three" is unticked', async () => {
+    stubApi(() => generated);
+    const onGenerated = vi.fn();
+    renderAdmin(<AiGenerateModal onClose={vi.fn()} onGenerated={onGenerated} />, {
+      language: 'pt',
+    });
+    const all = screen.getByLabelText('Redigir nos três idiomas') as HTMLInputElement;
+    expect(all.getAttribute('aria-describedby')).toBe('ai-all-languages-hint');
+    fireEvent.click(all);
+    fireEvent.change(screen.getByLabelText('Descreva a sua notícia *'), {
+      target: { value: 'Nova célula' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Gerar conteúdo' }));
+    await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(generated, 'pt', []));
+    expect(vi.mocked(fetch).mock.calls).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { otherLanguages } from '#shared/article-languages';
 import { LANGUAGES, isLanguage, pickLanguage, type Language } from '#shared/languages';
 import { AI_CATEGORIES, AI_PROMPT_MAX_LENGTH, type GeneratedArticle } from '#shared/llm';
 import { Field } from '../../../components/Field';
@@ -12,20 +13,26 @@ import { AiTips } from './AiTips';
 
 type Props = {
   onClose: () => void;
-  onGenerated: (article: GeneratedArticle, language: Language) => void;
+  /** `translateTo`: the languages the form drafts from the article as it opens. */
+  onGenerated: (article: GeneratedArticle, language: Language, translateTo: Language[]) => void;
   returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 /**
  * 'AI Content Generation': describe the article, optionally pick a category,
- * choose the language it is written in (the dashboard's by default), get a draft.
+ * choose the language it is written in (the dashboard's by default), get a
+ * draft. "Draft in all three languages" (on: the site is read in three)
+ * has the form translate the draft into the other two as it opens.
  */
 export function AiGenerateModal({ onClose, onGenerated, returnFocusTo }: Props) {
   const { t, i18n } = useTranslation();
   const [prompt, setPrompt] = useState('');
   const [category, setCategory] = useState('');
   const [language, setLanguage] = useState(() => pickLanguage(i18n.language));
-  const { busy, generate } = useGenerateArticle(onGenerated);
+  const [allLanguages, setAllLanguages] = useState(true);
+  const { busy, generate } = useGenerateArticle((article, lang) =>
+    onGenerated(article, lang, allLanguages ? otherLanguages(lang) : []),
+  );
   const blank = prompt.trim() === '';
 
   return (
@@ -94,6 +101,25 @@ export function AiGenerateModal({ onClose, onGenerated, returnFocusTo }: Props) 
                 ))}
               </select>
             </Field>
+          </div>
+          <div className="flex items-start gap-3">
+            <input
+              id="ai-all-languages"
+              type="checkbox"
+              checked={allLanguages}
+              disabled={busy}
+              aria-describedby="ai-all-languages-hint"
+              onChange={(e) => setAllLanguages(e.target.checked)}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-slate-900"
+            />
+            <div className="space-y-0.5">
+              <label htmlFor="ai-all-languages" className="text-sm font-medium text-slate-800">
+                {t('admin.ai.allLanguages')}
+              </label>
+              <p id="ai-all-languages-hint" className="text-xs text-slate-600">
+                {t('admin.ai.allLanguagesHint')}
+              </p>
+            </div>
           </div>
           <AiTips />
         </div>

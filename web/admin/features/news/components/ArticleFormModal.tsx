@@ -9,6 +9,7 @@ import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { button } from '../../../lib/ui';
 import { useArticleForm, type FormMode } from '../hooks/useArticleForm';
+import { useTranslateArticle } from '../hooks/useTranslateArticle';
 import { textErrors, textIn } from '../lib/article-draft';
 import { ArticlePreview } from './ArticlePreview';
 import { ArticleTextFields } from './ArticleTextFields';
@@ -38,6 +39,14 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
   const { t } = useTranslation();
   const form = useArticleForm(mode, onSaved);
   const { draft, set, slugAuto, errors, busy, dirty, submit } = form;
+  const from = mode.draft.source_language;
+  const opening = mode.kind === 'create' ? mode.translate : undefined;
+  const translator = useTranslateArticle(
+    form.fillTranslation,
+    opening && { source: textIn(mode.draft, from), from, targets: opening },
+  );
+  // Saving now would lose the drafts on their way: it waits for them.
+  const translating = translator.working.size > 0;
   const [language, setLanguage] = useState<Language>(draft.source_language);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -60,7 +69,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            submit();
+            if (!translating) submit();
           }}
         >
           <div className="grid gap-6 px-6 py-5 lg:grid-cols-2">
@@ -68,6 +77,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
               <ArticleLanguages
                 mode={mode}
                 form={form}
+                translator={translator}
                 language={language}
                 onLanguage={setLanguage}
                 panelId="article-language-panel"
@@ -110,7 +120,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
               date={mode.kind === 'edit' ? articleDate(mode.article) : new Date().toISOString()}
             />
           </div>
-          <div className="flex justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">
+          <div className="flex flex-wrap items-center justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">
             {stored && (
               <button
                 ref={historyButton}
@@ -122,6 +132,11 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                 {t('admin.revisions.open')}
               </button>
             )}
+            {translating && (
+              <p id="article-save-waits" className="w-full text-sm text-slate-600 sm:w-auto">
+                {t('admin.translate.saveWaits')}
+              </p>
+            )}
             <button
               type="button"
               className={button.secondary}
@@ -130,7 +145,12 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
             >
               {t('admin.common.cancel')}
             </button>
-            <button type="submit" className={button.primary} disabled={busy}>
+            <button
+              type="submit"
+              className={button.primary}
+              disabled={busy || translating}
+              aria-describedby={translating ? 'article-save-waits' : undefined}
+            >
               {busy && <Spinner className="h-4 w-4" />}
               {busy
                 ? t('admin.form.saving')

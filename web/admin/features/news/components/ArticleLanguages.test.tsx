@@ -132,7 +132,7 @@ describe('the article form in three languages', () => {
         to: [to],
       })),
     );
-    // Portuguese failed: it says so and stays missing; German is filled in for review.
+    // Portuguese failed: it says so, in the tab too; German is filled in for review.
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith(
         expect.anything(),
@@ -140,7 +140,7 @@ describe('the article form in three languages', () => {
       ),
     );
     expect(success).toHaveBeenCalledWith('German draft filled in: review it, then save.');
-    expect(tab(/^Português/).textContent).toContain('Missing');
+    expect(tab(/^Português/).textContent).toContain('Failed');
     fireEvent.click(tab(/^Deutsch/));
     expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Schweißzelle');
     // Nothing is stored until the admin saves.

@@ -1,18 +1,19 @@
 import { useEffect } from 'react';
-import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { otherLanguages, type ArticleTranslations } from '#shared/article-languages';
+import type { ArticleTranslations } from '#shared/article-languages';
 import { LANGUAGES, isLanguage, type Language } from '#shared/languages';
-import { button, input } from '../../../lib/ui';
+import { input } from '../../../lib/ui';
 import { useLlmStatus } from '../api/llm.queries';
 import type { FormMode, useArticleForm } from '../hooks/useArticleForm';
-import { useTranslateArticle } from '../hooks/useTranslateArticle';
+import type { ArticleTranslator } from '../hooks/useTranslateArticle';
 import { invalidLanguages, isBlank, textIn, type ArticleDraft } from '../lib/article-draft';
 import { LanguageTabs, type TabState } from './LanguageTabs';
+import { TranslateWithAi } from './TranslateWithAi';
 
 type Props = {
   mode: FormMode;
   form: ReturnType<typeof useArticleForm>;
+  translator: ArticleTranslator;
   language: Language;
   onLanguage: (language: Language) => void;
   panelId: string;
@@ -39,13 +40,13 @@ function tabState(mode: FormMode, draft: ArticleDraft, language: Language): TabS
 /**
  * The languages of the article form: a tab per language, the source
  * language, and "Translate with AI" (when the model is configured), which
- * drafts the missing languages, or the chosen tab's again when none is missing.
+ * drafts the languages the admin ticks (the missing ones by default).
  */
-export function ArticleLanguages({ mode, form, language, onLanguage, panelId }: Props) {
+export function ArticleLanguages(props: Props) {
+  const { mode, form, translator, language, onLanguage, panelId } = props;
   const { t } = useTranslation();
   const { draft, errors } = form;
   const llm = useLlmStatus();
-  const { working, translate } = useTranslateArticle(form.fillTranslation);
   const invalid = invalidLanguages(errors, draft.source_language);
 
   // After a failed save, show a language with errors if the chosen one has none.
@@ -56,10 +57,6 @@ export function ArticleLanguages({ mode, form, language, onLanguage, panelId }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errors]);
 
-  const source = textIn(draft, draft.source_language);
-  const missing = otherLanguages(draft.source_language).filter((l) => isBlank(textIn(draft, l)));
-  const targets = missing.length ? missing : language !== draft.source_language ? [language] : [];
-  const sourceReady = !isBlank(source) && Object.values(source).every((v) => v.trim() !== '');
   const canTranslate = typeof llm === 'object' && llm.configured;
 
   return (
@@ -91,18 +88,8 @@ export function ArticleLanguages({ mode, form, language, onLanguage, panelId }: 
           </select>
         </div>
         {canTranslate && (
-          <button
-            type="button"
-            className={button.secondary}
-            disabled={!sourceReady || targets.length === 0 || targets.every((l) => working.has(l))}
-            title={sourceReady ? undefined : t('admin.translate.needSource')}
-            onClick={() => translate(source, draft.source_language, targets)}
-          >
-            <Languages aria-hidden="true" className="h-4 w-4" />
-            {t('admin.translate.button', {
-              languages: targets.map((l) => l.toUpperCase()).join(', ') || '—',
-            })}
-          </button>
+          // Another source language starts the choice afresh.
+          <TranslateWithAi key={draft.source_language} draft={draft} translator={translator} />
         )}
       </div>
       <LanguageTabs
@@ -110,7 +97,8 @@ export function ArticleLanguages({ mode, form, language, onLanguage, panelId }: 
         onSelect={onLanguage}
         stateOf={(l) => tabState(mode, draft, l)}
         invalid={invalid}
-        working={working}
+        working={translator.working}
+        failed={new Set(Object.keys(translator.failures) as Language[])}
         panelId={panelId}
       />
     </div>

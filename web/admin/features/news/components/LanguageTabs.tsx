@@ -14,24 +14,31 @@ type Props = {
   invalid: ReadonlySet<Language>;
   /** Languages the model is translating into now. */
   working: ReadonlySet<Language>;
+  /** Languages whose last translation failed. */
+  failed: ReadonlySet<Language>;
   /** The id of the panel the tabs control. */
   panelId: string;
 };
 
-const badge: Record<TabState, string> = {
+/** The badge also shows a translation under way, or one that failed where nothing was there. */
+type BadgeState = TabState | 'working' | 'failed';
+
+const badge: Record<BadgeState, string> = {
   source: 'bg-slate-900 text-white',
   done: 'bg-emerald-100 text-emerald-900',
   missing: 'bg-slate-100 text-slate-600',
   outdated: 'bg-amber-100 text-amber-900',
+  working: 'bg-sky-100 text-sky-900',
+  failed: 'bg-red-100 text-red-800',
 };
 
 /**
  * One tab per language of the article form: the source marked, each
- * translation saying whether it is there, missing or older than the source;
- * arrow keys move between tabs (WAI-ARIA tabs pattern).
+ * translation saying whether it is there, missing or older than the source,
+ * being translated now, or failed; arrow keys move between tabs (WAI-ARIA tabs pattern).
  */
 export function LanguageTabs(props: Props) {
-  const { selected, onSelect, stateOf, invalid, working, panelId } = props;
+  const { selected, onSelect, stateOf, invalid, working, failed, panelId } = props;
   const { t } = useTranslation();
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -50,7 +57,12 @@ export function LanguageTabs(props: Props) {
       className="flex flex-wrap gap-1 border-b border-slate-200"
     >
       {LANGUAGES.map((language) => {
-        const state = stateOf(language);
+        const stored = stateOf(language);
+        const state: BadgeState = working.has(language)
+          ? 'working'
+          : failed.has(language) && stored === 'missing'
+            ? 'failed'
+            : stored;
         const active = language === selected;
         return (
           <button
@@ -69,15 +81,12 @@ export function LanguageTabs(props: Props) {
             }`}
           >
             <span lang={language}>{t(`language.names.${language}`)}</span>
-            <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${badge[state]}`}>
+            <span
+              className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-semibold ${badge[state]}`}
+            >
+              {state === 'working' && <Spinner className="h-3 w-3" />}
               {t(`admin.translate.state.${state}`)}
             </span>
-            {working.has(language) && (
-              <>
-                <Spinner className="h-3.5 w-3.5" />
-                <span className="sr-only">{t('admin.translate.working')}</span>
-              </>
-            )}
             {invalid.has(language) && (
               <span
                 className="h-2 w-2 rounded-full bg-red-600"

@@ -86,9 +86,9 @@ export function NewsManager({ articles }: Props) {
         <AiGenerateModal
           returnFocusTo={addButton}
           onClose={() => setAiOpen(false)}
-          onGenerated={(generated, language) => {
+          onGenerated={(generated, language, translate) => {
             setAiOpen(false);
-            setForm({ kind: 'create', draft: draftFromGenerated(generated, language) });
+            setForm({ kind: 'create', draft: draftFromGenerated(generated, language), translate });
           }}
         />
       )}

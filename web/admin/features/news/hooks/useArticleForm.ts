@@ -22,7 +22,13 @@ import {
 import { publicationFields } from '../lib/schedule';
 
 export type FormMode =
-  { kind: 'create'; draft: ArticleDraft } | { kind: 'edit'; article: Article; draft: ArticleDraft };
+  | {
+      kind: 'create';
+      draft: ArticleDraft;
+      /** Languages to draft from the source as the form opens ("Using AI" in all three). */
+      translate?: readonly Language[];
+    }
+  | { kind: 'edit'; article: Article; draft: ArticleDraft };
 
 /**
  * State and submit of the create/edit form. The slug follows the title until
