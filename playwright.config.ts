@@ -22,6 +22,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'journeys', testIgnore: /lockout\.spec\.ts$/ },
+    // The sign-in flood fills the hashing queue, turning other sign-ins away meanwhile: it runs
+    // last. (Run it alone with `npx playwright test tests/e2e/admin/lockout.spec.ts --no-deps`.)
+    { name: 'lockout', testMatch: /lockout\.spec\.ts$/, dependencies: ['journeys'] },
+  ],
   use: {
     baseURL: E2E.baseUrl,
     trace: 'retain-on-failure',

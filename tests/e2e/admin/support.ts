@@ -8,12 +8,17 @@ export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/** Fills the sign-in form and presses Sign In. */
+export async function fillLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
 /** Signs in through the form, as an admin would. */
 export async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E.admin.username);
-  await page.getByLabel('Password', { exact: true }).fill(E2E.admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await fillLogin(page, E2E.admin.username, E2E.admin.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'News Management' })).toBeVisible();
 }
