@@ -103,26 +103,15 @@ export function siteAssets(
   return { forPage, styleSources };
 }
 
-/** How often, at most, the manifest's file is looked at for a new build (`npm run dev`). */
-const RECHECK_MS = 1000;
+let cached: { mtimeMs: number; assets: ReturnType<typeof siteAssets> } | undefined;
 
-let cached:
-  { mtimeMs: number; checkedAt: number; assets: ReturnType<typeof siteAssets> } | undefined;
-
-/**
- * The assets of the last build, re-read only after a new build. Every answer
- * asks (the CSP names the inline stylesheets), so the manifest's file is
- * looked at once a second, not once per request.
- */
+/** The assets of the last build, re-read only after a new build. */
 function currentAssets(): ReturnType<typeof siteAssets> {
-  const now = Date.now();
-  if (cached && now - cached.checkedAt < RECHECK_MS) return cached.assets;
   const { mtimeMs } = statSync(VITE_MANIFEST);
   if (cached?.mtimeMs !== mtimeMs) {
     const manifest = JSON.parse(readFileSync(VITE_MANIFEST, 'utf8')) as Manifest;
-    cached = { mtimeMs, checkedAt: now, assets: siteAssets(manifest) };
+    cached = { mtimeMs, assets: siteAssets(manifest) };
   }
-  cached.checkedAt = now;
   return cached.assets;
 }
 
