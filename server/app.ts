@@ -35,7 +35,6 @@ import { securityHeaders } from './http/security';
 import { createSessionMiddleware, sessionLifetime } from './http/sessions';
 import { requestLanguage } from './i18n';
 import { accessLogger, type Logger } from './logger';
-import { inlineStyleSources } from './site/assets';
 import { createPageCache } from './site/page-cache/page-cache';
 import { createSiteRouter } from './site/site.router';
 
@@ -118,7 +117,7 @@ export function createApp(deps: AppDeps): AppHandler {
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
-  app.use(securityHeaders(inlineStyleSources));
+  app.use(securityHeaders());
   app.use(requestLogger(access));
   // Keeps what anonymous public requests render (most page views never get this far: see below).
   app.use(pageCache.capture);

@@ -21,18 +21,9 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-/**
- * The site's security headers. `inlineStyles` names the inline stylesheets
- * the pages may carry (their hashes, as CSP sources): those of the current
- * build and nothing else, so `style-src` still refuses any injected style.
- */
-export function securityHeaders(inlineStyles: () => string = () => '') {
-  const directives = {
-    ...CSP_DIRECTIVES,
-    styleSrc: [...CSP_DIRECTIVES.styleSrc, () => inlineStyles()],
-  };
+export function securityHeaders() {
   return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives },
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });

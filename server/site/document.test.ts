@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_MODULES, siteAssets, styleHashSource } from './assets';
+import { PAGE_MODULES, siteAssets } from './assets';
 import { renderDocument } from './document';
 import { siteCataloguesFor } from '../i18n';
 
@@ -19,35 +19,13 @@ const manifest = {
   '../locales/pt.json': { file: 'assets/pt-5.js' },
 };
 
-/** Stylesheets as a build writes them: two small ones and one too big to inline. */
-const stylesheets: Record<string, string> = {
-  '/assets/site-1.css': 'body{margin:0}',
-  '/assets/shared-2.css': '.card{padding:1rem}',
-};
-const readStylesheet = (href: string) => stylesheets[href];
-
 describe('page assets', () => {
   it('are the entry script, its chunks and styles, plus the page chunk and what it imports', () => {
-    expect(siteAssets(manifest, undefined, readStylesheet).forPage('news')).toEqual({
+    expect(siteAssets(manifest).forPage('news')).toEqual({
       script: '/assets/site-1.js',
       preload: ['/assets/shared-2.js', '/assets/news-3.js', '/assets/card-4.js'],
-      css: [
-        { href: '/assets/site-1.css', inline: 'body{margin:0}' },
-        { href: '/assets/shared-2.css', inline: '.card{padding:1rem}' },
-        { href: '/assets/news-3.css', inline: undefined },
-      ],
+      css: ['/assets/site-1.css', '/assets/shared-2.css', '/assets/news-3.css'],
     });
-  });
-
-  it('allow exactly the inline stylesheets in the CSP, by the hash of their text', () => {
-    const { styleSources } = siteAssets(manifest, undefined, readStylesheet);
-    expect(styleSources.split(' ').sort()).toEqual(
-      [styleHashSource('body{margin:0}'), styleHashSource('.card{padding:1rem}')].sort(),
-    );
-    // The value a browser computes for `<style>body{margin:0}</style>`.
-    expect(styleHashSource('body{margin:0}')).toBe(
-      "'sha256-IAdwN3biDCQ3brrgp1m8kBEsPQYyqfREKOEfeoREopc='",
-    );
   });
 
   it('of a page without a chunk of its own are the entry alone; catalogues are never preloaded', () => {
@@ -75,16 +53,10 @@ describe('renderDocument', () => {
       html: '<main>olá</main>',
       hydration: '{"loaderData":{}}',
       catalogues: '{"pt":{"nav":{"home":"Início"}}}',
-      assets: {
-        script: '/assets/a.js',
-        css: [{ href: '/assets/a.css', inline: 'main{color:red}' }, { href: '/assets/big.css' }],
-        preload: ['/assets/b.js'],
-      },
+      assets: { script: '/assets/a.js', css: ['/assets/a.css'], preload: ['/assets/b.js'] },
     });
     expect(html.startsWith('<!doctype html><html lang="pt">')).toBe(true);
-    expect(html).toContain(
-      '<title>Início</title><style>main{color:red}</style><link rel="stylesheet" href="/assets/big.css">',
-    );
+    expect(html).toContain('<title>Início</title><link rel="stylesheet" href="/assets/a.css">');
     expect(html).toContain('<script type="module" src="/assets/a.js"></script>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/b.js">');
     expect(html).toContain('<div id="root"><main>olá</main></div>');

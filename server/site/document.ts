@@ -16,9 +16,7 @@ type DocumentParts = {
 
 /**
  * The whole HTML document around the server-rendered app. Stylesheets sit in
- * `<head>` so the first paint is already styled, inside the document when
- * they are small (no round trip before that paint: on a phone's 4G
- * connection it is most of the wait); the module script is
+ * `<head>` so the first paint is already styled; the module script is
  * deferred by nature, so it never delays that paint, and the page's own chunk
  * is preloaded beside it. The page's texts travel in the document (no
  * catalogue code to fetch before hydrating).
@@ -26,11 +24,7 @@ type DocumentParts = {
 export function renderDocument(parts: DocumentParts): string {
   const { language, head, html, hydration, catalogues, assets } = parts;
   const css = assets.css
-    .map((style) =>
-      style.inline === undefined
-        ? `<link rel="stylesheet" href="${escapeHtml(style.href)}">`
-        : `<style>${style.inline}</style>`,
-    )
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
     .join('');
   const preload = assets.preload
     .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`)
