@@ -3,9 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '#shared/news';
 import { toast } from '../../../../common/toast';
-import { renderAdmin } from '../../../test/render';
-import { draftFromArticle } from '../lib/article-draft';
-import { ArticleFormModal } from './ArticleFormModal';
+import { languageTab, openArticleForm } from '../test/open-article-form';
 
 afterEach(() => {
   cleanup();
@@ -75,18 +73,8 @@ function stubModel() {
   return calls;
 }
 
-function open(item: Article = article) {
-  renderAdmin(
-    <ArticleFormModal
-      mode={{ kind: 'edit', article: item, draft: draftFromArticle(item) }}
-      categories={[]}
-      onClose={vi.fn()}
-      onSaved={vi.fn()}
-    />,
-  );
-}
-
-const tab = (name: RegExp) => screen.getByRole('tab', { name });
+const open = (item: Article = article) => openArticleForm(item);
+const tab = languageTab;
 
 describe('the article form in three languages', () => {
   it('has a tab per language: the source marked, an outdated translation, a missing one', () => {

@@ -4,9 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '#shared/news';
 import { toast } from '../../../../common/toast';
 import { held, json, stubModelApi, translateCalls, translated } from '../../../test/llm-api';
-import { renderAdmin } from '../../../test/render';
-import { draftFromArticle } from '../lib/article-draft';
-import { ArticleFormModal } from './ArticleFormModal';
+import { languageTab, openArticleForm } from '../test/open-article-form';
 
 beforeEach(() => {
   vi.spyOn(toast, 'error').mockImplementation(() => undefined);
@@ -52,18 +50,8 @@ const withPortuguese: Article = {
   },
 };
 
-function open(item: Article = article) {
-  renderAdmin(
-    <ArticleFormModal
-      mode={{ kind: 'edit', article: item, draft: draftFromArticle(item) }}
-      categories={[]}
-      onClose={vi.fn()}
-      onSaved={vi.fn()}
-    />,
-  );
-}
-
-const tab = (name: RegExp) => screen.getByRole('tab', { name });
+const open = (item: Article = article) => openArticleForm(item);
+const tab = languageTab;
 const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 const titleIn = (name: RegExp) => {
   fireEvent.click(tab(name));
