@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { ConfigError, parseConfig } from '../config';
+import { parseConfig } from '../config';
+import { runCommand } from './run-command';
 import { createBackup, restoreBackup } from '../db/backup/backup';
 
 const USAGE = `Usage:
@@ -28,16 +29,4 @@ async function main(args: string[]): Promise<string> {
   return `Backup written to ${dir} (${manifest.store}: ${manifest.files.join(', ')})`;
 }
 
-main(process.argv.slice(2)).then(
-  (message) => {
-    console.log(message);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(
-      error instanceof ConfigError || message === USAGE ? message : `Error: ${message}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), USAGE);

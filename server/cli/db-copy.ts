@@ -5,7 +5,8 @@
  * table and the signed-in sessions. Media stays in DATA_DIR/media.
  */
 import dotenv from 'dotenv';
-import { ConfigError, parseConfig } from '../config';
+import { parseConfig } from '../config';
+import { runCommand } from './run-command';
 import { copyToPostgres } from '../db/backup/copy-to-postgres';
 import { createLogger } from '../logger';
 import { openRuntime } from '../runtime';
@@ -35,16 +36,4 @@ async function main(args: string[]): Promise<string> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (message) => {
-    console.log(message);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(
-      error instanceof ConfigError || message === USAGE ? message : `Error: ${message}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), USAGE);

@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../../../common/toast';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { quietToasts } from '../../../test/quiet-toasts';
 import { held, json, stubModelApi, translateCalls, translated } from '../../../test/llm-api';
 import { renderAdmin } from '../../../test/render';
 import { NewsManager } from './NewsManager';
 
-beforeEach(() => {
-  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
-  vi.spyOn(toast, 'success').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+quietToasts();
 
 const generated = {
   title: 'Nova célula de soldadura',

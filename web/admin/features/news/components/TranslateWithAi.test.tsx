@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Article } from '#shared/news';
-import { toast } from '../../../../common/toast';
+import { quietToasts } from '../../../test/quiet-toasts';
 import { held, json, stubModelApi, translateCalls, translated } from '../../../test/llm-api';
 import { languageTab, openArticleForm } from '../test/open-article-form';
 
-beforeEach(() => {
-  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
-  vi.spyOn(toast, 'success').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+quietToasts();
 
 const article: Article = {
   id: 7,

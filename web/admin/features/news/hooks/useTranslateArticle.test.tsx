@@ -1,22 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18nFor } from '../../../../common/i18n';
 import { toast } from '../../../../common/toast';
+import { quietToasts } from '../../../test/quiet-toasts';
 import { json, stubModelApi, translateCalls } from '../../../test/llm-api';
 import { useTranslateArticle } from './useTranslateArticle';
 
-beforeEach(() => {
-  vi.spyOn(toast, 'success').mockImplementation(() => undefined);
-  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+quietToasts();
 
 const source = { title: 'Laser cell', excerpt: 'Short', content: 'Body' };
 const wrapper = ({ children }: { children: ReactNode }) => (
