@@ -37,6 +37,20 @@ describe('group commit on SQLite', () => {
     expect(commits.length).toBeLessThan(40);
   });
 
+  it('runs a batch without a failure side by side in one transaction, with no savepoints', async () => {
+    const writes = createGroupCommit(store.db);
+    const statements: string[] = [];
+    const onQuery = (q: { sql: string }) => statements.push(q.sql.toLowerCase());
+    store.db.on('query', onQuery);
+    const texts = Array.from({ length: 12 }, (_, i) => `side by side ${i}`);
+    await Promise.all(texts.map((text) => writes.run((trx) => trx('notes').insert({ text }))));
+    store.db.off('query', onQuery);
+    expect(statements.filter((sql) => sql.startsWith('savepoint'))).toEqual([]);
+    expect(statements.filter((sql) => sql.startsWith('commit')).length).toBeLessThanOrEqual(2);
+    const stored = await store.db('notes').whereIn('text', texts).pluck('text');
+    expect(stored.sort()).toEqual([...texts].sort());
+  });
+
   it('rolls back only the write that failed; the others of its batch are stored', async () => {
     const writes = createGroupCommit(store.db);
     await store.db('notes').delete();
