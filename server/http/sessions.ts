@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
+import { readCookie } from '#shared/cookies';
 import type { SessionLifetime, SessionRegistry } from '../features/auth/session-registry';
 import type { Logger } from '../logger';
 import { deviceLabel } from './device';
@@ -16,13 +17,25 @@ const SEEN_RESOLUTION_MS = 60_000;
 export const sessionCookieName = (req: Request) =>
   req.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
+/** True when a `Cookie` header carries a session cookie (of either scheme). */
+export const hasSessionCookie = (cookies: string | undefined) =>
+  readCookie(cookies, SESSION_COOKIE) !== undefined ||
+  readCookie(cookies, SECURE_SESSION_COOKIE) !== undefined;
+
+/** Sign-in, second factor, registration and the account: the only routes that start a session. */
+const SESSION_ROUTES = '/api/auth/';
+
 /**
  * Cookie sessions kept in the session store. HttpOnly, SameSite=Lax; over
  * TLS (directly or, with TRUST_PROXY, through a proxy that says so) the
  * cookie is `__Host-sid` and Secure, on plain HTTP it is `sid`: each request
  * reads the one its scheme uses. The cookie lives for the idle lifetime and
  * rolls with every request; the absolute lifetime is enforced by
- * `sessionLifetime`.
+ * `sessionLifetime`. A request that brings no session cookie and is not for
+ * the routes that start one has no session to load and none to make, so it
+ * skips the session machinery (a random id and a wrapped response per
+ * anonymous request otherwise); `req.session` is then undefined, which every
+ * reader treats as signed out.
  */
 export function createSessionMiddleware(
   store: session.Store,
@@ -43,7 +56,11 @@ export function createSessionMiddleware(
     });
   const plain = options(SESSION_COOKIE, false);
   const tls = options(SECURE_SESSION_COOKIE, true);
-  return (req, res, next) => (req.secure ? tls : plain)(req, res, next);
+  return (req, res, next) => {
+    if (!hasSessionCookie(req.headers.cookie) && !req.path.startsWith(SESSION_ROUTES))
+      return next();
+    (req.secure ? tls : plain)(req, res, next);
+  };
 }
 
 /**

@@ -1,12 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { readCookie } from '#shared/cookies';
 import { isLanguage, LANGUAGE_COOKIE } from '#shared/languages';
+import { hasSessionCookie } from '../../http/sessions';
 
 /** Query parameters that change a public answer; any other (utm_…, fbclid) is ignored. */
 const MEANINGFUL_QUERY = ['page', 'per_page', 'category', 'lang', 'sent'] as const;
-
-/** Cookies that mean "someone signed in" (plain HTTP and TLS names of the session cookie). */
-const SESSION_COOKIES = ['sid', '__Host-sid'];
 
 /** Public reads of the JSON API that are the same for every anonymous visitor. */
 const PUBLIC_API = /^\/api\/news(\/categories|\/[a-z0-9-]{1,100})?$/;
@@ -38,9 +36,8 @@ export function cacheKey(req: IncomingMessage, withOrigin: boolean): string | nu
   const path = q === -1 ? url : url.slice(0, q);
   if (!cacheablePath(path)) return null;
   const cookies = req.headers.cookie;
-  if (cookies && SESSION_COOKIES.some((name) => readCookie(cookies, name) !== undefined)) {
-    return null;
-  }
+  // Someone signed in (or who was: a stale cookie is looked up like any other).
+  if (hasSessionCookie(cookies)) return null;
   const parts: string[] = [];
   if (q !== -1) {
     const query = new URLSearchParams(url.slice(q + 1));
