@@ -57,7 +57,7 @@ export default defineConfig({
         ]
       : []),
     {
-      command: 'node dist/server/index.js',
+      command: 'sh scripts/serve.sh',
       url: `${E2E.baseUrl}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -49,7 +49,7 @@ async function stop(child: ChildProcess): Promise<void> {
 /** Spawn to the first 200 of `/` on an existing database, in milliseconds. */
 async function coldStart(env: Record<string, string>, port: number) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  const child = spawn('sh', ['scripts/serve.sh'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -25,13 +25,13 @@ export function rssMiB(pid: number): number {
   }
 }
 
-/** Starts the real built server (`dist/server/index.js`) and resolves once `/healthz` answers. */
+/** Starts the real built server as production does (`scripts/serve.sh`); resolves once `/healthz` answers. */
 export async function startServer(
   env: Record<string, string>,
   port: number,
 ): Promise<ChildProcess> {
   // The child *is* the server process, so its memory can be read.
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  const child = spawn('sh', ['scripts/serve.sh'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

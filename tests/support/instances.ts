@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './postgres';
-import { BUILT_SERVER, TEST_ADMIN, tempDataDir } from './test-app';
+import { SERVE_SCRIPT, TEST_ADMIN, tempDataDir } from './test-app';
 
 /** A built server (`dist/server/index.js`) running as its own process on 127.0.0.1. */
 export type Instance = {
@@ -34,7 +34,7 @@ export function instanceEnv(databaseUrl: string, extra: Record<string, string> =
 /** Starts one instance on a free port (its own DATA_DIR; the data lives in DATABASE_URL). */
 export async function spawnInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, [BUILT_SERVER], {
+  const child = spawn('sh', [SERVE_SCRIPT], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

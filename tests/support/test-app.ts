@@ -18,6 +18,8 @@ import { openRuntime } from '../../server/runtime';
 
 /** The built server and admin CLI (`npm run build:server`), as production runs them. */
 export const BUILT_SERVER = path.join(PROJECT_ROOT, 'dist/server/index.js');
+/** The production launch of the built server (memory settings, then `exec node`): run with `sh`. */
+export const SERVE_SCRIPT = path.join(PROJECT_ROOT, 'scripts/serve.sh');
 export const BUILT_ADMIN_CLI = path.join(PROJECT_ROOT, 'dist/server/cli/admin.js');
 export const BUILT_BACKUP_CLI = path.join(PROJECT_ROOT, 'dist/server/cli/backup.js');
 export const BUILT_DB_COPY_CLI = path.join(PROJECT_ROOT, 'dist/server/cli/db-copy.js');

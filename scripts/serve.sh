@@ -1,0 +1,18 @@
+#!/bin/sh
+# Starts the built server the way production runs it: `npm start`, the systemd
+# units of the README and docs/deploy.md, the benchmark and the browser
+# journeys all come through here. The process becomes node itself (exec), so
+# its PID, signals and exit code are the server's.
+#
+# Memory (figures in docs/performance.md):
+# - glibc gives every thread that allocates (libuv's pool compresses pages
+#   and runs SQLite there) an arena of its own and keeps what they free; two
+#   arenas, and large blocks handed back to the system when freed, keep the
+#   resident size close to what is in use.
+# - V8's young generation grows to 16 MB a half under load and stays there;
+#   2 MB a half costs a few more, cheap, collections of short-lived objects.
+# An operator's own values of these variables win; NODE_OPTIONS adds flags.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
+export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
+exec node --max-semi-space-size=2 "$(dirname "$0")/../dist/server/index.js"

@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../server/project-root';
+import { tempDataDir } from '../tests/support/test-app';
+
+const SERVE = path.join(PROJECT_ROOT, 'scripts/serve.sh');
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts the launcher on a free port; resolves with its process once the server listens. */
+async function launch(env: Record<string, string> = {}) {
+  const dataDir = tempDataDir();
+  dirs.push(dataDir);
+  const child = spawn('sh', [SERVE], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (d) => (stdout += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const until = Date.now() + 20_000;
+  while (!/"port":(\d+)/.test(stdout)) {
+    if (Date.now() > until || child.exitCode !== null) throw new Error(`no start: ${stdout}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const port = Number(/"port":(\d+)/.exec(stdout)![1]);
+  return { child, port, exited };
+}
+
+/** The environment and arguments of a running process, from /proc. */
+function processOf(pid: number) {
+  const read = (file: string) => readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0');
+  return { env: read('environ'), argv: read('cmdline') };
+}
+
+describe('scripts/serve.sh, the production launch', () => {
+  it('becomes the server itself, with the memory settings, and stops cleanly on SIGTERM', async () => {
+    const { child, port, exited } = await launch();
+    const { env, argv } = processOf(child.pid!);
+    // exec: the PID the caller holds is node's, not a shell's.
+    expect(path.basename(argv[0]!)).toMatch(/^node/);
+    expect(argv).toContain('--max-semi-space-size=2');
+    expect(env).toEqual(
+      expect.arrayContaining([
+        'MALLOC_ARENA_MAX=2',
+        'MALLOC_MMAP_THRESHOLD_=131072',
+        'MALLOC_TRIM_THRESHOLD_=131072',
+      ]),
+    );
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(res.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it("keeps an operator's own values", async () => {
+    const { child, exited } = await launch({ MALLOC_ARENA_MAX: '4' });
+    expect(processOf(child.pid!).env).toContain('MALLOC_ARENA_MAX=4');
+    child.kill('SIGTERM');
+    await exited;
+  });
+});
