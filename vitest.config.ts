@@ -14,7 +14,8 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 30000,
     pool: 'forks',
-    // knex loads the TypeScript migrations with a plain import(): let Node read .ts through tsx.
-    execArgv: ['--import', 'tsx'],
+    // One worker per core (vitest's default leaves one core idle: a single worker on 2 cores).
+    // Most files wait on child processes, sockets and databases, so the cores stay busy.
+    maxWorkers: '100%',
   },
 });
