@@ -95,8 +95,8 @@ describe('the audit trail', () => {
     await admin.delete(`/api/contacts/${id}`).expect(200);
     // An entry is written once the answer has gone out: the last one may be a moment behind.
     const all = await vi.waitFor(async () => {
-      const all = (await admin.get('/api/audit?per_page=50').expect(200)).body.data;
-      const mine = all.entries.filter(
+      const trail = (await admin.get('/api/audit?per_page=50').expect(200)).body.data;
+      const mine = trail.entries.filter(
         (e: { target_id: string; target_type: string }) =>
           e.target_type === 'contact' && e.target_id === String(id),
       );
@@ -105,7 +105,7 @@ describe('the audit trail', () => {
         'contact.unread',
         'contact.deleted',
       ]);
-      return all;
+      return trail;
     });
     expect(JSON.stringify(all)).not.toMatch(/private message|ana@example/);
   });
