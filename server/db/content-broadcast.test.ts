@@ -54,9 +54,11 @@ describe.skipIf(!postgresAvailable)(title, () => {
   it('catches up after its listening connection dropped and a write went unheard', async () => {
     const seenByB = b.current();
     // Every listener is cut; A writes before anyone listens again (the first retry waits 250 ms).
-    await store.db.raw('select pg_terminate_backend(pid) from pg_stat_activity where query = ?', [
-      `LISTEN ${CONTENT_CHANNEL}`,
-    ]);
+    // Only this database's: other test files share the server.
+    await store.db.raw(
+      'select pg_terminate_backend(pid) from pg_stat_activity where query = ? and datname = current_database()',
+      [`LISTEN ${CONTENT_CHANNEL}`],
+    );
     await a.bump('written while B is deaf');
     await until(() => b.current() > seenByB);
     // Both listen again: the next write reaches B by NOTIFY as before.

@@ -52,7 +52,8 @@ describe.skipIf(!postgresAvailable)(title, () => {
   const running: Instance[] = [];
 
   beforeAll(async () => {
-    pg = (await startPostgres())!;
+    // A cluster of its own: a test below stops its server and starts it again.
+    pg = (await startPostgres({ ownCluster: true }))!;
   });
   afterAll(async () => {
     await Promise.all(running.map((i) => i.stop()));

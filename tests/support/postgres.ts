@@ -8,8 +8,12 @@ import knex from 'knex';
 
 /**
  * A throwaway PostgreSQL for integration tests: TEST_DATABASE_URL's server when
- * set, else a fresh cluster (initdb + pg_ctl) in a temp dir, listening on
- * 127.0.0.1 only, on a free port. Each call gets its own new database.
+ * set, else a cluster (initdb + pg_ctl) in a temp dir, listening on 127.0.0.1
+ * only, on a free port. Each call gets its own new database. Under vitest the
+ * global setup starts one cluster for the whole run (`startSharedCluster`) and
+ * every test file makes its databases there; elsewhere (a benchmark) and for a
+ * test that stops the server itself (`ownCluster`), a call starts a cluster of
+ * its own.
  */
 export type TestPostgres = {
   url: string;
@@ -95,7 +99,21 @@ const binaries = detect();
 /** True when startPostgres() can give a database. */
 export const postgresAvailable = Boolean(process.env.TEST_DATABASE_URL) || binaries !== null;
 
+/** Where the global setup's cluster of this run is (its maintenance database). */
+const SHARED_CLUSTER_VARIABLE = 'TEST_POSTGRES_SHARED_URL';
+
 type Cluster = { dir: string; adminUrl: string; stop(): void; halt(): void; resume(): void };
+
+/** A cluster on a free port (tried again when the port was taken between the probe and the start). */
+async function startClusterOnFreePort(bins: Binaries): Promise<Cluster> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return startCluster(bins, await freePort());
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+}
 
 function startCluster(bins: Binaries, port: number): Cluster {
   const dir = mkdtempSync(path.join(tmpdir(), 'pg-test-'));
@@ -122,7 +140,8 @@ function startCluster(bins: Binaries, port: number): Cluster {
       // fsync off: a test database need not survive a crash. A zone far from
       // UTC, so that a query relying on the server's zone shows up.
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off` +
-        ' -c TimeZone=Pacific/Kiritimati',
+        // Room for the test files running side by side, each with its servers' pools.
+        ' -c max_connections=300 -c TimeZone=Pacific/Kiritimati',
       '-l',
       path.join(dir, 'log'),
       '-w',
@@ -175,27 +194,43 @@ const dropDatabase = (adminUrl: string, name: string) =>
   onServer(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 
 /**
- * A new database on TEST_DATABASE_URL's server (dropped by stop()), or on a
- * throwaway cluster (removed by stop()); null when neither is possible, with
- * the reason in `postgresUnavailable`.
+ * Starts the run's cluster (vitest's global setup) when this machine can and
+ * no TEST_DATABASE_URL is given, and tells the test files where it is; the
+ * returned function stops it. Null when there is nothing to start.
  */
-export async function startPostgres(): Promise<TestPostgres | null> {
-  const external = process.env.TEST_DATABASE_URL;
-  if (external) {
-    const url = await createDatabase(external);
-    const name = new URL(url).pathname.slice(1);
-    return { url, stop: () => dropDatabase(external, name) };
-  }
+export async function startSharedCluster(): Promise<(() => void) | null> {
   if (!binaries) return null;
-  let cluster: Cluster | undefined;
-  for (let attempt = 0; !cluster; attempt++) {
-    try {
-      cluster = startCluster(binaries, await freePort());
-    } catch (error) {
-      if (attempt >= 2) throw error; // a port taken between the probe and the start
-    }
-  }
-  const started = cluster;
+  const cluster = await startClusterOnFreePort(binaries);
+  process.env[SHARED_CLUSTER_VARIABLE] = cluster.adminUrl;
+  return () => {
+    delete process.env[SHARED_CLUSTER_VARIABLE];
+    cluster.stop();
+  };
+}
+
+/** A new database on a running server, dropped again by stop(). */
+async function databaseOn(adminUrl: string): Promise<TestPostgres> {
+  const url = await createDatabase(adminUrl);
+  const name = new URL(url).pathname.slice(1);
+  return { url, stop: () => dropDatabase(adminUrl, name) };
+}
+
+/**
+ * A new database on TEST_DATABASE_URL's server or on the run's cluster
+ * (dropped by stop()), or on a throwaway cluster of its own (removed by
+ * stop()); null when none is possible, with the reason in
+ * `postgresUnavailable`. `ownCluster` asks for a cluster of its own, for a
+ * test that stops and restarts the server (`halt`, `resume`).
+ */
+export async function startPostgres(
+  options: { ownCluster?: boolean } = {},
+): Promise<TestPostgres | null> {
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) return databaseOn(external);
+  const shared = process.env[SHARED_CLUSTER_VARIABLE];
+  if (shared && !options.ownCluster) return databaseOn(shared);
+  if (!binaries) return null;
+  const started = await startClusterOnFreePort(binaries);
   try {
     const url = await createDatabase(started.adminUrl);
     return { url, stop: async () => started.stop(), halt: started.halt, resume: started.resume };

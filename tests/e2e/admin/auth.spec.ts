@@ -25,7 +25,7 @@ test.describe('admin sign-in', () => {
   }) => {
     await page.goto('/admin/anything');
     await expect(page).toHaveURL(/\/login$/);
-    await openDashboard(page);
+    await openDashboard(page, 'news', 'own');
     await page.goto('/admin/anything');
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
@@ -113,7 +113,7 @@ test.describe('admin sign-in', () => {
   });
 
   test('shows "Loading admin panel..." until the session is known', async ({ page }) => {
-    await openDashboard(page);
+    await openDashboard(page, 'news', 'own');
     await delay(page, '**/api/auth/profile', 1500);
     await page.reload();
     await expect(page.getByRole('status')).toHaveText('Loading admin panel...');
@@ -122,7 +122,7 @@ test.describe('admin sign-in', () => {
   });
 
   test('logout still lands on /login when the logout call fails', async ({ page }) => {
-    await openDashboard(page);
+    await openDashboard(page, 'news', 'own');
     let attempted = false;
     await page.route('**/api/auth/logout', (route) => {
       attempted = true;

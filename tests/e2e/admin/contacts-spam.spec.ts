@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../support/e2e-env';
-import { backdateContact, createContact, openDashboard, toast, unique } from './support';
+import {
+  backdateContact,
+  createContact,
+  openDashboard,
+  toast,
+  unique,
+  giveAdminSession,
+} from './support';
 
 const cardOf = (page: Page, name: string) =>
   page
@@ -149,10 +155,7 @@ test('a link to one enquiry (the staff alert’s) opens the Contacts tab on its 
       message: 'A newer enquiry that pushes the linked one down.',
     });
   }
-  const response = await page.request.post('/api/auth/login', {
-    data: { username: E2E.admin.username, password: E2E.admin.password },
-  });
-  expect(response.ok()).toBe(true);
+  await giveAdminSession(page);
   await page.goto(`/admin?tab=contacts&contact=${id}`);
   const card = cardOf(page, name);
   await expect(card).toBeFocused();

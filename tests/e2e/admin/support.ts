@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Cookie, type Page } from '@playwright/test';
 import knex from 'knex';
-import { E2E } from '../../support/e2e-env';
+import { adminStatePath, E2E } from '../../support/e2e-env';
 
 /** A suffix that keeps each journey's data apart from every other journey on the shared server. */
 export function unique(prefix: string): string {
@@ -23,12 +24,31 @@ export async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'News Management' })).toBeVisible();
 }
 
-/** Signs in through the API (faster) and opens the dashboard. */
-export async function openDashboard(page: Page, tab: 'news' | 'contacts' = 'news'): Promise<void> {
+/**
+ * Gives the page the e2e admin's session: the one the `sign-in` setup project
+ * made (`tests/e2e/sign-in.setup.ts`), shared by every journey that only needs
+ * to be signed in, or with `own` a new one through the API (a journey that
+ * signs out, which would end the shared one).
+ */
+export async function giveAdminSession(page: Page, session: 'shared' | 'own' = 'shared') {
+  if (session === 'shared') {
+    const state = JSON.parse(readFileSync(adminStatePath(), 'utf8')) as { cookies: Cookie[] };
+    await page.context().addCookies(state.cookies);
+    return;
+  }
   const response = await page.request.post('/api/auth/login', {
     data: { username: E2E.admin.username, password: E2E.admin.password },
   });
   expect(response.ok()).toBe(true);
+}
+
+/** Opens the dashboard signed in as the e2e admin (`giveAdminSession`). */
+export async function openDashboard(
+  page: Page,
+  tab: 'news' | 'contacts' = 'news',
+  session: 'shared' | 'own' = 'shared',
+): Promise<void> {
+  await giveAdminSession(page, session);
   await page.goto(tab === 'news' ? '/admin' : '/admin?tab=contacts');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }

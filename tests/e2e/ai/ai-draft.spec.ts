@@ -1,17 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../support/e2e-env';
+import { openDashboard } from '../admin/support';
 
 /**
  * 'Add News' -> 'Using AI' end to end: the real server drafts through the
  * real `openai` SDK against the local fake model (tests/support/fake-llm-server.ts).
  */
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E.admin.username);
-  await page.getByLabel('Password', { exact: true }).fill(E2E.admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+/** The News tab, with the run's admin session (signing in is what admin/auth.spec.ts tests). */
+async function openNews(page: Page) {
+  await openDashboard(page);
   await expect(page.getByRole('heading', { name: 'News Management' })).toBeVisible();
 }
 
@@ -27,7 +24,7 @@ async function openAiModal(page: Page) {
 
 test('an admin drafts an article with AI and saves it as a draft', async ({ page, request }) => {
   const topic = `Vision-guided palletising cell ${Date.now()}`;
-  await signIn(page);
+  await openNews(page);
   const dialog = await openAiModal(page);
 
   const generate = dialog.getByRole('button', { name: 'Generate Content' });
@@ -88,7 +85,7 @@ test('an admin drafts an article with AI and saves it as a draft', async ({ page
 test('a failing model gives the admin a clear message and keeps the description', async ({
   page,
 }) => {
-  await signIn(page);
+  await openNews(page);
   const dialog = await openAiModal(page);
   const prompt = 'Predictive maintenance for presses [[500]]';
   await dialog.getByLabel('Describe your article *').fill(prompt);
@@ -106,7 +103,7 @@ test('when the AI status cannot be checked, Using AI says so instead of "not con
   page,
 }) => {
   await page.route('**/api/llm/llm-status', (route) => route.abort('connectionrefused'));
-  await signIn(page);
+  await openNews(page);
   await page.getByRole('button', { name: 'Add News' }).click();
   const usingAi = page.getByRole('menuitem', { name: 'Using AI' });
   await expect(usingAi).toHaveAttribute('aria-disabled', 'true');
@@ -120,7 +117,7 @@ test('when the AI status cannot be checked, Using AI says so instead of "not con
 
 test('the AI writes the article in the language chosen in the modal', async ({ page }) => {
   const topic = `Cobot welding line ${Date.now()}`;
-  await signIn(page);
+  await openNews(page);
   const dialog = await openAiModal(page);
   await dialog.getByLabel('Describe your article *').fill(topic);
   await dialog.getByLabel('Language of the article').selectOption('de');
@@ -145,7 +142,7 @@ test('Using AI drafts the article in all three languages, and all three go live'
   const topic = `Laser cladding cell ${Date.now()}`;
   const title = `${topic}: what it means for industrial operations`;
   const slug = topic.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  await signIn(page);
+  await openNews(page);
   // German waits until the journey has seen it under way.
   const asked: { from: string; to: string[] }[] = [];
   let releaseGerman = () => {};

@@ -1,6 +1,6 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Contact } from '#shared/contact';
-import { E2E } from '../../support/e2e-env';
+import { adminApi } from './site-support';
 
 type Lang = 'en' | 'pt' | 'de';
 type Texts = {
@@ -135,12 +135,7 @@ test('a valid enquiry reaches the database, toasts success and clears the form',
   await expect(f.message).toHaveValue('');
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
 
-  const admin = await playwrightRequest.newContext({ baseURL: E2E.baseUrl });
-  const login = await admin.post('/api/auth/login', {
-    data: E2E.admin,
-    headers: { Origin: E2E.baseUrl },
-  });
-  expect(login.ok()).toBe(true);
+  const admin = await adminApi();
   const list = await admin.get('/api/contacts');
   expect(list.ok()).toBe(true);
   const stored = ((await list.json()) as { data: Contact[] }).data.find((c) => c.name === name);
