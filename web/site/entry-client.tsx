@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import {
@@ -55,14 +55,19 @@ async function hydrate() {
     hydrationData: readHydration(document.getElementById(HYDRATION_SCRIPT_ID)?.textContent),
   });
 
-  hydrateRoot(
-    document.getElementById('root') as HTMLElement,
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds
+  // (paint, input) instead of holding the main thread in one long task; a
+  // click meanwhile is replayed once its part of the page is hydrated.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root') as HTMLElement,
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void hydrate();
