@@ -8,7 +8,7 @@
  * server built on Node here, which shows how much of the gap is Node's own. Prints every figure beside its target,
  * writes bench/results.json, and exits 1 when a target is missed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { startBareNode } from './bare-node';
 import { findNginx, startNginx, type SavedPage } from './nginx';
 import { measureScaleOut, type ScaleOutResult } from './scale-out';
 import { BENCH_ADMIN, seedArticles } from './seed';
-import { freePort, rssMiB, startServer } from './server-process';
+import { freePort, rssMiB, spawnServer, startServer } from './server-process';
 import { measureSqliteSync } from './sqlite-sync';
 import { hasWrk, wrk, type LoadResult } from './wrk';
 
@@ -49,10 +49,7 @@ async function stop(child: ChildProcess): Promise<void> {
 /** Spawn to the first 200 of `/` on an existing database, in milliseconds. */
 async function coldStart(env: Record<string, string>, port: number) {
   const started = performance.now();
-  const child = spawn('sh', ['scripts/serve.sh'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnServer(env, port);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

@@ -25,16 +25,24 @@ export function rssMiB(pid: number): number {
   }
 }
 
-/** Starts the real built server as production does (`scripts/serve.sh`); resolves once `/healthz` answers. */
+/**
+ * Spawns the real built server as production starts it (`scripts/serve.sh`,
+ * which execs node: the child *is* the server process, so its memory can be
+ * read), on 127.0.0.1:`port`, its log discarded.
+ */
+export function spawnServer(env: Record<string, string>, port: number): ChildProcess {
+  return spawn('sh', ['scripts/serve.sh'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Starts the server (`spawnServer`, warnings only); resolves once `/healthz` answers. */
 export async function startServer(
   env: Record<string, string>,
   port: number,
 ): Promise<ChildProcess> {
-  // The child *is* the server process, so its memory can be read.
-  const child = spawn('sh', ['scripts/serve.sh'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnServer({ ...env, LOG_LEVEL: 'warn' }, port);
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
