@@ -27,7 +27,10 @@ export type ContentVersion = {
    * publication), or never (null): the version moves at that moment, on the
    * first read at or after it (so no cached answer outlives it by even a
    * millisecond), or when the scheduler's timer gets there first. Every
-   * instance keeps its own schedule, so this move is not broadcast.
+   * instance keeps its own schedule, so this move is not broadcast. A time
+   * at or before one that has already moved the version is ignored: it comes
+   * from a lookup that began before that moment, and moving again would
+   * empty the caches twice for one publication.
    */
   expireAt(at: Date | null): void;
   /** Called after every move, local or from a peer. */
@@ -41,6 +44,7 @@ export const SCHEDULED_REASON = 'scheduled publication';
 export function createContentVersion(clock: Clock = systemClock): ContentVersion {
   let version = 0;
   let due: number | null = null;
+  let passed = -Infinity;
   let publish: ((reason: string) => Promise<void>) | undefined;
   const listeners = new Set<(version: number, reason: string) => void>();
   const move = (reason: string) => {
@@ -50,6 +54,7 @@ export function createContentVersion(clock: Clock = systemClock): ContentVersion
   return {
     current() {
       if (due !== null && clock.now().getTime() >= due) {
+        passed = due;
         due = null;
         move(SCHEDULED_REASON);
       }
@@ -60,7 +65,8 @@ export function createContentVersion(clock: Clock = systemClock): ContentVersion
       if (publish) await publish(reason).catch(() => undefined);
     },
     expireAt(at) {
-      due = at === null ? null : at.getTime();
+      if (at === null) due = null;
+      else if (at.getTime() > passed) due = at.getTime();
     },
     moved: move,
     onChange(listener) {
