@@ -29,10 +29,18 @@ function watchForEndedSession(client: QueryClient): () => void {
   };
 }
 
+/** The server no longer knows this session, or no longer lets it in. */
+const sessionRefused = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
 /**
  * Guards the admin pages: a failed profile call or a non-admin goes to
  * /login (spec). `user` is null until the profile says this is an admin. A
- * session that ends while a page is open says so on the login page.
+ * session that ends while a page is open says so on the login page. Once the
+ * profile has said "admin", only a refusal (401, 403) ends the page: a check
+ * again that fails for another reason (offline, a server fault) keeps the
+ * admin where they are, with whatever they were typing, and the next check
+ * decides.
  */
 export function useAdminSession() {
   const navigate = useNavigate();
@@ -40,9 +48,10 @@ export function useAdminSession() {
   const profile = useProfileQuery();
   const { mutateAsync: logout } = useLogoutMutation();
   const user = profile.data?.is_admin ? profile.data : null;
-  const turnedAway = profile.isError || (profile.isSuccess && !profile.data.is_admin);
-  // The profile had said "admin" before it failed: the session ended while the page was open.
-  const ended = profile.isError && profile.data !== undefined;
+  const known = profile.data !== undefined;
+  // The profile had said "admin" before it was refused: the session ended while the page was open.
+  const ended = profile.isError && known && sessionRefused(profile.error);
+  const turnedAway = (known && !profile.data.is_admin) || (profile.isError && (!known || ended));
 
   useEffect(() => watchForEndedSession(client), [client]);
 

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
+import type * as Router from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithClient } from '../../../test/query';
+import { authKeys } from '../api/auth.queries';
+import { useAdminSession } from './useAdminSession';
+
+const navigate = vi.fn();
+vi.mock('react-router-dom', async (original) => ({
+  ...(await original<typeof Router>()),
+  useNavigate: () => navigate,
+}));
+
+const admin = { username: 'admin', is_admin: true };
+
+/** The profile call answers with this status (and an admin when 200). */
+function profileAnswers(status: number) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      status === 0
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : new Response(
+            JSON.stringify(
+              status === 200
+                ? { data: { user: admin, two_factor_enabled: false } }
+                : { error: 'No' },
+            ),
+            { status, headers: { 'Content-Type': 'application/json' } },
+          ),
+    ),
+  );
+}
+
+let client: QueryClient;
+beforeEach(() => {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+});
+afterEach(() => {
+  client.clear();
+  vi.unstubAllGlobals();
+  navigate.mockClear();
+});
+
+/** Opens a page as an admin, then has the profile checked again with this answer. */
+async function checkedAgain(status: number) {
+  profileAnswers(200);
+  const { result } = renderWithClient(useAdminSession, client);
+  await waitFor(() => expect(result.current.user).toEqual(admin));
+  profileAnswers(status);
+  await client.invalidateQueries({ queryKey: authKeys.profile });
+  await waitFor(() => expect(client.getQueryState(authKeys.profile)?.status).toBe('error'));
+  return result;
+}
+
+describe('useAdminSession', () => {
+  it('sends a visitor whose first profile call fails, for any reason, to /login', async () => {
+    for (const status of [401, 500, 0]) {
+      client.clear();
+      navigate.mockClear();
+      profileAnswers(status);
+      const { result, unmount } = renderWithClient(useAdminSession, client);
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', expect.anything()));
+      expect(navigate.mock.calls[0]![1]).toEqual({ replace: true, state: undefined });
+      expect(result.current.user).toBeNull();
+      unmount();
+    }
+  });
+
+  it('says the session ended when a check again is refused while a page is open', async () => {
+    for (const status of [401, 403]) {
+      navigate.mockClear();
+      client.clear();
+      await checkedAgain(status);
+      await waitFor(() =>
+        expect(navigate).toHaveBeenCalledWith('/login', {
+          replace: true,
+          state: { signedOut: true, sessionEnded: true },
+        }),
+      );
+    }
+  });
+
+  it('keeps the admin on the page when a check again fails for another reason', async () => {
+    for (const status of [500, 503, 0]) {
+      client.clear();
+      const result = await checkedAgain(status);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(navigate).not.toHaveBeenCalled();
+      expect(result.current.user).toEqual(admin);
+    }
+  });
+});
