@@ -126,7 +126,11 @@ export function browserBuild(options: {
  */
 export default defineConfig(({ mode }) => ({
   ...browserBuild({
-    input: { site: 'web/site/entry-client.tsx' },
+    input: {
+      site: 'web/site/entry-client.tsx',
+      // Loads the page's scripts after the first paint (the one script a page names).
+      boot: 'web/site/hydrate-after-paint.ts',
+    },
     manifest: true,
     emptyOutDir: mode !== 'development',
     site: true,

@@ -1,11 +1,15 @@
 import { readFileSync, statSync } from 'node:fs';
-import { CLIENT_ENTRY, VITE_MANIFEST } from './paths';
+import { BOOT_ENTRY, CLIENT_ENTRY, VITE_MANIFEST } from './paths';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-/** The files a page needs before it can hydrate: script, chunks to preload, stylesheets. */
-export type PageAssets = { script: string; css: string[]; preload: string[] };
+/**
+ * The files a page needs: its stylesheets, and the scripts that hydrate it
+ * (the entry, and the chunks to preload beside it), which `boot` loads once
+ * the page has been painted.
+ */
+export type PageAssets = { boot: string; script: string; css: string[]; preload: string[] };
 
 /**
  * Each page's own chunk (see `pages` in web/site/routes.tsx), by the page id
@@ -40,17 +44,20 @@ function closure(manifest: Manifest, key: string) {
   return { scripts, css };
 }
 
-/** The entry script, its chunks and stylesheets, plus those of each page. */
-export function siteAssets(manifest: Manifest, entry = CLIENT_ENTRY) {
+/** The loader, the entry script, its chunks and stylesheets, plus those of each page. */
+export function siteAssets(manifest: Manifest, entry = CLIENT_ENTRY, bootEntry = BOOT_ENTRY) {
   const root = manifest[entry];
   if (!root) throw new Error(`The Vite manifest has no entry ${entry}`);
+  const bootChunk = manifest[bootEntry];
+  if (!bootChunk) throw new Error(`The Vite manifest has no entry ${bootEntry}`);
+  const boot = `/${bootChunk.file}`;
   const base = closure(manifest, entry);
   const script = `/${root.file}`;
   const forPage = (pageId: string): PageAssets => {
     const key = PAGE_MODULES[pageId];
     const page = key ? closure(manifest, key) : { scripts: [], css: [] };
     const preload = [...new Set([...base.scripts, ...page.scripts])].filter((s) => s !== script);
-    return { script, preload, css: [...new Set([...base.css, ...page.css])] };
+    return { boot, script, preload, css: [...new Set([...base.css, ...page.css])] };
   };
   return { forPage };
 }

@@ -4,6 +4,7 @@ import { renderDocument } from './document';
 import { siteCataloguesFor } from '../i18n';
 
 const manifest = {
+  'site/hydrate-after-paint.ts': { file: 'assets/boot-0.js' },
   'site/entry-client.tsx': {
     file: 'assets/site-1.js',
     css: ['assets/site-1.css'],
@@ -22,6 +23,7 @@ const manifest = {
 describe('page assets', () => {
   it('are the entry script, its chunks and styles, plus the page chunk and what it imports', () => {
     expect(siteAssets(manifest).forPage('news')).toEqual({
+      boot: '/assets/boot-0.js',
       script: '/assets/site-1.js',
       preload: ['/assets/shared-2.js', '/assets/news-3.js', '/assets/card-4.js'],
       css: ['/assets/site-1.css', '/assets/shared-2.css', '/assets/news-3.css'],
@@ -40,8 +42,10 @@ describe('page assets', () => {
     );
   });
 
-  it('fail clearly when the manifest lacks the entry', () => {
+  it('fail clearly when the manifest lacks the entry or the loader', () => {
     expect(() => siteAssets({}, 'site/entry-client.tsx')).toThrow(/no entry/);
+    const { 'site/hydrate-after-paint.ts': _loader, ...withoutLoader } = manifest;
+    expect(() => siteAssets(withoutLoader)).toThrow(/no entry site\/hydrate-after-paint/);
   });
 });
 
@@ -53,12 +57,21 @@ describe('renderDocument', () => {
       html: '<main>olá</main>',
       hydration: '{"loaderData":{}}',
       catalogues: '{"pt":{"nav":{"home":"Início"}}}',
-      assets: { script: '/assets/a.js', css: ['/assets/a.css'], preload: ['/assets/b.js'] },
+      assets: {
+        boot: '/assets/boot.js',
+        script: '/assets/a.js',
+        css: ['/assets/a.css'],
+        preload: ['/assets/b.js', '/assets/c.js'],
+      },
     });
     expect(html.startsWith('<!doctype html><html lang="pt">')).toBe(true);
     expect(html).toContain('<title>Início</title><link rel="stylesheet" href="/assets/a.css">');
-    expect(html).toContain('<script type="module" src="/assets/a.js"></script>');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/b.js">');
+    // One script: the loader, told what to fetch after the first paint; nothing else fetched early.
+    expect(html).toContain(
+      '<script type="module" src="/assets/boot.js" data-hydrate="/assets/a.js" data-preload="/assets/b.js /assets/c.js"></script>',
+    );
+    expect(html.match(/<script type="module"/g)).toHaveLength(1);
+    expect(html).not.toContain('modulepreload');
     expect(html).toContain('<div id="root"><main>olá</main></div>');
     expect(html).toContain(
       '<script type="application/json" id="router-state">{"loaderData":{}}</script>',

@@ -16,18 +16,17 @@ type DocumentParts = {
 
 /**
  * The whole HTML document around the server-rendered app. Stylesheets sit in
- * `<head>` so the first paint is already styled; the module script is
- * deferred by nature, so it never delays that paint, and the page's own chunk
- * is preloaded beside it. The page's texts travel in the document (no
- * catalogue code to fetch before hydrating).
+ * `<head>` so the first paint is already styled. The one script named is a
+ * small loader (web/site/hydrate-after-paint.ts) that fetches the page's
+ * scripts, the entry with its chunks and the page's own preloaded beside it,
+ * after the first paint: on a slow connection they no longer compete with
+ * the stylesheet, the fonts and the hero picture. The page's texts travel in
+ * the document (no catalogue code to fetch before hydrating).
  */
 export function renderDocument(parts: DocumentParts): string {
   const { language, head, html, hydration, catalogues, assets } = parts;
   const css = assets.css
     .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
-    .join('');
-  const preload = assets.preload
-    .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`)
     .join('');
   return [
     '<!doctype html>',
@@ -41,8 +40,7 @@ export function renderDocument(parts: DocumentParts): string {
     `<link rel="alternate" type="application/rss+xml" title="RSS" href="/rss.xml?lang=${language}">`,
     head,
     css,
-    `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
-    preload,
+    `<script type="module" src="${escapeHtml(assets.boot)}" data-hydrate="${escapeHtml(assets.script)}" data-preload="${escapeHtml(assets.preload.join(' '))}"></script>`,
     '</head>',
     '<body>',
     `<div id="root">${html}</div>`,

@@ -106,3 +106,28 @@ test('the document head holds no render-blocking script and no stylesheet from e
     expect(tag).toMatch(/href="\//);
   }
 });
+
+test('a page is on screen before its scripts are fetched', async ({ page }) => {
+  // The moment the browser first renders a frame (render-blocking stylesheet in, first paint under way).
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      (window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now();
+    });
+  });
+  for (const address of ['/', '/news', '/contact?lang=de']) {
+    await page.goto(address, { waitUntil: 'networkidle' });
+    const { firstFrameAt, scripts } = await page.evaluate(() => ({
+      firstFrameAt: (window as unknown as { firstFrameAt?: number }).firstFrameAt,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js') && !/\/boot-[^/]+\.js$/.test(entry.name))
+        .map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+    }));
+    expect(firstFrameAt, address).toBeDefined();
+    // The entry, its chunks and the page's own: all of them, and each asked for after that frame.
+    expect(scripts.length, address).toBeGreaterThanOrEqual(3);
+    for (const script of scripts) {
+      expect(script.startTime, `${address}: ${script.url}`).toBeGreaterThan(firstFrameAt!);
+    }
+  }
+});
