@@ -218,13 +218,26 @@ async function main(): Promise<void> {
       company: 'Load Test GmbH',
       message: 'We would like to know more about your vision inspection systems for our plant.',
     });
-    const posts = await wrk({
-      url: `${base}/api/contacts`,
-      seconds: 5,
-      connections: CONNECTIONS,
-      postJson: enquiry,
-      scratchDir: work,
-    });
+    // Rounds and their median, as for pages: one run of a few seconds swings with the machine.
+    const postRuns: LoadResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      postRuns.push(
+        await wrk({
+          url: `${base}/api/contacts`,
+          seconds: 5,
+          connections: CONNECTIONS,
+          postJson: enquiry,
+          scratchDir: work,
+        }),
+      );
+    }
+    const posts: LoadResult = {
+      rps: median(postRuns.map((r) => r.rps)),
+      p50: median(postRuns.map((r) => r.p50)),
+      p99: median(postRuns.map((r) => r.p99)),
+      requests: postRuns.reduce((sum, r) => sum + r.requests, 0),
+      failures: postRuns.reduce((sum, r) => sum + r.failures, 0),
+    };
     const rss = rssMiB(running.pid!);
     const sqliteSync = await measureSqliteSync(path.join(work, 'sync'));
     // The single instance stops, so the two instances have the machine to themselves.
@@ -293,7 +306,7 @@ async function main(): Promise<void> {
           method: { client: 'wrk', connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS },
           targets: TARGET,
           pages: rows,
-          enquiries: posts,
+          enquiries: { ...posts, roundsRps: postRuns.map((r) => Math.round(r.rps)) },
           coldStartMs: { median: coldStartMs, runs: colds },
           rssMiB: rss,
           sqliteCommitsPerSec: sqliteSync,

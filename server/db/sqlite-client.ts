@@ -1,6 +1,17 @@
 import type { Knex } from 'knex';
 import Client_SQLite3 from 'knex/lib/dialects/sqlite3/index.js';
 import Transaction_Sqlite from 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js';
+import { createStatementCache, type StatementSource } from './statement-cache';
+
+/** A query as knex hands it to its client's `_query`. */
+type KnexQuery = {
+  sql?: string;
+  bindings?: unknown[];
+  method?: string;
+  returning?: unknown;
+  response?: unknown;
+  context?: unknown;
+};
 
 /**
  * One write transaction at a time in this process, first come first served;
@@ -66,14 +77,52 @@ class WriteTransaction extends Transaction_Sqlite {
   }
 }
 
-/** knex's SQLite client whose transactions are write transactions (see above). */
+/** How knex's SQLite client runs each kind of query: `all` answers rows, `run` a write's context. */
+function callMethod(query: KnexQuery): 'all' | 'run' {
+  switch (query.method) {
+    case 'insert':
+    case 'update':
+      return query.returning ? 'all' : 'run';
+    case 'counter':
+    case 'del':
+      return 'run';
+    default:
+      return 'all';
+  }
+}
+
+/**
+ * knex's SQLite client whose transactions are write transactions (see above)
+ * and whose queries run on prepared statements kept per connection
+ * (statement-cache.ts).
+ */
 export function sqliteClient(busyTimeoutMs: number) {
+  // Beside the class, not on it: a transaction's client is a bare copy of its prototype.
+  const statements = createStatementCache();
   return class SqliteClient extends Client_SQLite3 {
     readonly inTurn = createWriteQueue(busyTimeoutMs);
 
     constructor(config: Knex.Config) {
       // Still named 'sqlite3', so code asking which store it is needs to know nothing of this.
       super({ ...config, client: 'sqlite3' });
+    }
+
+    async _query(connection: StatementSource, query: KnexQuery) {
+      if (!query.sql) throw new Error('The query is empty');
+      const { rows, context } = await statements.query(
+        connection,
+        callMethod(query),
+        query.sql,
+        query.bindings ?? [],
+      );
+      query.response = rows;
+      query.context = context;
+      return query;
+    }
+
+    override async destroyRawConnection(connection: StatementSource) {
+      await statements.release(connection);
+      return super.destroyRawConnection(connection);
     }
 
     override transaction(...args: unknown[]) {

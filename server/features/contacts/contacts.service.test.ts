@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../tests/support/test-app';
 import { AppError } from '../../errors';
-import { createContactsService, type ContactsService } from './contacts.service';
+import { createContactsRepo } from './contacts.repo';
+import { createContactsService, messageHash, type ContactsService } from './contacts.service';
+import { REPEATS_THAT_COUNT } from './spam-score';
 
 /** The rules of enquiries, read as a specification, against a real SQLite file. */
 let store: Awaited<ReturnType<typeof createTestDb>>;
@@ -108,6 +110,27 @@ describe('an enquiry', () => {
     expect(await contacts.list({ spam: true })).toMatchObject([
       { id, spam: true, spam_reasons: ['markup', 'links'] },
     ]);
+  });
+
+  it('weighs the same message sent again within a day, counting copies only as far as they weigh', async () => {
+    const sent = [];
+    for (let i = 0; i < 8; i++)
+      sent.push(await contacts.submit({ ...enquiry, name: `Sender ${i}` }));
+    const reasons = await Promise.all(
+      sent.map(async ({ id }) => (await contacts.get(id)).spam_reasons),
+    );
+    expect(reasons).toEqual([[], [], ...Array(6).fill(['repeated'])]);
+    const scores = await store.db('contacts').orderBy('id').pluck('spam_score');
+    expect(scores).toEqual([0, 0, 3, 3, 3, 5, 5, 5]);
+
+    const repo = createContactsRepo(store.db);
+    const hash = messageHash(enquiry.message);
+    const dayBefore = new Date(today.getTime() - 86_400_000).toISOString();
+    expect(await repo.countSameMessage(hash, dayBefore, REPEATS_THAT_COUNT)).toBe(5);
+    expect(await repo.countSameMessage(hash, dayBefore, 100)).toBe(8);
+    expect(await repo.countSameMessage(hash, new Date(today.getTime() + 1).toISOString(), 5)).toBe(
+      0,
+    );
   });
 
   it('is marked replied at the clock time, and read; and back to waiting', async () => {

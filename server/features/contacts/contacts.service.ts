@@ -17,7 +17,7 @@ import { parseInput } from '../../validation';
 import { lastDays, perDay, utcDay, windowStart } from './contact-stats';
 import { contactsCsv } from './contacts-csv';
 import { createContactsRepo } from './contacts.repo';
-import { scoreEnquiry } from './spam-score';
+import { REPEATS_THAT_COUNT, scoreEnquiry } from './spam-score';
 
 const notFound = () => new NotFoundError('apiErrors.contactNotFound');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,7 +90,7 @@ export function createContactsService({
       const now = clock();
       const hash = messageHash(fields.message);
       const since = new Date(now.getTime() - DAY_MS).toISOString();
-      const repeats = await repo.countSameMessage(hash, since);
+      const repeats = await repo.countSameMessage(hash, since, REPEATS_THAT_COUNT);
       const verdict = scoreEnquiry({ ...fields, formMs, repeats });
       const contact = await writes.run(async (trx) => {
         const stored = await repo.insert(trx, {

@@ -10,6 +10,9 @@ import { isGibberish } from './gibberish';
  */
 export const SPAM_THRESHOLD = 10;
 
+/** Repeats beyond this many weigh no more: counting further would only cost time. */
+export const REPEATS_THAT_COUNT = 5;
+
 export type SpamInput = {
   name: string;
   company: string | null;
@@ -67,7 +70,7 @@ export function scoreEnquiry(input: SpamInput): SpamVerdict {
   const phrases = SPAM_PHRASES.filter((p) => p.test(message)).length;
   add('phrases', phrases >= 2 ? 7 : phrases * 4);
   if (/https?:\/\/|www\./iu.test(input.name)) add('link-in-name', 6);
-  add('repeated', input.repeats >= 5 ? 5 : input.repeats >= 2 ? 3 : 0);
+  add('repeated', input.repeats >= REPEATS_THAT_COUNT ? 5 : input.repeats >= 2 ? 3 : 0);
 
   signals.sort((a, b) => b[1] - a[1]);
   const score = signals.reduce((sum, [, weight]) => sum + weight, 0);
