@@ -38,7 +38,8 @@ export async function measureScaleOut(
       SEED_DEMO: 'true',
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
-      RATE_LIMIT_CONTACT: '0',
+      // Production's enquiry limit; nginx passes each visitor's address on.
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
     });
     instances.push(await spawnInstance(env), await spawnInstance(env));

@@ -22,6 +22,12 @@ export type LoadRun = {
   headers?: Record<string, string>;
   /** A POST with this JSON body instead of a GET. */
   postJson?: string;
+  /**
+   * Each request says it comes from another visitor (a random `X-Forwarded-For`
+   * in 10.0.0.0/8, as a proxy in front adds it), so per-address limits count
+   * each visitor apart, as they do for real traffic. Needs `TRUST_PROXY`.
+   */
+  manyVisitors?: boolean;
   /** Where wrk's Lua script for a POST may be written. */
   scratchDir: string;
 };
@@ -70,6 +76,19 @@ export async function wrk(options: LoadRun): Promise<LoadResult> {
         'wrk.method = "POST"',
         `wrk.body = ${JSON.stringify(options.postJson)}`,
         'wrk.headers["Content-Type"] = "application/json"',
+        ...(options.manyVisitors
+          ? [
+              // Each thread of each run draws other addresses (wrk's Lua states start alike).
+              'local threads = 0',
+              'function setup(thread) threads = threads + 1; thread:set("id", threads) end',
+              'function init() math.randomseed(os.time() + id * 7919) end',
+              'request = function()',
+              '  wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d",',
+              '    math.random(0, 255), math.random(0, 255), math.random(1, 254))',
+              '  return wrk.format()',
+              'end',
+            ]
+          : []),
         '',
       ].join('\n'),
     );

@@ -91,9 +91,11 @@ export function createApp(deps: AppDeps): AppHandler {
     lifetime: config.session,
   });
   const mail = createMailService({ db, config, signal: deps.outboxSignal });
+  // Enquiries and the rate limits' counters are committed together (group-commit.ts).
+  const writes = createGroupCommit(db);
   const contacts = createContactsService({
     db,
-    writes: createGroupCommit(db),
+    writes,
     mail,
     logger: logger.child({ feature: 'contacts' }),
   });
@@ -103,7 +105,7 @@ export function createApp(deps: AppDeps): AppHandler {
     logger: logger.child({ feature: 'llm' }),
     tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
   });
-  const limits = createRateLimits(config, db);
+  const limits = createRateLimits(config, db, writes);
   const contentVersion = deps.contentVersion ?? createContentVersion(clock);
   const access = accessLogger(logger);
   const pageCache = createPageCache({

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Options } from 'express-rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroupCommit, type GroupCommit } from '../db/group-commit';
 import { createDb, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
 import {
@@ -20,14 +21,17 @@ function storeContract(open: () => Promise<{ db: Db; close(): Promise<void> }>) 
   let close: () => Promise<void>;
   let now = 1_800_000_000_000;
   const clock = () => now;
+  // As the app builds them: their writes join its group commit.
+  let writes: GroupCommit;
   const store = (prefix: string) => {
-    const s = new DatabaseRateLimitStore(db, prefix, clock);
+    const s = new DatabaseRateLimitStore(db, prefix, { clock, writes });
     s.init({ windowMs: WINDOW } as Options);
     return s;
   };
 
   beforeAll(async () => {
     ({ db, close } = await open());
+    writes = createGroupCommit(db);
   });
   afterAll(() => close());
 
@@ -47,6 +51,23 @@ function storeContract(open: () => Promise<{ db: Db; close(): Promise<void> }>) 
     expect(results.map((r) => r.totalHits).sort((x, y) => x - y)).toEqual(
       Array.from({ length: 25 }, (_, i) => i + 1),
     );
+  });
+
+  it('commits the counters of requests arriving together in a few transactions', async () => {
+    const s = store('burst');
+    const commits: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (/^commit/i.test(q.sql)) commits.push(q.sql);
+    };
+    db.on('query', onQuery);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => s.increment(`198.51.100.${i}`)),
+    );
+    db.off('query', onQuery);
+    expect(results.every((r) => r.totalHits === 1)).toBe(true);
+    expect(commits.length).toBeGreaterThanOrEqual(1);
+    // On SQLite they share commits; PostgreSQL commits each of its own.
+    if (db.client.config.client === 'sqlite3') expect(commits.length).toBeLessThan(30);
   });
 
   it('starts a new window once the old one has ended', async () => {
@@ -71,7 +92,7 @@ function storeContract(open: () => Promise<{ db: Db; close(): Promise<void> }>) 
   });
 
   it('answers a key over its limit from memory until the window ends, without writing', async () => {
-    const s = new DatabaseRateLimitStore(db, 'blocked', clock);
+    const s = new DatabaseRateLimitStore(db, 'blocked', { clock, writes });
     s.init({ windowMs: WINDOW, limit: 2 } as Options);
     for (let i = 1; i <= 3; i++) expect((await s.increment('flood')).totalHits).toBe(i);
     const stored = async () => Number((await db('rate_limits').max({ h: 'hits' }).first())?.h);

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
+import type { Knex } from 'knex';
+import type { GroupCommit } from '../db/group-commit';
 import type { Db } from '../db/knex';
 
 /** How often, at most, one store sweeps expired rows (on its next increment). */
@@ -31,6 +33,11 @@ const info = (row: Row): ClientRateLimitInfo => ({
  * ends: a client that keeps hammering after its 429 is answered without a
  * database write, so a flood cannot turn into a write storm that slows
  * everyone's reads. See docs/decisions/009-hardening.md.
+ *
+ * Its writes go through the app's group commit (`writes`): on SQLite, the
+ * counters of requests arriving together are committed with each other and
+ * with the enquiries beside them, instead of one commit each racing the
+ * enquiries' transactions for the write lock.
  */
 export class DatabaseRateLimitStore implements Store {
   /** Counts live in the database, shared across limiters only by prefix. */
@@ -41,12 +48,17 @@ export class DatabaseRateLimitStore implements Store {
   private lastSweep = 0;
   private readonly blocked = new Map<string, { hits: number; resetAt: number }>();
 
+  private readonly clock: () => number;
+  private readonly writes: GroupCommit;
+
   constructor(
     private readonly db: Db,
     prefix: string,
-    private readonly clock: () => number = Date.now,
+    options: { clock?: () => number; writes?: GroupCommit } = {},
   ) {
     this.prefix = `${prefix}:`;
+    this.clock = options.clock ?? Date.now;
+    this.writes = options.writes ?? { run: (work) => db.transaction(work) };
   }
 
   init(options: Options): void {
@@ -80,13 +92,15 @@ export class DatabaseRateLimitStore implements Store {
     }
     if (over) this.blocked.delete(hashed);
     const resetAt = now + this.windowMs;
-    const result = await this.db.raw(
-      `insert into rate_limits (key, hits, reset_at) values (?, 1, ?)
-       on conflict (key) do update set
-         hits = case when rate_limits.reset_at <= ? then 1 else rate_limits.hits + 1 end,
-         reset_at = case when rate_limits.reset_at <= ? then ? else rate_limits.reset_at end
-       returning hits, reset_at`,
-      [hashed, resetAt, now, now, resetAt],
+    const result = await this.writes.run((trx) =>
+      trx.raw(
+        `insert into rate_limits (key, hits, reset_at) values (?, 1, ?)
+         on conflict (key) do update set
+           hits = case when rate_limits.reset_at <= ? then 1 else rate_limits.hits + 1 end,
+           reset_at = case when rate_limits.reset_at <= ? then ? else rate_limits.reset_at end
+         returning hits, reset_at`,
+        [hashed, resetAt, now, now, resetAt],
+      ),
     );
     const row = rowsOf(result)[0];
     this.sweep(now);
@@ -102,29 +116,37 @@ export class DatabaseRateLimitStore implements Store {
   async decrement(key: string): Promise<void> {
     const over = this.blocked.get(this.hash(key));
     if (over) over.hits = Math.max(0, over.hits - 1);
-    await this.db('rate_limits')
-      .where({ key: this.hash(key) })
-      .andWhere('hits', '>', 0)
-      .andWhere('reset_at', '>', this.clock())
-      .decrement('hits', 1);
+    const now = this.clock();
+    await this.writes.run((trx) =>
+      trx('rate_limits')
+        .where({ key: this.hash(key) })
+        .andWhere('hits', '>', 0)
+        .andWhere('reset_at', '>', now)
+        .decrement('hits', 1),
+    );
   }
 
   async resetKey(key: string): Promise<void> {
     this.blocked.delete(this.hash(key));
-    await this.db('rate_limits')
-      .where({ key: this.hash(key) })
-      .delete();
+    await this.writes.run((trx) =>
+      trx('rate_limits')
+        .where({ key: this.hash(key) })
+        .delete(),
+    );
   }
 
   /** Deletes expired windows now and then; a failure only delays the next sweep. */
   private sweep(now: number): void {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    void removeExpiredRateLimits(this.db, now).catch(() => undefined);
+    void this.writes.run((trx) => removeExpiredRateLimits(trx, now)).catch(() => undefined);
   }
 }
 
 /** Removes every counter whose window has ended; returns how many. */
-export async function removeExpiredRateLimits(db: Db, now = Date.now()): Promise<number> {
+export async function removeExpiredRateLimits(
+  db: Db | Knex.Transaction,
+  now = Date.now(),
+): Promise<number> {
   return db('rate_limits').where('reset_at', '<=', now).delete();
 }

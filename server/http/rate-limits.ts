@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import type { Config } from '../config';
+import type { GroupCommit } from '../db/group-commit';
 import type { Db } from '../db/knex';
 import { TooManyRequestsError } from '../errors';
 import { DatabaseRateLimitStore } from './rate-limit-store';
@@ -55,7 +56,11 @@ export type RateLimits = {
  * the client's address or account, so a limit on one address never locks out
  * another. A limit of 0 turns the contact, registration and AI limits off.
  */
-export function createRateLimits(config: Pick<Config, 'rateLimit'>, db: Db): RateLimits {
+export function createRateLimits(
+  config: Pick<Config, 'rateLimit'>,
+  db: Db,
+  writes?: GroupCommit,
+): RateLimits {
   const { login, loginIp, register, contact, ai } = config.rateLimit;
 
   /** A limiter on its own store prefix that hands a translated 429 to whoever mounted it. */
@@ -63,7 +68,7 @@ export function createRateLimits(config: Pick<Config, 'rateLimit'>, db: Db): Rat
     rateLimit({
       standardHeaders: 'draft-7',
       legacyHeaders: false,
-      store: new DatabaseRateLimitStore(db, name),
+      store: new DatabaseRateLimitStore(db, name, { writes }),
       ...options,
       handler: (_req, _res, next) => next(new TooManyRequestsError(key)),
     });
