@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../../support/axe';
 import {
   backdateContact,
   createContact,
@@ -19,13 +19,6 @@ const cardOf = (page: Page, name: string) =>
 const LINK_FARM =
   'Cheap backlinks and guaranteed first page on Google! ' +
   'http://seo-1.example http://seo-2.example http://seo-3.example http://seo-4.example http://seo-5.example';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('a link farm lands in the spam folder with its reasons; "Not spam" moves it back, "Mark as spam" files it again', async ({
   page,

@@ -1,16 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations as seriousAxeViolations } from '../../support/axe';
 
-/** Serious and critical WCAG 2 A/AA violations, one readable line per rule. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join(' | ')}`,
-    );
-}
+/** Serious and critical WCAG 2 A/AA violations. */
+const seriousViolations = (page: Page) => seriousAxeViolations(page, ['wcag2a', 'wcag2aa']);
 
 async function firstArticleSlug(page: Page): Promise<string> {
   const response = await page.request.get('/api/news');

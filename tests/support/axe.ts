@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/**
+ * Serious and critical axe-core violations on the page as it stands, one
+ * readable line per rule (all rules, or only those with one of `tags`).
+ * Checked once no finite animation runs: a toast still fading in shows axe
+ * its colours blended with the page behind it.
+ */
+export async function seriousViolations(page: Page, tags?: string[]): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (tags ? builder.withTags(tags) : builder).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join(' | ')}`,
+    );
+}
