@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
-import type { Knex } from 'knex';
 import type { GroupCommit } from '../db/group-commit';
 import type { Db } from '../db/knex';
 
@@ -144,9 +143,6 @@ export class DatabaseRateLimitStore implements Store {
 }
 
 /** Removes every counter whose window has ended; returns how many. */
-export async function removeExpiredRateLimits(
-  db: Db | Knex.Transaction,
-  now = Date.now(),
-): Promise<number> {
+export async function removeExpiredRateLimits(db: Db, now = Date.now()): Promise<number> {
   return db('rate_limits').where('reset_at', '<=', now).delete();
 }
