@@ -15,6 +15,28 @@ import { freePort, startServer } from '../bench/server-process';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET = 100;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Runs of one page when Lighthouse itself fails to record it (a
+ * `runtimeError` such as NO_NAVSTART, whose message says to run it again):
+ * such a run scores 0 whatever the page is.
+ */
+const TRIES = 3;
+
+/** One page's report, run again while Lighthouse fails to record it (the last one otherwise). */
+async function audit(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError || attempt === TRIES) return lhr;
+    console.log(`lighthouse: ${lhr.runtimeError.code} on ${url}, running it again`);
+  }
+}
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'site-lighthouse-'));
@@ -48,14 +70,7 @@ async function main(): Promise<void> {
     for (const language of ['en', 'de']) {
       for (const page of pages) {
         const url = `${base}${page}${page.includes('?') ? '&' : '?'}lang=${language}`;
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!result) throw new Error(`no Lighthouse result for ${url}`);
-        const { lhr } = result;
+        const lhr = await audit(url, chrome.port);
         const row: Record<string, string | number> = { page: `${page} (${language})` };
         for (const category of CATEGORIES) {
           const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -65,7 +80,9 @@ async function main(): Promise<void> {
         const failing = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
           .map((a) => a.id);
-        row['below 1'] = failing.slice(0, 6).join(', ') || '-';
+        row['below 1'] = lhr.runtimeError
+          ? `Lighthouse failed ${TRIES} times: ${lhr.runtimeError.code}`
+          : failing.slice(0, 6).join(', ') || '-';
         rows.push(row);
         const name = `${language}${page === '/' ? '-home' : page.replace(/\//g, '-')}`;
         writeFileSync(path.join('lighthouse', `${name}.json`), JSON.stringify(lhr, null, 1));
