@@ -19,6 +19,11 @@ export type GroupCommit = {
   run<T>(work: Work<T>): Promise<T>;
 };
 
+/** Each write in a transaction of its own, committed alone: PostgreSQL's way, and the default. */
+export function transactionPerWrite(db: Db): GroupCommit {
+  return { run: (work) => db.transaction(work) };
+}
+
 /**
  * Group commit for the embedded database. SQLite has one writer, and with
  * `synchronous=FULL` every commit waits for the disk; writes that arrive while
@@ -34,7 +39,7 @@ export type GroupCommit = {
  */
 export function createGroupCommit(db: Db): GroupCommit {
   if (db.client.config.client !== 'sqlite3') {
-    return { run: (work) => db.transaction(work) };
+    return transactionPerWrite(db);
   }
   const queue: Job[] = [];
   let flushing = false;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
-import type { GroupCommit } from '../db/group-commit';
+import { transactionPerWrite, type GroupCommit } from '../db/group-commit';
 import type { Db } from '../db/knex';
 
 /** How often, at most, one store sweeps expired rows (on its next increment). */
@@ -57,7 +57,7 @@ export class DatabaseRateLimitStore implements Store {
   ) {
     this.prefix = `${prefix}:`;
     this.clock = options.clock ?? Date.now;
-    this.writes = options.writes ?? { run: (work) => db.transaction(work) };
+    this.writes = options.writes ?? transactionPerWrite(db);
   }
 
   init(options: Options): void {

@@ -9,7 +9,7 @@ import {
 } from '#shared/contact-schema';
 import type { Language } from '#shared/languages';
 import { overdueBefore } from '#shared/reply-due';
-import type { GroupCommit } from '../../db/group-commit';
+import { transactionPerWrite, type GroupCommit } from '../../db/group-commit';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
@@ -55,7 +55,7 @@ export type EnquiryMail = {
  */
 export function createContactsService({
   db,
-  writes = { run: (work) => db.transaction(work) },
+  writes = transactionPerWrite(db),
   mail,
   logger,
   clock = () => new Date(),
