@@ -3,7 +3,11 @@ import sqlite3 from 'sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '../../tests/support/test-app';
 import { createDb, sqliteFile } from './knex';
-import { createStatementCache, type StatementSource } from './statement-cache';
+import {
+  COPIES_PER_STATEMENT,
+  createStatementCache,
+  type StatementSource,
+} from './statement-cache';
 
 let store: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {
@@ -146,33 +150,37 @@ describe('createStatementCache', () => {
     );
   });
 
-  it('answers two first uses at once (as a batch of writes makes them), keeping one statement', async () => {
+  it('runs uses at the same time on copies of a statement, at most COPIES_PER_STATEMENT, each answered with its own row', async () => {
     const db = new sqlite3.Database(':memory:');
     const cache = createStatementCache();
     const source = db as unknown as StatementSource;
     await cache.query(source, 'run', 'create table t (n integer)', []);
     const compiled = countCompiles();
     const insert = 'insert into t (n) values (?)';
-    const both = await Promise.all([
-      cache.query(source, 'run', insert, [1]),
-      cache.query(source, 'run', insert, [2]),
-    ]);
-    // Either may run first; each reports its own row.
-    for (const [i, { context }] of both.entries()) {
+    const count = COPIES_PER_STATEMENT * 3;
+    // As a batch of writes makes them: all at once, before any has answered.
+    const all = await Promise.all(
+      Array.from({ length: count }, (_, i) => cache.query(source, 'run', insert, [i + 1])),
+    );
+    expect(compiled.filter((sql) => sql === insert)).toHaveLength(COPIES_PER_STATEMENT);
+    // Whichever ran first, each reports its own row.
+    for (const [i, { context }] of all.entries()) {
       expect(context.changes).toBe(1);
       const { rows } = await cache.query(source, 'all', 'select n from t where rowid = ?', [
         context.lastID,
       ]);
       expect(rows).toEqual([{ n: i + 1 }]);
     }
-    await cache.query(source, 'run', insert, [3]);
-    expect(compiled.filter((sql) => sql === insert)).toHaveLength(2);
-    expect((await cache.query(source, 'all', 'select n from t order by n', [])).rows).toEqual([
-      { n: 1 },
-      { n: 2 },
-      { n: 3 },
+    // The copies are kept: later uses, one at a time or at once, compile nothing more.
+    await cache.query(source, 'run', insert, [count + 1]);
+    await Promise.all([
+      cache.query(source, 'run', insert, [count + 2]),
+      cache.query(source, 'run', insert, [count + 3]),
     ]);
-    // The second compile was finalized after its use: closing needs only the kept ones released.
+    expect(compiled.filter((sql) => sql === insert)).toHaveLength(COPIES_PER_STATEMENT);
+    const { rows } = await cache.query(source, 'all', 'select count(*) as n from t', []);
+    expect(rows).toEqual([{ n: count + 3 }]);
+    // Every copy is finalized on release, or the connection would not close.
     await cache.release(source);
     await new Promise<void>((resolve, reject) =>
       db.close((err) => (err ? reject(err) : resolve())),

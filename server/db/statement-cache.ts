@@ -19,6 +19,18 @@ export type StatementSource = {
 export const STATEMENTS_PER_CONNECTION = 128;
 
 /**
+ * Copies of one statement a connection keeps for uses at the same time (a
+ * batch of writes, a burst of one read). node-sqlite3 runs the uses of one
+ * statement one after the other, each waiting for the main thread to hand
+ * over the next; copies run side by side on libuv's pool, where SQLite
+ * itself takes them in turn.
+ */
+export const COPIES_PER_STATEMENT = 4;
+
+/** One compiled copy of a statement, and how many uses are running on it or queued for it. */
+type Copy = { ready: Promise<PreparedStatement>; uses: number };
+
+/**
  * Prepared statements of one SQLite connection, kept by their SQL. node-sqlite3
  * runs every step of a query on libuv's pool, and `db.all(sql)` is two trips
  * there (compile, then run), each waking a thread; a kept statement is one
@@ -28,13 +40,15 @@ export const STATEMENTS_PER_CONNECTION = 128;
  * Safe to keep: a statement runs to its end before it answers (`all` reads
  * every row, `run` has none), so a kept one holds no lock and no read
  * snapshot between uses, and SQLite compiles it again by itself after a
- * schema change. node-sqlite3 queues the uses of one statement one after the
- * other, and what `run` reports (`lastID`, `changes`) is copied for each use.
+ * schema change. A use takes an idle copy of its statement, or compiles
+ * another while fewer than COPIES_PER_STATEMENT exist, or else queues on
+ * the least busy; what `run` reports (`lastID`, `changes`) is copied for
+ * each use.
  */
 export function createStatementCache(limit = STATEMENTS_PER_CONNECTION) {
-  const byConnection = new WeakMap<StatementSource, Map<string, PreparedStatement>>();
+  const byConnection = new WeakMap<StatementSource, Map<string, Copy[]>>();
 
-  function kept(connection: StatementSource): Map<string, PreparedStatement> {
+  function kept(connection: StatementSource): Map<string, Copy[]> {
     let statements = byConnection.get(connection);
     if (!statements) {
       statements = new Map();
@@ -43,33 +57,43 @@ export function createStatementCache(limit = STATEMENTS_PER_CONNECTION) {
     return statements;
   }
 
-  /** The connection's statement for `sql`, compiled on first use; the least recently used goes beyond `limit`. */
-  function statement(connection: StatementSource, sql: string): Promise<PreparedStatement> {
-    const statements = kept(connection);
-    const known = statements.get(sql);
-    if (known) {
-      // Most recently used last: a Map keeps insertion order.
-      statements.delete(sql);
-      statements.set(sql, known);
-      return Promise.resolve(known);
-    }
-    return new Promise((resolve, reject) => {
+  /** Compiles a copy of `sql`; one that fails to compile is forgotten (and compiled again next time). */
+  function compile(connection: StatementSource, sql: string, copies: Copy[]): Copy {
+    const copy: Copy = { uses: 0, ready: undefined as unknown as Promise<PreparedStatement> };
+    copy.ready = new Promise((resolve, reject) => {
       const prepared = connection.prepare(sql, (err) => {
-        if (err) return reject(err);
-        // Two first uses at once compiled it twice: keep one, let the other go after its use.
-        if (!statements.has(sql)) {
-          statements.set(sql, prepared);
-          if (statements.size > limit) {
-            const [oldest] = statements;
-            statements.delete(oldest![0]);
-            oldest![1].finalize();
-          }
-          resolve(prepared);
-        } else {
-          resolve(oneUse(prepared));
-        }
+        if (!err) return resolve(prepared);
+        const at = copies.indexOf(copy);
+        if (at >= 0) copies.splice(at, 1);
+        reject(err);
       });
     });
+    copies.push(copy);
+    return copy;
+  }
+
+  /** The copy of `sql`'s statement a use runs on; the least recently used SQL goes beyond `limit`. */
+  function copyFor(connection: StatementSource, sql: string): Copy {
+    const statements = kept(connection);
+    let copies = statements.get(sql);
+    if (copies) {
+      // Most recently used last: a Map keeps insertion order.
+      statements.delete(sql);
+      statements.set(sql, copies);
+    } else {
+      copies = [];
+      statements.set(sql, copies);
+      if (statements.size > limit) {
+        const [[oldest, gone]] = statements as unknown as [[string, Copy[]]];
+        statements.delete(oldest);
+        // node-sqlite3 finalizes a statement after the uses already queued on it.
+        for (const copy of gone) copy.ready.then((prepared) => prepared.finalize(), ignore);
+      }
+    }
+    const idle = copies.find((copy) => copy.uses === 0);
+    if (idle) return idle;
+    if (copies.length < COPIES_PER_STATEMENT) return compile(connection, sql, copies);
+    return copies.reduce((least, copy) => (copy.uses < least.uses ? copy : least));
   }
 
   return {
@@ -80,13 +104,19 @@ export function createStatementCache(limit = STATEMENTS_PER_CONNECTION) {
       sql: string,
       bindings: unknown[],
     ): Promise<{ rows: unknown[] | undefined; context: RunContext }> {
-      const prepared = await statement(connection, sql);
-      return new Promise((resolve, reject) => {
-        prepared[method](bindings, function (err, rows) {
-          if (err) return reject(err);
-          resolve({ rows, context: { lastID: this.lastID, changes: this.changes } });
+      const copy = copyFor(connection, sql);
+      copy.uses += 1;
+      try {
+        const prepared = await copy.ready;
+        return await new Promise((resolve, reject) => {
+          prepared[method](bindings, function (err, rows) {
+            if (err) return reject(err);
+            resolve({ rows, context: { lastID: this.lastID, changes: this.changes } });
+          });
         });
-      });
+      } finally {
+        copy.uses -= 1;
+      }
     },
 
     /** Finalizes the connection's statements: SQLite closes no connection that still has some. */
@@ -94,24 +124,18 @@ export function createStatementCache(limit = STATEMENTS_PER_CONNECTION) {
       const statements = byConnection.get(connection);
       if (!statements) return;
       byConnection.delete(connection);
+      const copies = [...statements.values()].flat();
       await Promise.all(
-        [...statements.values()].map(
-          (prepared) => new Promise<void>((resolve) => prepared.finalize(() => resolve())),
+        copies.map((copy) =>
+          copy.ready.then(
+            (prepared) => new Promise<void>((resolve) => prepared.finalize(() => resolve())),
+            ignore,
+          ),
         ),
       );
     },
   };
 }
 
-/** A statement finalized after its one use (the loser of two simultaneous first compiles). */
-function oneUse(prepared: PreparedStatement): PreparedStatement {
-  const once =
-    (method: 'all' | 'run') =>
-    (params: unknown[], cb: Callback): unknown =>
-      prepared[method](params, function (err, rows) {
-        const context = { lastID: this.lastID, changes: this.changes };
-        prepared.finalize();
-        cb.call(context, err, rows);
-      });
-  return { all: once('all'), run: once('run'), finalize: (cb) => prepared.finalize(cb) };
-}
+/** A compile that failed has already failed its own use. */
+const ignore = () => undefined;
