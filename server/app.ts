@@ -163,16 +163,22 @@ export function createApp(deps: AppDeps): AppHandler {
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     pageCache.serve(req, res, () => app(req, res));
   };
-  // The Express app behind it, for tests that read its routes; and its own
-  // timers, for the shutdown to stop before the stores close.
+  // The Express app behind it, for tests that read its routes; and what the
+  // shutdown stops before the stores close: its own timers, and the writes
+  // still waiting for a commit (rate-limit counts are answered before theirs).
   const timers = deps.background ? [health, audit] : [];
-  return Object.assign(handler, { express: app, background: timers });
+  const background = [...timers, { stop: () => writes.settled() }];
+  return Object.assign(handler, { express: app, background });
 }
 
 /** What `createApp` returns: a Node request listener for `http.createServer` or supertest. */
 export type AppHandler = ((req: IncomingMessage, res: ServerResponse) => void) & {
   express: express.Express;
-  /** The app's own timers (database write probe, audit pruning) when `background` is set. */
+  /**
+   * What to stop before the stores close: the app's own timers (database
+   * write probe, audit pruning) when `background` is set, and its writes
+   * still waiting for a commit.
+   */
   background: { stop(): Promise<void> }[];
 };
 

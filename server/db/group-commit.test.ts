@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../tests/support/test-app';
-import { createGroupCommit } from './group-commit';
+import { createGroupCommit, transactionPerWrite, type GroupCommit } from './group-commit';
 
 let store: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {
@@ -68,4 +68,24 @@ describe('group commit on SQLite', () => {
       'third',
     ]);
   });
+});
+
+describe('settled', () => {
+  it.each([
+    ['the group commit', (db: typeof store.db) => createGroupCommit(db)],
+    ['a transaction per write', (db: typeof store.db) => transactionPerWrite(db)],
+  ] as [string, (db: typeof store.db) => GroupCommit][])(
+    'resolves once every write handed to %s is committed, the failed ones too',
+    async (_name, make) => {
+      const writes = make(store.db);
+      const before = Number((await store.db('notes').count({ n: '*' }).first())?.n);
+      // Handed in and not awaited, as writes answered before their commit are.
+      for (let i = 0; i < 25; i++)
+        void writes.run((trx) => trx('notes').insert({ text: `later ${i}` }));
+      void writes.run((trx) => trx('no_such_table').insert({ text: 'x' })).catch(() => undefined);
+      await writes.settled();
+      expect(Number((await store.db('notes').count({ n: '*' }).first())?.n)).toBe(before + 25);
+      await writes.settled();
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db } from './knex';
+import { isEmbedded, type Db } from './knex';
 
 type Work<T> = (trx: Knex.Transaction) => Promise<T>;
 type Job = {
@@ -17,11 +17,24 @@ export type GroupCommit = {
    * write of the batch failed), so it does nothing but database work on `trx`.
    */
   run<T>(work: Work<T>): Promise<T>;
+  /** Resolves once every write handed in so far is committed or has failed (before closing the store). */
+  settled(): Promise<void>;
 };
 
 /** Each write in a transaction of its own, committed alone: PostgreSQL's way, and the default. */
 export function transactionPerWrite(db: Db): GroupCommit {
-  return { run: (work) => db.transaction(work) };
+  const running = new Set<Promise<unknown>>();
+  return {
+    run(work) {
+      const written = db.transaction(work);
+      const done = written.catch(() => undefined).finally(() => running.delete(done));
+      running.add(done);
+      return written;
+    },
+    settled: async () => {
+      await Promise.all(running);
+    },
+  };
 }
 
 /**
@@ -38,11 +51,11 @@ export function transactionPerWrite(db: Db): GroupCommit {
  * own transaction as usual.
  */
 export function createGroupCommit(db: Db): GroupCommit {
-  if (db.client.config.client !== 'sqlite3') {
+  if (!isEmbedded(db)) {
     return transactionPerWrite(db);
   }
   const queue: Job[] = [];
-  let flushing = false;
+  let flushing: Promise<void> | undefined;
 
   /**
    * Every write of the batch in one transaction, their statements queued side
@@ -87,7 +100,6 @@ export function createGroupCommit(db: Db): GroupCommit {
   }
 
   async function flush(): Promise<void> {
-    flushing = true;
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
       if (batch.length === 1) {
@@ -99,15 +111,18 @@ export function createGroupCommit(db: Db): GroupCommit {
       if (values) batch.forEach((job, i) => job.resolve(values[i]));
       else await oneByOne(batch);
     }
-    flushing = false;
+    flushing = undefined;
   }
 
   return {
     run<T>(work: Work<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        if (!flushing) void flush();
+        flushing ??= flush();
       });
+    },
+    async settled() {
+      while (flushing) await flushing;
     },
   };
 }

@@ -37,6 +37,15 @@ const SQLITE_PRAGMAS = [
  */
 const SQLITE_POOL = { min: 1, max: 4 };
 
+/**
+ * True for the embedded SQLite file. One server process serves it (several
+ * instances need PostgreSQL, docs/deploy.md), so that process is the only
+ * writer of its rows and may keep what it wrote in memory.
+ */
+export function isEmbedded(db: Db): boolean {
+  return db.client.config.client === 'sqlite3';
+}
+
 /** Where the embedded database lives. */
 export function sqliteFile(dataDir: string): string {
   return path.join(dataDir, 'site.db');

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Options } from 'express-rate-limit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupCommit, type GroupCommit } from '../db/group-commit';
 import { createDb, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
@@ -11,20 +11,27 @@ import {
   type TestPostgres,
 } from '../../tests/support/postgres';
 import { tempDataDir } from '../../tests/support/test-app';
+import { createLocalCounts, type LocalCounts } from './rate-limit-counts';
 import { DatabaseRateLimitStore, removeExpiredRateLimits } from './rate-limit-store';
 
 const WINDOW = 60_000;
 
-/** The store's contract, on whichever database `open` gives. */
-function storeContract(open: () => Promise<{ db: Db; close(): Promise<void> }>) {
+type Open = () => Promise<{ db: Db; close(): Promise<void> }>;
+
+/**
+ * The store's contract, on whichever database `open` gives; with `counting:
+ * 'local'`, counted in memory and written behind, as on the embedded SQLite.
+ */
+function storeContract(open: Open, counting: 'database' | 'local' = 'database') {
   let db: Db;
   let close: () => Promise<void>;
   let now = 1_800_000_000_000;
   const clock = () => now;
   // As the app builds them: their writes join its group commit.
   let writes: GroupCommit;
+  let local: LocalCounts | undefined;
   const store = (prefix: string) => {
-    const s = new DatabaseRateLimitStore(db, prefix, { clock, writes });
+    const s = new DatabaseRateLimitStore(db, prefix, { clock, writes, local });
     s.init({ windowMs: WINDOW } as Options);
     return s;
   };
@@ -32,6 +39,7 @@ function storeContract(open: () => Promise<{ db: Db; close(): Promise<void> }>) 
   beforeAll(async () => {
     ({ db, close } = await open());
     writes = createGroupCommit(db);
+    local = counting === 'local' ? createLocalCounts(db, { clock }) : undefined;
   });
   afterAll(() => close());
 
@@ -63,6 +71,7 @@ function storeContract(open: () => Promise<{ db: Db; close(): Promise<void> }>) 
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => s.increment(`198.51.100.${i}`)),
     );
+    await writes.settled();
     db.off('query', onQuery);
     expect(results.every((r) => r.totalHits === 1)).toBe(true);
     expect(commits.length).toBeGreaterThanOrEqual(1);
@@ -92,13 +101,15 @@ function storeContract(open: () => Promise<{ db: Db; close(): Promise<void> }>) 
   });
 
   it('answers a key over its limit from memory until the window ends, without writing', async () => {
-    const s = new DatabaseRateLimitStore(db, 'blocked', { clock, writes });
+    const s = new DatabaseRateLimitStore(db, 'blocked', { clock, writes, local });
     s.init({ windowMs: WINDOW, limit: 2 } as Options);
     for (let i = 1; i <= 3; i++) expect((await s.increment('flood')).totalHits).toBe(i);
+    await writes.settled();
     const stored = async () => Number((await db('rate_limits').max({ h: 'hits' }).first())?.h);
     const before = await db('rate_limits').select('key', 'hits');
     expect((await s.increment('flood')).totalHits).toBe(4);
     expect((await s.increment('flood')).totalHits).toBe(5);
+    await writes.settled();
     expect(await db('rate_limits').select('key', 'hits')).toEqual(before);
     expect(await stored()).toBeGreaterThanOrEqual(3);
     now += WINDOW;
@@ -108,6 +119,7 @@ function storeContract(open: () => Promise<{ db: Db; close(): Promise<void> }>) 
   it('keeps no address or username in clear, and sweeps expired rows', async () => {
     const s = store('privacy');
     await s.increment('203.0.113.9|ana');
+    await writes.settled();
     const keys = (await db('rate_limits').pluck('key')) as string[];
     expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k))).toBe(true);
     now += 2 * WINDOW;
@@ -117,18 +129,106 @@ function storeContract(open: () => Promise<{ db: Db; close(): Promise<void> }>) 
   });
 }
 
-describe('DatabaseRateLimitStore on SQLite', () => {
-  storeContract(async () => {
-    const dataDir = tempDataDir();
-    const db = createDb({ dataDir, databaseUrl: undefined });
-    await migrateLatest(db);
-    return {
-      db,
-      async close() {
-        await db.destroy();
-        rmSync(dataDir, { recursive: true, force: true });
+const openSqlite: Open = async () => {
+  const dataDir = tempDataDir();
+  const db = createDb({ dataDir, databaseUrl: undefined });
+  await migrateLatest(db);
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+describe('DatabaseRateLimitStore on SQLite, counting in the database', () => {
+  storeContract(openSqlite);
+});
+
+describe('DatabaseRateLimitStore on SQLite, counting in memory and writing behind', () => {
+  storeContract(openSqlite, 'local');
+});
+
+describe('counts in memory, written behind (the embedded SQLite)', () => {
+  let db: Db;
+  let close: () => Promise<void>;
+  let writes: GroupCommit;
+  let now = 1_800_000_000_000;
+  const clock = () => now;
+  const store = (prefix: string, local: LocalCounts, options: Partial<Options> = {}) => {
+    const s = new DatabaseRateLimitStore(db, prefix, { clock, writes, local });
+    s.init({ windowMs: WINDOW, ...options } as Options);
+    return s;
+  };
+  const storedHits = async () =>
+    (await db('rate_limits').select('hits')).map((r: { hits: unknown }) => Number(r.hits));
+
+  beforeAll(async () => {
+    ({ db, close } = await openSqlite());
+    writes = createGroupCommit(db);
+  });
+  afterAll(() => close());
+  afterEach(async () => {
+    await writes.settled();
+    await db('rate_limits').delete();
+  });
+
+  it('answers a hit before its count is committed, and commits it behind', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // Commits held back: a store that waited for its commit would never answer.
+    const held: GroupCommit = {
+      run: (work) => gate.then(() => writes.run(work)),
+      settled: async () => {
+        await gate;
+        await writes.settled();
       },
     };
+    const local = createLocalCounts(db, { clock });
+    const s = new DatabaseRateLimitStore(db, 'behind', { clock, writes: held, local });
+    s.init({ windowMs: WINDOW } as Options);
+    expect((await s.increment('k')).totalHits).toBe(1);
+    expect((await s.increment('k')).totalHits).toBe(2);
+    expect(await storedHits()).toEqual([]);
+    open();
+    await held.settled();
+    expect(await storedHits()).toEqual([2]);
+  });
+
+  it('goes on from the stored counts after a restart', async () => {
+    const before = store('restart', createLocalCounts(db, { clock }));
+    for (let i = 0; i < 3; i++) await before.increment('203.0.113.1');
+    await writes.settled();
+    const after = store('restart', createLocalCounts(db, { clock }));
+    expect((await after.increment('203.0.113.1')).totalHits).toBe(4);
+    expect((await after.increment('203.0.113.2')).totalHits).toBe(1);
+  });
+
+  it('asks the database about keys it cannot know, until the longest window has passed', async () => {
+    const earlier = store('many', createLocalCounts(db, { clock }));
+    for (const key of ['a', 'a', 'b', 'c']) await earlier.increment(key);
+    await writes.settled();
+    // Restarted with room for fewer counters than are stored: none is loaded.
+    const local = createLocalCounts(db, { clock, max: 2 });
+    const s = store('many', local);
+    const counted = await Promise.all([s.increment('a'), s.increment('a'), s.increment('c')]);
+    expect(counted.map((c) => c.totalHits)).toEqual([3, 4, 2]);
+    expect(local.knowsAll(now)).toBe(false);
+    expect((await s.increment('a')).totalHits).toBe(5);
+    now += WINDOW;
+    expect(local.knowsAll(now)).toBe(true);
+    expect((await s.increment('a')).totalHits).toBe(1);
+  });
+
+  it('holds at most its bound, and still counts a key it had to drop', async () => {
+    const local = createLocalCounts(db, { clock, max: 2 });
+    const s = store('bounded', local);
+    for (const key of ['x', 'x', 'y', 'z']) await s.increment(key);
+    expect(local.size).toBeLessThanOrEqual(2);
+    await writes.settled();
+    // `x` was dropped from memory: its count comes back from the database.
+    expect((await s.increment('x')).totalHits).toBe(3);
   });
 });
 

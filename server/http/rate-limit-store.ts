@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
 import { transactionPerWrite, type GroupCommit } from '../db/group-commit';
 import type { Db } from '../db/knex';
+import type { Count, LocalCounts } from './rate-limit-counts';
 
 /** How often, at most, one store sweeps expired rows (on its next increment). */
 const SWEEP_EVERY_MS = 60_000;
@@ -21,6 +22,11 @@ const info = (row: Row): ClientRateLimitInfo => ({
   resetTime: new Date(Number(row.reset_at)),
 });
 
+const infoOf = (count: Count): ClientRateLimitInfo => ({
+  totalHits: count.hits,
+  resetTime: new Date(count.resetAt),
+});
+
 /**
  * An express-rate-limit store in the app's own database (SQLite or
  * PostgreSQL, through knex), so counters survive a restart and are shared by
@@ -37,6 +43,12 @@ const info = (row: Row): ClientRateLimitInfo => ({
  * counters of requests arriving together are committed with each other and
  * with the enquiries beside them, instead of one commit each racing the
  * enquiries' transactions for the write lock.
+ *
+ * Given `local` (the embedded SQLite, which this process alone writes), a
+ * hit is counted in memory and answered at once; the new count is written
+ * behind it, in the next commit, so a restart still finds it (decision 018).
+ * A key memory may not know (see rate-limit-counts.ts) is counted in the
+ * database as above, and later hits of it wait for that answer.
  */
 export class DatabaseRateLimitStore implements Store {
   /** Counts live in the database, shared across limiters only by prefix. */
@@ -49,20 +61,25 @@ export class DatabaseRateLimitStore implements Store {
 
   private readonly clock: () => number;
   private readonly writes: GroupCommit;
+  private readonly local: LocalCounts | undefined;
+  /** Keys being counted in the database now, for memory (see `countLocally`). */
+  private readonly asking = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
     prefix: string,
-    options: { clock?: () => number; writes?: GroupCommit } = {},
+    options: { clock?: () => number; writes?: GroupCommit; local?: LocalCounts } = {},
   ) {
     this.prefix = `${prefix}:`;
     this.clock = options.clock ?? Date.now;
     this.writes = options.writes ?? transactionPerWrite(db);
+    this.local = options.local;
   }
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
     this.limit = typeof options.limit === 'number' ? options.limit : undefined;
+    this.local?.addWindow(options.windowMs);
   }
 
   private hash(key: string): string {
@@ -70,6 +87,14 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    if (this.local) {
+      const now = this.clock();
+      const hashed = this.hash(key);
+      await this.local.ready();
+      const count = this.local.live(hashed, now);
+      if (count) return infoOf(count);
+      if (this.local.knowsAll(now)) return undefined;
+    }
     const over = this.blocked.get(this.hash(key));
     if (over && over.resetAt > this.clock()) {
       return { totalHits: over.hits, resetTime: new Date(over.resetAt) };
@@ -84,6 +109,65 @@ export class DatabaseRateLimitStore implements Store {
   async increment(key: string): Promise<IncrementResponse> {
     const now = this.clock();
     const hashed = this.hash(key);
+    return this.local
+      ? this.countLocally(this.local, hashed, now)
+      : this.countInDatabase(hashed, now);
+  }
+
+  /** Counts a hit in memory and writes the count behind; a key memory may not know, in the database. */
+  private async countLocally(
+    local: LocalCounts,
+    hashed: string,
+    now: number,
+  ): Promise<IncrementResponse> {
+    await local.ready();
+    // Hits of a key being asked of the database wait for its answer, then count on from it.
+    while (this.asking.has(hashed)) await this.asking.get(hashed);
+    let count = local.live(hashed, now);
+    if (!count && !local.knowsAll(now)) {
+      const asked = this.countInDatabase(hashed, now);
+      this.asking.set(
+        hashed,
+        asked.catch(() => undefined),
+      );
+      try {
+        const counted = await asked;
+        local.set(hashed, { hits: counted.totalHits, resetAt: counted.resetTime!.getTime() });
+        return counted;
+      } finally {
+        this.asking.delete(hashed);
+      }
+    }
+    if (!count) {
+      count = { hits: 0, resetAt: now + this.windowMs };
+      local.set(hashed, count);
+    }
+    count.hits += 1;
+    // Past one over the limit the stored row already refuses, after a restart too.
+    if (this.limit === undefined || count.hits <= this.limit + 1) this.writeBehind(hashed, count);
+    this.sweep(now);
+    return infoOf(count);
+  }
+
+  /**
+   * Stores a count as memory holds it now, in the next commit, without
+   * waiting for it (the shutdown waits: `GroupCommit.settled`).
+   */
+  private writeBehind(hashed: string, { hits, resetAt }: Count): void {
+    this.writes
+      .run((trx) =>
+        trx.raw(
+          `insert into rate_limits (key, hits, reset_at) values (?, ?, ?)
+           on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`,
+          [hashed, hits, resetAt],
+        ),
+      )
+      // A count that did not reach the disk costs at most a few hits after a restart.
+      .catch(() => undefined);
+  }
+
+  /** One atomic upsert: a new key or an ended window starts at 1, a live one adds 1. */
+  private async countInDatabase(hashed: string, now: number): Promise<IncrementResponse> {
     const over = this.blocked.get(hashed);
     if (over && over.resetAt > now) {
       over.hits++;
@@ -113,9 +197,11 @@ export class DatabaseRateLimitStore implements Store {
 
   /** Gives back a hit (a request that turned out not to count, e.g. a successful sign-in). */
   async decrement(key: string): Promise<void> {
+    const now = this.clock();
+    const counted = this.local?.live(this.hash(key), now);
+    if (counted) counted.hits = Math.max(0, counted.hits - 1);
     const over = this.blocked.get(this.hash(key));
     if (over) over.hits = Math.max(0, over.hits - 1);
-    const now = this.clock();
     await this.writes.run((trx) =>
       trx('rate_limits')
         .where({ key: this.hash(key) })
@@ -126,6 +212,7 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async resetKey(key: string): Promise<void> {
+    this.local?.delete(this.hash(key));
     this.blocked.delete(this.hash(key));
     await this.writes.run((trx) =>
       trx('rate_limits')
@@ -138,6 +225,7 @@ export class DatabaseRateLimitStore implements Store {
   private sweep(now: number): void {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
+    this.local?.sweep(now);
     void this.writes.run((trx) => removeExpiredRateLimits(trx, now)).catch(() => undefined);
   }
 }

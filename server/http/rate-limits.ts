@@ -2,8 +2,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import type { Config } from '../config';
 import type { GroupCommit } from '../db/group-commit';
-import type { Db } from '../db/knex';
+import { isEmbedded, type Db } from '../db/knex';
 import { TooManyRequestsError } from '../errors';
+import { createLocalCounts } from './rate-limit-counts';
 import { DatabaseRateLimitStore } from './rate-limit-store';
 
 const MINUTE = 60 * 1000;
@@ -52,7 +53,8 @@ export type RateLimits = {
  * shared by all the routes that use it: a visitor who posts the contact form
  * without JavaScript and then calls the API spends one budget, not two.
  * Counters live in the database (`DatabaseRateLimitStore`), so a restart keeps
- * them and several instances on one PostgreSQL share them. Every key holds
+ * them and several instances on one PostgreSQL share them; on the embedded
+ * SQLite they are counted in memory and written behind (decision 018). Every key holds
  * the client's address or account, so a limit on one address never locks out
  * another. A limit of 0 turns the contact, registration and AI limits off.
  */
@@ -62,13 +64,14 @@ export function createRateLimits(
   writes?: GroupCommit,
 ): RateLimits {
   const { login, loginIp, register, contact, ai } = config.rateLimit;
+  const local = isEmbedded(db) ? createLocalCounts(db) : undefined;
 
   /** A limiter on its own store prefix that hands a translated 429 to whoever mounted it. */
   const limiter = (name: string, options: Partial<Options> & { limit: number }, key: string) =>
     rateLimit({
       standardHeaders: 'draft-7',
       legacyHeaders: false,
-      store: new DatabaseRateLimitStore(db, name, { writes }),
+      store: new DatabaseRateLimitStore(db, name, { writes, local }),
       ...options,
       handler: (_req, _res, next) => next(new TooManyRequestsError(key)),
     });

@@ -84,10 +84,14 @@ export async function createTestApp(
     logs: () => lines.join(''),
     /** What the app calls when it queued mail; hand it to a mail worker (tests/support/mail.ts). */
     outboxSignal,
-    /** Closes the stores; the data stays for a restart. */
-    close: () => runtime.close(),
+    /** Closes the stores once the app's writes are committed; the data stays for a restart. */
+    async close() {
+      await Promise.allSettled(app.background.map((job) => job.stop()));
+      await runtime.close();
+    },
     /** Closes the stores and removes the temp directory. */
     async destroy() {
+      await Promise.allSettled(app.background.map((job) => job.stop()));
       await runtime.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
