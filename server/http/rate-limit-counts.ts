@@ -1,3 +1,4 @@
+import type { GroupCommit } from '../db/group-commit';
 import type { Db } from '../db/knex';
 
 /** A live counter: hits in the window, and when the window ends (ms since the epoch). */
@@ -23,10 +24,16 @@ export type LocalCounts = ReturnType<typeof createLocalCounts>;
  * the stores' hashes, which include each limit's prefix, so all limits share
  * one map.
  */
-export function createLocalCounts(db: Db, options: { max?: number; clock?: () => number } = {}) {
+export function createLocalCounts(
+  db: Db,
+  writes: GroupCommit,
+  options: { max?: number; clock?: () => number } = {},
+) {
   const max = options.max ?? MAX_LOCAL_COUNTS;
   const clock = options.clock ?? Date.now;
   const counts = new Map<string, Count>();
+  /** Keys whose count is not committed yet, by writes pending; memory never drops them (see `set`). */
+  const unwritten = new Map<string, number>();
   let longestWindow = 0;
   /** From when memory knows every live counter (never, until loaded). */
   let completeFrom = Number.POSITIVE_INFINITY;
@@ -86,17 +93,44 @@ export function createLocalCounts(db: Db, options: { max?: number; clock?: () =>
       return now >= completeFrom;
     },
 
-    /** Holds `count` for `key`; when memory is full, ended counters go, or else all of them. */
+    /**
+     * Holds `count` for `key`. When memory is full, ended counters go, or
+     * else every one whose count is committed: a key memory does not hold is
+     * then asked of the database, which must already have its last count.
+     */
     set(key: string, count: Count): void {
       if (!counts.has(key) && counts.size >= max) {
         const now = clock();
         sweep(now);
         if (counts.size >= max) {
-          counts.clear();
+          for (const held of counts.keys()) if (!unwritten.has(held)) counts.delete(held);
           completeFrom = Math.max(completeFrom, now + longestWindow);
         }
       }
       counts.set(key, count);
+    },
+
+    /**
+     * Stores `count` as it is now, in the group commit's next batch, without
+     * waiting for it (the shutdown waits: `GroupCommit.settled`).
+     */
+    writeBehind(key: string, { hits, resetAt }: Count): void {
+      unwritten.set(key, (unwritten.get(key) ?? 0) + 1);
+      void writes
+        .run((trx) =>
+          trx.raw(
+            `insert into rate_limits (key, hits, reset_at) values (?, ?, ?)
+             on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`,
+            [key, hits, resetAt],
+          ),
+        )
+        // A count that did not reach the disk costs at most a few hits after a restart.
+        .catch(() => undefined)
+        .finally(() => {
+          const left = (unwritten.get(key) ?? 1) - 1;
+          if (left > 0) unwritten.set(key, left);
+          else unwritten.delete(key);
+        });
     },
 
     delete(key: string): void {

@@ -39,7 +39,7 @@ function storeContract(open: Open, counting: 'database' | 'local' = 'database') 
   beforeAll(async () => {
     ({ db, close } = await open());
     writes = createGroupCommit(db);
-    local = counting === 'local' ? createLocalCounts(db, { clock }) : undefined;
+    local = counting === 'local' ? createLocalCounts(db, writes, { clock }) : undefined;
   });
   afterAll(() => close());
 
@@ -185,7 +185,7 @@ describe('counts in memory, written behind (the embedded SQLite)', () => {
         await writes.settled();
       },
     };
-    const local = createLocalCounts(db, { clock });
+    const local = createLocalCounts(db, held, { clock });
     const s = new DatabaseRateLimitStore(db, 'behind', { clock, writes: held, local });
     s.init({ windowMs: WINDOW } as Options);
     expect((await s.increment('k')).totalHits).toBe(1);
@@ -197,20 +197,20 @@ describe('counts in memory, written behind (the embedded SQLite)', () => {
   });
 
   it('goes on from the stored counts after a restart', async () => {
-    const before = store('restart', createLocalCounts(db, { clock }));
+    const before = store('restart', createLocalCounts(db, writes, { clock }));
     for (let i = 0; i < 3; i++) await before.increment('203.0.113.1');
     await writes.settled();
-    const after = store('restart', createLocalCounts(db, { clock }));
+    const after = store('restart', createLocalCounts(db, writes, { clock }));
     expect((await after.increment('203.0.113.1')).totalHits).toBe(4);
     expect((await after.increment('203.0.113.2')).totalHits).toBe(1);
   });
 
   it('asks the database about keys it cannot know, until the longest window has passed', async () => {
-    const earlier = store('many', createLocalCounts(db, { clock }));
+    const earlier = store('many', createLocalCounts(db, writes, { clock }));
     for (const key of ['a', 'a', 'b', 'c']) await earlier.increment(key);
     await writes.settled();
     // Restarted with room for fewer counters than are stored: none is loaded.
-    const local = createLocalCounts(db, { clock, max: 2 });
+    const local = createLocalCounts(db, writes, { clock, max: 2 });
     const s = store('many', local);
     const counted = await Promise.all([s.increment('a'), s.increment('a'), s.increment('c')]);
     expect(counted.map((c) => c.totalHits)).toEqual([3, 4, 2]);
@@ -222,13 +222,38 @@ describe('counts in memory, written behind (the embedded SQLite)', () => {
   });
 
   it('holds at most its bound, and still counts a key it had to drop', async () => {
-    const local = createLocalCounts(db, { clock, max: 2 });
+    const local = createLocalCounts(db, writes, { clock, max: 2 });
     const s = store('bounded', local);
-    for (const key of ['x', 'x', 'y', 'z']) await s.increment(key);
+    for (const key of ['x', 'x', 'y', 'z']) {
+      await s.increment(key);
+      // Committed: memory may drop it (see the next test for counts that are not).
+      await writes.settled();
+    }
     expect(local.size).toBeLessThanOrEqual(2);
-    await writes.settled();
     // `x` was dropped from memory: its count comes back from the database.
     expect((await s.increment('x')).totalHits).toBe(3);
+  });
+
+  it('never drops a count that is not committed yet, so the database is never asked for a stale one', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held: GroupCommit = {
+      run: (work) => gate.then(() => writes.run(work)),
+      settled: async () => {
+        await gate;
+        await writes.settled();
+      },
+    };
+    const local = createLocalCounts(db, held, { clock, max: 2 });
+    const s = new DatabaseRateLimitStore(db, 'unwritten', { clock, writes: held, local });
+    s.init({ windowMs: WINDOW } as Options);
+    for (const key of ['x', 'x', 'y', 'z']) await s.increment(key);
+    // Full, but nothing is committed: `x` stays in memory, and counts on from 2.
+    expect((await s.increment('x')).totalHits).toBe(3);
+    open();
+    await held.settled();
+    const stored = await db('rate_limits').select('hits');
+    expect(stored.map((r: { hits: unknown }) => Number(r.hits)).sort()).toEqual([1, 1, 3]);
   });
 });
 

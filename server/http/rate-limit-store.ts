@@ -144,26 +144,9 @@ export class DatabaseRateLimitStore implements Store {
     }
     count.hits += 1;
     // Past one over the limit the stored row already refuses, after a restart too.
-    if (this.limit === undefined || count.hits <= this.limit + 1) this.writeBehind(hashed, count);
+    if (this.limit === undefined || count.hits <= this.limit + 1) local.writeBehind(hashed, count);
     this.sweep(now);
     return infoOf(count);
-  }
-
-  /**
-   * Stores a count as memory holds it now, in the next commit, without
-   * waiting for it (the shutdown waits: `GroupCommit.settled`).
-   */
-  private writeBehind(hashed: string, { hits, resetAt }: Count): void {
-    this.writes
-      .run((trx) =>
-        trx.raw(
-          `insert into rate_limits (key, hits, reset_at) values (?, ?, ?)
-           on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`,
-          [hashed, hits, resetAt],
-        ),
-      )
-      // A count that did not reach the disk costs at most a few hits after a restart.
-      .catch(() => undefined);
   }
 
   /** One atomic upsert: a new key or an ended window starts at 1, a live one adds 1. */

@@ -61,10 +61,10 @@ export type RateLimits = {
 export function createRateLimits(
   config: Pick<Config, 'rateLimit'>,
   db: Db,
-  writes?: GroupCommit,
+  writes: GroupCommit,
 ): RateLimits {
   const { login, loginIp, register, contact, ai } = config.rateLimit;
-  const local = isEmbedded(db) ? createLocalCounts(db) : undefined;
+  const local = isEmbedded(db) ? createLocalCounts(db, writes) : undefined;
 
   /** A limiter on its own store prefix that hands a translated 429 to whoever mounted it. */
   const limiter = (name: string, options: Partial<Options> & { limit: number }, key: string) =>
