@@ -150,6 +150,20 @@ describe('DatabaseRateLimitStore on SQLite, counting in memory and writing behin
   storeContract(openSqlite, 'local');
 });
 
+/** `writes` with its commits held back until `open` is called. */
+function heldBack(writes: GroupCommit): { held: GroupCommit; open: () => void } {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const held: GroupCommit = {
+    run: (work) => gate.then(() => writes.run(work)),
+    settled: async () => {
+      await gate;
+      await writes.settled();
+    },
+  };
+  return { held, open };
+}
+
 describe('counts in memory, written behind (the embedded SQLite)', () => {
   let db: Db;
   let close: () => Promise<void>;
@@ -175,16 +189,8 @@ describe('counts in memory, written behind (the embedded SQLite)', () => {
   });
 
   it('answers a hit before its count is committed, and commits it behind', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
     // Commits held back: a store that waited for its commit would never answer.
-    const held: GroupCommit = {
-      run: (work) => gate.then(() => writes.run(work)),
-      settled: async () => {
-        await gate;
-        await writes.settled();
-      },
-    };
+    const { held, open } = heldBack(writes);
     const local = createLocalCounts(db, held, { clock });
     const s = new DatabaseRateLimitStore(db, 'behind', { clock, writes: held, local });
     s.init({ windowMs: WINDOW } as Options);
@@ -235,15 +241,7 @@ describe('counts in memory, written behind (the embedded SQLite)', () => {
   });
 
   it('never drops a count that is not committed yet, so the database is never asked for a stale one', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const held: GroupCommit = {
-      run: (work) => gate.then(() => writes.run(work)),
-      settled: async () => {
-        await gate;
-        await writes.settled();
-      },
-    };
+    const { held, open } = heldBack(writes);
     const local = createLocalCounts(db, held, { clock, max: 2 });
     const s = new DatabaseRateLimitStore(db, 'unwritten', { clock, writes: held, local });
     s.init({ windowMs: WINDOW } as Options);
