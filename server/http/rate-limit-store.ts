@@ -182,7 +182,12 @@ export class DatabaseRateLimitStore implements Store {
   async decrement(key: string): Promise<void> {
     const now = this.clock();
     const counted = this.local?.live(this.hash(key), now);
-    if (counted) counted.hits = Math.max(0, counted.hits - 1);
+    if (this.local && counted) {
+      // Memory holds the truth: its new count is written behind, as a hit's is.
+      counted.hits = Math.max(0, counted.hits - 1);
+      this.local.writeBehind(this.hash(key), counted);
+      return;
+    }
     const over = this.blocked.get(this.hash(key));
     if (over) over.hits = Math.max(0, over.hits - 1);
     await this.writes.run((trx) =>
