@@ -34,6 +34,8 @@ export function createLocalCounts(
   const counts = new Map<string, Count>();
   /** Keys whose count is not committed yet, by writes pending; memory never drops them (see `set`). */
   const unwritten = new Map<string, number>();
+  /** Per key, the count of its write that is queued and has not begun. */
+  const queued = new Map<string, Count>();
   let longestWindow = 0;
   /** From when memory knows every live counter (never, until loaded). */
   let completeFrom = Number.POSITIVE_INFINITY;
@@ -115,18 +117,34 @@ export function createLocalCounts(
      * waiting for it (the shutdown waits: `GroupCommit.settled`).
      */
     writeBehind(key: string, { hits, resetAt }: Count): void {
+      // The writes of a batch run side by side, so one key gets at most one
+      // write a batch: a change while its write waits goes into that write.
+      const waiting = queued.get(key);
+      if (waiting) {
+        Object.assign(waiting, { hits, resetAt });
+        return;
+      }
+      const values = { hits, resetAt };
+      queued.set(key, values);
       unwritten.set(key, (unwritten.get(key) ?? 0) + 1);
+      let taken: Count | undefined;
       void writes
-        .run((trx) =>
-          trx.raw(
+        .run((trx) => {
+          // Taken when its batch runs (the same again if the batch runs it twice).
+          if (!taken) {
+            taken = { ...values };
+            queued.delete(key);
+          }
+          return trx.raw(
             `insert into rate_limits (key, hits, reset_at) values (?, ?, ?)
              on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`,
-            [key, hits, resetAt],
-          ),
-        )
+            [key, taken.hits, taken.resetAt],
+          );
+        })
         // A count that did not reach the disk costs at most a few hits after a restart.
         .catch(() => undefined)
         .finally(() => {
+          if (queued.get(key) === values) queued.delete(key);
           const left = (unwritten.get(key) ?? 1) - 1;
           if (left > 0) unwritten.set(key, left);
           else unwritten.delete(key);

@@ -240,6 +240,25 @@ describe('counts in memory, written behind (the embedded SQLite)', () => {
     expect((await s.increment('x')).totalHits).toBe(3);
   });
 
+  it('writes a key once a batch, with its latest count (a batch runs its writes side by side)', async () => {
+    const { held, open } = heldBack(writes);
+    const local = createLocalCounts(db, held, { clock });
+    const s = new DatabaseRateLimitStore(db, 'latest', { clock, writes: held, local });
+    s.init({ windowMs: WINDOW, limit: 5 } as Options);
+    const upserts: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (/^insert into .?rate_limits/i.test(q.sql)) upserts.push(q.sql);
+    };
+    db.on('query', onQuery);
+    for (let i = 0; i < 4; i++) await s.increment('k');
+    open();
+    await held.settled();
+    db.off('query', onQuery);
+    // One write, not four racing each other to be the last.
+    expect(upserts).toHaveLength(1);
+    expect(await storedHits()).toEqual([4]);
+  });
+
   it('never drops a count that is not committed yet, so the database is never asked for a stale one', async () => {
     const { held, open } = heldBack(writes);
     const local = createLocalCounts(db, held, { clock, max: 2 });
