@@ -17,15 +17,13 @@ function rowsOf(result: unknown): Row[] {
   return ((result as { rows?: Row[] }).rows ?? []) as Row[];
 }
 
-const info = (row: Row): ClientRateLimitInfo => ({
-  totalHits: Number(row.hits),
-  resetTime: new Date(Number(row.reset_at)),
-});
-
 const infoOf = (count: Count): ClientRateLimitInfo => ({
   totalHits: count.hits,
   resetTime: new Date(count.resetAt),
 });
+
+const info = (row: Row): ClientRateLimitInfo =>
+  infoOf({ hits: Number(row.hits), resetAt: Number(row.reset_at) });
 
 /**
  * An express-rate-limit store in the app's own database (SQLite or
