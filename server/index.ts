@@ -12,6 +12,7 @@ import { createRetentionJob } from './features/contacts/retention';
 import { createMailWorker, logMailSetup } from './features/mail/mail.worker';
 import { createOutboxSignal } from './features/mail/outbox-signal';
 import { createPublicationScheduler } from './features/news/publication-scheduler';
+import type { LogDestination } from './log-destination';
 import { bufferedStdout, createLogger, type Logger } from './logger';
 import { openRuntime, type Runtime } from './runtime';
 import { loadRenderer } from './site/render';
@@ -82,7 +83,12 @@ function serve(app: (req: never, res: never) => void) {
   // `server.close()` calls this too.
   server.closeIdleConnections = () => pending.forEach((_n, socket) => closeIfIdle(socket));
 
-  function stopOnSignal(runtime: Runtime, background: Background[], logger: Logger): void {
+  function stopOnSignal(
+    runtime: Runtime,
+    background: Background[],
+    logger: Logger,
+    log: LogDestination,
+  ): void {
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
@@ -95,6 +101,7 @@ function serve(app: (req: never, res: never) => void) {
         await Promise.allSettled(background.map((job) => job.stop()));
         await runtime.close();
         logger.info('stopped');
+        await log.drain();
         process.exit(0);
       });
     };
@@ -171,7 +178,7 @@ async function main(): Promise<void> {
   await listen(server, config);
   const background = startBackground(config, runtime, outboxSignal, contentVersion, logger);
   const jobs = [...background, ...app.background, ...(broadcast ? [broadcast] : [])];
-  stopOnSignal(runtime, jobs, logger);
+  stopOnSignal(runtime, jobs, logger, log);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,5 +1,7 @@
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { startLlmTestApp } from '../../tests/support/llm-test-app';
+import { createTestApp } from '../../tests/support/test-app';
 import { loggedUrl } from './request-logger';
 
 describe('the request log', () => {
@@ -23,6 +25,45 @@ describe('the request log', () => {
       expect(logs).not.toContain(token);
     } finally {
       await t.close();
+    }
+  });
+
+  it('logs a page served from the cache with the same request line as a rendered one', async () => {
+    const t = await createTestApp({ LOG_LEVEL: 'info' });
+    try {
+      // The first request renders; the cache keeps the page once it is compressed.
+      const ask = () =>
+        request(t.app)
+          .get('/news?page=1')
+          .set('Host', 'site.test')
+          .set('User-Agent', 'Reader "1" \\ x')
+          .expect(200);
+      const logged = () =>
+        t
+          .logs()
+          .split('\n')
+          .filter((line) => line.includes('"url":"/news?page=1"'))
+          .map((line) => JSON.parse(line) as Record<string, Record<string, unknown>>);
+      await ask();
+      for (let i = 0; i < 100 && !logged().some((line) => line.cache); i++) await ask();
+      const rendered = logged().find((line) => !line.cache);
+      const cached = logged().find((line) => line.cache);
+      expect(rendered).toBeDefined();
+      expect(cached).toMatchObject({
+        level: 30,
+        service: 'site',
+        msg: 'request completed',
+        cache: 'hit',
+        req: { method: 'GET', url: '/news?page=1', userAgent: 'Reader "1" \\ x' },
+        res: { statusCode: 200 },
+      });
+      const { cache: _hit, ...rest } = cached!;
+      expect(Object.keys(rest)).toEqual(Object.keys(rendered!));
+      expect(Object.keys(cached!.req!)).toEqual(Object.keys(rendered!.req!));
+      expect(cached!.req!.remoteAddress).toBe(rendered!.req!.remoteAddress);
+      expect(typeof cached!.responseTime).toBe('number');
+    } finally {
+      await t.destroy();
     }
   });
 });

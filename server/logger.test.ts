@@ -1,0 +1,63 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accessLogger, createLogger, writeInfoLine } from './logger';
+
+function captured(level = 'info') {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: createLogger({ logLevel: level as 'info' }, sink), lines };
+}
+
+describe('the logger', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('writes a line made from JSON members byte for byte as pino writes the same object', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T23:30:00.123Z') });
+    const { logger, lines } = captured();
+    const access = accessLogger(logger).child({ feature: 'pages' });
+    const fields = {
+      req: { id: 'cache-7', method: 'GET', url: '/news?q="x"\\', userAgent: 'Bot ✓ \u0001' },
+      res: { statusCode: 200 },
+      responseTime: 0.25,
+      cache: 'hit',
+    };
+    access.info(fields, 'request completed');
+    const members = JSON.stringify(fields).slice(1, -1);
+    writeInfoLine(access, members, 'request completed');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(lines[0]);
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      level: 30,
+      time: '2026-11-23T23:30:00.123Z',
+      service: 'site',
+      feature: 'pages',
+      req: fields.req,
+      msg: 'request completed',
+    });
+  });
+
+  it('writes no such line below its level', () => {
+    const { logger, lines } = captured('warn');
+    writeInfoLine(logger, '"cache":"hit"', 'request completed');
+    expect(lines).toEqual([]);
+  });
+
+  it('stamps each line with its own millisecond', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T23:30:00.001Z') });
+    const { logger, lines } = captured();
+    logger.info('first');
+    logger.info('same millisecond');
+    vi.advanceTimersByTime(1);
+    logger.info('next');
+    expect(lines.map((line) => JSON.parse(line).time)).toEqual([
+      '2026-11-23T23:30:00.001Z',
+      '2026-11-23T23:30:00.001Z',
+      '2026-11-23T23:30:00.002Z',
+    ]);
+  });
+});
