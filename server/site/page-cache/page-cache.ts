@@ -193,6 +193,7 @@ function logHit(
   started: number,
   id: number,
 ): void {
+  if (!logger.isLevelEnabled('info')) return;
   const reqId = `"cache-${id}"`;
   const request =
     `{"id":${reqId}` +
