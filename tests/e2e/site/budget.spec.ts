@@ -118,6 +118,12 @@ test('a page is on screen before its scripts are fetched', async ({ page }) => {
   });
   for (const address of ['/', '/news', '/contact?lang=de']) {
     await page.goto(address, { waitUntil: 'networkidle' });
+    // On a busy machine the first frame, and so the scripts, can come after the network went quiet.
+    await page.waitForFunction(
+      () =>
+        performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js'))
+          .length >= 4,
+    );
     const { firstFrameAt, scripts } = await page.evaluate(() => ({
       firstFrameAt: (window as unknown as { firstFrameAt?: number }).firstFrameAt,
       scripts: performance
