@@ -18,6 +18,8 @@ import { openRuntime, type Runtime } from './runtime';
 import { loadRenderer } from './site/render';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long a stopping server waits for its last log lines to be taken by stdout. */
+const LOG_DRAIN_MS = 2_000;
 
 /** Reads `.env` (real environment variables win) and validates it, or exits with one line. */
 function loadConfig(): Config {
@@ -101,7 +103,7 @@ function serve(app: (req: never, res: never) => void) {
         await Promise.allSettled(background.map((job) => job.stop()));
         await runtime.close();
         logger.info('stopped');
-        await log.drain();
+        await log.drain(LOG_DRAIN_MS);
         process.exit(0);
       });
     };

@@ -68,7 +68,7 @@ describe('the log destination', () => {
     const log = createLogDestination({ fd: 1, blockBytes: 1000, droppedLine, io });
     log.write('a line\n');
     let drained = false;
-    const done = log.drain().then(() => (drained = true));
+    const done = log.drain(60_000).then((all) => (drained = all));
     expect(calls.map((c) => c.text)).toEqual(['a line\n']);
     log.write('later\n');
     calls[0]!.answer(null);
@@ -78,7 +78,23 @@ describe('the log destination', () => {
     calls[1]!.answer(null);
     await done;
     expect(drained).toBe(true);
-    await log.drain();
+    await expect(log.drain(60_000)).resolves.toBe(true);
+  });
+
+  it('stops waiting for a pipe that takes nothing, and says so', async () => {
+    vi.useFakeTimers();
+    const { io, calls } = heldIo();
+    const log = createLogDestination({ fd: 1, blockBytes: 1000, droppedLine, io });
+    log.write('never taken\n');
+    let answer: boolean | undefined;
+    const done = log.drain(2000).then((all) => (answer = all));
+    calls[0]!.answer(eagain());
+    await vi.advanceTimersByTimeAsync(1999);
+    // Retried once, and the retry hangs, as a write to a pipe nobody reads does.
+    expect(calls).toHaveLength(2);
+    expect(answer).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(done).resolves.toBe(false);
   });
 
   it('goes on from where a short write stopped', () => {
@@ -148,7 +164,7 @@ describe('the log destination', () => {
       const log = createLogDestination({ fd, blockBytes: 4096, droppedLine });
       const lines = Array.from({ length: 5000 }, (_, i) => `{"n":${i},"text":"héllo ✓"}\n`);
       for (const line of lines) log.write(line);
-      await log.drain();
+      await expect(log.drain(10_000)).resolves.toBe(true);
       expect(readFileSync(file, 'utf8')).toBe(lines.join(''));
     } finally {
       closeSync(fd);

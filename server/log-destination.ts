@@ -15,8 +15,12 @@ export type LogDestination = {
   write(line: string): boolean;
   /** Starts writing what is waiting, even less than a block. */
   flush(): void;
-  /** Resolves once every line handed in so far is written (or given up on). */
-  drain(): Promise<void>;
+  /**
+   * Resolves true once every line handed in so far is written (or given up
+   * on), or false after `waitMs` if the output does not take them (a pipe
+   * nobody reads): a stopping server must not wait for its log forever.
+   */
+  drain(waitMs: number): Promise<boolean>;
   /** Writes what is waiting at once, blocking; for the process's `exit`. */
   flushSync(): void;
 };
@@ -113,9 +117,15 @@ export function createLogDestination(options: {
       return true;
     },
     flush: writeNext,
-    drain() {
-      if (!inFlight && lines.length === 0 && dropped === 0) return Promise.resolve();
-      const done = new Promise<void>((resolve) => drained.push(resolve));
+    drain(waitMs) {
+      if (!inFlight && lines.length === 0 && dropped === 0) return Promise.resolve(true);
+      const done = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), waitMs);
+        drained.push(() => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
       writeNext();
       return done;
     },
