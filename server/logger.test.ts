@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accessLogger, createLogger, writeInfoLine } from './logger';
+import pino from 'pino';
+import { accessLogger, createLogger, droppedLinesWarning, writeInfoLine } from './logger';
 
 function captured(level = 'info') {
   const lines: string[] = [];
@@ -59,5 +60,37 @@ describe('the logger', () => {
       '2026-11-23T23:30:00.001Z',
       '2026-11-23T23:30:00.002Z',
     ]);
+  });
+
+  it('hands a stream that routes by level the line through pino, so it is routed as info', () => {
+    const info: string[] = [];
+    const warnings: string[] = [];
+    const sink = (lines: string[]) =>
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+    const streams = pino.multistream([
+      { level: 'info', stream: sink(info) },
+      { level: 'warn', stream: sink(warnings) },
+    ]);
+    const logger = createLogger({ logLevel: 'info' }, streams);
+    logger.warn('a warning first');
+    writeInfoLine(logger, '"cache":"hit"', 'request completed');
+    expect(warnings).toHaveLength(1);
+    expect(info.map((line) => JSON.parse(line).msg)).toEqual([
+      'a warning first',
+      'request completed',
+    ]);
+    expect(JSON.parse(info[1]!)).toMatchObject({ level: 30, cache: 'hit', service: 'site' });
+  });
+
+  it("reports dropped lines as a warning in the logger's own format", () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T00:40:00.000Z') });
+    const { logger, lines } = captured();
+    logger.warn({ dropped: 12 }, 'log lines dropped: stdout did not keep up');
+    expect(droppedLinesWarning(12)).toBe(lines[0]);
   });
 });

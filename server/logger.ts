@@ -85,15 +85,7 @@ export function createLogger(
 export function bufferedStdout(): LogDestination {
   const destination = createLogDestination({
     fd: 1,
-    // In the logger's own format, as a warning.
-    droppedLine: (count) =>
-      `${JSON.stringify({
-        level: 40,
-        time: new Date().toISOString(),
-        service: SERVICE,
-        dropped: count,
-        msg: 'log lines dropped: stdout did not keep up',
-      })}\n`,
+    droppedLine: droppedLinesWarning,
   });
   setInterval(() => destination.flush(), 1000).unref();
   process.on('exit', () => {
@@ -104,6 +96,18 @@ export function bufferedStdout(): LogDestination {
     }
   });
   return destination;
+}
+
+/** The warning that lines were dropped, in the logger's own format (the destination writes it itself). */
+export function droppedLinesWarning(count: number): string {
+  const line = {
+    level: 40,
+    time: new Date().toISOString(),
+    service: SERVICE,
+    dropped: count,
+    msg: 'log lines dropped: stdout did not keep up',
+  };
+  return `${JSON.stringify(line)}\n`;
 }
 
 /**
@@ -117,8 +121,14 @@ export function bufferedStdout(): LogDestination {
 export function writeInfoLine(logger: Logger, fields: string, msg: string): void {
   if (!logger.isLevelEnabled('info')) return;
   const own = logger as unknown as PinoInternals;
+  // A stream that routes by level (pino.multistream) reads what pino's own write tells it.
+  const stream = own[pino.symbols.streamSym];
+  if (stream[pino.symbols.needsMetadataGsym] === true) {
+    logger.info(JSON.parse(`{${fields}}`) as object, msg);
+    return;
+  }
   const head = own[pino.symbols.lsCacheSym][logger.levels.values.info ?? 30];
-  own[pino.symbols.streamSym].write(
+  stream.write(
     `${head}${own[pino.symbols.timeSym]()}${own[pino.symbols.chindingsSym]},${fields},"msg":${JSON.stringify(msg)}${own[pino.symbols.endSym]}`,
   );
 }
@@ -127,7 +137,7 @@ export function writeInfoLine(logger: Logger, fields: string, msg: string): void
 type PinoInternals = {
   [key: symbol]: unknown;
 } & Record<typeof pino.symbols.lsCacheSym, Record<number, string>> &
-  Record<typeof pino.symbols.streamSym, pino.DestinationStream> &
+  Record<typeof pino.symbols.streamSym, pino.DestinationStream & { [key: symbol]: unknown }> &
   Record<typeof pino.symbols.timeSym, () => string> &
   Record<typeof pino.symbols.chindingsSym, string> &
   Record<typeof pino.symbols.endSym, string>;
