@@ -35,6 +35,7 @@ import { securityHeaders } from './http/security';
 import { createSessionMiddleware, sessionLifetime } from './http/sessions';
 import { requestLanguage } from './i18n';
 import { accessLogger, type Logger } from './logger';
+import type { LaneAnswer } from './http/socket-lane';
 import { createPageCache } from './site/page-cache/page-cache';
 import { createSiteRouter } from './site/site.router';
 
@@ -168,7 +169,11 @@ export function createApp(deps: AppDeps): AppHandler {
   // still waiting for a commit (rate-limit counts are answered before theirs).
   const timers = deps.background ? [health, audit] : [];
   const background = [...timers, { stop: () => writes.settled() }];
-  return Object.assign(handler, { express: app, background });
+  return Object.assign(handler, {
+    express: app,
+    background,
+    answerOnSocket: pageCache.answerOnSocket,
+  });
 }
 
 /** What `createApp` returns: a Node request listener for `http.createServer` or supertest. */
@@ -180,6 +185,8 @@ export type AppHandler = ((req: IncomingMessage, res: ServerResponse) => void) &
    * still waiting for a commit.
    */
   background: { stop(): Promise<void> }[];
+  /** Sends a cached page to a request the socket lane read itself (see attachSocketLane). */
+  answerOnSocket: LaneAnswer;
 };
 
 /**

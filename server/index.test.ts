@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../tests/support/smtp-server';
@@ -167,6 +168,33 @@ describe('server/index.ts', () => {
       expect(result.stdout).not.toMatch(/password-secret-456|cookie-secret-123/);
     },
   );
+
+  it('on SIGTERM closes a kept-alive connection the socket lane holds at once, and exits', async () => {
+    const { child, run, exited } = startServer({ PORT: '0', SEED_DEMO: 'false' });
+    const port = Number(await waitFor(() => /"port":(\d+)/.exec(run.stdout)?.[1]));
+    // The first request renders the page; a later one on a new connection is a lane hit.
+    let socket: Socket | undefined;
+    let received = '';
+    await waitFor(() => {
+      if (received.includes('X-Cache: HIT')) return true;
+      socket?.destroy();
+      received = '';
+      socket = connect(port, '127.0.0.1', () =>
+        socket!.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`),
+      );
+      socket.on('data', (d) => (received += d.toString('latin1')));
+      socket.on('error', () => undefined);
+      return undefined;
+    });
+    const closed = new Promise<void>((resolve) => socket!.once('close', () => resolve()));
+    const signalled = Date.now();
+    child.kill('SIGTERM');
+    await closed;
+    const result = await exited;
+    expect(result.code).toBe(0);
+    // Not held until the 10 s grace cuts it.
+    expect(Date.now() - signalled).toBeLessThan(5_000);
+  });
 
   it('on SIGINT stops and closes both SQLite files cleanly (WAL checkpointed and removed)', async () => {
     const { child, run, exited } = startServer({ PORT: '0', SEED_DEMO: 'true' });

@@ -2,7 +2,7 @@ import './threadpool';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import dotenv from 'dotenv';
-import { createApp } from './app';
+import { createApp, type AppHandler } from './app';
 import { prepareContent } from './bootstrap';
 import { dummyHash } from './features/auth/password';
 import { ConfigError, parseConfig, type Config } from './config';
@@ -12,6 +12,7 @@ import { createRetentionJob } from './features/contacts/retention';
 import { createMailWorker, logMailSetup } from './features/mail/mail.worker';
 import { createOutboxSignal } from './features/mail/outbox-signal';
 import { createPublicationScheduler } from './features/news/publication-scheduler';
+import { attachSocketLane } from './http/socket-lane';
 import type { LogDestination } from './log-destination';
 import { bufferedStdout, createLogger, type Logger } from './logger';
 import { openRuntime, type Runtime } from './runtime';
@@ -54,12 +55,16 @@ type Background = { stop(): Promise<void> };
  * connection) with `Connection: close`, then stop the background jobs, close
  * the stores and exit 0. Connections still open after 10 s are cut.
  *
+ * Cached pages are sent by the socket lane (attachSocketLane) until a
+ * connection asks for anything else; while stopping, the lane hands every
+ * request to Node, so it too gets `Connection: close`.
+ *
  * A connection counts as idle only when every response on it has finished
  * (handed to the OS): Node's own `closeIdleConnections` also destroys one
  * whose last response has ended but is still being written, cutting a page
  * in half, so this server uses its own.
  */
-function serve(app: (req: never, res: never) => void) {
+function serve(app: AppHandler) {
   let stopping = false;
   const pending = new Map<Socket, number>();
   const inFlight = new Set<ServerResponse>();
@@ -73,14 +78,19 @@ function serve(app: (req: never, res: never) => void) {
       if (stopping) closeIfIdle(socket);
     });
     if (stopping) res.setHeader('Connection', 'close');
-    app(req as never, res as never);
+    app(req, res);
   });
+  // Cached pages go out on the socket before Node's HTTP handling takes a connection.
+  attachSocketLane(server, { answer: app.answerOnSocket, stopping: () => stopping });
   server.on('connection', (socket: Socket) => {
     pending.set(socket, 0);
     socket.once('close', () => pending.delete(socket));
   });
   const closeIfIdle = (socket: Socket) => {
-    if (!pending.get(socket)) socket.destroy();
+    if (pending.get(socket)) return;
+    // A page the socket lane sent may still be on its way: let it finish, then close.
+    if (socket.writableLength > 0) socket.end();
+    else socket.destroy();
   };
   // `server.close()` calls this too.
   server.closeIdleConnections = () => pending.forEach((_n, socket) => closeIfIdle(socket));
@@ -96,7 +106,10 @@ function serve(app: (req: never, res: never) => void) {
       stopping = true;
       logger.info({ signal, inFlight: inFlight.size }, 'shutting down');
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+      const force = setTimeout(() => {
+        server.closeAllConnections();
+        for (const socket of pending.keys()) socket.destroy();
+      }, SHUTDOWN_GRACE_MS).unref();
       server.close(async () => {
         clearTimeout(force);
         logger.info('connections closed');

@@ -29,7 +29,10 @@ function cacheablePath(path: string): boolean {
  * someone is signed in, a parameter is repeated, or the path is not a page.
  * Works on the bare Node request, before any framework has looked at it.
  */
-export function cacheKey(req: IncomingMessage, withOrigin: boolean): string | null {
+export function cacheKey(
+  req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>,
+  withOrigin: boolean,
+): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const url = req.url ?? '/';
   const q = url.indexOf('?');

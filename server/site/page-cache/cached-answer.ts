@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OutgoingHttpHeaders } from 'node:http';
+import { STATUS_CODES, type OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -32,8 +32,25 @@ export type CachedAnswer = {
   heads: Partial<Record<Encoding, OutgoingHttpHeaders>>;
   /** The headers for a 304 (validators and caching rules, no body headers). */
   notModified: OutgoingHttpHeaders;
+  /**
+   * Each head as Node writes it from `heads` or `notModified`: the status
+   * line and the headers, without the per-delivery ones that end it (Date,
+   * Connection). For the socket lane, which sends a hit without Node's `http`.
+   */
+  headBytes: Record<Encoding | 'notModified', Buffer>;
   bytes: number;
 };
+
+/** A response's status line and headers as Node's `writeHead` writes them, each line ending in CRLF. */
+export function headBytes(status: number, headers: OutgoingHttpHeaders): Buffer {
+  let text = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) text += `${name}: ${one}\r\n`;
+  }
+  // Node writes a head in latin1 too (its header checks allow no other characters).
+  return Buffer.from(text, 'latin1');
+}
 
 /** The headers of a response worth keeping: content type, caching rules, security headers… */
 export function keptHeaders(all: OutgoingHttpHeaders): OutgoingHttpHeaders {
@@ -85,8 +102,14 @@ export async function cachedAnswer(
     Vary: common.Vary,
     ...(headers['cache-control'] ? { 'Cache-Control': headers['cache-control'] } : {}),
   };
-  const bytes = identity.length + br.length + gz.length + 2048;
-  return { status, etag, bodies, heads, notModified, bytes };
+  const headBytesOf = {
+    identity: headBytes(status, heads.identity!),
+    br: headBytes(status, heads.br!),
+    gzip: headBytes(status, heads.gzip!),
+    notModified: headBytes(304, notModified),
+  };
+  const bytes = identity.length + br.length + gz.length + 4096;
+  return { status, etag, bodies, heads, notModified, headBytes: headBytesOf, bytes };
 }
 
 /** The few `Accept-Encoding` values browsers send, already read (a hit reads none again). */

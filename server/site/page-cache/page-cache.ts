@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ContentVersion } from '../../content-version';
+import type { SimpleRequest } from '../../http/simple-request';
 import { writeInfoLine, type Logger } from '../../logger';
 import {
   cachedAnswer,
+  type Encoding,
   keptHeaders,
   matchesEtag,
   pickEncoding,
@@ -26,10 +28,22 @@ export type PageCache = {
    * with it; otherwise calls `miss` (which renders, and `capture` keeps).
    */
   serve(req: IncomingMessage, res: ServerResponse, miss: () => void): void;
+  /**
+   * The same for the socket lane, which reads simple requests itself: on a
+   * hit, gives `send` the head (status line and headers, without the
+   * per-delivery ones) and the body to write, logs the request line and
+   * returns true. False, having sent nothing, when it is not a hit.
+   */
+  answerOnSocket(req: SimpleRequest, send: SendOnSocket): boolean;
   /** Express middleware, early in the chain: keeps a copy of what a miss renders. */
   capture: RequestHandler;
   stats(): { entries: number; bytes: number };
 };
+
+export type SendOnSocket = (head: Buffer, body: Buffer | undefined) => void;
+
+/** What both ways of sending a hit send: picked once. */
+type Hit = { answer: CachedAnswer; variant: Encoding | 'notModified'; cookie: string | null };
 
 /**
  * An in-process cache of finished anonymous public answers: pages in every
@@ -143,29 +157,55 @@ export function createPageCache(deps: {
     });
   }
 
-  function answer(key: string, req: IncomingMessage, res: ServerResponse): boolean {
+  /** The kept answer for `key` and how to send it to this request, or null on a miss. */
+  function find(key: string, req: HitRequest): Hit | null {
     // Reading the version moves it when a scheduled publication is due, which empties the cache.
     deps.version.current();
-    const hit = pages.get(key) ?? missing.get(key);
+    const answer = pages.get(key) ?? missing.get(key);
+    if (!answer) return null;
+    // A page whose address names a language makes it the visitor's choice, from the cache too.
+    const cookie = isPage(answer) ? addressLanguageCookie(req) : null;
+    const variant =
+      answer.status === 200 && matchesEtag(req.headers['if-none-match'], answer.etag)
+        ? 'notModified'
+        : pickEncoding(req.headers['accept-encoding']);
+    return { answer, variant, cookie };
+  }
+
+  function answer(key: string, req: IncomingMessage, res: ServerResponse): boolean {
+    const hit = find(key, req);
     if (!hit) return false;
     const started = performance.now();
-    // A page whose address names a language makes it the visitor's choice, from the cache too.
-    const cookie = addressLanguageCookie(req);
-    if (cookie && isPage(hit)) res.setHeader('Set-Cookie', cookie);
-    if (hit.status === 200 && matchesEtag(req.headers['if-none-match'], hit.etag)) {
-      res.writeHead(304, hit.notModified).end();
+    if (hit.cookie) res.setHeader('Set-Cookie', hit.cookie);
+    if (hit.variant === 'notModified') {
+      res.writeHead(304, hit.answer.notModified).end();
     } else {
-      const encoding = pickEncoding(req.headers['accept-encoding']);
-      res.writeHead(hit.status, hit.heads[encoding]);
-      res.end(req.method === 'HEAD' ? undefined : hit.bodies[encoding]);
+      res.writeHead(hit.answer.status, hit.answer.heads[hit.variant]);
+      res.end(req.method === 'HEAD' ? undefined : hit.answer.bodies[hit.variant]);
     }
     hits += 1;
     logHit(deps.logger, req, res.statusCode, started, hits);
     return true;
   }
 
+  function answerOnSocket(req: SimpleRequest, send: SendOnSocket): boolean {
+    const key = deps.budgetBytes === 0 ? null : cacheKey(req, deps.keyByOrigin);
+    const hit = key === null ? null : find(key, req);
+    if (!hit) return false;
+    const started = performance.now();
+    const { answer, variant, cookie } = hit;
+    const head = answer.headBytes[variant];
+    const body =
+      variant === 'notModified' || req.method === 'HEAD' ? undefined : answer.bodies[variant];
+    send(cookie ? withCookie(head, cookie) : head, body);
+    hits += 1;
+    logHit(deps.logger, req, variant === 'notModified' ? 304 : answer.status, started, hits);
+    return true;
+  }
+
   return {
     serve,
+    answerOnSocket,
     capture,
     stats: () => ({ entries: pages.size + missing.size, bytes: pages.bytes + missing.bytes }),
   };
@@ -182,13 +222,23 @@ function onlyLanguageCookie(req: IncomingMessage, setCookie: unknown): boolean {
   return cookies.length === 1 && cookies[0] === addressLanguageCookie(req);
 }
 
+/** `head` with a Set-Cookie line first, where Node puts a header set before `writeHead`. */
+function withCookie(head: Buffer, cookie: string): Buffer {
+  const statusLine = head.indexOf('\r\n') + 2;
+  const line = Buffer.from(`Set-Cookie: ${cookie}\r\n`, 'latin1');
+  return Buffer.concat([head.subarray(0, statusLine), line, head.subarray(statusLine)]);
+}
+
+/** What a hit reads of a request, from Node's parser or the socket lane's. */
+type HitRequest = Pick<IncomingMessage, 'method' | 'url' | 'socket' | 'headers'>;
+
 const isPage = (answer: CachedAnswer) =>
   String(answer.heads.identity?.['content-type'] ?? '').startsWith('text/html');
 
 /** The same request line the request logger writes, for answers that never reach it. */
 function logHit(
   logger: Logger,
-  req: IncomingMessage,
+  req: HitRequest,
   statusCode: number,
   started: number,
   id: number,

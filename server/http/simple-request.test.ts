@@ -1,0 +1,90 @@
+import { Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { MAX_HEAD_BYTES, readSimpleRequest } from './simple-request';
+
+const socket = new Socket();
+const read = (text: string) => readSimpleRequest(Buffer.from(text, 'latin1'), socket);
+
+const BROWSER =
+  'GET /de/news?page=2 HTTP/1.1\r\n' +
+  'Host: www.example.com\r\n' +
+  'Connection: keep-alive\r\n' +
+  'User-Agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36\r\n' +
+  'Accept: text/html,application/xhtml+xml;q=0.9,*/*;q=0.8\r\n' +
+  'Accept-Encoding: gzip, deflate, br, zstd\r\n' +
+  'Accept-Language: de-DE,de;q=0.9\r\n' +
+  'Cookie: language=de; _pk=1\r\n' +
+  'If-None-Match: "abc"\r\n' +
+  'Sec-Fetch-Mode: navigate\r\n' +
+  '\r\n';
+
+describe('readSimpleRequest', () => {
+  it("reads a browser's page request: method, target as sent, and the headers a hit needs", () => {
+    const req = read(BROWSER);
+    expect(req).toEqual({
+      method: 'GET',
+      url: '/de/news?page=2',
+      headers: {
+        host: 'www.example.com',
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
+        'accept-encoding': 'gzip, deflate, br, zstd',
+        cookie: 'language=de; _pk=1',
+        'if-none-match': '"abc"',
+      },
+      socket,
+    });
+  });
+
+  it('reads HEAD, any case of header names, and trims the whitespace around a value', () => {
+    const req = read('HEAD / HTTP/1.1\r\nhOsT:\t example.com  \r\nX-Forwarded-Proto:https\r\n\r\n');
+    expect(req).toMatchObject({
+      method: 'HEAD',
+      url: '/',
+      headers: { host: 'example.com', 'x-forwarded-proto': 'https' },
+    });
+  });
+
+  it.each([
+    ['a POST', 'POST / HTTP/1.1\r\nHost: a\r\n\r\n'],
+    ['another method', 'OPTIONS / HTTP/1.1\r\nHost: a\r\n\r\n'],
+    ['a lower-case method', 'get / HTTP/1.1\r\nHost: a\r\n\r\n'],
+    ['HTTP/1.0', 'GET / HTTP/1.0\r\nHost: a\r\n\r\n'],
+    ['HTTP/2 text', 'GET / HTTP/2.0\r\nHost: a\r\n\r\n'],
+    ['an absolute-form target', 'GET http://a/ HTTP/1.1\r\nHost: a\r\n\r\n'],
+    ['an asterisk target', 'GET * HTTP/1.1\r\nHost: a\r\n\r\n'],
+    ['a space in the target', 'GET /a b HTTP/1.1\r\nHost: a\r\n\r\n'],
+    ['two spaces after the method', 'GET  / HTTP/1.1\r\nHost: a\r\n\r\n'],
+    ['non-ASCII in the target', 'GET /caf\xe9 HTTP/1.1\r\nHost: a\r\n\r\n'],
+    ['a target over 2 kB', `GET /${'a'.repeat(2048)} HTTP/1.1\r\nHost: a\r\n\r\n`],
+    ['no Host', 'GET / HTTP/1.1\r\nAccept: */*\r\n\r\n'],
+    ['two Hosts', 'GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n'],
+    ['two Cookie lines', 'GET / HTTP/1.1\r\nHost: a\r\nCookie: x=1\r\nCookie: y=2\r\n\r\n'],
+    ['a Content-Length', 'GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n'],
+    ['a Transfer-Encoding', 'GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n'],
+    ['an Upgrade', 'GET / HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\n\r\n'],
+    ['an Expect', 'GET / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\n\r\n'],
+    ['Connection: close', 'GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n'],
+    ['Connection: upgrade', 'GET / HTTP/1.1\r\nHost: a\r\nConnection: keep-alive, Upgrade\r\n\r\n'],
+    ['whitespace before the colon', 'GET / HTTP/1.1\r\nHost : a\r\n\r\n'],
+    ['an obs-fold continuation', 'GET / HTTP/1.1\r\nHost: a\r\nX-A: b\r\n c\r\n\r\n'],
+    ['a bare LF ending a line', 'GET / HTTP/1.1\r\nHost: a\nX-A: b\r\n\r\n'],
+    ['a bare CR in a value', 'GET / HTTP/1.1\r\nHost: a\rb\r\n\r\n'],
+    ['a NUL in a value', 'GET / HTTP/1.1\r\nHost: a\x00\r\n\r\n'],
+    ['non-ASCII in a value', 'GET / HTTP/1.1\r\nHost: a\r\nX-Name: Jos\xe9\r\n\r\n'],
+    ['a header line without a colon', 'GET / HTTP/1.1\r\nHost: a\r\nnonsense\r\n\r\n'],
+    ['a request cut short', 'GET / HTTP/1.1\r\nHost: a\r\n'],
+    ['a body after the head', 'GET / HTTP/1.1\r\nHost: a\r\n\r\nx'],
+    [
+      'two pipelined requests',
+      'GET / HTTP/1.1\r\nHost: a\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n',
+    ],
+    ['more than 64 headers', `GET / HTTP/1.1\r\nHost: a\r\n${'X-A: 1\r\n'.repeat(64)}\r\n`],
+    [
+      'a head over Node’s 16 kB',
+      `GET / HTTP/1.1\r\nHost: a\r\nX-A: ${'a'.repeat(MAX_HEAD_BYTES)}\r\n\r\n`,
+    ],
+    ['TLS instead of HTTP', '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n'],
+  ])('leaves %s to Node', (_what, text) => {
+    expect(read(text)).toBeNull();
+  });
+});

@@ -1,0 +1,358 @@
+import { createServer, type Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../tests/support/test-app';
+import { attachSocketLane } from './socket-lane';
+
+/** One answer read off a raw connection. */
+type Answer = { head: string; status: number; headers: Map<string, string>; body: Buffer };
+
+/**
+ * A raw HTTP/1.1 connection: writes exactly the bytes given and reads
+ * answers off the socket, so a test sees what went over the wire.
+ */
+class Wire {
+  private buffered = Buffer.alloc(0);
+  private waiting: (() => void) | undefined;
+  closed = false;
+
+  constructor(readonly socket: Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      this.buffered = Buffer.concat([this.buffered, chunk]);
+      this.waiting?.();
+    });
+    socket.on('close', () => {
+      this.closed = true;
+      this.waiting?.();
+    });
+  }
+
+  static open(port: number): Promise<Wire> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(new Wire(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  send(text: string): void {
+    this.socket.write(Buffer.from(text, 'latin1'));
+  }
+
+  /** The next answer; `bodiless` for HEAD, whose Content-Length names a body not sent. */
+  async answer(bodiless = false): Promise<Answer> {
+    for (;;) {
+      const end = this.buffered.indexOf('\r\n\r\n');
+      if (end !== -1) {
+        const head = this.buffered.toString('latin1', 0, end);
+        const [statusLine, ...lines] = head.split('\r\n');
+        const headers = new Map(
+          lines.map((line) => {
+            const colon = line.indexOf(':');
+            return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+          }),
+        );
+        const status = Number(statusLine!.split(' ')[1]);
+        const length = bodiless || status === 304 ? 0 : Number(headers.get('content-length') ?? 0);
+        if (this.buffered.length >= end + 4 + length) {
+          const body = this.buffered.subarray(end + 4, end + 4 + length);
+          this.buffered = this.buffered.subarray(end + 4 + length);
+          return { head, status, headers, body };
+        }
+      }
+      if (this.closed) throw new Error('connection closed before a whole answer');
+      await new Promise<void>((resolve) => (this.waiting = resolve));
+    }
+  }
+
+  /** Resolves once the server has closed the connection. */
+  async closedByServer(): Promise<void> {
+    while (!this.closed) await new Promise<void>((resolve) => (this.waiting = resolve));
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+const get = (path: string, headers = '') =>
+  `GET ${path} HTTP/1.1\r\nHost: site.test\r\n${headers}\r\n`;
+/** A header the lane never reads Node-style (non-ASCII), so Node's parser answers this one. */
+const VIA_NODE = 'X-Visitor-Note: caf\xe9\r\n';
+/** The head without its Date line, which differs from second to second. */
+const withoutDate = (head: string) => head.replace(/\r\nDate: [^\r]+/, '');
+
+let t: TestApp;
+let server: Server;
+let port: number;
+let stopping = false;
+const wires: Wire[] = [];
+
+async function open(): Promise<Wire> {
+  const wire = await Wire.open(port);
+  wires.push(wire);
+  return wire;
+}
+
+/** Asks Node for `path` until the page cache has kept it (it compresses off the request path). */
+async function cached(path: string, headers = ''): Promise<void> {
+  const wire = await open();
+  for (let i = 0; i < 100; i += 1) {
+    wire.send(get(path, headers + VIA_NODE));
+    const answer = await wire.answer();
+    if (answer.headers.get('x-cache') === 'HIT') return wire.close();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${path} was never kept`);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: 'true' });
+  server = createServer(t.app);
+  attachSocketLane(server, { answer: t.app.answerOnSocket, stopping: () => stopping });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  for (const wire of wires) wire.close();
+  await new Promise((resolve) => server.close(resolve));
+  await t.destroy();
+});
+
+describe('the socket lane', () => {
+  it('sends a cached page with exactly the bytes Node sends for it, in every encoding', async () => {
+    await cached('/');
+    const wire = await open();
+    for (const encoding of ['br', 'gzip', '']) {
+      const accept = encoding ? `Accept-Encoding: ${encoding}\r\n` : '';
+      wire.send(get('/', accept));
+      const lane = await wire.answer();
+      wire.send(get('/', accept + VIA_NODE));
+      const node = await wire.answer();
+      expect(lane.status).toBe(200);
+      expect(lane.headers.get('x-cache')).toBe('HIT');
+      expect(lane.headers.get('content-encoding')).toBe(encoding || undefined);
+      expect(lane.headers.get('date')).toMatch(/^\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT$/);
+      expect(withoutDate(lane.head)).toBe(withoutDate(node.head));
+      expect(lane.body.equals(node.body)).toBe(true);
+    }
+  });
+
+  it('answers If-None-Match with 304, HEAD with the head alone, and a 404 it kept', async () => {
+    await cached('/news');
+    await cached('/no-such-page');
+    const wire = await open();
+    wire.send(get('/news'));
+    const page = await wire.answer();
+    const etag = page.headers.get('etag')!;
+    const ifNoneMatch = `If-None-Match: ${etag}\r\n`;
+    wire.send(get('/news', ifNoneMatch));
+    const lane304 = await wire.answer();
+    expect(lane304.status).toBe(304);
+    expect(lane304.body.length).toBe(0);
+    wire.send(`HEAD /news HTTP/1.1\r\nHost: site.test\r\n\r\n`);
+    const head = await wire.answer(true);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(page.headers.get('content-length'));
+    wire.send(get('/no-such-page'));
+    const missing = await wire.answer();
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-cache')).toBe('HIT');
+    // The same three through Node's parser: the same heads.
+    wire.send(get('/news', ifNoneMatch + VIA_NODE));
+    expect(withoutDate((await wire.answer()).head)).toBe(withoutDate(lane304.head));
+    wire.send(`HEAD /news HTTP/1.1\r\nHost: site.test\r\n${VIA_NODE}\r\n`);
+    expect(withoutDate((await wire.answer(true)).head)).toBe(withoutDate(head.head));
+    wire.send(get('/no-such-page', VIA_NODE));
+    expect(withoutDate((await wire.answer()).head)).toBe(withoutDate(missing.head));
+  });
+
+  it("sets the language cookie of a language address, as Node's path does", async () => {
+    await cached('/pt/news');
+    const wire = await open();
+    wire.send(get('/pt/news'));
+    const lane = await wire.answer();
+    expect(lane.headers.get('set-cookie')).toMatch(/^language=pt; /);
+    wire.send(get('/pt/news', VIA_NODE));
+    expect(withoutDate(lane.head)).toBe(withoutDate((await wire.answer()).head));
+    wire.send(get('/pt/news', 'Cookie: language=pt\r\n'));
+    expect((await wire.answer()).headers.has('set-cookie')).toBe(false);
+  });
+
+  it('hands a connection to Node at the first request it cannot answer, and Node keeps it', async () => {
+    await cached('/');
+    const wire = await open();
+    wire.send(get('/'));
+    expect((await wire.answer()).headers.get('x-cache')).toBe('HIT');
+    wire.send(get('/healthz'));
+    const health = await wire.answer();
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body.toString())).toMatchObject({ status: 'ok' });
+    // Node answers the rest of the connection's life, from the cache too.
+    wire.send(get('/'));
+    expect((await wire.answer()).headers.get('x-cache')).toBe('HIT');
+    wire.send(
+      'POST /api/contacts HTTP/1.1\r\nHost: site.test\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 2\r\n\r\n{}',
+    );
+    expect((await wire.answer()).status).toBe(400);
+  });
+
+  it('answers pipelined requests, and a request sent in pieces, in order', async () => {
+    await cached('/');
+    await cached('/news');
+    const pipelined = await open();
+    pipelined.send(get('/news') + get('/') + get('/healthz'));
+    const answers = [await pipelined.answer(), await pipelined.answer(), await pipelined.answer()];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[0]!.body.toString()).toContain('<html');
+    expect(answers[2]!.headers.get('content-type')).toMatch(/^application\/json/);
+    const pieces = await open();
+    pieces.send('GET /news HTTP/1.1\r\nHo');
+    await new Promise((r) => setTimeout(r, 50));
+    pieces.send('st: site.test\r\n\r\n');
+    expect((await pieces.answer()).status).toBe(200);
+  });
+
+  it("leaves malformed requests to Node's parser, which refuses them", async () => {
+    const wire = await open();
+    wire.send('GET / HTTP/1.1\r\nHost : site.test\r\n\r\n');
+    expect((await wire.answer()).status).toBe(400);
+    const smuggled = await open();
+    smuggled.send(
+      'GET / HTTP/1.1\r\nHost: site.test\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    );
+    expect((await smuggled.answer()).status).toBe(400);
+  });
+
+  it('never answers a signed-in visitor from the cache', async () => {
+    await cached('/');
+    const login = await request(t.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
+    const cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    expect(cookie).toMatch(/=/);
+    const wire = await open();
+    wire.send(get('/', `Cookie: ${cookie}\r\n`));
+    const answer = await wire.answer();
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-cache')).toBeUndefined();
+  });
+
+  it('shows a content write at once: the next request is rendered afresh', async () => {
+    await cached('/news');
+    const wire = await open();
+    wire.send(get('/news'));
+    expect((await wire.answer()).headers.get('x-cache')).toBe('HIT');
+    await t.contentVersion.bump('test');
+    const fresh = await open();
+    fresh.send(get('/news'));
+    const answer = await fresh.answer();
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-cache')).toBeUndefined();
+  });
+
+  it('hands every request to Node while the server stops', async () => {
+    await cached('/');
+    const wire = await open();
+    stopping = true;
+    try {
+      wire.send(get('/'));
+      const answer = await wire.answer();
+      // Node's path, from the cache: the serve wrapper in server/index.ts adds Connection: close there.
+      expect(answer.headers.get('x-cache')).toBe('HIT');
+    } finally {
+      stopping = false;
+    }
+  });
+
+  it('writes one request line per hit, as the request logger would', async () => {
+    const logged = await createTestApp({ LOG_LEVEL: 'info' });
+    const own = createServer(logged.app);
+    attachSocketLane(own, { answer: logged.app.answerOnSocket, stopping: () => false });
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    const ownPort = (own.address() as { port: number }).port;
+    try {
+      const wire = await Wire.open(ownPort);
+      wires.push(wire);
+      wire.send(get('/contact', VIA_NODE));
+      await wire.answer();
+      let hit: Answer | undefined;
+      for (let i = 0; i < 100 && hit?.headers.get('x-cache') !== 'HIT'; i += 1) {
+        await new Promise((r) => setTimeout(r, 20));
+        const lane = await Wire.open(ownPort);
+        wires.push(lane);
+        lane.send(get('/contact', 'User-Agent: lane-test\r\n'));
+        hit = await lane.answer();
+      }
+      expect(hit?.headers.get('x-cache')).toBe('HIT');
+      const line = logged
+        .logs()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.cache === 'hit');
+      expect(line).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET', url: '/contact', remoteAddress: '127.0.0.1', userAgent: 'lane-test' },
+        res: { statusCode: 200 },
+      });
+    } finally {
+      await new Promise((resolve) => {
+        own.close(resolve);
+        own.closeAllConnections();
+        for (const wire of wires) wire.close();
+      });
+      await logged.destroy();
+    }
+  });
+});
+
+describe('the socket lane keeps connections as Node would', () => {
+  let own: Server;
+  let ownPort: number;
+  beforeAll(async () => {
+    own = createServer(t.app);
+    own.keepAliveTimeout = 300;
+    own.headersTimeout = 400;
+    attachSocketLane(own, { answer: t.app.answerOnSocket, stopping: () => false });
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    ownPort = (own.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => {
+      own.close(resolve);
+      own.closeAllConnections();
+    });
+  });
+
+  it('closes an idle connection after keepAliveTimeout, and a silent one after headersTimeout', async () => {
+    await cached('/');
+    const idle = await Wire.open(ownPort);
+    idle.send(get('/'));
+    expect((await idle.answer()).headers.get('x-cache')).toBe('HIT');
+    expect(idle.closed).toBe(false);
+    const since = Date.now();
+    await idle.closedByServer();
+    expect(Date.now() - since).toBeGreaterThanOrEqual(250);
+    const silent = await Wire.open(ownPort);
+    const opened = Date.now();
+    await silent.closedByServer();
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(350);
+  });
+
+  it('ends its side when the client ends its own', async () => {
+    const wire = await Wire.open(ownPort);
+    wire.send(get('/'));
+    await wire.answer();
+    wire.socket.end();
+    await wire.closedByServer();
+  });
+
+  it('refuses to take a server that has other connection listeners', () => {
+    const other = createServer();
+    other.on('connection', () => undefined);
+    expect(() => attachSocketLane(other, { answer: () => false, stopping: () => false })).toThrow(
+      /socket lane/,
+    );
+  });
+});

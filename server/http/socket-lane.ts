@@ -1,0 +1,114 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { readSimpleRequest, type SimpleRequest } from './simple-request';
+
+/**
+ * Sends the answer to `req` with `send` and returns true, or returns false
+ * having sent nothing (the page cache's `answerOnSocket`).
+ */
+export type LaneAnswer = (
+  req: SimpleRequest,
+  send: (head: Buffer, body: Buffer | undefined) => void,
+) => boolean;
+
+export type SocketLaneOptions = {
+  answer: LaneAnswer;
+  /** True once the server is stopping: every request then goes to Node, which closes the connection after it. */
+  stopping: () => boolean;
+};
+
+/**
+ * Puts a lane in front of Node's HTTP handling on `server`: each new
+ * connection first meets `answer`, which sends what it can (cached pages)
+ * straight on the socket, with the exact bytes Node would have written and
+ * none of the work of building a request and a response object around them.
+ * The first chunk the lane cannot answer whole (anything but one simple,
+ * complete GET or HEAD that is a hit: see readSimpleRequest) is put back on
+ * the socket, and the connection is handed to Node's own listener for good:
+ * its parser, its limits, its timeouts and its error answers take it from
+ * the request boundary the lane stopped at.
+ *
+ * While the lane has a connection it does what Node would do there: closes
+ * it after `server.headersTimeout` with no first request and after
+ * `server.keepAliveTimeout` idle between requests, ends it when the client
+ * ends its side, and destroys it on a socket error.
+ *
+ * Node's `http.Server` handles connections with one listener of its own
+ * (documented: emitting `connection` injects one); the lane takes its place
+ * and calls it on handover. Throws when the server has any other listener,
+ * so a change in Node cannot leave connections unanswered.
+ */
+export function attachSocketLane(server: Server, options: SocketLaneOptions): void {
+  const listeners = server.listeners('connection');
+  if (listeners.length !== 1) {
+    throw new Error(
+      'socket lane: attach it to a new http.Server, before other connection listeners',
+    );
+  }
+  const nodeConnection = listeners[0] as (socket: Socket) => void;
+  server.removeListener('connection', nodeConnection);
+  const deliveryHeaders = createDeliveryHeaders(server);
+
+  server.on('connection', (socket: Socket) => {
+    let answered = false;
+    const send = (head: Buffer, body: Buffer | undefined) => {
+      socket.cork();
+      socket.write(head);
+      socket.write(deliveryHeaders());
+      if (body !== undefined) socket.write(body);
+      socket.uncork();
+    };
+    const onData = (chunk: Buffer) => {
+      const request = options.stopping() ? null : readSimpleRequest(chunk, socket);
+      if (request && options.answer(request, send)) {
+        if (!answered) {
+          answered = true;
+          socket.setTimeout(server.keepAliveTimeout);
+        }
+        return;
+      }
+      handOver(chunk);
+    };
+    const onTimeout = () => socket.destroy();
+    const onEnd = () => socket.end();
+    const onError = () => socket.destroy();
+    function handOver(chunk: Buffer): void {
+      socket.removeListener('data', onData);
+      socket.removeListener('timeout', onTimeout);
+      socket.removeListener('end', onEnd);
+      socket.removeListener('error', onError);
+      socket.setTimeout(0);
+      socket.unshift(chunk);
+      nodeConnection.call(server, socket);
+    }
+    socket.on('data', onData);
+    socket.on('timeout', onTimeout);
+    socket.on('end', onEnd);
+    socket.on('error', onError);
+    socket.setTimeout(server.headersTimeout);
+  });
+}
+
+/**
+ * The headers Node ends every kept-alive response with (`Date`,
+ * `Connection`, `Keep-Alive`) and the blank line, made again once a second.
+ */
+function createDeliveryHeaders(server: Server): () => Buffer {
+  let second = -1;
+  let bytes = Buffer.alloc(0);
+  return () => {
+    const now = Date.now();
+    const current = Math.floor(now / 1000);
+    if (current !== second) {
+      second = current;
+      const keepAlive = Math.floor(server.keepAliveTimeout / 1000);
+      const text =
+        `Date: ${new Date(now).toUTCString()}\r\n` +
+        'Connection: keep-alive\r\n' +
+        (keepAlive > 0 ? `Keep-Alive: timeout=${keepAlive}\r\n` : '') +
+        '\r\n';
+      bytes = Buffer.from(text, 'latin1');
+    }
+    return bytes;
+  };
+}
