@@ -79,8 +79,11 @@ const get = (path: string, headers = '') =>
   `GET ${path} HTTP/1.1\r\nHost: site.test\r\n${headers}\r\n`;
 /** A header the lane never reads Node-style (non-ASCII), so Node's parser answers this one. */
 const VIA_NODE = 'X-Visitor-Note: caf\xe9\r\n';
-/** The head without its Date line, which differs from second to second. */
-const withoutDate = (head: string) => head.replace(/\r\nDate: [^\r]+/, '');
+/** The head without its Date line (it differs from second to second) and the test's mark of Node. */
+const withoutDate = (head: string) =>
+  head.replace(/\r\nDate: [^\r]+/, '').replace(/\r\nX-Answered-By: node/, '');
+/** True when Node's request handler answered (the test's server marks its answers). */
+const byNode = (answer: Answer) => answer.headers.get('x-answered-by') === 'node';
 
 let t: TestApp;
 let server: Server;
@@ -108,7 +111,11 @@ async function cached(path: string, headers = ''): Promise<void> {
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'true' });
-  server = createServer(t.app);
+  // Marks what Node's path answers (first in the head, as a header set before writeHead goes).
+  server = createServer((req, res) => {
+    res.setHeader('X-Answered-By', 'node');
+    t.app(req, res);
+  });
   attachSocketLane(server, { answer: t.app.answerOnSocket, stopping: () => stopping });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as { port: number }).port;
@@ -132,6 +139,7 @@ describe('the socket lane', () => {
       const node = await wire.answer();
       expect(lane.status).toBe(200);
       expect(lane.headers.get('x-cache')).toBe('HIT');
+      expect([byNode(lane), byNode(node)]).toEqual([false, true]);
       expect(lane.headers.get('content-encoding')).toBe(encoding || undefined);
       expect(lane.headers.get('date')).toMatch(/^\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT$/);
       expect(withoutDate(lane.head)).toBe(withoutDate(node.head));
@@ -184,14 +192,19 @@ describe('the socket lane', () => {
     await cached('/');
     const wire = await open();
     wire.send(get('/'));
-    expect((await wire.answer()).headers.get('x-cache')).toBe('HIT');
+    const first = await wire.answer();
+    expect(first.headers.get('x-cache')).toBe('HIT');
+    expect(byNode(first)).toBe(false);
     wire.send(get('/healthz'));
     const health = await wire.answer();
     expect(health.status).toBe(200);
+    expect(byNode(health)).toBe(true);
     expect(JSON.parse(health.body.toString())).toMatchObject({ status: 'ok' });
     // Node answers the rest of the connection's life, from the cache too.
     wire.send(get('/'));
-    expect((await wire.answer()).headers.get('x-cache')).toBe('HIT');
+    const after = await wire.answer();
+    expect(after.headers.get('x-cache')).toBe('HIT');
+    expect(byNode(after)).toBe(true);
     wire.send(
       'POST /api/contacts HTTP/1.1\r\nHost: site.test\r\nContent-Type: application/json\r\n' +
         'Content-Length: 2\r\n\r\n{}',
@@ -260,6 +273,7 @@ describe('the socket lane', () => {
       const answer = await wire.answer();
       // Node's path, from the cache: the serve wrapper in server/index.ts adds Connection: close there.
       expect(answer.headers.get('x-cache')).toBe('HIT');
+      expect(byNode(answer)).toBe(true);
     } finally {
       stopping = false;
     }
