@@ -111,9 +111,13 @@ async function cached(path: string, headers = ''): Promise<void> {
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'true' });
-  // Marks what Node's path answers (first in the head, as a header set before writeHead goes).
+  // Marks what Node's path answers, as it writes the head (after the page cache has kept its headers).
   server = createServer((req, res) => {
-    res.setHeader('X-Answered-By', 'node');
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+    res.writeHead = ((...args: unknown[]) => {
+      res.setHeader('X-Answered-By', 'node');
+      return writeHead(...args);
+    }) as typeof res.writeHead;
     t.app(req, res);
   });
   attachSocketLane(server, { answer: t.app.answerOnSocket, stopping: () => stopping });
@@ -130,13 +134,15 @@ afterAll(async () => {
 describe('the socket lane', () => {
   it('sends a cached page with exactly the bytes Node sends for it, in every encoding', async () => {
     await cached('/');
-    const wire = await open();
+    const viaNode = await open();
     for (const encoding of ['br', 'gzip', '']) {
       const accept = encoding ? `Accept-Encoding: ${encoding}\r\n` : '';
+      // A new connection each time: once Node has answered on one, it keeps it.
+      const wire = await open();
       wire.send(get('/', accept));
       const lane = await wire.answer();
-      wire.send(get('/', accept + VIA_NODE));
-      const node = await wire.answer();
+      viaNode.send(get('/', accept + VIA_NODE));
+      const node = await viaNode.answer();
       expect(lane.status).toBe(200);
       expect(lane.headers.get('x-cache')).toBe('HIT');
       expect([byNode(lane), byNode(node)]).toEqual([false, true]);
@@ -167,6 +173,7 @@ describe('the socket lane', () => {
     const missing = await wire.answer();
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-cache')).toBe('HIT');
+    expect([page, lane304, head, missing].some(byNode)).toBe(false);
     // The same three through Node's parser: the same heads.
     wire.send(get('/news', ifNoneMatch + VIA_NODE));
     expect(withoutDate((await wire.answer()).head)).toBe(withoutDate(lane304.head));
@@ -181,6 +188,7 @@ describe('the socket lane', () => {
     const wire = await open();
     wire.send(get('/pt/news'));
     const lane = await wire.answer();
+    expect(byNode(lane)).toBe(false);
     expect(lane.headers.get('set-cookie')).toMatch(/^language=pt; /);
     wire.send(get('/pt/news', VIA_NODE));
     expect(withoutDate(lane.head)).toBe(withoutDate((await wire.answer()).head));
@@ -249,6 +257,7 @@ describe('the socket lane', () => {
     const answer = await wire.answer();
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-cache')).toBeUndefined();
+    expect(byNode(answer)).toBe(true);
   });
 
   it('shows a content write at once: the next request is rendered afresh', async () => {
