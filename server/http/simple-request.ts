@@ -48,7 +48,7 @@ const MAX_HEADERS = 64;
 /** `GET /path?query HTTP/1.1`: an origin-form target of visible ASCII. */
 const REQUEST_LINE = /^(GET|HEAD) (\/[!-~]*) HTTP\/1\.1$/;
 /** A token, a colon, then a value of visible ASCII, spaces and tabs. */
-const FIELD_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([!-~ \t]*?)[ \t]*$/;
+const FIELD_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([!-~ \t]*)$/;
 
 /**
  * Reads `chunk` as exactly one complete simple request, or returns null for
@@ -76,7 +76,8 @@ export function readSimpleRequest(chunk: Buffer, socket: Socket): SimpleRequest 
     const field = FIELD_LINE.exec(lines[i]!);
     if (!field) return null;
     const name = field[1]!.toLowerCase();
-    const value = field[2]!;
+    // The value without the whitespace that may end it (the pattern allows no other).
+    const value = field[2]!.trimEnd();
     if (REFUSED.has(name)) return null;
     if (name === 'connection') {
       if (value.toLowerCase() !== 'keep-alive') return null;
