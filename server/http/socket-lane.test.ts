@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../tests/support/test-app';
@@ -361,6 +362,44 @@ describe('the socket lane keeps connections as Node would', () => {
     const opened = Date.now();
     await silent.closedByServer();
     expect(Date.now() - opened).toBeGreaterThanOrEqual(350);
+  });
+
+  it('stops reading from a client that asks without reading the answers, until it reads', async () => {
+    await cached('/');
+    // A client whose side takes nothing: every write waits until the test lets it through.
+    const stalled: (() => void)[] = [];
+    let writes = 0;
+    const client = new Duplex({
+      read() {},
+      write(_chunk, _encoding, done) {
+        writes += 1;
+        stalled.push(done);
+      },
+      writableHighWaterMark: 16 * 1024,
+    });
+    Object.assign(client, { setTimeout: () => client, remoteAddress: '127.0.0.1' });
+    own.emit('connection', client);
+    const ask = () => client.push(Buffer.from(get('/'), 'latin1'));
+    const settle = () => new Promise((r) => setTimeout(r, 20));
+    ask();
+    await settle();
+    // The first answer (a page of 30 kB, plain) fills the buffer: the lane stops reading.
+    expect(client.isPaused()).toBe(true);
+    const queued = client.writableLength;
+    expect(queued).toBeGreaterThan(16 * 1024);
+    for (let i = 0; i < 5; i += 1) ask();
+    await settle();
+    // Nothing more is answered while the client reads nothing.
+    expect(client.writableLength).toBe(queued);
+    expect(client.readableLength).toBeGreaterThan(0);
+    // The client reads: the lane answers the five it asked meanwhile.
+    for (let i = 0; i < 100 && (stalled.length > 0 || client.readableLength > 0); i += 1) {
+      stalled.splice(0).forEach((done) => done());
+      await settle();
+    }
+    expect(client.readableLength).toBe(0);
+    expect(writes).toBeGreaterThanOrEqual(6 * 3);
+    client.destroy();
   });
 
   it('ends its side when the client ends its own', async () => {

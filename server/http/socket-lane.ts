@@ -65,6 +65,11 @@ export function attachSocketLane(server: Server, options: SocketLaneOptions): vo
           answered = true;
           socket.setTimeout(server.keepAliveTimeout);
         }
+        // A client that asks without reading gets no more answers queued for it (as Node does).
+        if (socket.writableNeedDrain) {
+          socket.pause();
+          socket.once('drain', () => socket.resume());
+        }
         return;
       }
       handOver(chunk);
