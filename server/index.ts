@@ -89,8 +89,12 @@ function serve(app: AppHandler) {
   const closeIfIdle = (socket: Socket) => {
     if (pending.get(socket)) return;
     // A page the socket lane sent may still be on its way: let it finish, then close.
-    if (socket.writableLength > 0) socket.end();
-    else socket.destroy();
+    if (socket.writableLength > 0) {
+      socket.once('finish', () => socket.destroy());
+      socket.end();
+    } else {
+      socket.destroy();
+    }
   };
   // `server.close()` calls this too.
   server.closeIdleConnections = () => pending.forEach((_n, socket) => closeIfIdle(socket));

@@ -71,6 +71,11 @@ class Wire {
     while (!this.closed) await new Promise<void>((resolve) => (this.waiting = resolve));
   }
 
+  /** What arrived and was not read as an answer yet. */
+  unread(): string {
+    return this.buffered.toString('latin1');
+  }
+
   close(): void {
     this.socket.destroy();
   }
@@ -362,6 +367,34 @@ describe('the socket lane keeps connections as Node would', () => {
     const opened = Date.now();
     await silent.closedByServer();
     expect(Date.now() - opened).toBeGreaterThanOrEqual(350);
+    // Node's answer to a connection that asked nothing in time.
+    expect(silent.unread()).toBe('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+  });
+
+  it('never closes a connection for idleness while an answer is still being written', async () => {
+    await cached('/');
+    let release: (() => void) | undefined;
+    const client = new Duplex({
+      read() {},
+      write(_chunk, _encoding, done) {
+        release = done;
+      },
+    });
+    Object.assign(client, { setTimeout: () => client, remoteAddress: '127.0.0.1' });
+    own.emit('connection', client);
+    client.push(Buffer.from(get('/'), 'latin1'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(client.writableLength).toBeGreaterThan(0);
+    // The keep-alive timer fires while the client is slow to take the page: it is not cut.
+    client.emit('timeout');
+    expect(client.destroyed).toBe(false);
+    // Once all is written, the same timer closes the idle connection.
+    while (client.writableLength > 0) {
+      release?.();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    client.emit('timeout');
+    expect(client.destroyed).toBe(true);
   });
 
   it('stops reading from a client that asks without reading the answers, until it reads', async () => {

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { maxHeaderSize, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { readSimpleRequest, type SimpleRequest } from './simple-request';
 
@@ -28,10 +28,15 @@ export type SocketLaneOptions = {
  * its parser, its limits, its timeouts and its error answers take it from
  * the request boundary the lane stopped at.
  *
- * While the lane has a connection it does what Node would do there: closes
- * it after `server.headersTimeout` with no first request and after
- * `server.keepAliveTimeout` idle between requests, ends it when the client
- * ends its side, and destroys it on a socket error.
+ * While the lane holds a connection it does what Node does there: answers
+ * 408 and closes it after `server.headersTimeout` with no first request,
+ * closes it after `server.keepAliveTimeout` idle between requests (never
+ * while an answer is still being written), stops reading while answers wait
+ * for a client that does not read them, ends it when the client ends its
+ * side, and destroys it on a socket error. A server that counts requests
+ * per connection (`maxRequestsPerSocket`) gets all of them through Node.
+ * An exception thrown by `answer` is not caught here, as one thrown by a
+ * request listener is not caught by Node.
  *
  * Node's `http.Server` handles connections with one listener of its own
  * (documented: emitting `connection` injects one); the lane takes its place
@@ -48,6 +53,8 @@ export function attachSocketLane(server: Server, options: SocketLaneOptions): vo
   const nodeConnection = listeners[0] as (socket: Socket) => void;
   server.removeListener('connection', nodeConnection);
   const deliveryHeaders = createDeliveryHeaders(server);
+  // The process's limit (`--max-http-header-size`): a longer head is Node's to refuse.
+  const maxHeadBytes = maxHeaderSize;
 
   server.on('connection', (socket: Socket) => {
     let answered = false;
@@ -59,7 +66,9 @@ export function attachSocketLane(server: Server, options: SocketLaneOptions): vo
       socket.uncork();
     };
     const onData = (chunk: Buffer) => {
-      const request = options.stopping() ? null : readSimpleRequest(chunk, socket);
+      // A per-connection request limit is Node's to count and announce.
+      const simple = !options.stopping() && !server.maxRequestsPerSocket;
+      const request = simple ? readSimpleRequest(chunk, socket, maxHeadBytes) : null;
       if (request && options.answer(request, send)) {
         if (!answered) {
           answered = true;
@@ -74,7 +83,14 @@ export function attachSocketLane(server: Server, options: SocketLaneOptions): vo
       }
       handOver(chunk);
     };
-    const onTimeout = () => socket.destroy();
+    const onTimeout = () => {
+      // An answer still on its way (a slow reader) is not idleness: Node times
+      // nothing out while it writes. Each finished write restarts the clock.
+      if (socket.writableLength > 0) return;
+      // No request in time: Node's answer, then the end of the connection.
+      if (!answered) socket.end(REQUEST_TIMEOUT);
+      else socket.destroy();
+    };
     const onEnd = () => socket.end();
     const onError = () => socket.destroy();
     function handOver(chunk: Buffer): void {
@@ -94,6 +110,9 @@ export function attachSocketLane(server: Server, options: SocketLaneOptions): vo
   });
 }
 
+/** What Node's HTTP server writes to a connection that sent no request before `headersTimeout`. */
+const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
+
 /**
  * The headers Node ends every kept-alive response with (`Date`,
  * `Connection`, `Keep-Alive`) and the blank line, made again once a second.
@@ -106,11 +125,14 @@ function createDeliveryHeaders(server: Server): () => Buffer {
     const current = Math.floor(now / 1000);
     if (current !== second) {
       second = current;
-      const keepAlive = Math.floor(server.keepAliveTimeout / 1000);
+      // As Node writes them: the timeout in whole seconds, whenever one is set.
+      const keepAlive = server.keepAliveTimeout
+        ? `Keep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n`
+        : '';
       const text =
         `Date: ${new Date(now).toUTCString()}\r\n` +
         'Connection: keep-alive\r\n' +
-        (keepAlive > 0 ? `Keep-Alive: timeout=${keepAlive}\r\n` : '') +
+        keepAlive +
         '\r\n';
       bytes = Buffer.from(text, 'latin1');
     }

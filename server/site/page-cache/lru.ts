@@ -4,7 +4,8 @@
  *
  * Reads outnumber writes by thousands to one (every page view reads, only a
  * render writes), so a read only stamps the entry with a counter, and a
- * write that goes over the budget looks for the oldest stamps. (Moving each
+ * write that goes over the budget looks for the oldest stamps (a scan of
+ * the entries per eviction: far less than the render before every write). (Moving each
  * read entry to the end of a `Map`, the usual way, deletes and re-adds a key
  * on every page view; measured at 2 % of a cached page's time.)
  */
