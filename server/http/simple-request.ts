@@ -12,24 +12,20 @@ export type SimpleRequest = {
   socket: Socket;
 };
 
-export type SimpleHeaders = {
-  host?: string;
-  cookie?: string;
-  'accept-encoding'?: string;
-  'if-none-match'?: string;
-  'x-forwarded-proto'?: string;
-  'user-agent'?: string;
-};
-
-/** The headers read (each at most once), and those that hand the request to Node. */
-const READ = new Set<string>([
+/** The headers read (each at most once): what the page cache and the request line need. */
+export const READ_HEADERS = [
   'host',
   'cookie',
   'accept-encoding',
   'if-none-match',
   'x-forwarded-proto',
   'user-agent',
-]);
+] as const;
+
+export type SimpleHeaders = Partial<Record<(typeof READ_HEADERS)[number], string>>;
+
+const READ = new Set<string>(READ_HEADERS);
+/** Headers that hand the request to Node. */
 const REFUSED = new Set([
   'content-length',
   'transfer-encoding',
