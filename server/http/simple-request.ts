@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
@@ -36,8 +37,6 @@ const REFUSED = new Set([
   'http2-settings',
 ]);
 
-/** Node's default limit on a request's head (`--max-http-header-size`). */
-export const MAX_HEAD_BYTES = 16 * 1024;
 const MAX_TARGET_BYTES = 2048;
 const MAX_HEADERS = 64;
 
@@ -52,7 +51,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * Reads `chunk` as exactly one complete simple request, or returns null for
  * anything else: another method or version, a body or the promise of one, a
  * request cut in two or followed by another (pipelined), a head longer than
- * `maxHeadBytes` (Node's limit), a connection that
+ * `maxHeadBytes` (Node's limit, `--max-http-header-size`), a connection that
  * asks to close or upgrade, a header the lane reads given twice, or any
  * byte that RFC 9112 does not allow where it stands (bare LF, obs-fold,
  * whitespace before a colon, control characters, non-ASCII). Null means
@@ -63,7 +62,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 export function readSimpleRequest(
   chunk: Buffer,
   socket: Socket,
-  maxHeadBytes = MAX_HEAD_BYTES,
+  maxHeadBytes = maxHeaderSize,
 ): SimpleRequest | null {
   if (chunk.length > maxHeadBytes) return null;
   const end = chunk.indexOf('\r\n\r\n');

@@ -1,4 +1,4 @@
-import { maxHeaderSize, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { readSimpleRequest, type SimpleRequest } from './simple-request';
 
@@ -53,8 +53,6 @@ export function attachSocketLane(server: Server, options: SocketLaneOptions): vo
   const nodeConnection = listeners[0] as (socket: Socket) => void;
   server.removeListener('connection', nodeConnection);
   const deliveryHeaders = createDeliveryHeaders(server);
-  // The process's limit (`--max-http-header-size`): a longer head is Node's to refuse.
-  const maxHeadBytes = maxHeaderSize;
 
   server.on('connection', (socket: Socket) => {
     let answered = false;
@@ -68,7 +66,7 @@ export function attachSocketLane(server: Server, options: SocketLaneOptions): vo
     const onData = (chunk: Buffer) => {
       // A per-connection request limit is Node's to count and announce.
       const simple = !options.stopping() && !server.maxRequestsPerSocket;
-      const request = simple ? readSimpleRequest(chunk, socket, maxHeadBytes) : null;
+      const request = simple ? readSimpleRequest(chunk, socket) : null;
       if (request && options.answer(request, send)) {
         if (!answered) {
           answered = true;

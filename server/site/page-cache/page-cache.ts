@@ -78,6 +78,10 @@ export function createPageCache(deps: {
   const storeOf = (status: number) => (status === 404 ? missing : pages);
   let hits = 0;
 
+  /** The key of a request that may use the cache, or null (also when the cache is off). */
+  const keyOf = (req: Parameters<typeof cacheKey>[0]) =>
+    deps.budgetBytes === 0 ? null : cacheKey(req, deps.keyByOrigin);
+
   /** Answers being rendered now, by key: settled once kept (or found not worth keeping). */
   const rendering = new Map<string, Promise<void>>();
 
@@ -112,8 +116,8 @@ export function createPageCache(deps: {
   }
 
   const capture: RequestHandler = (req, res, next) => {
-    const key = cacheKey(req, deps.keyByOrigin);
-    if (key === null || deps.budgetBytes === 0) return next();
+    const key = keyOf(req);
+    if (key === null) return next();
     const renderedAt = deps.version.current();
     const settle = lead(key);
     // Whatever happens to this answer (an error page, a stream, a cut connection), waiters go on.
@@ -147,7 +151,7 @@ export function createPageCache(deps: {
   };
 
   function serve(req: IncomingMessage, res: ServerResponse, miss: () => void): void {
-    const key = deps.budgetBytes === 0 ? null : cacheKey(req, deps.keyByOrigin);
+    const key = keyOf(req);
     if (key === null) return miss();
     if (answer(key, req, res)) return;
     const inProgress = rendering.get(key);
@@ -189,7 +193,7 @@ export function createPageCache(deps: {
   }
 
   function answerOnSocket(req: SimpleRequest, send: SendOnSocket): boolean {
-    const key = deps.budgetBytes === 0 ? null : cacheKey(req, deps.keyByOrigin);
+    const key = keyOf(req);
     const hit = key === null ? null : find(key, req);
     if (!hit) return false;
     const started = performance.now();
