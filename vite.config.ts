@@ -83,6 +83,11 @@ export function browserBuild(options: {
   /** The site's build starts from an empty folder; the admin's adds to it. */
   emptyOutDir: boolean;
   site: boolean;
+  /**
+   * Chunks to cut by hand (`name`: the modules `test` matches), on top of
+   * the automatic splitting along imports.
+   */
+  groups?: { name: string; test: RegExp }[];
 }): UserConfig {
   return {
     root: 'web',
@@ -100,7 +105,10 @@ export function browserBuild(options: {
       copyPublicDir: options.site,
       manifest: options.manifest,
       sourcemap: true,
-      rollupOptions: { input: options.input },
+      rollupOptions: {
+        input: options.input,
+        ...(options.groups && { output: { codeSplitting: { groups: options.groups } } }),
+      },
     },
     resolve: {
       alias: {
@@ -128,12 +136,22 @@ export default defineConfig(({ mode }) => ({
   ...browserBuild({
     input: {
       site: 'web/site/entry-client.tsx',
-      // Loads the page's scripts after the first paint (the one script a page names).
-      boot: 'web/site/hydrate-after-paint.ts',
+      // Preloads the page's scripts after the first paint and runs them on intent (the one script a page names).
+      boot: 'web/site/hydrate-on-intent.ts',
     },
     manifest: true,
     emptyOutDir: mode !== 'development',
     site: true,
+    // The loader and the few helpers it shares with the entry (languages, the
+    // stored choice, the hydration signal) are one file: a page fetches
+    // nothing else before its first paint, and the entry imports them from
+    // the loader it already has.
+    groups: [
+      {
+        name: 'boot',
+        test: /web\/site\/(hydrate-on-intent|lib\/language|lib\/hydration-signal)\.ts$|web\/common\/language-choice\.ts$|shared\/language(s|-paths)\.ts$/,
+      },
+    ],
   }),
   ssr: {
     // Bundled rather than loaded from node_modules at start: lucide-react's

@@ -6,10 +6,26 @@ type Manifest = Record<string, ManifestChunk>;
 
 /**
  * The files a page needs: its stylesheets, and the scripts that hydrate it
- * (the entry, and the chunks to preload beside it), which `boot` loads once
- * the page has been painted.
+ * (the entry, and the chunks to preload beside it), which `boot` preloads
+ * once the page has been painted and runs on the visitor's first intent, or
+ * at once for a page whose `when` is `load`.
  */
-export type PageAssets = { boot: string; script: string; css: string[]; preload: string[] };
+export type PageAssets = {
+  boot: string;
+  script: string;
+  css: string[];
+  preload: string[];
+  when: 'intent' | 'load';
+};
+
+/**
+ * Pages hydrated as soon as they are painted: the contact page (its visitor
+ * is there to fill in the form, checked as they type) and the not-found page
+ * (it records the missed address in the console when shown, spec). Every
+ * other page reads whole as HTML and hydrates on the visitor's first intent
+ * (docs/decisions/021-hydration-on-intent.md).
+ */
+const HYDRATED_AT_LOAD = new Set(['contact', 'not-found']);
 
 /**
  * Each page's own chunk (see `pages` in web/site/routes.tsx), by the page id
@@ -56,8 +72,13 @@ export function siteAssets(manifest: Manifest, entry = CLIENT_ENTRY, bootEntry =
   const forPage = (pageId: string): PageAssets => {
     const key = PAGE_MODULES[pageId];
     const page = key ? closure(manifest, key) : { scripts: [], css: [] };
-    const preload = [...new Set([...base.scripts, ...page.scripts])].filter((s) => s !== script);
-    return { boot, script, preload, css: [...new Set([...base.css, ...page.css])] };
+    // The entry imports the loader's helpers from the loader itself, already on the page.
+    const preload = [...new Set([...base.scripts, ...page.scripts])].filter(
+      (file) => file !== script && file !== boot,
+    );
+    const css = [...new Set([...base.css, ...page.css])];
+    const when = HYDRATED_AT_LOAD.has(pageId) ? 'load' : 'intent';
+    return { boot, script, preload, css, when };
   };
   return { forPage };
 }

@@ -4,11 +4,12 @@ import { renderDocument } from './document';
 import { siteCataloguesFor } from '../i18n';
 
 const manifest = {
-  'site/hydrate-after-paint.ts': { file: 'assets/boot-0.js' },
+  'site/hydrate-on-intent.ts': { file: 'assets/boot-0.js' },
   'site/entry-client.tsx': {
     file: 'assets/site-1.js',
     css: ['assets/site-1.css'],
-    imports: ['_shared'],
+    // The helpers it shares with the loader live in the loader's file.
+    imports: ['_shared', 'site/hydrate-on-intent.ts'],
   },
   _shared: { file: 'assets/shared-2.js', css: ['assets/shared-2.css'] },
   'site/pages/news/NewsPage.tsx': {
@@ -21,13 +22,22 @@ const manifest = {
 };
 
 describe('page assets', () => {
-  it('are the entry script, its chunks and styles, plus the page chunk and what it imports', () => {
+  it('are the entry script, its chunks and styles, plus the page chunk and what it imports (not the loader, already there)', () => {
     expect(siteAssets(manifest).forPage('news')).toEqual({
       boot: '/assets/boot-0.js',
       script: '/assets/site-1.js',
       preload: ['/assets/shared-2.js', '/assets/news-3.js', '/assets/card-4.js'],
       css: ['/assets/site-1.css', '/assets/shared-2.css', '/assets/news-3.css'],
+      when: 'intent',
     });
+  });
+
+  it('hydrate on intent, except the contact page (its form) and the not-found page (its console record)', () => {
+    const when = (page: string) => siteAssets(manifest).forPage(page).when;
+    expect(['home', 'news', 'article', 'preview', 'privacy'].map(when)).toEqual(
+      Array(5).fill('intent'),
+    );
+    expect([when('contact'), when('not-found')]).toEqual(['load', 'load']);
   });
 
   it('of a page without a chunk of its own are the entry alone; catalogues are never preloaded', () => {
@@ -44,8 +54,8 @@ describe('page assets', () => {
 
   it('fail clearly when the manifest lacks the entry or the loader', () => {
     expect(() => siteAssets({}, 'site/entry-client.tsx')).toThrow(/no entry/);
-    const { 'site/hydrate-after-paint.ts': _loader, ...withoutLoader } = manifest;
-    expect(() => siteAssets(withoutLoader)).toThrow(/no entry site\/hydrate-after-paint/);
+    const { 'site/hydrate-on-intent.ts': _loader, ...withoutLoader } = manifest;
+    expect(() => siteAssets(withoutLoader)).toThrow(/no entry site\/hydrate-on-intent/);
   });
 });
 
@@ -62,13 +72,14 @@ describe('renderDocument', () => {
         script: '/assets/a.js',
         css: ['/assets/a.css'],
         preload: ['/assets/b.js', '/assets/c.js'],
+        when: 'intent',
       },
     });
     expect(html.startsWith('<!doctype html><html lang="pt">')).toBe(true);
     expect(html).toContain('<title>Início</title><link rel="stylesheet" href="/assets/a.css">');
-    // One script: the loader, told what to fetch after the first paint; nothing else fetched early.
+    // One script: the loader, told what to fetch after the first paint and when to run it; nothing else fetched early.
     expect(html).toContain(
-      '<script type="module" src="/assets/boot.js" data-hydrate="/assets/a.js" data-preload="/assets/b.js /assets/c.js"></script>',
+      '<script type="module" src="/assets/boot.js" data-hydrate="/assets/a.js" data-preload="/assets/b.js /assets/c.js" data-when="intent"></script>',
     );
     expect(html.match(/<script type="module"/g)).toHaveLength(1);
     expect(html).not.toContain('modulepreload');

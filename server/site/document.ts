@@ -17,10 +17,11 @@ type DocumentParts = {
 /**
  * The whole HTML document around the server-rendered app. Stylesheets sit in
  * `<head>` so the first paint is already styled. The one script named is a
- * small loader (web/site/hydrate-after-paint.ts) that fetches the page's
- * scripts, the entry with its chunks and the page's own preloaded beside it,
- * after the first paint: on a slow connection they no longer compete with
- * the stylesheet, the fonts and the hero picture. The page's texts travel in
+ * small loader (web/site/hydrate-on-intent.ts) that preloads the page's
+ * scripts, the entry with its chunks and the page's own, after the first
+ * paint (on a slow connection they no longer compete with the stylesheet,
+ * the fonts and the hero picture), and runs them on the visitor's first
+ * intent, or at once when `when` is `load`. The page's texts travel in
  * the document (no catalogue code to fetch before hydrating).
  */
 export function renderDocument(parts: DocumentParts): string {
@@ -40,7 +41,7 @@ export function renderDocument(parts: DocumentParts): string {
     `<link rel="alternate" type="application/rss+xml" title="RSS" href="/rss.xml?lang=${language}">`,
     head,
     css,
-    `<script type="module" src="${escapeHtml(assets.boot)}" data-hydrate="${escapeHtml(assets.script)}" data-preload="${escapeHtml(assets.preload.join(' '))}"></script>`,
+    `<script type="module" src="${escapeHtml(assets.boot)}" data-hydrate="${escapeHtml(assets.script)}" data-preload="${escapeHtml(assets.preload.join(' '))}" data-when="${assets.when}"></script>`,
     '</head>',
     '<body>',
     `<div id="root">${html}</div>`,

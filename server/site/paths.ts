@@ -10,4 +10,4 @@ export const ADMIN_HTML = path.join(DIST_CLIENT, 'admin/index.html');
 /** Manifest key of the public site's browser entry (relative to the Vite root `web`). */
 export const CLIENT_ENTRY = 'site/entry-client.tsx';
 /** Manifest key of the script that loads the entry after the first paint. */
-export const BOOT_ENTRY = 'site/hydrate-after-paint.ts';
+export const BOOT_ENTRY = 'site/hydrate-on-intent.ts';

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storedLanguage } from './i18n';
 
 /**
  * A page load starts with no catalogue at all (the test setup preloads all
@@ -54,18 +53,5 @@ describe('applyLanguage', () => {
     expect(document.documentElement.lang).toBe('pt');
     expect(window.localStorage.getItem('language')).toBeNull();
     expect(document.cookie).not.toContain('language=');
-  });
-});
-
-describe('storedLanguage', () => {
-  it('reads the language key and survives a storage that throws', () => {
-    expect(storedLanguage({ getItem: (key) => (key === 'language' ? 'pt' : null) })).toBe('pt');
-    expect(
-      storedLanguage({
-        getItem: () => {
-          throw new Error('denied');
-        },
-      }),
-    ).toBeNull();
   });
 });

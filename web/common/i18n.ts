@@ -1,13 +1,7 @@
 import type { i18n, Resource } from 'i18next';
 import { createI18n } from '#shared/i18n';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
-  LANGUAGE_STORAGE_KEY,
-  isLanguage,
-  pickLanguage,
-  type Language,
-} from '#shared/languages';
+import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from '#shared/languages';
+import { rememberLanguage, storedLanguage } from './language-choice';
 
 /**
  * Each catalogue is a chunk of its own, fetched on demand: the admin
@@ -91,15 +85,6 @@ export function initialBrowserLanguage(): Language {
   );
 }
 
-/** The choice kept in localStorage, unchecked; null when there is none or storage is unavailable (privacy mode). */
-export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined): string | null {
-  try {
-    return storage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The one way a browser page changes language (the site's menu, the admin's
  * switcher, a stored choice applied after hydration, the admin's start):
@@ -113,15 +98,7 @@ export async function applyLanguage(
   { remember }: { remember: boolean },
 ): Promise<void> {
   if (!isLanguage(language)) return;
-  if (remember) {
-    try {
-      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-    } catch {
-      // Ignore: the cookie still carries the choice.
-    }
-    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
-  }
+  if (remember) rememberLanguage(language);
   await switchLanguage(instance, language);
   document.documentElement.lang = language;
 }

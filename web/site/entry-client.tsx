@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import {
@@ -12,6 +12,7 @@ import { HYDRATION_SCRIPT_ID } from '#shared/ssr';
 import { i18nFor, i18nForAsync, seedCatalogues } from '../common/i18n';
 import { browserSiteData } from './lib/browser-site-data';
 import { readHydration } from './lib/hydration';
+import { markHydrated } from './lib/hydration-signal';
 import { renderedLanguage } from './lib/language';
 import { createRoutes } from './routes';
 import './site.css';
@@ -34,6 +35,12 @@ function readCatalogues(text: string | null | undefined): Record<string, object>
   } catch {
     return {};
   }
+}
+
+/** Tells the page's loader (and tests) that hydration is done, after React's first commit. */
+function HydrationSignal({ children }: { children: ReactNode }) {
+  useEffect(() => markHydrated(), []);
+  return children;
 }
 
 /**
@@ -62,9 +69,11 @@ async function hydrate() {
     hydrateRoot(
       document.getElementById('root') as HTMLElement,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
+        <HydrationSignal>
+          <I18nextProvider i18n={i18n}>
+            <RouterProvider router={router} />
+          </I18nextProvider>
+        </HydrationSignal>
       </StrictMode>,
     );
   });

@@ -33,7 +33,7 @@ function reachable(manifest: Manifest, entry: string): Set<string> {
 }
 const siteChunks = reachable(siteManifest, 'site/entry-client.tsx');
 /** The page's one named script, which fetches the others after the first paint. */
-const loader = siteManifest['site/hydrate-after-paint.ts']!.file;
+const loader = siteManifest['site/hydrate-on-intent.ts']!.file;
 /** Chunks only the admin uses: a public page must never fetch one. */
 const adminOnly = [...reachable(adminManifest, 'admin/index.html')].filter(
   (file) => !siteChunks.has(file),

@@ -53,9 +53,15 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Opens a page and waits until its scripts have loaded and hydrated it (no requests left in flight). */
+/**
+ * Opens a page as a visitor about to use it: a key press (the first intent,
+ * web/site/hydrate-on-intent.ts) has its scripts hydrate it; resolves once
+ * they have (`<html data-hydrated>`) and no request is left in flight.
+ */
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await page.keyboard.press('Shift');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await page.waitForLoadState('networkidle');
 }
 

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRevalidator } from 'react-router-dom';
 import { pickLanguage } from '#shared/languages';
-import { applyLanguage, storedLanguage } from '../../common/i18n';
+import { applyLanguage } from '../../common/i18n';
+import { storedLanguage } from '../../common/language-choice';
 import { addressLanguage, languageAfterNavigation } from '../lib/language';
 
 /**

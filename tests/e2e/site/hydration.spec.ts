@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { watchConsole } from './site-support';
+
+/**
+ * Content pages hydrate on the visitor's first intent, not at load
+ * (web/site/hydrate-on-intent.ts, decision 021): their scripts are fetched
+ * after the first paint but not run until a key, a press or a button asks.
+ */
+
+const hydrated = (page: Page) => page.locator('html[data-hydrated]');
+
+/** The page has been painted, its scripts fetched (preloaded), and the network is quiet. */
+async function openAndSettle(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => page.locator('link[rel="modulepreload"]').count(), { message: 'preloaded' })
+    .toBeGreaterThanOrEqual(2);
+  await page.waitForLoadState('networkidle');
+}
+
+test('a reader of the home page, the news and an article runs no framework code', async ({
+  page,
+  request,
+}) => {
+  const list = await (await request.get('/api/news?per_page=1')).json();
+  const slug = list.data.news[0].slug as string;
+  for (const url of ['/', '/news?page=1', `/${slug}`, '/de/news']) {
+    await openAndSettle(page, url);
+    // Scroll like a reader (the wheel is not an intent).
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    await expect(hydrated(page), url).toHaveCount(0);
+    // The entry was fetched and compiled, not run: React never touched the page.
+    const entry = await page.locator('script[data-hydrate]').getAttribute('data-hydrate');
+    expect(
+      await page.evaluate((src) => document.querySelector(`script[src="${src}"]`) === null, entry!),
+      url,
+    ).toBe(true);
+  }
+});
+
+test('the first key press hydrates the page, cleanly', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openAndSettle(page, '/news');
+  await expect(hydrated(page)).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(hydrated(page)).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test('on a phone, a press on the menu before the scripts are there opens it once they are', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  // Scripts that take a second to arrive: the press certainly comes first.
+  await page.route(/\/assets\/site-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(hydrated(page)).toHaveCount(0);
+  await expect(page.locator('#mobile-menu')).toBeHidden();
+  // Hydrated, the press is replayed: the menu opens, once (not open and shut again).
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 10_000 });
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(page.locator('#mobile-menu')).toBeVisible();
+});
+
+test('a link followed before hydration simply loads its page', async ({ page }) => {
+  await openAndSettle(page, '/');
+  await page.getByRole('navigation').getByRole('link', { name: 'News' }).first().click();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A new document, read as HTML: it too waits for an intent.
+  await expect(hydrated(page)).toHaveCount(0);
+});
+
+test('the contact page and the not-found page hydrate at once, without an intent', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto('/contact');
+  await expect(hydrated(page)).toHaveCount(1);
+  await page.goto('/no/such/page');
+  await expect(hydrated(page)).toHaveCount(1);
+  // Shown, the 404 records the address it missed (spec).
+  await expect.poll(() => errors.some((text) => text.includes('/no/such/page'))).toBe(true);
+});
+
+test('an address that names a language keeps it as the choice without hydrating', async ({
+  page,
+  context,
+}) => {
+  await openAndSettle(page, '/pt/news');
+  await expect(hydrated(page)).toHaveCount(0);
+  expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('pt');
+  const cookies = await context.cookies();
+  expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe('pt');
+});

@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HYDRATED_EVENT } from './lib/hydration-signal';
+
+/** The page as the server writes it: the loader's element names the entry and its chunks. */
+function writePage({ when = 'intent', body = '<p>Text</p>' } = {}) {
+  document.documentElement.lang = 'en';
+  document.head.innerHTML = `<script type="module" src="/assets/boot.js" data-hydrate="/assets/site.js" data-preload="/assets/react.js /assets/news.js" data-when="${when}"></script>`;
+  document.body.innerHTML = `<div id="root">${body}</div>`;
+}
+
+const requested = () => ({
+  preloads: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+    link.getAttribute('href'),
+  ),
+  scripts: [...document.head.querySelectorAll('script:not([data-hydrate])')].map((script) =>
+    script.getAttribute('src'),
+  ),
+});
+const hydrating = () => requested().scripts.includes('/assets/site.js');
+const element = (selector: string) => document.querySelector(selector) as HTMLElement;
+
+describe('the loader of a public page', () => {
+  let frames: FrameRequestCallback[];
+  /** The listeners each loaded copy adds to the one document, removed after its test. */
+  let listeners: Parameters<typeof document.addEventListener>[];
+
+  /** Runs the loader as the page would, then lets the first frame paint. */
+  async function load({ paint = true } = {}) {
+    await import('./hydrate-on-intent');
+    if (!paint) return;
+    frames.shift()?.(0);
+    vi.runAllTimers();
+  }
+
+  beforeEach(() => {
+    vi.resetModules();
+    vi.useFakeTimers();
+    frames = [];
+    listeners = [];
+    const add = document.addEventListener.bind(document);
+    vi.spyOn(document, 'addEventListener').mockImplementation((...args) => {
+      listeners.push(args);
+      add(...args);
+    });
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    window.history.replaceState(null, '', '/');
+    window.localStorage.clear();
+    writePage();
+  });
+
+  afterEach(() => {
+    for (const [type, listener, options] of listeners)
+      document.removeEventListener(type, listener, options);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('fetches nothing until the first frame has been painted, then preloads the entry with its chunks', async () => {
+    await load({ paint: false });
+    expect(requested()).toEqual({ preloads: [], scripts: [] });
+
+    // The first frame: rendering has not happened yet when its callbacks run.
+    frames.shift()?.(0);
+    expect(requested()).toEqual({ preloads: [], scripts: [] });
+
+    // After that frame's paint: fetched and compiled, not run.
+    vi.runAllTimers();
+    expect(requested()).toEqual({
+      preloads: ['/assets/site.js', '/assets/react.js', '/assets/news.js'],
+      scripts: [],
+    });
+  });
+
+  it('runs the entry on the first key press, once', async () => {
+    await load();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    expect(requested().scripts).toEqual(['/assets/site.js']);
+    expect(element('script[src="/assets/site.js"]')).toHaveProperty('type', 'module');
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    expect(requested().scripts).toEqual(['/assets/site.js']);
+  });
+
+  it('runs it on a press anywhere but on a link, which simply loads its page', async () => {
+    writePage({ body: '<a href="/news">News</a><p>Text</p>' });
+    await load();
+    element('a').dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(hydrating()).toBe(false);
+    element('p').dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(hydrating()).toBe(true);
+  });
+
+  it('runs it when a mouse rests on a button, not on text', async () => {
+    writePage({ body: '<p>Text</p><button type="button">Menu</button>' });
+    await load();
+    element('p').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(hydrating()).toBe(false);
+    element('button').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(hydrating()).toBe(true);
+  });
+
+  it('presses a button pressed before hydration again once the page is hydrated', async () => {
+    writePage({ body: '<button type="button">Menu</button>' });
+    await load();
+    const button = element('button');
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+
+    const early = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(clicks).not.toHaveBeenCalled();
+    expect(hydrating()).toBe(true);
+
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+    expect(clicks).toHaveBeenCalledTimes(1);
+    // Hydrated: clicks are React's again.
+    button.click();
+    expect(clicks).toHaveBeenCalledTimes(2);
+  });
+
+  it("leaves a form's submit button alone: the form posts without scripts", async () => {
+    writePage({ body: '<form action="/contact" method="post"><button>Send</button></form>' });
+    await load();
+    const submit = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('form')!.addEventListener('submit', (event) => event.preventDefault());
+    element('button').dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(false);
+  });
+
+  it('runs it after the paint on a page the server marks for it', async () => {
+    writePage({ when: 'load' });
+    await load();
+    expect(requested().scripts).toEqual(['/assets/site.js']);
+  });
+
+  it('runs it after the paint when a stored language differs from the one shown', async () => {
+    window.localStorage.setItem('language', 'de');
+    await load();
+    expect(hydrating()).toBe(true);
+  });
+
+  it('keeps a language the address names as the choice, without hydrating', async () => {
+    window.history.replaceState(null, '', '/de/news');
+    document.documentElement.lang = 'de';
+    await load();
+    expect(window.localStorage.getItem('language')).toBe('de');
+    expect(document.cookie).toContain('language=de');
+    expect(hydrating()).toBe(false);
+  });
+
+  it("runs it when an article's picture fails, so React shows the stand-in", async () => {
+    writePage({ body: '<img src="/media/dead.jpg" alt="">' });
+    await load();
+    element('img').dispatchEvent(new Event('error'));
+    expect(hydrating()).toBe(true);
+  });
+
+  it('preloads at once in a background tab, which paints nothing until shown, and still waits for an intent', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await load({ paint: false });
+    expect(frames).toHaveLength(0);
+    expect(requested().preloads).toHaveLength(3);
+    expect(hydrating()).toBe(false);
+  });
+
+  it('does nothing on a page that names no entry', async () => {
+    document.head.innerHTML = '';
+    await load();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
+    expect(requested()).toEqual({ preloads: [], scripts: [] });
+  });
+});

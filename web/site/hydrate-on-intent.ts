@@ -1,0 +1,144 @@
+/**
+ * The only script a public page names. The page's scripts are fetched once
+ * its HTML has been painted; they are run (React hydrates the page) when the
+ * visitor first shows an intent to use it, or at once when the page needs
+ * them as soon as it is shown.
+ *
+ * The HTML is the whole page: its text, pictures and links work, its video
+ * plays and its form posts without JavaScript. What hydration adds is the
+ * mobile menu, the language menu, the form's checks as the visitor types and
+ * navigation without a page load. A visitor who only reads never needs it,
+ * and evaluating React and hydrating costs a phone about a second of main
+ * thread (docs/decisions/021-hydration-on-intent.md), so:
+ *
+ * - **After the first paint** the entry and its chunks are preloaded
+ *   (`modulepreload`: fetched and compiled, not run). Named in the head, they
+ *   would compete with the stylesheet, the fonts and the hero picture.
+ * - **Hydration starts** on the first key press, pointer press (not on a
+ *   link: a link simply loads its page), keyboard focus, or mouse resting on
+ *   a button; right after the paint when the server marks the page
+ *   (`data-when="load"`: the contact form, the not-found page, which records
+ *   the missed address when shown), when a stored language differs from the
+ *   one shown (applied after hydration, see LanguageSync), and when an
+ *   article's picture failed (its stand-in is chosen by React).
+ * - **A button pressed before hydration** is pressed again once it is done
+ *   (`site:hydrated`), so the first tap on the menu is not lost.
+ * - **An address that names a language** (`/de/news`, `?lang=pt`) is kept as
+ *   the visitor's choice at once, without hydrating.
+ *
+ * The server writes what to load on this script's element: `data-hydrate`
+ * (the entry), `data-preload` (its chunks and the page's own,
+ * space-separated) and `data-when`, see server/site/document.ts.
+ */
+import { rememberLanguage, storedLanguage } from '../common/language-choice';
+import { addressLanguage, languageAfterNavigation, renderedLanguage } from './lib/language';
+import { HYDRATED_EVENT } from './lib/hydration-signal';
+
+const element = document.querySelector<HTMLScriptElement>('script[data-hydrate]');
+const root = document.getElementById('root');
+const INTENTS = ['keydown', 'pointerdown', 'focusin', 'pointerover'] as const;
+
+let hydrating = false;
+/** A button pressed before the page was hydrated: pressed again once it is. */
+let pressed: HTMLButtonElement | null = null;
+
+function pageScripts(): { entry: string; chunks: string[] } | null {
+  const entry = element?.dataset.hydrate;
+  if (!entry) return null;
+  return { entry, chunks: (element.dataset.preload ?? '').split(' ').filter(Boolean) };
+}
+
+/** Fetches and compiles the page's scripts without running them. */
+function preload(): void {
+  const scripts = pageScripts();
+  if (!scripts) return;
+  for (const href of [scripts.entry, ...scripts.chunks]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** Runs the entry, which hydrates the page; once. */
+function hydrate(): void {
+  const scripts = pageScripts();
+  if (hydrating || !scripts) return;
+  hydrating = true;
+  for (const type of INTENTS) document.removeEventListener(type, onIntent, true);
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.src = scripts.entry;
+  document.head.append(script);
+}
+
+const inRoot = (target: EventTarget | null): target is Element =>
+  target instanceof Element && !!root?.contains(target);
+
+function onIntent(event: Event): void {
+  const target = event.target;
+  if (event.type === 'pointerdown' && inRoot(target) && target.closest('a[href]')) return;
+  if (event.type === 'pointerover' && !(inRoot(target) && target.closest('button'))) return;
+  // Focus that follows a pointer press (on a link) is not a keyboard visitor arriving.
+  if (event.type === 'focusin' && !(target instanceof Element && target.matches(':focus-visible')))
+    return;
+  hydrate();
+}
+
+function onClick(event: MouseEvent): void {
+  if (!inRoot(event.target)) return;
+  const button = event.target.closest('button');
+  // A form's submit button works without scripts: the form posts.
+  if (!button || (button.form && button.type === 'submit')) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  pressed = button;
+  hydrate();
+}
+
+function onHydrated(): void {
+  document.removeEventListener('click', onClick, true);
+  const button = pressed;
+  pressed = null;
+  if (button?.isConnected) button.click();
+}
+
+/** A picture inside the page that has finished loading without pixels. */
+const failedImage = (target: EventTarget | null) =>
+  inRoot(target) && target instanceof HTMLImageElement;
+
+/** Whether the page needs its scripts as soon as it is shown. */
+function neededAtOnce(): boolean {
+  if (element?.dataset.when === 'load') return true;
+  const next = languageAfterNavigation({
+    address: addressLanguage(window.location.pathname, window.location.search),
+    current: renderedLanguage(document),
+    stored: storedLanguage(window.localStorage),
+  });
+  if (next && !next.reload) rememberLanguage(next.language);
+  if (next?.reload) return true;
+  return [...(root?.querySelectorAll('img') ?? [])].some(
+    (img) => img.complete && img.naturalWidth === 0,
+  );
+}
+
+function start(): void {
+  if (!pageScripts()) return;
+  for (const type of INTENTS) document.addEventListener(type, onIntent, true);
+  document.addEventListener('click', onClick, true);
+  document.addEventListener(HYDRATED_EVENT, onHydrated, { once: true });
+  // `error` does not bubble, but is seen on the way down.
+  document.addEventListener('error', (event) => failedImage(event.target) && hydrate(), true);
+  const atOnce = neededAtOnce();
+  // A module script runs once the document is parsed and its stylesheet is in;
+  // the frame after that is the first paint, and the timeout runs after it. A
+  // page opened in a background tab paints nothing until shown: it loads at once.
+  const afterPaint = () => {
+    preload();
+    if (atOnce) hydrate();
+  };
+  if (document.visibilityState === 'hidden') afterPaint();
+  else requestAnimationFrame(() => setTimeout(afterPaint, 0));
+}
+
+start();
