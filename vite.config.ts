@@ -8,7 +8,7 @@ import { precompress, precompressFiles } from './scripts/precompress.mjs';
 /**
  * Sonner injects its stylesheet with a `<style>` element at import time, which
  * the CSP (`style-src 'self'`) blocks with a console error on every page. The
- * same rules ship as a file (web/common/toast.tsx imports it), so the
+ * same rules ship as a file (web/common/sonner-styled.ts imports it), so the
  * injection is switched off.
  */
 function sonnerWithoutInlineStyles(): Plugin {

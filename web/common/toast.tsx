@@ -1,20 +1,17 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import type * as SonnerModule from 'sonner';
 import type { ToasterProps } from 'sonner';
 import type { Translate } from '#shared/languages';
-// Sonner also injects these rules with a <style> tag, which the CSP (style-src 'self') blocks.
-import 'sonner/dist/styles.css';
-// Darker rich-colour texts so toasts meet WCAG AA contrast.
-import './toast.css';
+import type * as SonnerModule from './sonner-styled';
 
 type Sonner = typeof SonnerModule;
 
 /**
- * Sonner is fetched the first time a toast is raised, not with the page: most
- * visits never see one, and its code is a fifth of a page's budget.
+ * Sonner, with its stylesheet, is fetched the first time a toast is raised,
+ * not with the page: most visits never see one, and its code is a fifth of a
+ * page's budget.
  */
 let sonner: Promise<Sonner> | undefined;
-const loadSonner = () => (sonner ??= import('sonner'));
+const loadSonner = () => (sonner ??= import('./sonner-styled'));
 
 /** Resolves once a mounted <Toaster> shows sonner's toaster, so no toast is raised unseen. */
 let toasterShown: Promise<void> | undefined;
