@@ -10,7 +10,10 @@ function writePage({ when = 'intent', body = '<p>Text</p>' } = {}) {
 }
 
 const requested = () => ({
-  preloads: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+  prefetches: [...document.head.querySelectorAll('link[rel="prefetch"]')].map((link) =>
+    link.getAttribute('href'),
+  ),
+  compiled: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
     link.getAttribute('href'),
   ),
   scripts: [...document.head.querySelectorAll('script:not([data-hydrate])')].map((script) =>
@@ -22,8 +25,8 @@ const element = (selector: string) => document.querySelector(selector) as HTMLEl
 
 describe('the loader of a public page', () => {
   let frames: FrameRequestCallback[];
-  /** The listeners each loaded copy adds to the one document, removed after its test. */
-  let listeners: Parameters<typeof document.addEventListener>[];
+  /** The listeners each loaded copy adds to the one document and window, removed after its test. */
+  let listeners: [EventTarget, ...Parameters<typeof document.addEventListener>][];
 
   /** Runs the loader as the page would, then lets the first frame paint. */
   async function load({ paint = true } = {}) {
@@ -38,11 +41,13 @@ describe('the loader of a public page', () => {
     vi.useFakeTimers();
     frames = [];
     listeners = [];
-    const add = document.addEventListener.bind(document);
-    vi.spyOn(document, 'addEventListener').mockImplementation((...args) => {
-      listeners.push(args);
-      add(...args);
-    });
+    for (const target of [document, window]) {
+      const add = target.addEventListener.bind(target);
+      vi.spyOn(target, 'addEventListener').mockImplementation((...args) => {
+        listeners.push([target, ...args]);
+        add(...args);
+      });
+    }
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
       frames.push(callback);
       return frames.length;
@@ -53,27 +58,41 @@ describe('the loader of a public page', () => {
   });
 
   afterEach(() => {
-    for (const [type, listener, options] of listeners)
-      document.removeEventListener(type, listener, options);
+    for (const [target, type, listener, options] of listeners)
+      target.removeEventListener(type, listener, options);
     vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
-  it('fetches nothing until the first frame has been painted, then preloads the entry with its chunks', async () => {
+  it('fetches nothing until the first frame has been painted, then prefetches the entry with its chunks', async () => {
     await load({ paint: false });
-    expect(requested()).toEqual({ preloads: [], scripts: [] });
+    expect(requested()).toEqual({ prefetches: [], compiled: [], scripts: [] });
 
     // The first frame: rendering has not happened yet when its callbacks run.
     frames.shift()?.(0);
-    expect(requested()).toEqual({ preloads: [], scripts: [] });
+    expect(requested()).toEqual({ prefetches: [], compiled: [], scripts: [] });
 
-    // After that frame's paint: fetched and compiled, not run.
+    // After that frame's paint: fetched, not compiled nor run.
     vi.runAllTimers();
     expect(requested()).toEqual({
-      preloads: ['/assets/site.js', '/assets/react.js', '/assets/news.js'],
+      prefetches: ['/assets/site.js', '/assets/react.js', '/assets/news.js'],
+      compiled: [],
       scripts: [],
     });
+  });
+
+  it('compiles them ahead once the visitor scrolls, moves or touches, without running them', async () => {
+    await load();
+    window.dispatchEvent(new Event('scroll'));
+    expect(requested().compiled).toEqual([
+      '/assets/site.js',
+      '/assets/react.js',
+      '/assets/news.js',
+    ]);
+    window.dispatchEvent(new Event('pointermove'));
+    expect(requested().compiled).toHaveLength(3);
+    expect(hydrating()).toBe(false);
   });
 
   it('runs the entry on the first key press, once', async () => {
@@ -160,11 +179,11 @@ describe('the loader of a public page', () => {
     expect(hydrating()).toBe(true);
   });
 
-  it('preloads at once in a background tab, which paints nothing until shown, and still waits for an intent', async () => {
+  it('prefetches at once in a background tab, which paints nothing until shown, and still waits for an intent', async () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     await load({ paint: false });
     expect(frames).toHaveLength(0);
-    expect(requested().preloads).toHaveLength(3);
+    expect(requested().prefetches).toHaveLength(3);
     expect(hydrating()).toBe(false);
   });
 
@@ -172,6 +191,6 @@ describe('the loader of a public page', () => {
     document.head.innerHTML = '';
     await load();
     document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
-    expect(requested()).toEqual({ preloads: [], scripts: [] });
+    expect(requested()).toEqual({ prefetches: [], compiled: [], scripts: [] });
   });
 });

@@ -11,9 +11,12 @@
  * and evaluating React and hydrating costs a phone about a second of main
  * thread (docs/decisions/021-hydration-on-intent.md), so:
  *
- * - **After the first paint** the entry and its chunks are preloaded
- *   (`modulepreload`: fetched and compiled, not run). Named in the head, they
- *   would compete with the stylesheet, the fonts and the hero picture.
+ * - **After the first paint** the entry and its chunks are prefetched into
+ *   the HTTP cache (`prefetch`: fetched at idle priority, neither compiled
+ *   nor run, so the main thread stays free). Named in the head, they would
+ *   compete with the stylesheet, the fonts and the hero picture. Once the
+ *   visitor shows they are there (scrolls, moves a pointer, touches), they
+ *   are compiled ahead (`modulepreload`), so their first act waits less.
  * - **Hydration starts** on the first key press, pointer press (not on a
  *   link: a link simply loads its page), keyboard focus, or mouse resting on
  *   a button; right after the paint when the server marks the page
@@ -37,6 +40,8 @@ import { HYDRATED_EVENT } from './lib/hydration-signal';
 const element = document.querySelector<HTMLScriptElement>('script[data-hydrate]');
 const root = document.getElementById('root');
 const INTENTS = ['keydown', 'pointerdown', 'focusin', 'pointerover'] as const;
+/** Signs that a visitor is there without acting yet. */
+const PRESENCE = ['scroll', 'wheel', 'pointermove', 'touchstart'] as const;
 
 let hydrating = false;
 /** A button pressed before the page was hydrated: pressed again once it is. */
@@ -48,16 +53,29 @@ function pageScripts(): { entry: string; chunks: string[] } | null {
   return { entry, chunks: (element.dataset.preload ?? '').split(' ').filter(Boolean) };
 }
 
-/** Fetches and compiles the page's scripts without running them. */
-function preload(): void {
+/**
+ * Adds a link for each of the page's scripts: `prefetch` fetches them into
+ * the HTTP cache at idle priority, neither compiled nor run (the main thread
+ * stays free); `modulepreload` has them compiled too (from that cache).
+ */
+function linkScripts(rel: 'prefetch' | 'modulepreload'): void {
   const scripts = pageScripts();
   if (!scripts) return;
   for (const href of [scripts.entry, ...scripts.chunks]) {
     const link = document.createElement('link');
-    link.rel = 'modulepreload';
+    link.rel = rel;
     link.href = href;
     document.head.append(link);
   }
+}
+
+let compiling = false;
+/** The visitor is there (scrolls, moves, touches): compile the scripts ahead of their first act. */
+function compileAhead(): void {
+  if (compiling) return;
+  compiling = true;
+  for (const type of PRESENCE) window.removeEventListener(type, compileAhead, true);
+  linkScripts('modulepreload');
 }
 
 /** Runs the entry, which hydrates the page; once. */
@@ -134,8 +152,10 @@ function start(): void {
   // the frame after that is the first paint, and the timeout runs after it. A
   // page opened in a background tab paints nothing until shown: it loads at once.
   const afterPaint = () => {
-    preload();
-    if (atOnce) hydrate();
+    linkScripts('prefetch');
+    if (atOnce) return hydrate();
+    for (const type of PRESENCE)
+      window.addEventListener(type, compileAhead, { capture: true, passive: true });
   };
   if (document.visibilityState === 'hidden') afterPaint();
   else requestAnimationFrame(() => setTimeout(afterPaint, 0));

@@ -9,12 +9,12 @@ import { watchConsole } from './site-support';
 
 const hydrated = (page: Page) => page.locator('html[data-hydrated]');
 
-/** The page has been painted, its scripts fetched (preloaded), and the network is quiet. */
+/** The page has been painted, its scripts fetched (prefetched), and the network is quiet. */
 async function openAndSettle(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
   await expect
-    .poll(() => page.locator('link[rel="modulepreload"]').count(), { message: 'preloaded' })
+    .poll(() => page.locator('link[rel="prefetch"]').count(), { message: 'prefetched' })
     .toBeGreaterThanOrEqual(2);
   await page.waitForLoadState('networkidle');
 }
@@ -31,7 +31,7 @@ test('a reader of the home page, the news and an article runs no framework code'
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(300);
     await expect(hydrated(page), url).toHaveCount(0);
-    // The entry was fetched and compiled, not run: React never touched the page.
+    // The entry was fetched, not run: React never touched the page.
     const entry = await page.locator('script[data-hydrate]').getAttribute('data-hydrate');
     expect(
       await page.evaluate((src) => document.querySelector(`script[src="${src}"]`) === null, entry!),
@@ -48,6 +48,18 @@ test('the first key press hydrates the page, cleanly', async ({ page }) => {
   await expect(hydrated(page)).toHaveCount(1);
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
+  // The entry ran from the copy prefetched after the paint: downloaded once.
+  const entry = await page.locator('script[data-hydrate]').getAttribute('data-hydrate');
+  const downloads = await page.evaluate(
+    (src) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.endsWith(src))
+        .map((e) => (e as PerformanceResourceTiming).transferSize),
+    entry!,
+  );
+  expect(downloads.length).toBeGreaterThanOrEqual(1);
+  expect(downloads.filter((bytes) => bytes > 0)).toHaveLength(1);
 });
 
 test('on a phone, a press on the menu before the scripts are there opens it once they are', async ({
