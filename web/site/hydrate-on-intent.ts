@@ -121,24 +121,28 @@ function onHydrated(): void {
   if (button?.isConnected) button.click();
 }
 
-/** A picture inside the page that has finished loading without pixels. */
-const failedImage = (target: EventTarget | null) =>
+/** An `error` event's target that is a picture inside the page. */
+const isPagePicture = (target: EventTarget | null) =>
   inRoot(target) && target instanceof HTMLImageElement;
 
-/** Whether the page needs its scripts as soon as it is shown. */
-function neededAtOnce(): boolean {
-  if (element?.dataset.when === 'load') return true;
+/**
+ * Keeps a language the address names (`/de/news`, `?lang=pt`) as the
+ * visitor's choice; true when instead a stored choice differs from the
+ * language shown, which LanguageSync applies once hydrated.
+ */
+function settleLanguage(): boolean {
   const next = languageAfterNavigation({
     address: addressLanguage(window.location.pathname, window.location.search),
     current: renderedLanguage(document),
     stored: storedLanguage(window.localStorage),
   });
   if (next && !next.reload) rememberLanguage(next.language);
-  if (next?.reload) return true;
-  return [...(root?.querySelectorAll('img') ?? [])].some(
-    (img) => img.complete && img.naturalWidth === 0,
-  );
+  return next?.reload ?? false;
 }
+
+/** Whether a picture of the page has already failed (before this script ran). */
+const hasFailedPicture = () =>
+  [...(root?.querySelectorAll('img') ?? [])].some((img) => img.complete && img.naturalWidth === 0);
 
 function start(): void {
   if (!pageScripts()) return;
@@ -146,11 +150,12 @@ function start(): void {
   document.addEventListener('click', onClick, true);
   document.addEventListener(HYDRATED_EVENT, onHydrated, { once: true });
   // `error` does not bubble, but is seen on the way down.
-  document.addEventListener('error', (event) => failedImage(event.target) && hydrate(), true);
-  const atOnce = neededAtOnce();
+  document.addEventListener('error', (event) => isPagePicture(event.target) && hydrate(), true);
+  const applyStoredLanguage = settleLanguage();
+  const atOnce = element?.dataset.when === 'load' || applyStoredLanguage || hasFailedPicture();
   // A module script runs once the document is parsed and its stylesheet is in;
   // the frame after that is the first paint, and the timeout runs after it. A
-  // page opened in a background tab paints nothing until shown: it loads at once.
+  // page opened in a background tab paints nothing until shown: it prefetches at once.
   const afterPaint = () => {
     linkScripts('prefetch');
     if (atOnce) return hydrate();
