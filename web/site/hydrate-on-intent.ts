@@ -47,11 +47,13 @@ let hydrating = false;
 /** A button pressed before the page was hydrated: pressed again once it is. */
 let pressed: HTMLButtonElement | null = null;
 
-function pageScripts(): { entry: string; chunks: string[] } | null {
+/** The page's entry and the chunks to fetch beside it, as the server wrote them; null for none. */
+function readPageScripts(): { entry: string; chunks: string[] } | null {
   const entry = element?.dataset.hydrate;
   if (!entry) return null;
   return { entry, chunks: (element.dataset.preload ?? '').split(' ').filter(Boolean) };
 }
+const scripts = readPageScripts();
 
 /**
  * Adds a link for each of the page's scripts: `prefetch` fetches them into
@@ -59,7 +61,6 @@ function pageScripts(): { entry: string; chunks: string[] } | null {
  * stays free); `modulepreload` has them compiled too (from that cache).
  */
 function linkScripts(rel: 'prefetch' | 'modulepreload'): void {
-  const scripts = pageScripts();
   if (!scripts) return;
   for (const href of [scripts.entry, ...scripts.chunks]) {
     const link = document.createElement('link');
@@ -80,7 +81,6 @@ function compileAhead(): void {
 
 /** Runs the entry, which hydrates the page; once. */
 function hydrate(): void {
-  const scripts = pageScripts();
   if (hydrating || !scripts) return;
   hydrating = true;
   for (const type of INTENTS) document.removeEventListener(type, onIntent, true);
@@ -145,7 +145,7 @@ const hasFailedPicture = () =>
   [...(root?.querySelectorAll('img') ?? [])].some((img) => img.complete && img.naturalWidth === 0);
 
 function start(): void {
-  if (!pageScripts()) return;
+  if (!scripts) return;
   for (const type of INTENTS) document.addEventListener(type, onIntent, true);
   document.addEventListener('click', onClick, true);
   document.addEventListener(HYDRATED_EVENT, onHydrated, { once: true });
