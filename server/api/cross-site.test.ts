@@ -46,6 +46,8 @@ function registeredRoutes(app: AppHandler): { method: string; path: string }[] {
  * signed-in user may move on, is left out.
  */
 async function snapshot(t: TestApp): Promise<string> {
+  // Counts written behind their answers (a sign-in's rate-limit hit) are state too.
+  await t.settled();
   const tables = (await t.db.raw(
     "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' " +
       "and name <> 'user_sessions' order by name",
