@@ -20,9 +20,16 @@ afterEach(async () => {
   for (const t of apps.splice(0)) await t.destroy();
 });
 
-/** The app code for a given 30-second step from now (0 = now, 1 = the next one). */
-const code = (secret: string, step = 0) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + step * 30 });
+/**
+ * The app code for a given 30-second step from now (0 = now, 1 = the next
+ * one). Close to the end of a step it waits for the next, so the server
+ * checks the code in the step it was made for, however slow the machine.
+ */
+async function code(secret: string, step = 0) {
+  const intoStep = Date.now() % 30_000;
+  if (intoStep > 27_000) await new Promise((r) => setTimeout(r, 30_100 - intoStep));
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + step * 30 });
+}
 
 /** Turns two-factor sign-in on for the test admin; returns the key and the recovery codes. */
 async function enable(t: TestApp) {
