@@ -110,3 +110,37 @@ test('a page change stays client-side and scrolls smoothly back to the top', asy
   expect(samePage).toBe(true);
   expect(scrolls).toContainEqual({ top: 0, behavior: 'smooth' });
 });
+
+test('a slow page change keeps the list in place under the spinner and still ends at the top', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/news');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const pageTwo = (url: URL) =>
+    url.pathname === '/api/news' && url.searchParams.get('page') === '2';
+  await page.route(pageTwo, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  await page
+    .getByRole('navigation', { name: 'News pages' })
+    .getByRole('link', { name: 'Page 2' })
+    .click();
+  const spinner = page.getByRole('status').filter({ hasText: 'Loading news...' });
+  await expect(spinner).toBeVisible();
+  // The page does not shrink under the scroll: it reaches the top while page 2 is still on its way.
+  expect(await page.evaluate(() => document.body.scrollHeight)).toBeGreaterThanOrEqual(height);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(5);
+  // The old page is dimmed and out of reach meanwhile.
+  await expect(page.locator('main [inert]')).toHaveCount(1);
+  release();
+  await expect(spinner).toHaveCount(0);
+  await expect(page.locator('main [inert]')).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'News pages' }).getByRole('link', { name: 'Page 2' }),
+  ).toHaveAttribute('aria-current', 'page');
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(5);
+});

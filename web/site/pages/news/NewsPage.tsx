@@ -18,6 +18,7 @@ export function NewsPage() {
   const changingPage =
     navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const errorText = error ? loadErrorText(error, t) || t('news.fetchFailed') : '';
+  const shown = list && list.news.length > 0;
 
   useLoadErrorToast(error, errorText);
 
@@ -25,7 +26,7 @@ export function NewsPage() {
     <>
       <PageHeader title={t('news.title')} description={t('news.description')} />
       <div className={`${container} py-12 sm:py-16`}>
-        {changingPage ? (
+        {changingPage && !shown ? (
           <Spinner label={t('news.loading')} />
         ) : error ? (
           <div className="flex flex-col items-center gap-4 py-16 text-center">
@@ -48,15 +49,30 @@ export function NewsPage() {
               </button>
             </form>
           </div>
-        ) : list && list.news.length > 0 ? (
-          <>
-            <ul className="grid gap-8 md:grid-cols-2">
-              {list.news.map((article, index) => (
-                <NewsCard key={article.id} article={article} priority={index < 2} />
-              ))}
-            </ul>
-            <Pagination page={page} pages={list.pages} />
-          </>
+        ) : shown ? (
+          // While another page loads, this one stays in place, dimmed, under the
+          // spinner: the page keeps its height, so the smooth scroll to the top
+          // is not cut short when the document would shrink under it.
+          <div className="relative">
+            {changingPage && (
+              <div className="absolute inset-x-0 top-16 z-10 flex justify-center">
+                <div className="rounded-2xl bg-white/95 px-12 shadow-lg ring-1 ring-steel-200">
+                  <Spinner label={t('news.loading')} />
+                </div>
+              </div>
+            )}
+            <div
+              inert={changingPage}
+              className={changingPage ? 'opacity-30 transition-opacity' : undefined}
+            >
+              <ul className="grid gap-8 md:grid-cols-2">
+                {list.news.map((article, index) => (
+                  <NewsCard key={article.id} article={article} priority={index < 2} />
+                ))}
+              </ul>
+              <Pagination page={page} pages={list.pages} />
+            </div>
+          </div>
         ) : (
           <>
             <p className="py-16 text-center text-steel-600">
