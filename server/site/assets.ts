@@ -19,13 +19,12 @@ export type PageAssets = {
 };
 
 /**
- * Pages hydrated as soon as they are painted: the contact page (its visitor
- * is there to fill in the form, checked as they type) and the not-found page
- * (it records the missed address in the console when shown, spec). Every
- * other page reads whole as HTML and hydrates on the visitor's first intent
- * (docs/decisions/021-hydration-on-intent.md).
+ * Pages hydrated as soon as they are painted: the not-found page (it records
+ * the missed address in the console when shown, spec). Every other page,
+ * the contact form included, reads whole as HTML and hydrates on the
+ * visitor's first intent (docs/decisions/021-hydration-on-intent.md).
  */
-const HYDRATED_AT_LOAD = new Set(['contact', 'not-found']);
+const HYDRATED_AT_LOAD = new Set(['not-found']);
 
 /**
  * Each page's own chunk (see `pages` in web/site/routes.tsx), by the page id

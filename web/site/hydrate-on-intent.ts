@@ -20,12 +20,14 @@
  * - **Hydration starts** on the first key press, pointer press (not on a
  *   link: a link simply loads its page), keyboard focus, or mouse resting on
  *   a button; right after the paint when the server marks the page
- *   (`data-when="load"`: the contact form, the not-found page, which records
- *   the missed address when shown), when a stored language differs from the
+ *   (`data-when="load"`: the not-found page, which records the missed
+ *   address when shown), when a stored language differs from the
  *   one shown (applied after hydration, see LanguageSync), and when an
  *   article's picture failed (its stand-in is chosen by React).
  * - **A button pressed before hydration** is pressed again once it is done
- *   (`site:hydrated`), so the first tap on the menu is not lost.
+ *   (`site:hydrated`), so the first tap on the menu is not lost. What is
+ *   typed into the contact form meanwhile stays in its fields, and the form
+ *   takes it over when it hydrates (ContactForm).
  * - **An address that names a language** (`/de/news`, `?lang=pt`) is kept as
  *   the visitor's choice at once, without hydrating.
  *

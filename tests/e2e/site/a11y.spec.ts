@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations as seriousAxeViolations } from '../../support/axe';
+import { gotoHydrated } from './site-support';
 
 /** Serious and critical WCAG 2 A/AA violations. */
 const seriousViolations = (page: Page) => seriousAxeViolations(page, ['wcag2a', 'wcag2aa']);
@@ -33,7 +34,7 @@ test.describe('accessibility of the public pages (axe-core, WCAG 2 A/AA)', () =>
   }
 
   test('contact with every error shown has no serious or critical violation', async ({ page }) => {
-    await page.goto('/contact');
+    await gotoHydrated(page, '/contact');
     await expect(page.locator('form[novalidate]')).toHaveCount(1);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
@@ -41,7 +42,7 @@ test.describe('accessibility of the public pages (axe-core, WCAG 2 A/AA)', () =>
   });
 
   test('contact with the success toast has no serious or critical violation', async ({ page }) => {
-    await page.goto('/contact');
+    await gotoHydrated(page, '/contact');
     await expect(page.locator('form[novalidate]')).toHaveCount(1);
     await page.getByRole('textbox', { name: /^Name/ }).fill('Axe Visitor');
     await page.getByRole('textbox', { name: /^Email/ }).fill('axe.visitor@example.pt');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Contact } from '#shared/contact';
 import { E2E } from '../../support/e2e-env';
-import { adminApi } from './site-support';
+import { adminApi, gotoHydrated } from './site-support';
 
 /** The note under the form, its link and the privacy page's heading, per language. */
 const PRIVACY = {
@@ -30,7 +30,7 @@ for (const lang of ['en', 'pt', 'de'] as const) {
     page,
   }) => {
     const texts = PRIVACY[lang];
-    await page.goto(`/contact?lang=${lang}`);
+    await gotoHydrated(page, `/contact?lang=${lang}`);
     await expect(page.locator('form[novalidate]')).toHaveCount(1);
     const note = page.getByText(texts.note);
     await expect(note).toBeVisible();
@@ -51,7 +51,7 @@ test('an enquiry sent from the Portuguese form is stored in Portuguese with the 
   page,
 }) => {
   const name = `Rui Privacidade ${Date.now().toString(36)}`;
-  await page.goto('/contact?lang=pt');
+  await gotoHydrated(page, '/contact?lang=pt');
   await expect(page.locator('form[novalidate]')).toHaveCount(1);
   const box = (label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}\\b`) });
   await box('Nome').fill(name);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Contact } from '#shared/contact';
-import { adminApi } from './site-support';
+import { adminApi, gotoHydrated } from './site-support';
 
 type Lang = 'en' | 'pt' | 'de';
 type Texts = {
@@ -70,7 +70,7 @@ function fields(page: Page, t: Texts) {
 
 /** Opens /contact and waits until the form is hydrated (it then turns off native validation). */
 async function openContact(page: Page, lang: Lang) {
-  await page.goto(`/contact?lang=${lang}`);
+  await gotoHydrated(page, `/contact?lang=${lang}`);
   await expect(page.locator('form[novalidate]')).toHaveCount(1);
 }
 

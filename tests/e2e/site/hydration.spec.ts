@@ -108,13 +108,39 @@ test('a link followed before hydration simply loads its page', async ({ page }) 
   await expect(hydrated(page)).toHaveCount(0);
 });
 
-test('the contact page and the not-found page hydrate at once, without an intent', async ({
+test('the contact form hydrates on the first press in a field and keeps what was typed before', async ({
   page,
 }) => {
+  const problems = watchConsole(page);
+  // Scripts that take a second to arrive: the visitor is typing well before them.
+  await page.route(/\/assets\/site-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto('/contact');
+  await page.waitForTimeout(300);
+  await expect(hydrated(page)).toHaveCount(0);
+  const box = (label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}\\b`) });
+  await box('Name').click();
+  await page.keyboard.type('Ana Early');
+  await expect(hydrated(page)).toHaveCount(0);
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 10_000 });
+  // Hydrated: the name is still there, and the form goes on from it.
+  await expect(box('Name')).toHaveValue('Ana Early');
+  await page.keyboard.type(' Silva');
+  await box('Email').click();
+  await page.keyboard.type('ana.early@example.pt');
+  await box('Message').click();
+  await page.keyboard.type('Typed while the page was still waking up.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.locator('[data-sonner-toast][data-type="success"]')).toBeVisible();
+  await expect(box('Name')).toHaveValue('');
+  expect(problems).toEqual([]);
+});
+
+test('the not-found page hydrates at once, without an intent', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  await page.goto('/contact');
-  await expect(hydrated(page)).toHaveCount(1);
   await page.goto('/no/such/page');
   await expect(hydrated(page)).toHaveCount(1);
   // Shown, the 404 records the address it missed (spec).

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/languages';
@@ -186,6 +187,41 @@ describe('ContactForm', () => {
       ['de', 30_000],
       ['de', 10_000],
     ]);
+  });
+
+  it('hydrated late, takes over what was typed before and times the fill from the page load', async () => {
+    fetchSpy.mockResolvedValue(json(201, { data: { id: 9 } }));
+    const ui = (
+      <I18nextProvider i18n={i18nFor('en')}>
+        <ContactForm />
+      </I18nextProvider>
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(ui);
+    // Typed into the server's HTML before the visitor's first intent brought the scripts.
+    const typed = (name: string, value: string) =>
+      ((container.querySelector(`[name="${name}"]`) as HTMLInputElement).value = value);
+    typed('name', 'Ana Silva');
+    typed('email', 'ana@example.pt');
+    typed('message', 'We need a robot cell for welding.');
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(9_000);
+    render(ui, { container, hydrate: true });
+    // A later render (another field's change) keeps them, and the form knows them.
+    type(companyInput(), 'Metalurgica Norte');
+    expect(nameInput().value).toBe('Ana Silva');
+    expect(messageInput().value).toBe('We need a robot cell for welding.');
+    clock.mockReturnValue(21_000);
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    const [, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      name: 'Ana Silva',
+      email: 'ana@example.pt',
+      company: 'Metalurgica Norte',
+      message: 'We need a robot cell for welding.',
+      // On screen since the page began to load, not since it hydrated (at 9 s).
+      form_ms: 21_000,
+    });
   });
 
   it('shows the server message (429 included) as an error toast and keeps the values', async () => {

@@ -1,12 +1,29 @@
 import { LoaderCircle, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactField, ContactSubmission } from '#shared/contact';
+import {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT_FIELD,
+  type ContactField,
+  type ContactSubmission,
+} from '#shared/contact';
 import { PostedNotice } from './PostedNotice';
 import { FormField } from './FormField';
 import { submitButton } from './form-styles';
 import { Honeypot } from './Honeypot';
-import { useContactForm } from './useContactForm';
+import { useContactForm, type ContactValues } from './useContactForm';
+
+/** What the form's fields hold right now, by name. */
+function typedIn(element: HTMLFormElement): { values: ContactValues; honeypot: string } {
+  const read = (name: string) => {
+    const item = element.elements.namedItem(name);
+    return item instanceof HTMLInputElement || item instanceof HTMLTextAreaElement
+      ? item.value
+      : '';
+  };
+  const values = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, read(field)]));
+  return { values: values as ContactValues, honeypot: read(CONTACT_HONEYPOT_FIELD) };
+}
 
 /**
  * The enquiry form: name, email, optional company and message (5 rows).
@@ -31,10 +48,19 @@ export function ContactForm({
   // Without JavaScript the browser's own `required` checks guard the form; once
   // hydrated, the form's validation speaks instead (in the visitor's language).
   // Until then the button is never disabled either: without JavaScript nothing could enable it again.
+  // The page hydrates on the visitor's first intent, often a press in a field:
+  // what they typed meanwhile is taken over, and a field they are in prepares the rules.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
+    const element = formRef.current;
+    if (element) {
+      element.noValidate = true;
+      form.adopt(typedIn(element));
+      if (element.contains(document.activeElement)) form.prepare();
+    }
     setHydrated(true);
+    // Once, on the first render: later changes go through the fields' own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const bind = (field: ContactField) => ({

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_FIELDS, type ContactField, type ContactSubmission } from '#shared/contact';
 import { pickLanguage } from '#shared/languages';
@@ -14,6 +14,15 @@ const EMPTY: ContactValues = { name: '', email: '', company: '', message: '' };
 const ALL_TOUCHED: Touched = { name: true, email: true, company: true, message: true };
 
 type Validate = (values: ContactValues) => ContactErrors;
+
+const unchanging = () => () => undefined;
+/** True in the render that hydrates the server's HTML (and on the server), false in the browser's own. */
+const useHydrating = () =>
+  useSyncExternalStore(
+    unchanging,
+    () => false,
+    () => true,
+  );
 let validator: Promise<Validate> | undefined;
 let loaded: Validate | undefined;
 
@@ -48,9 +57,12 @@ export function useContactForm(
   const [sending, setSending] = useState(false);
   // When the form was first shown in this browser (again after each enquiry sent): the fill
   // time of the server's spam check. Measured here only, so the page's HTML stays the same for all.
+  // A form hydrated from the server's HTML has been on screen since the page began to load (the
+  // time origin, 0), however late the visitor's first intent hydrated it.
+  const hydrating = useRef(useHydrating());
   const shownAt = useRef(0);
   useEffect(() => {
-    shownAt.current = performance.now();
+    if (!hydrating.current) shownAt.current = performance.now();
   }, []);
 
   /** Checks `next`: at once when the rules are here, else as soon as they arrive (in order). */
@@ -68,6 +80,17 @@ export function useContactForm(
   function blur(field: ContactField) {
     setTouched((current) => ({ ...current, [field]: true }));
     revalidate(values);
+  }
+
+  /**
+   * Takes over what the visitor typed (or the browser filled in) before the
+   * page hydrated: it is in the fields, not yet in this state.
+   */
+  function adopt(typed: { values: ContactValues; honeypot: string }) {
+    if (typed.honeypot) setHoneypot(typed.honeypot);
+    if (CONTACT_FIELDS.every((field) => typed.values[field] === values[field])) return;
+    setValues(typed.values);
+    revalidate(typed.values);
   }
 
   /** The error key to show under a field: only once it has been touched. */
@@ -110,6 +133,7 @@ export function useContactForm(
     values,
     /** Call when the visitor turns to the form (focus): fetches its rules ahead of the first key. */
     prepare: () => void loadValidator(),
+    adopt,
     honeypot,
     setHoneypot,
     change,
