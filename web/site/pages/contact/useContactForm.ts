@@ -13,8 +13,6 @@ type Touched = Partial<Record<ContactField, boolean>>;
 const EMPTY: ContactValues = { name: '', email: '', company: '', message: '' };
 const ALL_TOUCHED: Touched = { name: true, email: true, company: true, message: true };
 
-type Validate = (values: ContactValues) => ContactErrors;
-
 const unchanging = () => () => undefined;
 /** True in the render that hydrates the server's HTML (and on the server), false in the browser's own. */
 const useHydrating = () =>
@@ -23,6 +21,8 @@ const useHydrating = () =>
     () => false,
     () => true,
   );
+
+type Validate = (values: ContactValues) => ContactErrors;
 let validator: Promise<Validate> | undefined;
 let loaded: Validate | undefined;
 
