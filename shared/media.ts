@@ -6,6 +6,8 @@
  * `srcset`, `width` and `height` come from the `image_url` alone.
  */
 
+import { DEFAULT_NEWS_IMAGE } from './news';
+
 export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
@@ -109,10 +111,12 @@ export type ResponsiveImage = {
 /**
  * The `<picture>` of an `image_url`: AVIF and WebP copies at every width for
  * `srcset`, the uploaded file as the `<img>` fallback, and its width and
- * height (no layout shift). Null for an address that is not an upload (an
+ * height (no layout shift); the default picture's own copies for
+ * DEFAULT_NEWS_IMAGE. Null for any other address that is not an upload (an
  * https image elsewhere is shown as it is).
  */
 export function responsiveImage(url: string): ResponsiveImage | null {
+  if (url === DEFAULT_NEWS_IMAGE) return DEFAULT_NEWS_PICTURE;
   const address = parseMediaUrl(url);
   if (!address) return null;
   const widths = variantWidths(address.width);
@@ -125,6 +129,38 @@ export function responsiveImage(url: string): ResponsiveImage | null {
       srcset: widths.map((w) => `${variantUrl(address, w, type)} ${w}w`).join(', '),
     })),
   };
+}
+
+/**
+ * The default article picture (DEFAULT_NEWS_IMAGE, 1200×630, a file of the
+ * site's own) as a `<picture>`: AVIF and WebP copies beside it at the widths
+ * an upload of its size gets (`/media/news-default-480w.avif`), made by
+ * scripts/make-default-picture.ts and committed.
+ */
+export const DEFAULT_NEWS_PICTURE: ResponsiveImage = {
+  src: DEFAULT_NEWS_IMAGE,
+  width: 1200,
+  height: 630,
+  sources: VARIANT_TYPES.map((type) => ({
+    type,
+    srcset: variantWidths(1200)
+      .map(
+        (w) => `${DEFAULT_NEWS_IMAGE.replace(/\.jpg$/, `-${w}w.${MEDIA_EXTENSIONS[type]}`)} ${w}w`,
+      )
+      .join(', '),
+  })),
+};
+
+/** Every file a picture's `<source>` elements name, with its type and width. */
+export function sourceFiles(
+  picture: ResponsiveImage,
+): { type: MediaType; url: string; width: number }[] {
+  return picture.sources.flatMap(({ type, srcset }) =>
+    srcset.split(', ').map((entry) => {
+      const [url, width] = entry.split(' ') as [string, string];
+      return { type, url, width: Number.parseInt(width, 10) };
+    }),
+  );
 }
 
 /** The ids of the uploads a text (an image address, an article's Markdown) points at. */

@@ -83,7 +83,8 @@ async function inspect(bytes: Buffer, name: string, mimeType: string) {
   return actual;
 }
 
-const encoders: Record<MediaType, (image: Sharp) => Sharp> = {
+/** How each type is encoded: an upload's files, and the default picture's copies (scripts/). */
+export const encoders: Record<MediaType, (image: Sharp) => Sharp> = {
   'image/jpeg': (image) => image.jpeg({ quality: 82, mozjpeg: true }),
   'image/png': (image) => image.png({ compressionLevel: 9, effort: 7 }),
   'image/webp': (image) => image.webp({ quality: 80, effort: 4 }),

@@ -76,6 +76,23 @@ describe('NewsImage', () => {
     expect(src(container)).toBe(upload);
   });
 
+  it('shows the default picture from its own AVIF and WebP copies, the JPEG as the fallback', () => {
+    const { container } = render(<NewsImage src={null} sizes="50vw" />);
+    const sources = [...container.querySelectorAll('picture > source')].map((s) => [
+      s.getAttribute('type'),
+      s.getAttribute('srcset'),
+    ]);
+    const widths = (ext: string) =>
+      [480, 960, 1200].map((w) => `/media/news-default-${w}w.${ext} ${w}w`).join(', ');
+    expect(sources).toEqual([
+      ['image/avif', widths('avif')],
+      ['image/webp', widths('webp')],
+    ]);
+    const img = container.querySelector('picture > img')!;
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1200', '630']);
+    expect(src(container)).toBe(DEFAULT_NEWS_IMAGE);
+  });
+
   it('shows an image from elsewhere as a plain img', () => {
     const { container } = render(<NewsImage src="https://cdn.example/a.jpg" />);
     expect(container.querySelector('picture')).toBeNull();
