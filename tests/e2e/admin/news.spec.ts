@@ -37,7 +37,8 @@ function rendering(article: Locator) {
       };
     };
     const header = root.querySelector('header')!;
-    const image = root.querySelector(':scope > img');
+    // An upload or the default picture comes in a <picture>; an image from elsewhere alone.
+    const image = root.querySelector(':scope > img, :scope > picture > img');
     const body = root.querySelector('.markdown-body');
     return {
       badge: look(header.querySelector('.rounded-full')),
