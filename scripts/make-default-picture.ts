@@ -7,12 +7,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEFAULT_NEWS_PICTURE, sourceFiles } from '../shared/media';
+import { DEFAULT_NEWS_PICTURE, DEFAULT_NEWS_PICTURE_COPIES } from '../shared/media';
 import { encoders } from '../server/features/media/image-variants';
 
 const dir = path.resolve(import.meta.dirname, '..', 'web', 'public');
 
-for (const file of sourceFiles(DEFAULT_NEWS_PICTURE)) {
+for (const file of DEFAULT_NEWS_PICTURE_COPIES) {
   const image = sharp(path.join(dir, DEFAULT_NEWS_PICTURE.src)).resize({ width: file.width });
   const data = await encoders[file.type](image).toBuffer();
   writeFileSync(path.join(dir, file.url), data);

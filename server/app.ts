@@ -172,6 +172,7 @@ export function createApp(deps: AppDeps): AppHandler {
   return Object.assign(handler, {
     express: app,
     background,
+    settled: () => writes.settled(),
     answerOnSocket: pageCache.answerOnSocket,
   });
 }
@@ -185,6 +186,8 @@ export type AppHandler = ((req: IncomingMessage, res: ServerResponse) => void) &
    * still waiting for a commit.
    */
   background: { stop(): Promise<void> }[];
+  /** Resolves once every write handed in so far (rate-limit counts written behind) is committed. */
+  settled(): Promise<void>;
   /** Sends a cached page to a request the socket lane read itself (see attachSocketLane). */
   answerOnSocket: LaneAnswer;
 };

@@ -132,36 +132,32 @@ export function responsiveImage(url: string): ResponsiveImage | null {
 }
 
 /**
- * The default article picture (DEFAULT_NEWS_IMAGE, 1200×630, a file of the
- * site's own) as a `<picture>`: AVIF and WebP copies beside it at the widths
- * an upload of its size gets (`/media/news-default-480w.avif`), made by
+ * The copies of the default article picture (DEFAULT_NEWS_IMAGE, 1200×630, a
+ * file of the site's own): AVIF and WebP beside it at the widths an upload of
+ * its size gets (`/media/news-default-480w.avif`), made by
  * scripts/make-default-picture.ts and committed.
  */
+export const DEFAULT_NEWS_PICTURE_COPIES: { type: MediaType; url: string; width: number }[] =
+  VARIANT_TYPES.flatMap((type) =>
+    variantWidths(1200).map((width) => ({
+      type,
+      url: DEFAULT_NEWS_IMAGE.replace(/\.jpg$/, `-${width}w.${MEDIA_EXTENSIONS[type]}`),
+      width,
+    })),
+  );
+
+/** The default article picture as a `<picture>` of those copies. */
 export const DEFAULT_NEWS_PICTURE: ResponsiveImage = {
   src: DEFAULT_NEWS_IMAGE,
   width: 1200,
   height: 630,
   sources: VARIANT_TYPES.map((type) => ({
     type,
-    srcset: variantWidths(1200)
-      .map(
-        (w) => `${DEFAULT_NEWS_IMAGE.replace(/\.jpg$/, `-${w}w.${MEDIA_EXTENSIONS[type]}`)} ${w}w`,
-      )
+    srcset: DEFAULT_NEWS_PICTURE_COPIES.filter((copy) => copy.type === type)
+      .map((copy) => `${copy.url} ${copy.width}w`)
       .join(', '),
   })),
 };
-
-/** Every file a picture's `<source>` elements name, with its type and width. */
-export function sourceFiles(
-  picture: ResponsiveImage,
-): { type: MediaType; url: string; width: number }[] {
-  return picture.sources.flatMap(({ type, srcset }) =>
-    srcset.split(', ').map((entry) => {
-      const [url, width] = entry.split(' ') as [string, string];
-      return { type, url, width: Number.parseInt(width, 10) };
-    }),
-  );
-}
 
 /** The ids of the uploads a text (an image address, an article's Markdown) points at. */
 export function mediaIdsIn(text: string): number[] {

@@ -84,15 +84,11 @@ export async function createTestApp(
     logs: () => lines.join(''),
     /** What the app calls when it queued mail; hand it to a mail worker (tests/support/mail.ts). */
     outboxSignal,
-    /**
-     * Resolves once every write the app answered before its commit (rate-limit
-     * counts, written behind) is committed: the app of a test runs no
-     * background timers, so its only job to wait for is its pending writes.
-     */
+    /** Resolves once every write the app answered before its commit (rate-limit counts) is committed. */
     async settled() {
       // A response's 'finish' handlers (a sign-in giving its hit back) run after it is sent.
       await new Promise((resolve) => setImmediate(resolve));
-      await Promise.all(app.background.map((job) => job.stop()));
+      await app.settled();
     },
     /** Closes the stores once the app's writes are committed; the data stays for a restart. */
     async close() {
