@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import type { Plugin, UserConfig } from 'vite';
 import { resolve } from 'node:path';
 import { precompress, precompressFiles } from './scripts/precompress.mjs';
+import { rewriteAsAscii } from './scripts/ascii-only.mjs';
 
 /**
  * Sonner injects its stylesheet with a `<style>` element at import time, which
@@ -70,6 +71,23 @@ function precompressed({ wholeFolder }: { wholeFolder: boolean }): Plugin {
   };
 }
 
+/** The render bundle, once written, in ASCII only (scripts/ascii-only.mjs). */
+function asciiOnly(): Plugin {
+  let outDir = '';
+  return {
+    name: 'ascii-only',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk') rewriteAsAscii(resolve(outDir, file));
+      }
+    },
+  };
+}
+
 /**
  * What the two browser builds share: the web root, the plugins and the
  * aliases. The public site and the admin are built apart (this config and
@@ -132,8 +150,8 @@ export function browserBuild(options: {
  * development build (`--mode development`, the watchers of `npm run dev`)
  * never empties the folder, which holds the admin's build too.
  */
-export default defineConfig(({ mode }) => ({
-  ...browserBuild({
+export default defineConfig(({ mode, isSsrBuild }) => {
+  const site = browserBuild({
     input: {
       site: 'web/site/entry-client.tsx',
       // Preloads the page's scripts after the first paint and runs them on intent (the one script a page names).
@@ -152,11 +170,25 @@ export default defineConfig(({ mode }) => ({
         test: /web\/site\/(hydrate-on-intent|lib\/language|lib\/hydration-signal)\.ts$|web\/common\/language-choice\.ts$|shared\/language(s|-paths)\.ts$/,
       },
     ],
-  }),
-  ssr: {
-    // Bundled rather than loaded from node_modules at start: lucide-react's
-    // CommonJS entry alone holds every icon (its loading was a fifth of the
-    // cold start); bundled, only the used ones remain.
-    noExternal: ['react-markdown', 'remark-breaks', 'lucide-react'],
-  },
-}));
+  });
+  if (!isSsrBuild) return site;
+  // The render bundle is one CommonJS file with React, the router and i18next
+  // inside: the server compiles it with V8's code cache
+  // (server/boot/code-cache.ts), which ES modules cannot use on Node 20, and
+  // reads no package from node_modules for it (decision 022).
+  return {
+    ...site,
+    build: {
+      ...site.build,
+      rollupOptions: {
+        ...site.build?.rollupOptions,
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
+      },
+    },
+    plugins: [...(site.plugins ?? []), asciiOnly()],
+    ssr: { noExternal: true },
+    // React's packages pick their production or development build at run
+    // time from NODE_ENV; a production bundle holds only the first.
+    ...(mode === 'production' && { define: { 'process.env.NODE_ENV': '"production"' } }),
+  };
+});

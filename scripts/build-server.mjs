@@ -5,7 +5,9 @@
 // node_modules.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
+import { rewriteAsAscii } from './ascii-only.mjs';
 import { recordBuild } from './build-stamp.mjs';
+import { warmCodeCache } from './warm-code-cache.mjs';
 
 // Native modules, drivers knex names but we never load, and files read from disk.
 const OUTSIDE = [
@@ -32,26 +34,68 @@ const REQUIRE_SHIM = [
   'const __dirname = __pathDirname(__filename);',
 ].join('\n');
 
-rmSync('dist/server', { recursive: true, force: true });
-await build({
-  entryPoints: {
-    index: 'server/index.ts',
-    'cli/admin': 'server/cli/admin.ts',
-    'cli/backup': 'server/cli/backup.ts',
-    'cli/db-copy': 'server/cli/db-copy.ts',
+/**
+ * `import()` of a package left outside becomes an import of a small bundled module that
+ * `require`s it: the server bundle must not run `import()` (V8 loses a script's dynamic-import
+ * callback when it comes from a code cache; server/boot/code-cache.ts), and esbuild keeps
+ * `import()` of an external package as it is, even in CommonJS.
+ */
+const requireOutside = {
+  name: 'require-outside',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || !OUTSIDE.includes(args.path)) return undefined;
+      return { path: args.path, namespace: 'require-outside' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'require-outside' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
-  outdir: 'dist/server',
+};
+
+rmSync('dist/server', { recursive: true, force: true });
+const common = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20.19',
   // Packages are bundled too: a few files to read instead of hundreds to
   // resolve and (for CommonJS ones) lex, a third less CPU before the first page.
   external: OUTSIDE,
-  banner: { js: REQUIRE_SHIM },
   sourcemap: true,
-  chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
+};
+// The server: one CommonJS file, which V8 can compile from a code cache
+// (server/boot/code-cache.ts; Node 20 keeps none for ES modules). Its lazily
+// loaded parts (the language-model SDK, mail) are inside it, evaluated on
+// first use.
+await build({
+  ...common,
+  entryPoints: { server: 'server/index.ts' },
+  outdir: 'dist/server',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  plugins: [requireOutside],
+  // The one ES module idiom the server uses, for the path of its own file.
+  define: { 'import.meta.url': '__importMetaUrl' },
+  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+rewriteAsAscii('dist/server/server.cjs');
+// Its entry, `dist/server/index.js`, runs it; and the admin CLIs, as ES modules sharing chunks.
+await build({
+  ...common,
+  entryPoints: {
+    index: 'server/boot/launch.ts',
+    'cli/admin': 'server/cli/admin.ts',
+    'cli/backup': 'server/cli/backup.ts',
+    'cli/db-copy': 'server/cli/db-copy.ts',
+  },
+  outdir: 'dist/server',
+  splitting: true,
+  format: 'esm',
+  banner: { js: REQUIRE_SHIM },
+  chunkNames: 'chunks/[name]-[hash]',
+});
+// The code caches of the server and of the render bundle, made by serving a few pages.
+await warmCodeCache();
 recordBuild('server');

@@ -69,7 +69,7 @@ describe('build stamps (npm start rebuilds only what is stale)', () => {
 
   it('are stale when an output or the stamp is missing', () => {
     const noSsr = builtProject();
-    rmSync(path.join(noSsr, 'dist/ssr/entry-server.js'));
+    rmSync(path.join(noSsr, 'dist/ssr/entry-server.cjs'));
     expect(current(noSsr)).toEqual({ web: false, server: true });
     const noStamp = builtProject();
     rmSync(path.join(noStamp, BUILDS.server.stamp));

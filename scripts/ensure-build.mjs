@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { BUILDS, isBuildCurrent } from './build-stamp.mjs';
+import { warmCodeCache } from './warm-code-cache.mjs';
 
 const require = createRequire(import.meta.url);
 const canBuild = () => {
@@ -16,8 +17,10 @@ const canBuild = () => {
   }
 };
 
+const rebuilt = new Set();
 for (const [name, build] of Object.entries(BUILDS)) {
   if (isBuildCurrent(name)) continue;
+  rebuilt.add(name);
   if (!canBuild()) {
     console.error(
       `The ${name} build in dist/ is missing or older than its sources, and the build tools are ` +
@@ -33,3 +36,5 @@ for (const [name, build] of Object.entries(BUILDS)) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// The server's build makes the code caches of both bundles; a new render bundle alone needs its own.
+if (rebuilt.has('web') && !rebuilt.has('server')) await warmCodeCache();

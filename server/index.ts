@@ -21,6 +21,8 @@ import { loadRenderer } from './site/render';
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How long a stopping server waits for its last log lines to be taken by stdout. */
 const LOG_DRAIN_MS = 2_000;
+/** How long after the start the dummy password hash is made. */
+const DUMMY_HASH_DELAY_MS = 1_000;
 
 /** Reads `.env` (real environment variables win) and validates it, or exits with one line. */
 function loadConfig(): Config {
@@ -167,9 +169,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = bufferedStdout();
   const logger = createLogger(config, log);
+  const opening = openRuntime(config, logger, (db) => prepareContent(config, db, logger));
   // The page renderer loads while the database opens, so the first page does not wait for it.
   void loadRenderer().catch(() => undefined);
-  const runtime = await openRuntime(config, logger, (db) => prepareContent(config, db, logger));
+  const runtime = await opening;
   const contentVersion = createContentVersion();
   // Several instances on one PostgreSQL: a write on any of them empties every page cache.
   const broadcast = config.databaseUrl
@@ -191,10 +194,12 @@ async function main(): Promise<void> {
     outboxSignal,
     contentVersion,
   });
-  // The hash an unknown username is checked against, made before the first sign-in needs it.
-  void dummyHash().catch(() => undefined);
   const { server, stopOnSignal } = serve(app);
   await listen(server, config);
+  // The hash an unknown username is checked against, made before the first
+  // sign-in needs it, but after the start: its helper process would compete
+  // with the first pages for the CPU.
+  setTimeout(() => void dummyHash().catch(() => undefined), DUMMY_HASH_DELAY_MS).unref();
   const background = startBackground(config, runtime, outboxSignal, contentVersion, logger);
   const jobs = [...background, ...app.background, ...(broadcast ? [broadcast] : [])];
   stopOnSignal(runtime, jobs, logger, log);

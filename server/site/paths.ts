@@ -4,7 +4,7 @@ import { PROJECT_ROOT as root } from '../project-root';
 /** Where the built web bundles live (`npm run build`). */
 
 export const DIST_CLIENT = path.join(root, 'dist/client');
-export const DIST_SSR_ENTRY = path.join(root, 'dist/ssr/entry-server.js');
+export const DIST_SSR_ENTRY = path.join(root, 'dist/ssr/entry-server.cjs');
 export const VITE_MANIFEST = path.join(DIST_CLIENT, '.vite/manifest.json');
 export const ADMIN_HTML = path.join(DIST_CLIENT, 'admin/index.html');
 /** Manifest key of the public site's browser entry (relative to the Vite root `web`). */

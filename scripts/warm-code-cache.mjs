@@ -1,0 +1,74 @@
+// The end of `npm run build:server`: runs the built server once, as production starts it
+// (scripts/serve.sh, whose V8 flags a code cache must match), on a throwaway database with the
+// demo articles, and asks it for the public pages of every kind. When it stops, it writes V8's
+// code cache of the server and of the render bundle beside them (server/boot/code-cache.ts), so
+// every later start, the first one included, compiles next to nothing. It doubles as a smoke
+// test of the bundle: a server that does not come up fails the build.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const PAGES = ['/', '/news', '/news?page=2', '/contact', '/pt', '/de/news', '/no-such-page'];
+const START_TIMEOUT_MS = 30_000;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function untilUp(base, child) {
+  const until = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the built server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the built server did not answer /healthz in 30 s');
+}
+
+async function visit(base) {
+  const list = await (await fetch(`${base}/api/news?per_page=1`)).json();
+  const article = list.news?.[0]?.slug;
+  for (const page of [...PAGES, ...(article ? [`/${article}`, `/de/${article}`] : [])]) {
+    await (await fetch(base + page)).arrayBuffer();
+  }
+}
+
+export async function warmCodeCache() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'site-warm-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn('sh', ['scripts/serve.sh'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    await untilUp(base, child);
+    await visit(base);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
