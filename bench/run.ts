@@ -2,11 +2,12 @@
  * `npm run bench`: the real built server on a fresh temp database (the demo
  * articles plus 60 more, with translations), measured against the physical
  * limit: nginx serving the very bytes the server sent, loaded by the same
- * client (wrk, 32 connections, bounded in time) in alternating rounds so the
- * ratio holds on a noisy machine. A bare Node.js `http` server answering the
+ * client (wrk, 32 connections, bounded in time) in alternating rounds, each
+ * round in another order, the ratio being the median of the rounds' own
+ * ratios, so it holds on a noisy machine. A bare Node.js `http` server answering the
  * same bytes from memory is loaded in the same rounds: the ceiling of any
  * server built on Node here, which shows how much of the gap is Node's own.
- * Enquiries are posted after a 3-second warm-up, in three 5-second rounds,
+ * Enquiries are posted after a 3-second warm-up, in five 5-second rounds,
  * each from another address (production's contact limit stays on). Prints
  * every figure beside its target, writes bench/results.json, and exits 1
  * when a target is missed.
@@ -26,7 +27,7 @@ import { hasWrk, wrk, type LoadResult } from './wrk';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** An unmeasured run before the enquiry rounds: the first seconds of a new code path run unoptimised. */
 const WARM_UP_SECONDS = 3;
 const TARGET = { ratio: 0.5, p99Ms: 50, rssMiB: 150, coldStartMs: 1000, enquiriesPerSec: 500 };
@@ -94,6 +95,32 @@ function rawBytes(url: string): Promise<Buffer> {
   });
 }
 
+type Contender = 'nginx' | 'bare' | 'server';
+type Round = Record<Exclude<Contender, 'nginx'>, LoadResult> & { nginx: LoadResult | null };
+
+/**
+ * ROUNDS rounds over the three servers of one page, each round in another
+ * order (nginx, bare Node, server; then bare Node, server, nginx; …), so none
+ * of them is always the one measured right after another's load.
+ */
+async function alternatingRounds(
+  urls: Record<Contender, string | null>,
+  load: (url: string) => Promise<LoadResult>,
+): Promise<Round[]> {
+  const order: Contender[] = ['nginx', 'bare', 'server'];
+  const rounds: Round[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const results: Partial<Record<Contender, LoadResult>> = {};
+    for (let i = 0; i < order.length; i++) {
+      const who = order[(round + i) % order.length]!;
+      const url = urls[who];
+      if (url) results[who] = await load(url);
+    }
+    rounds.push({ nginx: results.nginx ?? null, bare: results.bare!, server: results.server! });
+  }
+  return rounds;
+}
+
 type PageRow = {
   page: string;
   path: string;
@@ -101,7 +128,9 @@ type PageRow = {
   /** The same bytes from a bare Node.js `http` server: the ceiling of any Node server here. */
   bareNodeRps: number;
   serverRps: number;
+  /** The median of the rounds' own ratios (each round's server run over its nginx run). */
   ratio: number | null;
+  roundRatios: number[];
   p50: number;
   p99: number;
   failures: number;
@@ -196,23 +225,26 @@ async function main(): Promise<void> {
       wrk({ url, seconds: SECONDS, connections: CONNECTIONS, headers: ACCEPT, scratchDir: work });
     const rows: PageRow[] = [];
     for (const page of PAGES) {
-      const ours: LoadResult[] = [];
-      const theirs: LoadResult[] = [];
-      const bares: LoadResult[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        if (nginxBinary) theirs.push(await load(`http://127.0.0.1:${nginxPort}/${page.name}`));
-        bares.push(await load(`http://127.0.0.1:${barePort}/${page.name}`));
-        ours.push(await load(base + page.path));
-      }
+      const targets = {
+        nginx: nginxBinary ? `http://127.0.0.1:${nginxPort}/${page.name}` : null,
+        bare: `http://127.0.0.1:${barePort}/${page.name}`,
+        server: base + page.path,
+      };
+      const rounds = await alternatingRounds(targets, load);
+      const ours = rounds.map((r) => r.server);
       const serverRps = median(ours.map((r) => r.rps));
-      const nginxRps = nginxBinary ? median(theirs.map((r) => r.rps)) : null;
+      const nginxRps = nginxBinary ? median(rounds.map((r) => r.nginx!.rps)) : null;
+      // Each round's ratio compares two runs seconds apart: the machine's slower
+      // and faster moments cancel out, which the ratio of two medians does not.
+      const ratios = nginxBinary ? rounds.map((r) => r.server.rps / r.nginx!.rps) : [];
       rows.push({
         page: page.name,
         path: page.path,
         nginxRps,
-        bareNodeRps: median(bares.map((r) => r.rps)),
+        bareNodeRps: median(rounds.map((r) => r.bare.rps)),
         serverRps,
-        ratio: nginxRps ? serverRps / nginxRps : null,
+        ratio: nginxBinary ? median(ratios) : null,
+        roundRatios: ratios,
         p50: median(ours.map((r) => r.p50)),
         p99: median(ours.map((r) => r.p99)),
         failures: ours.reduce((sum, r) => sum + r.failures, 0),
@@ -277,6 +309,7 @@ async function main(): Promise<void> {
         'bare Node req/s': Math.round(r.bareNodeRps),
         'server req/s': Math.round(r.serverRps),
         'ratio (≥ 0.5)': r.ratio === null ? 'n/a' : r.ratio.toFixed(2),
+        'ratio by round': r.roundRatios.map((x) => x.toFixed(2)).join(' '),
         'bare Node / nginx': r.nginxRps === null ? 'n/a' : (r.bareNodeRps / r.nginxRps).toFixed(2),
         'p50 ms': r.p50.toFixed(1),
         'p99 ms (< 50)': r.p99.toFixed(1),
