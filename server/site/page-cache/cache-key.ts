@@ -17,7 +17,7 @@ function cacheablePath(path: string): boolean {
   if (path === '/healthz' || path.startsWith('/assets/')) return false;
   // Shared previews of drafts are for the link's holder only.
   if (/^(\/[a-z]{2})?\/preview\//.test(path)) return false;
-  // A file name (favicon.svg, media/hero.webm) is a static file, not a page.
+  // A file name (favicon.svg, media/news-default.jpg) is a static file, not a page.
   return !/\.[a-z0-9]{1,5}$/i.test(path);
 }
 

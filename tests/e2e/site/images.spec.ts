@@ -13,7 +13,7 @@ test('a dead article image shows as the default one, even when it failed before 
   const api = await adminApi();
   const slug = uniqueSlug('dead-image');
   // A real image, dead for this page only: other journeys watch /news for console errors.
-  const imageUrl = `/media/hero-poster.jpg?dead=${slug}`;
+  const imageUrl = `/media/news-default-960w.webp?dead=${slug}`;
   await createArticle(api, { slug, title: `Dead image ${slug}`, image_url: imageUrl });
   await api.dispose();
   await page.route(

@@ -7,7 +7,25 @@ test('home shows the hero, services, values and calls to action', async ({ page 
     'Intelligent machines for the factories of tomorrow',
   );
   const video = page.locator('video');
-  await expect(video).toHaveAttribute('poster', '/media/hero-poster.jpg');
+  // The still and the clips are named by their content and kept by browsers for a year.
+  await expect(video).toHaveAttribute('poster', /^\/assets\/hero-poster-[\w-]+\.jpg$/);
+  const sources = video.locator('source');
+  await expect(sources.nth(0)).toHaveAttribute('src', /^\/assets\/hero-[\w-]+\.webm$/);
+  await expect(sources.nth(1)).toHaveAttribute('src', /^\/assets\/hero-[\w-]+\.mp4$/);
+  for (const file of [
+    await video.getAttribute('poster'),
+    await sources.nth(0).getAttribute('src'),
+    await sources.nth(1).getAttribute('src'),
+  ]) {
+    const response = await page.request.get(file!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  }
+  // The wrapper's background (the still under reduced motion) is the same file.
+  const background = await page
+    .locator('.hero-poster')
+    .evaluate((element) => getComputedStyle(element).backgroundImage);
+  expect(background).toContain(await video.getAttribute('poster'));
   expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.playsInline)).toBe(
     true,
   );
@@ -35,7 +53,7 @@ test('the hero video plays, and is never fetched nor shown under reduced motion,
   const videoRequests = (page: Page) => {
     const urls: string[] = [];
     page.on('request', (r) => {
-      if (/\/media\/hero\.(webm|mp4)/.test(r.url())) urls.push(r.url());
+      if (/\/assets\/hero-[\w-]+\.(webm|mp4)$/.test(r.url())) urls.push(r.url());
     });
     return urls;
   };

@@ -5,6 +5,7 @@ import { createI18n, toResources } from '#shared/i18n';
 import en from '../../../locales/en.json';
 import pt from '../../../locales/pt.json';
 import de from '../../../locales/de.json';
+import { HERO_POSTER } from '../pages/home/hero-media';
 import { buildHead, canonicalUrl, hreflangLinks } from './head';
 
 const i18n = createI18n('en', toResources({ en, pt, de }));
@@ -89,8 +90,7 @@ describe('buildHead', () => {
   });
 
   it('fetches the hero still with the home page, as its largest paint, and on no other page', () => {
-    const preload =
-      '<link rel="preload" as="image" href="/media/hero-poster.jpg" fetchpriority="high">';
+    const preload = `<link rel="preload" as="image" href="${HERO_POSTER}" fetchpriority="high">`;
     expect(head({})).toContain(preload);
     expect(head({ pageId: 'news', path: '/news' })).not.toContain('rel="preload"');
   });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { HERO_POSTER } from './hero-media';
+import { HERO_POSTER, HERO_VIDEOS } from './hero-media';
 
 /** Sources are picked only when the visitor has not asked for reduced motion. */
 const MOTION_OK = '(prefers-reduced-motion: no-preference)';
@@ -30,8 +30,8 @@ export function HeroVideo() {
   return (
     <div
       aria-hidden="true"
-      // Tailwind reads the address from the class itself (HERO_POSTER); a style attribute would break the CSP.
-      className="absolute inset-0 bg-[url('/media/hero-poster.jpg')] bg-cover bg-center"
+      // The still is the background of `hero-poster` (site.css), the same file as HERO_POSTER; a style attribute would break the CSP.
+      className="hero-poster absolute inset-0 bg-cover bg-center"
     >
       <video
         ref={video}
@@ -44,8 +44,8 @@ export function HeroVideo() {
         poster={HERO_POSTER}
         tabIndex={-1}
       >
-        <source src="/media/hero.webm" type="video/webm" media={MOTION_OK} />
-        <source src="/media/hero.mp4" type="video/mp4" media={MOTION_OK} />
+        <source src={HERO_VIDEOS.webm} type="video/webm" media={MOTION_OK} />
+        <source src={HERO_VIDEOS.mp4} type="video/mp4" media={MOTION_OK} />
       </video>
       <div className="absolute inset-0 bg-gradient-to-b from-navy-950/80 via-navy-900/60 to-navy-950/90" />
     </div>
