@@ -9,7 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/news', '/news?page=2', '/contact', '/pt', '/de/news', '/no-such-page'];
 const START_TIMEOUT_MS = 30_000;
 
@@ -50,9 +52,13 @@ export async function warmCodeCache() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'site-warm-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn('sh', ['scripts/serve.sh'], {
+  // Nothing of the machine's own settings: not its environment, nor the `.env` of the working
+  // folder the server would read (a DATABASE_URL there must not get demo articles), nor its
+  // NODE_OPTIONS (a code cache is made for the flags production starts node with).
+  const child = spawn('sh', [path.join(ROOT, 'scripts/serve.sh')], {
+    cwd: dataDir,
     env: {
-      ...process.env,
+      PATH: process.env.PATH,
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
