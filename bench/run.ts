@@ -22,6 +22,7 @@ import { findNginx, startNginx, type SavedPage } from './nginx';
 import { measureScaleOut, type ScaleOutResult } from './scale-out';
 import { BENCH_ADMIN, seedArticles } from './seed';
 import { freePort, rssMiB, spawnServer, startServer } from './server-process';
+import { alternatingRounds, median } from './rounds';
 import { measureSqliteSync } from './sqlite-sync';
 import { hasWrk, wrk, type LoadResult } from './wrk';
 
@@ -40,11 +41,6 @@ const PAGES = [
   { name: 'article', path: '/field-report-8' },
   { name: 'contact', path: '/contact' },
 ] as const;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
@@ -93,32 +89,6 @@ function rawBytes(url: string): Promise<Buffer> {
       res.on('end', () => resolve(Buffer.concat(chunks)));
     }).on('error', reject);
   });
-}
-
-type Contender = 'nginx' | 'bare' | 'server';
-type Round = Record<Exclude<Contender, 'nginx'>, LoadResult> & { nginx: LoadResult | null };
-
-/**
- * ROUNDS rounds over the three servers of one page, each round in another
- * order (nginx, bare Node, server; then bare Node, server, nginx; …), so none
- * of them is always the one measured right after another's load.
- */
-async function alternatingRounds(
-  urls: Record<Contender, string | null>,
-  load: (url: string) => Promise<LoadResult>,
-): Promise<Round[]> {
-  const order: Contender[] = ['nginx', 'bare', 'server'];
-  const rounds: Round[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const results: Partial<Record<Contender, LoadResult>> = {};
-    for (let i = 0; i < order.length; i++) {
-      const who = order[(round + i) % order.length]!;
-      const url = urls[who];
-      if (url) results[who] = await load(url);
-    }
-    rounds.push({ nginx: results.nginx ?? null, bare: results.bare!, server: results.server! });
-  }
-  return rounds;
 }
 
 type PageRow = {
@@ -230,7 +200,7 @@ async function main(): Promise<void> {
         bare: `http://127.0.0.1:${barePort}/${page.name}`,
         server: base + page.path,
       };
-      const rounds = await alternatingRounds(targets, load);
+      const rounds = await alternatingRounds(targets, load, ROUNDS);
       const ours = rounds.map((r) => r.server);
       const serverRps = median(ours.map((r) => r.rps));
       const nginxRps = nginxBinary ? median(rounds.map((r) => r.nginx!.rps)) : null;

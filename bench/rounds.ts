@@ -1,0 +1,34 @@
+import type { LoadResult } from './wrk';
+
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+export type Contender = 'nginx' | 'bare' | 'server';
+export type Round = Record<Exclude<Contender, 'nginx'>, LoadResult> & { nginx: LoadResult | null };
+
+/**
+ * `count` rounds over the three servers of one page, each round in another
+ * order (nginx, bare Node, server; then bare Node, server, nginx; …), so none
+ * of them is always the one measured right after another's load.
+ */
+export async function alternatingRounds(
+  urls: Record<Contender, string | null>,
+  load: (url: string) => Promise<LoadResult>,
+  count: number,
+): Promise<Round[]> {
+  const order: Contender[] = ['nginx', 'bare', 'server'];
+  const rounds: Round[] = [];
+  for (let round = 0; round < count; round++) {
+    const results: Partial<Record<Contender, LoadResult>> = {};
+    for (let i = 0; i < order.length; i++) {
+      const who = order[(round + i) % order.length]!;
+      const url = urls[who];
+      if (url) results[who] = await load(url);
+    }
+    rounds.push({ nginx: results.nginx ?? null, bare: results.bare!, server: results.server! });
+  }
+  return rounds;
+}
