@@ -14,14 +14,15 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startBareNode } from './bare-node';
 import { findNginx, startNginx, type SavedPage } from './nginx';
-import { measureScaleOut, type ScaleOutResult } from './scale-out';
+import { printScaleOut, type PageRow } from './report';
+import { measureScaleOut } from './scale-out';
+import { savePage } from './save-page';
 import { BENCH_ADMIN, seedArticles } from './seed';
-import { freePort, rssMiB, spawnServer, startServer } from './server-process';
+import { coldStart, freePort, rssMiB, startServer, stop } from './server-process';
 import { alternatingRounds, median } from './rounds';
 import { measureSqliteSync } from './sqlite-sync';
 import { hasWrk, wrk, type LoadResult } from './wrk';
@@ -41,98 +42,6 @@ const PAGES = [
   { name: 'article', path: '/field-report-8' },
   { name: 'contact', path: '/contact' },
 ] as const;
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-
-/** Spawn to the first 200 of `/` on an existing database, in milliseconds. */
-async function coldStart(env: Record<string, string>, port: number) {
-  const started = performance.now();
-  const child = spawnServer(env, port);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/`);
-      await res.arrayBuffer();
-      if (res.status === 200) return { child, ms: performance.now() - started };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-/** The bytes the server sends a browser for a page, once it serves them from its cache. */
-async function savePage(base: string, page: (typeof PAGES)[number]): Promise<SavedPage> {
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(base + page.path, { headers: ACCEPT });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
-    if (res.headers.get('x-cache') === 'HIT') {
-      // fetch unpacks bodies: the saved file holds the brotli bytes as they travelled.
-      const body = await rawBytes(base + page.path);
-      return { name: page.name, body, headers: Object.fromEntries(res.headers) };
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${page.path} never came from the page cache`);
-}
-
-function rawBytes(url: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: ACCEPT }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve(Buffer.concat(chunks)));
-    }).on('error', reject);
-  });
-}
-
-type PageRow = {
-  page: string;
-  path: string;
-  nginxRps: number | null;
-  /** The same bytes from a bare Node.js `http` server: the ceiling of any Node server here. */
-  bareNodeRps: number;
-  serverRps: number;
-  /** The median of the rounds' own ratios (each round's server run over its nginx run). */
-  ratio: number | null;
-  roundRatios: number[];
-  p50: number;
-  p99: number;
-  failures: number;
-};
-
-/** The single SQLite instance beside two PostgreSQL instances behind nginx (figures, no target). */
-function printScaleOut(rows: PageRow[], posts: LoadResult, scaleOut: ScaleOutResult): void {
-  if ('skipped' in scaleOut) {
-    console.log(`two instances on PostgreSQL: skipped (${scaleOut.skipped})`);
-    return;
-  }
-  console.log('Single SQLite instance beside two instances on one PostgreSQL behind nginx:');
-  console.table([
-    ...rows.map((r, i) => {
-      const two = scaleOut.pages[i]!;
-      return {
-        request: `GET ${r.path}`,
-        'SQLite, 1 instance req/s': Math.round(r.serverRps),
-        'PostgreSQL, 2 instances req/s': Math.round(two.rps),
-        'p99 ms (1 / 2)': `${r.p99.toFixed(1)} / ${two.p99.toFixed(1)}`,
-        'failures (2)': two.failures,
-      };
-    }),
-    {
-      request: 'POST /api/contacts',
-      'SQLite, 1 instance req/s': Math.round(posts.rps),
-      'PostgreSQL, 2 instances req/s': Math.round(scaleOut.enquiries.rps),
-      'p99 ms (1 / 2)': `${posts.p99.toFixed(1)} / ${scaleOut.enquiries.p99.toFixed(1)}`,
-      'failures (2)': scaleOut.enquiries.failures,
-    },
-  ]);
-}
 
 async function main(): Promise<void> {
   if (!(await hasWrk())) {
@@ -176,7 +85,7 @@ async function main(): Promise<void> {
     );
 
     const saved: SavedPage[] = [];
-    for (const page of PAGES) saved.push(await savePage(base, page));
+    for (const page of PAGES) saved.push(await savePage(base, page, ACCEPT));
 
     const nginxBinary = findNginx();
     const nginxPort = await freePort();

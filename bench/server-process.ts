@@ -57,3 +57,27 @@ export async function startServer(
   child.kill('SIGTERM');
   throw new Error('server did not answer /healthz within 60 s');
 }
+
+/** Stops a server (SIGTERM) and waits for it to exit. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** Spawn to the first 200 of `/` on an existing database, in milliseconds. */
+export async function coldStart(env: Record<string, string>, port: number) {
+  const started = performance.now();
+  const child = spawnServer(env, port);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      await res.arrayBuffer();
+      if (res.status === 200) return { child, ms: performance.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

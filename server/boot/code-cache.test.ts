@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 /** A CommonJS module in a temp folder that requires a built-in and a file beside it. */
-function moduleFile(body = '') {
+function moduleFile() {
   const dir = mkdtempSync(path.join(tmpdir(), 'code-cache-'));
   dirs.push(dir);
   writeFileSync(path.join(dir, 'helper.js'), 'module.exports = (n) => n * 2;\n');
@@ -32,7 +32,6 @@ function moduleFile(body = '') {
       "const twice = require('./helper.js');",
       'function answer() { return twice(21); }',
       'module.exports = { answer, base: path.basename(__filename), dir: __dirname };',
-      body,
     ].join('\n'),
   );
   return file;
@@ -127,20 +126,18 @@ describe('the built server and render bundles (npm run build)', () => {
   it.each(bundles)('%s has a code cache for serve.sh that V8 accepts', (file) => {
     const cacheFile = codeCacheFile(file, [...SERVE_FLAGS, '']);
     expect(existsSync(cacheFile)).toBe(true);
-    // Compiled (not run) by a node started as serve.sh starts it.
+    // Compiled (not run) by a node started as serve.sh starts it, the way the server compiles it.
     const check = `
-      const { readFileSync } = require('node:fs');
-      const { Script } = require('node:vm');
-      const [file, cacheFile] = process.argv.slice(1);
-      const wrapped = '(function (exports, require, module, __filename, __dirname) {' +
-        readFileSync(file, 'latin1') + '\\n})';
-      const script = new Script(wrapped, { filename: file, cachedData: readFileSync(cacheFile) });
+      import { readFileSync } from 'node:fs';
+      import { compileWithCache } from ${JSON.stringify(path.join(import.meta.dirname, 'code-cache.ts'))};
+      const script = compileWithCache(${JSON.stringify(file)}, readFileSync(${JSON.stringify(cacheFile)}));
       process.stdout.write(script.cachedDataRejected ? 'rejected' : 'accepted');
     `;
-    const out = execFileSync(process.execPath, [...SERVE_FLAGS, '-e', check, file, cacheFile], {
-      env: { PATH: process.env.PATH },
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      process.execPath,
+      [...SERVE_FLAGS, '--import', 'tsx', '--input-type=module', '-e', check],
+      { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH }, encoding: 'utf8' },
+    );
     expect(out).toBe('accepted');
   });
 });

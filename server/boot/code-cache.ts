@@ -80,6 +80,16 @@ export function writePendingCaches(): void {
 }
 
 /**
+ * The file compiled (not run) inside Node's own module wrapper, from
+ * `cachedData` when V8 accepts it (`script.cachedDataRejected` says).
+ */
+export function compileWithCache(file: string, cachedData: Buffer | undefined): Script {
+  // The wrapper opens on the first line, so line numbers stay the file's.
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${readSource(file)}\n})`;
+  return new Script(wrapped, { filename: file, cachedData });
+}
+
+/**
  * Runs a CommonJS file as `require` would, compiled with V8's code cache:
  * the bytecode of every function a previous run of the same file used,
  * kept beside it. Parsing and compiling the server's bundles was about a
@@ -93,13 +103,9 @@ export function writePendingCaches(): void {
  * and through, so their packages are `require`d.
  */
 export function requireWithCodeCache(file: string): CachedModule {
-  const source = readSource(file);
   const cacheFile = codeCacheFile(file);
   const found = readCache(cacheFile, statSync(file).mtimeMs);
-  const cachedData = typeof found === 'string' ? undefined : found;
-  // Node's own module wrapper, on the first line so line numbers stay the file's.
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new Script(wrapped, { filename: file, cachedData });
+  const script = compileWithCache(file, typeof found === 'string' ? undefined : found);
   const cache: CodeCacheState =
     typeof found === 'string' ? found : script.cachedDataRejected ? 'rejected' : 'used';
   if (cache !== 'used') writeAtExit(cacheFile, script);
