@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ContentVersion } from '../../content-version';
 import type { SimpleRequest } from '../../http/simple-request';
-import { writeInfoLine, type Logger } from '../../logger';
+import type { Logger } from '../../logger';
 import {
   cachedAnswer,
   type Encoding,
@@ -13,6 +13,7 @@ import {
 } from './cached-answer';
 import { addressLanguageCookie } from '../page-language';
 import { cacheKey } from './cache-key';
+import { createHitLog } from './hit-log';
 import { ByteLru } from './lru';
 
 /** Answers that may be kept: a page, a feed or a public API read, and their 404. */
@@ -76,7 +77,7 @@ export function createPageCache(deps: {
     missing.clear();
   });
   const storeOf = (status: number) => (status === 404 ? missing : pages);
-  let hits = 0;
+  const hitLog = createHitLog(deps.logger);
 
   /** The key of a request that may use the cache, or null (also when the cache is off). */
   const keyOf = (req: Parameters<typeof cacheKey>[0]) =>
@@ -187,8 +188,7 @@ export function createPageCache(deps: {
       res.writeHead(hit.answer.status, hit.answer.heads[hit.variant]);
       res.end(req.method === 'HEAD' ? undefined : hit.answer.bodies[hit.variant]);
     }
-    hits += 1;
-    logHit(deps.logger, req, res.statusCode, started, hits);
+    hitLog.record(req, res.statusCode, started);
     return true;
   }
 
@@ -202,8 +202,7 @@ export function createPageCache(deps: {
     const body =
       variant === 'notModified' || req.method === 'HEAD' ? undefined : answer.bodies[variant];
     send(cookie ? withCookie(head, cookie) : head, body);
-    hits += 1;
-    logHit(deps.logger, req, variant === 'notModified' ? 304 : answer.status, started, hits);
+    hitLog.record(req, variant === 'notModified' ? 304 : answer.status, started);
     return true;
   }
 
@@ -238,33 +237,3 @@ type HitRequest = Pick<IncomingMessage, 'method' | 'url' | 'socket' | 'headers'>
 
 const isPage = (answer: CachedAnswer) =>
   String(answer.heads.identity?.['content-type'] ?? '').startsWith('text/html');
-
-/** The same request line the request logger writes, for answers that never reach it. */
-function logHit(
-  logger: Logger,
-  req: HitRequest,
-  statusCode: number,
-  started: number,
-  id: number,
-): void {
-  if (!logger.isLevelEnabled('info')) return;
-  const reqId = `"cache-${id}"`;
-  const request =
-    `{"id":${reqId}` +
-    member('method', req.method) +
-    member('url', req.url) +
-    member('remoteAddress', req.socket.remoteAddress) +
-    member('userAgent', req.headers['user-agent']) +
-    '}';
-  const responseTime = performance.now() - started;
-  writeInfoLine(
-    logger,
-    `"reqId":${reqId},"req":${request},"res":{"statusCode":${statusCode}},` +
-      `"responseTime":${responseTime},"cache":"hit"`,
-    'request completed',
-  );
-}
-
-/** `,"name":value` as JSON, or nothing for a value that is not there (as pino leaves it out). */
-const member = (name: string, value: string | undefined) =>
-  value === undefined ? '' : `,"${name}":${JSON.stringify(value)}`;
