@@ -435,6 +435,55 @@ describe('the socket lane keeps connections as Node would', () => {
     client.destroy();
   });
 
+  /** A client on a Duplex, once the lane reads it (it does from the next tick): counts the writes that reach it. */
+  async function fakeClient(): Promise<{ client: Duplex; writes: () => number }> {
+    let writes = 0;
+    const client = new Duplex({
+      read() {},
+      write(_chunk, _encoding, done) {
+        writes += 1;
+        done();
+      },
+    });
+    Object.assign(client, { setTimeout: () => client, remoteAddress: '127.0.0.1' });
+    own.emit('connection', client);
+    await new Promise((r) => process.nextTick(r));
+    return { client, writes: () => writes };
+  }
+  const afterThisTurn = () => new Promise((r) => setImmediate(r));
+
+  it('reads every request of a turn of the event loop before it writes any answer', async () => {
+    await cached('/');
+    const first = await fakeClient();
+    const second = await fakeClient();
+    // Both requests are read and answered now (a pushed chunk is read at once)...
+    first.client.push(Buffer.from(get('/'), 'latin1'));
+    second.client.push(Buffer.from(get('/'), 'latin1'));
+    // ...and their answers wait, whole, for the end of the turn.
+    expect([first.writes(), second.writes()]).toEqual([0, 0]);
+    expect(first.client.writableCorked).toBe(1);
+    expect(second.client.writableLength).toBeGreaterThan(0);
+    await afterThisTurn();
+    // Head, delivery headers and body: each client got its answer, and nothing is held back.
+    expect([first.writes(), second.writes()]).toEqual([3, 3]);
+    expect([first.client.writableCorked, second.client.writableCorked]).toEqual([0, 0]);
+    first.client.destroy();
+    second.client.destroy();
+  });
+
+  it('answers the others of a turn when one connection is gone before the answers go out', async () => {
+    await cached('/');
+    const gone = await fakeClient();
+    const staying = await fakeClient();
+    gone.client.push(Buffer.from(get('/'), 'latin1'));
+    staying.client.push(Buffer.from(get('/'), 'latin1'));
+    gone.client.destroy();
+    await afterThisTurn();
+    expect(gone.writes()).toBe(0);
+    expect(staying.writes()).toBe(3);
+    staying.client.destroy();
+  });
+
   it('ends its side when the client ends its own', async () => {
     const wire = await Wire.open(ownPort);
     wire.send(get('/'));

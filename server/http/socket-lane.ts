@@ -53,15 +53,15 @@ export function attachSocketLane(server: Server, options: SocketLaneOptions): vo
   const nodeConnection = listeners[0] as (socket: Socket) => void;
   server.removeListener('connection', nodeConnection);
   const deliveryHeaders = createDeliveryHeaders(server);
+  const writeLater = createWriteBatch();
 
   server.on('connection', (socket: Socket) => {
     let answered = false;
     const send = (head: Buffer, body: Buffer | undefined) => {
-      socket.cork();
+      writeLater(socket);
       socket.write(head);
       socket.write(deliveryHeaders());
       if (body !== undefined) socket.write(body);
-      socket.uncork();
     };
     const onData = (chunk: Buffer) => {
       // A per-connection request limit is Node's to count and announce.
@@ -106,6 +106,35 @@ export function attachSocketLane(server: Server, options: SocketLaneOptions): vo
     socket.on('error', onError);
     socket.setTimeout(server.headersTimeout);
   });
+}
+
+/**
+ * Holds back what is written to a socket until the event loop has read
+ * every connection that had a request in this turn: `writeLater(socket)`
+ * corks it, and all corked sockets are uncorked together right after the
+ * turn's I/O (setImmediate), each sending its answer in one write as before.
+ *
+ * Under load one turn reads tens of requests. Answered one by one, each
+ * answer's write (the kernel's whole TCP path, and the client woken)
+ * came between two requests' reading and lookup, and pushed their code and
+ * data out of the CPU's caches: measured at 47 µs of CPU a cached page.
+ * Reading and answering them all first, then writing them all, runs each
+ * part hot: 31 µs, nginx's own figure on the same machine
+ * (docs/performance.md). Anything else written to the socket in the
+ * meantime (Node's own answer after a handover) queues behind, in order.
+ */
+function createWriteBatch(): (socket: Socket) => void {
+  let corked: Socket[] = [];
+  const uncorkAll = () => {
+    const sockets = corked;
+    corked = [];
+    // A socket destroyed meanwhile has dropped what was queued; uncorking it is harmless.
+    for (const socket of sockets) socket.uncork();
+  };
+  return (socket) => {
+    socket.cork();
+    if (corked.push(socket) === 1) setImmediate(uncorkAll);
+  };
 }
 
 /** What Node's HTTP server writes to a connection that sent no request before `headersTimeout`. */
