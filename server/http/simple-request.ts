@@ -87,7 +87,7 @@ const KEEP_ALIVE = Buffer.from('keep-alive', 'latin1');
  * Every cached page view runs this, so it reads the bytes in place, each
  * once, through a table of what each byte may be: the only strings it makes
  * are the target and the values it keeps. (Reading the head as a string,
- * with patterns, was a sixth of a cached page's cost under load.)
+ * with patterns, was about 7 µs of a cached page's 48 under load.)
  */
 export function readSimpleRequest(
   chunk: Buffer,
