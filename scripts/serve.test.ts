@@ -51,7 +51,7 @@ describe('scripts/serve.sh, the production launch', () => {
     const { env, argv } = processOf(child.pid!);
     // exec: the PID the caller holds is node's, not a shell's.
     expect(path.basename(argv[0]!)).toMatch(/^node/);
-    expect(argv).toContain('--max-semi-space-size=2');
+    expect(argv).toContain('--max-semi-space-size=4');
     expect(argv).toContain('--heap-growing-percent=50');
     expect(env).toContain('MALLOC_ARENA_MAX=2');
     const res = await fetch(`http://127.0.0.1:${port}/healthz`);

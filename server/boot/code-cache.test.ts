@@ -114,7 +114,7 @@ describe('requireWithCodeCache', () => {
 
 describe('the built server and render bundles (npm run build)', () => {
   // scripts/serve.sh's flags: the launch the build's warm-up made the caches for.
-  const SERVE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=50'];
+  const SERVE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
   const bundles = ['dist/server/server.cjs', 'dist/ssr/entry-server.cjs'].map((f) =>
     path.join(PROJECT_ROOT, f),
   );
