@@ -52,23 +52,31 @@ const VERSION = Buffer.from(' HTTP/1.1\r\n', 'latin1');
 const GET = Buffer.from('GET /', 'latin1');
 const HEAD = Buffer.from('HEAD /', 'latin1');
 
-/** The headers the lane reads or that hand a request to Node, by lower-case name. */
-const CONNECTION = 'connection';
-const REFUSED = [
-  'content-length',
-  'transfer-encoding',
-  'upgrade',
-  'expect',
-  'te',
-  'trailer',
-  'http2-settings',
-] as const;
-type KnownName = (typeof READ_HEADERS)[number] | typeof CONNECTION | (typeof REFUSED)[number];
-const KNOWN: readonly KnownName[] = [...READ_HEADERS, CONNECTION, ...REFUSED];
+/**
+ * The headers the lane knows, by lower-case name: those it reads, the
+ * `Connection` it checks, and those that hand a request to Node.
+ */
+type KnownHeader =
+  | { kind: 'read'; name: (typeof READ_HEADERS)[number] }
+  | { kind: 'connection' }
+  | { kind: 'refused' };
+const KNOWN: [string, KnownHeader][] = [
+  ...READ_HEADERS.map((name): [string, KnownHeader] => [name, { kind: 'read', name }]),
+  ['connection', { kind: 'connection' }],
+  ...[
+    'content-length',
+    'transfer-encoding',
+    'upgrade',
+    'expect',
+    'te',
+    'trailer',
+    'http2-settings',
+  ].map((name): [string, KnownHeader] => [name, { kind: 'refused' }]),
+];
 /** Known names by length, each with its bytes, for finding one without making a string. */
-const KNOWN_BY_LENGTH: { name: KnownName; bytes: Buffer }[][] = [];
-for (const name of KNOWN) {
-  (KNOWN_BY_LENGTH[name.length] ??= []).push({ name, bytes: Buffer.from(name, 'latin1') });
+const KNOWN_BY_LENGTH: { bytes: Buffer; header: KnownHeader }[][] = [];
+for (const [name, header] of KNOWN) {
+  (KNOWN_BY_LENGTH[name.length] ??= []).push({ bytes: Buffer.from(name, 'latin1'), header });
 }
 const KEEP_ALIVE = Buffer.from('keep-alive', 'latin1');
 
@@ -125,20 +133,18 @@ export function readSimpleRequest(
     at++;
     while (BYTE_CLASS[chunk[at]!]! & VALUE) at++;
     if (chunk[at] !== CR || chunk[at + 1] !== LF) return null;
-    const name = knownName(chunk, nameStart, colon);
-    if (name !== null) {
+    const header = knownHeader(chunk, nameStart, colon);
+    if (header?.kind === 'refused') return null;
+    if (header) {
       let valueStart = colon + 1;
       let valueEnd = at;
       while (valueStart < valueEnd && isBlank(chunk[valueStart]!)) valueStart++;
       while (valueEnd > valueStart && isBlank(chunk[valueEnd - 1]!)) valueEnd--;
-      if (name === CONNECTION) {
+      if (header.kind === 'connection') {
         if (!sameLowerCase(chunk, valueStart, valueEnd, KEEP_ALIVE)) return null;
-      } else if ((REFUSED as readonly string[]).includes(name)) {
-        return null;
       } else {
-        const header = name as keyof SimpleHeaders;
-        if (read[header] !== undefined) return null;
-        read[header] = chunk.toString('latin1', valueStart, valueEnd);
+        if (read[header.name] !== undefined) return null;
+        read[header.name] = chunk.toString('latin1', valueStart, valueEnd);
       }
     }
     at += 2;
@@ -171,11 +177,11 @@ function sameLowerCase(chunk: Buffer, start: number, end: number, lower: Buffer)
 }
 
 /** The known header whose name is at `start` to `end` (a token), in any case, or null. */
-function knownName(chunk: Buffer, start: number, end: number): KnownName | null {
+function knownHeader(chunk: Buffer, start: number, end: number): KnownHeader | null {
   const candidates = KNOWN_BY_LENGTH[end - start];
   if (candidates === undefined) return null;
   for (const candidate of candidates) {
-    if (sameLowerCase(chunk, start, end, candidate.bytes)) return candidate.name;
+    if (sameLowerCase(chunk, start, end, candidate.bytes)) return candidate.header;
   }
   return null;
 }

@@ -31,78 +31,57 @@ export type HitLog = {
  */
 export function createHitLog(logger: Logger): HitLog {
   let hits = 0;
-  let count = 0;
-  let scheduled = false;
-  const ids: number[] = [];
-  const methods: (string | undefined)[] = [];
-  const urls: (string | undefined)[] = [];
-  const addresses: (string | undefined)[] = [];
-  const agents: (string | undefined)[] = [];
-  const statuses: number[] = [];
-  const took: number[] = [];
+  let batch: Hit[] = [];
 
   function flush(): void {
-    scheduled = false;
-    for (let i = 0; i < count; i++) {
-      writeLine(
-        logger,
-        ids[i]!,
-        methods[i],
-        urls[i],
-        addresses[i],
-        agents[i],
-        statuses[i]!,
-        took[i]!,
-      );
-      // Nothing a batch held (a long user agent) outlives it.
-      urls[i] = agents[i] = undefined;
-    }
-    count = 0;
+    const written = batch;
+    batch = [];
+    for (const hit of written) writeLine(logger, hit);
   }
 
   return {
     record(req, status, started) {
       if (!logger.isLevelEnabled('info')) return;
-      const i = count++;
-      ids[i] = ++hits;
-      methods[i] = req.method;
-      urls[i] = req.url;
-      addresses[i] = req.socket.remoteAddress;
-      agents[i] = req.headers['user-agent'];
-      statuses[i] = status;
-      took[i] = performance.now() - started;
-      if (count >= MAX_BATCH) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
+      const size = batch.push({
+        id: ++hits,
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.socket.remoteAddress,
+        userAgent: req.headers['user-agent'],
+        status,
+        responseTime: performance.now() - started,
+      });
+      if (size >= MAX_BATCH) flush();
+      else if (size === 1) setImmediate(flush);
     },
   };
 }
 
+/** What one hit's request line says. */
+type Hit = {
+  id: number;
+  method: string | undefined;
+  url: string | undefined;
+  remoteAddress: string | undefined;
+  userAgent: string | undefined;
+  status: number;
+  responseTime: number;
+};
+
 /** One request line, as the request logger writes it. */
-function writeLine(
-  logger: Logger,
-  id: number,
-  method: string | undefined,
-  url: string | undefined,
-  remoteAddress: string | undefined,
-  userAgent: string | undefined,
-  statusCode: number,
-  responseTime: number,
-): void {
-  const reqId = `"cache-${id}"`;
+function writeLine(logger: Logger, hit: Hit): void {
+  const reqId = `"cache-${hit.id}"`;
   const request =
     `{"id":${reqId}` +
-    member('method', method) +
-    member('url', url) +
-    member('remoteAddress', remoteAddress) +
-    member('userAgent', userAgent) +
+    member('method', hit.method) +
+    member('url', hit.url) +
+    member('remoteAddress', hit.remoteAddress) +
+    member('userAgent', hit.userAgent) +
     '}';
   writeInfoLine(
     logger,
-    `"reqId":${reqId},"req":${request},"res":{"statusCode":${statusCode}},` +
-      `"responseTime":${responseTime},"cache":"hit"`,
+    `"reqId":${reqId},"req":${request},"res":{"statusCode":${hit.status}},` +
+      `"responseTime":${hit.responseTime},"cache":"hit"`,
     'request completed',
   );
 }
