@@ -30,7 +30,8 @@ import { createRevisionsService } from './features/news/revisions.service';
 import { bumpOnContentWrite } from './http/content-writes';
 import { errorResponse } from './http/error-response';
 import { createRateLimits } from './http/rate-limits';
-import { loggedUrl, requestLogger } from './http/request-logger';
+import { createRequestLog, loggedUrl } from './http/request-log';
+import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware, sessionLifetime } from './http/sessions';
 import { requestLanguage } from './i18n';
@@ -109,11 +110,14 @@ export function createApp(deps: AppDeps): AppHandler {
   const limits = createRateLimits(config, db, writes);
   const contentVersion = deps.contentVersion ?? createContentVersion(clock);
   const access = accessLogger(logger);
+  // One request log for the pages the cache answers and everything Express does.
+  const requestLog = createRequestLog(access);
   const pageCache = createPageCache({
     budgetBytes: config.pageCacheBytes,
     keyByOrigin: config.publicUrl === undefined,
     version: contentVersion,
     logger: access,
+    requestLog,
   });
 
   const app = express();
@@ -121,7 +125,7 @@ export function createApp(deps: AppDeps): AppHandler {
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
   app.use(securityHeaders());
-  app.use(requestLogger(access));
+  app.use(requestLogger(requestLog));
   // Keeps what anonymous public requests render (most page views never get this far: see below).
   app.use(pageCache.capture);
   // gzip for what is rendered afresh: HTML, JSON, scripts and styles above 1 kB.

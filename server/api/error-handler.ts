@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { DbHealth } from '../db/db-health';
 import { NotFoundError } from '../errors';
 import { errorResponse } from '../http/error-response';
-import { loggedUrl } from '../http/request-logger';
+import { loggedUrl } from '../http/request-log';
 import { requestLanguage } from '../i18n';
 import type { Logger } from '../logger';
 

@@ -77,7 +77,7 @@ describe('a busy database', () => {
     await request(t.app).post('/api/contacts').send(enquiry).expect(201);
 
     // The log names the failure by code and id, and holds nothing the visitor sent.
-    const logs = t.logs();
+    const logs = await t.logs();
     const line = logs.split('\n').find((l) => l.includes('"msg":"API error"'))!;
     expect(JSON.parse(line)).toMatchObject({
       id: write.result.body.id,

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { startLlmTestApp } from '../../tests/support/llm-test-app';
 import { createTestApp } from '../../tests/support/test-app';
-import { loggedUrl } from './request-logger';
+import { loggedUrl } from './request-log';
 
 describe('the request log', () => {
   it('keeps share-link tokens out: a token opens a draft to whoever holds it', () => {
@@ -19,7 +19,7 @@ describe('the request log', () => {
       const token = 'Zq3xY8wVt6uS4rQ2pO0nMl';
       await t.anonymous.get(`/preview/${token}`).expect(404);
       await t.anonymous.get(`/api/previews/${token}`).expect(404);
-      const logs = t.logs();
+      const logs = await t.logs();
       expect(logs).toContain('/preview/[token]');
       expect(logs).toContain('/api/previews/[token]');
       expect(logs).not.toContain(token);
@@ -38,16 +38,16 @@ describe('the request log', () => {
           .set('Host', 'site.test')
           .set('User-Agent', 'Reader "1" \\ x')
           .expect(200);
-      const logged = () =>
-        t
-          .logs()
+      const logged = async () =>
+        (await t.logs())
           .split('\n')
           .filter((line) => line.includes('"url":"/news?page=1"'))
           .map((line) => JSON.parse(line) as Record<string, Record<string, unknown>>);
       await ask();
-      for (let i = 0; i < 100 && !logged().some((line) => line.cache); i++) await ask();
-      const rendered = logged().find((line) => !line.cache);
-      const cached = logged().find((line) => line.cache);
+      for (let i = 0; i < 100 && !(await logged()).some((line) => line.cache); i++) await ask();
+      const lines = await logged();
+      const rendered = lines.find((line) => !line.cache);
+      const cached = lines.find((line) => line.cache);
       expect(rendered).toBeDefined();
       expect(cached).toMatchObject({
         level: 30,
@@ -62,6 +62,75 @@ describe('the request log', () => {
       expect(Object.keys(cached!.req!)).toEqual(Object.keys(rendered!.req!));
       expect(cached!.req!.remoteAddress).toBe(rendered!.req!.remoteAddress);
       expect(typeof cached!.responseTime).toBe('number');
+    } finally {
+      await t.destroy();
+    }
+  });
+
+  it('writes one line per answer, under the id the client was sent, and never the body', async () => {
+    const t = await createTestApp({ LOG_LEVEL: 'info' });
+    try {
+      const sent = await request(t.app)
+        .post('/api/contacts')
+        .set('User-Agent', 'Form client')
+        .send({
+          name: 'Ana Lopes',
+          email: 'ana.lopes@example.pt',
+          message: 'Gostaríamos de saber mais sobre a inspeção visual.',
+        })
+        .expect(201);
+      await request(t.app).get('/healthz').expect(200);
+      const lines = (await t.logs())
+        .split('\n')
+        .filter((line) => line.includes('"msg":"request completed"'))
+        .map((line) => JSON.parse(line) as Record<string, Record<string, unknown>>);
+      const id = sent.headers['x-request-id'];
+      expect(id).toMatch(/^[0-9a-f]{16}$/);
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: 30,
+          reqId: id,
+          req: {
+            id,
+            method: 'POST',
+            url: '/api/contacts',
+            remoteAddress: expect.any(String),
+            userAgent: 'Form client',
+          },
+          res: { statusCode: 201 },
+          responseTime: expect.any(Number),
+        }),
+      ]);
+      // Load balancers ask for /healthz every few seconds: it has no line.
+      const logs = await t.logs();
+      expect(logs).not.toContain('/healthz');
+      expect(logs).not.toContain('ana.lopes@example.pt');
+      expect(logs).not.toContain('inspeção');
+    } finally {
+      await t.destroy();
+    }
+  });
+
+  it('writes a failure as an error under the id its answer names', async () => {
+    const t = await createTestApp({ LOG_LEVEL: 'info' });
+    try {
+      await t.db.schema.dropTable('contacts');
+      const failed = await request(t.app)
+        .post('/api/contacts')
+        .send({ name: 'Ana', email: 'ana@example.pt', message: 'A message long enough.' })
+        .expect(500);
+      expect(failed.body.id).toBe(failed.headers['x-request-id']);
+      const line = (await t.logs())
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.msg === 'request errored');
+      expect(line).toMatchObject({
+        level: 50,
+        reqId: failed.body.id,
+        res: { statusCode: 500 },
+        err: { message: 'failed with status code 500' },
+      });
     } finally {
       await t.destroy();
     }

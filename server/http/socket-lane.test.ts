@@ -314,8 +314,7 @@ describe('the socket lane', () => {
         hit = await lane.answer();
       }
       expect(hit?.headers.get('x-cache')).toBe('HIT');
-      const line = logged
-        .logs()
+      const line = (await logged.logs())
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l) as Record<string, unknown>)

@@ -79,7 +79,11 @@ export async function startLlmTestApp(
       await agent.post('/api/auth/login').send({ username, password }).expect(200);
       return agent;
     },
-    logs: () => lines.join(''),
+    async logs() {
+      // Request lines are written together after the turn that answered them (request-log.ts).
+      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+      return lines.join('');
+    },
     async close() {
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });

@@ -81,7 +81,11 @@ export async function createTestApp(
     logger,
     dataDir,
     /** Everything logged so far (nothing unless LOG_LEVEL was given). */
-    logs: () => lines.join(''),
+    async logs() {
+      // Request lines are written together after the turn that answered them (request-log.ts).
+      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+      return lines.join('');
+    },
     /** What the app calls when it queued mail; hand it to a mail worker (tests/support/mail.ts). */
     outboxSignal,
     /** Resolves once every write the app answered before its commit (rate-limit counts) is committed. */

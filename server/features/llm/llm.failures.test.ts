@@ -113,9 +113,9 @@ describe('LLM failures are clear and bounded', () => {
     expect(res.body.error).toBe(
       'The language model server rejected the API key. Check the configured key.',
     );
-    expect(t.logs()).toContain('LLM call failed');
-    expect(t.logs()).not.toContain('sk-test-1234');
-    expect(t.logs()).not.toContain(KEY);
+    expect((await t.logs())).toContain('LLM call failed');
+    expect((await t.logs())).not.toContain('sk-test-1234');
+    expect((await t.logs())).not.toContain(KEY);
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -124,8 +124,8 @@ describe('LLM failures are clear and bounded', () => {
     await expect(t.admin.post(GENERATE).send({ prompt: 'Robots' }).timeout(150)).rejects.toThrow(
       /Timeout/,
     );
-    for (let i = 0; i < 40 && !t.logs().includes('"kind":"aborted"'); i++) await sleep(25);
-    expect(t.logs()).toContain('"kind":"aborted"');
+    for (let i = 0; i < 40 && !(await t.logs()).includes('"kind":"aborted"'); i++) await sleep(25);
+    expect((await t.logs())).toContain('"kind":"aborted"');
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -8,6 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createTestApp, signedIn, type TestApp } from '../../../tests/support/test-app';
 import { createContentVersion } from '../../content-version';
 import { createLogger } from '../../logger';
+import { createRequestLog } from '../../http/request-log';
 import { createPageCache } from './page-cache';
 
 /**
@@ -223,6 +224,8 @@ describe('PAGE_CACHE_MB=0', () => {
   });
 });
 
+const silent = createLogger({ logLevel: 'silent' });
+
 describe('a render that a content write overtakes', () => {
   it('is sent to its visitor but never kept', async () => {
     const version = createContentVersion();
@@ -230,7 +233,8 @@ describe('a render that a content write overtakes', () => {
       budgetBytes: 1024 * 1024,
       keyByOrigin: false,
       version,
-      logger: createLogger({ logLevel: 'silent' }),
+      logger: silent,
+      requestLog: createRequestLog(silent),
     });
     let renders = 0;
     const app = express();
@@ -262,7 +266,8 @@ describe('a burst of visitors after a write', () => {
       budgetBytes: 1024 * 1024,
       keyByOrigin: false,
       version: createContentVersion(),
-      logger: createLogger({ logLevel: 'silent' }),
+      logger: silent,
+      requestLog: createRequestLog(silent),
     });
     const counts = { renders: 0 };
     const app = express();

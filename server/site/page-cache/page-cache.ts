@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ContentVersion } from '../../content-version';
 import type { SimpleRequest } from '../../http/simple-request';
+import type { RequestLog } from '../../http/request-log';
 import type { Logger } from '../../logger';
 import {
   cachedAnswer,
@@ -13,7 +14,6 @@ import {
 } from './cached-answer';
 import { addressLanguageCookie } from '../page-language';
 import { cacheKey } from './cache-key';
-import { createHitLog } from './hit-log';
 import { ByteLru } from './lru';
 
 /** Answers that may be kept: a page, a feed or a public API read, and their 404. */
@@ -69,6 +69,8 @@ export function createPageCache(deps: {
   keyByOrigin: boolean;
   version: ContentVersion;
   logger: Logger;
+  /** Where hits' request lines go (the request log of the whole app). */
+  requestLog: RequestLog;
 }): PageCache {
   const pages = new ByteLru<CachedAnswer>(deps.budgetBytes);
   const missing = new ByteLru<CachedAnswer>(Math.floor(deps.budgetBytes * MISSING_SHARE));
@@ -77,7 +79,7 @@ export function createPageCache(deps: {
     missing.clear();
   });
   const storeOf = (status: number) => (status === 404 ? missing : pages);
-  const hitLog = createHitLog(deps.logger);
+  const { requestLog } = deps;
 
   /** The key of a request that may use the cache, or null (also when the cache is off). */
   const keyOf = (req: Parameters<typeof cacheKey>[0]) =>
@@ -188,7 +190,7 @@ export function createPageCache(deps: {
       res.writeHead(hit.answer.status, hit.answer.heads[hit.variant]);
       res.end(req.method === 'HEAD' ? undefined : hit.answer.bodies[hit.variant]);
     }
-    hitLog.record(req, res.statusCode, started);
+    requestLog.record(req, res.statusCode, started);
     return true;
   }
 
@@ -202,7 +204,7 @@ export function createPageCache(deps: {
     const body =
       variant === 'notModified' || req.method === 'HEAD' ? undefined : answer.bodies[variant];
     send(cookie ? withCookie(head, cookie) : head, body);
-    hitLog.record(req, variant === 'notModified' ? 304 : answer.status, started);
+    requestLog.record(req, variant === 'notModified' ? 304 : answer.status, started);
     return true;
   }
 

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../logger';
+import { createRequestLog, levelOf, type LoggedRequest } from './request-log';
+
+/** A logger at `level` whose lines the test reads. */
+function capture(level: 'info' | 'warn') {
+  const lines: string[] = [];
+  const logger = createLogger({ logLevel: level }, { write: (line: string) => lines.push(line) });
+  return { logger, lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
+
+const request = (url: string, userAgent?: string, method = 'GET'): LoggedRequest => ({
+  method,
+  url,
+  socket: { remoteAddress: '127.0.0.1' },
+  headers: { 'user-agent': userAgent },
+});
+const afterThisTurn = () => new Promise((r) => setImmediate(r));
+
+describe('the request lines', () => {
+  it('writes the lines of one turn together, after it, in order', async () => {
+    const { logger, lines } = capture('info');
+    const log = createRequestLog(logger);
+    const id = log.nextId();
+    log.record(request('/news', 'Reader "1" \\ x'), 200, performance.now());
+    log.record(request('/api/contacts', undefined, 'POST'), 201, performance.now(), id);
+    log.record(request('/de/kontakt'), 304, performance.now());
+    expect(lines()).toEqual([]);
+    await afterThisTurn();
+    expect(lines()).toMatchObject([
+      {
+        level: 30,
+        msg: 'request completed',
+        reqId: 'cache-1',
+        req: {
+          id: 'cache-1',
+          method: 'GET',
+          url: '/news',
+          remoteAddress: '127.0.0.1',
+          userAgent: 'Reader "1" \\ x',
+        },
+        res: { statusCode: 200 },
+        cache: 'hit',
+      },
+      { reqId: id, req: { id, method: 'POST', url: '/api/contacts' }, res: { statusCode: 201 } },
+      { reqId: 'cache-2', req: { url: '/de/kontakt' }, res: { statusCode: 304 } },
+    ]);
+    // Only hits of the page cache say so; a visitor who sent no user agent gets none in the line.
+    expect(lines()[1]).not.toHaveProperty('cache');
+    expect(lines()[1]!.req).not.toHaveProperty('userAgent');
+    expect(typeof lines()[0]!.responseTime).toBe('number');
+  });
+
+  it('gives each request Express answers an id of its own, apart from other processes', () => {
+    const { logger } = capture('info');
+    const one = createRequestLog(logger);
+    const ids = [one.nextId(), one.nextId(), createRequestLog(logger).nextId()];
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{16}$/);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('keeps share-link tokens out of what Express answered', async () => {
+    const { logger, lines } = capture('info');
+    const log = createRequestLog(logger);
+    log.record(request('/preview/AbC_d-123456789012345?lang=pt'), 200, 0, log.nextId());
+    await afterThisTurn();
+    expect(lines()[0]).toMatchObject({ req: { url: '/preview/[token]?lang=pt' } });
+  });
+
+  it('writes refusals as warnings and failures as errors at once', () => {
+    const { logger, lines } = capture('warn');
+    const log = createRequestLog(logger);
+    log.record(request('/api/contacts', undefined, 'POST'), 429, 0, 'a1');
+    log.record(request('/news'), 500, 0, 'a2');
+    log.record(request('/news'), 404, 0, 'a3');
+    expect(lines()).toMatchObject([
+      { level: 40, msg: 'request completed', reqId: 'a1', res: { statusCode: 429 } },
+      {
+        level: 50,
+        msg: 'request errored',
+        reqId: 'a2',
+        res: { statusCode: 500 },
+        err: { type: 'Error', message: 'failed with status code 500' },
+      },
+    ]);
+    expect(lines()).toHaveLength(2);
+    expect([levelOf(200), levelOf(401), levelOf(403), levelOf(503)]).toEqual([
+      'info',
+      'info',
+      'warn',
+      'error',
+    ]);
+  });
+
+  it('writes a full batch at once, so a burst never waits long or piles up', async () => {
+    const { logger, lines } = capture('info');
+    const log = createRequestLog(logger);
+    for (let i = 0; i < 255; i++) log.record(request(`/news?page=${i}`), 200, performance.now());
+    expect(lines()).toHaveLength(0);
+    log.record(request('/news?page=255'), 200, performance.now());
+    expect(lines()).toHaveLength(256);
+    log.record(request('/'), 200, performance.now());
+    await afterThisTurn();
+    expect(lines()).toHaveLength(257);
+    expect(lines().at(-1)).toMatchObject({ reqId: 'cache-257', req: { url: '/' } });
+  });
+
+  it('notes nothing when request lines are not logged', async () => {
+    const { logger, lines } = capture('warn');
+    createRequestLog(logger).record(request('/'), 200, performance.now());
+    await afterThisTurn();
+    expect(lines()).toEqual([]);
+  });
+});
