@@ -9,17 +9,26 @@ const VOWELS = /[aeiouy]/u;
 const KEYBOARD_RUNS = /asdf|sdfg|dfgh|fghj|ghjk|hjkl|qwer|werty|uiop|yxcv|zxcv|xcvb|cvbn|vbnm/u;
 /** Letter pairs read as one sound, so "Angstschweiß" does not count as a consonant run. */
 const DIGRAPHS = /sch|ch|ck|ph|th|sh|gh|ng|nh|lh|qu/gu;
+// The patterns with `\p{…}` are built once here: the server's bundler writes
+// such a literal as `new RegExp(…)`, which inside a function runs per call.
+const ASCII = /^[ -~]*$/u;
+const MARKS = /\p{M}/gu;
+const NOT_LETTERS = /[^\p{L}]/gu;
+const LOWER_THEN_UPPER = /\p{Ll}(?=\p{Lu})/gu;
+const LATIN_RUNS = /\p{Script=Latin}+/gu;
+const LETTER = /\p{L}/u;
 
 /** Latin letters without accents, lower case: "Müller" -> "muller". */
 function plain(token: string): string {
-  return token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  if (ASCII.test(token)) return token.toLowerCase();
+  return token.normalize('NFD').replace(MARKS, '').toLowerCase();
 }
 
 function longestConsonantRun(word: string): number {
   let longest = 0;
   let run = 0;
   for (const c of word.replace(DIGRAPHS, 'C')) {
-    run = /[aeiouy]/u.test(c) ? 0 : run + 1;
+    run = 'aeiouy'.includes(c) ? 0 : run + 1;
     longest = Math.max(longest, run);
   }
   return longest;
@@ -38,8 +47,8 @@ function isJunkWord(original: string): boolean {
 
 /** Three or more switches from lower to upper case inside one token: "xKqZmPt". */
 function isRandomToken(token: string): boolean {
-  const letters = token.replace(/[^\p{L}]/gu, '');
-  return (letters.match(/\p{Ll}(?=\p{Lu})/gu)?.length ?? 0) >= 3;
+  const letters = token.replace(NOT_LETTERS, '');
+  return (letters.match(LOWER_THEN_UPPER)?.length ?? 0) >= 3;
 }
 
 /**
@@ -47,8 +56,8 @@ function isRandomToken(token: string): boolean {
  * letters of a long enough text hold almost no vowels.
  */
 export function isGibberish(text: string): boolean {
-  const runs = (text.match(/\p{Script=Latin}+/gu) ?? []).filter((w) => w.length >= 4);
-  const tokens = text.split(/\s+/u).filter((t) => /\p{L}/u.test(t));
+  const runs = (text.match(LATIN_RUNS) ?? []).filter((w) => w.length >= 4);
+  const tokens = text.split(/\s+/u).filter((t) => LETTER.test(t));
   const junk =
     runs.filter(isJunkWord).length +
     tokens.filter((t) => isRandomToken(t) && !isJunkWord(t)).length;

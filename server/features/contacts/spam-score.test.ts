@@ -56,6 +56,17 @@ describe('spam scoring', () => {
     ).toEqual(['repeated']);
   });
 
+  it('weighs the phrases of unsolicited offers in any case, as whole words only', () => {
+    const phrases = (message: string) =>
+      score({ name: 'Ana', message }).reasons.includes('phrases')
+        ? score({ name: 'Ana', message }).score
+        : 0;
+    expect(phrases('We offer SEO for your plant.')).toBe(4);
+    expect(phrases('More Organic Traffic and BACKLINKS for you.')).toBe(7);
+    expect(phrases('Our office in Seoul runs the Forexa line.')).toBe(0);
+    expect(phrases('Please unsubscribe me from the newsletter.')).toBe(4);
+  });
+
   it('holds a fast form alone, or a link alone, below the threshold; both together are spam', () => {
     const linked = { name: 'Ana', message: 'Our site is https://www.example.pt, call us.' };
     expect(score(linked).spam).toBe(false);
