@@ -60,7 +60,7 @@ describe('LLM API against Azure OpenAI', () => {
     expect(sent.body).toMatchObject({ response_format: { type: 'json_schema' } });
 
     expect(JSON.stringify(res.body)).not.toContain(AZURE_KEY);
-    expect((await t.logs())).not.toContain(AZURE_KEY);
+    expect(await t.logs()).not.toContain(AZURE_KEY);
   });
 
   it('retries once on the deployment URL after a 429, then drafts the article', async () => {
@@ -76,9 +76,9 @@ describe('LLM API against Azure OpenAI', () => {
       expect(sent.query).toEqual({ 'api-version': '2024-10-21' });
       expect(sent.headers['api-key']).toBe(AZURE_KEY);
     }
-    expect((await t.logs())).toContain('LLM call failed; retrying once');
-    expect((await t.logs())).toContain('"status":429');
-    expect((await t.logs())).not.toContain(AZURE_KEY);
+    expect(await t.logs()).toContain('LLM call failed; retrying once');
+    expect(await t.logs()).toContain('"status":429');
+    expect(await t.logs()).not.toContain(AZURE_KEY);
   });
 
   it('keeps the key out of the answer and the logs when Azure echoes it in an error', async () => {
@@ -92,7 +92,7 @@ describe('LLM API against Azure OpenAI', () => {
       id: res.headers['x-request-id'],
     });
     expect(fake.requests).toHaveLength(1);
-    expect((await t.logs())).toContain('[redacted]');
-    expect((await t.logs())).not.toContain(AZURE_KEY);
+    expect(await t.logs()).toContain('[redacted]');
+    expect(await t.logs()).not.toContain(AZURE_KEY);
   });
 });

@@ -113,9 +113,9 @@ describe('LLM failures are clear and bounded', () => {
     expect(res.body.error).toBe(
       'The language model server rejected the API key. Check the configured key.',
     );
-    expect((await t.logs())).toContain('LLM call failed');
-    expect((await t.logs())).not.toContain('sk-test-1234');
-    expect((await t.logs())).not.toContain(KEY);
+    expect(await t.logs()).toContain('LLM call failed');
+    expect(await t.logs()).not.toContain('sk-test-1234');
+    expect(await t.logs()).not.toContain(KEY);
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -125,7 +125,7 @@ describe('LLM failures are clear and bounded', () => {
       /Timeout/,
     );
     for (let i = 0; i < 40 && !(await t.logs()).includes('"kind":"aborted"'); i++) await sleep(25);
-    expect((await t.logs())).toContain('"kind":"aborted"');
+    expect(await t.logs()).toContain('"kind":"aborted"');
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -64,8 +64,8 @@ describe('LLM API against an OpenAI-compatible server', () => {
     expect(user!.content).toContain('Our new collaborative welding cell');
 
     expect(JSON.stringify(res.body)).not.toContain(KEY);
-    expect((await t.logs())).not.toContain(KEY);
-    expect((await t.logs())).toContain('LLM drafted an article');
+    expect(await t.logs()).not.toContain(KEY);
+    expect(await t.logs()).toContain('LLM drafted an article');
   });
 
   it('writes in the language asked for, else the admin language from ?lang or the cookie', async () => {

@@ -81,8 +81,8 @@ describe('POST /api/llm/translate-news', () => {
     const sent = JSON.parse(user!.content.slice(user!.content.indexOf('{')));
     expect(sent).toEqual(SOURCE);
     expect(await t.news.listAdmin()).toEqual([]);
-    expect((await t.logs())).toContain('LLM translated an article');
-    expect((await t.logs())).not.toContain('OPC UA gateway');
+    expect(await t.logs()).toContain('LLM translated an article');
+    expect(await t.logs()).not.toContain('OPC UA gateway');
   });
 
   it('asks for formal German ("Sie") and makes one call per target language', async () => {
