@@ -22,9 +22,9 @@ describe('the request lines', () => {
     const { logger, lines } = capture('info');
     const log = createRequestLog(logger);
     const id = log.nextId();
-    log.record(request('/news', 'Reader "1" \\ x'), 200, performance.now());
-    log.record(request('/api/contacts', undefined, 'POST'), 201, performance.now(), id);
-    log.record(request('/de/kontakt'), 304, performance.now());
+    log.hit(request('/news', 'Reader "1" \\ x'), 200, performance.now());
+    log.answered(request('/api/contacts', undefined, 'POST'), 201, performance.now(), id);
+    log.hit(request('/de/kontakt'), 304, performance.now());
     expect(lines()).toEqual([]);
     await afterThisTurn();
     expect(lines()).toMatchObject([
@@ -62,7 +62,7 @@ describe('the request lines', () => {
   it('keeps share-link tokens out of what Express answered', async () => {
     const { logger, lines } = capture('info');
     const log = createRequestLog(logger);
-    log.record(request('/preview/AbC_d-123456789012345?lang=pt'), 200, 0, log.nextId());
+    log.answered(request('/preview/AbC_d-123456789012345?lang=pt'), 200, 0, log.nextId());
     await afterThisTurn();
     expect(lines()[0]).toMatchObject({ req: { url: '/preview/[token]?lang=pt' } });
   });
@@ -70,9 +70,9 @@ describe('the request lines', () => {
   it('writes refusals as warnings and failures as errors at once', () => {
     const { logger, lines } = capture('warn');
     const log = createRequestLog(logger);
-    log.record(request('/api/contacts', undefined, 'POST'), 429, 0, 'a1');
-    log.record(request('/news'), 500, 0, 'a2');
-    log.record(request('/news'), 404, 0, 'a3');
+    log.answered(request('/api/contacts', undefined, 'POST'), 429, 0, 'a1');
+    log.answered(request('/news'), 500, 0, 'a2');
+    log.answered(request('/news'), 404, 0, 'a3');
     expect(lines()).toMatchObject([
       { level: 40, msg: 'request completed', reqId: 'a1', res: { statusCode: 429 } },
       {
@@ -95,11 +95,11 @@ describe('the request lines', () => {
   it('writes a full batch at once, so a burst never waits long or piles up', async () => {
     const { logger, lines } = capture('info');
     const log = createRequestLog(logger);
-    for (let i = 0; i < 255; i++) log.record(request(`/news?page=${i}`), 200, performance.now());
+    for (let i = 0; i < 255; i++) log.hit(request(`/news?page=${i}`), 200, performance.now());
     expect(lines()).toHaveLength(0);
-    log.record(request('/news?page=255'), 200, performance.now());
+    log.hit(request('/news?page=255'), 200, performance.now());
     expect(lines()).toHaveLength(256);
-    log.record(request('/'), 200, performance.now());
+    log.hit(request('/'), 200, performance.now());
     await afterThisTurn();
     expect(lines()).toHaveLength(257);
     expect(lines().at(-1)).toMatchObject({ reqId: 'cache-257', req: { url: '/' } });
@@ -107,7 +107,7 @@ describe('the request lines', () => {
 
   it('notes nothing when request lines are not logged', async () => {
     const { logger, lines } = capture('warn');
-    createRequestLog(logger).record(request('/'), 200, performance.now());
+    createRequestLog(logger).hit(request('/'), 200, performance.now());
     await afterThisTurn();
     expect(lines()).toEqual([]);
   });

@@ -40,11 +40,12 @@ export type RequestLog = {
    */
   nextId(): string;
   /**
-   * Notes the request line of `req`, answered with `status`, begun at
-   * `started` (performance.now()). `id` names a request Express answered;
-   * a hit of the page cache has none and is numbered `cache-N`.
+   * Notes the request line of a page the cache answered with `status`,
+   * begun at `started` (performance.now()); it is numbered `cache-N`.
    */
-  record(req: LoggedRequest, status: number, started: number, id?: string): void;
+  hit(req: LoggedRequest, status: number, started: number): void;
+  /** Notes the request line of a request Express answered, under its id (`nextId`). */
+  answered(req: LoggedRequest, status: number, started: number, id: string): void;
 };
 
 /**
@@ -76,27 +77,44 @@ export function createRequestLog(logger: Logger): RequestLog {
 
   return {
     nextId: () => `${prefix}${(++answered).toString(16).padStart(8, '0')}`,
-    record(req, status, started, id) {
-      const level = levelOf(status);
-      if (!logger.isLevelEnabled(level)) return;
-      const line: Line = {
-        id: id ?? `cache-${++hits}`,
-        cache: id === undefined,
-        method: req.method,
-        url: id === undefined ? req.url : loggedUrl(req.url),
-        remoteAddress: req.socket.remoteAddress,
-        userAgent: req.headers['user-agent'],
-        status,
-        responseTime: performance.now() - started,
-      };
-      if (level !== 'info') {
-        writeAtOnce(logger, level, line);
-        return;
-      }
-      const size = batch.push(line);
-      if (size >= MAX_BATCH) flush();
-      else if (size === 1) setImmediate(flush);
+    hit(req, status, started) {
+      if (!logger.isLevelEnabled(levelOf(status))) return;
+      note(lineOf(req, status, started, { id: `cache-${++hits}`, url: req.url, cache: true }));
     },
+    answered(req, status, started, id) {
+      if (!logger.isLevelEnabled(levelOf(status))) return;
+      note(lineOf(req, status, started, { id, url: loggedUrl(req.url), cache: false }));
+    },
+  };
+
+  function note(line: Line): void {
+    const level = levelOf(line.status);
+    if (level !== 'info') {
+      writeAtOnce(logger, level, line);
+      return;
+    }
+    const size = batch.push(line);
+    if (size >= MAX_BATCH) flush();
+    else if (size === 1) setImmediate(flush);
+  }
+}
+
+/** A request's line: what it reads of the request, and how the caller names it. */
+function lineOf(
+  req: LoggedRequest,
+  status: number,
+  started: number,
+  named: Pick<Line, 'id' | 'url' | 'cache'>,
+): Line {
+  return {
+    id: named.id,
+    cache: named.cache,
+    method: req.method,
+    url: named.url,
+    remoteAddress: req.socket.remoteAddress,
+    userAgent: req.headers['user-agent'],
+    status,
+    responseTime: performance.now() - started,
   };
 }
 

@@ -39,10 +39,7 @@ describe('the request log', () => {
           .set('User-Agent', 'Reader "1" \\ x')
           .expect(200);
       const logged = async () =>
-        (await t.logs())
-          .split('\n')
-          .filter((line) => line.includes('"url":"/news?page=1"'))
-          .map((line) => JSON.parse(line) as Record<string, Record<string, unknown>>);
+        (await t.logLines()).filter((line) => line.req?.url === '/news?page=1');
       await ask();
       for (let i = 0; i < 100 && !(await logged()).some((line) => line.cache); i++) await ask();
       const lines = await logged();
@@ -80,10 +77,7 @@ describe('the request log', () => {
         })
         .expect(201);
       await request(t.app).get('/healthz').expect(200);
-      const lines = (await t.logs())
-        .split('\n')
-        .filter((line) => line.includes('"msg":"request completed"'))
-        .map((line) => JSON.parse(line) as Record<string, Record<string, unknown>>);
+      const lines = (await t.logLines()).filter((line) => line.msg === 'request completed');
       const id = sent.headers['x-request-id'];
       expect(id).toMatch(/^[0-9a-f]{16}$/);
       expect(lines).toEqual([
@@ -120,11 +114,7 @@ describe('the request log', () => {
         .send({ name: 'Ana', email: 'ana@example.pt', message: 'A message long enough.' })
         .expect(500);
       expect(failed.body.id).toBe(failed.headers['x-request-id']);
-      const line = (await t.logs())
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>)
-        .find((l) => l.msg === 'request errored');
+      const line = (await t.logLines()).find((l) => l.msg === 'request errored');
       expect(line).toMatchObject({
         level: 50,
         reqId: failed.body.id,

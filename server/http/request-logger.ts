@@ -22,7 +22,7 @@ export function requestLogger(log: RequestLog): RequestHandler {
         socket: { remoteAddress: req.socket.remoteAddress },
         headers: { 'user-agent': req.headers['user-agent'] },
       };
-      res.once('close', () => log.record(seen, res.statusCode, started, id));
+      res.once('close', () => log.answered(seen, res.statusCode, started, id));
     }
     next();
   };

@@ -314,11 +314,7 @@ describe('the socket lane', () => {
         hit = await lane.answer();
       }
       expect(hit?.headers.get('x-cache')).toBe('HIT');
-      const line = (await logged.logs())
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>)
-        .find((l) => l.cache === 'hit');
+      const line = (await logged.logLines()).find((l) => l.cache === 'hit');
       expect(line).toMatchObject({
         msg: 'request completed',
         req: { method: 'GET', url: '/contact', remoteAddress: '127.0.0.1', userAgent: 'lane-test' },

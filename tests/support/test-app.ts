@@ -72,6 +72,12 @@ export async function createTestApp(
     contentVersion,
     clock,
   });
+  /** Everything logged so far (nothing unless LOG_LEVEL was given). */
+  async function logs() {
+    // Request lines are written together after the turn that answered them (request-log.ts).
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    return lines.join('');
+  }
   return {
     app,
     db: runtime.db,
@@ -80,11 +86,13 @@ export async function createTestApp(
     config,
     logger,
     dataDir,
-    /** Everything logged so far (nothing unless LOG_LEVEL was given). */
-    async logs() {
-      // Request lines are written together after the turn that answered them (request-log.ts).
-      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-      return lines.join('');
+    logs,
+    /** The lines logged so far, each read as JSON. */
+    async logLines(): Promise<LogLine[]> {
+      return (await logs())
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as LogLine);
     },
     /** What the app calls when it queued mail; hand it to a mail worker (tests/support/mail.ts). */
     outboxSignal,
@@ -109,6 +117,12 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** One line of the app's log: pino's fields, with a request line's `req` and `res`. */
+export type LogLine = Record<string, unknown> & {
+  req?: Record<string, unknown>;
+  res?: Record<string, unknown>;
+};
 
 /** A cookie-keeping client signed in as the given user (the test admin by default). */
 export async function signedIn(app: AppHandler, user = TEST_ADMIN) {

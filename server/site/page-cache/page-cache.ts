@@ -190,7 +190,7 @@ export function createPageCache(deps: {
       res.writeHead(hit.answer.status, hit.answer.heads[hit.variant]);
       res.end(req.method === 'HEAD' ? undefined : hit.answer.bodies[hit.variant]);
     }
-    requestLog.record(req, res.statusCode, started);
+    requestLog.hit(req, res.statusCode, started);
     return true;
   }
 
@@ -204,7 +204,7 @@ export function createPageCache(deps: {
     const body =
       variant === 'notModified' || req.method === 'HEAD' ? undefined : answer.bodies[variant];
     send(cookie ? withCookie(head, cookie) : head, body);
-    requestLog.record(req, variant === 'notModified' ? 304 : answer.status, started);
+    requestLog.hit(req, variant === 'notModified' ? 304 : answer.status, started);
     return true;
   }
 
