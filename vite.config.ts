@@ -173,9 +173,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   });
   if (!isSsrBuild) return site;
   // The render bundle is one CommonJS file with React, the router and i18next
-  // inside: the server compiles it with V8's code cache
-  // (server/boot/code-cache.ts), which ES modules cannot use on Node 20, and
-  // reads no package from node_modules for it (decision 022).
+  // inside: the server requires it once (server/site/render.ts), Node's
+  // compile cache keeps its bytecode, and no package is read from
+  // node_modules for it (decisions 022, 025).
   return {
     ...site,
     build: {

@@ -1,7 +1,6 @@
 // The server's two bundles are made ASCII-only at the end of their builds (scripts/build-server.mjs,
-// the render bundle's plugin in vite.config.ts). Node reads an ASCII file as Latin-1, five times
-// faster than as UTF-8, and V8 keeps it as a one-byte string, half the memory of the two-byte
-// string a single other character makes of a whole 5 MB bundle (server/boot/code-cache.ts).
+// the render bundle's plugin in vite.config.ts). V8 keeps an ASCII source as a one-byte string,
+// half the memory of the two-byte string a single other character makes of a whole 5 MB bundle.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const hex = (unit) => `\\u${unit.toString(16).padStart(4, '0')}`;

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { rewriteAsAscii } from './ascii-only.mjs';
 import { recordBuild } from './build-stamp.mjs';
-import { warmCodeCache } from './warm-code-cache.mjs';
+import { warmCompileCache } from './warm-compile-cache.mjs';
 
 // Native modules, drivers knex names but we never load, and files read from disk.
 const OUTSIDE = [
@@ -34,48 +34,27 @@ const REQUIRE_SHIM = [
   'const __dirname = __pathDirname(__filename);',
 ].join('\n');
 
-/**
- * `import()` of a package left outside becomes an import of a small bundled module that
- * `require`s it: the server bundle must not run `import()` (V8 loses a script's dynamic-import
- * callback when it comes from a code cache; server/boot/code-cache.ts), and esbuild keeps
- * `import()` of an external package as it is, even in CommonJS.
- */
-const requireOutside = {
-  name: 'require-outside',
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind !== 'dynamic-import' || !OUTSIDE.includes(args.path)) return undefined;
-      return { path: args.path, namespace: 'require-outside' };
-    });
-    build.onLoad({ filter: /.*/, namespace: 'require-outside' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
-  },
-};
-
 rmSync('dist/server', { recursive: true, force: true });
+rmSync('dist/compile-cache', { recursive: true, force: true });
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20.19',
+  target: 'node22.12',
   // Packages are bundled too: a few files to read instead of hundreds to
   // resolve and (for CommonJS ones) lex, a third less CPU before the first page.
   external: OUTSIDE,
   sourcemap: true,
   logLevel: 'warning',
 };
-// The server: one CommonJS file, which V8 can compile from a code cache
-// (server/boot/code-cache.ts; Node 20 keeps none for ES modules). Its lazily
-// loaded parts (the language-model SDK, mail) are inside it, evaluated on
-// first use.
+// The server: one CommonJS file, kept compiled by Node's compile cache
+// (server/boot/compile-cache.ts). Its lazily loaded parts (the language-model
+// SDK, mail) are inside it, evaluated on first use.
 await build({
   ...common,
   entryPoints: { server: 'server/index.ts' },
   outdir: 'dist/server',
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  plugins: [requireOutside],
   // The one ES module idiom the server uses, for the path of its own file.
   define: { 'import.meta.url': '__importMetaUrl' },
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -96,6 +75,6 @@ await build({
   banner: { js: REQUIRE_SHIM },
   chunkNames: 'chunks/[name]-[hash]',
 });
-// The code caches of the server and of the render bundle, made by serving a few pages.
-await warmCodeCache();
+// The compile cache of the server and of the render bundle, filled by serving a few pages.
+await warmCompileCache();
 recordBuild('server');

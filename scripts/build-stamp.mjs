@@ -36,8 +36,8 @@ export const BUILDS = {
       'locales',
       'scripts/build-server.mjs',
       'scripts/ascii-only.mjs',
-      // The code caches it makes are for serve.sh's V8 flags.
-      'scripts/warm-code-cache.mjs',
+      // The compile cache it fills is for serve.sh's V8 flags.
+      'scripts/warm-compile-cache.mjs',
       'scripts/serve.sh',
       'package-lock.json',
     ],

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { BUILDS, isBuildCurrent } from './build-stamp.mjs';
-import { warmCodeCache } from './warm-code-cache.mjs';
+import { warmCompileCache } from './warm-compile-cache.mjs';
 
 const require = createRequire(import.meta.url);
 const canBuild = () => {
@@ -36,5 +36,5 @@ for (const [name, build] of Object.entries(BUILDS)) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-// The server's build makes the code caches of both bundles; a new render bundle alone needs its own.
-if (rebuilt.has('web') && !rebuilt.has('server')) await warmCodeCache();
+// The server's build fills the compile cache for both bundles; a new render bundle alone needs its own.
+if (rebuilt.has('web') && !rebuilt.has('server')) await warmCompileCache();

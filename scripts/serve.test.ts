@@ -25,10 +25,12 @@ async function launch(env: Record<string, string> = {}) {
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
+  let stderr = '';
   child.stdout.on('data', (d) => (stdout += String(d)));
+  child.stderr.on('data', (d) => (stderr += String(d)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const until = Date.now() + 20_000;
   while (!/"port":(\d+)/.test(stdout)) {
@@ -36,7 +38,7 @@ async function launch(env: Record<string, string> = {}) {
     await new Promise((r) => setTimeout(r, 50));
   }
   const port = Number(/"port":(\d+)/.exec(stdout)![1]);
-  return { child, port, exited };
+  return { child, port, exited, stderr: () => stderr };
 }
 
 /** The environment and arguments of a running process, from /proc. */
@@ -59,6 +61,26 @@ describe('scripts/serve.sh, the production launch', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('starts both bundles from the compile cache the build filled', async () => {
+    // Node tells what its compile cache does on stderr when asked.
+    const { child, port, exited, stderr } = await launch({ NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
+    // The render bundle loads with the first page.
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    child.kill('SIGTERM');
+    await exited;
+    const read = (bundle: string) =>
+      new RegExp(`reading cache from \\S*compile-cache\\S* for CommonJS \\S*${bundle}.*success`);
+    expect(stderr()).toMatch(read('dist/server/server\\.cjs'));
+    expect(stderr()).toMatch(read('dist/ssr/entry-server\\.cjs'));
+  });
+
+  it.each(['dist/server/server.cjs', 'dist/ssr/entry-server.cjs'])(
+    '%s is ASCII only, so V8 keeps it as a one-byte string',
+    (file) => {
+      expect(readFileSync(path.join(PROJECT_ROOT, file)).every((byte) => byte < 0x80)).toBe(true);
+    },
+  );
 
   it("keeps an operator's own values", async () => {
     const { child, exited } = await launch({ MALLOC_ARENA_MAX: '4' });

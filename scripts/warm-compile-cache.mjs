@@ -1,9 +1,9 @@
 // The end of `npm run build:server`: runs the built server once, as production starts it
-// (scripts/serve.sh, whose V8 flags a code cache must match), on a throwaway database with the
-// demo articles, and asks it for the public pages of every kind. When it stops, it writes V8's
-// code cache of the server and of the render bundle beside them (server/boot/code-cache.ts), so
-// every later start, the first one included, compiles next to nothing. It doubles as a smoke
-// test of the bundle: a server that does not come up fails the build.
+// (scripts/serve.sh), on a throwaway database with the demo articles, and asks it for the public
+// pages of every kind. Node's compile cache (server/boot/compile-cache.ts) keeps the bytecode of
+// the server and of the render bundle in dist/compile-cache, so every later start, the first one
+// included, compiles next to nothing. It doubles as a smoke test of the bundle: a server that does
+// not come up fails the build.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -48,13 +48,14 @@ async function visit(base) {
   }
 }
 
-export async function warmCodeCache() {
+export async function warmCompileCache() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'site-warm-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // Nothing of the machine's own settings: not its environment, nor the `.env` of the working
   // folder the server would read (a DATABASE_URL there must not get demo articles), nor its
-  // NODE_OPTIONS (a code cache is made for the flags production starts node with).
+  // NODE_OPTIONS or NODE_COMPILE_CACHE (the cache is made for the flags production starts node
+  // with, in the build's own folder).
   const child = spawn('sh', [path.join(ROOT, 'scripts/serve.sh')], {
     cwd: dataDir,
     env: {

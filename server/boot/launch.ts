@@ -1,12 +1,14 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireWithCodeCache } from './code-cache';
+import { enableCompileCache } from './compile-cache';
 
 /**
  * The entry of the built server, `dist/server/index.js` (what
- * scripts/serve.sh runs): the server itself is one CommonJS bundle beside it
- * (`server.cjs`, from server/index.ts), run with V8's code cache that its
- * build made (scripts/warm-code-cache.mjs; decision 022).
+ * scripts/serve.sh runs): turns on Node's compile cache, then runs the
+ * server itself, one CommonJS bundle beside it (`server.cjs`, from
+ * server/index.ts).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-requireWithCodeCache(path.join(here, 'server.cjs'));
+enableCompileCache(path.dirname(here));
+createRequire(import.meta.url)(path.join(here, 'server.cjs'));
