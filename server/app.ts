@@ -28,6 +28,7 @@ import { createNewsService } from './features/news/news.service';
 import { createPreviewsService } from './features/news/previews.service';
 import { createRevisionsService } from './features/news/revisions.service';
 import { bumpOnContentWrite } from './http/content-writes';
+import { currentUser } from './http/current-user';
 import { errorResponse } from './http/error-response';
 import { createRateLimits } from './http/rate-limits';
 import { createRequestLog, loggedUrl } from './http/request-log';
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(createHealthRouter({ health, logger }));
   app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret, config.session));
   app.use(sessionLifetime({ lifetime: config.session, registry, logger }));
+  app.use(currentUser({ load: (id) => auth.sessionUser(id), registry }));
   app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/media']));
   app.use(
     '/api',

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { Role } from './roles';
 import { CONTROL_CHARACTERS_KEY, hasForbiddenCharacters } from './text';
 
-export type User = { username: string; is_admin: boolean };
+/** The signed-in user as sign-in and the profile give it; `is_admin`: any staff role. */
+export type User = { username: string; is_admin: boolean; role: Role };
 
 const field = (key: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: key }));

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { AppHandler } from '../app';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,36 +8,7 @@ import {
   TEST_ADMIN,
   type TestApp,
 } from '../../tests/support/test-app';
-
-type RouteLayer = {
-  rawPath?: unknown;
-  route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: RouteLayer[] };
-};
-
-/** Every method and path the API router registers, read from Express itself. */
-function registeredRoutes(app: AppHandler): { method: string; path: string }[] {
-  const root = (app.express as unknown as { router: { stack: RouteLayer[] } }).router.stack;
-  const api = root.find((l) => l.rawPath === '/api' && l.handle?.stack);
-  if (!api) throw new Error('no /api router found');
-  const out: { method: string; path: string }[] = [];
-  const walk = (stack: RouteLayer[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const [method, on] of Object.entries(layer.route.methods)) {
-          const full = `${prefix}${layer.route.path}`.replace(/(.)\/$/, '$1');
-          if (on) out.push({ method: method.toUpperCase(), path: full });
-        }
-      } else if (layer.handle?.stack) {
-        const mount =
-          typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-        walk(layer.handle.stack, `${prefix}${mount}`);
-      }
-    }
-  };
-  walk(api.handle!.stack!, '/api');
-  return out;
-}
+import { registeredRoutes } from '../../tests/support/api-routes';
 
 /**
  * A digest of every row of every table: any change of state shows. Only the

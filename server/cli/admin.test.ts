@@ -46,7 +46,7 @@ describe('npm run admin', () => {
         .post('/api/auth/login')
         .send({ username: 'boss', password: 'second-password-2' })
         .expect(200);
-      expect(res.body.data.user).toEqual({ username: 'boss', is_admin: true });
+      expect(res.body.data.user).toEqual({ username: 'boss', is_admin: true, role: 'admin' });
     } finally {
       await t.close();
     }

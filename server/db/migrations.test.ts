@@ -81,6 +81,41 @@ describe('migrations', () => {
     for (const row of times) expect(row.source_updated_at).toBe(row.updated_at);
   });
 
+  it.each([
+    ['SQLite', false],
+    ['PostgreSQL', true],
+  ] as const)(
+    'give %s admins the admin role and every other account the user role',
+    async (_store, pg) => {
+      if (pg && !postgresAvailable) return;
+      const server = pg ? (await startPostgres())! : null;
+      const db = createDb({ dataDir: tempDataDir(), databaseUrl: server?.url });
+      try {
+        const options = { migrationSource, tableName: 'knex_migrations' };
+        const before = MIGRATIONS.findIndex(([n]) => n === '20261127140000_user_roles.ts');
+        for (let i = 0; i < before; i++) await db.migrate.up(options);
+        const at = new Date('2025-02-03T10:00:00.000Z');
+        const account = (username: string, is_admin: boolean) => ({
+          username,
+          password_hash: 'x',
+          is_admin,
+          created_at: at,
+          updated_at: at,
+        });
+        await db('users').insert([account('chief', true), account('reader', false)]);
+        await migrateLatest(db);
+        const rows = await db('users').orderBy('username').select('username', 'role', 'active');
+        expect(rows.map((r) => [r.username, r.role, Boolean(r.active)])).toEqual([
+          ['chief', 'admin', true],
+          ['reader', 'user', true],
+        ]);
+      } finally {
+        await db.destroy();
+        await server?.stop();
+      }
+    },
+  );
+
   it.skipIf(!postgresAvailable)(
     'turn the articles of a 0.1.0 PostgreSQL database into English sources, text untouched',
     async () => {

@@ -16,6 +16,7 @@ import * as newsImageAlt from '../../migrations/20261123400100_news_image_alt';
 import * as newsPreviews from '../../migrations/20261123400200_news_previews';
 import * as newsRevisions from '../../migrations/20261123400300_news_revisions';
 import * as newsSlugHistory from '../../migrations/20261123400400_news_slug_history';
+import * as userRoles from '../../migrations/20261127140000_user_roles';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -44,6 +45,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261123400200_news_previews.ts', newsPreviews],
   ['20261123400300_news_revisions.ts', newsRevisions],
   ['20261123400400_news_slug_history.ts', newsSlugHistory],
+  ['20261127140000_user_roles.ts', userRoles],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

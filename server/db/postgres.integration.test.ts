@@ -97,11 +97,11 @@ describe.skipIf(!postgresAvailable)(
     it('signs the admin in and shows the profile', async () => {
       const login = await request(t.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
       expect(login.body).toEqual({
-        data: { user: { username: TEST_ADMIN.username, is_admin: true } },
+        data: { user: { username: TEST_ADMIN.username, is_admin: true, role: 'admin' } },
       });
       await admin.get('/api/auth/profile').expect(200, {
         data: {
-          user: { username: TEST_ADMIN.username, is_admin: true },
+          user: { username: TEST_ADMIN.username, is_admin: true, role: 'admin' },
           two_factor_enabled: false,
         },
       });
@@ -118,7 +118,10 @@ describe.skipIf(!postgresAvailable)(
       const reader = await createUser(t, 'reader');
       const agent = await signedIn(t.app, reader);
       await agent.get('/api/auth/profile').expect(200, {
-        data: { user: { username: 'reader', is_admin: false }, two_factor_enabled: false },
+        data: {
+          user: { username: 'reader', is_admin: false, role: 'user' },
+          two_factor_enabled: false,
+        },
       });
       await admin
         .put('/api/auth/profile')
@@ -413,7 +416,11 @@ describe.skipIf(!postgresAvailable)(
       await t.close();
       t = await createTestApp({ DATABASE_URL: pg!.url, RATE_LIMIT_CONTACT: '0' }, dataDir);
       const res = await request(t.app).get('/api/auth/profile').set('Cookie', cookie).expect(200);
-      expect(res.body.data.user).toEqual({ username: TEST_ADMIN.username, is_admin: true });
+      expect(res.body.data.user).toEqual({
+        username: TEST_ADMIN.username,
+        is_admin: true,
+        role: 'admin',
+      });
       // The news written before the restart are still there.
       const news = await request(t.app).get('/api/news').expect(200);
       expect(news.body.data.total).toBe(8);

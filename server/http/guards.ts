@@ -1,16 +1,35 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { can, type Capability } from '#shared/roles';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 
-/** 401 `Authentication required` without a signed-in session. */
-export function requireAuth(req: Request, _res: Response, next: NextFunction): void {
-  if (!req.session?.user) return next(new UnauthorizedError('apiErrors.authRequired'));
-  next();
-}
+/**
+ * Who may call a route: `anyone`, any `signed-in` account, or the staff
+ * roles that hold a capability (shared/roles.ts).
+ */
+export type AccessRule = 'anyone' | 'signed-in' | Capability;
 
-/** 401 without a session, 403 `Access denied. Admin privileges required.` for a non-admin. */
-export function requireAdmin(req: Request, _res: Response, next: NextFunction): void {
-  const user = req.session?.user;
-  if (!user) return next(new UnauthorizedError('apiErrors.authRequired'));
-  if (!user.is_admin) return next(new ForbiddenError('apiErrors.adminRequired'));
-  next();
+/** Where a guard keeps its rule, so a test can read every route's rule from the router. */
+export const ACCESS_RULE = Symbol('access rule');
+
+export type Guard = RequestHandler & { [ACCESS_RULE]: AccessRule };
+
+/**
+ * The one access check of the API, the first handler of every route:
+ * 401 `Authentication required` without a session; 403 `Access denied.
+ * Admin privileges required.` for an account whose role lacks the
+ * capability; 403 too while a staff account still owes the two-factor
+ * setup the site requires (only its own account calls stay open). The
+ * role is the account's current one (current-user.ts).
+ */
+export function allow(rule: AccessRule): Guard {
+  const guard = (req: Request, _res: Response, next: NextFunction): void => {
+    if (rule === 'anyone') return next();
+    const user = req.session?.user;
+    if (!user) return next(new UnauthorizedError('apiErrors.authRequired'));
+    if (rule === 'signed-in') return next();
+    if (!can(user.role, rule)) return next(new ForbiddenError('apiErrors.adminRequired'));
+    if (user.two_factor_due) return next(new ForbiddenError('apiErrors.twoFactorSetupRequired'));
+    next();
+  };
+  return Object.assign(guard, { [ACCESS_RULE]: rule });
 }

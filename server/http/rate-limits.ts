@@ -44,7 +44,7 @@ export type RateLimits = {
   twoFactor: RequestHandler;
   /** Enquiries per 10 minutes per IP, for the API and the no-JavaScript form alike. */
   contact: RequestHandler;
-  /** AI drafts per minute per signed-in admin; mount after `requireAdmin`. */
+  /** AI drafts per minute per signed-in admin; mount after the route's `allow(...)` guard. */
   ai: RequestHandler;
 };
 

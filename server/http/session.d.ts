@@ -1,7 +1,19 @@
 import 'express-session';
+import type { Role } from '#shared/roles';
 
-/** What a signed-in session carries. */
-export type SessionUser = { id: number; username: string; is_admin: boolean };
+/**
+ * What a signed-in session carries. Read again from the account on every
+ * request (current-user.ts), so a role change or a deactivation counts at
+ * the next request. `two_factor_due`: the site requires two-factor sign-in
+ * and this staff account has not set it up yet.
+ */
+export type SessionUser = {
+  id: number;
+  username: string;
+  is_admin: boolean;
+  role: Role;
+  two_factor_due?: boolean;
+};
 
 /** When a signed-in session began and was last used (ms since the epoch), and its public handle. */
 export type SessionTimes = { handle: string; created: number; seen: number };

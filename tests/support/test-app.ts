@@ -8,7 +8,10 @@ import type { Clock } from '../../server/clock';
 import { createContentVersion } from '../../server/content-version';
 import { prepareContent } from '../../server/bootstrap';
 import { parseConfig } from '../../server/config';
+import type { Role } from '#shared/roles';
 import { createAuthService } from '../../server/features/auth/auth.service';
+import { hashPassword } from '../../server/features/auth/password';
+import { createUsersRepo } from '../../server/features/auth/users.repo';
 import { createDb } from '../../server/db/knex';
 import { createOutboxSignal } from '../../server/features/mail/outbox-signal';
 import { migrateLatest } from '../../server/db/migrate';
@@ -135,6 +138,18 @@ export async function signedIn(app: AppHandler, user = TEST_ADMIN) {
 export async function createUser(t: TestApp, username = 'reader', password = 'reader-password-1') {
   const auth = createAuthService({ db: t.db, allowRegistration: true });
   await auth.register({ username, password });
+  return { username, password };
+}
+
+/** An account of the given role (staff or `user`), made directly in the store. */
+export async function createAccount(
+  t: Pick<TestApp, 'db'>,
+  role: Role,
+  username = `${role}-account`,
+  password = `${role}-password-1`,
+) {
+  const password_hash = await hashPassword(password);
+  await createUsersRepo(t.db).insert({ username, password_hash, role });
   return { username, password };
 }
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { NotFoundError } from '../../errors';
 import { requestWho } from '../../http/audit-trail';
-import { requireAuth } from '../../http/guards';
+import { allow } from '../../http/guards';
 import { endSession } from '../../http/sessions';
 import type { AuthRouteDeps } from './auth.routes';
 import { whenHashingFree } from './password';
@@ -14,13 +14,13 @@ import { whenHashingFree } from './password';
  */
 export function createAccountRouter({ twoFactor, registry, audit, limits }: AuthRouteDeps) {
   const router = Router();
-  router.use(['/sessions', '/2fa'], requireAuth);
+  const signedIn = allow('signed-in');
 
-  router.get('/sessions', async (req, res) => {
+  router.get('/sessions', signedIn, async (req, res) => {
     res.json({ data: await registry.list(req.session.user!.id, req.session.auth?.handle) });
   });
 
-  router.delete('/sessions/others', async (req, res) => {
+  router.delete('/sessions/others', signedIn, async (req, res) => {
     const ended = await registry.endOthers(req.session.user!.id, req.session.auth?.handle);
     await audit.record(requestWho(req), {
       action: 'account.other_sessions_ended',
@@ -31,8 +31,8 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
     res.json({ data: { ended } });
   });
 
-  router.delete('/sessions/:id', async (req, res) => {
-    const handle = req.params.id;
+  router.delete('/sessions/:id', signedIn, async (req, res) => {
+    const handle = String(req.params.id);
     const who = requestWho(req);
     if (handle === req.session.auth?.handle) {
       await endSession(req, res, registry);
@@ -43,16 +43,16 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
     res.json({ data: { id: handle } });
   });
 
-  router.post('/2fa/setup', whenHashingFree, limits.accountSecret, async (req, res) => {
+  router.post('/2fa/setup', signedIn, whenHashingFree, limits.accountSecret, async (req, res) => {
     res.json({ data: await twoFactor.setup(req.session.user!.id, req.body) });
   });
 
-  router.post('/2fa/enable', limits.accountSecret, async (req, res) => {
+  router.post('/2fa/enable', signedIn, limits.accountSecret, async (req, res) => {
     const codes = await twoFactor.enable(req.session.user!.id, req.body, requestWho(req));
     res.json({ data: { recovery_codes: codes } });
   });
 
-  router.post('/2fa/disable', whenHashingFree, limits.accountSecret, async (req, res) => {
+  router.post('/2fa/disable', signedIn, whenHashingFree, limits.accountSecret, async (req, res) => {
     await twoFactor.disable(req.session.user!.id, req.body, requestWho(req));
     res.json({ data: { two_factor_enabled: false } });
   });

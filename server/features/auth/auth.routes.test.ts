@@ -25,7 +25,9 @@ describe('POST /api/auth/login', () => {
   it('signs the admin in with an HttpOnly, SameSite=Lax cookie', async () => {
     const { app } = await start();
     const res = await request(app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
-    expect(res.body).toEqual({ data: { user: { username: TEST_ADMIN.username, is_admin: true } } });
+    expect(res.body).toEqual({
+      data: { user: { username: TEST_ADMIN.username, is_admin: true, role: 'admin' } },
+    });
     const cookie = sessionCookie(res)!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -143,11 +145,13 @@ describe('POST /api/auth/register', () => {
     const agent = request.agent(app);
     const res = await agent
       .post('/api/auth/register')
-      .send({ username: 'newbie', password: 'long-enough-pass', is_admin: true })
+      .send({ username: 'newbie', password: 'long-enough-pass', is_admin: true, role: 'admin' })
       .expect(201);
-    expect(res.body).toEqual({ data: { user: { username: 'newbie', is_admin: false } } });
+    expect(res.body).toEqual({
+      data: { user: { username: 'newbie', is_admin: false, role: 'user' } },
+    });
     const profile = await agent.get('/api/auth/profile').expect(200);
-    expect(profile.body.data.user).toEqual({ username: 'newbie', is_admin: false });
+    expect(profile.body.data.user).toEqual({ username: 'newbie', is_admin: false, role: 'user' });
     await agent.get('/api/news/admin').expect(403);
   });
 
@@ -200,9 +204,14 @@ describe('profile and logout', () => {
         current_password: TEST_ADMIN.password,
       })
       .expect(200);
-    expect(res.body).toEqual({ data: { user: { username: 'chief', is_admin: true } } });
+    expect(res.body).toEqual({
+      data: { user: { username: 'chief', is_admin: true, role: 'admin' } },
+    });
     await agent.get('/api/auth/profile').expect(200, {
-      data: { user: { username: 'chief', is_admin: true }, two_factor_enabled: false },
+      data: {
+        user: { username: 'chief', is_admin: true, role: 'admin' },
+        two_factor_enabled: false,
+      },
     });
     await request(t.app).post('/api/auth/login').send(TEST_ADMIN).expect(401);
     await request(t.app)

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { requireAuth } from '../../http/guards';
+import { allow } from '../../http/guards';
 import { requestWho } from '../../http/audit-trail';
 import type { RateLimits } from '../../http/rate-limits';
 import { endSession, startSession } from '../../http/sessions';
@@ -25,18 +25,25 @@ export type AuthRouteDeps = {
 export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: AuthRouteDeps) {
   const router = Router();
 
-  router.post('/login', whenHashingFree, limits.loginIp, limits.login, async (req, res) => {
-    const { user, twoFactor: needsCode } = await auth.login(req.body, requestWho(req));
-    if (needsCode) {
-      req.session.pendingTwoFactor = { userId: user.id, at: Date.now() };
-      res.json({ data: { two_factor_required: true } });
-      return;
-    }
-    await startSession(req, user, registry);
-    res.json({ data: { user: publicUser(user) } });
-  });
+  router.post(
+    '/login',
+    allow('anyone'),
+    whenHashingFree,
+    limits.loginIp,
+    limits.login,
+    async (req, res) => {
+      const { user, twoFactor: needsCode } = await auth.login(req.body, requestWho(req));
+      if (needsCode) {
+        req.session.pendingTwoFactor = { userId: user.id, at: Date.now() };
+        res.json({ data: { two_factor_required: true } });
+        return;
+      }
+      await startSession(req, user, registry);
+      res.json({ data: { user: publicUser(user) } });
+    },
+  );
 
-  router.post('/login/2fa', limits.twoFactor, async (req, res) => {
+  router.post('/login/2fa', allow('anyone'), limits.twoFactor, async (req, res) => {
     const pending = req.session.pendingTwoFactor;
     if (!pending || Date.now() - pending.at > TWO_FACTOR_PENDING_MS) {
       delete req.session.pendingTwoFactor;
@@ -49,34 +56,40 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
     res.json({ data: { user: publicUser(user) } });
   });
 
-  router.post('/register', whenHashingFree, limits.register, async (req, res) => {
+  router.post('/register', allow('anyone'), whenHashingFree, limits.register, async (req, res) => {
     const user = await auth.register(req.body, requestWho(req));
     await startSession(req, user, registry);
     res.status(201).json({ data: { user: publicUser(user) } });
   });
 
-  router.get('/profile', requireAuth, async (req, res) => {
+  router.get('/profile', allow('signed-in'), async (req, res) => {
     const { two_factor_enabled, ...user } = await auth.current(req.session.user!.id);
     res.json({ data: { user: publicUser(user), two_factor_enabled } });
   });
 
   // A new password rotates this session's id and ends every other session of the account.
-  router.put('/profile', requireAuth, whenHashingFree, limits.accountSecret, async (req, res) => {
-    const { user, passwordChanged } = await auth.updateProfile(
-      req.session.user!.id,
-      req.body,
-      requestWho(req),
-    );
-    if (passwordChanged) {
-      await startSession(req, user, registry);
-      await registry.endOthers(user.id, req.session.auth?.handle);
-    } else {
-      req.session.user = user;
-    }
-    res.json({ data: { user: publicUser(user) } });
-  });
+  router.put(
+    '/profile',
+    allow('signed-in'),
+    whenHashingFree,
+    limits.accountSecret,
+    async (req, res) => {
+      const { user, passwordChanged } = await auth.updateProfile(
+        req.session.user!.id,
+        req.body,
+        requestWho(req),
+      );
+      if (passwordChanged) {
+        await startSession(req, user, registry);
+        await registry.endOthers(user.id, req.session.auth?.handle);
+      } else {
+        req.session.user = user;
+      }
+      res.json({ data: { user: publicUser(user) } });
+    },
+  );
 
-  router.post('/logout', async (req, res) => {
+  router.post('/logout', allow('anyone'), async (req, res) => {
     if (req.session?.user) await audit.record(requestWho(req), { action: 'auth.logout' });
     await endSession(req, res, registry);
     res.json({ data: { ok: true } });

@@ -1,4 +1,5 @@
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, type User } from '#shared/auth';
+import { isStaff, type Role } from '#shared/roles';
 import type { SessionUser } from '../../http/session';
 import type { Db } from '../../db/knex';
 import { isUniqueViolation } from '../../db/values';
@@ -21,12 +22,17 @@ const toSessionUser = (u: UserRecord): SessionUser => ({
   id: u.id,
   username: u.username,
   is_admin: u.is_admin,
+  role: u.role,
 });
 
 export const publicUser = (u: SessionUser): User => ({
   username: u.username,
   is_admin: u.is_admin,
+  role: u.role,
 });
+
+/** Never asks: for the CLI and tests, where no site setting applies. */
+const NOT_REQUIRED = async () => false;
 
 /** Recording nothing: the admin CLI and first-start bootstrap run without a trail. */
 const NO_AUDIT: Pick<AuditService, 'record'> = { record: async () => undefined };
@@ -39,18 +45,21 @@ export function createAuthService({
   db,
   allowRegistration,
   audit = NO_AUDIT,
+  twoFactorRequired = NOT_REQUIRED,
 }: {
   db: Db;
   allowRegistration: boolean;
   audit?: Pick<AuditService, 'record'>;
+  /** Whether the site requires two-factor sign-in of every staff account. */
+  twoFactorRequired?: () => Promise<boolean>;
 }) {
   const users = createUsersRepo(db);
 
-  async function insertUser(username: string, password: string, isAdmin: boolean) {
+  async function insertUser(username: string, password: string, role: Role) {
     if (await users.findByUsername(username)) throw usernameTaken();
     try {
       const hash = await hashPassword(password);
-      return await users.insert({ username, password_hash: hash, is_admin: isAdmin });
+      return await users.insert({ username, password_hash: hash, role });
     } catch (error) {
       if (isUniqueViolation(error)) throw usernameTaken();
       throw error;
@@ -75,6 +84,13 @@ export function createAuthService({
         );
         throw new UnauthorizedError('apiErrors.invalidCredentials');
       }
+      if (!user.active) {
+        await audit.record(
+          { ...who, actor: { id: user.id, username: user.username } },
+          { action: 'auth.login_failed', summary: 'deactivated account' },
+        );
+        throw new UnauthorizedError('apiErrors.accountDeactivated');
+      }
       if (needsRehash(user.password_hash)) {
         await users.update(user.id, { password_hash: await hashPassword(password) });
       }
@@ -83,8 +99,9 @@ export function createAuthService({
       return { user: toSessionUser(user), twoFactor };
     },
 
-    recordSignIn(user: SessionUser, who: AuditWho, summary?: string): Promise<void> {
-      return audit.record(
+    async recordSignIn(user: SessionUser, who: AuditWho, summary?: string): Promise<void> {
+      await users.update(user.id, { last_sign_in_at: new Date().toISOString() });
+      await audit.record(
         { ...who, actor: { id: user.id, username: user.username } },
         { action: 'auth.login', target_type: 'user', target_id: user.id, summary },
       );
@@ -93,7 +110,7 @@ export function createAuthService({
     async register(input: unknown, who: AuditWho = NOBODY): Promise<SessionUser> {
       if (!allowRegistration) throw new ForbiddenError('apiErrors.registrationDisabled');
       const { username, password } = parseInput(RegisterSchema, input);
-      const user = toSessionUser(await insertUser(username, password, false));
+      const user = toSessionUser(await insertUser(username, password, 'user'));
       await audit.record(
         { ...who, actor: { id: user.id, username: user.username } },
         { action: 'auth.registered', target_type: 'user', target_id: user.id },
@@ -101,11 +118,23 @@ export function createAuthService({
       return user;
     },
 
-    /** The signed-in user as stored now; 401 when the account no longer exists. */
+    /** The signed-in user as stored now; 401 when the account no longer exists or is deactivated. */
     async current(id: number): Promise<SessionUser & { two_factor_enabled: boolean }> {
-      const user = await users.findById(id);
+      const user = await this.sessionUser(id);
       if (!user) throw new UnauthorizedError('apiErrors.authRequired');
-      return { ...toSessionUser(user), two_factor_enabled: user.totp_secret !== null };
+      const two_factor_enabled = (await users.twoFactor(id)).secret !== null;
+      return { ...user, two_factor_enabled };
+    },
+
+    /**
+     * What a session of this account carries now (current-user.ts reads it
+     * on every signed-in request); null for a deleted or deactivated account.
+     */
+    async sessionUser(id: number): Promise<SessionUser | null> {
+      const user = await users.findById(id);
+      if (!user || !user.active) return null;
+      const due = isStaff(user.role) && user.totp_secret === null && (await twoFactorRequired());
+      return { ...toSessionUser(user), ...(due && { two_factor_due: true }) };
     },
 
     /** A new name and/or password, after the current password; says whether the password changed. */
@@ -156,13 +185,13 @@ export function createAuthService({
     /** Creates this admin unless a user of that name exists. */
     async ensureAdmin(username: string, password: string): Promise<'created' | 'exists'> {
       if (await users.findByUsername(username)) return 'exists';
-      await insertUser(username, password, true);
+      await insertUser(username, password, 'admin');
       return 'created';
     },
 
     async createAdmin(username: string, password: string): Promise<void> {
       const valid = parseInput(RegisterSchema, { username, password });
-      await insertUser(valid.username, valid.password, true);
+      await insertUser(valid.username, valid.password, 'admin');
     },
 
     /** The admin CLI's reset; returns the user's id so the caller can end their sessions. */

@@ -117,7 +117,7 @@ describe('signing in with two-factor on', () => {
     const appCode = await code(secret, 1);
     const done = await agent.post('/api/auth/login/2fa').send({ code: appCode }).expect(200);
     expect(done.body).toEqual({
-      data: { user: { username: TEST_ADMIN.username, is_admin: true } },
+      data: { user: { username: TEST_ADMIN.username, is_admin: true, role: 'admin' } },
     });
     await agent.get('/api/auth/profile').expect(200);
 
@@ -194,7 +194,11 @@ describe('turning two-factor off', () => {
     const again = await createTestApp({}, t.dataDir);
     apps.push(again);
     const res = await request(again.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
-    expect(res.body.data.user).toEqual({ username: TEST_ADMIN.username, is_admin: true });
+    expect(res.body.data.user).toEqual({
+      username: TEST_ADMIN.username,
+      is_admin: true,
+      role: 'admin',
+    });
     const audit = await again.db('audit_log').where({ action: 'account.two_factor_reset' }).first();
     expect(audit).toMatchObject({ summary: 'test-admin (command line)' });
   });

@@ -1,14 +1,36 @@
+import { isStaff, ROLES, type Role } from '#shared/roles';
 import type { Db } from '../../db/knex';
-import { now, toBool } from '../../db/values';
+import { now, toBool, toIso, toIsoOrNull } from '../../db/values';
 
 export type UserRecord = {
   id: number;
   username: string;
   password_hash: string;
+  role: Role;
+  /** True for the staff roles (kept in step with `role` by every write here). */
   is_admin: boolean;
+  active: boolean;
+  /** The confirmed address, in lower case; null until one is confirmed. */
+  email: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
   /** The active TOTP secret; null while two-factor sign-in is off. */
   totp_secret: string | null;
 };
+
+/** What a write may change; `is_admin` follows `role`. */
+export type UserFields = Partial<
+  Pick<UserRecord, 'username' | 'password_hash' | 'role' | 'active' | 'email' | 'last_sign_in_at'>
+>;
+
+const roleOf = (value: unknown): Role =>
+  (ROLES as readonly unknown[]).includes(value) ? (value as Role) : 'user';
+
+const columns = (fields: UserFields) => ({
+  ...fields,
+  ...(fields.role !== undefined && { is_admin: isStaff(fields.role) }),
+  ...(typeof fields.email === 'string' && { email: fields.email.toLowerCase() }),
+});
 
 export type TwoFactorState = {
   secret: string | null;
@@ -22,7 +44,12 @@ const toUser = (row: Row): UserRecord => ({
   id: Number(row.id),
   username: String(row.username),
   password_hash: String(row.password_hash),
-  is_admin: toBool(row.is_admin),
+  role: roleOf(row.role),
+  is_admin: isStaff(roleOf(row.role)),
+  active: toBool(row.active),
+  email: row.email ? String(row.email) : null,
+  last_sign_in_at: toIsoOrNull(row.last_sign_in_at),
+  created_at: toIso(row.created_at),
   totp_secret: row.totp_secret ? String(row.totp_secret) : null,
 });
 
@@ -40,19 +67,23 @@ export function createUsersRepo(db: Db) {
       return row ? toUser(row) : null;
     },
 
-    async insert(user: Omit<UserRecord, 'id' | 'totp_secret'>): Promise<UserRecord> {
+    async findByEmail(email: string): Promise<UserRecord | null> {
+      const row = await users().where({ email: email.toLowerCase() }).first();
+      return row ? toUser(row) : null;
+    },
+
+    async insert(
+      user: Pick<UserRecord, 'username' | 'password_hash' | 'role'> & UserFields,
+    ): Promise<UserRecord> {
       const at = now();
-      await users().insert({ ...user, created_at: at, updated_at: at });
+      await users().insert({ ...columns(user), created_at: at, updated_at: at });
       return (await this.findByUsername(user.username))!;
     },
 
-    async update(
-      id: number,
-      fields: Partial<Omit<UserRecord, 'id' | 'totp_secret'>>,
-    ): Promise<void> {
+    async update(id: number, fields: UserFields): Promise<void> {
       await users()
         .where({ id })
-        .update({ ...fields, updated_at: now() });
+        .update({ ...columns(fields), updated_at: now() });
     },
 
     async twoFactor(id: number): Promise<TwoFactorState> {
@@ -112,8 +143,9 @@ export function createUsersRepo(db: Db) {
       return changed > 0;
     },
 
+    /** Active accounts with the `admin` role. */
     async countAdmins(): Promise<number> {
-      const row = await users().where('is_admin', true).count({ n: '*' }).first();
+      const row = await users().where({ role: 'admin', active: true }).count({ n: '*' }).first();
       return Number(row?.n ?? 0);
     },
   };

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { requireAdmin } from '../../http/guards';
+import { allow } from '../../http/guards';
 import { idParam, listQuery } from '../../http/params';
 import { requestLanguage } from '../../i18n';
 import type { ContactsService } from './contacts.service';
@@ -12,42 +12,42 @@ export function createContactsRouter(deps: {
   const { contacts, contactLimit } = deps;
   const router = Router();
 
-  router.post('/', contactLimit, async (req, res) => {
+  router.post('/', allow('anyone'), contactLimit, async (req, res) => {
     const { id } = await contacts.submit(req.body, { language: requestLanguage(req) });
     res.status(201).json({ data: { id } });
   });
 
-  router.get('/', requireAdmin, async (req, res) => {
+  router.get('/', allow('enquiries'), async (req, res) => {
     const { page, per_page: perPage, read, spam, sort } = listQuery(req.query);
     res.json({ data: await contacts.list({ page, perPage, read, spam, sort }) });
   });
 
-  router.get('/stats', requireAdmin, async (_req, res) => {
+  router.get('/stats', allow('enquiries'), async (_req, res) => {
     res.json({ data: await contacts.stats() });
   });
 
-  router.get('/export', requireAdmin, async (req, res) => {
+  router.get('/export', allow('enquiries'), async (req, res) => {
     const { filename, csv } = await contacts.exportCsv({ spam: listQuery(req.query).spam });
     res.attachment(filename).type('text/csv; charset=utf-8').send(csv);
   });
 
-  router.get('/:id', requireAdmin, async (req, res) => {
+  router.get('/:id', allow('enquiries'), async (req, res) => {
     res.json({ data: await contacts.get(idParam(req.params.id)) });
   });
 
-  router.put('/:id/read', requireAdmin, async (req, res) => {
+  router.put('/:id/read', allow('enquiries'), async (req, res) => {
     res.json({ data: await contacts.setRead(idParam(req.params.id), req.body) });
   });
 
-  router.put('/:id/replied', requireAdmin, async (req, res) => {
+  router.put('/:id/replied', allow('enquiries'), async (req, res) => {
     res.json({ data: await contacts.setReplied(idParam(req.params.id), req.body) });
   });
 
-  router.put('/:id/spam', requireAdmin, async (req, res) => {
+  router.put('/:id/spam', allow('enquiries'), async (req, res) => {
     res.json({ data: await contacts.setSpam(idParam(req.params.id), req.body) });
   });
 
-  router.delete('/:id', requireAdmin, async (req, res) => {
+  router.delete('/:id', allow('enquiries'), async (req, res) => {
     res.json({ data: await contacts.remove(idParam(req.params.id)) });
   });
 

@@ -8,21 +8,21 @@ import type { z } from 'zod';
 import { GenerateRequestSchema, TranslateRequestSchema } from '#shared/llm';
 import { fieldErrors } from '#shared/validation';
 import { BadRequestError } from '../../errors';
-import { requireAdmin } from '../../http/guards';
+import { allow } from '../../http/guards';
 import { requestLanguage } from '../../i18n';
 import type { LlmService } from './llm.service';
 
-/** `/api/llm`: article drafting, translation and the provider status, admins only. */
+/** `/api/llm`: article drafting and translation (content staff), and the provider status (any staff). */
 export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: RequestHandler }) {
   const router = express.Router();
 
-  router.get('/llm-status', requireAdmin, (_req, res) => {
+  router.get('/llm-status', allow('staff'), (_req, res) => {
     res.json({ data: llm.status() });
   });
 
   router.post(
     '/generate-news-content',
-    requireAdmin,
+    allow('content'),
     validate(GenerateRequestSchema, 'generate'),
     aiLimit,
     async (req, res) => {
@@ -42,7 +42,7 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
   // One call per request, whatever the number of target languages: it counts once in RATE_LIMIT_AI.
   router.post(
     '/translate-news',
-    requireAdmin,
+    allow('content'),
     validate(TranslateRequestSchema, 'translate'),
     aiLimit,
     async (req, res) => {

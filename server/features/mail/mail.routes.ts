@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import { requireAdmin } from '../../http/guards';
+import { allow } from '../../http/guards';
 import type { MailService } from './mail.service';
 
 /** `/api/mail`: what the admin needs to know about e-mail delivery. */
 export function createMailRouter({ mail }: { mail: MailService }) {
   const router = Router();
-  router.get('/status', requireAdmin, async (_req, res) => {
+  router.get('/status', allow('enquiries'), async (_req, res) => {
     res.json({ data: await mail.status() });
   });
   return router;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { actorOf } from '../../http/actor';
-import { requireAdmin } from '../../http/guards';
+import { allow } from '../../http/guards';
 import { idParam, listQuery } from '../../http/params';
 import type { MediaService } from './media.service';
 import { singleImageUpload } from './upload';
@@ -10,18 +10,18 @@ export function createMediaRouter({ media, maxBytes }: { media: MediaService; ma
   const router = Router();
   const upload = singleImageUpload(maxBytes);
 
-  router.post('/', requireAdmin, upload, async (req, res) => {
+  router.post('/', allow('content'), upload, async (req, res) => {
     const file = req.file!;
     const uploaded = { bytes: file.buffer, name: file.originalname, mimeType: file.mimetype };
     res.status(201).json({ data: await media.upload(uploaded, actorOf(req)) });
   });
 
-  router.get('/', requireAdmin, async (req, res) => {
+  router.get('/', allow('content'), async (req, res) => {
     const { page, per_page: perPage } = listQuery(req.query);
     res.json({ data: await media.list({ page, perPage }) });
   });
 
-  router.delete('/:id', requireAdmin, async (req, res) => {
+  router.delete('/:id', allow('content'), async (req, res) => {
     res.json({ data: await media.remove(idParam(req.params.id)) });
   });
 

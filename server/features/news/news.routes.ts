@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { NEWS_PAGE_SIZE } from '#shared/pagination';
 import { NotFoundError } from '../../errors';
 import { actorOf } from '../../http/actor';
-import { requireAdmin } from '../../http/guards';
+import { allow } from '../../http/guards';
 import { idParam, listQuery } from '../../http/params';
 import { requestLanguage } from '../../i18n';
 import type { NewsService } from './news.service';
@@ -15,7 +15,7 @@ type NewsRouterDeps = { news: NewsService; previews: PreviewsService; revisions:
 export function createNewsRouter({ news, previews, revisions }: NewsRouterDeps) {
   const router = Router();
 
-  router.get('/', async (req, res) => {
+  router.get('/', allow('anyone'), async (req, res) => {
     const q = listQuery(req.query);
     const page = q.page ?? 1;
     const perPage = q.per_page ?? NEWS_PAGE_SIZE;
@@ -24,49 +24,49 @@ export function createNewsRouter({ news, previews, revisions }: NewsRouterDeps) 
     res.json({ data: await news.listPublished({ page, perPage, category, language }) });
   });
 
-  router.get('/categories', async (_req, res) => {
+  router.get('/categories', allow('anyone'), async (_req, res) => {
     res.json({ data: await news.categories() });
   });
 
-  router.get('/admin', requireAdmin, async (req, res) => {
+  router.get('/admin', allow('articles'), async (req, res) => {
     const { page, per_page: perPage, published, missing } = listQuery(req.query);
     res.json({ data: await news.listAdmin({ page, perPage, published, missing }) });
   });
 
-  router.get('/:slug', (req, res) => articleOrRedirect(news, req, res));
+  router.get('/:slug', allow('anyone'), (req, res) => articleOrRedirect(news, req, res));
 
-  router.post('/', requireAdmin, async (req, res) => {
+  router.post('/', allow('content'), async (req, res) => {
     res.status(201).json({ data: await news.create(req.body, actorOf(req)) });
   });
 
-  router.put('/:id', requireAdmin, async (req, res) => {
+  router.put('/:id', allow('content'), async (req, res) => {
     res.json({ data: await news.update(idParam(req.params.id), req.body, actorOf(req)) });
   });
 
-  router.delete('/:id', requireAdmin, async (req, res) => {
+  router.delete('/:id', allow('content'), async (req, res) => {
     res.json({ data: await news.remove(idParam(req.params.id)) });
   });
 
-  router.post('/:id/previews', requireAdmin, async (req, res) => {
+  router.post('/:id/previews', allow('content'), async (req, res) => {
     res
       .status(201)
       .json({ data: await previews.create(idParam(req.params.id), req.body, actorOf(req)) });
   });
 
-  router.get('/:id/previews', requireAdmin, async (req, res) => {
+  router.get('/:id/previews', allow('content'), async (req, res) => {
     res.json({ data: await previews.list(idParam(req.params.id)) });
   });
 
-  router.delete('/:id/previews/:previewId', requireAdmin, async (req, res) => {
+  router.delete('/:id/previews/:previewId', allow('content'), async (req, res) => {
     const [id, previewId] = [idParam(req.params.id), idParam(req.params.previewId)];
     res.json({ data: await previews.revoke(id, previewId) });
   });
 
-  router.get('/:id/revisions', requireAdmin, async (req, res) => {
+  router.get('/:id/revisions', allow('articles'), async (req, res) => {
     res.json({ data: await revisions.list(idParam(req.params.id), req.query) });
   });
 
-  router.post('/:id/revisions/:revisionId/restore', requireAdmin, async (req, res) => {
+  router.post('/:id/revisions/:revisionId/restore', allow('content'), async (req, res) => {
     const [id, revisionId] = [idParam(req.params.id), idParam(req.params.revisionId)];
     res.json({ data: await revisions.restore(id, revisionId, actorOf(req)) });
   });

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { NotFoundError } from '../../errors';
+import { allow } from '../../http/guards';
 import { requestLanguage } from '../../i18n';
 import type { PreviewsService } from './previews.service';
 
@@ -11,7 +12,7 @@ import type { PreviewsService } from './previews.service';
 export function createPreviewsRouter({ previews }: { previews: PreviewsService }) {
   const router = Router();
 
-  router.get('/:token', async (req, res) => {
+  router.get('/:token', allow('anyone'), async (req, res) => {
     res.set({ 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' });
     const article = await previews.article(String(req.params.token), requestLanguage(req));
     if (!article) throw new NotFoundError('apiErrors.previewNotFound');

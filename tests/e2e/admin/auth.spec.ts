@@ -161,7 +161,7 @@ test('turns a signed-in user who is not an admin away, from /login and from /adm
   expect(login.status()).toBe(200);
   const profile = await page.request.get('/api/auth/profile');
   expect(await profile.json()).toEqual({
-    data: { user: { username, is_admin: false }, two_factor_enabled: false },
+    data: { user: { username, is_admin: false, role: 'user' }, two_factor_enabled: false },
   });
 
   await page.goto('/admin');

@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 const answer = (path: string, ...list: Answer[]) => (answers[path] = list);
-const admin = { user: { username: 'boss', is_admin: true } };
+const admin = { user: { username: 'boss', is_admin: true, role: 'admin' } };
 
 function renderLogin() {
   return renderAdmin(

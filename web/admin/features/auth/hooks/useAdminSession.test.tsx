@@ -13,7 +13,7 @@ vi.mock('react-router-dom', async (original) => ({
   useNavigate: () => navigate,
 }));
 
-const admin = { username: 'admin', is_admin: true };
+const admin = { username: 'admin', is_admin: true, role: 'admin' };
 
 /** The profile call answers with this status (and an admin when 200). */
 function profileAnswers(status: number) {

@@ -27,7 +27,7 @@ function open() {
   const onClose = vi.fn();
   const view = renderAdmin(<TwoFactorSetupDialog username="boss" onClose={onClose} />);
   view.queryClient.setQueryData<Profile>(authKeys.profile, {
-    user: { username: 'boss', is_admin: true },
+    user: { username: 'boss', is_admin: true, role: 'admin' },
     two_factor_enabled: false,
   });
   return { calls, onClose, ...view };

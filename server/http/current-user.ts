@@ -1,0 +1,49 @@
+import type { Request, RequestHandler } from 'express';
+import type { SessionRegistry } from '../features/auth/session-registry';
+import type { SessionUser } from './session';
+
+/** The account behind a session as stored now; null once it is deleted or deactivated. */
+export type LoadSessionUser = (id: number) => Promise<SessionUser | null>;
+
+const regenerate = (req: Request) =>
+  new Promise<void>((resolve, reject) =>
+    req.session.regenerate((err) => (err ? reject(err) : resolve())),
+  );
+
+const same = (a: SessionUser, b: SessionUser) =>
+  a.username === b.username &&
+  a.role === b.role &&
+  a.is_admin === b.is_admin &&
+  Boolean(a.two_factor_due) === Boolean(b.two_factor_due);
+
+/**
+ * Reads the signed-in account again on every request that carries a
+ * session, so what an admin changes counts at the user's next request: a
+ * new role (the guards see it at once) or a deactivation or deletion (the
+ * session ends and the request goes on signed out, as after sign-out). A
+ * database that cannot be read fails the request rather than trusting what
+ * the session remembered.
+ */
+export function currentUser(deps: {
+  load: LoadSessionUser;
+  registry: SessionRegistry;
+}): RequestHandler {
+  const { load, registry } = deps;
+  return async (req, _res, next) => {
+    const remembered = req.session?.user;
+    if (!remembered) return next();
+    try {
+      const user = await load(remembered.id);
+      if (!user) {
+        const handle = req.session.auth?.handle;
+        if (handle) await registry.forget(handle);
+        await regenerate(req);
+      } else if (!same(user, remembered)) {
+        req.session.user = user;
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

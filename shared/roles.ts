@@ -1,0 +1,38 @@
+/**
+ * Who may do what. Every account has one role; the three staff roles get
+ * into the admin (`is_admin`), `user` is a registered visitor. What a role
+ * may do is a set of named capabilities: the server checks one capability
+ * per API route (server/http/guards.ts) and the admin shows only what the
+ * role may use, both from the table below.
+ */
+export const ROLES = ['admin', 'editor', 'sales', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const STAFF_ROLES = ['admin', 'editor', 'sales'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const CAPABILITIES = {
+  /** Anything every staff account needs: the staff list, the AI's status. */
+  staff: ['admin', 'editor', 'sales'],
+  /** Reading articles with their drafts and history. */
+  articles: ['admin', 'editor', 'sales'],
+  /** Writing articles, pages, site texts and media, and the AI that drafts them. */
+  content: ['admin', 'editor'],
+  /** Enquiries: reading, marking, exporting, answering. */
+  enquiries: ['admin', 'sales'],
+  /** Accounts, roles and invitations. */
+  users: ['admin'],
+  /** The site's operational settings. */
+  settings: ['admin'],
+  /** The audit log. */
+  audit: ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export const isStaff = (role: Role): role is StaffRole =>
+  (STAFF_ROLES as readonly Role[]).includes(role);
+
+/** True when the role has the capability. */
+export const can = (role: Role | undefined, capability: Capability): boolean =>
+  role !== undefined && (CAPABILITIES[capability] as readonly Role[]).includes(role);
