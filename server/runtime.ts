@@ -6,6 +6,7 @@ import {
   setPasswordCost,
 } from './features/auth/password';
 import { createDb, type Db } from './db/knex';
+import { markDataInUse } from './db/in-use';
 import { checkSqliteFiles } from './db/sqlite-files';
 import { migrateLatest } from './db/migrate';
 import { loadSessionSecret } from './db/session-secret';
@@ -25,7 +26,9 @@ export type Runtime = {
  * the session store and the cookie secret. Shared by the server and the tests.
  * Migrations, the session table and `prepare` (first accounts and content)
  * run under the startup lock, so instances starting together on one
- * PostgreSQL do them once, one after the other.
+ * PostgreSQL do them once, one after the other. On SQLite the data is
+ * marked in use until `close()`, so `npm run restore` refuses meanwhile
+ * (in-use.ts; on PostgreSQL the server's listening connection marks it).
  */
 export async function openRuntime(
   config: Config,
@@ -34,6 +37,7 @@ export async function openRuntime(
 ): Promise<Runtime> {
   setPasswordCost(config.env === 'test' ? TEST_PASSWORD_COST : PASSWORD_COST);
   if (!config.databaseUrl) checkSqliteFiles(config.dataDir);
+  const inUse = config.databaseUrl ? undefined : await markDataInUse(config.dataDir);
   const db = createDb(config);
   const sessions = await underStartupLock(config, async () => {
     const applied = await migrateLatest(db);
@@ -49,6 +53,7 @@ export async function openRuntime(
     return store;
   }).catch(async (error: unknown) => {
     await db.destroy();
+    await inUse?.release();
     throw error;
   });
   const sessionSecret = loadSessionSecret(config);
@@ -58,6 +63,7 @@ export async function openRuntime(
     sessionSecret,
     async close() {
       await Promise.allSettled([db.destroy(), sessions.close(), closePasswordHashing()]);
+      await inUse?.release();
     },
   };
 }

@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeImage } from '../../tests/support/images';
+import { instanceEnv, spawnInstance } from '../../tests/support/instances';
 import {
   postgresAvailable,
   postgresUnavailable,
@@ -56,6 +59,35 @@ async function populatedSite(env: Record<string, string>, dataDir: string): Prom
   return t;
 }
 
+/** Every path under `dir` (folders with a trailing slash) and its permission bits. */
+function modes(dir: string, under = ''): Record<string, number> {
+  const found: Record<string, number> = {};
+  for (const entry of readdirSync(path.join(dir, under), { withFileTypes: true })) {
+    const name = path.join(under, entry.name);
+    const mode = statSync(path.join(dir, name)).mode & 0o777;
+    if (entry.isDirectory()) Object.assign(found, { [`${name}/`]: mode }, modes(dir, name));
+    else found[name] = mode;
+  }
+  return found;
+}
+
+/** The bytes the app serves at `url`. */
+async function bytesOf(t: TestApp, url: string): Promise<Buffer> {
+  const res = await request(t.app)
+    .get(url)
+    .buffer(true)
+    .parse((stream, done) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  return res.body as Buffer;
+}
+
+const count = async (t: TestApp, table: string) =>
+  Number(((await t.db(table).count({ n: '*' })) as { n: string | number }[])[0]!.n);
+
 const slugs = async (t: TestApp) =>
   ((await t.db('news').orderBy('slug').pluck('slug')) as string[]).join(',');
 
@@ -81,6 +113,7 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
       const url = await store.url();
       const env = { DATA_DIR: dataDir, ...(url && { DATABASE_URL: url }) };
       const site = await populatedSite(env, dataDir);
+      const sids = (await site.db('user_sessions').pluck('sid')) as string[];
       await site.close();
 
       const backup = cli(BUILT_BACKUP_CLI, ['--out', path.join(dataDir, 'backups')], env);
@@ -91,7 +124,21 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
         store: url ? 'postgres' : 'sqlite',
         migration: MIGRATIONS.at(-1)![0],
       });
-      expect(manifest.files).toContain('media/');
+      // The database and the media, owner-only; no sessions and no session secret.
+      expect(manifest.files).toEqual([url ? 'database.dump' : 'site.db', 'media/']);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(modes(dir)).toEqual({
+        [url ? 'database.dump' : 'site.db']: 0o600,
+        'manifest.json': 0o600,
+        'media/': 0o700,
+        'media/cell.webp': 0o600,
+      });
+      if (!url) {
+        // Not a trace of a signed-in session's id in the file (rows deleted, pages rewritten).
+        const backedUp = readFileSync(path.join(dir, 'site.db')).toString('latin1');
+        expect(sids.length).toBeGreaterThan(0);
+        for (const sid of sids) expect(backedUp).not.toContain(sid);
+      }
 
       // The upgrade: a new release migrates (a table, a row in knex_migrations) and content moves on.
       const upgraded = await createTestApp(env, dataDir);
@@ -122,9 +169,70 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
         expect(readFileSync(path.join(dataDir, 'media', 'cell.webp'), 'utf8')).toBe(
           'RIFF-webp-bytes',
         );
+        // Nobody is signed in after a restore; signing in again works.
+        expect(await count(restored, 'user_sessions')).toBe(0);
+        if (url) expect(await count(restored, 'sessions')).toBe(0);
         await signedIn(restored.app);
       } finally {
         await restored.close();
+      }
+    },
+    120_000,
+  );
+  it.skipIf(store.skip)(
+    'refuses to restore under a running server, says how to stop it, and restores once it is gone',
+    async () => {
+      const dataDir = tempDataDir();
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const url = await store.url();
+      const env = { DATA_DIR: dataDir, ...(url && { DATABASE_URL: url }) };
+      const site = await populatedSite(env, dataDir);
+      await site.close();
+      const backup = cli(BUILT_BACKUP_CLI, ['--out', path.join(dataDir, 'backups')], env);
+      const dir = /Backup written to (\S+)/.exec(backup.out)![1]!;
+
+      // The built server, as production runs it, acknowledges an enquiry after the backup.
+      const server = await spawnInstance({
+        ...instanceEnv(url ?? '', { LOG_LEVEL: 'warn' }),
+        ...env,
+      });
+      cleanups.push(() => server.stop('SIGKILL'));
+      await server.ready;
+      const sent = await fetch(`${server.url}/api/contacts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({
+          name: 'Rui Costa',
+          email: 'rui@example.pt',
+          message: 'Please call me back soon.',
+        }),
+      });
+      expect(sent.status).toBe(201);
+
+      const refused = cli(BUILT_BACKUP_CLI, ['restore', dir], env);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toBe('');
+      expect(refused.err).toBe(
+        url
+          ? "Error: A server is using DATABASE_URL's database: stop every instance first " +
+              "(systemctl stop 'forge-site@*'), then run npm run restore again. Nothing was changed."
+          : `Error: A server is using ${dataDir}: stop it first (systemctl stop forge-site, or ` +
+              'Ctrl-C where npm start runs), then run npm run restore again. Nothing was changed.',
+      );
+      // The server serves on, and nothing was taken from under it.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+      // A server that died (kill -9) leaves no lock behind: the restore goes through.
+      await server.stop('SIGKILL');
+      const before = await createTestApp(env, dataDir);
+      expect(await count(before, 'contacts')).toBe(2);
+      await before.close();
+      expect(cli(BUILT_BACKUP_CLI, ['restore', dir], env)).toMatchObject({ code: 0, err: '' });
+      const after = await createTestApp(env, dataDir);
+      try {
+        expect(await count(after, 'contacts')).toBe(1);
+      } finally {
+        await after.close();
       }
     },
     120_000,
@@ -140,7 +248,26 @@ describe.skipIf(!postgresAvailable)(
       const dataDir = tempDataDir();
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const site = await populatedSite({}, dataDir);
-      const tables = ['users', 'news', 'contacts', 'mail_outbox', 'audit_log', 'user_sessions'];
+      // A real upload: its files under DATA_DIR/media, as a SQLite site keeps them.
+      const upload = (
+        await (
+          await signedIn(site.app)
+        )
+          .post('/api/media')
+          .attach('file', await makeImage('jpeg'), 'cell.jpg')
+          .expect(201)
+      ).body.data as { url: string; bytes: number };
+      const uploaded = await bytesOf(site, upload.url);
+      const tables = [
+        'users',
+        'news',
+        'contacts',
+        'mail_outbox',
+        'audit_log',
+        'user_sessions',
+        'media',
+        'media_variants',
+      ];
       const counts = Object.fromEntries(
         await Promise.all(
           tables.map(async (t) => [t, Number((await site.db(t).count({ n: '*' }))[0]!.n)]),
@@ -151,6 +278,7 @@ describe.skipIf(!postgresAvailable)(
       const copied = cli(BUILT_DB_COPY_CLI, ['--to', pg.url], { DATA_DIR: dataDir });
       expect(copied).toMatchObject({ code: 0, err: '' });
       expect(copied.out).toContain('news: 1');
+      expect(copied.out).toContain(`media files: ${counts.media_variants}`);
 
       const moved = await createTestApp({ DATABASE_URL: pg.url }, dataDir);
       try {
@@ -159,6 +287,9 @@ describe.skipIf(!postgresAvailable)(
         }
         const news = await moved.db('news').first();
         expect(news.published).toBe(true);
+        // The upload is served from PostgreSQL now (media_blobs), the same bytes as before.
+        expect(await count(moved, 'media_blobs')).toBe(counts.media_variants);
+        expect(await bytesOf(moved, upload.url)).toEqual(uploaded);
         // The admin signs in and creates an article: the id sequence continued past the copy.
         const admin = await signedIn(moved.app);
         await admin
@@ -173,10 +304,20 @@ describe.skipIf(!postgresAvailable)(
       } finally {
         await moved.close();
       }
+      const usage =
+        'Usage: PGPASSWORD=<password> npm run db:copy -- --to postgres://user@host:5432/database';
       expect(cli(BUILT_DB_COPY_CLI, ['--to', 'mysql://x'], { DATA_DIR: dataDir })).toMatchObject({
         code: 1,
-        err: 'Usage: npm run db:copy -- --to postgres://user:password@host:5432/database',
+        err: usage,
       });
+      // A password on the command line (where `ps` shows it to everyone) is refused.
+      const withPassword = new URL(pg.url);
+      withPassword.password = 's3cret';
+      const refused = cli(BUILT_DB_COPY_CLI, ['--to', withPassword.toString()], {
+        DATA_DIR: dataDir,
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/^Error: Leave the password out of the address: .* PGPASSWORD/);
     }, 120_000);
   },
 );

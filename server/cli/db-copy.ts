@@ -1,8 +1,10 @@
 /**
  * Moves a SQLite site to PostgreSQL (see docs/deploy.md):
- *   npm run db:copy -- --to postgres://user:password@host/database
+ *   PGPASSWORD=… npm run db:copy -- --to postgres://user@host/database
  * Reads the site in DATA_DIR (stop it first), migrates the target, copies every
- * table and the signed-in sessions. Media stays in DATA_DIR/media.
+ * table, the uploads' files (into `media_blobs`) and the signed-in sessions.
+ * The password comes from PGPASSWORD or ~/.pgpass, never from the command
+ * line, which every account on the machine can read.
  */
 import dotenv from 'dotenv';
 import { parseConfig } from '../config';
@@ -11,25 +13,47 @@ import { copyToPostgres } from '../db/backup/copy-to-postgres';
 import { createLogger } from '../logger';
 import { openRuntime } from '../runtime';
 
-const USAGE = 'Usage: npm run db:copy -- --to postgres://user:password@host:5432/database';
+const USAGE =
+  'Usage: PGPASSWORD=<password> npm run db:copy -- --to postgres://user@host:5432/database';
+
+const PASSWORD_IN_ARGS =
+  'Leave the password out of the address: the command line is visible to every account on ' +
+  'this machine. Put it in PGPASSWORD (read -rs PGPASSWORD && export PGPASSWORD) or in ' +
+  `~/.pgpass instead.\n${USAGE}`;
+
+function hasPassword(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.password !== '' || parsed.searchParams.has('password');
+  } catch {
+    return false;
+  }
+}
 
 async function main(args: string[]): Promise<string> {
   const to = args[0] === '--to' ? args[1] : undefined;
   if (!to || !/^postgres(ql)?:\/\//.test(to) || args.length !== 2) throw new Error(USAGE);
+  if (hasPassword(to)) throw new Error(PASSWORD_IN_ARGS);
   dotenv.config({ quiet: true });
   const env = { ...process.env, DATABASE_URL: '' };
   const config = parseConfig(env);
   const logger = createLogger({ logLevel: 'warn' });
   // The source brought up to date, then the target: its schema, session table and startup lock.
+  // (node-postgres reads PGPASSWORD and ~/.pgpass itself.)
   const source = await openRuntime(config, logger);
   const target = await openRuntime(parseConfig({ ...env, DATABASE_URL: to }), logger);
   try {
-    const report = await copyToPostgres(source.db, target.db, config.dataDir);
+    const { report, missing } = await copyToPostgres(source.db, target.db, config.dataDir);
     const lines = report.map((r) => `  ${r.table}: ${r.rows}`);
     return [
       'Copied to PostgreSQL:',
       ...lines,
-      'Set DATABASE_URL to it and start the site. Media stays in DATA_DIR/media.',
+      ...(missing.length
+        ? [
+            `Media files missing in DATA_DIR/media (they answered 404 before): ${missing.join(', ')}`,
+          ]
+        : []),
+      'Set DATABASE_URL to it and start the site: uploads are served from the database now.',
     ].join('\n');
   } finally {
     await Promise.allSettled([source.close(), target.close()]);

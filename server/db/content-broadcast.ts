@@ -3,6 +3,7 @@ import type { Client } from 'pg';
 import type { ContentVersion } from '../content-version';
 import type { Logger } from '../logger';
 import { describeDbError } from './db-errors';
+import { IN_USE_LOCK_KEY } from './in-use';
 import type { Db } from './knex';
 
 /** The NOTIFY channel, and the app_state row that counts content writes across instances. */
@@ -24,6 +25,9 @@ const rowsOf = (result: unknown) =>
  * notice arrives. That connection may drop (PostgreSQL restarts, a network
  * cut): it reconnects with backoff, and on each reconnect reads the stored
  * counter and drops its caches if it moved while nobody was listening.
+ * The same connection holds the shared lock that tells `npm run restore`
+ * this instance uses the database (in-use.ts): a restore running makes it
+ * wait, so an instance never serves a schema being rebuilt.
  */
 export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Promise<void> }> {
   const { default: pg } = await import('pg');
@@ -85,6 +89,7 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
     try {
       await next.connect();
       await next.query(`LISTEN ${CONTENT_CHANNEL}`);
+      await next.query('select pg_advisory_lock_shared($1, $2)', [...IN_USE_LOCK_KEY]);
       const stored = await next.query<{ value: string }>(
         'select value from app_state where key = $1',
         [STORED_VERSION_KEY],

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { Config } from '../config';
+import { ensureDataDir } from './data-dir';
 import { sqliteClient } from './sqlite-client';
 
 export type Db = Knex;
@@ -60,7 +60,7 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Db {
   if (config.databaseUrl) {
     return knex({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  ensureDataDir(config.dataDir);
   return knex({
     client: SqliteClient,
     connection: { filename: sqliteFile(config.dataDir) },

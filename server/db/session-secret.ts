@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import { ensureDataDir } from './data-dir';
 
 export const SECRET_FILE = 'session-secret';
 
@@ -11,7 +12,7 @@ export const SECRET_FILE = 'session-secret';
  */
 export function loadSessionSecret(config: Pick<Config, 'sessionSecret' | 'dataDir'>): string {
   if (config.sessionSecret) return config.sessionSecret;
-  mkdirSync(config.dataDir, { recursive: true });
+  ensureDataDir(config.dataDir);
   const file = path.join(config.dataDir, SECRET_FILE);
   try {
     writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });

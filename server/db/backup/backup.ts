@@ -1,15 +1,32 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
+import { ensureDataDir } from '../data-dir';
+import { whileDataUnused } from '../in-use';
 import { createDb, sqliteFile } from '../knex';
-import { SECRET_FILE } from '../session-secret';
 import { SESSIONS_FILE } from '../session-store';
 import { runPgTool } from './pg-tools';
-import { backupSqlite } from './sqlite-backup';
+import { backupSqlite, emptyTablesOfCopy } from './sqlite-backup';
 
 export const MANIFEST = 'manifest.json';
 const PG_DUMP = 'database.dump';
 const MEDIA = 'media';
+/**
+ * Who is signed in: the store's sessions (PostgreSQL's `sessions` table, or
+ * DATA_DIR/sessions.db) and their index per user. A backup that held them,
+ * with the session secret, would let its reader sign in as anyone signed in
+ * at the time, so none of it is backed up (a restore signs everyone out).
+ */
+const SESSION_TABLES = ['sessions', 'user_sessions'];
 
 export type Manifest = {
   format: 1;
@@ -33,40 +50,48 @@ async function lastMigration(config: Where): Promise<string | null> {
   }
 }
 
+/** Folders 0700 and files 0600 under `dir`: a backup holds what DATA_DIR holds. */
+function ownerOnly(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) ownerOnly(full);
+    else chmodSync(full, 0o600);
+  }
+}
+
 /**
- * A backup of the whole site in a new folder under `outDir`: the database
- * (SQLite through the online backup API, site and sessions, plus the session
- * secret; PostgreSQL with pg_dump in its custom format, sessions included)
- * and the media store under DATA_DIR/media when there is one, with a
- * manifest naming the store and the schema's newest migration.
+ * A backup of the site in a new folder under `outDir`, readable by its
+ * owner alone (0700, files 0600): the database (SQLite through the online
+ * backup API; PostgreSQL with pg_dump in its custom format) without the
+ * signed-in sessions (SESSION_TABLES) or the session secret, and the media
+ * store under DATA_DIR/media when there is one, with a manifest naming the
+ * store and the schema's newest migration.
  */
 export async function createBackup(config: Where, outDir: string, now = new Date()) {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const dir = path.join(outDir, `backup-${stamp}`);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(outDir, { recursive: true, mode: 0o700 });
+  mkdirSync(dir, { mode: 0o700 });
   const files: string[] = [];
   const store = config.databaseUrl ? 'postgres' : 'sqlite';
   const migration = await lastMigration(config);
   if (config.databaseUrl) {
+    const leftOut = SESSION_TABLES.map((table) => `--exclude-table-data=${table}`);
     await runPgTool(
       'pg_dump',
-      ['--format=custom', `--file=${path.join(dir, PG_DUMP)}`],
+      ['--format=custom', ...leftOut, `--file=${path.join(dir, PG_DUMP)}`],
       config.databaseUrl,
     );
     files.push(PG_DUMP);
   } else {
-    await backupSqlite(sqliteFile(config.dataDir), path.join(dir, 'site.db'));
+    const copy = path.join(dir, 'site.db');
+    await backupSqlite(sqliteFile(config.dataDir), copy);
+    await emptyTablesOfCopy(
+      copy,
+      SESSION_TABLES.filter((t) => t !== 'sessions'),
+    );
     files.push('site.db');
-    const sessions = path.join(config.dataDir, SESSIONS_FILE);
-    if (existsSync(sessions)) {
-      await backupSqlite(sessions, path.join(dir, SESSIONS_FILE));
-      files.push(SESSIONS_FILE);
-    }
-    const secret = path.join(config.dataDir, SECRET_FILE);
-    if (existsSync(secret)) {
-      cpSync(secret, path.join(dir, SECRET_FILE), { preserveTimestamps: true });
-      files.push(SECRET_FILE);
-    }
   }
   const media = path.join(config.dataDir, MEDIA);
   if (existsSync(media)) {
@@ -74,7 +99,10 @@ export async function createBackup(config: Where, outDir: string, now = new Date
     files.push(`${MEDIA}/`);
   }
   const manifest: Manifest = { format: 1, created_at: now.toISOString(), store, migration, files };
-  writeFileSync(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: 0o600,
+  });
+  ownerOnly(dir);
   return { dir, manifest };
 }
 
@@ -99,10 +127,11 @@ async function restorePostgres(url: string, dump: string): Promise<void> {
 }
 
 /**
- * Puts a backup back in place of the current site: every instance must be
- * stopped first. The store must be the backup's (a SQLite backup goes to
+ * Puts a backup back in place of the current site. Refuses, changing
+ * nothing, while a server uses the data (every instance must be stopped
+ * first: in-use.ts). The store must be the backup's (a SQLite backup goes to
  * DATA_DIR, a PostgreSQL one to DATABASE_URL); media is replaced when the
- * backup holds some.
+ * backup holds some. Sessions are not in a backup: everyone signs in again.
  */
 export async function restoreBackup(config: Where, dir: string): Promise<Manifest> {
   const manifest = readManifest(dir);
@@ -114,10 +143,17 @@ export async function restoreBackup(config: Where, dir: string): Promise<Manifes
         : 'This backup is of a SQLite site: unset DATABASE_URL to restore it into DATA_DIR',
     );
   }
+  return whileDataUnused(config, async () => {
+    await putBack(config, dir, manifest);
+    return manifest;
+  });
+}
+
+async function putBack(config: Where, dir: string, manifest: Manifest): Promise<void> {
   if (config.databaseUrl) {
     await restorePostgres(config.databaseUrl, path.join(dir, PG_DUMP));
   } else {
-    mkdirSync(config.dataDir, { recursive: true });
+    ensureDataDir(config.dataDir);
     for (const name of ['site.db', SESSIONS_FILE]) {
       for (const suffix of ['', '-wal', '-shm']) {
         rmSync(path.join(config.dataDir, name + suffix), { force: true });
@@ -131,5 +167,4 @@ export async function restoreBackup(config: Where, dir: string): Promise<Manifes
     rmSync(path.join(config.dataDir, MEDIA), { recursive: true, force: true });
     cpSync(path.join(dir, MEDIA), path.join(config.dataDir, MEDIA), { recursive: true });
   }
-  return manifest;
 }

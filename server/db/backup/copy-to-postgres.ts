@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import sqlite3 from 'sqlite3';
 import type { Db } from '../knex';
 import { SESSIONS_FILE } from '../session-store';
@@ -85,18 +87,53 @@ async function readSqliteSessions(dataDir: string): Promise<Row[]> {
   }
 }
 
+/**
+ * The bytes of every upload: files under DATA_DIR/media/<id>/<name> on
+ * SQLite, rows of `media_blobs` on PostgreSQL (media-storage.ts), one per
+ * row of `media_variants`. A file already missing on disk is named, not
+ * fatal: that upload answered 404 before the copy too.
+ */
+async function copyMediaFiles(source: Db, trx: Knex.Transaction, dataDir: string) {
+  const variants = (await source('media_variants')
+    .select('media_id', 'name')
+    .orderBy(['media_id', 'name'])) as { media_id: number; name: string }[];
+  let copied = 0;
+  const missing: string[] = [];
+  for (const { media_id: mediaId, name } of variants) {
+    const file = path.join(dataDir, 'media', String(mediaId), name);
+    let data: Buffer;
+    try {
+      data = await readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      missing.push(`${mediaId}/${name}`);
+      continue;
+    }
+    await trx('media_blobs').insert({ media_id: mediaId, name, data });
+    copied++;
+  }
+  return { copied, missing };
+}
+
 export type CopyReport = { table: string; rows: number }[];
 
 /**
  * Copies every table of a migrated SQLite site into a migrated, empty
  * PostgreSQL database in one transaction (all or nothing): parents before
  * children, values converted to PostgreSQL's types, serial sequences moved
- * past the copied ids; then the signed-in sessions (a table of their own in
- * PostgreSQL), so nobody is signed out by the move.
+ * past the copied ids; then the uploads' files into `media_blobs` (where
+ * PostgreSQL sites keep them) and the signed-in sessions (a table of their
+ * own in PostgreSQL), so nobody is signed out by the move. `missing` names
+ * the media files that were not on disk.
  */
-export async function copyToPostgres(source: Db, target: Db, dataDir: string): Promise<CopyReport> {
+export async function copyToPostgres(
+  source: Db,
+  target: Db,
+  dataDir: string,
+): Promise<{ report: CopyReport; missing: string[] }> {
   const tables = await tablesInDependencyOrder(source);
   const report: CopyReport = [];
+  let missing: string[] = [];
   await target.transaction(async (trx) => {
     for (const table of tables) {
       const [{ n }] = (await trx(table).count({ n: '*' })) as [{ n: string }];
@@ -126,6 +163,9 @@ export async function copyToPostgres(source: Db, target: Db, dataDir: string): P
       await resetSequences(trx, table);
       report.push({ table, rows: copied });
     }
+    const media = await copyMediaFiles(source, trx, dataDir);
+    report.push({ table: 'media files', rows: media.copied });
+    missing = media.missing;
     const sessions = await readSqliteSessions(dataDir);
     for (let i = 0; i < sessions.length; i += BATCH) {
       await trx('sessions')
@@ -141,5 +181,5 @@ export async function copyToPostgres(source: Db, target: Db, dataDir: string): P
     }
     report.push({ table: 'sessions', rows: sessions.length });
   });
-  return report;
+  return { report, missing };
 }

@@ -10,17 +10,22 @@ type WithBackup = sqlite3.Database & {
   backup(file: string, done: (err: Error | null) => void): Backup;
 };
 
+const open = <T extends sqlite3.Database>(file: string, mode?: number) =>
+  new Promise<T>((resolve, reject) => {
+    const opened = new sqlite3.Database(file, mode ?? sqlite3.OPEN_READWRITE, (err) =>
+      err ? reject(err) : resolve(opened as T),
+    );
+  });
+
+const close = (db: sqlite3.Database) => new Promise<void>((resolve) => db.close(() => resolve()));
+
 /**
  * Copies a live SQLite database to `target` with SQLite's online backup API
  * (sqlite3's `Database#backup`): a consistent snapshot taken while the site
  * keeps serving, unlike copying the file and its WAL by hand.
  */
 export async function backupSqlite(source: string, target: string): Promise<void> {
-  const db = await new Promise<WithBackup>((resolve, reject) => {
-    const opened = new sqlite3.Database(source, sqlite3.OPEN_READONLY, (err) =>
-      err ? reject(err) : resolve(opened as WithBackup),
-    );
-  });
+  const db = await open<WithBackup>(source, sqlite3.OPEN_READONLY);
   try {
     const backup = await new Promise<Backup>((resolve, reject) => {
       const started = db.backup(target, (err) => (err ? reject(err) : resolve(started)));
@@ -34,6 +39,25 @@ export async function backupSqlite(source: string, target: string): Promise<void
     await new Promise<void>((resolve) => backup.finish(() => resolve()));
     if (backup.failed) throw new Error(`backup of ${source} failed`);
   } finally {
-    await new Promise<void>((resolve) => db.close(() => resolve()));
+    await close(db);
+  }
+}
+
+/**
+ * Empties `tables` in a copy made by backupSqlite, leaving no trace of their
+ * rows in the file: the copy leaves WAL mode (one file, nothing beside it),
+ * and VACUUM rewrites it without the freed pages.
+ */
+export async function emptyTablesOfCopy(file: string, tables: string[]): Promise<void> {
+  const db = await open(file);
+  try {
+    const deletes = tables.map((table) => `DELETE FROM "${table}";`).join(' ');
+    await new Promise<void>((resolve, reject) =>
+      db.exec(`PRAGMA journal_mode = DELETE; ${deletes} VACUUM;`, (err) =>
+        err ? reject(err) : resolve(),
+      ),
+    );
+  } finally {
+    await close(db);
   }
 }
