@@ -27,6 +27,7 @@ import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-com
 import { createNewsService } from './features/news/news.service';
 import { createPreviewsService } from './features/news/previews.service';
 import { createRevisionsService } from './features/news/revisions.service';
+import { createSiteTextsService } from './features/site-texts/site-texts.service';
 import { bumpOnContentWrite } from './http/content-writes';
 import { currentUser } from './http/current-user';
 import { errorResponse } from './http/error-response';
@@ -76,6 +77,8 @@ export function createApp(deps: AppDeps): AppHandler {
     retentionDays: config.auditRetentionDays,
   });
   const clock = deps.clock ?? systemClock;
+  const contentVersion = deps.contentVersion ?? createContentVersion(clock);
+  const texts = createSiteTextsService({ db, version: contentVersion, clock });
   const news = createNewsService({ db, clock });
   const previews = createPreviewsService({ db, news, clock });
   const revisions = createRevisionsService({ db, news });
@@ -93,7 +96,7 @@ export function createApp(deps: AppDeps): AppHandler {
     store: deps.sessionStore,
     lifetime: config.session,
   });
-  const mail = createMailService({ db, config, signal: deps.outboxSignal });
+  const mail = createMailService({ db, config, signal: deps.outboxSignal, texts });
   // Enquiries and the rate limits' counters are committed together (group-commit.ts).
   const writes = createGroupCommit(db);
   const contacts = createContactsService({
@@ -109,7 +112,6 @@ export function createApp(deps: AppDeps): AppHandler {
     tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
   });
   const limits = createRateLimits(config, db, writes);
-  const contentVersion = deps.contentVersion ?? createContentVersion(clock);
   const access = accessLogger(logger);
   // One request log for the pages the cache answers and everything Express does.
   const requestLog = createRequestLog(access);
@@ -135,7 +137,7 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret, config.session));
   app.use(sessionLifetime({ lifetime: config.session, registry, logger }));
   app.use(currentUser({ load: (id) => auth.sessionUser(id), registry }));
-  app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/media']));
+  app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/media', '/site/texts']));
   app.use(
     '/api',
     createApi({
@@ -153,13 +155,14 @@ export function createApp(deps: AppDeps): AppHandler {
       contacts,
       llm,
       mail,
+      texts,
       health,
     }),
   );
   // Failures before the API router is reached (the session store, say) still answer JSON.
   app.use('/api', apiErrorHandler(logger, health));
   app.use(createMediaFilesRouter({ media }));
-  app.use(createSiteRouter({ config, limits, news, previews, contacts, logger }));
+  app.use(createSiteRouter({ config, limits, news, previews, contacts, texts, logger }));
   app.use(lastResort(logger));
   if (deps.background) {
     health.start();

@@ -8,6 +8,8 @@ export class AppError extends Error {
   override name = 'AppError';
   /** Values of the `{{placeholders}}` in `message` and `details` (an article's title, a limit). */
   params?: Record<string, string | number>;
+  /** Placeholder values of one field's message in `details`, where they differ from `params`. */
+  detailParams?: Record<string, Record<string, string | number>>;
   constructor(
     readonly status: number,
     message: string,
@@ -21,6 +23,12 @@ export class AppError extends Error {
   /** The same error with placeholder values for its texts. */
   with(params: Record<string, string | number>): this {
     this.params = params;
+    return this;
+  }
+
+  /** The same error with placeholder values for the messages of some fields of `details`. */
+  withDetailParams(params: Record<string, Record<string, string | number>>): this {
+    this.detailParams = params;
     return this;
   }
 }

@@ -1,7 +1,5 @@
-import type { i18n } from 'i18next';
 import { readCookie } from '#shared/cookies';
 import { createI18n, toResources } from '#shared/i18n';
-import { jsonForScript } from '#shared/json-script';
 import { siteCatalogue } from '#shared/site-catalogue';
 import {
   DEFAULT_LANGUAGE,
@@ -16,23 +14,41 @@ import pt from '../locales/pt.json' with { type: 'json' };
 
 /**
  * The server's languages: which one a request wants, and the catalogues to
- * speak it (API errors, feeds, the crash page, the admin CLI). Pages rendered
- * by React load theirs through the web bundle.
+ * speak it (API errors, the crash page, the admin CLI). Public pages, feeds
+ * and e-mails speak them with the company's site texts in place (see
+ * features/site-texts), through `translatorOver` and `pageCatalogues`.
  */
 
 // Bundled with the server, so the built server needs no locales folder beside it.
-const catalogues: Record<Language, Record<string, unknown>> = { en, pt, de };
-const resources = toResources(catalogues);
-
-// One instance per language, created once and never switched: nothing mutable is shared.
-const instances = new Map<Language, i18n>(LANGUAGES.map((l) => [l, createI18n(l, resources)]));
+export const CATALOGUES: Readonly<Record<Language, Record<string, unknown>>> = { en, pt, de };
 
 export type Translate = (text: string, params?: Record<string, unknown>) => string;
 
-/** Translates a catalogue key; any other text (already a sentence) passes through. */
-export function translator(language: Language): Translate {
-  const t = instances.get(language)!;
+/**
+ * A translator over catalogues (the bundled ones, or with the company's site
+ * texts in place): a catalogue key is translated, any other text (already a
+ * sentence) passes through. Its i18n instance is never switched or changed.
+ */
+export function translatorOver(
+  language: Language,
+  catalogues: Readonly<Record<Language, Record<string, unknown>>>,
+): Translate {
+  const t = createI18n(language, toResources(catalogues));
   return (text, params) => (t.exists(text, params) ? t.t(text, params) : text);
+}
+
+// One per language, created once: nothing mutable is shared.
+const translators = new Map<Language, Translate>(
+  LANGUAGES.map((l) => [l, translatorOver(l, CATALOGUES)]),
+);
+
+/**
+ * The catalogue's texts (API errors, the crash page, the admin CLI). What the
+ * company may change (site texts: pages, e-mails' contact details, feeds)
+ * goes through `SiteTextsService.snapshot()` instead.
+ */
+export function translator(language: Language): Translate {
+  return translators.get(language)!;
 }
 
 /** The parts of a request its language is read from. */
@@ -52,16 +68,15 @@ export function requestLanguage(req: LanguageSource): Language {
   return pickLanguage(fromQuery, readCookie(req.headers.cookie, LANGUAGE_COOKIE));
 }
 
-const siteCatalogues = new Map<Language, string>(
-  LANGUAGES.map((language) => {
-    // English travels beside the others: a text missing in pt or de falls back to it.
-    const wanted = [...new Set<Language>([language, DEFAULT_LANGUAGE])];
-    const texts = Object.fromEntries(wanted.map((l) => [l, siteCatalogue(catalogues[l])]));
-    return [language, jsonForScript(texts)];
-  }),
-);
-
-/** The public site's texts for a page in `language` (and English), ready for the document. */
-export function siteCataloguesFor(language: Language): string {
-  return siteCatalogues.get(language)!;
+/**
+ * What a page in `language` embeds for the browser, and renders with: the
+ * public site's part of its catalogue and of English (a text missing in pt or
+ * de falls back to it), from `catalogues`.
+ */
+export function pageCatalogues(
+  language: Language,
+  catalogues: Readonly<Record<Language, Record<string, unknown>>>,
+): Partial<Record<Language, Record<string, unknown>>> {
+  const wanted = [...new Set<Language>([language, DEFAULT_LANGUAGE])];
+  return Object.fromEntries(wanted.map((l) => [l, siteCatalogue(catalogues[l])]));
 }

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'contact.exported',
   'media.uploaded',
   'media.deleted',
+  'site_texts.updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -22,7 +22,7 @@ export function createI18n(language: Language, resources: Resource): i18n {
 }
 
 /** Translation resources in i18next's shape from the three catalogues. */
-export function toResources(catalogues: Record<Language, object>): Resource {
+export function toResources(catalogues: Partial<Record<Language, object>>): Resource {
   return Object.fromEntries(
     Object.entries(catalogues).map(([lang, catalogue]) => [lang, { translation: catalogue }]),
   ) as Resource;

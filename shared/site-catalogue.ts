@@ -14,3 +14,10 @@ export function siteCatalogue(catalogue: Record<string, unknown>): Record<string
 
 /** Id of the JSON script element holding the page's catalogues, `{language: catalogue}`. */
 export const CATALOGUE_SCRIPT_ID = 'site-catalogue';
+
+/**
+ * Where the site reads one language's catalogue (its part of it, with the
+ * company's site texts in place) when the visitor switches to a language the
+ * page did not embed.
+ */
+export const siteCataloguePath = (language: string) => `/api/site/catalogue/${language}`;

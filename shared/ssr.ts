@@ -12,6 +12,12 @@ export type SsrRenderInput = {
   /** Scheme and host the visitor used, e.g. `https://example.com`, for absolute links. */
   origin: string;
   language: Language;
+  /**
+   * The texts to render with, `{language: catalogue}` (the page's language and
+   * English): the public site's catalogues with the company's site texts in
+   * place, the same the page embeds for hydration.
+   */
+  catalogues: Partial<Record<Language, object>>;
   data: SiteData;
   /** Fields of a form posted to the page (a POST without JavaScript); absent for GET. */
   form?: Record<string, string>;

@@ -21,8 +21,10 @@ import type { NewsService } from '../features/news/news.service';
 import { createPreviewsRouter } from '../features/news/previews.routes';
 import type { PreviewsService } from '../features/news/previews.service';
 import type { RevisionsService } from '../features/news/revisions.service';
+import { createSiteTextsRouter } from '../features/site-texts/site-texts.routes';
+import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import type { Logger } from '../logger';
-import { auditTrail, CONTACTS_AUDIT, NEWS_AUDIT } from '../http/audit-trail';
+import { auditTrail, CONTACTS_AUDIT, NEWS_AUDIT, SITE_TEXTS_AUDIT } from '../http/audit-trail';
 import { requireJsonBody, sameOrigin } from '../http/origin';
 import type { RateLimits } from '../http/rate-limits';
 import { apiErrorHandler, apiNotFound } from './error-handler';
@@ -47,6 +49,7 @@ export type ApiDeps = {
   contacts: ContactsService;
   llm: LlmService;
   mail: MailService;
+  texts: SiteTextsService;
   /** Told about write failures (disk full, read-only) so /healthz can name them. */
   health?: DbHealth;
 };
@@ -68,6 +71,7 @@ export function createApi(deps: ApiDeps) {
     contacts,
     llm,
     mail,
+    texts,
   } = deps;
   const api = express.Router();
   const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
@@ -93,6 +97,7 @@ export function createApi(deps: ApiDeps) {
   api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));
   api.use('/audit', createAuditRouter({ audit }));
   api.use('/mail', createMailRouter({ mail }));
+  api.use('/site', auditTrail(audit, SITE_TEXTS_AUDIT), createSiteTextsRouter({ texts }));
 
   api.use(apiNotFound);
   api.use(apiErrorHandler(logger, deps.health));

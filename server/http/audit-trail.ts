@@ -136,6 +136,24 @@ export const MEDIA_AUDIT: AuditRule[] = [
   },
 ];
 
+/** Site text changes (`/api/site`): the keys named, as far as a summary holds them. */
+export const SITE_TEXTS_AUDIT: AuditRule[] = [
+  {
+    method: 'PUT',
+    path: /^\/texts$/,
+    describe: (req) => {
+      const values = (req.body as { values?: unknown } | undefined)?.values;
+      const keys = values && typeof values === 'object' ? Object.keys(values) : [];
+      const summary = keys.join(', ');
+      return {
+        action: 'site_texts.updated',
+        target_type: 'site_texts',
+        summary: summary.length > 200 ? `${summary.slice(0, 199)}…` : summary,
+      };
+    },
+  },
+];
+
 /**
  * Records the successful calls a router answers, by rule, without touching
  * the feature's own code: mounted in front of the router, it notes what the

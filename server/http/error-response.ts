@@ -55,7 +55,12 @@ export function errorResponse(error: unknown, language: Language): ErrorResponse
   const t = translator(language);
   if (!known) return { status: 500, error: t('apiErrors.internal'), expected: false };
   const details = known.details
-    ? Object.fromEntries(Object.entries(known.details).map(([k, v]) => [k, t(v, known.params)]))
+    ? Object.fromEntries(
+        Object.entries(known.details).map(([k, v]) => [
+          k,
+          t(v, known.detailParams?.[k] ?? known.params),
+        ]),
+      )
     : undefined;
   const fault = error instanceof AppError ? undefined : (dbFault(error) ?? undefined);
   return {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_MODULES, siteAssets } from './assets';
 import { renderDocument } from './document';
-import { siteCataloguesFor } from '../i18n';
+import { textsSnapshot } from '../features/site-texts/texts-snapshot';
+
+const siteCataloguesFor = (language: 'en' | 'pt' | 'de') => textsSnapshot().page(language).json;
 
 const manifest = {
   'site/hydrate-on-intent.ts': { file: 'assets/boot-0.js' },

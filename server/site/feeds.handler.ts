@@ -2,7 +2,8 @@ import type { RequestHandler } from 'express';
 import { categoryLabel } from '#shared/categories';
 import type { NewsService } from '../features/news/news.service';
 import { publicOrigin } from '../http/public-origin';
-import { requestLanguage, translator } from '../i18n';
+import type { SiteTextsService } from '../features/site-texts/site-texts.service';
+import { requestLanguage } from '../i18n';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
 
 const RSS_ITEMS = 20;
@@ -37,10 +38,15 @@ export function robotsHandler({ publicUrl }: Pick<FeedDeps, 'publicUrl'>): Reque
   };
 }
 
-export function rssHandler({ news, publicUrl }: FeedDeps): RequestHandler {
+export function rssHandler({
+  news,
+  publicUrl,
+  texts,
+}: FeedDeps & { texts: Pick<SiteTextsService, 'snapshot'> }): RequestHandler {
   return async (req, res) => {
     const language = requestLanguage(req);
-    const t = translator(language);
+    // The company's name as its site texts have it.
+    const t = (await texts.snapshot()).translator(language);
     const { news: articles } = await news.listPublished({
       page: 1,
       perPage: RSS_ITEMS,

@@ -1,6 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { textsSnapshot } from '../features/site-texts/texts-snapshot';
 import { createLogger } from '../logger';
 import { pageHandler } from './page.handler';
 
@@ -13,6 +14,7 @@ function brokenSite() {
       data: () => {
         throw new Error('database exploded at /srv/secret/path.ts:12');
       },
+      texts: { snapshot: async () => textsSnapshot() },
       publicUrl: undefined,
       logger: createLogger({ logLevel: 'silent' }),
     }),

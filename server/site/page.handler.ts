@@ -4,7 +4,8 @@ import type { Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
 import type { Logger } from '../logger';
 import { publicOrigin } from '../http/public-origin';
-import { siteCataloguesFor, translator } from '../i18n';
+import type { SiteTextsService } from '../features/site-texts/site-texts.service';
+import { translator } from '../i18n';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
 import { pageLanguage, rememberAddressLanguage } from './page-language';
@@ -44,6 +45,8 @@ export function keepPrivate(res: Response): void {
  */
 export function pageHandler(deps: {
   data: (req: Request, res: Response, language: Language) => SiteData;
+  /** The company's site texts, as the page renders and embeds them. */
+  texts: Pick<SiteTextsService, 'snapshot'>;
   publicUrl: string | undefined;
   logger: Logger;
 }): RequestHandler {
@@ -51,11 +54,13 @@ export function pageHandler(deps: {
     const language = pageLanguage(req);
     rememberAddressLanguage(req, res);
     try {
-      const render = await loadRenderer();
+      const [render, snapshot] = await Promise.all([loadRenderer(), deps.texts.snapshot()]);
+      const texts = snapshot.page(language);
       const result = await render({
         url: req.originalUrl,
         origin: publicOrigin(req, deps.publicUrl),
         language,
+        catalogues: texts.catalogues,
         data: deps.data(req, res, language),
         form: req.method === 'POST' ? postedFields(req.body) : undefined,
       });
@@ -77,7 +82,7 @@ export function pageHandler(deps: {
           renderDocument({
             language,
             assets: pageAssets(result.pageId),
-            catalogues: siteCataloguesFor(language),
+            catalogues: texts.json,
             head: result.head,
             html: result.html,
             hydration: result.hydration,

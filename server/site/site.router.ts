@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import type { NewsService } from '../features/news/news.service';
 import type { PreviewsService } from '../features/news/previews.service';
+import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import { sameOrigin } from '../http/origin';
 import type { RateLimits } from '../http/rate-limits';
 import type { Logger } from '../logger';
@@ -30,9 +31,10 @@ export function createSiteRouter(deps: {
   news: NewsService;
   previews: PreviewsService;
   contacts: ContactsService;
+  texts: SiteTextsService;
   logger: Logger;
 }): express.Router {
-  const { config, limits, news, previews, contacts, logger } = deps;
+  const { config, limits, news, previews, contacts, texts, logger } = deps;
   const router = express.Router();
   const dev = config.env === 'development';
   const publicUrl = config.publicUrl;
@@ -63,7 +65,7 @@ export function createSiteRouter(deps: {
 
   router.get('/sitemap.xml', sitemapHandler({ news, publicUrl }));
   router.get('/robots.txt', robotsHandler({ publicUrl }));
-  router.get('/rss.xml', rssHandler({ news, publicUrl }));
+  router.get('/rss.xml', rssHandler({ news, publicUrl, texts }));
 
   const page = pageHandler({
     data: (req, res, language) =>
@@ -76,6 +78,7 @@ export function createSiteRouter(deps: {
           onPrivate: () => keepPrivate(res),
         },
       ),
+    texts,
     publicUrl,
     logger,
   });

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { createContactsService } from '../../server/features/contacts/contacts.service';
 import { createNewsService } from '../../server/features/news/news.service';
 import { createPreviewsService } from '../../server/features/news/previews.service';
+import { textsSnapshot } from '../../server/features/site-texts/texts-snapshot';
 import { serverSiteData } from '../../server/site/site-data';
 import { render } from '../../web/site/entry-server';
 
@@ -12,6 +13,8 @@ import { render } from '../../web/site/entry-server';
 let t: TestApp;
 let data: (language: Language) => SiteData;
 const origin = 'https://forge.example';
+/** The catalogues' texts, as a page renders them without site text changes. */
+const catalogues = (language: Language) => textsSnapshot().page(language).catalogues;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,7 +37,13 @@ beforeAll(async () => {
 afterAll(() => t.destroy());
 
 const page = async (url: string, language: 'en' | 'pt' | 'de' = 'en') => {
-  const result = await render({ url, origin, language, data: data(language) });
+  const result = await render({
+    url,
+    origin,
+    language,
+    catalogues: catalogues(language),
+    data: data(language),
+  });
   if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
   return result;
 };
@@ -92,6 +101,7 @@ describe('server rendering', () => {
       url: '/contact',
       origin,
       language: 'pt',
+      catalogues: catalogues('pt'),
       data: data('pt'),
       form,
     });
@@ -117,6 +127,7 @@ describe('server rendering', () => {
       url: '/contact',
       origin,
       language: 'en',
+      catalogues: catalogues('en'),
       data: data('en'),
       form,
     });

@@ -16,6 +16,18 @@ const importers: Record<Language, () => Promise<{ default: object }>> = {
   de: () => import('../../locales/de.json'),
 };
 
+const bundled = async (language: Language) => (await importers[language]()).default;
+let fetchCatalogue: (language: Language) => Promise<object> = bundled;
+
+/**
+ * Where later catalogues come from: the bundled ones (the admin), or, for the
+ * public site, the server's (its part of the catalogue with the company's
+ * site texts in place), with the bundled one if the server cannot be asked.
+ */
+export function loadCataloguesFrom(source: (language: Language) => Promise<object>): void {
+  fetchCatalogue = (language) => source(language).catch(() => bundled(language));
+}
+
 const loaded = new Map<Language, object>();
 
 /** Catalogues that came with the page: the public site's texts, embedded by the server. */
@@ -40,8 +52,8 @@ export async function loadLanguage(language: Language): Promise<void> {
     withFallback(language)
       .filter((lang) => !loaded.has(lang))
       .map(async (lang) => {
-        const { default: catalogue } = await importers[lang]();
-        loaded.set(lang, catalogue);
+        const catalogue = await fetchCatalogue(lang);
+        if (!loaded.has(lang)) loaded.set(lang, catalogue);
       }),
   );
 }

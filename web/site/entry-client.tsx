@@ -7,9 +7,9 @@ import {
   RouterProvider,
   type RouteObject,
 } from 'react-router-dom';
-import { CATALOGUE_SCRIPT_ID } from '#shared/site-catalogue';
+import { CATALOGUE_SCRIPT_ID, siteCataloguePath } from '#shared/site-catalogue';
 import { HYDRATION_SCRIPT_ID } from '#shared/ssr';
-import { i18nFor, i18nForAsync, seedCatalogues } from '../common/i18n';
+import { i18nFor, i18nForAsync, loadCataloguesFrom, seedCatalogues } from '../common/i18n';
 import { browserSiteData } from './lib/browser-site-data';
 import { readHydration } from './lib/hydration';
 import { markHydrated } from './lib/hydration-signal';
@@ -37,6 +37,13 @@ function readCatalogues(text: string | null | undefined): Record<string, object>
   }
 }
 
+/** One language's site catalogue from the server, with the company's site texts in place. */
+async function serverCatalogue(language: string): Promise<object> {
+  const response = await fetch(siteCataloguePath(language), { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`catalogue ${language}: ${response.status}`);
+  return ((await response.json()) as { data: object }).data;
+}
+
 /** Tells the page's loader (and tests) that hydration is done, after React's first commit. */
 function HydrationSignal({ children }: { children: ReactNode }) {
   useEffect(() => markHydrated(), []);
@@ -46,7 +53,8 @@ function HydrationSignal({ children }: { children: ReactNode }) {
 /**
  * Hydrates the server-rendered page. The language starts as the one the
  * server rendered (`<html lang>`), so the first client render matches; its
- * texts come embedded in the page (fetched only if they are missing). A different stored choice is
+ * texts come embedded in the page, and another language's from the server
+ * (both with the company's site texts in place). A different stored choice is
  * applied after hydration (see LanguageSync).
  */
 async function hydrate() {
@@ -54,6 +62,7 @@ async function hydrate() {
   const language = renderedLanguage(document);
   const embedded = readCatalogues(document.getElementById(CATALOGUE_SCRIPT_ID)?.textContent);
   seedCatalogues(embedded);
+  loadCataloguesFrom(serverCatalogue);
   const [i18n] = await Promise.all([
     language in embedded ? i18nFor(language) : i18nForAsync(language),
     resolveLazyMatches(routes),

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { SsrRender } from '#shared/ssr';
-import { i18nForAsync } from '../common/i18n';
+import { createI18n, toResources } from '#shared/i18n';
 import { createRoutes } from './routes';
 import { buildHead } from './seo/head';
 import { pageIdOf } from './seo/meta';
@@ -13,9 +13,11 @@ import type { ArticleLoaderData } from './lib/loaders';
 /**
  * Server rendering of one public page: run the route loaders over the
  * services, render the matched pages in the request's language with a fresh
- * i18n instance, and hand back markup, head tags, status and router state.
+ * i18n instance over the texts the server hands in (the catalogues with the
+ * company's site texts in place, which the page also embeds for hydration),
+ * and hand back markup, head tags, status and router state.
  */
-export const render: SsrRender = async ({ url, origin, language, data, form }) => {
+export const render: SsrRender = async ({ url, origin, language, catalogues, data, form }) => {
   const handler = createStaticHandler(createRoutes(data));
   const request = new Request(
     new URL(url, origin),
@@ -30,7 +32,7 @@ export const render: SsrRender = async ({ url, origin, language, data, form }) =
     };
   }
 
-  const i18n = await i18nForAsync(language);
+  const i18n = createI18n(language, toResources(catalogues));
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>

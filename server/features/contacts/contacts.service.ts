@@ -46,6 +46,8 @@ export type EnquiryMail = {
     opts: { autoReply: boolean },
   ): Promise<unknown>;
   cancelEnquiryMail(trx: Knex.Transaction, contactId: number): Promise<unknown>;
+  /** Awaited before the transaction that queues mail opens. */
+  prepare?(): Promise<void>;
 };
 
 /**
@@ -92,6 +94,7 @@ export function createContactsService({
       const since = new Date(now.getTime() - DAY_MS).toISOString();
       const repeats = await repo.countSameMessage(hash, since, REPEATS_THAT_COUNT);
       const verdict = scoreEnquiry({ ...fields, formMs, repeats });
+      if (!verdict.spam) await mail?.prepare?.();
       const contact = await writes.run(async (trx) => {
         const stored = await repo.insert(trx, {
           ...fields,
@@ -155,6 +158,7 @@ export function createContactsService({
      */
     async setSpam(id: number, input: unknown): Promise<Contact> {
       const { spam } = parseInput(ContactSpamSchema, input ?? {});
+      if (!spam) await mail?.prepare?.();
       return db.transaction(async (trx) => {
         const contact = await find(id, trx);
         if (contact.spam === spam) return contact;

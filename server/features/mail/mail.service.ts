@@ -1,9 +1,12 @@
 import type { Knex } from 'knex';
 import type { Contact } from '#shared/contact';
+import type { Language } from '#shared/languages';
 import type { MailStatus } from '#shared/mail-status';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
+import { translator } from '../../i18n';
 import { isMailAddress } from '../../mailbox';
+import type { SiteTextsService } from '../site-texts/site-texts.service';
 import { createOutboxRepo, type NewOutboxMessage, type OutboxKind } from './outbox.repo';
 import type { OutboxSignal } from './outbox-signal';
 import { autoReply } from './templates/auto-reply';
@@ -23,18 +26,32 @@ export function createMailService({
   db,
   config,
   signal,
+  texts,
   clock = () => new Date(),
 }: {
   db: Db;
   config: Pick<Config, 'mail' | 'publicUrl' | 'port'>;
   signal?: OutboxSignal;
+  /** The company's site texts: the contact details the e-mails end with. */
+  texts?: Pick<SiteTextsService, 'snapshot' | 'loaded'>;
   clock?: () => Date;
 }) {
   const outbox = createOutboxRepo(db);
   const mail = config.mail;
   const siteUrl = mailSiteUrl(config);
+  const speak = (language: Language) =>
+    texts ? texts.loaded().translator(language) : translator(language);
 
   return {
+    /**
+     * Makes sure the site texts are the current ones before an enquiry's
+     * transaction opens (reading them inside it could wait on the very
+     * connection the transaction holds).
+     */
+    async prepare(): Promise<void> {
+      if (mail) await texts?.snapshot();
+    },
+
     /**
      * Queues the staff alert to every NOTIFY_EMAIL address and, when asked
      * and AUTO_REPLY is on, the visitor's confirmation. Kinds this enquiry
@@ -49,7 +66,7 @@ export function createMailService({
       const had = new Set<OutboxKind>(await outbox.kindsFor(trx, contact.id));
       const messages: NewOutboxMessage[] = [];
       if (!had.has('staff-alert') && mail.notify.length > 0) {
-        const content = enquiryAlert(contact, siteUrl);
+        const content = enquiryAlert(contact, siteUrl, speak(STAFF_LANGUAGE));
         for (const recipient of mail.notify) {
           messages.push({
             kind: 'staff-alert',
@@ -71,7 +88,7 @@ export function createMailService({
           contactId: contact.id,
           recipient: contact.email,
           language: contact.language,
-          content: autoReply(contact, siteUrl),
+          content: autoReply(contact, siteUrl, speak(contact.language)),
         });
       }
       await outbox.insert(trx, messages, clock().toISOString());

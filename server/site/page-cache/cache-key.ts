@@ -6,8 +6,8 @@ import { hasSessionCookie } from '../../http/sessions';
 /** Query parameters that change a public answer; any other (utm_…, fbclid) is ignored. */
 const MEANINGFUL_QUERY = ['page', 'per_page', 'category', 'lang', 'sent'] as const;
 
-/** Public reads of the JSON API that are the same for every anonymous visitor. */
-const PUBLIC_API = /^\/api\/news(\/categories|\/[a-z0-9-]{1,100})?$/;
+/** Public reads of the JSON API that are the same for every anonymous visitor (news, the site's catalogues). */
+const PUBLIC_API = /^\/api\/(news(\/categories|\/[a-z0-9-]{1,100})?|site\/catalogue\/(en|pt|de))$/;
 
 /** Built files, the admin shell and the API (but its public reads) never go through the cache. */
 function cacheablePath(path: string): boolean {

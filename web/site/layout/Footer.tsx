@@ -2,10 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { pickLanguage } from '#shared/languages';
+import { telHref } from '#shared/phone';
 import { useLocalize } from '../lib/page-language';
 import { container } from '../ui/styles';
 
-/** Company blurb, links (in the page's language), a contact summary and the copyright line. */
+/**
+ * Company blurb, links (in the page's language), a contact summary (the
+ * contact page's e-mail and phone, so a new number is edited once) and the
+ * copyright line.
+ */
 export function Footer() {
   const { t, i18n } = useTranslation();
   const localize = useLocalize();
@@ -54,14 +59,14 @@ export function Footer() {
           <ul className="space-y-2">
             <li className="flex items-center gap-2">
               <Mail aria-hidden="true" className="size-4 text-signal-400" />
-              <a className={link} href={`mailto:${t('footer.email')}`}>
-                {t('footer.email')}
+              <a className={link} href={`mailto:${t('contact.details.email')}`}>
+                {t('contact.details.email')}
               </a>
             </li>
             <li className="flex items-center gap-2">
               <Phone aria-hidden="true" className="size-4 text-signal-400" />
-              <a className={link} href={`tel:${t('footer.phoneHref')}`}>
-                {t('footer.phone')}
+              <a className={link} href={`tel:${telHref(t('contact.details.phone'))}`}>
+                {t('contact.details.phone')}
               </a>
             </li>
             <li className="flex items-center gap-2">

@@ -1,6 +1,6 @@
 import type { Contact } from '#shared/contact';
 import { escapeHtml } from '#shared/html';
-import { translator } from '../../../i18n';
+import { translator, type Translate } from '../../../i18n';
 import type { MailContent } from '../outbox.repo';
 import {
   blockquote,
@@ -23,11 +23,15 @@ export const AUTO_REPLY_HEADERS = {
 /**
  * The visitor's confirmation, in the language of their enquiry: received,
  * a personal reply within 24 hours, their message quoted, and how to reach
- * the company.
+ * the company. `t` speaks the enquiry's language with the company's site
+ * texts in place (its name and contact details).
  */
-export function autoReply(contact: Contact, siteUrl: string): MailContent {
+export function autoReply(
+  contact: Contact,
+  siteUrl: string,
+  t: Translate = translator(contact.language),
+): MailContent {
   const language = contact.language;
-  const t = translator(language);
   const company = companyDetails(t, siteUrl, language);
   const name = headerText(contact.name, 100);
   const subject = headerText(t('mail.reply.subject', { company: company.name }), 200);

@@ -2,7 +2,7 @@ import type { Contact } from '#shared/contact';
 import { escapeHtml } from '#shared/html';
 import { DEFAULT_LANGUAGE } from '#shared/languages';
 import { REPLY_PROMISE_HOURS } from '#shared/reply-due';
-import { translator } from '../../../i18n';
+import { translator, type Translate } from '../../../i18n';
 import { isMailAddress } from '../../../mailbox';
 import type { MailContent } from '../outbox.repo';
 import {
@@ -30,8 +30,11 @@ export function adminLink(siteUrl: string, contactId: number): string {
  * safely, with Reply-To set to the visitor so "Reply" answers them, and a
  * link to the enquiry in the admin.
  */
-export function enquiryAlert(contact: Contact, siteUrl: string): MailContent {
-  const t = translator(STAFF_LANGUAGE);
+export function enquiryAlert(
+  contact: Contact,
+  siteUrl: string,
+  t: Translate = translator(STAFF_LANGUAGE),
+): MailContent {
   const name = headerText(contact.name, 100);
   const company = contact.company ? headerText(contact.company, 100) : null;
   const subject = headerText(

@@ -1,5 +1,6 @@
 import { escapeHtml } from '#shared/html';
 import type { Language } from '#shared/languages';
+import { telHref } from '#shared/phone';
 import type { Translate } from '../../../i18n';
 
 /**
@@ -48,7 +49,7 @@ export type Company = {
   lines: { label: string; value: string; href?: string }[];
 };
 
-/** The company's name and contact details as the contact page shows them (catalogue values). */
+/** The company's name and contact details as the contact page shows them (site texts, with the company's overrides). */
 export function companyDetails(t: Translate, siteUrl: string, language: Language): Company {
   const address = [
     t('contact.details.street'),
@@ -66,7 +67,7 @@ export function companyDetails(t: Translate, siteUrl: string, language: Language
       {
         label: t('contact.details.phoneLabel'),
         value: t('contact.details.phone'),
-        href: `tel:${t('contact.details.phoneHref')}`,
+        href: `tel:${telHref(t('contact.details.phone'))}`,
       },
       { label: t('contact.details.addressLabel'), value: address },
       { label: t('contact.details.hoursLabel'), value: t('contact.details.hours') },

@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { telHref } from '#shared/phone';
 
 function Detail({
   icon: Icon,
@@ -27,7 +28,7 @@ function Detail({
 const link =
   'rounded-sm font-medium text-navy-800 underline decoration-signal-500 decoration-2 underline-offset-4 hover:text-navy-600';
 
-/** Business contact details, all from the catalogue: e-mail, phone, postal address, office hours. */
+/** Business contact details, all site texts: e-mail, phone, postal address, office hours. */
 export function ContactDetails() {
   const { t } = useTranslation();
   const email = t('contact.details.email');
@@ -46,7 +47,7 @@ export function ContactDetails() {
           </a>
         </Detail>
         <Detail icon={Phone} label={t('contact.details.phoneLabel')}>
-          <a href={`tel:${t('contact.details.phoneHref')}`} className={link}>
+          <a href={`tel:${telHref(t('contact.details.phone'))}`} className={link}>
             {t('contact.details.phone')}
           </a>
         </Detail>

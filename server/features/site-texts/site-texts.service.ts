@@ -1,0 +1,156 @@
+import { LANGUAGES, type Language } from '#shared/languages';
+import {
+  flattenCatalogue,
+  isSiteTextKey,
+  missingPlaceholders,
+  noOverrides,
+  SiteTextsUpdateSchema,
+  type SiteText,
+  type SiteTexts,
+} from '#shared/site-texts';
+import { fieldErrors } from '#shared/validation';
+import { systemClock, type Clock } from '../../clock';
+import type { ContentVersion } from '../../content-version';
+import type { Db } from '../../db/knex';
+import { BadRequestError } from '../../errors';
+import type { Actor } from '../../http/actor';
+import { CATALOGUES } from '../../i18n';
+import { createSiteTextsRepo, type SiteTextChange } from './site-texts.repo';
+import { textsSnapshot, type TextsSnapshot } from './texts-snapshot';
+
+export interface SiteTextsService {
+  /** Every editable text: its catalogue text in each language and the overrides. */
+  list(): Promise<SiteTexts>;
+  /** Sets and removes overrides (`PUT /api/site/texts`); 400 with details, changing nothing, on any bad value. */
+  update(input: unknown, actor: Actor): Promise<SiteTexts>;
+  /**
+   * The texts as the public sees them now. Kept in memory and read again from
+   * the database only after the content version moved (a write here or on
+   * another instance, any content change): a page render costs no query.
+   */
+  snapshot(): Promise<TextsSnapshot>;
+  /** The last snapshot read, without waiting (call `snapshot()` first where freshness matters). */
+  loaded(): TextsSnapshot;
+}
+
+/** The editable keys and their catalogue texts, in catalogue order. */
+const DEFAULTS: ReadonlyMap<string, Record<Language, string>> = (() => {
+  const flat = Object.fromEntries(
+    LANGUAGES.map((l) => [l, flattenCatalogue(CATALOGUES[l])]),
+  ) as Record<Language, Record<string, string>>;
+  return new Map(
+    Object.keys(flat.en)
+      .filter(isSiteTextKey)
+      .map((key) => [
+        key,
+        Object.fromEntries(LANGUAGES.map((l) => [l, flat[l][key] ?? flat.en[key]!])) as Record<
+          Language,
+          string
+        >,
+      ]),
+  );
+})();
+
+/**
+ * Site texts (decision 025): overrides of catalogue texts per language,
+ * validated against the catalogue (known key, placeholders kept), stored in
+ * `site_texts`, and served from memory until content changes.
+ */
+export function createSiteTextsService(deps: {
+  db: Db;
+  version: ContentVersion;
+  clock?: Clock;
+}): SiteTextsService {
+  const { db, version, clock = systemClock } = deps;
+  const repo = createSiteTextsRepo(db);
+  let last = textsSnapshot();
+  let pending: { version: number; snapshot: Promise<TextsSnapshot> } | undefined;
+
+  async function read(): Promise<TextsSnapshot> {
+    const overrides = noOverrides();
+    for (const { key, language, value } of await repo.all()) {
+      if (DEFAULTS.has(key)) overrides[language][key] = value;
+    }
+    last = textsSnapshot(overrides);
+    return last;
+  }
+
+  /** The changes a parsed body asks for, or a 400 naming every bad field. */
+  function changesOf(input: unknown): SiteTextChange[] {
+    const parsed = SiteTextsUpdateSchema.safeParse(input);
+    if (!parsed.success) {
+      const details = fieldErrors(parsed.error);
+      throw new BadRequestError(Object.values(details)[0], details);
+    }
+    const details: Record<string, string> = {};
+    const params: Record<string, Record<string, string>> = {};
+    const changes: SiteTextChange[] = [];
+    for (const [key, values] of Object.entries(parsed.data.values)) {
+      const defaults = DEFAULTS.get(key);
+      if (!defaults) {
+        details[`values.${key}`] = 'admin.siteTexts.errors.unknownKey';
+        continue;
+      }
+      for (const language of LANGUAGES) {
+        const value = values[language];
+        if (value === undefined) continue;
+        const missing = value === null ? [] : missingPlaceholders(defaults[language], value);
+        if (missing.length > 0) {
+          const field = `values.${key}.${language}`;
+          details[field] = 'admin.siteTexts.errors.placeholders';
+          params[field] = { placeholders: missing.join(', ') };
+        } else changes.push({ key, language, value });
+      }
+    }
+    if (Object.keys(details).length > 0) {
+      const [field, message] = Object.entries(details)[0]!;
+      throw new BadRequestError(message, details)
+        .withDetailParams(params)
+        .with(params[field] ?? {});
+    }
+    return changes;
+  }
+
+  const service: SiteTextsService = {
+    async list() {
+      const { overrides } = await service.snapshot();
+      const texts: SiteText[] = [...DEFAULTS].map(([key, defaults]) => ({
+        key,
+        defaults,
+        values: Object.fromEntries(
+          LANGUAGES.filter((l) => key in overrides[l]).map((l) => [l, overrides[l][key]!]),
+        ),
+      }));
+      return { texts };
+    },
+
+    async update(input, actor) {
+      const changes = changesOf(input);
+      if (changes.length > 0) {
+        const at = clock.now().toISOString();
+        await db.transaction((trx) =>
+          createSiteTextsRepo(trx).apply(changes, actor?.id ?? null, at),
+        );
+      }
+      // Read back at once: this answer, and this instance, show the change.
+      pending = undefined;
+      return service.list();
+    },
+
+    snapshot() {
+      const now = version.current();
+      if (pending?.version !== now) {
+        const snapshot = read();
+        pending = { version: now, snapshot };
+        // A failed read is tried again by the next caller, not remembered.
+        snapshot.catch(() => {
+          if (pending?.snapshot === snapshot) pending = undefined;
+        });
+      }
+      return pending.snapshot;
+    },
+
+    loaded: () => last,
+  };
+  return service;
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { LANGUAGES, type Language } from './languages';
+import { hasForbiddenCharacters, normalizeNewlines, CONTROL_CHARACTERS_KEY } from './text';
+
+/**
+ * Site texts: the copy of the public site that the company edits without a
+ * deploy. The catalogues (`locales/*.json`) stay the default of every text;
+ * an override replaces one key in one language. Which keys may be
+ * overridden, how they are grouped in the admin (by where they appear), and
+ * the rules an override follows are here, for the admin and the server alike.
+ */
+
+/** Keys that may be overridden: these exact keys, and every key under a prefix ending in `.`. */
+export const SITE_TEXT_SCOPES = [
+  'home.',
+  'contact.title',
+  'contact.description',
+  'contact.details.',
+  'footer.',
+  'meta.',
+  'privacy.',
+] as const;
+
+/** Longest override, in characters. */
+export const SITE_TEXT_MAX_LENGTH = 2000;
+
+const inScope = (key: string, scope: string) =>
+  scope.endsWith('.') ? key.startsWith(scope) : key === scope;
+
+export function isSiteTextKey(key: string): boolean {
+  return SITE_TEXT_SCOPES.some((scope) => inScope(key, scope));
+}
+
+/**
+ * The admin's groups, by where the texts appear: the page to preview and to
+ * open on the site, and the keys (scopes as above; a key belongs to the
+ * first group that names it). The labels are `admin.siteTexts.groups.<id>`.
+ */
+export const SITE_TEXT_GROUPS = [
+  { id: 'hero', path: '/', scopes: ['home.hero.'] },
+  { id: 'services', path: '/', scopes: ['home.services.'] },
+  { id: 'proof', path: '/', scopes: ['home.proof.'] },
+  { id: 'values', path: '/', scopes: ['home.values.'] },
+  { id: 'cta', path: '/', scopes: ['home.cta.'] },
+  { id: 'contact', path: '/contact', scopes: ['contact.title', 'contact.description'] },
+  {
+    id: 'hours',
+    path: '/contact',
+    scopes: ['contact.details.hoursLabel', 'contact.details.hours'],
+  },
+  { id: 'details', path: '/contact', scopes: ['contact.details.'] },
+  { id: 'footer', path: '/', scopes: ['footer.'] },
+  { id: 'meta', path: '/', scopes: ['meta.'] },
+  { id: 'privacy', path: '/privacy', scopes: ['privacy.'] },
+  { id: 'home', path: '/', scopes: ['home.'] },
+] as const;
+
+export type SiteTextGroup = (typeof SITE_TEXT_GROUPS)[number];
+export type SiteTextGroupId = SiteTextGroup['id'];
+
+/** The group a key is edited in. */
+export function siteTextGroup(key: string): SiteTextGroup {
+  return (
+    SITE_TEXT_GROUPS.find((group) =>
+      (group.scopes as readonly string[]).some((scope) => inScope(key, scope)),
+    ) ?? SITE_TEXT_GROUPS[SITE_TEXT_GROUPS.length - 1]!
+  );
+}
+
+/** One editable text as `GET /api/site/texts` lists it: `values` holds only the overrides. */
+export type SiteText = {
+  key: string;
+  defaults: Record<Language, string>;
+  values: Partial<Record<Language, string>>;
+};
+
+export type SiteTexts = { texts: SiteText[] };
+
+/** Overrides by language, each a map of dotted key to text. */
+export type SiteTextOverrides = Record<Language, Record<string, string>>;
+
+export const noOverrides = (): SiteTextOverrides => ({ en: {}, pt: {}, de: {} });
+
+type Tree = { [key: string]: unknown };
+
+/** Every text of a catalogue as `dotted.key -> text`. */
+export function flattenCatalogue(tree: Tree, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out[path] = value;
+    else if (value && typeof value === 'object')
+      Object.assign(out, flattenCatalogue(value as Tree, path));
+  }
+  return out;
+}
+
+/**
+ * The catalogue with the overrides in place: a copy along the overridden
+ * paths only (the rest is shared with `tree`, which is never changed). A key
+ * the catalogue does not have is ignored.
+ */
+export function withOverrides<T extends Tree>(tree: T, overrides: Record<string, string>): T {
+  let out = tree;
+  for (const [key, text] of Object.entries(overrides)) {
+    const path = key.split('.');
+    const set = (node: Tree, at: number): Tree | null => {
+      const name = path[at]!;
+      const child = node[name];
+      if (at === path.length - 1)
+        return typeof child === 'string' ? { ...node, [name]: text } : null;
+      if (!child || typeof child !== 'object') return null;
+      const next = set(child as Tree, at + 1);
+      return next ? { ...node, [name]: next } : null;
+    };
+    out = (set(out, 0) as T | null) ?? out;
+  }
+  return out;
+}
+
+/** The `{{placeholders}}` a text uses, each once, by name. */
+export function placeholdersOf(text: string): string[] {
+  return [...new Set([...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]!))];
+}
+
+/** The placeholders of `fallback` that `text` leaves out, written as `{{name}}`. */
+export function missingPlaceholders(fallback: string, text: string): string[] {
+  const kept = new Set(placeholdersOf(text));
+  return placeholdersOf(fallback)
+    .filter((name) => !kept.has(name))
+    .map((name) => `{{${name}}}`);
+}
+
+/**
+ * One language's override as written: line breaks normalised and trimmed;
+ * empty (or `null`) removes the override, back to the catalogue's text.
+ */
+const overrideValue = z.preprocess(
+  (v) => (typeof v === 'string' ? normalizeNewlines(v).trim() || null : v),
+  z
+    .string({ error: 'admin.siteTexts.errors.text' })
+    .max(SITE_TEXT_MAX_LENGTH, 'admin.siteTexts.errors.max')
+    .refine((v) => !hasForbiddenCharacters(v, 'multi-line'), CONTROL_CHARACTERS_KEY)
+    .nullable()
+    .optional(),
+);
+
+const languageValues = z
+  .object(
+    Object.fromEntries(LANGUAGES.map((l) => [l, overrideValue])) as Record<
+      Language,
+      typeof overrideValue
+    >,
+  )
+  .strict();
+
+/**
+ * `PUT /api/site/texts`: overrides to set (a text) or remove (`null`, or
+ * empty), by key and language; keys and languages not named stay as they are.
+ * Whether a key is editable and keeps its placeholders is checked against
+ * the catalogues (the server's `SiteTextsService`, the admin's form).
+ */
+export const SiteTextsUpdateSchema = z
+  .object({
+    values: z.record(z.string().max(200), languageValues, {
+      error: 'admin.siteTexts.errors.values',
+    }),
+  })
+  .strict();
+
+export type SiteTextsUpdate = z.input<typeof SiteTextsUpdateSchema>;
+export type SiteTextValues = z.output<typeof SiteTextsUpdateSchema>['values'];
