@@ -58,6 +58,9 @@ const RULES: Record<string, AccessRule> = {
   'POST /api/llm/translate-news': 'content',
   'GET /api/audit': 'audit',
   'GET /api/mail/status': 'enquiries',
+  'GET /api/site/texts': 'content',
+  'PUT /api/site/texts': 'content',
+  'GET /api/site/catalogue/:language': 'anyone',
 };
 
 const AUTH_REQUIRED = 'Authentication required';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { isLanguage } from '#shared/languages';
 import { NotFoundError } from '../../errors';
 import { actorOf } from '../../http/actor';
-import { requireAdmin } from '../../http/guards';
+import { allow } from '../../http/guards';
 import type { SiteTextsService } from './site-texts.service';
 
 /**
@@ -12,15 +12,15 @@ import type { SiteTextsService } from './site-texts.service';
 export function createSiteTextsRouter({ texts }: { texts: SiteTextsService }) {
   const router = Router();
 
-  router.get('/texts', requireAdmin, async (_req, res) => {
+  router.get('/texts', allow('content'), async (_req, res) => {
     res.json({ data: await texts.list() });
   });
 
-  router.put('/texts', requireAdmin, async (req, res) => {
+  router.put('/texts', allow('content'), async (req, res) => {
     res.json({ data: await texts.update(req.body, actorOf(req)) });
   });
 
-  router.get('/catalogue/:language', async (req, res) => {
+  router.get('/catalogue/:language', allow('anyone'), async (req, res) => {
     const { language } = req.params;
     if (!isLanguage(language)) throw new NotFoundError();
     const snapshot = await texts.snapshot();
