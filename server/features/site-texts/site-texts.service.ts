@@ -52,7 +52,7 @@ const DEFAULTS: ReadonlyMap<string, Record<Language, string>> = (() => {
 })();
 
 /**
- * Site texts (decision 026): overrides of catalogue texts per language,
+ * Site texts (decision 027): overrides of catalogue texts per language,
  * validated against the catalogue (known key, placeholders kept), stored in
  * `site_texts`, and served from memory until content changes.
  */
