@@ -33,6 +33,7 @@ import { currentUser } from './http/current-user';
 import { errorResponse } from './http/error-response';
 import { createRateLimits } from './http/rate-limits';
 import { createRequestLog, loggedUrl } from './http/request-log';
+import { rejectMalformedHost } from './http/host';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware, sessionLifetime } from './http/sessions';
@@ -129,6 +130,8 @@ export function createApp(deps: AppDeps): AppHandler {
 
   app.use(securityHeaders());
   app.use(requestLogger(requestLog));
+  // Links are built from Host: one that names no host is answered 400 before anything reads it.
+  app.use(rejectMalformedHost());
   // Keeps what anonymous public requests render (most page views never get this far: see below).
   app.use(pageCache.capture);
   // gzip for what is rendered afresh: HTML, JSON, scripts and styles above 1 kB.

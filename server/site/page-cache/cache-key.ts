@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readCookie } from '#shared/cookies';
 import { isLanguage, LANGUAGE_COOKIE } from '#shared/languages';
+import { isMalformedHost } from '../../http/host';
 import { hasSessionCookie } from '../../http/sessions';
 
 /** Query parameters that change a public answer; any other (utm_…, fbclid) is ignored. */
@@ -26,7 +27,8 @@ function cacheablePath(path: string): boolean {
  * the path, the meaningful query (sorted, one value each), the `language`
  * cookie, and, unless PUBLIC_URL fixes the site's address, the address the
  * request was sent to (canonical links name it). Null when the request must not use the cache: not a GET or HEAD,
- * someone is signed in, a parameter is repeated, or the path is not a page.
+ * someone is signed in, a parameter is repeated, the path is not a page, or
+ * the Host names no host (Express answers that 400, whatever is cached).
  * Works on the bare Node request, before any framework has looked at it.
  */
 export function cacheKey(
@@ -38,6 +40,7 @@ export function cacheKey(
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   if (!cacheablePath(path)) return null;
+  if (isMalformedHost(req.headers.host)) return null;
   const cookies = req.headers.cookie;
   // Someone signed in (or who was: a stale cookie is looked up like any other).
   if (hasSessionCookie(cookies)) return null;
