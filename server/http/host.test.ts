@@ -40,7 +40,7 @@ function raw(port: number, path: string, host: string) {
 /** The lines logged at error level or above (pino's 50). */
 const errors = async (t: TestApp) => (await t.logLines()).filter((l) => Number(l.level) >= 50);
 
-describe.each([
+describe.each<{ name: string; env: Record<string, string> }>([
   { name: 'the address asked for', env: {} },
   { name: 'PUBLIC_URL', env: { PUBLIC_URL: 'https://www.example.com' } },
 ])('a malformed Host, pages keyed by $name', ({ env }) => {

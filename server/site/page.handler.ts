@@ -3,6 +3,7 @@ import { escapeHtml } from '#shared/html';
 import type { Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
 import type { Logger } from '../logger';
+import { errorResponse } from '../http/error-response';
 import { publicOrigin } from '../http/public-origin';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import { translator } from '../i18n';
@@ -12,19 +13,49 @@ import { pageLanguage, rememberAddressLanguage } from './page-language';
 import { loadRenderer } from './render';
 
 /**
- * A failed server render: the crash screen's texts in the visitor's language,
- * as a static page (no stack trace, no scripts), with a way home.
+ * The site's error page: a title, what happened and what to do, in the
+ * visitor's language, as a static page (no stack trace, no scripts, not
+ * indexed), with a way home.
  */
-export function crashPage(language: Language): string {
+export function errorPage(language: Language, title: string, message: string): string {
   const t = translator(language);
   return (
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escapeHtml(t('app.crash.title'))}</title><meta name="robots" content="noindex"></head>` +
+    `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"></head>` +
     '<body><main role="alert">' +
-    `<h1>${escapeHtml(t('app.crash.title'))}</h1><p>${escapeHtml(t('app.crash.message'))}</p>` +
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>` +
     `<p><a href="/">${escapeHtml(t('app.crash.home'))}</a></p></main></body></html>`
   );
+}
+
+/** A failed server render: the crash screen's texts. */
+export function crashPage(language: Language): string {
+  const t = translator(language);
+  return errorPage(language, t('app.crash.title'), t('app.crash.message'));
+}
+
+/**
+ * Sends the error page for a page that could not be made because the
+ * database cannot answer now (unreachable, busy): 503 with Retry-After and
+ * what to do, and true; false for any other failure.
+ */
+export function sendUnavailablePage(
+  error: unknown,
+  req: Request,
+  res: Response,
+  logger: Logger,
+): boolean {
+  const language = pageLanguage(req);
+  const answer = errorResponse(error, language);
+  if (answer.status !== 503) return false;
+  // The database's state is logged (and shown by /healthz) where it is watched; this names the page.
+  logger.warn({ fault: answer.fault, path: req.path }, 'page not made: database unavailable');
+  if (answer.retryAfter !== undefined) res.set('Retry-After', String(answer.retryAfter));
+  const title = translator(language)('app.unavailable.title');
+  res.status(503).set('Cache-Control', 'no-store').type('html');
+  res.send(errorPage(language, title, answer.error));
+  return true;
 }
 
 /**
@@ -64,6 +95,10 @@ export function pageHandler(deps: {
         data: deps.data(req, res, language),
         form: req.method === 'POST' ? postedFields(req.body) : undefined,
       });
+      // A read the page needed failed for want of the database: the error page, never kept.
+      if (res.locals.unavailable !== undefined) {
+        if (sendUnavailablePage(res.locals.unavailable, req, res, deps.logger)) return;
+      }
       if (result.kind === 'redirect') {
         res.redirect(result.status, result.location);
         return;
@@ -89,6 +124,7 @@ export function pageHandler(deps: {
           }),
         );
     } catch (err) {
+      if (sendUnavailablePage(err, req, res, deps.logger)) return;
       deps.logger.error({ err, path: req.path }, 'server rendering failed');
       res.status(500).set('Cache-Control', 'no-store').type('html').send(crashPage(language));
     }

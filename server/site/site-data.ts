@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import type { NewsService } from '../features/news/news.service';
 import type { PreviewsService } from '../features/news/previews.service';
-import { errorResponse } from '../http/error-response';
+import { errorResponse, toAppError } from '../http/error-response';
 
 type Services = { news: NewsService; previews: PreviewsService; contacts: ContactsService };
 
@@ -18,6 +18,12 @@ type PageContext = {
   admin?: boolean;
   /** Called when the page shows something visitors may not see (a draft, a shared preview). */
   onPrivate?: () => void;
+  /**
+   * Called when a read fails because the database cannot answer now
+   * (unreachable, busy): the page's loaders show their own error state, but
+   * the page as a whole is then the site's 503 error page (page.handler.ts).
+   */
+  onUnavailable?: (error: unknown) => void;
 };
 
 /**
@@ -28,11 +34,19 @@ type PageContext = {
  */
 export function serverSiteData(
   { news, previews, contacts }: Services,
-  { language, refusal, admin = false, onPrivate }: PageContext,
+  { language, refusal, admin = false, onPrivate, onUnavailable }: PageContext,
 ): SiteData {
+  const read = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (toAppError(error)?.status === 503) onUnavailable?.(error);
+      throw error;
+    }
+  };
   return {
     listNews: ({ page, perPage, language: asked }) =>
-      news.listPublished({ page, perPage, language: asked ?? language }),
+      read(() => news.listPublished({ page, perPage, language: asked ?? language })),
     async getArticle(slug, { language: asked } = {}) {
       if (!SLUG_PATTERN.test(slug)) return null;
       const find = async (includeDrafts: boolean) => {
@@ -43,15 +57,15 @@ export function serverSiteData(
           throw error;
         }
       };
-      const visible = await find(false);
+      const visible = await read(() => find(false));
       if (visible || !admin) return visible;
-      const draft = await find(true);
+      const draft = await read(() => find(true));
       if (draft) onPrivate?.();
       return draft;
     },
     async getPreview(token, { language: asked } = {}) {
       onPrivate?.();
-      return previews.article(token, asked ?? language);
+      return read(() => previews.article(token, asked ?? language));
     },
     async submitContact(input): Promise<ContactSubmission> {
       const values = contactValues(input);

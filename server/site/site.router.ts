@@ -12,7 +12,7 @@ import type { RateLimits } from '../http/rate-limits';
 import type { Logger } from '../logger';
 import { robotsHandler, rssHandler, sitemapHandler } from './feeds.handler';
 import { oldSlugRedirects } from './old-slugs';
-import { keepPrivate, pageHandler } from './page.handler';
+import { keepPrivate, pageHandler, sendUnavailablePage } from './page.handler';
 import { precompressedStatic } from './precompressed-static';
 import { ADMIN_HTML, DIST_CLIENT } from './paths';
 import { serverSiteData } from './site-data';
@@ -76,6 +76,7 @@ export function createSiteRouter(deps: {
           refusal: res.locals.formRefusal,
           admin: req.session?.user?.is_admin === true,
           onPrivate: () => keepPrivate(res),
+          onUnavailable: (error) => (res.locals.unavailable ??= error),
         },
       ),
     texts,
@@ -104,6 +105,12 @@ export function createSiteRouter(deps: {
     page,
     showRefusal,
   );
+  // Anything here that needed the database before a page was made (an old slug's redirect,
+  // the feeds) while it cannot answer: the same error page as a render that could not read it.
+  const unavailable: ErrorRequestHandler = (error, req, res, next) => {
+    if (!sendUnavailablePage(error, req, res, logger)) next(error);
+  };
+  router.use(unavailable);
   return router;
 }
 
