@@ -28,6 +28,7 @@ import { createNewsService } from './features/news/news.service';
 import { createPreviewsService } from './features/news/previews.service';
 import { createRevisionsService } from './features/news/revisions.service';
 import { createSiteTextsService } from './features/site-texts/site-texts.service';
+import { createSettingsService } from './features/settings/settings.service';
 import { bumpOnContentWrite } from './http/content-writes';
 import { currentUser } from './http/current-user';
 import { errorResponse } from './http/error-response';
@@ -90,8 +91,18 @@ export function createApp(deps: AppDeps): AppHandler {
     logger: logger.child({ feature: 'media' }),
     clock,
   });
-  const auth = createAuthService({ db, allowRegistration: config.allowRegistration, audit });
-  const twoFactor = createTwoFactorService({ db, audit });
+  const settings = createSettingsService({ db, audit });
+  const auth = createAuthService({
+    db,
+    allowRegistration: config.allowRegistration,
+    audit,
+    twoFactorRequired: () => settings.value('require_two_factor'),
+  });
+  const twoFactor = createTwoFactorService({
+    db,
+    audit,
+    required: () => settings.value('require_two_factor'),
+  });
   const registry = createSessionRegistry({
     db,
     store: deps.sessionStore,
@@ -159,6 +170,7 @@ export function createApp(deps: AppDeps): AppHandler {
       llm,
       mail,
       texts,
+      settings,
       health,
     }),
   );

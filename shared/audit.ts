@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'media.uploaded',
   'media.deleted',
   'site_texts.updated',
+  'settings.changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -39,8 +39,16 @@ export const ProfileUpdateSchema = z.object({
   ),
 });
 
-/** `GET /api/auth/profile`: the user, and whether their sign-in asks for a second factor. */
-export type Profile = { user: User; two_factor_enabled: boolean };
+/**
+ * `GET /api/auth/profile`: the user, whether their sign-in asks for a second
+ * factor, and whether they must set one up before anything else (the site
+ * requires two-factor sign-in of every staff account).
+ */
+export type Profile = {
+  user: User;
+  two_factor_enabled: boolean;
+  two_factor_setup_required: boolean;
+};
 
 /** `POST /api/auth/login` when the account has two-factor sign-in on: no session yet. */
 export type TwoFactorChallenge = { two_factor_required: true };

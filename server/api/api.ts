@@ -23,6 +23,8 @@ import type { PreviewsService } from '../features/news/previews.service';
 import type { RevisionsService } from '../features/news/revisions.service';
 import { createSiteTextsRouter } from '../features/site-texts/site-texts.routes';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
+import { createSettingsRouter } from '../features/settings/settings.routes';
+import type { SettingsService } from '../features/settings/settings.service';
 import type { Logger } from '../logger';
 import { auditTrail, CONTACTS_AUDIT, NEWS_AUDIT, SITE_TEXTS_AUDIT } from '../http/audit-trail';
 import { requireJsonBody, sameOrigin } from '../http/origin';
@@ -50,6 +52,7 @@ export type ApiDeps = {
   llm: LlmService;
   mail: MailService;
   texts: SiteTextsService;
+  settings: SettingsService;
   /** Told about write failures (disk full, read-only) so /healthz can name them. */
   health?: DbHealth;
 };
@@ -72,6 +75,7 @@ export function createApi(deps: ApiDeps) {
     llm,
     mail,
     texts,
+    settings,
   } = deps;
   const api = express.Router();
   const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
@@ -98,6 +102,7 @@ export function createApi(deps: ApiDeps) {
   api.use('/audit', createAuditRouter({ audit }));
   api.use('/mail', createMailRouter({ mail }));
   api.use('/site', auditTrail(audit, SITE_TEXTS_AUDIT), createSiteTextsRouter({ texts }));
+  api.use('/settings', createSettingsRouter({ settings }));
 
   api.use(apiNotFound);
   api.use(apiErrorHandler(logger, deps.health));

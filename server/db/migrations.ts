@@ -17,6 +17,7 @@ import * as newsPreviews from '../../migrations/20261123400200_news_previews';
 import * as newsRevisions from '../../migrations/20261123400300_news_revisions';
 import * as newsSlugHistory from '../../migrations/20261123400400_news_slug_history';
 import * as userRoles from '../../migrations/20261127140000_user_roles';
+import * as settings from '../../migrations/20261127140100_settings';
 import * as siteTexts from '../../migrations/20261127150000_site_texts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -47,6 +48,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261123400300_news_revisions.ts', newsRevisions],
   ['20261123400400_news_slug_history.ts', newsSlugHistory],
   ['20261127140000_user_roles.ts', userRoles],
+  ['20261127140100_settings.ts', settings],
   ['20261127150000_site_texts.ts', siteTexts],
 ];
 

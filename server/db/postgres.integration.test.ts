@@ -103,6 +103,7 @@ describe.skipIf(!postgresAvailable)(
         data: {
           user: { username: TEST_ADMIN.username, is_admin: true, role: 'admin' },
           two_factor_enabled: false,
+          two_factor_setup_required: false,
         },
       });
       await request(t.app)
@@ -121,6 +122,7 @@ describe.skipIf(!postgresAvailable)(
         data: {
           user: { username: 'reader', is_admin: false, role: 'user' },
           two_factor_enabled: false,
+          two_factor_setup_required: false,
         },
       });
       await admin

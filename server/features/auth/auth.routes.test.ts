@@ -211,6 +211,7 @@ describe('profile and logout', () => {
       data: {
         user: { username: 'chief', is_admin: true, role: 'admin' },
         two_factor_enabled: false,
+        two_factor_setup_required: false,
       },
     });
     await request(t.app).post('/api/auth/login').send(TEST_ADMIN).expect(401);

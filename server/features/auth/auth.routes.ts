@@ -64,7 +64,8 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
 
   router.get('/profile', allow('signed-in'), async (req, res) => {
     const { two_factor_enabled, ...user } = await auth.current(req.session.user!.id);
-    res.json({ data: { user: publicUser(user), two_factor_enabled } });
+    const two_factor_setup_required = user.two_factor_due === true;
+    res.json({ data: { user: publicUser(user), two_factor_enabled, two_factor_setup_required } });
   });
 
   // A new password rotates this session's id and ends every other session of the account.

@@ -30,9 +30,12 @@ const invalidCode = () => new UnauthorizedError('apiErrors.invalidTwoFactorCode'
 export function createTwoFactorService({
   db,
   audit = NO_AUDIT,
+  required = async () => false,
 }: {
   db: Db;
   audit?: Pick<AuditService, 'record'>;
+  /** Whether the site requires two-factor sign-in of every staff account (it cannot be turned off then). */
+  required?: () => Promise<boolean>;
 }) {
   const users = createUsersRepo(db);
 
@@ -101,6 +104,8 @@ export function createTwoFactorService({
         throw new UnauthorizedError('apiErrors.wrongPassword');
       }
       if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
+      if (user.is_admin && (await required()))
+        throw new ConflictError('apiErrors.twoFactorRequired');
       if (!(await acceptCode(userId, code))) throw invalidCode();
       await users.setTwoFactor(userId, { secret: null, pending: null, lastStep: null });
       await users.replaceRecoveryCodes(userId, []);

@@ -20,15 +20,18 @@ test.describe('admin sign-in', () => {
     await expect(page.getByText('Sign in to access the admin dashboard')).toBeVisible();
   });
 
-  test('any other admin path goes to the dashboard: /login when signed out, /admin when signed in', async ({
+  test('an unknown admin address: /login when signed out, a not-found state when signed in', async ({
     page,
   }) => {
     await page.goto('/admin/anything');
     await expect(page).toHaveURL(/\/login$/);
     await openDashboard(page, 'news', 'own');
     await page.goto('/admin/anything');
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin\/anything$/);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
   });
 
   test('asks for both fields before calling the server', async ({ page }) => {
@@ -161,7 +164,11 @@ test('turns a signed-in user who is not an admin away, from /login and from /adm
   expect(login.status()).toBe(200);
   const profile = await page.request.get('/api/auth/profile');
   expect(await profile.json()).toEqual({
-    data: { user: { username, is_admin: false, role: 'user' }, two_factor_enabled: false },
+    data: {
+      user: { username, is_admin: false, role: 'user' },
+      two_factor_enabled: false,
+      two_factor_setup_required: false,
+    },
   });
 
   await page.goto('/admin');

@@ -1,34 +1,83 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { User } from '#shared/auth';
+import { can, type Capability } from '#shared/roles';
+import { useTwoFactorSetupRequired } from '../features/auth/api/auth.queries';
 import { useAdminSession } from '../features/auth/hooks/useAdminSession';
 import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
+import { button, card } from '../lib/ui';
+
+/** Where an account that owes the site's required second factor is sent to set it up. */
+export const ACCOUNT_PATH = '/admin/account';
 
 type Props = {
-  /** The page's heading, under the dashboard's header. */
-  title: string;
+  /** The page's heading, under the dashboard's header; none for the dashboard itself. */
+  title?: string;
   description?: string;
+  /** What the signed-in role must be able to do to use the page (shared/roles.ts). */
+  capability?: Capability;
   children: (user: User) => ReactNode;
 };
 
 /**
- * An admin page beside the dashboard (account, audit log): the same guard
- * (a failed profile or a non-admin goes to /login), loading screen and
- * header, then the page under its own heading.
+ * Every admin page: the guard (a failed profile or a non-staff account goes
+ * to /login), the loading screen, the header, then the page under its own
+ * heading. An account that must set up two-factor sign-in first is taken to
+ * its account page; a page the role may not use says so instead of showing
+ * controls that would only be refused.
  */
-export function AdminScreen({ title, description, children }: Props) {
+export function AdminScreen({ title, description, capability, children }: Props) {
   const { user, signOut } = useAdminSession();
+  const setupRequired = useTwoFactorSetupRequired();
+  const { pathname } = useLocation();
   if (!user) return <LoadingScreen />;
+  if (setupRequired && pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
+  const allowed = capability === undefined || can(user.role, capability);
   return (
     <div className="min-h-screen">
-      <DashboardHeader username={user.username} onLogout={signOut} />
+      <DashboardHeader user={user} limited={setupRequired} onLogout={signOut} />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-        <div className="mb-6">
-          <h2 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h2>
-          {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
-        </div>
-        {children(user)}
+        {!allowed ? (
+          <AdminNotice kind="forbidden" />
+        ) : (
+          <>
+            {title && (
+              <div className="mb-6">
+                <h2 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h2>
+                {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+              </div>
+            )}
+            {children(user)}
+          </>
+        )}
       </main>
     </div>
   );
+}
+
+/** An admin address that leads nowhere, or to a page this role may not use. */
+export function AdminNotice({ kind }: { kind: 'not-found' | 'forbidden' }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="admin-notice-title"
+      className={`${card} mx-auto max-w-xl px-6 py-10 text-center`}
+      data-testid={`admin-${kind}`}
+    >
+      <h2 id="admin-notice-title" className="text-xl font-semibold text-slate-900">
+        {t(`admin.notice.${kind}.title`)}
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">{t(`admin.notice.${kind}.message`)}</p>
+      <Link to="/admin" className={`${button.primary} mt-6`}>
+        {t('admin.notice.back')}
+      </Link>
+    </section>
+  );
+}
+
+/** `/admin/…` that is no admin page: a not-found state under the header, not a redirect. */
+export function AdminNotFoundPage() {
+  return <AdminScreen>{() => <AdminNotice kind="not-found" />}</AdminScreen>;
 }

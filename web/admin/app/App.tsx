@@ -6,11 +6,13 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Toaster } from '../../common/toast';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { AccountPage } from './AccountPage';
+import { AdminNotFoundPage } from './AdminScreen';
 import { AuditPage } from './AuditPage';
 import { DashboardPage } from './DashboardPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { DocumentTitle } from './DocumentTitle';
 import { createQueryClient } from './query-client';
+import { SettingsPage } from './SettingsPage';
 
 export function App({ i18n }: { i18n: i18n }) {
   // One cache per page load; its failure toasts speak the current language.
@@ -28,6 +30,8 @@ export function App({ i18n }: { i18n: i18n }) {
                 <Route path="/admin" element={<DashboardPage />} />
                 <Route path="/admin/account" element={<AccountPage />} />
                 <Route path="/admin/audit" element={<AuditPage />} />
+                <Route path="/admin/settings" element={<SettingsPage />} />
+                <Route path="/admin/*" element={<AdminNotFoundPage />} />
                 <Route path="*" element={<Navigate to="/admin" replace />} />
               </Routes>
             </BrowserRouter>

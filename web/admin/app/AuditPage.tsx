@@ -9,7 +9,11 @@ import { AdminScreen } from './AdminScreen';
 export function AuditPage() {
   const { t } = useTranslation();
   return (
-    <AdminScreen title={t('admin.audit.title')} description={t('admin.audit.subtitle')}>
+    <AdminScreen
+      title={t('admin.audit.title')}
+      description={t('admin.audit.subtitle')}
+      capability="audit"
+    >
       {() => <AuditWithLinks />}
     </AdminScreen>
   );

@@ -1,16 +1,17 @@
 import { Inbox, Newspaper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import type { User } from '#shared/auth';
 import type { Contact } from '#shared/contact';
 import type { Article } from '#shared/news';
-import { useAdminSession } from '../features/auth/hooks/useAdminSession';
+import { can } from '#shared/roles';
 import { useContactStatsQuery, useContactsQuery } from '../features/contacts/api/contacts.queries';
 import { ContactsManager } from '../features/contacts/components/ContactsManager';
-import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
-import { DashboardTabs } from '../features/dashboard/components/DashboardTabs';
+import { DashboardTabs, type Tab } from '../features/dashboard/components/DashboardTabs';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
 import { useAdminNewsQuery } from '../features/news/api/news.queries';
 import { NewsManager } from '../features/news/components/NewsManager';
+import { AdminScreen } from './AdminScreen';
 
 const noArticles: Article[] = [];
 const noContacts: Contact[] = [];
@@ -19,53 +20,62 @@ const noContacts: Contact[] = [];
  * Still on its first load. A list whose load failed is pending again while it
  * is asked anew (the Contacts tab does so when opened): the dashboard stays.
  */
-const firstLoad = (query: { isPending: boolean; errorUpdateCount: number }) =>
-  query.isPending && query.errorUpdateCount === 0;
+const firstLoad = (query: { isPending: boolean; isEnabled: boolean; errorUpdateCount: number }) =>
+  query.isEnabled && query.isPending && query.errorUpdateCount === 0;
+
+/** /admin: the tabs the signed-in role may use. */
+export function DashboardPage() {
+  return <AdminScreen>{(user) => <Dashboard user={user} />}</AdminScreen>;
+}
 
 /**
- * /admin: checks the session, loads both lists, then shows the tabs with live
- * counts. 'Loading admin panel...' until the profile and the first lists are
- * in; a list whose load failed is shown empty (its toast says why, spec).
- * The Contacts tab counts the inbox (spam apart) and loads its own folder and order.
- * Each write refetches only what it changed (see the features' `*.queries.ts`).
+ * Loads the lists of the role's tabs, then shows them with live counts.
+ * 'Loading admin panel...' until the first lists are in; a list whose load
+ * failed is shown empty (its toast says why, spec). The News tab is for
+ * everyone who may read articles (read-only for sales), the Contacts tab
+ * for those who answer enquiries; sales lands on the Contacts tab. The
+ * Contacts tab counts the inbox (spam apart) and loads its own folder and
+ * order. Each write refetches only what it changed (the features' `*.queries.ts`).
  */
-export function DashboardPage() {
+function Dashboard({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { user, signOut } = useAdminSession();
-  const enabled = user !== null;
-  const news = useAdminNewsQuery({ enabled });
-  const contacts = useContactsQuery({ enabled });
-  const stats = useContactStatsQuery({ enabled });
+  const readsNews = can(user.role, 'articles');
+  const writesNews = can(user.role, 'content');
+  const answers = can(user.role, 'enquiries');
+  const news = useAdminNewsQuery({ enabled: readsNews });
+  const contacts = useContactsQuery({ enabled: answers });
+  const stats = useContactStatsQuery({ enabled: answers });
   const [params, setParams] = useSearchParams();
-  const active = params.get('tab') === 'contacts' ? 'contacts' : 'news';
 
-  if (!user || firstLoad(news) || firstLoad(contacts)) return <LoadingScreen />;
+  if (firstLoad(news) || firstLoad(contacts)) return <LoadingScreen inline />;
   const articles = news.isError ? noArticles : (news.data ?? noArticles);
   const enquiries = contacts.isError ? noContacts : (contacts.data ?? noContacts);
 
+  const tabs: Tab[] = [];
+  if (readsNews)
+    tabs.push({
+      id: 'news',
+      label: t('admin.tabs.news', { count: articles.length }),
+      icon: <Newspaper aria-hidden="true" className="h-4 w-4" />,
+      panel: <NewsManager articles={articles} readOnly={!writesNews} />,
+    });
+  if (answers)
+    tabs.push({
+      id: 'contacts',
+      label: t('admin.tabs.contacts', { count: enquiries.length }),
+      icon: <Inbox aria-hidden="true" className="h-4 w-4" />,
+      panel: <ContactsManager stats={stats.isError ? null : (stats.data ?? null)} />,
+    });
+  // Each role starts where its work is: content staff at the news, sales at the enquiries.
+  const home = writesNews || !answers ? 'news' : 'contacts';
+  const asked = params.get('tab');
+  const active = tabs.some((tab) => tab.id === asked) ? asked! : home;
+
   return (
-    <div className="min-h-screen">
-      <DashboardHeader username={user.username} onLogout={signOut} />
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-        <DashboardTabs
-          active={active}
-          onChange={(id) => setParams(id === 'news' ? {} : { tab: id }, { replace: true })}
-          tabs={[
-            {
-              id: 'news',
-              label: t('admin.tabs.news', { count: articles.length }),
-              icon: <Newspaper aria-hidden="true" className="h-4 w-4" />,
-              panel: <NewsManager articles={articles} />,
-            },
-            {
-              id: 'contacts',
-              label: t('admin.tabs.contacts', { count: enquiries.length }),
-              icon: <Inbox aria-hidden="true" className="h-4 w-4" />,
-              panel: <ContactsManager stats={stats.isError ? null : (stats.data ?? null)} />,
-            },
-          ]}
-        />
-      </main>
-    </div>
+    <DashboardTabs
+      active={active}
+      onChange={(id) => setParams(id === home ? {} : { tab: id }, { replace: true })}
+      tabs={tabs}
+    />
   );
 }

@@ -6,6 +6,8 @@ import { useLocation } from 'react-router-dom';
 const PAGE_TITLES: Record<string, string> = {
   '/admin/account': 'admin.account.title',
   '/admin/audit': 'admin.audit.title',
+  '/admin/settings': 'admin.settings.title',
+  '/admin/users': 'admin.users.title',
 };
 
 /** Keeps the tab title in step with the route and the language. */

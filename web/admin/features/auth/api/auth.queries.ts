@@ -50,21 +50,36 @@ export function useProfileQuery({ enabled = true }: { enabled?: boolean } = {}) 
   return useQuery({ ...profileQuery(), enabled, select: (profile) => profile.user });
 }
 
+/** True while the site requires a second factor this account has not set up yet. */
+export function useTwoFactorSetupRequired(): boolean {
+  const profile = useQuery({
+    ...profileQuery(),
+    select: (p) => p.two_factor_setup_required === true,
+  });
+  return profile.data === true;
+}
+
 /** The signed-in user with their two-factor state (the account page). */
 export function useProfileDetailsQuery() {
   return useQuery(profileQuery());
 }
 
 /**
- * Signing in starts a new session: whatever an earlier one loaded is dropped,
- * and an admin's profile is known at once.
+ * Signing in starts a new session: whatever an earlier one loaded is dropped.
+ * After a second factor the profile is known at once; after a password
+ * alone it is asked, since the site may require a second factor to be set
+ * up before anything else.
  */
 function useStartSession() {
   const client = useQueryClient();
   return (user: User, twoFactor: boolean) => {
     client.removeQueries();
-    if (user.is_admin) {
-      client.setQueryData<Profile>(authKeys.profile, { user, two_factor_enabled: twoFactor });
+    if (user.is_admin && twoFactor) {
+      client.setQueryData<Profile>(authKeys.profile, {
+        user,
+        two_factor_enabled: true,
+        two_factor_setup_required: false,
+      });
     }
   };
 }

@@ -25,7 +25,13 @@ function profileAnswers(status: number) {
         : new Response(
             JSON.stringify(
               status === 200
-                ? { data: { user: admin, two_factor_enabled: false } }
+                ? {
+                    data: {
+                      user: admin,
+                      two_factor_enabled: false,
+                      two_factor_setup_required: false,
+                    },
+                  }
                 : { error: 'No' },
             ),
             { status, headers: { 'Content-Type': 'application/json' } },

@@ -1,24 +1,38 @@
-import { LayoutDashboard, LayoutList, LogOut, ScrollText, UserCog } from 'lucide-react';
+import { LayoutDashboard, LayoutList, LogOut, ScrollText, Settings, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import type { User } from '#shared/auth';
+import { can, type Capability } from '#shared/roles';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { button } from '../../../lib/ui';
 
-type Props = { username: string; onLogout: () => Promise<void> };
+type Props = {
+  user: User;
+  /** Only the account page is open (a second factor must be set up first). */
+  limited?: boolean;
+  onLogout: () => Promise<void>;
+};
 
-const PAGES = [
+/** The admin's pages; each shows only for the roles that may use it. */
+const PAGES: { to: string; key: string; Icon: typeof UserCog; capability?: Capability }[] = [
   { to: '/admin', key: 'admin.nav.dashboard', Icon: LayoutList },
-  { to: '/admin/audit', key: 'admin.nav.audit', Icon: ScrollText },
+  { to: '/admin/settings', key: 'admin.nav.settings', Icon: Settings, capability: 'settings' },
+  { to: '/admin/audit', key: 'admin.nav.audit', Icon: ScrollText, capability: 'audit' },
   { to: '/admin/account', key: 'admin.nav.account', Icon: UserCog },
-] as const;
+];
 
 const link = ({ isActive }: { isActive: boolean }) =>
   `${button.ghost} ${isActive ? 'bg-slate-100 text-slate-900' : ''}`;
 
-export function DashboardHeader({ username, onLogout }: Props) {
+export function DashboardHeader({ user, limited = false, onLogout }: Props) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
+  const pages = PAGES.filter(
+    (page) =>
+      (!limited || page.to === '/admin/account') &&
+      (page.capability === undefined || can(user.role, page.capability)),
+  );
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
@@ -28,13 +42,19 @@ export function DashboardHeader({ username, onLogout }: Props) {
           </span>
           <div>
             <h1 className="text-xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
-            <p className="text-sm text-slate-600">{t('admin.welcome', { username })}</p>
+            <p className="text-sm text-slate-600">
+              {t('admin.welcome', { username: user.username })}
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                <span className="sr-only">{t('admin.users.role')}: </span>
+                {t(`admin.users.roles.${user.role}`)}
+              </span>
+            </p>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <nav aria-label={t('admin.nav.label')}>
             <ul className="flex flex-wrap items-center gap-1">
-              {PAGES.map(({ to, key, Icon }) => (
+              {pages.map(({ to, key, Icon }) => (
                 <li key={to}>
                   <NavLink to={to} end className={link}>
                     <Icon aria-hidden="true" className="h-4 w-4" />

@@ -7,12 +7,21 @@ type Props = {
   articles: Article[];
   total: number;
   pendingId: number | null;
+  readOnly?: boolean;
   onEdit: (article: Article, trigger: HTMLElement) => void;
   onToggle: (article: Article) => void;
   onDelete: (article: Article) => void;
 };
 
-export function NewsList({ articles, total, pendingId, onEdit, onToggle, onDelete }: Props) {
+export function NewsList({
+  articles,
+  total,
+  pendingId,
+  readOnly = false,
+  onEdit,
+  onToggle,
+  onDelete,
+}: Props) {
   const { t } = useTranslation();
   if (articles.length === 0) {
     return (
@@ -32,6 +41,7 @@ export function NewsList({ articles, total, pendingId, onEdit, onToggle, onDelet
             key={article.id}
             article={article}
             pending={pendingId === article.id}
+            readOnly={readOnly}
             onEdit={(trigger) => onEdit(article, trigger)}
             onToggle={() => pendingId === null && onToggle(article)}
             onDelete={() => onDelete(article)}

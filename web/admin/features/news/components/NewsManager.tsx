@@ -18,10 +18,14 @@ const ArticleFormModal = lazy(() =>
   import('./ArticleFormModal').then((m) => ({ default: m.ArticleFormModal })),
 );
 
-type Props = { articles: Article[] };
+type Props = {
+  articles: Article[];
+  /** The role may read articles but not change them (sales): no buttons that would be refused. */
+  readOnly?: boolean;
+};
 
 /** The News tab: list, filters, and the create/edit/AI/delete dialogs. */
-export function NewsManager({ articles }: Props) {
+export function NewsManager({ articles, readOnly = false }: Props) {
   const { t } = useTranslation();
   const llm = useLlmStatus();
   const categories = useCategorySuggestions(articles);
@@ -44,12 +48,14 @@ export function NewsManager({ articles }: Props) {
         >
           {t('admin.news.title')}
         </h2>
-        <AddNewsMenu
-          llm={llm}
-          triggerRef={addButton}
-          onManual={() => setForm({ kind: 'create', draft: emptyDraft })}
-          onAi={() => setAiOpen(true)}
-        />
+        {!readOnly && (
+          <AddNewsMenu
+            llm={llm}
+            triggerRef={addButton}
+            onManual={() => setForm({ kind: 'create', draft: emptyDraft })}
+            onAi={() => setAiOpen(true)}
+          />
+        )}
       </div>
       <NewsFilters
         query={filters.query}
@@ -63,6 +69,7 @@ export function NewsManager({ articles }: Props) {
         articles={filters.visible}
         total={articles.length}
         pendingId={pendingId}
+        readOnly={readOnly}
         onEdit={(article, trigger) => {
           editTrigger.current = trigger;
           setForm({ kind: 'edit', article, draft: draftFromArticle(article) });

@@ -13,6 +13,8 @@ import { LanguageChips } from './LanguageChips';
 type Props = {
   article: Article;
   pending: boolean;
+  /** No actions: the role may only read. */
+  readOnly?: boolean;
   onEdit: (trigger: HTMLElement) => void;
   onToggle: () => void;
   onDelete: () => void;
@@ -25,7 +27,7 @@ const STATUS_LOOK = {
 };
 
 /** One article of the News tab: what it is, its state, and what can be done with it. */
-export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props) {
+export function NewsRow({ article, pending, readOnly = false, onEdit, onToggle, onDelete }: Props) {
   const { t, i18n } = useTranslation();
   const status = publicationStatus(article);
   const name = <span className="sr-only">: {article.title}</span>;
@@ -61,37 +63,39 @@ export function NewsRow({ article, pending, onEdit, onToggle, onDelete }: Props)
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{article.excerpt}</p>
         <p className="mt-1 truncate font-mono text-xs text-slate-500">/{article.slug}</p>
       </div>
-      <div className="flex shrink-0 flex-wrap items-start gap-1 sm:flex-col sm:items-stretch lg:flex-row lg:items-start">
-        <RowAction
-          pending={pending}
-          className={button.ghost}
-          onClick={(e) => onEdit(e.currentTarget)}
-        >
-          <Pencil aria-hidden="true" className="h-4 w-4" />
-          {t('admin.news.edit')}
-          {name}
-        </RowAction>
-        <RowAction pending={pending} className={button.ghost} onClick={onToggle}>
-          {status === 'scheduled' ? (
-            <CalendarX aria-hidden="true" className="h-4 w-4" />
-          ) : article.published ? (
-            <EyeOff aria-hidden="true" className="h-4 w-4" />
-          ) : (
-            <Eye aria-hidden="true" className="h-4 w-4" />
-          )}
-          {status === 'scheduled'
-            ? t('admin.schedule.unschedule')
-            : article.published
-              ? t('admin.news.unpublish')
-              : t('admin.news.publish')}
-          {name}
-        </RowAction>
-        <RowAction pending={pending} className={button.ghostDanger} onClick={onDelete}>
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-          {t('admin.news.delete')}
-          {name}
-        </RowAction>
-      </div>
+      {!readOnly && (
+        <div className="flex shrink-0 flex-wrap items-start gap-1 sm:flex-col sm:items-stretch lg:flex-row lg:items-start">
+          <RowAction
+            pending={pending}
+            className={button.ghost}
+            onClick={(e) => onEdit(e.currentTarget)}
+          >
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            {t('admin.news.edit')}
+            {name}
+          </RowAction>
+          <RowAction pending={pending} className={button.ghost} onClick={onToggle}>
+            {status === 'scheduled' ? (
+              <CalendarX aria-hidden="true" className="h-4 w-4" />
+            ) : article.published ? (
+              <EyeOff aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <Eye aria-hidden="true" className="h-4 w-4" />
+            )}
+            {status === 'scheduled'
+              ? t('admin.schedule.unschedule')
+              : article.published
+                ? t('admin.news.unpublish')
+                : t('admin.news.publish')}
+            {name}
+          </RowAction>
+          <RowAction pending={pending} className={button.ghostDanger} onClick={onDelete}>
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            {t('admin.news.delete')}
+            {name}
+          </RowAction>
+        </div>
+      )}
     </li>
   );
 }

@@ -29,6 +29,7 @@ function open() {
   view.queryClient.setQueryData<Profile>(authKeys.profile, {
     user: { username: 'boss', is_admin: true, role: 'admin' },
     two_factor_enabled: false,
+    two_factor_setup_required: false,
   });
   return { calls, onClose, ...view };
 }

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '#shared/roles';
+import { stubApi } from '../test/query';
+import { renderAdmin } from '../test/render';
+import { AccountPage } from './AccountPage';
+import { AdminNotFoundPage, AdminScreen } from './AdminScreen';
+import { SettingsPage } from './SettingsPage';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Opens `path` signed in with `role`; `setupRequired`: the site wants a second factor first. */
+function open(path: string, role: Role, setupRequired = false) {
+  const calls = stubApi((_method, url) => {
+    if (url.endsWith('/auth/profile'))
+      return {
+        user: { username: `${role}-1`, is_admin: true, role },
+        two_factor_enabled: false,
+        two_factor_setup_required: setupRequired,
+      };
+    if (url.endsWith('/settings')) return { require_two_factor: false };
+    return [];
+  });
+  renderAdmin(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin" element={<AdminScreen>{() => <p>dashboard</p>}</AdminScreen>} />
+        <Route path="/admin/account" element={<AccountPage />} />
+        <Route path="/admin/settings" element={<SettingsPage />} />
+        <Route path="/admin/*" element={<AdminNotFoundPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return calls;
+}
+
+const navLinks = async () =>
+  within(await screen.findByRole('navigation', { name: 'Admin pages' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+
+describe('admin pages by role', () => {
+  it('offers an admin every page, and the others only theirs', async () => {
+    open('/admin', 'admin');
+    expect(await navLinks()).toEqual(['Dashboard', 'Settings', 'Audit log', 'Account']);
+  });
+
+  it.each(['editor', 'sales'] as const)('shows %s no settings and no audit log', async (role) => {
+    open('/admin', role);
+    expect(await navLinks()).toEqual(['Dashboard', 'Account']);
+  });
+
+  it('tells a role that a page is not theirs instead of showing controls the server refuses', async () => {
+    const calls = open('/admin/settings', 'editor');
+    expect(await screen.findByRole('heading', { name: 'Not available to your role' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
+    expect(calls).not.toContain('GET /api/settings');
+  });
+
+  it('shows the settings to an admin, each with its meaning and default', async () => {
+    open('/admin/settings', 'admin');
+    const box = await screen.findByRole('checkbox', {
+      name: 'Require two-factor sign-in for everyone',
+    });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Default: Off')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save settings' })).toHaveProperty('disabled', true);
+  });
+
+  it('answers an unknown admin address with a not-found state, not the dashboard', async () => {
+    open('/admin/no-such-page', 'admin');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByText('dashboard')).toBeNull();
+  });
+
+  it('takes an account that owes the required second factor to its setup, and nowhere else', async () => {
+    open('/admin/settings', 'admin', true);
+    expect(
+      await screen.findByText('Set up two-factor sign-in to continue', {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(await navLinks()).toEqual(['Account']);
+    expect(screen.getByRole('button', { name: 'Turn on' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Settings } from '#shared/settings';
+import { api } from '../../../../common/api';
+import { authKeys } from '../../auth/api/auth.queries';
+
+export const settingsKeys = { all: ['settings'] as const };
+
+/** `GET /api/settings`: every setting with its current value. */
+export function getSettings(signal?: AbortSignal): Promise<Settings> {
+  return api<Settings>('/settings', { signal });
+}
+
+/** `PUT /api/settings`: the settings that changed; answers all of them as they now are. */
+export function saveSettings(changes: Partial<Settings>): Promise<Settings> {
+  return api<Settings>('/settings', { method: 'PUT', body: changes });
+}
+
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.all,
+    queryFn: ({ signal }) => getSettings(signal),
+    meta: { failureKey: 'admin.errors.loadData' },
+  });
+
+export function useSettingsQuery() {
+  return useQuery(settingsQuery());
+}
+
+/** A saved setting may bind the admin too (a required second factor): the profile is asked again. */
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveSettings,
+    async onSuccess(settings) {
+      client.setQueryData(settingsKeys.all, settings);
+      await client.invalidateQueries({ queryKey: authKeys.profile });
+    },
+  });
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '#shared/auth';
+import {
+  SETTING_GROUPS,
+  SETTING_KEYS,
+  SETTINGS,
+  type SettingKey,
+  type Settings,
+} from '#shared/settings';
+import { ApiError } from '../../../../common/api';
+import { toast } from '../../../../common/toast';
+import { button, card } from '../../../lib/ui';
+import { useSaveSettings } from '../api/settings.queries';
+import { SettingField } from './SettingField';
+
+type Props = { saved: Settings; profile: Profile | undefined };
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Every setting of the catalogue, grouped, each with its meaning and
+ * default; one Save sends only what changed. The server's message for a
+ * refused value is shown under its field.
+ */
+export function SettingsForm({ saved, profile }: Props) {
+  const { t } = useTranslation();
+  const save = useSaveSettings();
+  const [draft, setDraft] = useState<Settings>(saved);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const changes = Object.fromEntries(
+    SETTING_KEYS.filter((key) => !same(draft[key], saved[key])).map((key) => [key, draft[key]]),
+  ) as Partial<Settings>;
+  const changed = Object.keys(changes).length > 0;
+  // Turning the rule on binds this admin too: say so before they save.
+  const bindsMe =
+    draft.require_two_factor && !saved.require_two_factor && profile?.two_factor_enabled === false;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!changed) return;
+    setErrors({});
+    try {
+      setDraft(await save.mutateAsync(changes));
+      toast.success(t('admin.settings.saved'));
+    } catch (error) {
+      if (error instanceof ApiError && error.details) setErrors(error.details);
+      toast.failure(t, error, 'admin.settings.saveFailed');
+    }
+  }
+
+  // Each control gives a value of its own kind; the server checks it again.
+  const set = (key: SettingKey, value: unknown) =>
+    setDraft((d) => ({ ...d, [key]: value }) as Settings);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid max-w-4xl gap-6">
+      {SETTING_GROUPS.map((group) => (
+        <fieldset key={group} className={`${card} space-y-6 p-6`}>
+          <legend className="sr-only">{t(`admin.settings.groups.${group}`)}</legend>
+          <h3 aria-hidden="true" className="text-lg font-semibold text-slate-900">
+            {t(`admin.settings.groups.${group}`)}
+          </h3>
+          {SETTING_KEYS.filter((key) => SETTINGS[key].group === group).map((key) => (
+            <SettingField
+              key={key}
+              name={key}
+              definition={SETTINGS[key]}
+              value={draft[key]}
+              error={errors[key]}
+              onChange={(value) => set(key, value)}
+            />
+          ))}
+        </fieldset>
+      ))}
+      {bindsMe && (
+        <p
+          role="note"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {t('admin.settings.selfTwoFactor')}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          className={button.primary}
+          disabled={save.isPending || !changed}
+          aria-describedby={changed ? undefined : 'settings-unchanged'}
+        >
+          {save.isPending ? t('admin.settings.saving') : t('admin.settings.save')}
+        </button>
+        {!changed && (
+          <p id="settings-unchanged" className="text-sm text-slate-600">
+            {t('admin.settings.nothingChanged')}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
