@@ -32,6 +32,9 @@ describe('parseConfig', () => {
     expect(fail({ ADMIN_USERNAME: 'ana', ADMIN_PASSWORD: 'short-1' })).toThrow(
       'Invalid configuration: ADMIN_PASSWORD must be at least 10 characters',
     );
+    expect(fail({ ADMIN_USERNAME: 'ana', ADMIN_PASSWORD: 'password123' })).toThrow(
+      'Invalid configuration: ADMIN_PASSWORD is one of the common passwords attackers try first: choose another',
+    );
     expect(fail({ PUBLIC_URL: 'www.example.com' })).toThrow(/^Invalid configuration: PUBLIC_URL /);
     expect(fail({ PUBLIC_URL: 'https://example.com/site' })).toThrow(
       /PUBLIC_URL must be an origin/,

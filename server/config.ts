@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '#shared/auth';
+import { isCommonPassword } from '#shared/common-passwords';
 import { parseMailbox } from './mailbox';
 
 /**
@@ -67,9 +68,13 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: optionalString.refine((v) => v === undefined || USERNAME_PATTERN.test(v), {
     message: 'must be 3 to 50 letters, digits, dots, hyphens or underscores',
   }),
-  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= PASSWORD_MIN_LENGTH, {
-    message: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  }),
+  ADMIN_PASSWORD: optionalString
+    .refine((v) => v === undefined || v.length >= PASSWORD_MIN_LENGTH, {
+      message: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    })
+    .refine((v) => v === undefined || v.length < PASSWORD_MIN_LENGTH || !isCommonPassword(v), {
+      message: 'is one of the common passwords attackers try first: choose another',
+    }),
   SEED_DEMO: bool(true),
   ALLOW_REGISTRATION: bool(false),
   TRUST_PROXY: optionalString,

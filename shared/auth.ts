@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
 import type { Role } from './roles';
 import { CONTROL_CHARACTERS_KEY, hasForbiddenCharacters } from './text';
 
@@ -21,13 +22,24 @@ export const PASSWORD_MIN_LENGTH = 10;
 const username = field('validation.username.format').pipe(
   z.string().trim().regex(USERNAME_PATTERN, 'validation.username.format'),
 );
-const password = field('validation.password.min').pipe(
+/**
+ * A password someone chooses (registration, the account page, the admin
+ * CLI; invitations and resets too): 10 to 200 characters, none of them
+ * control characters, and not one of the common ones attackers try first
+ * (common-passwords.ts).
+ */
+export const NewPasswordSchema = field('validation.password.min').pipe(
   z
     .string()
     .min(PASSWORD_MIN_LENGTH, 'validation.password.min')
     .max(200, 'validation.password.max')
-    .refine((v) => !hasForbiddenCharacters(v, 'single-line'), CONTROL_CHARACTERS_KEY),
+    .refine((v) => !hasForbiddenCharacters(v, 'single-line'), CONTROL_CHARACTERS_KEY)
+    .refine(
+      (v) => v.length < PASSWORD_MIN_LENGTH || !isCommonPassword(v),
+      'validation.password.common',
+    ),
 );
+const password = NewPasswordSchema;
 
 export const RegisterSchema = z.object({ username, password });
 

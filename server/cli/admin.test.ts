@@ -59,6 +59,10 @@ describe('npm run admin', () => {
       code: 1,
       err: 'Error: Password must be at least 10 characters',
     });
+    expect(admin(dir, ['create', 'boss'], 'password123\n')).toMatchObject({
+      code: 1,
+      err: 'Error: This password is one of the most common ones and easy to guess. Please choose another.',
+    });
     expect(admin(dir, ['reset-password', 'ghost'], 'long-enough-123\n')).toMatchObject({
       code: 1,
       err: 'Error: No account with this username',

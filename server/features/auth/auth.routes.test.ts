@@ -155,6 +155,34 @@ describe('POST /api/auth/register', () => {
     await agent.get('/api/news/admin').expect(403);
   });
 
+  it("refuses a common password, saying so in the visitor's language", async () => {
+    const { app } = await start({ ALLOW_REGISTRATION: 'true' });
+    for (const [language, password, message] of [
+      [
+        'en',
+        'password123',
+        'This password is one of the most common ones and easy to guess. Please choose another.',
+      ],
+      [
+        'pt',
+        'aaaaaaaaaa',
+        'Esta palavra-passe é das mais comuns e fácil de adivinhar. Escolha outra.',
+      ],
+      [
+        'de',
+        'Qwertz123456',
+        'Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten. Bitte wählen Sie ein anderes.',
+      ],
+    ]) {
+      const res = await request(app)
+        .post(`/api/auth/register?lang=${language}`)
+        .send({ username: `newbie-${language}`, password })
+        .expect(400);
+      expect(res.body.details).toEqual({ password: message });
+    }
+    expect(await apps[0]!.db('users').where('username', 'like', 'newbie-%')).toEqual([]);
+  });
+
   it('answers 400 with details for invalid input and 409 for a taken name', async () => {
     const { app } = await start({ ALLOW_REGISTRATION: 'true' });
     const invalid = await request(app)
@@ -190,6 +218,14 @@ describe('profile and logout', () => {
       .expect({ error: 'Current password is incorrect' });
     const missing = await agent.put('/api/auth/profile').send({ username: 'chief' }).expect(400);
     expect(missing.body.details).toEqual({ current_password: 'Current password is required' });
+    const common = await agent
+      .put('/api/auth/profile')
+      .send({ password: 'password1234', current_password: TEST_ADMIN.password })
+      .expect(400);
+    expect(common.body.details).toEqual({
+      password:
+        'This password is one of the most common ones and easy to guess. Please choose another.',
+    });
     await agent
       .put('/api/auth/profile')
       .send({ current_password: TEST_ADMIN.password })
