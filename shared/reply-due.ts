@@ -30,3 +30,8 @@ export function replyState(
 export function overdueBefore(now: Date): Date {
   return new Date(now.getTime() - REPLY_PROMISE_HOURS * HOUR_MS);
 }
+
+/** The moment before which an unanswered enquiry is due soon (or overdue) at `now`. */
+export function dueSoonBefore(now: Date): Date {
+  return new Date(now.getTime() - REPLY_DUE_SOON_HOURS * HOUR_MS);
+}

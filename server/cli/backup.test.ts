@@ -297,6 +297,9 @@ describe.skipIf(!postgresAvailable)(
           .send({ ...ARTICLE, slug: 'on-postgres' })
           .expect(201);
         expect(await slugs(moved)).toBe('on-postgres,vision-cell-ships');
+        // SQLite's search index stays behind; PostgreSQL's own indexes the copied rows.
+        const found = await admin.get('/api/contacts?page=1&q=silva%20call').expect(200);
+        expect(found.headers['x-total-count']).toBe('1');
         // A second copy into a database that has data is refused, and changes nothing.
         const again = cli(BUILT_DB_COPY_CLI, ['--to', pg.url], { DATA_DIR: dataDir });
         expect(again.code).toBe(1);

@@ -34,6 +34,11 @@ export function listQuery(query: unknown): ListQuery {
   return parseInput(ListQuerySchema, query, 'apiErrors.invalidQuery');
 }
 
+/** A request's query by a list's own schema (shared/list-query.ts), else 400 naming the fields. */
+export function queryBy<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  return parseInput(schema, query, 'apiErrors.invalidQuery');
+}
+
 /** A positive integer path id, else 400. */
 export function idParam(value: unknown): number {
   const id = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : 0;

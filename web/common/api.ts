@@ -1,5 +1,6 @@
 import { API_BASE, type ApiBody } from '#shared/api';
 import type { Translate } from '#shared/languages';
+import { TOTAL_COUNT_HEADER, type ListPage } from '#shared/list-query';
 
 /**
  * The one fetch wrapper of the web (site, admin and desktop renderer).
@@ -99,6 +100,18 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   // Spec: use the data field when present, otherwise the whole body.
   if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
   return body as T;
+}
+
+/**
+ * One page of a list call (`?page=`): its items, and the whole list's total
+ * from the `X-Total-Count` header (the items' number when a server leaves it out).
+ */
+export async function apiPage<T>(path: string, options: Options = {}): Promise<ListPage<T>> {
+  const response = await send(path, options);
+  const body = (await response.json().catch(() => null)) as ApiBody<T[]> | null;
+  const items = body && 'data' in body && Array.isArray(body.data) ? body.data : [];
+  const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return { items, total: Number.isFinite(total) ? total : items.length };
 }
 
 /**

@@ -13,9 +13,11 @@ type Row = Record<string, unknown>;
 
 /** The tables of the SQLite site, parents before children (by their foreign keys). */
 export async function tablesInDependencyOrder(source: Db): Promise<string[]> {
+  // Ordinary tables only: full-text indexes (virtual tables and their shadow
+  // tables) are SQLite's own; PostgreSQL keeps its index in generated columns.
   const tables = (
     (await source.raw(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+      "select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' order by name",
     )) as { name: string }[]
   )
     .map((t) => t.name)

@@ -9,21 +9,20 @@ describe('contact statistics', () => {
   });
 
   it('has one zero-filled entry per day, oldest first, ending today', () => {
-    const series = perDay([], today);
+    const series = perDay(new Map(), today);
     expect(series).toHaveLength(30);
     expect(series[0]).toEqual({ date: '2025-02-14', count: 0 });
     expect(series.at(-1)).toEqual({ date: '2025-03-15', count: 0 });
   });
 
-  it('counts each enquiry on its UTC day and ignores older ones', () => {
+  it("puts each day's count on its date and leaves out days outside the window", () => {
     const series = perDay(
-      [
-        '2025-03-15T00:00:00.000Z',
-        '2025-03-15T23:59:59.000Z',
-        '2025-03-09T12:00:00.000Z',
-        '2025-03-08T23:59:59.000Z',
-        '2025-02-13T23:59:59.000Z',
-      ],
+      new Map([
+        ['2025-03-15', 2],
+        ['2025-03-09', 1],
+        ['2025-03-08', 1],
+        ['2025-02-13', 7],
+      ]),
       today,
     );
     expect(series.find((d) => d.date === '2025-03-15')?.count).toBe(2);

@@ -13,18 +13,19 @@ export function windowStart(today: Date, days = STATS_DAYS): Date {
 }
 
 /**
- * One entry per UTC day of the window, oldest first, days without enquiries
- * included with a count of 0.
+ * One entry per UTC day of the window, oldest first, from the counts per
+ * day (`YYYY-MM-DD`); days without enquiries included with a count of 0.
  */
-export function perDay(times: string[], today: Date, days = STATS_DAYS): ContactStats['per_day'] {
+export function perDay(
+  counted: ReadonlyMap<string, number>,
+  today: Date,
+  days = STATS_DAYS,
+): ContactStats['per_day'] {
   const start = windowStart(today, days).getTime();
-  const counts = new Map<string, number>();
-  for (let i = 0; i < days; i++) counts.set(utcDay(new Date(start + i * DAY_MS)), 0);
-  for (const time of times) {
-    const day = utcDay(time);
-    if (counts.has(day)) counts.set(day, counts.get(day)! + 1);
-  }
-  return [...counts].map(([date, count]) => ({ date, count }));
+  return Array.from({ length: days }, (_, i) => {
+    const date = utcDay(new Date(start + i * DAY_MS));
+    return { date, count: counted.get(date) ?? 0 };
+  });
 }
 
 /** Enquiries of the last 7 days (today and the six before it). */

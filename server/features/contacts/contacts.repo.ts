@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
 import { SPAM_REASONS, type Contact, type SpamReason } from '#shared/contact';
+import type { ContactListQuery, ReplyFilter } from '#shared/contact-list';
 import { pickLanguage } from '#shared/languages';
-import type { Db } from '../../db/knex';
+import type { ListPage } from '#shared/list-query';
+import { dueSoonBefore, overdueBefore } from '#shared/reply-due';
+import { isEmbedded, type Db } from '../../db/knex';
+import { applyFilters, pageOf, type FilterAppliers, type PageRequest } from '../../db/list-page';
+import { matchingIds, searchIndex } from '../../db/text-search';
 import { toBool, toCount, toIso, toIsoOrNull } from '../../db/values';
 
 type Row = Record<string, unknown>;
@@ -37,18 +42,48 @@ export type NewContact = Pick<
   created_at: string;
 };
 
-export type ContactListOptions = {
-  limit?: number;
-  offset?: number;
-  read?: boolean;
-  spam?: boolean;
-  /** Unanswered first (each group newest first) instead of newest first. */
-  unrepliedFirst?: boolean;
+/** Which enquiries a list holds (the spam folder only with `spam: true`). */
+export type ContactFilter = Pick<ContactListQuery, 'spam' | 'read' | 'reply' | 'q'>;
+
+const SEARCH = searchIndex('contacts');
+
+/** Unanswered first: the same expression as in `contacts_spam_unreplied_first_index`. */
+const UNREPLIED_FIRST = '(replied_at is not null)';
+
+/** How each filter narrows the list at a moment (`now`, for the reply promise). */
+const FILTERS: FilterAppliers<ContactFilter, { db: Db; now: Date }> = {
+  spam: () => undefined, // always applied, see `filtered`
+  read: (q, read) => q.where('contacts.read', read),
+  reply: (q, reply, { now }) => replyWhere(q, reply, now),
+  q: (q, text, { db }) => {
+    const ids = matchingIds(db, SEARCH, text);
+    if (ids) q.whereIn('contacts.id', ids);
+  },
 };
+
+function replyWhere(q: Knex.QueryBuilder, reply: ReplyFilter, now: Date) {
+  if (reply === 'replied') return q.whereNotNull('contacts.replied_at');
+  q.whereNull('contacts.replied_at');
+  if (reply === 'late') q.where('contacts.created_at', '<', dueSoonBefore(now).toISOString());
+  if (reply === 'overdue') q.where('contacts.created_at', '<', overdueBefore(now).toISOString());
+  return q;
+}
 
 /** Plain knex queries on `contacts`; writes that belong with others take the transaction. */
 export function createContactsRepo(db: Db) {
   const contacts = (q: Knex = db) => q('contacts');
+
+  /** The list's rows in its order: newest first, or unanswered first. */
+  function filtered(filter: ContactFilter, sort: ContactListQuery['sort'], now: Date) {
+    const q = contacts().where('contacts.spam', filter.spam ?? false);
+    applyFilters(q, filter, FILTERS, { db, now });
+    if (sort === 'unreplied') q.orderByRaw(UNREPLIED_FIRST);
+    return q.orderBy([
+      { column: 'contacts.created_at', order: 'desc' },
+      { column: 'contacts.id', order: 'desc' },
+    ]);
+  }
+
   return {
     async insert(trx: Knex, fields: NewContact): Promise<Contact> {
       const [row] = await contacts(trx)
@@ -57,16 +92,19 @@ export function createContactsRepo(db: Db) {
       return toContact(row as Row);
     },
 
-    async list(opts: ContactListOptions): Promise<Contact[]> {
-      const q = contacts().where('spam', opts.spam ?? false);
-      if (opts.read !== undefined) q.where('read', opts.read);
-      if (opts.unrepliedFirst) q.orderByRaw('case when replied_at is null then 0 else 1 end');
-      q.orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ]);
-      if (opts.limit !== undefined) q.limit(opts.limit).offset(opts.offset ?? 0);
-      return (await q).map(toContact);
+    /** Every enquiry of a list, in its order (for clients that do not page). */
+    async list(filter: ContactFilter, sort: ContactListQuery['sort'], now: Date) {
+      return (await filtered(filter, sort, now)).map(toContact);
+    },
+
+    /** One page of a list and the list's total. */
+    page(
+      filter: ContactFilter,
+      sort: ContactListQuery['sort'],
+      now: Date,
+      page: PageRequest,
+    ): Promise<ListPage<Contact>> {
+      return pageOf(filtered(filter, sort, now), page, toContact);
     },
 
     async findById(id: number, q: Knex = db): Promise<Contact | null> {
@@ -86,18 +124,24 @@ export function createContactsRepo(db: Db) {
       return (await contacts().where({ id }).delete()) > 0;
     },
 
-    /** Every count of the stats in one pass; spam is counted apart from everything else. */
+    /**
+     * Every count of the stats in one statement of indexed counts (each a
+     * range of one index, see the contacts migrations); spam is counted
+     * apart from everything else.
+     */
     async counts(overdueBefore: string) {
-      const row = await contacts()
+      const inbox = () => contacts().where('spam', false);
+      const row = await db
         .select(
-          db.raw('sum(case when spam then 0 else 1 end) as total'),
-          db.raw('sum(case when not spam and not "read" then 1 else 0 end) as unread'),
-          db.raw('sum(case when not spam and replied_at is null then 1 else 0 end) as unreplied'),
-          db.raw(
-            'sum(case when not spam and replied_at is null and created_at < ? then 1 else 0 end) as overdue',
-            [overdueBefore],
-          ),
-          db.raw('sum(case when spam then 1 else 0 end) as spam'),
+          inbox().count('*').as('total'),
+          inbox().where('read', false).count('*').as('unread'),
+          inbox().whereNull('replied_at').count('*').as('unreplied'),
+          inbox()
+            .whereNull('replied_at')
+            .where('created_at', '<', overdueBefore)
+            .count('*')
+            .as('overdue'),
+          contacts().where('spam', true).count('*').as('spam'),
         )
         .first();
       return {
@@ -109,13 +153,18 @@ export function createContactsRepo(db: Db) {
       };
     },
 
-    /** Creation times of the enquiries (not spam) since a moment, for the per-day statistics. */
-    async createdSince(since: string): Promise<string[]> {
+    /** Enquiries (not spam) per UTC day (`YYYY-MM-DD`) since a moment, days without any left out. */
+    async countsPerDay(since: string): Promise<Map<string, number>> {
+      const day = isEmbedded(db)
+        ? 'substr(created_at, 1, 10)'
+        : "to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')";
       const rows: Row[] = await contacts()
         .where('spam', false)
         .where('created_at', '>=', since)
-        .select('created_at');
-      return rows.map((r) => toIso(r.created_at));
+        .select(db.raw(`${day} as day`))
+        .count({ n: '*' })
+        .groupByRaw(day);
+      return new Map(rows.map((r) => [String(r.day), toCount(r.n)]));
     },
 
     /**

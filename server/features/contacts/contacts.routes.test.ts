@@ -164,7 +164,21 @@ describe('admin review', () => {
     expect(read.body.data).toHaveLength(1);
     const page = await admin.get('/api/contacts?page=2&per_page=2').expect(200);
     expect(page.body.data.map((c: { name: string }) => c.name)).toEqual(['First']);
-    await admin.get('/api/contacts?per_page=500').expect(400);
+    expect(page.headers['x-total-count']).toBe('3');
+    expect(all.headers['x-total-count']).toBeUndefined();
+    await admin.get('/api/contacts?page=1&per_page=100').expect(200);
+    const tooMany = await admin.get('/api/contacts?per_page=101').expect(400);
+    expect(tooMany.body.details).toEqual({
+      per_page: 'Items per page must be a whole number from 1 to 100',
+    });
+    const found = await admin.get('/api/contacts?page=1&q=second').expect(200);
+    expect(found.body.data.map((c: { id: number }) => c.id)).toEqual([second]);
+    expect(found.headers['x-total-count']).toBe('1');
+    const bad = await admin.get(`/api/contacts?q=${'x'.repeat(201)}&reply=soon`).expect(400);
+    expect(bad.body.details).toEqual({
+      q: 'Search text may be at most 200 characters',
+      reply: 'Reply filter must be awaiting, late, overdue or replied',
+    });
   });
 
   it('PUT /:id/read defaults to true, accepts false, validates, 404s', async () => {

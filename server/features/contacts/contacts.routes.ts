@@ -1,6 +1,8 @@
 import { Router, type RequestHandler } from 'express';
+import { ContactListQuerySchema } from '#shared/contact-list';
 import { allow } from '../../http/guards';
-import { idParam, listQuery } from '../../http/params';
+import { sendList } from '../../http/list-response';
+import { idParam, listQuery, queryBy } from '../../http/params';
 import { requestLanguage } from '../../i18n';
 import type { ContactsService } from './contacts.service';
 
@@ -18,8 +20,7 @@ export function createContactsRouter(deps: {
   });
 
   router.get('/', allow('enquiries'), async (req, res) => {
-    const { page, per_page: perPage, read, spam, sort } = listQuery(req.query);
-    res.json({ data: await contacts.list({ page, perPage, read, spam, sort }) });
+    sendList(res, await contacts.list(queryBy(ContactListQuerySchema, req.query)));
   });
 
   router.get('/stats', allow('enquiries'), async (_req, res) => {

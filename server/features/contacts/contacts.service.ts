@@ -7,7 +7,9 @@ import {
   ContactSpamSchema,
   EnquirySchema,
 } from '#shared/contact-schema';
+import type { ContactListQuery } from '#shared/contact-list';
 import type { Language } from '#shared/languages';
+import { ADMIN_PAGE_SIZE, type ListPage } from '#shared/list-query';
 import { overdueBefore } from '#shared/reply-due';
 import { transactionPerWrite, type GroupCommit } from '../../db/group-commit';
 import type { Db } from '../../db/knex';
@@ -117,19 +119,15 @@ export function createContactsService({
       return { id: contact.id, stored: true, spam: contact.spam };
     },
 
-    list(
-      opts: {
-        page?: number;
-        perPage?: number;
-        read?: boolean;
-        spam?: boolean;
-        sort?: 'newest' | 'unreplied';
-      } = {},
-    ): Promise<Contact[]> {
-      const { page, perPage = 20, read, spam, sort } = opts;
-      const filter = { read, spam, unrepliedFirst: sort === 'unreplied' };
-      if (page === undefined) return repo.list(filter);
-      return repo.list({ ...filter, limit: perPage, offset: (page - 1) * perPage });
+    /**
+     * A list of enquiries, filtered, searched and sorted by the database: a
+     * page and the total with `page`, else all of them (for clients that
+     * do not page).
+     */
+    list(query: ContactListQuery = {}): Promise<ListPage<Contact> | Contact[]> {
+      const { page, per_page: perPage = ADMIN_PAGE_SIZE, sort, ...filter } = query;
+      if (page === undefined) return repo.list(filter, sort, clock());
+      return repo.page(filter, sort, clock(), { page, perPage });
     },
 
     get: (id: number) => find(id),
@@ -182,7 +180,7 @@ export function createContactsService({
       const today = clock();
       const [counts, recent] = await Promise.all([
         repo.counts(overdueBefore(today).toISOString()),
-        repo.createdSince(windowStart(today).toISOString()),
+        repo.countsPerDay(windowStart(today).toISOString()),
       ]);
       const series = perDay(recent, today);
       return { ...counts, last_7_days: lastDays(series), per_day: series };
@@ -190,7 +188,7 @@ export function createContactsService({
 
     /** The inbox or the spam folder as CSV, with a file name for the download. */
     async exportCsv(opts: { spam?: boolean } = {}): Promise<{ filename: string; csv: string }> {
-      const rows = await repo.list({ spam: opts.spam ?? false });
+      const rows = await repo.list({ spam: opts.spam ?? false }, 'newest', clock());
       const day = utcDay(clock());
       return {
         filename: `${opts.spam ? 'spam-' : ''}enquiries-${day}.csv`,

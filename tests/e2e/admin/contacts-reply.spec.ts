@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { backdateContact, createContact, openDashboard, toast, unique } from './support';
+import {
+  backdateContact,
+  createContact,
+  openContacts,
+  openDashboard,
+  toast,
+  unique,
+} from './support';
 
 const cardOf = (page: Page, name: string) =>
   page
@@ -56,25 +63,27 @@ test('an enquiry waiting 21 hours is due soon, one waiting 26 hours overdue: in 
   const soon = unique('Due soon enquirer');
   const late = unique('Overdue enquirer');
   const fresh = unique('Fresh enquirer');
+  // A word the three messages share, to find them among all the others.
+  const tag = unique('batch').replace(' ', '');
   const soonId = await createContact(page.request, {
     name: soon,
     email: 'soon@example.com',
-    message: 'We need twelve welding cells before the summer.',
+    message: `We need twelve welding cells before the summer (${tag}).`,
   });
   const lateId = await createContact(page.request, {
     name: late,
     email: 'late@example.com',
-    message: 'Please call us about predictive maintenance.',
+    message: `Please call us about predictive maintenance (${tag}).`,
   });
   await createContact(page.request, {
     name: fresh,
     email: 'fresh@example.com',
-    message: 'Do you work with food packaging lines?',
+    message: `Do you work with food packaging lines (${tag})?`,
   });
   const soonAt = await backdateContact(soonId, 21);
   await backdateContact(lateId, 26);
 
-  await openDashboard(page, 'contacts');
+  await openContacts(page, { q: tag });
   const soonCard = cardOf(page, soon);
   const lateCard = cardOf(page, late);
   await expect(soonCard.getByTestId('reply-marker')).toHaveText('Due soon');
@@ -115,17 +124,18 @@ test('unreplied first puts what awaits a reply above what was answered; search n
 }) => {
   const waiting = unique('Waiting enquirer');
   const answered = unique('Answered enquirer');
+  const tag = unique('pair').replace(' ', '');
   await createContact(page.request, {
     name: waiting,
     email: 'waiting@example.com',
-    message: 'Is your vision system certified for pharma?',
+    message: `Is your vision system certified for pharma? (${tag})`,
   });
   const answeredId = await createContact(page.request, {
     name: answered,
     email: 'answered@example.com',
-    message: 'Thanks for the call, we will be in touch.',
+    message: `Thanks for the call, we will be in touch. (${tag})`,
   });
-  await openDashboard(page, 'contacts');
+  await openContacts(page, { q: tag });
   await page.request.put(`/api/contacts/${answeredId}/replied`, { data: { replied: true } });
 
   const position = async (name: string) =>
@@ -139,10 +149,18 @@ test('unreplied first puts what awaits a reply above what was answered; search n
 
   await page.getByLabel('Order').selectOption('unreplied');
   await expect.poll(async () => (await position(waiting)) < (await position(answered))).toBe(true);
+  // The order and the search are in the address: a reload keeps them.
+  await expect(page).toHaveURL(/[?&]sort=unreplied/);
+  await page.reload();
+  await expect(page.getByLabel('Order')).toHaveValue('unreplied');
+  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect.poll(async () => (await position(waiting)) < (await position(answered))).toBe(true);
 
-  await page.getByLabel('Search').fill('PHARMA certified');
-  await expect(cardOf(page, waiting)).toBeVisible();
+  // The server searches every word, accents and case aside, as the start of a word.
+  await page.getByLabel('Search').fill(`PHARMA certif ${tag}`);
   await expect(page.getByTestId('contact-card')).toHaveCount(1);
+  await expect(cardOf(page, waiting)).toBeVisible();
+  await expect(page.getByText('1 enquiry', { exact: true })).toBeVisible();
   await page.getByLabel('Search').fill('no such enquiry anywhere');
   await expect(page.getByText('No submissions match this filter.')).toBeVisible();
 });

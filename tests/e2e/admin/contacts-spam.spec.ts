@@ -8,6 +8,7 @@ import {
   toast,
   unique,
   giveAdminSession,
+  openContacts,
 } from './support';
 
 const cardOf = (page: Page, name: string) =>
@@ -117,7 +118,7 @@ test('the Contacts tab says e-mail is off (the e2e server has no SMTP_URL), and 
     message: 'Checking the contrast of an overdue marker.',
   });
   await backdateContact(id, 30);
-  await openDashboard(page, 'contacts');
+  await openContacts(page, { q: late });
   const notice = page.getByTestId('mail-status');
   await expect(notice).toHaveAttribute('role', 'status');
   await expect(notice).toContainText('E-mail is off');

@@ -53,6 +53,16 @@ export async function openDashboard(
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
+/**
+ * Opens the Contacts tab at an address of its list (`{q: 'welding'}`,
+ * `{reply: 'late'}`): what a user does to find an enquiry among many.
+ */
+export async function openContacts(page: Page, params: Record<string, string>): Promise<void> {
+  await giveAdminSession(page);
+  await page.goto(`/admin?${new URLSearchParams({ tab: 'contacts', ...params })}`);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
 export async function createContact(
   request: APIRequestContext,
   contact: { name: string; email: string; company?: string; message: string },

@@ -2,10 +2,9 @@ import { Inbox, Newspaper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { User } from '#shared/auth';
-import type { Contact } from '#shared/contact';
 import type { Article } from '#shared/news';
 import { can } from '#shared/roles';
-import { useContactStatsQuery, useContactsQuery } from '../features/contacts/api/contacts.queries';
+import { useContactStatsQuery } from '../features/contacts/api/contacts.queries';
 import { ContactsManager } from '../features/contacts/components/ContactsManager';
 import { DashboardTabs, type Tab } from '../features/dashboard/components/DashboardTabs';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
@@ -14,7 +13,6 @@ import { NewsManager } from '../features/news/components/NewsManager';
 import { AdminScreen } from './AdminScreen';
 
 const noArticles: Article[] = [];
-const noContacts: Contact[] = [];
 
 /**
  * Still on its first load. A list whose load failed is pending again while it
@@ -34,8 +32,8 @@ export function DashboardPage() {
  * failed is shown empty (its toast says why, spec). The News tab is for
  * everyone who may read articles (read-only for sales), the Contacts tab
  * for those who answer enquiries; sales lands on the Contacts tab. The
- * Contacts tab counts the inbox (spam apart) and loads its own folder and
- * order. Each write refetches only what it changed (the features' `*.queries.ts`).
+ * Contacts tab counts the inbox (spam apart, from the statistics) and loads
+ * its own page of its folder. Each write refetches only what it changed (the features' `*.queries.ts`).
  */
 function Dashboard({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -43,13 +41,11 @@ function Dashboard({ user }: { user: User }) {
   const writesNews = can(user.role, 'content');
   const answers = can(user.role, 'enquiries');
   const news = useAdminNewsQuery({ enabled: readsNews });
-  const contacts = useContactsQuery({ enabled: answers });
   const stats = useContactStatsQuery({ enabled: answers });
   const [params, setParams] = useSearchParams();
 
-  if (firstLoad(news) || firstLoad(contacts)) return <LoadingScreen inline />;
+  if (firstLoad(news) || firstLoad(stats)) return <LoadingScreen inline />;
   const articles = news.isError ? noArticles : (news.data ?? noArticles);
-  const enquiries = contacts.isError ? noContacts : (contacts.data ?? noContacts);
 
   const tabs: Tab[] = [];
   if (readsNews)
@@ -62,7 +58,7 @@ function Dashboard({ user }: { user: User }) {
   if (answers)
     tabs.push({
       id: 'contacts',
-      label: t('admin.tabs.contacts', { count: enquiries.length }),
+      label: t('admin.tabs.contacts', { count: stats.data?.total ?? 0 }),
       icon: <Inbox aria-hidden="true" className="h-4 w-4" />,
       panel: <ContactsManager stats={stats.isError ? null : (stats.data ?? null)} />,
     });

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { AuditAction } from '#shared/audit';
+import { ListPager } from '../../../components/ListPager';
 import { Spinner } from '../../../components/Spinner';
 import { button } from '../../../lib/ui';
 import { useAuditPageQuery } from '../api/audit.queries';
 import { isAuditAction } from '../lib/audit-text';
 import { AuditFilter } from './AuditFilter';
-import { AuditPager } from './AuditPager';
 import { AuditTable } from './AuditTable';
 import type { ArticleHref } from './AuditTarget';
 
@@ -66,10 +66,11 @@ export function AuditLog({ articleHref }: { articleHref: ArticleHref }) {
             caption={t('admin.audit.caption', { page: data.current_page, pages: data.pages })}
             articleHref={articleHref}
           />
-          <AuditPager
+          <ListPager
             page={data.current_page}
             pages={data.pages}
-            total={data.total}
+            label={t('admin.audit.pagination')}
+            total={t('admin.audit.total', { count: data.total })}
             onPage={(p) => show({ page: p })}
           />
         </div>

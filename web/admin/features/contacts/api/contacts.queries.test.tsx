@@ -16,9 +16,9 @@ import { mailKeys } from './mail.queries';
 
 let client: QueryClient;
 const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
-const inbox = contactKeys.list({ folder: 'inbox', sort: 'newest' });
-const inboxUnrepliedFirst = contactKeys.list({ folder: 'inbox', sort: 'unreplied' });
-const spam = contactKeys.list({ folder: 'spam', sort: 'newest' });
+const inbox = contactKeys.list({});
+const inboxUnrepliedFirst = contactKeys.list({ sort: 'unreplied', page: 2 });
+const spam = contactKeys.list({ spam: true, q: 'offer' });
 const contactQueries = [inbox, inboxUnrepliedFirst, spam, contactKeys.stats];
 
 beforeEach(() => {
@@ -31,17 +31,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the contact lists ask the API for their folder and order', () => {
-  it('the inbox newest first asks plainly; unreplied first and the spam folder say so', async () => {
-    const calls = stubApi(() => []);
-    await getContacts({ folder: 'inbox', sort: 'newest' });
-    await getContacts({ folder: 'inbox', sort: 'unreplied' });
-    await getContacts({ folder: 'spam', sort: 'newest' });
+describe('the contact lists ask the API for a page of their folder', () => {
+  it('asks for a page with its filters, search and order, and reads the total from the header', async () => {
+    const calls = stubApi(() => [{ id: 1 }]);
+    await getContacts({});
+    await getContacts({ sort: 'unreplied', read: false, reply: 'late', page: 3 });
+    const found = await getContacts({ spam: true, q: 'João Silva' });
     expect(calls).toEqual([
-      'GET /api/contacts',
-      'GET /api/contacts?sort=unreplied',
-      'GET /api/contacts?spam=true',
+      'GET /api/contacts?per_page=20&page=1',
+      'GET /api/contacts?per_page=20&sort=unreplied&read=false&reply=late&page=3',
+      'GET /api/contacts?per_page=20&spam=true&q=Jo%C3%A3o+Silva&page=1',
     ]);
+    // The stub sends no X-Total-Count: the items' number stands in.
+    expect(found).toEqual({ items: [{ id: 1 }], total: 1 });
   });
 });
 

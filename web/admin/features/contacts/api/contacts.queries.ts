@@ -6,30 +6,35 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Contact, ContactStats } from '#shared/contact';
-import { api, apiFile } from '../../../../common/api';
+import type { ContactListQuery } from '#shared/contact-list';
+import type { ListPage } from '#shared/list-query';
+import { api, apiFile, apiPage } from '../../../../common/api';
 import { mailKeys } from './mail.queries';
 
 /** The inbox, or the spam folder (`?spam=true`). */
 export type ContactFolder = 'inbox' | 'spam';
-/** Newest first, or unanswered first (each group newest first), as the API sorts. */
-export type ContactSort = 'newest' | 'unreplied';
-export type ContactListParams = { folder: ContactFolder; sort: ContactSort };
+/** Enquiries per page of the Contacts tab. */
+export const CONTACTS_PAGE_SIZE = 20;
 
 export const contactKeys = {
   all: ['contacts'] as const,
   lists: ['contacts', 'list'] as const,
-  list: ({ folder, sort }: ContactListParams) => ['contacts', 'list', folder, sort] as const,
+  list: (query: ContactListQuery) => ['contacts', 'list', query] as const,
   stats: ['contacts', 'stats'] as const,
 };
 
-const listQuery = ({ folder, sort }: ContactListParams) => ({
-  spam: folder === 'spam' ? true : undefined,
-  sort: sort === 'unreplied' ? sort : undefined,
-});
-
-/** `GET /api/contacts`: the whole folder (spam is listed only in its own), sorted by the API. */
-export function getContacts(params: ContactListParams, signal?: AbortSignal): Promise<Contact[]> {
-  return api<Contact[]>('/contacts', { query: listQuery(params), signal });
+/**
+ * `GET /api/contacts?page=…`: one page of a folder (spam is listed only in
+ * its own), filtered, searched and sorted by the API, with the folder's total.
+ */
+export function getContacts(
+  query: ContactListQuery,
+  signal?: AbortSignal,
+): Promise<ListPage<Contact>> {
+  return apiPage<Contact>('/contacts', {
+    query: { per_page: CONTACTS_PAGE_SIZE, ...query, page: query.page ?? 1 },
+    signal,
+  });
 }
 
 /** `GET /api/contacts/stats`: totals, replies awaited and overdue, enquiries per day (30 days). */
@@ -68,11 +73,11 @@ export function exportContacts(folder: ContactFolder) {
   return apiFile('/contacts/export', { query: { spam: folder === 'spam' } });
 }
 
-/** A folder's list; a failed load toasts 'Failed to load data' (spec). */
-export const contactsQuery = (params: ContactListParams) =>
+/** A page of a folder; a failed load toasts 'Failed to load data' (spec). */
+export const contactsQuery = (query: ContactListQuery) =>
   queryOptions({
-    queryKey: contactKeys.list(params),
-    queryFn: ({ signal }) => getContacts(params, signal),
+    queryKey: contactKeys.list(query),
+    queryFn: ({ signal }) => getContacts(query, signal),
     meta: { failureKey: 'admin.errors.loadData' },
   });
 
@@ -84,20 +89,15 @@ export const contactStatsQuery = () =>
   });
 
 /**
- * A folder's list, the inbox newest first unless told. Another order keeps
- * the folder's last list on screen until it is in; another folder does not
- * (spam must never pass for the inbox, even for a moment).
+ * A page of a folder. Another page, filter, search or order of the same
+ * folder keeps the last page on screen until the new one is in; another
+ * folder does not (spam must never pass for the inbox, even for a moment).
  */
-export function useContactsQuery({
-  enabled,
-  folder = 'inbox',
-  sort = 'newest',
-}: { enabled: boolean } & Partial<ContactListParams>) {
+export function useContactsQuery(query: ContactListQuery) {
   return useQuery({
-    ...contactsQuery({ folder, sort }),
-    enabled,
-    placeholderData: (previous, query) =>
-      query?.queryKey[2] === folder ? keepPreviousData(previous) : undefined,
+    ...contactsQuery(query),
+    placeholderData: (previous, last) =>
+      last?.queryKey[2].spam === query.spam ? keepPreviousData(previous) : undefined,
   });
 }
 

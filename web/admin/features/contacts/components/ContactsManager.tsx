@@ -1,60 +1,61 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact, ContactStats } from '#shared/contact';
+import { ContactListQuerySchema, type ContactListQuery } from '#shared/contact-list';
+import { pageCount } from '#shared/pagination';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ListPager } from '../../../components/ListPager';
+import { useListQuery } from '../../../hooks/useListQuery';
 import { useNow } from '../../../hooks/useNow';
 import { card } from '../../../lib/ui';
-import { useContactsQuery, type ContactFolder, type ContactSort } from '../api/contacts.queries';
+import { CONTACTS_PAGE_SIZE, useContactsQuery } from '../api/contacts.queries';
 import { useMailStatus } from '../api/mail.queries';
 import { useContactActions } from '../hooks/useContactActions';
 import { useRevealContact } from '../hooks/useRevealContact';
-import { filterContacts, isFiltered, NO_FILTERS } from '../lib/contact-filters';
 import { ContactCard } from './ContactCard';
 import { ContactsToolbar } from './ContactsToolbar';
 import { ContactStatsPanel } from './ContactStatsPanel';
 import { ExportButton } from './ExportButton';
 import { MailStatusNotice } from './MailStatusNotice';
 
+/** The spam folder has only its search; the inbox also its filters and order. */
+const inFolder = ({ spam, q, page }: ContactListQuery): ContactListQuery =>
+  spam ? { spam, q, page } : { q, page };
+
 /**
  * The Contacts tab: e-mail status, statistics, the inbox or the spam folder
- * with filters and order, and the enquiries with their actions. Ages and
- * reply markers follow the clock (renewed every minute).
+ * a page at a time, filtered, searched and sorted by the server (kept in the
+ * address), and the enquiries with their actions. Ages and reply markers
+ * follow the clock (renewed every minute).
  */
 export function ContactsManager({ stats }: { stats: ContactStats | null }) {
   const { t } = useTranslation();
   const now = useNow();
   const mail = useMailStatus();
-  const [folder, setFolder] = useState<ContactFolder>('inbox');
-  const [sort, setSort] = useState<ContactSort>('newest');
-  const [filters, setFilters] = useState(NO_FILTERS);
-  const list = useContactsQuery({
-    enabled: true,
-    folder,
-    sort: folder === 'spam' ? 'newest' : sort,
-  });
-  const contacts = useMemo(
-    () => (list.isError ? [] : (list.data ?? [])),
-    [list.isError, list.data],
-  );
-  const shown = useMemo(
-    () =>
-      filterContacts(
-        contacts,
-        folder === 'spam' ? { ...NO_FILTERS, query: filters.query } : filters,
-        now,
-      ),
-    [contacts, folder, filters, now],
-  );
+  const [address, setAddress] = useListQuery(ContactListQuerySchema);
+  const query = address.spam ? inFolder(address) : address;
+  const folder = query.spam ? 'spam' : 'inbox';
+  const list = useContactsQuery({ ...query, per_page: CONTACTS_PAGE_SIZE });
+  const contacts = list.isError ? [] : (list.data?.items ?? []);
+  const total = list.data?.total ?? 0;
+  const page = query.page ?? 1;
+  const pages = pageCount(total, CONTACTS_PAGE_SIZE);
   const { pendingId, remove, removing, ...act } = useContactActions();
   const [toDelete, setToDelete] = useState<Contact | null>(null);
   useRevealContact(folder === 'inbox' && list.isSuccess && !list.isPlaceholderData);
 
-  const empty =
-    contacts.length > 0 && isFiltered(filters)
-      ? t('admin.contacts.noMatch')
-      : folder === 'spam'
-        ? t('admin.contacts.spamEmpty')
-        : t('admin.contacts.empty');
+  // A page that no longer exists (enquiries deleted meanwhile): the last one instead.
+  const beyond = list.isSuccess && !list.isPlaceholderData && total > 0 && page > pages;
+  useEffect(() => {
+    if (beyond) setAddress({ page: pages }, { replace: true });
+  }, [beyond, pages, setAddress]);
+
+  const filtered = query.q !== undefined || query.read !== undefined || query.reply !== undefined;
+  const empty = filtered
+    ? t('admin.contacts.noMatch')
+    : folder === 'spam'
+      ? t('admin.contacts.spamEmpty')
+      : t('admin.contacts.empty');
 
   return (
     <section aria-labelledby="contacts-title" className="space-y-5">
@@ -72,33 +73,43 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
       <MailStatusNotice status={mail} />
       {stats && <ContactStatsPanel stats={stats} />}
       <ContactsToolbar
-        folder={folder}
-        onFolder={setFolder}
+        query={query}
+        onChange={setAddress}
         counts={stats ? { inbox: stats.total, spam: stats.spam } : null}
-        sort={sort}
-        onSort={setSort}
-        filters={filters}
-        onFilters={setFilters}
       />
-      {shown.length === 0 ? (
+      {contacts.length === 0 ? (
         <p className={`${card} px-6 py-10 text-center text-sm text-slate-600`}>
-          {list.isPending ? t('admin.common.loadingList') : empty}
+          {list.isPending || beyond ? t('admin.common.loadingList') : empty}
         </p>
       ) : (
-        <ul className="space-y-3" aria-busy={list.isPlaceholderData || undefined}>
-          {shown.map((contact) => (
-            <ContactCard
-              key={contact.id}
-              contact={contact}
-              now={now}
-              pending={pendingId === contact.id}
-              onToggleRead={() => pendingId === null && act.toggleRead(contact)}
-              onToggleReplied={() => pendingId === null && act.toggleReplied(contact)}
-              onToggleSpam={() => pendingId === null && act.toggleSpam(contact)}
-              onDelete={() => setToDelete(contact)}
+        <div className="space-y-3" aria-busy={list.isPlaceholderData || undefined}>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {t('admin.contacts.count', { count: total })}
+          </p>
+          <ul className="space-y-3">
+            {contacts.map((contact) => (
+              <ContactCard
+                key={contact.id}
+                contact={contact}
+                now={now}
+                pending={pendingId === contact.id}
+                onToggleRead={() => pendingId === null && act.toggleRead(contact)}
+                onToggleReplied={() => pendingId === null && act.toggleReplied(contact)}
+                onToggleSpam={() => pendingId === null && act.toggleSpam(contact)}
+                onDelete={() => setToDelete(contact)}
+              />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <ListPager
+              page={page}
+              pages={pages}
+              label={t('admin.contacts.pagination')}
+              total={t('admin.contacts.count', { count: total })}
+              onPage={(p) => setAddress({ page: p })}
             />
-          ))}
-        </ul>
+          )}
+        </div>
       )}
       {toDelete && (
         <ConfirmDialog

@@ -1,19 +1,18 @@
-import { Inbox, Search, ShieldAlert } from 'lucide-react';
+import { Inbox, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ContactFolder, ContactSort } from '../api/contacts.queries';
-import type { ContactFilters, ReadFilter, ReplyFilter } from '../lib/contact-filters';
+import type { ContactListQuery, ContactSort, ReplyFilter } from '#shared/contact-list';
 import { FilterSelect } from '../../../components/FilterSelect';
-import { input, label } from '../../../lib/ui';
+import { SearchBox } from '../../../components/SearchBox';
+import type { ContactFolder } from '../api/contacts.queries';
+
+type ReadChoice = 'all' | 'unread' | 'read';
 
 type Props = {
-  folder: ContactFolder;
-  onFolder: (folder: ContactFolder) => void;
+  query: ContactListQuery;
+  /** Changes the list (the address): `undefined` drops a filter. */
+  onChange: (change: Partial<Record<keyof ContactListQuery, string | boolean | undefined>>) => void;
   /** Enquiries in each folder (from the stats), when known. */
   counts: Record<ContactFolder, number> | null;
-  sort: ContactSort;
-  onSort: (sort: ContactSort) => void;
-  filters: ContactFilters;
-  onFilters: (filters: ContactFilters) => void;
 };
 
 const folderButton = (selected: boolean) =>
@@ -21,11 +20,16 @@ const folderButton = (selected: boolean) =>
     selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900'
   }`;
 
-/** Inbox or spam folder; in the inbox, read and reply filters and the order; a search in both. */
-export function ContactsToolbar(props: Props) {
+const readChoice = (read: boolean | undefined): ReadChoice =>
+  read === undefined ? 'all' : read ? 'read' : 'unread';
+
+/**
+ * Inbox or spam folder; in the inbox, read and reply filters and the order;
+ * a search in both. Each choice is asked of the server (the list's address).
+ */
+export function ContactsToolbar({ query, onChange, counts }: Props) {
   const { t } = useTranslation();
-  const { folder, counts, filters, onFilters } = props;
-  const set = (change: Partial<ContactFilters>) => onFilters({ ...filters, ...change });
+  const folder: ContactFolder = query.spam ? 'spam' : 'inbox';
   const folders = [
     { id: 'inbox', label: t('admin.contacts.inbox'), Icon: Inbox },
     { id: 'spam', label: t('admin.contacts.spamFolder'), Icon: ShieldAlert },
@@ -44,7 +48,15 @@ export function ContactsToolbar(props: Props) {
             type="button"
             aria-pressed={folder === id}
             className={folderButton(folder === id)}
-            onClick={() => props.onFolder(id)}
+            onClick={() =>
+              id !== folder &&
+              onChange({
+                spam: id === 'spam' ? true : undefined,
+                read: undefined,
+                reply: undefined,
+                sort: undefined,
+              })
+            }
           >
             <Icon aria-hidden="true" className="h-4 w-4" />
             {counts ? `${text} (${counts[id]})` : text}
@@ -52,32 +64,23 @@ export function ContactsToolbar(props: Props) {
         ))}
       </div>
       <div className="grid flex-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <div className="space-y-1 sm:col-span-2 xl:col-span-1">
-          <label htmlFor="contacts-search" className={label}>
-            {t('admin.common.search')}
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-            />
-            <input
-              id="contacts-search"
-              type="search"
-              value={filters.query}
-              placeholder={t('admin.contacts.searchPlaceholder')}
-              onChange={(e) => set({ query: e.target.value })}
-              className={`${input} pl-9`}
-            />
-          </div>
-        </div>
+        <SearchBox
+          id="contacts-search"
+          className="space-y-1 sm:col-span-2 xl:col-span-1"
+          label={t('admin.common.search')}
+          placeholder={t('admin.contacts.searchPlaceholder')}
+          value={query.q ?? ''}
+          onSearch={(q) => onChange({ q: q || undefined })}
+        />
         {folder === 'inbox' && (
           <>
             <FilterSelect
               id="contacts-filter"
               label={t('admin.contacts.filterLabel')}
-              value={filters.read}
-              onChange={(read: ReadFilter) => set({ read })}
+              value={readChoice(query.read)}
+              onChange={(read: ReadChoice) =>
+                onChange({ read: read === 'all' ? undefined : read === 'read' })
+              }
               options={[
                 ['all', t('admin.common.all')],
                 ['unread', t('admin.contacts.filterUnread')],
@@ -87,20 +90,25 @@ export function ContactsToolbar(props: Props) {
             <FilterSelect
               id="contacts-reply"
               label={t('admin.contacts.replyLabel')}
-              value={filters.reply}
-              onChange={(reply: ReplyFilter) => set({ reply })}
+              value={query.reply ?? 'all'}
+              onChange={(reply: ReplyFilter | 'all') =>
+                onChange({ reply: reply === 'all' ? undefined : reply })
+              }
               options={[
                 ['all', t('admin.common.all')],
                 ['awaiting', t('admin.contacts.replyAwaiting')],
                 ['late', t('admin.contacts.replyLate')],
+                ['overdue', t('admin.contacts.overdue')],
                 ['replied', t('admin.contacts.replyDone')],
               ]}
             />
             <FilterSelect
               id="contacts-sort"
               label={t('admin.contacts.sortLabel')}
-              value={props.sort}
-              onChange={props.onSort}
+              value={query.sort ?? 'newest'}
+              onChange={(sort: ContactSort) =>
+                onChange({ sort: sort === 'newest' ? undefined : sort })
+              }
               options={[
                 ['newest', t('admin.contacts.sortNewest')],
                 ['unreplied', t('admin.contacts.sortUnreplied')],

@@ -7,7 +7,7 @@ import { newsKeys, useCreateNews, useDeleteNews, useSetPublished } from './news.
 
 let client: QueryClient;
 const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
-const inbox = contactKeys.list({ folder: 'inbox', sort: 'newest' });
+const inbox = contactKeys.list({});
 
 beforeEach(() => {
   client = new QueryClient();

@@ -1,0 +1,49 @@
+import type { Knex } from 'knex';
+import type { ListPage } from '#shared/list-query';
+import { pageOffset } from '#shared/pagination';
+import { toCount } from './values';
+
+/** Which page of a list, and how long pages are. */
+export type PageRequest = { page: number; perPage: number };
+
+/**
+ * A filter's appliers: for each field of the filter, how a set value narrows
+ * the query. A list's filters live in one such table, so that a new filter
+ * is one entry (the type asks for every field).
+ */
+export type FilterAppliers<F, C = void> = {
+  [K in keyof F]-?: (q: Knex.QueryBuilder, value: NonNullable<F[K]>, context: C) => void;
+};
+
+/** Applies the set fields of a filter (undefined ones are left out) to a query. */
+export function applyFilters<F extends object, C = void>(
+  q: Knex.QueryBuilder,
+  filter: F,
+  appliers: FilterAppliers<F, C>,
+  context: C,
+): Knex.QueryBuilder {
+  for (const key of Object.keys(appliers) as (keyof F)[]) {
+    const value = filter[key];
+    if (value !== undefined && value !== null)
+      appliers[key](q, value as NonNullable<F[keyof F]>, context);
+  }
+  return q;
+}
+
+/**
+ * One page of an ordered, filtered query and the count of every row it
+ * matches (both asked together). `query` carries the filters and the order;
+ * the count drops the order.
+ */
+export async function pageOf<T>(
+  query: Knex.QueryBuilder,
+  { page, perPage }: PageRequest,
+  toItem: (row: Record<string, unknown>) => T,
+): Promise<ListPage<T>> {
+  const counting = query.clone().clearSelect().clearOrder().count({ n: '*' }).first();
+  const [rows, counted] = await Promise.all([
+    query.clone().limit(perPage).offset(pageOffset(page, perPage)),
+    counting,
+  ]);
+  return { items: (rows as Record<string, unknown>[]).map(toItem), total: toCount(counted?.n) };
+}

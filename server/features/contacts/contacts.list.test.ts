@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Contact } from '#shared/contact';
+import type { ContactListQuery } from '#shared/contact-list';
+import { STORES, type TestStore } from '../../../tests/support/stores';
+import { createContactsService, type ContactsService } from './contacts.service';
+
+/**
+ * The admin's enquiry lists, filtered, searched, sorted and paged by the
+ * database, on a real SQLite file and a real PostgreSQL alike.
+ */
+const now = new Date('2026-11-20T12:00:00.000Z');
+const HOUR = 60 * 60 * 1000;
+
+describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
+  let store: TestStore;
+  let contacts: ContactsService;
+  beforeAll(async () => {
+    if (skip) return;
+    store = await open();
+    contacts = createContactsService({ db: store.db, clock: () => now });
+  });
+  afterAll(() => store?.destroy());
+  beforeEach(async () => {
+    await store?.db('contacts').delete();
+  });
+
+  /** An enquiry received `hours` before now, stored as the service stores one. */
+  async function received(hours: number, fields: Partial<Contact> & { name: string }) {
+    const [row] = await store
+      .db('contacts')
+      .insert({
+        email: 'someone@example.com',
+        company: null,
+        message: 'We would like a quote.',
+        read: false,
+        spam: false,
+        ...fields,
+        created_at: new Date(now.getTime() - hours * HOUR).toISOString(),
+      })
+      .returning('id');
+    return Number(typeof row === 'object' ? row.id : row);
+  }
+
+  async function page(query: ContactListQuery) {
+    const list = await contacts.list({ page: 1, ...query });
+    if (Array.isArray(list)) throw new Error('expected a page');
+    return { names: list.items.map((c) => c.name), total: list.total };
+  }
+
+  it.skipIf(skip)('pages newest first with the total of the whole list', async () => {
+    for (let i = 1; i <= 7; i++) await received(i, { name: `E${i}` });
+    expect(await page({ per_page: 3 })).toEqual({ names: ['E1', 'E2', 'E3'], total: 7 });
+    expect(await page({ page: 3, per_page: 3 })).toEqual({ names: ['E7'], total: 7 });
+    expect(await page({ page: 4, per_page: 3 })).toEqual({ names: [], total: 7 });
+  });
+
+  it.skipIf(skip)('keeps spam in its own folder, with its own total', async () => {
+    await received(1, { name: 'Real' });
+    await received(2, { name: 'Junk', spam: true });
+    expect(await page({})).toEqual({ names: ['Real'], total: 1 });
+    expect(await page({ spam: true })).toEqual({ names: ['Junk'], total: 1 });
+  });
+
+  it.skipIf(skip)('filters by read state and by where the reply stands', async () => {
+    const replied = new Date(now.getTime() - HOUR).toISOString();
+    await received(2, { name: 'Fresh' });
+    await received(21, { name: 'Due soon', read: true });
+    await received(30, { name: 'Overdue' });
+    await received(40, { name: 'Answered', read: true, replied_at: replied });
+    expect((await page({ read: true })).names).toEqual(['Due soon', 'Answered']);
+    expect((await page({ read: false })).names).toEqual(['Fresh', 'Overdue']);
+    expect((await page({ reply: 'awaiting' })).names).toEqual(['Fresh', 'Due soon', 'Overdue']);
+    expect((await page({ reply: 'late' })).names).toEqual(['Due soon', 'Overdue']);
+    expect(await page({ reply: 'overdue' })).toEqual({ names: ['Overdue'], total: 1 });
+    expect((await page({ reply: 'replied' })).names).toEqual(['Answered']);
+    expect((await page({ sort: 'unreplied' })).names).toEqual([
+      'Fresh',
+      'Due soon',
+      'Overdue',
+      'Answered',
+    ]);
+  });
+
+  it.skipIf(skip)(
+    'finds every word in the name, e-mail, company or message, as the start of a word, accents and case aside',
+    async () => {
+      await received(1, { name: 'João Gonçalves', email: 'joao@metal.pt', company: 'Metalúrgica' });
+      await received(2, {
+        name: 'Jürgen Weiß',
+        email: 'jw@fabrik.de',
+        message: 'Wir brauchen Schweißroboter für unsere Fertigung.',
+      });
+      await received(3, { name: 'Ana', message: 'A quote for two WELDING cells, please.' });
+      const found = async (q: string) => (await page({ q })).names;
+      expect(await found('joao')).toEqual(['João Gonçalves']);
+      expect(await found('GONÇALVES metalurg')).toEqual(['João Gonçalves']);
+      expect(await found('joao@metal.pt')).toEqual(['João Gonçalves']);
+      expect(await found('fabrik')).toEqual(['Jürgen Weiß']);
+      expect(await found('schweißrob fertigung')).toEqual(['Jürgen Weiß']);
+      expect(await found('welding quote')).toEqual(['Ana']);
+      expect(await found('welding jürgen')).toEqual([]);
+      expect(await found('"; drop table contacts; --')).toEqual([]);
+      expect(await found('  ')).toHaveLength(3);
+      expect((await page({ q: 'metal', read: true })).total).toBe(0);
+    },
+  );
+
+  it.skipIf(skip)('keeps the search in step with changes and deletions', async () => {
+    const id = await received(1, { name: 'Old Name' });
+    expect((await page({ q: 'old' })).total).toBe(1);
+    await store.db('contacts').where({ id }).update({ name: 'New Name', read: true });
+    expect((await page({ q: 'old' })).total).toBe(0);
+    expect((await page({ q: 'new' })).names).toEqual(['New Name']);
+    await contacts.remove(id);
+    expect((await page({ q: 'new' })).total).toBe(0);
+  });
+
+  it.skipIf(skip)('counts the statistics from the same rows, spam apart', async () => {
+    await received(2, { name: 'Fresh' });
+    await received(30, { name: 'Overdue', read: true });
+    await received(3, { name: 'Junk', spam: true });
+    const stats = await contacts.stats();
+    expect(stats).toMatchObject({ total: 2, unread: 1, unreplied: 2, overdue: 1, spam: 1 });
+    expect(stats.per_day.at(-1)).toEqual({ date: '2026-11-20', count: 1 });
+    expect(stats.per_day.at(-2)).toEqual({ date: '2026-11-19', count: 1 });
+  });
+});
