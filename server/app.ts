@@ -25,6 +25,7 @@ import { createMediaService } from './features/media/media.service';
 import type { OutboxSignal } from './features/mail/outbox-signal';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
 import { createNewsService } from './features/news/news.service';
+import { createPagesService } from './features/news/pages.service';
 import { createPreviewsService } from './features/news/previews.service';
 import { createRevisionsService } from './features/news/revisions.service';
 import { createSiteTextsService } from './features/site-texts/site-texts.service';
@@ -82,8 +83,10 @@ export function createApp(deps: AppDeps): AppHandler {
   const contentVersion = deps.contentVersion ?? createContentVersion(clock);
   const texts = createSiteTextsService({ db, version: contentVersion, clock });
   const news = createNewsService({ db, clock });
-  const previews = createPreviewsService({ db, news, clock });
+  const pages = createPagesService({ db, clock });
+  const previews = createPreviewsService({ db, news, pages, clock });
   const revisions = createRevisionsService({ db, news });
+  const pageRevisions = createRevisionsService({ db, news: pages });
   const media = createMediaService({
     db,
     storage: createMediaStorage(config.media.storage, db, config.dataDir),
@@ -151,7 +154,7 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret, config.session));
   app.use(sessionLifetime({ lifetime: config.session, registry, logger }));
   app.use(currentUser({ load: (id) => auth.sessionUser(id), registry }));
-  app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/media', '/site/texts']));
+  app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/pages', '/media', '/site/texts']));
   app.use(
     '/api',
     createApi({
@@ -159,8 +162,10 @@ export function createApp(deps: AppDeps): AppHandler {
       logger,
       limits,
       news,
+      pages,
       previews,
       revisions,
+      pageRevisions,
       media,
       auth,
       twoFactor,
@@ -177,7 +182,7 @@ export function createApp(deps: AppDeps): AppHandler {
   // Failures before the API router is reached (the session store, say) still answer JSON.
   app.use('/api', apiErrorHandler(logger, health));
   app.use(createMediaFilesRouter({ media }));
-  app.use(createSiteRouter({ config, limits, news, previews, contacts, texts, logger }));
+  app.use(createSiteRouter({ config, limits, news, pages, previews, contacts, texts, logger }));
   app.use(lastResort(logger));
   if (deps.background) {
     health.start();

@@ -12,14 +12,31 @@ export type ArticleText = { title: string; excerpt: string; content: string };
 
 export const ARTICLE_TEXT_FIELDS = ['title', 'excerpt', 'content'] as const;
 
-/** A translation as admin reads carry it. */
-export type ArticleTranslation = ArticleText & {
-  /** The image's text alternative in this language; null: the source language's is used. */
-  image_alt: string | null;
-  updated_at: string;
-  /** The source text changed after this translation was last saved. */
-  outdated: boolean;
+/**
+ * What search engines and link previews show of a language version
+ * (CONTRACT.md, "Pages"); null: the title, excerpt and image serve.
+ */
+export type SearchFields = {
+  seo_title: string | null;
+  seo_description: string | null;
+  social_image: string | null;
 };
+
+export const SEARCH_FIELDS = ['seo_title', 'seo_description', 'social_image'] as const;
+
+/** A translation as admin reads carry it. */
+export type ArticleTranslation = ArticleText &
+  SearchFields & {
+    /** The image's text alternative in this language; null: the source language's is used. */
+    image_alt: string | null;
+    /** Visitors see this language only when it is published (and the article is). */
+    published: boolean;
+    /** SHA-256 of the source text it was made from (shared/source-hash.ts); null when not known. */
+    source_hash: string | null;
+    updated_at: string;
+    /** The source text changed after this translation was made from it. */
+    outdated: boolean;
+  };
 
 export type ArticleTranslations = Partial<Record<Language, ArticleTranslation>>;
 
@@ -52,6 +69,27 @@ export function sameText(a: ArticleText, b: ArticleText): boolean {
   return ARTICLE_TEXT_FIELDS.every((f) => a[f].trim() === b[f].trim());
 }
 
+type AdminArticleLike = {
+  translations: ArticleTranslations;
+  languages: Language[];
+  source_language: Language;
+};
+
+/**
+ * The article as visitors may see it: without its unpublished translations,
+ * which do not exist for them in any language (not in `languages` either).
+ */
+export function publicLanguages<T extends AdminArticleLike>(article: T): T {
+  const translations = Object.fromEntries(
+    Object.entries(article.translations).filter(([, t]) => t.published),
+  ) as ArticleTranslations;
+  return {
+    ...article,
+    translations,
+    languages: articleLanguages(article.source_language, translations),
+  };
+}
+
 /**
  * An article read in `language`: the translation's text where the article has
  * one, else the source text. `article` has the source text at its top level
@@ -72,6 +110,10 @@ export function articleInLanguage(
     excerpt: text.excerpt,
     content: text.content,
     image_alt: translation?.image_alt ?? source.image_alt,
+    // A translation's search fields are its own (their language); its social image may be the source's.
+    seo_title: text.seo_title,
+    seo_description: text.seo_description,
+    social_image: translation?.social_image ?? source.social_image,
     language: translation ? language : article.source_language,
     ...(keepTranslations ? { translations } : {}),
   };

@@ -1,4 +1,4 @@
-import type { ArticleTranslations } from './article-languages';
+import type { ArticleTranslations, SearchFields } from './article-languages';
 import type { Language } from './languages';
 
 /*
@@ -11,7 +11,7 @@ import type { Language } from './languages';
  * excerpt and content in `language` (the one asked for where the article has
  * it, else `source_language`); `languages` lists every language it exists in.
  */
-export type Article = {
+export type Article = SearchFields & {
   id: number;
   title: string;
   excerpt: string;

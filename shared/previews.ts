@@ -1,4 +1,10 @@
+import type { Article } from './news';
+import type { Page } from './pages';
+
 /** Share links of drafts (`/preview/<token>`): the shapes of `/api/news/{id}/previews`. */
+
+/** What `/api/previews/{token}` answers: the article (`news`) or the page the link shows. */
+export type PreviewDocument = { news: Article } | { page: Page };
 
 /** Days a share link lasts unless the admin chooses (1 to PREVIEW_MAX_DAYS). */
 export const PREVIEW_DEFAULT_DAYS = 7;

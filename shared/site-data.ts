@@ -1,6 +1,8 @@
 import type { ContactSubmission } from './contact';
 import type { Language } from './languages';
 import type { Article, NewsList } from './news';
+import type { NavPage, Page } from './pages';
+import type { PreviewDocument } from './previews';
 
 /**
  * What the public pages need to load. On the server it is backed by the
@@ -17,12 +19,16 @@ export interface SiteData {
    * banner: `publicationStatus(article)` in publication.ts says which).
    */
   getArticle(slug: string, options?: { language?: Language }): Promise<Article | null>;
+  /** A page by slug, like an article: public ones for everyone, drafts too for signed-in staff. */
+  getPage(slug: string, options?: { language?: Language }): Promise<Page | null>;
   /**
-   * The article behind a share link (`/preview/<token>`), whatever its state,
-   * in `language` where it has it; null when the link is unknown, expired or
-   * revoked.
+   * The article or page behind a share link (`/preview/<token>`), whatever
+   * its state, in `language` where it has it; null when the link is unknown,
+   * expired or revoked.
    */
-  getPreview(token: string, options?: { language?: Language }): Promise<Article | null>;
+  getPreview(token: string, options?: { language?: Language }): Promise<PreviewDocument | null>;
+  /** The public pages of the header and footer (every page of the site shows them). */
+  navigation(): Promise<NavPage[]>;
   /** Sends an enquiry posted by the contact form (used when the browser runs no JavaScript). */
   submitContact(input: Record<string, string>): Promise<ContactSubmission>;
 }

@@ -4,8 +4,9 @@ export const SLUG_MAX_LENGTH = 100;
 /**
  * Words an article slug may not take: the site serves a page or file at that
  * top-level path (CONTRACT.md: the language prefixes `en`, `pt`, `de`, the
- * privacy page, draft previews), or `/api/news/{word}` is a fixed API path
- * that would shadow the article (`categories`, `admin`).
+ * privacy page, draft previews), or `/api/news/{word}` or `/api/pages/{word}`
+ * is a fixed API path that would shadow the article or page (`categories`,
+ * `admin`, `navigation`).
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'news',
@@ -34,6 +35,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'de',
   'privacy',
   'preview',
+  'navigation',
 ]);
 
 /** Why a slug is not acceptable, as a translation key; null when it is fine. */

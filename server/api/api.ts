@@ -18,6 +18,8 @@ import { createMediaRouter } from '../features/media/media.routes';
 import type { MediaService } from '../features/media/media.service';
 import { createNewsRouter } from '../features/news/news.routes';
 import type { NewsService } from '../features/news/news.service';
+import { createPagesRouter } from '../features/news/pages.routes';
+import type { PagesService } from '../features/news/pages.service';
 import { createPreviewsRouter } from '../features/news/previews.routes';
 import type { PreviewsService } from '../features/news/previews.service';
 import type { RevisionsService } from '../features/news/revisions.service';
@@ -26,7 +28,14 @@ import type { SiteTextsService } from '../features/site-texts/site-texts.service
 import { createSettingsRouter } from '../features/settings/settings.routes';
 import type { SettingsService } from '../features/settings/settings.service';
 import type { Logger } from '../logger';
-import { auditTrail, CONTACTS_AUDIT, NEWS_AUDIT, SITE_TEXTS_AUDIT } from '../http/audit-trail';
+import type { AdminPage } from '#shared/pages';
+import {
+  auditTrail,
+  CONTACTS_AUDIT,
+  NEWS_AUDIT,
+  PAGES_AUDIT,
+  SITE_TEXTS_AUDIT,
+} from '../http/audit-trail';
 import { requireJsonBody, sameOrigin } from '../http/origin';
 import type { RateLimits } from '../http/rate-limits';
 import { apiErrorHandler, apiNotFound } from './error-handler';
@@ -41,8 +50,10 @@ export type ApiDeps = {
   logger: Logger;
   limits: RateLimits;
   news: NewsService;
+  pages: PagesService;
   previews: PreviewsService;
   revisions: RevisionsService;
+  pageRevisions: RevisionsService<AdminPage>;
   media: MediaService;
   auth: AuthService;
   twoFactor: TwoFactorService;
@@ -64,8 +75,10 @@ export function createApi(deps: ApiDeps) {
     logger,
     limits,
     news,
+    pages,
     previews,
     revisions,
+    pageRevisions,
     media,
     auth,
     twoFactor,
@@ -91,6 +104,11 @@ export function createApi(deps: ApiDeps) {
   const authDeps = { auth, twoFactor, registry, audit, limits };
   api.use('/auth', createAuthRouter(authDeps), createAccountRouter(authDeps));
   api.use('/news', auditTrail(audit, NEWS_AUDIT), createNewsRouter({ news, previews, revisions }));
+  api.use(
+    '/pages',
+    auditTrail(audit, PAGES_AUDIT),
+    createPagesRouter({ pages, previews, revisions: pageRevisions }),
+  );
   api.use('/previews', createPreviewsRouter({ previews }));
   api.use('/media', createMediaRouter({ media, maxBytes: config.media.maxBytes }));
   api.use(

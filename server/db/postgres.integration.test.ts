@@ -147,6 +147,9 @@ describe.skipIf(!postgresAvailable)(
           slug: 'article-1',
           image_url: 'https://cdn.example.com/a.jpg',
           image_alt: null,
+          seo_title: null,
+          seo_description: null,
+          social_image: null,
           published: true,
           published_at: expect.stringMatching(ISO_UTC),
           created_at: expect.stringMatching(ISO_UTC),
@@ -165,8 +168,8 @@ describe.skipIf(!postgresAvailable)(
 
         const taken = await admin.post('/api/news').send(article(1)).expect(409);
         expect(taken.body).toEqual({
-          error: 'This slug is already used by another article',
-          details: { slug: 'This slug is already used by another article' },
+          error: 'This slug is already used by another article or page',
+          details: { slug: 'This slug is already used by another article or page' },
         });
         await admin.put(`/api/news/${draft.body.data.id}`).send({ slug: 'article-1' }).expect(409);
       });

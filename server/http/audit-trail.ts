@@ -27,43 +27,54 @@ const onlyKeys = (body: unknown, keys: string[]) =>
 const flag = (value: unknown, yes: AuditAction, no: AuditAction) => (value === false ? no : yes);
 const title = (data: Data) => (typeof data?.title === 'string' ? data.title : undefined);
 
+/** Writes of articles (`/api/news`) or pages (`/api/pages`): created, updated, (un)published, deleted. */
+function documentAudit(kind: 'article' | 'page'): AuditRule[] {
+  return [
+    {
+      method: 'POST',
+      path: /^\/$/,
+      describe: (_req, data) => ({
+        action: `${kind}.created`,
+        target_type: kind,
+        target_id: data?.id as number,
+        summary: title(data),
+      }),
+    },
+    {
+      method: 'PUT',
+      path: /^\/\d+$/,
+      describe: (req, data) => ({
+        action: onlyKeys(req.body, ['published'])
+          ? flag(
+              (req.body as { published?: unknown }).published,
+              `${kind}.published`,
+              `${kind}.unpublished`,
+            )
+          : `${kind}.updated`,
+        target_type: kind,
+        target_id: idFromPath(req),
+        summary: title(data),
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: /^\/\d+$/,
+      describe: (req) => ({
+        action: `${kind}.deleted`,
+        target_type: kind,
+        target_id: idFromPath(req),
+      }),
+    },
+  ];
+}
+
 /** Article writes (`/api/news`). */
-export const NEWS_AUDIT: AuditRule[] = [
-  {
-    method: 'POST',
-    path: /^\/$/,
-    describe: (_req, data) => ({
-      action: 'article.created',
-      target_type: 'article',
-      target_id: data?.id as number,
-      summary: title(data),
-    }),
-  },
-  {
-    method: 'PUT',
-    path: /^\/\d+$/,
-    describe: (req, data) => ({
-      action: onlyKeys(req.body, ['published'])
-        ? flag(
-            (req.body as { published?: unknown }).published,
-            'article.published',
-            'article.unpublished',
-          )
-        : 'article.updated',
-      target_type: 'article',
-      target_id: idFromPath(req),
-      summary: title(data),
-    }),
-  },
-  {
-    method: 'DELETE',
-    path: /^\/\d+$/,
-    describe: (req) => ({
-      action: 'article.deleted',
-      target_type: 'article',
-      target_id: idFromPath(req),
-    }),
-  },
+export const NEWS_AUDIT: AuditRule[] = documentAudit('article');
+
+/** Page writes (`/api/pages`), and a new order of the menus. */
+export const PAGES_AUDIT: AuditRule[] = [
+  ...documentAudit('page'),
+  { method: 'PUT', path: /^\/order$/, describe: () => ({ action: 'page.reordered' }) },
 ];
 
 /** Enquiry changes and exports (`/api/contacts`); never the enquiry's text. */

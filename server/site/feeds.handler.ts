@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { categoryLabel } from '#shared/categories';
 import type { NewsService } from '../features/news/news.service';
+import type { PagesService } from '../features/news/pages.service';
 import { publicOrigin } from '../http/public-origin';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import { requestLanguage } from '../i18n';
@@ -19,9 +20,14 @@ async function feedCaching(news: NewsService): Promise<string> {
   return `public, max-age=${Math.max(0, seconds)}`;
 }
 
-export function sitemapHandler({ news, publicUrl }: FeedDeps): RequestHandler {
+export function sitemapHandler({
+  news,
+  pages,
+  publicUrl,
+}: FeedDeps & { pages: PagesService }): RequestHandler {
   return async (req, res) => {
-    const entries = await news.sitemapEntries();
+    // Pages first, after the site's own: they are its lasting addresses.
+    const entries = [...(await pages.sitemapEntries()), ...(await news.sitemapEntries())];
     res
       .set('Cache-Control', await feedCaching(news))
       .type('application/xml')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../tests/support/test-app';
 import { createContactsService } from '../features/contacts/contacts.service';
 import { createNewsService } from '../features/news/news.service';
+import { createPagesService } from '../features/news/pages.service';
 import { createPreviewsService } from '../features/news/previews.service';
 import { addressLanguage, addressLanguageCookie, pageLanguage } from './page-language';
 import { serverSiteData } from './site-data';
@@ -102,9 +103,11 @@ describe('the page data of the server', () => {
   afterAll(() => t.destroy());
 
   it('reads articles in the page language unless a call names another', async () => {
+    const pages = createPagesService({ db: t.db });
     const services = {
       news: createNewsService({ db: t.db }),
-      previews: createPreviewsService({ db: t.db, news: createNewsService({ db: t.db }) }),
+      pages,
+      previews: createPreviewsService({ db: t.db, news: createNewsService({ db: t.db }), pages }),
       contacts: createContactsService({ db: t.db }),
     };
     const site = serverSiteData(services, { language: 'de' });

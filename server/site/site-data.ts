@@ -1,20 +1,28 @@
 import { contactValues, type ContactSubmission } from '#shared/contact';
 import type { Language } from '#shared/languages';
+import type { Article } from '#shared/news';
+import type { Page } from '#shared/pages';
 import type { SiteData } from '#shared/site-data';
 import { SLUG_PATTERN } from '#shared/slug';
 import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import type { NewsService } from '../features/news/news.service';
+import type { PagesService } from '../features/news/pages.service';
 import type { PreviewsService } from '../features/news/previews.service';
 import { errorResponse, toAppError } from '../http/error-response';
 
-type Services = { news: NewsService; previews: PreviewsService; contacts: ContactsService };
+type Services = {
+  news: NewsService;
+  pages: PagesService;
+  previews: PreviewsService;
+  contacts: ContactsService;
+};
 
 type PageContext = {
   language: Language;
   /** What the request's guards (origin check, rate limit) said about a posted contact form. */
   refusal?: unknown;
-  /** A signed-in admin: drafts and scheduled articles are shown too. */
+  /** Signed-in staff: drafts, scheduled ones and unpublished translations are shown too. */
   admin?: boolean;
   /** Called when the page shows something visitors may not see (a draft, a shared preview). */
   onPrivate?: () => void;
@@ -26,17 +34,30 @@ type PageContext = {
   onUnavailable?: (error: unknown) => void;
 };
 
+/** Null for a 404 of the service (no such article or page, or not for this visitor). */
+async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /**
  * The public pages' data, read straight from the services (no HTTP round
- * trip), articles in the page's `language` unless a call names another.
- * `refusal` is what the request's guards (origin check, rate limit) said
- * about a posted contact form; the form then shows it instead of sending.
+ * trip), articles and pages in the page's `language` unless a call names
+ * another. Staff read them with drafts and unpublished translations (the
+ * page then says so, and is kept private). `refusal` is what the request's
+ * guards (origin check, rate limit) said about a posted contact form; the
+ * form then shows it instead of sending.
  */
 export function serverSiteData(
-  { news, previews, contacts }: Services,
+  { news, pages, previews, contacts }: Services,
   { language, refusal, admin = false, onPrivate, onUnavailable }: PageContext,
 ): SiteData {
-  const read = async <T>(work: () => Promise<T>): Promise<T> => {
+  /** Any read: a database that cannot answer now makes the whole page the 503 error page. */
+  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (error) {
@@ -44,29 +65,40 @@ export function serverSiteData(
       throw error;
     }
   };
+
+  /**
+   * A read of one article or page for visitors; for staff, with what is not
+   * public yet (a draft, a scheduled one, a translation not published), and
+   * then the page is private.
+   */
+  async function read<T extends Article | Page>(
+    slug: string,
+    find: (opts: { includeDrafts: boolean; withTranslations: boolean }) => Promise<T>,
+  ): Promise<T | null> {
+    if (!SLUG_PATTERN.test(slug)) return null;
+    const visible = await guarded(() =>
+      orNull(() => find({ includeDrafts: false, withTranslations: false })),
+    );
+    if (!admin) return visible;
+    const shown = await guarded(() =>
+      orNull(() => find({ includeDrafts: true, withTranslations: true })),
+    );
+    if (shown && (!visible || visible.language !== shown.language)) onPrivate?.();
+    return shown;
+  }
+
   return {
     listNews: ({ page, perPage, language: asked }) =>
-      read(() => news.listPublished({ page, perPage, language: asked ?? language })),
-    async getArticle(slug, { language: asked } = {}) {
-      if (!SLUG_PATTERN.test(slug)) return null;
-      const find = async (includeDrafts: boolean) => {
-        try {
-          return await news.getBySlug(slug, { includeDrafts, language: asked ?? language });
-        } catch (error) {
-          if (error instanceof AppError && error.status === 404) return null;
-          throw error;
-        }
-      };
-      const visible = await read(() => find(false));
-      if (visible || !admin) return visible;
-      const draft = await read(() => find(true));
-      if (draft) onPrivate?.();
-      return draft;
-    },
+      guarded(() => news.listPublished({ page, perPage, language: asked ?? language })),
+    getArticle: (slug, { language: asked } = {}) =>
+      read(slug, (opts) => news.getBySlug(slug, { ...opts, language: asked ?? language })),
+    getPage: (slug, { language: asked } = {}) =>
+      read(slug, (opts) => pages.getBySlug(slug, { ...opts, language: asked ?? language })),
     async getPreview(token, { language: asked } = {}) {
       onPrivate?.();
-      return read(() => previews.article(token, asked ?? language));
+      return guarded(() => previews.document(token, asked ?? language));
     },
+    navigation: () => guarded(() => pages.navigation()),
     async submitContact(input): Promise<ContactSubmission> {
       const values = contactValues(input);
       try {

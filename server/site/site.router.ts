@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import type { NewsService } from '../features/news/news.service';
+import type { PagesService } from '../features/news/pages.service';
 import type { PreviewsService } from '../features/news/previews.service';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import { sameOrigin } from '../http/origin';
@@ -29,12 +30,13 @@ export function createSiteRouter(deps: {
   config: Config;
   limits: RateLimits;
   news: NewsService;
+  pages: PagesService;
   previews: PreviewsService;
   contacts: ContactsService;
   texts: SiteTextsService;
   logger: Logger;
 }): express.Router {
-  const { config, limits, news, previews, contacts, texts, logger } = deps;
+  const { config, limits, news, pages, previews, contacts, texts, logger } = deps;
   const router = express.Router();
   const dev = config.env === 'development';
   const publicUrl = config.publicUrl;
@@ -63,14 +65,14 @@ export function createSiteRouter(deps: {
   };
   router.get(['/login', '/admin', '/admin/{*rest}'], adminShell);
 
-  router.get('/sitemap.xml', sitemapHandler({ news, publicUrl }));
+  router.get('/sitemap.xml', sitemapHandler({ news, pages, publicUrl }));
   router.get('/robots.txt', robotsHandler({ publicUrl }));
   router.get('/rss.xml', rssHandler({ news, publicUrl, texts }));
 
   const page = pageHandler({
     data: (req, res, language) =>
       serverSiteData(
-        { news, previews, contacts },
+        { news, pages, previews, contacts },
         {
           language,
           refusal: res.locals.formRefusal,

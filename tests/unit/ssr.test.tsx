@@ -4,6 +4,7 @@ import type { SiteData } from '#shared/site-data';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createContactsService } from '../../server/features/contacts/contacts.service';
 import { createNewsService } from '../../server/features/news/news.service';
+import { createPagesService } from '../../server/features/news/pages.service';
 import { createPreviewsService } from '../../server/features/news/previews.service';
 import { textsSnapshot } from '../../server/features/site-texts/texts-snapshot';
 import { serverSiteData } from '../../server/site/site-data';
@@ -30,8 +31,9 @@ beforeAll(async () => {
       published: true,
     });
   }
-  const previews = createPreviewsService({ db: t.db, news });
-  const services = { news, previews, contacts: createContactsService({ db: t.db }) };
+  const pages = createPagesService({ db: t.db });
+  const previews = createPreviewsService({ db: t.db, news, pages });
+  const services = { news, pages, previews, contacts: createContactsService({ db: t.db }) };
   data = (language) => serverSiteData(services, { language });
 });
 afterAll(() => t.destroy());

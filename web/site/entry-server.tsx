@@ -56,6 +56,7 @@ export const render: SsrRender = async ({ url, origin, language, catalogues, dat
     language,
     t: i18n.t.bind(i18n),
     article: articleData?.article ?? null,
+    page: articleData?.page ?? null,
   });
 
   return {

@@ -72,6 +72,9 @@ export function createRoutes(site: SiteData): RouteObject[] {
     {
       id: 'root',
       path: '/',
+      // The header's and footer's pages come with the page; the browser keeps them after.
+      loader: createLoaders(site).navigation,
+      shouldRevalidate: () => false,
       element: <SiteLayout />,
       errorElement: <CrashScreen />,
       children: [

@@ -141,7 +141,17 @@ describe.each(STORES)('articles in three languages over the API, on $name', ({ n
         .expect(200);
       expect(res.body.data).toMatchObject({ languages: ['en', 'de'], title: 'Title 1 (en)' });
       expect(res.body.data.translations).toEqual({
-        de: { ...text('de', 9), image_alt: null, updated_at: expect.any(String), outdated: false },
+        de: {
+          ...text('de', 9),
+          image_alt: null,
+          seo_title: null,
+          seo_description: null,
+          social_image: null,
+          published: true,
+          source_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+          updated_at: expect.any(String),
+          outdated: false,
+        },
       });
 
       await t.db('news').where({ id }).update({ source_updated_at: '2020-01-01T00:00:00.000Z' });

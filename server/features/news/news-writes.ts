@@ -1,7 +1,6 @@
 import { sameText } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE } from '#shared/languages';
-import type { AdminArticle } from '#shared/news';
-import { ArticleInputSchema, PublishToggleSchema } from '#shared/news-schema';
+import { PublishToggleSchema } from '#shared/news-schema';
 import { resolvePublishedAt } from '#shared/publication';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
@@ -9,11 +8,14 @@ import { isUniqueViolation } from '../../db/values';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Actor } from '../../http/actor';
 import { parseInput } from '../../validation';
+import { ARTICLE_SPEC, type DocumentSpec } from './document-spec';
 import { keepBaseline, recordRevisions } from './news-revisions';
 import { applyTranslations, assertNoSourceTranslation } from './news-translations';
+import type { StoredDocument } from './document-row';
 import { createNewsRepo, type NewsRepo } from './news.repo';
 import { createRevisionsRepo, type RevisionsRepo } from './revisions.repo';
 import { createSlugHistoryRepo } from './slug-history.repo';
+import { storedSourceHash } from './source-hash';
 
 /** What one write works with, all inside its transaction, and the time it happens at. */
 type WriteContext = {
@@ -31,25 +33,45 @@ const isSlugViolation = (error: unknown) =>
   isUniqueViolation(error) && /slug/i.test(String((error as Error).message));
 
 /** True when visitors could see the article at some point up to `at`: its old address was out there. */
-const wasPublic = (article: AdminArticle, at: string) =>
+const wasPublic = (article: StoredDocument, at: string) =>
   article.published_at !== null && Date.parse(article.published_at) <= Date.parse(at);
 
+/** The search fields as a row stores them: null for none. */
+const searchFields = (f: {
+  seo_title?: string | null;
+  seo_description?: string | null;
+  social_image?: string | null;
+}) => ({
+  seo_title: f.seo_title ?? null,
+  seo_description: f.seo_description ?? null,
+  social_image: f.social_image ?? null,
+});
+
 /**
- * Article writes: validation, unique slugs and the slugs articles had
- * before, the publication time (scheduling), translations, and a revision
- * of every language whose text a save changed, all in one transaction.
+ * Writes of articles, or of pages (`spec`): validation, unique slugs (one
+ * namespace for both kinds) and the slugs they had before, the publication
+ * time (scheduling), translations, and a revision of every language whose
+ * text a save changed, all in one transaction.
  */
-export function createNewsWrites({ db, clock }: { db: Db; clock: Clock }) {
-  const repo = createNewsRepo(db);
+export function createNewsWrites({
+  db,
+  clock,
+  spec = ARTICLE_SPEC,
+}: {
+  db: Db;
+  clock: Clock;
+  spec?: DocumentSpec;
+}) {
+  const repo = createNewsRepo(db, spec.kind);
   const history = createSlugHistoryRepo(db);
 
-  async function existing(id: number): Promise<AdminArticle> {
+  async function existing(id: number): Promise<StoredDocument> {
     const article = await repo.findById(id);
-    if (!article) throw new NotFoundError('apiErrors.articleNotFound');
+    if (!article) throw new NotFoundError(spec.notFound);
     return article;
   }
 
-  /** 409 for a slug another article has, or had while public (unless the write takes it over). */
+  /** 409 for a slug another article or page has, or had while public (unless the write takes it over). */
   async function assertSlugFree(slug: string, ownId: number | undefined, reuse = false) {
     const owner = await repo.slugOwner(slug);
     if (owner !== null && owner !== ownId) throw slugTakenError();
@@ -61,12 +83,12 @@ export function createNewsWrites({ db, clock }: { db: Db; clock: Clock }) {
     }
   }
 
-  /** Runs a write and records its revisions in one transaction; answers the article as admins read it. */
+  /** Runs a write and records its revisions in one transaction; answers the row as admins read it. */
   async function write(actor: Actor, action: (w: WriteContext) => Promise<number>) {
     try {
       const id = await db.transaction(async (trx) => {
         const w: WriteContext = {
-          news: createNewsRepo(trx),
+          news: createNewsRepo(trx, spec.kind),
           history: createSlugHistoryRepo(trx),
           revisions: createRevisionsRepo(trx),
           at: clock.now().toISOString(),
@@ -87,8 +109,8 @@ export function createNewsWrites({ db, clock }: { db: Db; clock: Clock }) {
   const writes = {
     existing,
 
-    async create(input: unknown, actor: Actor = null): Promise<AdminArticle> {
-      const parsed = parseInput(ArticleInputSchema, input);
+    async create(input: unknown, actor: Actor = null): Promise<StoredDocument> {
+      const parsed = parseInput(spec.schema, input);
       const { translations, source_language, published_at, reuse_slug, ...fields } = parsed;
       await assertSlugFree(fields.slug, undefined, reuse_slug);
       return write(actor, async (w) => {
@@ -101,30 +123,39 @@ export function createNewsWrites({ db, clock }: { db: Db; clock: Clock }) {
         const id = await w.news.insert(
           {
             ...fields,
+            category: fields.category ?? '',
             image_alt: fields.image_alt ?? null,
+            ...searchFields(fields),
             source_language: source_language ?? DEFAULT_LANGUAGE,
             published_at: publishedAt,
           },
           w.at,
         );
         await w.history.release(fields.slug);
-        await applyTranslations(w.news, id, {}, translations, w.at);
+        await applyTranslations(w.news, id, {}, translations, w.at, storedSourceHash(fields));
         return id;
       });
     },
 
-    async update(id: number, input: unknown, actor: Actor = null): Promise<AdminArticle> {
+    async update(id: number, input: unknown, actor: Actor = null): Promise<StoredDocument> {
       const toggle = PublishToggleSchema.safeParse(input);
       if (toggle.success) return writes.setPublished(id, toggle.data.published);
       const before = await existing(id);
-      const { title, excerpt, content, image_alt, category, slug, image_url, published } = before;
-      const current = { title, excerpt, content, image_alt, category, slug, image_url, published };
       const body = typeof input === 'object' && input ? input : {};
-      const merged = { ...current, source_language: before.source_language, ...body };
-      const parsed = parseInput(ArticleInputSchema, merged);
+      const merged = {
+        ...spec.editable(before),
+        source_language: before.source_language,
+        ...body,
+      };
+      const parsed = parseInput(spec.schema, merged);
       const { translations, published_at, reuse_slug, ...rest } = parsed;
       const source_language = rest.source_language ?? before.source_language;
-      const fields = { ...rest, image_alt: rest.image_alt ?? null, source_language };
+      const fields = {
+        ...rest,
+        image_alt: rest.image_alt ?? null,
+        ...searchFields(rest),
+        source_language,
+      };
       assertNoSourceTranslation(source_language, before.translations, translations);
       await assertSlugFree(fields.slug, id, reuse_slug);
       return write(actor, async (w) => {
@@ -150,13 +181,14 @@ export function createNewsWrites({ db, clock }: { db: Db; clock: Clock }) {
           if (wasPublic(before, w.at)) await w.history.add(id, before.slug, w.at);
           await w.history.release(fields.slug);
         }
-        await applyTranslations(w.news, id, before.translations, translations, w.at);
+        const hash = storedSourceHash(fields);
+        await applyTranslations(w.news, id, before.translations, translations, w.at, hash);
         return id;
       });
     },
 
     /** Publishes (now, or keeps a scheduled time) or takes back (a scheduled one becomes a draft). */
-    async setPublished(id: number, published: boolean): Promise<AdminArticle> {
+    async setPublished(id: number, published: boolean): Promise<StoredDocument> {
       const before = await existing(id);
       const at = clock.now().toISOString();
       const published_at = resolvePublishedAt({
@@ -166,12 +198,12 @@ export function createNewsWrites({ db, clock }: { db: Db; clock: Clock }) {
         now: at,
       });
       if (!(await repo.update(id, { published, published_at }, at))) {
-        throw new NotFoundError('apiErrors.articleNotFound');
+        throw new NotFoundError(spec.notFound);
       }
       return existing(id);
     },
 
-    /** True when a new article could not take `slug` without saying so. */
+    /** True when a new article or page could not take `slug` without saying so. */
     async slugTaken(slug: string): Promise<boolean> {
       return (await repo.slugOwner(slug)) !== null || (await history.previousOwner(slug)) !== null;
     },

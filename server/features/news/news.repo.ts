@@ -1,18 +1,27 @@
 import type { Knex } from 'knex';
-import { articleLanguages, type ArticleTranslations } from '#shared/article-languages';
+import { articleLanguages } from '#shared/article-languages';
 import { pickLanguage, type Language } from '#shared/languages';
-import type { AdminArticle } from '#shared/news';
+import type { PageNav } from '#shared/pages';
 import type { Db } from '../../db/knex';
-import { now, toBool, toCount, toIso, toIsoOrNull } from '../../db/values';
-import { createTranslationsRepo, type TranslationRow } from './translations.repo';
+import { now, toCount, toIso } from '../../db/values';
+import { toDocument, type DocumentKind, type StoredDocument } from './document-row';
+import { createTranslationsRepo } from './translations.repo';
 
 type Row = Record<string, unknown>;
 
-/** The fields a write sets on `news`; times are added here. */
+/** The fields a write sets on `news`; times (and the repo's kind) are added here. */
 export type ArticleFields = Omit<
-  AdminArticle,
-  'id' | 'created_at' | 'updated_at' | 'language' | 'languages' | 'translations'
-> & { source_updated_at?: string };
+  StoredDocument,
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'language'
+  | 'languages'
+  | 'translations'
+  | 'kind'
+  | 'nav'
+  | 'position'
+> & { nav?: PageNav; position?: number; source_updated_at?: string };
 
 /** Which articles a list holds. */
 export type ArticleFilter = {
@@ -25,41 +34,6 @@ export type ArticleFilter = {
   missing?: Language;
 };
 
-function toAdminArticle(row: Row, rows: TranslationRow[]): AdminArticle {
-  const sourceChanged = Date.parse(toIso(row.source_updated_at ?? row.updated_at));
-  const translations: ArticleTranslations = {};
-  const source = pickLanguage(row.source_language);
-  for (const t of rows) {
-    if (t.language === source) continue;
-    translations[t.language] = {
-      title: t.title,
-      excerpt: t.excerpt,
-      content: t.content,
-      image_alt: t.image_alt,
-      updated_at: t.updated_at,
-      outdated: Date.parse(t.updated_at) < sourceChanged,
-    };
-  }
-  return {
-    id: Number(row.id),
-    title: String(row.title),
-    excerpt: String(row.excerpt),
-    content: String(row.content),
-    category: String(row.category),
-    slug: String(row.slug),
-    image_url: row.image_url === null || row.image_url === undefined ? null : String(row.image_url),
-    image_alt: row.image_alt === null || row.image_alt === undefined ? null : String(row.image_alt),
-    published: toBool(row.published),
-    published_at: toIsoOrNull(row.published_at),
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
-    language: source,
-    source_language: source,
-    languages: articleLanguages(source, translations),
-    translations,
-  };
-}
-
 const NEWEST_PUBLISHED = [
   { column: 'published_at', order: 'desc' },
   { column: 'id', order: 'desc' },
@@ -71,11 +45,13 @@ const NEWEST_CREATED = [
 
 /**
  * Plain knex queries on `news` and its translations; every value goes through
- * bindings. Articles come back with their source text at the top level and
- * every translation (`AdminArticle`); the service resolves a language.
+ * bindings. Rows of one kind (articles unless told) come back with their
+ * source text at the top level and every translation; the service resolves a
+ * language. Slugs are one namespace for both kinds.
  */
-export function createNewsRepo(db: Db | Knex.Transaction) {
-  const news = () => db('news');
+export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = 'article') {
+  const news = () => db('news').where('news.kind', kind);
+  const anyKind = () => db('news');
   const translations = createTranslationsRepo(db);
 
   function filtered({ publicAt, published, categories, missing }: ArticleFilter) {
@@ -94,12 +70,13 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
     return q;
   }
 
-  async function withTranslations(rows: Row[]): Promise<AdminArticle[]> {
+  async function withTranslations(rows: Row[]): Promise<StoredDocument[]> {
     const byArticle = await translations.forArticles(rows.map((r) => Number(r.id)));
-    return rows.map((r) => toAdminArticle(r, byArticle.get(Number(r.id)) ?? []));
+    return rows.map((r) => toDocument(r, byArticle.get(Number(r.id)) ?? []));
   }
 
   return {
+    kind,
     translations,
 
     async count(filter: ArticleFilter): Promise<number> {
@@ -130,25 +107,32 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
       return withTranslations(await q);
     },
 
-    async findById(id: number): Promise<AdminArticle | null> {
+    async findById(id: number): Promise<StoredDocument | null> {
       const row = await news().where({ id }).first();
       return row ? (await withTranslations([row]))[0]! : null;
     },
 
-    async findBySlug(slug: string): Promise<AdminArticle | null> {
+    async findBySlug(slug: string): Promise<StoredDocument | null> {
       const row = await news().where({ slug }).first();
       return row ? (await withTranslations([row]))[0]! : null;
     },
 
+    /** The kind of the row with this id, whichever it is; null when there is none. */
+    async kindOf(id: number): Promise<DocumentKind | null> {
+      const row = await anyKind().where({ id }).first('kind');
+      return row ? (row.kind === 'page' ? 'page' : 'article') : null;
+    },
+
+    /** The id of the article or page that has `slug` (one namespace for both kinds). */
     async slugOwner(slug: string): Promise<number | null> {
-      const row = await news().where({ slug }).first('id');
+      const row = await anyKind().where({ slug }).first('id');
       return row ? Number(row.id) : null;
     },
 
-    /** A new article; its source text counts as written at `at`. Returns its id. */
+    /** A new row of this kind; its source text counts as written at `at`. Returns its id. */
     async insert(fields: ArticleFields, at = now()): Promise<number> {
-      const [row] = await news()
-        .insert({ source_updated_at: at, ...fields, created_at: at, updated_at: at })
+      const [row] = await anyKind()
+        .insert({ source_updated_at: at, ...fields, kind, created_at: at, updated_at: at })
         .returning('id');
       return Number(typeof row === 'object' ? row.id : row);
     },
@@ -159,6 +143,25 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
           .where({ id })
           .update({ ...fields, updated_at: at })) > 0
       );
+    },
+
+    /** Every row of this kind in its menu order (position, then oldest first). */
+    async listByPosition(): Promise<StoredDocument[]> {
+      return withTranslations(await news().select('news.*').orderBy(['position', 'id']));
+    },
+
+    /** Public rows at `now` placed in a menu, by position, with their translations. */
+    async inNavigation(now: string): Promise<StoredDocument[]> {
+      const rows = await filtered({ publicAt: now })
+        .whereNot('news.nav', 'none')
+        .select('news.*')
+        .orderBy(['position', 'id']);
+      return withTranslations(rows);
+    },
+
+    /** A new place in the menu; the row's time stays (its text did not change). */
+    async setPosition(id: number, position: number): Promise<boolean> {
+      return (await news().where({ id }).update({ position })) > 0;
     },
 
     async remove(id: number): Promise<boolean> {
@@ -174,12 +177,15 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
       return rows.map((r) => ({ category: String(r.category), count: toCount(r.count) }));
     },
 
-    /** What the sitemap needs of every public article at `now`, newest first. */
+    /** What the sitemap needs of every public article at `now`, newest first (its public languages). */
     async sitemapEntries(now: string) {
       const rows = await filtered({ publicAt: now })
         .select('id', 'slug', 'source_language', 'updated_at', 'published_at')
         .orderBy([...NEWEST_PUBLISHED]);
-      const byArticle = await translations.languagesOf(rows.map((r) => Number(r.id)));
+      const byArticle = await translations.languagesOf(
+        rows.map((r) => Number(r.id)),
+        { publishedOnly: true },
+      );
       return rows.map((r) => ({
         slug: String(r.slug),
         updated_at: toIso(r.updated_at),
@@ -191,9 +197,9 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
       }));
     },
 
-    /** The earliest publication time still ahead of `now` (a scheduled article), or null. */
+    /** The earliest publication time still ahead of `now` (a scheduled article or page), or null. */
     async nextScheduledAt(now: string): Promise<Date | null> {
-      const row = await news()
+      const row = await anyKind()
         .where('published', true)
         .andWhere('published_at', '>', now)
         .min({ next: 'published_at' })
@@ -201,18 +207,25 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
       return row?.next ? new Date(toIso(row.next)) : null;
     },
 
-    /** Articles whose image or text (in any language) names an address under `/media/`. */
+    /**
+     * Articles and pages whose image, social image or text (in any language)
+     * names an address under `/media/`.
+     */
     async mediaReferences(): Promise<
       { id: number; slug: string; title: string; image: string; texts: string[] }[]
     > {
-      const rows: Row[] = await news()
+      const rows: Row[] = await anyKind()
         .where('image_url', 'like', '%/media/%')
+        .orWhere('social_image', 'like', '%/media/%')
         .orWhere('content', 'like', '%/media/%')
         .orWhereIn(
           'id',
-          db('news_translations').select('news_id').where('content', 'like', '%/media/%'),
+          db('news_translations')
+            .select('news_id')
+            .where('content', 'like', '%/media/%')
+            .orWhere('social_image', 'like', '%/media/%'),
         )
-        .select('id', 'slug', 'title', 'image_url', 'content');
+        .select('id', 'slug', 'title', 'image_url', 'social_image', 'content');
       const ids = rows.map((r) => Number(r.id));
       const byArticle = await translations.forArticles(ids);
       return rows.map((r) => ({
@@ -220,7 +233,11 @@ export function createNewsRepo(db: Db | Knex.Transaction) {
         slug: String(r.slug),
         title: String(r.title),
         image: String(r.image_url ?? ''),
-        texts: [String(r.content), ...(byArticle.get(Number(r.id)) ?? []).map((t) => t.content)],
+        texts: [
+          String(r.content),
+          String(r.social_image ?? ''),
+          ...(byArticle.get(Number(r.id)) ?? []).flatMap((t) => [t.content, t.social_image ?? '']),
+        ],
       }));
     },
   };

@@ -47,6 +47,9 @@ describe('admin writes', () => {
         'slug',
         'image_url',
         'image_alt',
+        'seo_title',
+        'seo_description',
+        'social_image',
         'published',
         'published_at',
         'created_at',
@@ -110,8 +113,8 @@ describe('admin writes', () => {
       .send(article(2, { slug: 'article-1' }))
       .expect(409);
     expect(res.body).toEqual({
-      error: 'This slug is already used by another article',
-      details: { slug: 'This slug is already used by another article' },
+      error: 'This slug is already used by another article or page',
+      details: { slug: 'This slug is already used by another article or page' },
     });
   });
 

@@ -90,7 +90,8 @@ async function articleOrRedirect(news: NewsService, req: Request, res: Response)
     res.json({ data: { news: article } });
   } catch (error) {
     const moved =
-      error instanceof NotFoundError && (await news.redirectFor(slug, { includeDrafts: admin }));
+      error instanceof NotFoundError &&
+      (await news.redirectFor(slug, { includeDrafts: admin, kind: 'article' }));
     if (!moved) throw error;
     const query = req.originalUrl.includes('?')
       ? req.originalUrl.slice(req.originalUrl.indexOf('?'))

@@ -209,6 +209,11 @@ describe.each(STORES)('news on $name', ({ skip, open }) => {
       expect(a.translations.pt).toEqual({
         ...text('pt', 1),
         image_alt: null,
+        seo_title: null,
+        seo_description: null,
+        social_image: null,
+        published: true,
+        source_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
         updated_at: a.created_at,
         outdated: false,
       });

@@ -1,4 +1,4 @@
-import { articleInLanguage } from '#shared/article-languages';
+import { articleInLanguage, publicLanguages } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages';
 import { mediaIdsIn, type MediaUse } from '#shared/media';
 import type { AdminArticle, Article, CategoryCount, NewsList } from '#shared/news';
@@ -10,6 +10,7 @@ import { NotFoundError } from '../../errors';
 import type { Actor } from '../../http/actor';
 import { mergeCategoryCounts, storedValuesOf } from './news-categories';
 import { createNewsWrites } from './news-writes';
+import type { DocumentKind, StoredDocument } from './document-row';
 import { createNewsRepo } from './news.repo';
 import { createSlugHistoryRepo } from './slug-history.repo';
 
@@ -55,11 +56,20 @@ export interface NewsService {
    * The current slug of the article that had `slug` before (its old address
    * answers 301 there), or null; only articles visitors can see unless `includeDrafts`.
    */
-  redirectFor(slug: string, opts?: { includeDrafts?: boolean }): Promise<string | null>;
+  redirectFor(
+    slug: string,
+    opts?: { includeDrafts?: boolean; kind?: DocumentKind },
+  ): Promise<string | null>;
   /** Milliseconds until the next scheduled article goes public, or null when none waits. */
   untilNextPublication(): Promise<number | null>;
   /** Which articles show each upload (by media id), as their image or in their text. */
   mediaUses(): Promise<Map<number, MediaUse[]>>;
+}
+
+/** A row of `news` as an article: without what only pages have. */
+export function asArticle(document: StoredDocument): AdminArticle {
+  const { kind: _kind, nav: _nav, position: _position, ...article } = document;
+  return article;
 }
 
 /**
@@ -91,35 +101,40 @@ export function createNewsService({
         offset: pageOffset(page, perPage),
         categories,
       });
-      const news = rows.map((a) => articleInLanguage(a, language));
+      const news = rows.map((a) => articleInLanguage(publicLanguages(asArticle(a)), language));
       return { news, total, pages: pageCount(total, perPage), current_page: page };
     },
 
     async getBySlug(slug, { includeDrafts = false, language, withTranslations = false } = {}) {
-      const article = await repo.findBySlug(slug);
-      if (!article || (!includeDrafts && !isPublic(article, clock.now().getTime()))) {
+      const stored = await repo.findBySlug(slug);
+      if (!stored || (!includeDrafts && !isPublic(stored, clock.now().getTime()))) {
         throw new NotFoundError('apiErrors.articleNotFound');
       }
+      // Admins (who may see drafts) see the translations that are not public yet too.
+      const article = includeDrafts ? asArticle(stored) : publicLanguages(asArticle(stored));
       return articleInLanguage(article, language ?? DEFAULT_LANGUAGE, {
         keepTranslations: withTranslations,
       });
     },
 
-    getById: (id) => writes.existing(id),
+    getById: async (id) => asArticle(await writes.existing(id)),
 
-    listAdmin({ page, perPage = 20, published, missing } = {}) {
-      if (page === undefined) return repo.listAll({ published, missing });
-      return repo.listAll({
-        published,
-        missing,
-        limit: perPage,
-        offset: pageOffset(page, perPage),
-      });
+    async listAdmin({ page, perPage = 20, published, missing } = {}) {
+      const rows =
+        page === undefined
+          ? await repo.listAll({ published, missing })
+          : await repo.listAll({
+              published,
+              missing,
+              limit: perPage,
+              offset: pageOffset(page, perPage),
+            });
+      return rows.map(asArticle);
     },
 
-    create: (input, actor) => writes.create(input, actor),
-    update: (id, input, actor) => writes.update(id, input, actor),
-    setPublished: (id, published) => writes.setPublished(id, published),
+    create: async (input, actor) => asArticle(await writes.create(input, actor)),
+    update: async (id, input, actor) => asArticle(await writes.update(id, input, actor)),
+    setPublished: async (id, published) => asArticle(await writes.setPublished(id, published)),
 
     async remove(id) {
       if (!(await repo.remove(id))) throw new NotFoundError('apiErrors.articleNotFound');
@@ -130,9 +145,9 @@ export function createNewsService({
     sitemapEntries: () => repo.sitemapEntries(now()),
     slugTaken: (slug) => writes.slugTaken(slug),
 
-    async redirectFor(slug, { includeDrafts = false } = {}) {
+    async redirectFor(slug, { includeDrafts = false, kind } = {}) {
       const target = await history.movedTo(slug);
-      if (!target) return null;
+      if (!target || (kind !== undefined && target.kind !== kind)) return null;
       return includeDrafts || isPublic(target, clock.now().getTime()) ? target.slug : null;
     },
 

@@ -5,7 +5,7 @@ import { requestLanguage } from '../../i18n';
 import type { PreviewsService } from './previews.service';
 
 /**
- * `/api/previews/{token}`: the article behind a share link, for anyone who
+ * `/api/previews/{token}`: the article (`{news}`) or page (`{page}`) behind a share link, for anyone who
  * holds it (the preview page in the browser reads it here). Never indexed,
  * never kept by a cache.
  */
@@ -14,9 +14,9 @@ export function createPreviewsRouter({ previews }: { previews: PreviewsService }
 
   router.get('/:token', allow('anyone'), async (req, res) => {
     res.set({ 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' });
-    const article = await previews.article(String(req.params.token), requestLanguage(req));
-    if (!article) throw new NotFoundError('apiErrors.previewNotFound');
-    res.json({ data: { news: article } });
+    const shown = await previews.document(String(req.params.token), requestLanguage(req));
+    if (!shown) throw new NotFoundError('apiErrors.previewNotFound');
+    res.json({ data: shown });
   });
 
   return router;

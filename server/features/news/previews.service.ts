@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { articleInLanguage } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages';
-import type { Article } from '#shared/news';
 import {
   PREVIEW_DEFAULT_DAYS,
   PREVIEW_MAX_DAYS,
   previewPath,
   type CreatedPreviewLink,
+  type PreviewDocument,
   type PreviewLink,
 } from '#shared/previews';
 import { systemClock, type Clock } from '../../clock';
@@ -15,7 +15,9 @@ import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
 import type { Actor } from '../../http/actor';
 import { parseInput } from '../../validation';
+import type { DocumentKind } from './document-row';
 import type { NewsService } from './news.service';
+import type { PagesService } from './pages.service';
 import { createPreviewsRepo } from './previews.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,11 +40,17 @@ const newToken = () => randomBytes(16).toString('base64url');
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
 
 export type PreviewsService = {
-  create(newsId: number, input: unknown, actor: Actor): Promise<CreatedPreviewLink>;
-  list(newsId: number): Promise<PreviewLink[]>;
+  /** A share link of the article (or page, with `kind`) with this id. */
+  create(
+    newsId: number,
+    input: unknown,
+    actor: Actor,
+    kind?: DocumentKind,
+  ): Promise<CreatedPreviewLink>;
+  list(newsId: number, kind?: DocumentKind): Promise<PreviewLink[]>;
   revoke(newsId: number, previewId: number): Promise<{ id: number }>;
-  /** The article a share link shows, in `language` where it has it; null when the link does not work. */
-  article(token: string, language?: Language): Promise<Article | null>;
+  /** The article or page a share link shows, in `language` where it has it; null when the link does not work. */
+  document(token: string, language?: Language): Promise<PreviewDocument | null>;
 };
 
 /**
@@ -53,19 +61,40 @@ export type PreviewsService = {
 export function createPreviewsService({
   db,
   news,
+  pages,
   clock = systemClock,
 }: {
   db: Db;
   news: Pick<NewsService, 'getById'>;
+  pages?: Pick<PagesService, 'getById' | 'getBySlug'>;
   clock?: Clock;
 }): PreviewsService {
   const repo = createPreviewsRepo(db);
   const now = () => clock.now();
+  /** 404 unless a row of this kind has the id. */
+  const assertExists = async (id: number, kind: DocumentKind) => {
+    if (kind === 'page' && pages) await pages.getById(id);
+    else if (kind === 'page') throw new NotFoundError('apiErrors.pageNotFound');
+    else await news.getById(id);
+  };
+
+  /** The row a token opens, in `language`: an article, else a page (ids are shared). */
+  async function shown(id: number, language: Language): Promise<PreviewDocument | null> {
+    try {
+      return { news: articleInLanguage(await news.getById(id), language) };
+    } catch (error) {
+      if (!(error instanceof NotFoundError) || !pages) throw error;
+    }
+    const page = await pages.getById(id);
+    return {
+      page: await pages.getBySlug(page.slug, { includeDrafts: true, language }),
+    };
+  }
 
   return {
-    async create(newsId, input, actor) {
+    async create(newsId, input, actor, kind = 'article') {
       const { expires_in_days = PREVIEW_DEFAULT_DAYS } = parseInput(CreatePreviewSchema, input);
-      await news.getById(newsId);
+      await assertExists(newsId, kind);
       const at = now();
       await repo.removeExpired(at.toISOString());
       const token = newToken();
@@ -79,8 +108,8 @@ export function createPreviewsService({
       return { ...link, token, url: previewPath(token) };
     },
 
-    async list(newsId) {
-      await news.getById(newsId);
+    async list(newsId, kind = 'article') {
+      await assertExists(newsId, kind);
       return repo.active(newsId, now().toISOString());
     },
 
@@ -91,12 +120,12 @@ export function createPreviewsService({
       return { id: previewId };
     },
 
-    async article(token, language = DEFAULT_LANGUAGE) {
+    async document(token, language = DEFAULT_LANGUAGE) {
       if (!TOKEN_SHAPE.test(token)) return null;
       const id = await repo.articleOf(hashOf(token), now().toISOString());
       if (id === null) return null;
       try {
-        return articleInLanguage(await news.getById(id), language);
+        return await shown(id, language);
       } catch (error) {
         if (error instanceof NotFoundError) return null;
         throw error;

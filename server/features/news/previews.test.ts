@@ -5,6 +5,7 @@ import { createTestApp, createUser, signedIn, type TestApp } from '../../../test
 import { createContactsService } from '../contacts/contacts.service';
 import { serverSiteData } from '../../site/site-data';
 import { createNewsService } from './news.service';
+import { createPagesService } from './pages.service';
 import { createPreviewsService } from './previews.service';
 
 /**
@@ -67,9 +68,11 @@ describe('a draft’s page', () => {
 
   it('is given to the page in the language asked for, for admins only (page data)', async () => {
     const news = createNewsService({ db: t.db, clock });
+    const pages = createPagesService({ db: t.db, clock });
     const services = {
       news,
-      previews: createPreviewsService({ db: t.db, news, clock }),
+      pages,
+      previews: createPreviewsService({ db: t.db, news, pages, clock }),
       contacts: createContactsService({ db: t.db }),
     };
     let marked = 0;
@@ -133,12 +136,15 @@ describe('share links', () => {
       }
     }
     const news = createNewsService({ db: t.db, clock });
-    const previews = createPreviewsService({ db: t.db, news, clock });
+    const pages = createPagesService({ db: t.db, clock });
+    const previews = createPreviewsService({ db: t.db, news, pages, clock });
     const site = serverSiteData(
-      { news, previews, contacts: createContactsService({ db: t.db }) },
+      { news, pages, previews, contacts: createContactsService({ db: t.db }) },
       { language: 'en' },
     );
-    expect(await site.getPreview(token)).toMatchObject({ title: 'Secret robot launch' });
+    expect(await site.getPreview(token)).toMatchObject({
+      news: { title: 'Secret robot launch' },
+    });
     expect(await site.getPreview('A'.repeat(22))).toBeNull();
     expect(await site.getPreview('../../etc')).toBeNull();
   });

@@ -84,7 +84,7 @@ describe('slugs used before', () => {
     expect(refused.body).toEqual({
       error:
         '“Story grand-opening” had this slug before, and its old links lead there. Choose another slug, or take it over so that those links lead to this article instead.',
-      details: { slug: 'Another article had this slug before; its old links lead there' },
+      details: { slug: 'Another article or page had this slug before; its old links lead there' },
     });
     const other = await create('another-story');
     await admin.put(`/api/news/${other.id}`).send({ slug: 'grand-opening' }).expect(409);

@@ -6,7 +6,6 @@ import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
 import type { Actor } from '../../http/actor';
 import { parseInput } from '../../validation';
-import type { NewsService } from './news.service';
 import { snapshotChanges } from './revision-diff';
 import { createRevisionsRepo, type RevisionRow } from './revisions.repo';
 
@@ -14,11 +13,17 @@ const ListSchema = z.object({
   language: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
 });
 
-export type RevisionsService = {
+export type RevisionsService<T = AdminArticle> = {
   /** Newest first, each with what changed since the one before it in its language. */
   list(newsId: number, query: unknown): Promise<Revision[]>;
   /** Saves the revision's text as the article's text in its language again (a new revision). */
-  restore(newsId: number, revisionId: number, actor: Actor): Promise<AdminArticle>;
+  restore(newsId: number, revisionId: number, actor: Actor): Promise<T>;
+};
+
+/** What revisions need of the articles' (or pages') service. */
+type Documents<T> = {
+  getById(id: number): Promise<T & { source_language: Language }>;
+  update(id: number, input: unknown, actor?: Actor): Promise<T>;
 };
 
 function toRevision(row: RevisionRow, previous: RevisionRow | null): Revision {
@@ -31,17 +36,17 @@ function toRevision(row: RevisionRow, previous: RevisionRow | null): Revision {
 }
 
 /**
- * The history of an article's text (news-revisions.ts writes it with every
+ * The history of an article's (or a page's) text (news-revisions.ts writes it with every
  * save): listed with readable diffs, and restored with one call that is an
  * ordinary save, so a restore can itself be undone.
  */
-export function createRevisionsService({
+export function createRevisionsService<T = AdminArticle>({
   db,
   news,
 }: {
   db: Db;
-  news: Pick<NewsService, 'getById' | 'update'>;
-}): RevisionsService {
+  news: Documents<T>;
+}): RevisionsService<T> {
   const repo = createRevisionsRepo(db);
 
   return {

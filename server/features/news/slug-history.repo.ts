@@ -16,17 +16,21 @@ export function createSlugHistoryRepo(db: Db | Knex.Transaction) {
       return row ? { id: Number(row.id), title: String(row.title) } : null;
     },
 
-    /** Where an old slug leads now: the article's current slug and state, or null. */
-    async movedTo(
-      slug: string,
-    ): Promise<{ slug: string; published: boolean; published_at: string | null } | null> {
+    /** Where an old slug leads now: the article's (or page's) current slug, kind and state, or null. */
+    async movedTo(slug: string): Promise<{
+      slug: string;
+      kind: 'article' | 'page';
+      published: boolean;
+      published_at: string | null;
+    } | null> {
       const row = await table()
         .join('news', 'news.id', 'news_slug_history.news_id')
         .where('news_slug_history.slug', slug)
-        .first('news.slug', 'news.published', 'news.published_at');
+        .first('news.slug', 'news.kind', 'news.published', 'news.published_at');
       if (!row) return null;
       return {
         slug: String(row.slug),
+        kind: row.kind === 'page' ? 'page' : 'article',
         published: toBool(row.published),
         published_at: toIsoOrNull(row.published_at),
       };

@@ -1,17 +1,29 @@
 import type { Knex } from 'knex';
-import type { ArticleText } from '#shared/article-languages';
+import type { ArticleText, SearchFields } from '#shared/article-languages';
 import { isLanguage, type Language } from '#shared/languages';
 import type { Db } from '../../db/knex';
-import { toIso } from '../../db/values';
+import { toBool, toIso } from '../../db/values';
 
-export type TranslationRow = ArticleText & {
-  language: Language;
-  image_alt: string | null;
-  updated_at: string;
-};
+export type TranslationRow = ArticleText &
+  SearchFields & {
+    language: Language;
+    image_alt: string | null;
+    published: boolean;
+    source_hash: string | null;
+    updated_at: string;
+  };
 
-/** A translation as a write stores it; an `image_alt` left out keeps the stored one. */
-export type TranslationText = ArticleText & { image_alt?: string | null };
+/**
+ * A translation as a write stores it: its text, and whatever else the write
+ * names (left out, the image text, search fields, state and source hash stay
+ * as stored).
+ */
+export type TranslationText = ArticleText &
+  Partial<SearchFields> & {
+    image_alt?: string | null;
+    published?: boolean;
+    source_hash?: string | null;
+  };
 
 type Row = Record<string, unknown>;
 
@@ -24,14 +36,34 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
-/** Plain knex queries on `news_translations`: one row per article and language. */
+const textOrNull = (value: unknown) =>
+  value === null || value === undefined ? null : String(value);
+
+const COLUMNS = [
+  'news_id',
+  'language',
+  'title',
+  'excerpt',
+  'content',
+  'image_alt',
+  'published',
+  'source_hash',
+  'seo_title',
+  'seo_description',
+  'social_image',
+  'updated_at',
+];
+
+/** Plain knex queries on `news_translations`: one row per article (or page) and language. */
 export function createTranslationsRepo(db: Db | Knex.Transaction) {
   const table = () => db('news_translations');
 
-  async function rowsOf(ids: number[], columns: string[]): Promise<Row[]> {
+  async function rowsOf(ids: number[], columns: string[], publishedOnly = false): Promise<Row[]> {
     const rows: Row[] = [];
     for (const part of chunks([...new Set(ids)])) {
-      rows.push(...(await table().whereIn('news_id', part).select(columns).orderBy('id')));
+      const q = table().whereIn('news_id', part).select(columns).orderBy('id');
+      if (publishedOnly) q.where('published', true);
+      rows.push(...(await q));
     }
     return rows;
   }
@@ -39,17 +71,8 @@ export function createTranslationsRepo(db: Db | Knex.Transaction) {
   return {
     /** Every translation of the given articles, by article id. */
     async forArticles(ids: number[]): Promise<Map<number, TranslationRow[]>> {
-      const columns = [
-        'news_id',
-        'language',
-        'title',
-        'excerpt',
-        'content',
-        'image_alt',
-        'updated_at',
-      ];
       const out = new Map<number, TranslationRow[]>();
-      for (const r of await rowsOf(ids, columns)) {
+      for (const r of await rowsOf(ids, COLUMNS)) {
         if (!isLanguage(r.language)) continue;
         const list = out.get(Number(r.news_id)) ?? [];
         list.push({
@@ -57,7 +80,12 @@ export function createTranslationsRepo(db: Db | Knex.Transaction) {
           title: String(r.title),
           excerpt: String(r.excerpt),
           content: String(r.content),
-          image_alt: r.image_alt === null || r.image_alt === undefined ? null : String(r.image_alt),
+          image_alt: textOrNull(r.image_alt),
+          published: toBool(r.published),
+          source_hash: textOrNull(r.source_hash),
+          seo_title: textOrNull(r.seo_title),
+          seo_description: textOrNull(r.seo_description),
+          social_image: textOrNull(r.social_image),
           updated_at: toIso(r.updated_at),
         });
         out.set(Number(r.news_id), list);
@@ -65,10 +93,13 @@ export function createTranslationsRepo(db: Db | Knex.Transaction) {
       return out;
     },
 
-    /** The translated languages of the given articles, by article id. */
-    async languagesOf(ids: number[]): Promise<Map<number, Language[]>> {
+    /** The translated languages of the given articles (only the published ones: visitors'), by id. */
+    async languagesOf(
+      ids: number[],
+      { publishedOnly = false }: { publishedOnly?: boolean } = {},
+    ): Promise<Map<number, Language[]>> {
       const out = new Map<number, Language[]>();
-      for (const r of await rowsOf(ids, ['news_id', 'language'])) {
+      for (const r of await rowsOf(ids, ['news_id', 'language'], publishedOnly)) {
         if (!isLanguage(r.language)) continue;
         out.set(Number(r.news_id), [...(out.get(Number(r.news_id)) ?? []), r.language]);
       }
@@ -76,7 +107,7 @@ export function createTranslationsRepo(db: Db | Knex.Transaction) {
     },
 
     async insert(newsId: number, language: Language, text: TranslationText, at: string) {
-      const { title, excerpt, content, image_alt = null } = text;
+      const { title, excerpt, content, image_alt = null, published = true } = text;
       await table().insert({
         news_id: newsId,
         language,
@@ -84,12 +115,17 @@ export function createTranslationsRepo(db: Db | Knex.Transaction) {
         excerpt,
         content,
         image_alt,
+        published,
+        source_hash: text.source_hash ?? null,
+        seo_title: text.seo_title ?? null,
+        seo_description: text.seo_description ?? null,
+        social_image: text.social_image ?? null,
         created_at: at,
         updated_at: at,
       });
     },
 
-    /** New text (and its time, `at`), or only the image text when `at` is null. */
+    /** New text (and its time, `at`), or only other fields without moving that time when `at` is null. */
     async update(
       newsId: number,
       language: Language,

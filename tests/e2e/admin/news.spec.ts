@@ -161,7 +161,7 @@ test.describe('news management', () => {
     await dialog.getByLabel(/^Category/).fill('Journeys');
     await dialog.getByLabel(/^Content/).fill('Content');
     await dialog.getByRole('button', { name: 'Create Article' }).click();
-    const taken = 'This slug is already used by another article';
+    const taken = 'This slug is already used by another article or page';
     await expect(page.locator('[data-sonner-toast][data-type="error"]').first()).toContainText(
       taken,
     );

@@ -13,7 +13,7 @@ export function DocumentTitle() {
     pageId === 'article' || pageId === 'preview'
       ? (matches.at(-1)?.data as ArticleLoaderData | undefined)
       : undefined;
-  const title = pageMeta(pageId, t, article?.article ?? null).title;
+  const title = pageMeta(pageId, t, article?.article ?? article?.page ?? null).title;
   useEffect(() => {
     document.title = title;
   }, [title, i18n.language]);

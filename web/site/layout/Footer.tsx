@@ -5,15 +5,18 @@ import { pickLanguage } from '#shared/languages';
 import { telHref } from '#shared/phone';
 import { useLocalize } from '../lib/page-language';
 import { container } from '../ui/styles';
+import { useNavPages } from './useNavPages';
 
 /**
- * Company blurb, links (in the page's language), a contact summary (the
+ * Company blurb, links (in the page's language: the site's pages, those
+ * placed in the footer, the privacy page, the feed), a contact summary (the
  * contact page's e-mail and phone, so a new number is edited once) and the
  * copyright line.
  */
 export function Footer() {
   const { t, i18n } = useTranslation();
   const localize = useLocalize();
+  const pages = useNavPages('footer');
   const year = new Date().getUTCFullYear();
   const heading = 'font-display text-sm font-semibold tracking-wider text-white uppercase';
   const link = 'text-steel-300 transition hover:text-signal-300';
@@ -42,6 +45,17 @@ export function Footer() {
                 {t('nav.contact')}
               </Link>
             </li>
+            {pages.map((page) => (
+              <li key={page.to}>
+                <Link
+                  className={link}
+                  to={localize(page.to)}
+                  lang={page.lang === i18n.language ? undefined : page.lang}
+                >
+                  {page.title}
+                </Link>
+              </li>
+            ))}
             <li>
               <Link className={link} to={localize('/privacy')}>
                 {t('footer.privacy')}

@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import type { Language } from '#shared/languages';
 import { useLocalize } from '../lib/page-language';
+import { useNavPages } from './useNavPages';
 
-const LINKS = [
-  { to: '/', key: 'nav.home', end: true },
-  { to: '/news', key: 'nav.news', end: false },
-  { to: '/contact', key: 'nav.contact', end: true },
-] as const;
+type Link = { to: string; label: string; end: boolean; lang?: Language };
 
 /**
- * Home, News and Contact (under the page's language prefix, if any); the
- * current one carries `aria-current="page"` and the accent.
+ * Home, News, the pages placed in the header (by position), and Contact,
+ * under the page's language prefix, if any; the current one carries
+ * `aria-current="page"` and the accent.
  */
 export function NavLinks({
   vertical,
@@ -19,15 +18,30 @@ export function NavLinks({
   vertical?: boolean;
   onNavigate?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const localize = useLocalize();
+  const pages = useNavPages('header');
+  const links: Link[] = [
+    { to: '/', label: t('nav.home'), end: true },
+    { to: '/news', label: t('nav.news'), end: false },
+    ...pages.map((page) => ({
+      to: page.to,
+      label: page.title,
+      end: true,
+      lang: page.lang === i18n.language ? undefined : page.lang,
+    })),
+    { to: '/contact', label: t('nav.contact'), end: true },
+  ];
   return (
-    <ul className={vertical ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
-      {LINKS.map((link) => (
+    <ul
+      className={vertical ? 'flex flex-col gap-1' : 'flex flex-wrap items-center justify-end gap-1'}
+    >
+      {links.map((link) => (
         <li key={link.to}>
           <NavLink
             to={localize(link.to)}
             end={link.end}
+            lang={link.lang}
             onClick={onNavigate}
             className={({ isActive }) =>
               [
@@ -38,7 +52,7 @@ export function NavLinks({
               ].join(' ')
             }
           >
-            {t(link.key)}
+            {link.label}
           </NavLink>
         </li>
       ))}

@@ -1,5 +1,7 @@
 import type { Language } from '#shared/languages';
 import type { Article, NewsList } from '#shared/news';
+import type { NavPage, Page } from '#shared/pages';
+import type { PreviewDocument } from '#shared/previews';
 import type { SiteData } from '#shared/site-data';
 import { renderedLanguage } from './language';
 
@@ -9,12 +11,11 @@ const client = () => import('../../common/api');
 /** The language the page shows now (`<html lang>`, which every language change updates). */
 const shownLanguage = () => renderedLanguage(document);
 
-/** One article from the API (`/news/{slug}`, `/previews/{token}`), or null for a 404. */
-async function readArticle(path: string, language: Language): Promise<Article | null> {
+/** One read of the API (`/news/{slug}`, `/pages/{slug}`, `/previews/{token}`), or null for a 404. */
+async function readOne<T>(path: string, language: Language): Promise<T | null> {
   const { api, ApiError } = await client();
   try {
-    const { news } = await api<{ news: Article }>(path, { query: { lang: language } });
-    return news;
+    return await api<T>(path, { query: { lang: language } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -31,10 +32,16 @@ export const browserSiteData: SiteData = {
     const { api } = await client();
     return api<NewsList>('/news', { query: { page, per_page: perPage, lang: language } });
   },
-  getArticle: (slug, { language = shownLanguage() } = {}) =>
-    readArticle(`/news/${encodeURIComponent(slug)}`, language),
+  getArticle: async (slug, { language = shownLanguage() } = {}) =>
+    (await readOne<{ news: Article }>(`/news/${encodeURIComponent(slug)}`, language))?.news ?? null,
+  getPage: async (slug, { language = shownLanguage() } = {}) =>
+    (await readOne<{ page: Page }>(`/pages/${encodeURIComponent(slug)}`, language))?.page ?? null,
   getPreview: (token, { language = shownLanguage() } = {}) =>
-    readArticle(`/previews/${encodeURIComponent(token)}`, language),
+    readOne<PreviewDocument>(`/previews/${encodeURIComponent(token)}`, language),
+  async navigation() {
+    const { api } = await client();
+    return api<NavPage[]>('/pages/navigation');
+  },
   /**
    * Never called in the browser: the contact route's action serves only the
    * form posted without JavaScript, which the server renders. With JavaScript

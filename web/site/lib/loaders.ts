@@ -2,12 +2,21 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { localizedPath } from '#shared/language-paths';
 import type { Language } from '#shared/languages';
 import type { Article, NewsList } from '#shared/news';
+import type { NavPage, Page } from '#shared/pages';
 import { NEWS_PAGE_SIZE, parsePageParam } from '#shared/pagination';
 import type { SiteData } from '#shared/site-data';
 import { toLoadError, type LoadError } from './load-error';
 
 export type NewsLoaderData = { page: number; list: NewsList | null; error: LoadError | null };
-export type ArticleLoaderData = { slug: string; article: Article | null; error: LoadError | null };
+/** What `/{slug}` (and a share link) shows: an article, else a page of that slug, else nothing. */
+export type ArticleLoaderData = {
+  slug: string;
+  article: Article | null;
+  page?: Page | null;
+  error: LoadError | null;
+};
+/** The pages of the header and footer (the root route's data). */
+export type NavigationData = { pages: NavPage[] };
 
 /**
  * Route loaders over a `SiteData`: the server passes one backed by the
@@ -43,8 +52,9 @@ export function createLoaders(site: SiteData, language: Language | null = null) 
       const slug = params.slug ?? '';
       try {
         const article = await site.getArticle(slug, { language: asked });
-        return data({ slug, article, error: null } satisfies ArticleLoaderData, {
-          status: article ? 200 : 404,
+        const page = article ? null : await site.getPage(slug, { language: asked });
+        return data({ slug, article, page, error: null } satisfies ArticleLoaderData, {
+          status: article || page ? 200 : 404,
         });
       } catch (error) {
         const failure = toLoadError(error, 'article.fetchFailed');
@@ -53,13 +63,15 @@ export function createLoaders(site: SiteData, language: Language | null = null) 
         });
       }
     },
-    /** A share link of a draft (`/preview/<token>`): its article, or 404 once it stops working. */
+    /** A share link of a draft (`/preview/<token>`): its article or page, or 404 once it stops working. */
     async preview({ params }: LoaderFunctionArgs) {
       const slug = '';
       try {
-        const article = await site.getPreview(params.token ?? '', { language: asked });
-        return data({ slug, article, error: null } satisfies ArticleLoaderData, {
-          status: article ? 200 : 404,
+        const shown = await site.getPreview(params.token ?? '', { language: asked });
+        const article = shown && 'news' in shown ? shown.news : null;
+        const page = shown && 'page' in shown ? shown.page : null;
+        return data({ slug, article, page, error: null } satisfies ArticleLoaderData, {
+          status: shown ? 200 : 404,
         });
       } catch (error) {
         const failure = toLoadError(error, 'article.fetchFailed');
@@ -84,6 +96,17 @@ export function createLoaders(site: SiteData, language: Language | null = null) 
         return redirect(language ? localizedPath(language, thanks) : thanks, 303);
       }
       return data(result, { status: result.status === 'invalid' ? 400 : result.httpStatus });
+    },
+    /**
+     * The header's and footer's pages, read once with the page (the browser
+     * keeps them: see the root route); a failure leaves the menus without them.
+     */
+    async navigation(): Promise<NavigationData> {
+      try {
+        return { pages: await site.navigation() };
+      } catch {
+        return { pages: [] };
+      }
     },
     notFound() {
       return data(null, { status: 404 });

@@ -4,9 +4,11 @@ import { escapeHtml } from '#shared/html';
 import { localizedPath, splitLanguagePath } from '#shared/language-paths';
 import { isLanguage, LANGUAGES, LOCALES, type Language, type Translate } from '#shared/languages';
 import { DEFAULT_NEWS_IMAGE, type Article } from '#shared/news';
+import type { Page } from '#shared/pages';
 import { parsePageParam } from '#shared/pagination';
+import { searchDescription, socialImage, socialTitle } from '#shared/search-fields';
 import { HERO_POSTER } from '../pages/home/hero-media';
-import { absoluteUrl, jsonLdScript, newsArticleJsonLd } from './json-ld';
+import { absoluteUrl, jsonLdScript, newsArticleJsonLd, webPageJsonLd } from './json-ld';
 import { pageMeta, type PageId } from './meta';
 
 export type HeadInput = {
@@ -19,6 +21,8 @@ export type HeadInput = {
   language: Language;
   t: Translate;
   article: Article | null;
+  /** A page (About us, Careers) shown at `/{slug}` or through a share link. */
+  page?: Page | null;
 };
 
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
@@ -76,24 +80,27 @@ const ogLocale = (language: Language) => LOCALES[language].replace('-', '_');
 
 /** Every tag of `<head>` that depends on the page: title, description, links, social cards, JSON-LD. */
 export function buildHead(input: HeadInput): string {
-  const { pageId, origin, path, search, language, t, article } = input;
-  const { title, description } = pageMeta(pageId, t, article);
+  const { pageId, origin, path, search, language, t } = input;
+  const page = pageId === 'article' || pageId === 'preview' ? (input.page ?? null) : null;
+  const article = page ? null : input.article;
+  const shown = article ?? page;
+  const { title, description } = pageMeta(pageId, t, shown);
   const siteName = t('meta.siteName');
   const tags = [`<title>${escapeHtml(title)}</title>`];
   if (description) tags.push(meta('name', 'description', description));
   const hidden = pageId === 'not-found' || pageId === 'preview';
-  if (hidden || (pageId === 'article' && !article)) {
+  if (hidden || (pageId === 'article' && !shown)) {
     tags.push(meta('name', 'robots', 'noindex'));
     return tags.join('');
   }
   const neutral = languageNeutralPath(path, search);
-  // An article exists in its own languages only; shown in a language it lacks (its source
-  // text, with a note), the page points search engines to the source language's page.
-  const languages = article?.languages ?? LANGUAGES;
-  const contentLanguage = article?.language ?? language;
+  // An article or page exists in its own languages only; shown in a language it lacks (its
+  // source text, with a note), the page points search engines to the source language's page.
+  const languages = shown?.languages ?? LANGUAGES;
+  const contentLanguage = shown?.language ?? language;
   const canonical =
-    article && article.language !== language
-      ? `${origin}${localizedPath(article.source_language, neutral)}`
+    shown && shown.language !== language
+      ? `${origin}${localizedPath(shown.source_language, neutral)}`
       : canonicalUrl(origin, path, search);
   tags.push(
     link({ rel: 'canonical', href: canonical }),
@@ -101,7 +108,7 @@ export function buildHead(input: HeadInput): string {
   );
   tags.push(
     meta('property', 'og:site_name', siteName),
-    meta('property', 'og:title', article?.title ?? title),
+    meta('property', 'og:title', shown ? socialTitle(shown) : title),
     meta('property', 'og:url', canonical),
     meta('property', 'og:locale', ogLocale(contentLanguage)),
     ...languages
@@ -110,7 +117,7 @@ export function buildHead(input: HeadInput): string {
   );
   if (description) tags.push(meta('property', 'og:description', description));
   if (pageId === 'article' && article) {
-    const image = absoluteUrl(article.image_url ?? DEFAULT_NEWS_IMAGE, origin);
+    const image = absoluteUrl(socialImage(article, DEFAULT_NEWS_IMAGE)!, origin);
     const section = categoryLabel(article.category, t);
     tags.push(
       meta('property', 'og:type', 'article'),
@@ -118,8 +125,8 @@ export function buildHead(input: HeadInput): string {
       meta('property', 'article:published_time', articleDate(article)),
       meta('property', 'article:section', section),
       meta('name', 'twitter:card', 'summary_large_image'),
-      meta('name', 'twitter:title', article.title),
-      meta('name', 'twitter:description', article.excerpt),
+      meta('name', 'twitter:title', socialTitle(article)),
+      meta('name', 'twitter:description', searchDescription(article)),
       meta('name', 'twitter:image', image),
       jsonLdScript(
         newsArticleJsonLd({
@@ -130,6 +137,19 @@ export function buildHead(input: HeadInput): string {
           language: contentLanguage,
           section,
         }),
+      ),
+    );
+  } else if (page) {
+    const picture = socialImage(page);
+    const image = picture ? absoluteUrl(picture, origin) : null;
+    tags.push(
+      meta('property', 'og:type', 'website'),
+      ...(image ? [meta('property', 'og:image', image), meta('name', 'twitter:image', image)] : []),
+      meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+      meta('name', 'twitter:title', socialTitle(page)),
+      ...(description ? [meta('name', 'twitter:description', description)] : []),
+      jsonLdScript(
+        webPageJsonLd({ page, url: canonical, origin, siteName, language: contentLanguage }),
       ),
     );
   } else {

@@ -1,5 +1,7 @@
 import type { Language, Translate } from '#shared/languages';
 import type { Article } from '#shared/news';
+import type { Page } from '#shared/pages';
+import { searchDescription, searchTitle } from '#shared/search-fields';
 
 /** `preview`: the article page of a share link (`/preview/<token>`), never indexed. */
 export const PAGE_IDS = [
@@ -32,17 +34,20 @@ export function pageIdOf(routeIds: readonly string[]): PageId {
   return 'not-found';
 }
 
-/** Title and description of a page, in the current language. */
+/**
+ * Title and description of a page, in the current language; an article's or
+ * page's own (its search title and description where it has them).
+ */
 export function pageMeta(
   pageId: PageId,
   t: Translate,
-  article: Article | null,
+  shown: Article | Page | null,
 ): { title: string; description: string } {
   const site = t('meta.siteName');
-  // A shared preview (`/preview/<token>`) is titled like the article it shows.
+  // A shared preview (`/preview/<token>`) is titled like the article or page it shows.
   if (pageId === 'article' || pageId === 'preview') {
-    if (!article) return { title: `${t('article.notFound.title')} | ${site}`, description: '' };
-    return { title: `${article.title} | ${site}`, description: article.excerpt };
+    if (!shown) return { title: `${t('article.notFound.title')} | ${site}`, description: '' };
+    return { title: searchTitle(shown, site), description: searchDescription(shown) };
   }
   const key = pageId === 'not-found' ? 'notFound' : pageId;
   return {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
 import { articleDate, formatDate } from '#shared/dates';
 import { ArticleView } from '../../../common/article/ArticleView';
+import { PageView } from '../../../common/article/PageView';
 import type { MarkdownBody } from '../../../common/markdown-body';
 import { loadErrorText } from '../../lib/load-error';
 import type { ArticleLoaderData } from '../../lib/loaders';
@@ -10,25 +11,45 @@ import { ArticleNotFound } from './ArticleNotFound';
 import { BackToNews } from './BackToNews';
 import { DraftBanner } from './DraftBanner';
 
+const frame = 'mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16';
+
 /**
- * An article (under a "not public" banner when it is a draft, a scheduled
- * one or a shared preview), or the not-found state. An article the page's
- * language lacks shows its source text marked with its `lang`, and says so.
- * `Body` renders the markdown: the
- * renderer itself on the server (ArticlePage.server), the server's HTML or a
- * late-loaded renderer in the browser (ArticlePage.client).
+ * What `/{slug}` shows: an article, or a page (About us, Careers) of that
+ * slug, under a "not public" banner when it is a draft, a scheduled one, a
+ * language version not published or a shared preview; else the not-found
+ * state. A text the page's language lacks shows its source text marked with
+ * its `lang`, and says so. `Body` renders the markdown: the renderer itself
+ * on the server (ArticlePage.server), the server's HTML or a late-loaded
+ * renderer in the browser (ArticlePage.client).
  */
 export function ArticlePage({ Body }: { Body: MarkdownBody }) {
   const { t } = useTranslation();
-  const { article, error } = useLoaderData() as ArticleLoaderData;
+  const { article, page, error } = useLoaderData() as ArticleLoaderData;
   const errorText = error ? loadErrorText(error, t) || t('article.fetchFailed') : '';
   useLoadErrorToast(error, errorText);
 
+  if (page) {
+    return (
+      <article className={frame}>
+        <DraftBanner article={page} />
+        <PageView
+          title={page.title}
+          excerpt={page.excerpt}
+          content={page.content}
+          imageUrl={page.image_url}
+          imageAlt={page.image_alt}
+          language={page.language}
+          languages={page.languages}
+          Body={Body}
+        />
+      </article>
+    );
+  }
   if (!article) return <ArticleNotFound />;
   const iso = articleDate(article);
 
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+    <article className={frame}>
       <DraftBanner article={article} />
       <div className="mb-8">
         <BackToNews />

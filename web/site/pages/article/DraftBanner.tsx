@@ -3,15 +3,21 @@ import { formatDate } from '#shared/dates';
 import type { Article } from '#shared/news';
 import { publicationStatus } from '#shared/publication-status';
 
+type Shown = Pick<Article, 'published' | 'published_at' | 'language'> & {
+  translations?: Partial<Record<string, { published: boolean }>>;
+};
+
 /**
- * Over an article visitors cannot see yet (a draft or a scheduled one shown
- * to its admin, or through a share link): says so, so nobody takes the page
- * for the published one.
+ * Over an article or page visitors cannot see yet (a draft or a scheduled
+ * one shown to its staff, or through a share link), or a language version
+ * of it that is not published: says so, so nobody takes the page for the
+ * published one.
  */
-export function DraftBanner({ article }: { article: Pick<Article, 'published' | 'published_at'> }) {
+export function DraftBanner({ article }: { article: Shown }) {
   const { t } = useTranslation();
   const status = publicationStatus(article);
-  if (status === 'published') return null;
+  const languageDraft = article.translations?.[article.language]?.published === false;
+  if (status === 'published' && !languageDraft) return null;
   return (
     <p
       role="note"
@@ -20,7 +26,9 @@ export function DraftBanner({ article }: { article: Pick<Article, 'published' | 
     >
       {status === 'scheduled'
         ? t('article.scheduledBanner', { date: formatDate(article.published_at) })
-        : t('article.draftBanner')}
+        : status === 'draft'
+          ? t('article.draftBanner')
+          : t('article.languageDraftBanner')}
     </p>
   );
 }

@@ -4,7 +4,7 @@ import type { Translate } from '#shared/languages';
 export const isAuditAction = (value: unknown): value is AuditAction =>
   (AUDIT_ACTIONS as readonly unknown[]).includes(value);
 
-/** What an action is about: sign-in, account, article, enquiry or upload. */
+/** What an action is about: sign-in, account, article, page, enquiry or upload. */
 export const actionGroup = (action: AuditAction) => action.slice(0, action.indexOf('.'));
 
 /** The actions grouped for the filter, in the order the trail declares them. */
@@ -55,6 +55,6 @@ export function summaryText(entry: AuditEntry, t: Translate): string {
 /** What the entry acted on, when that is something other than the account itself. */
 export function targetText(entry: AuditEntry, t: Translate): string | null {
   const { target_type: type, target_id: id } = entry;
-  if (!id || !['article', 'contact', 'media'].includes(type ?? '')) return null;
+  if (!id || !['article', 'page', 'contact', 'media'].includes(type ?? '')) return null;
   return t(`admin.audit.targets.${type}`, { id });
 }

@@ -11,6 +11,9 @@ const base: Article = {
   slug: 't',
   image_url: null,
   image_alt: null,
+  seo_title: null,
+  seo_description: null,
+  social_image: null,
   published: true,
   published_at: null,
   created_at: '2025-01-01T00:00:00.000Z',
@@ -25,8 +28,13 @@ const translation = (outdated: boolean) => ({
   excerpt: 'e',
   content: 'c',
   image_alt: null,
+  seo_title: null,
+  seo_description: null,
+  social_image: null,
   updated_at: '2025-01-01T00:00:00.000Z',
   outdated,
+  published: true,
+  source_hash: null,
 });
 const complete: Article = {
   ...base,

@@ -109,6 +109,9 @@ describe('drafts from other sources', () => {
       id: 3,
       image_url: null,
       image_alt: null,
+      seo_title: null,
+      seo_description: null,
+      social_image: null,
       published: true,
       published_at: '2024-01-02T00:00:00.000Z',
       created_at: '2024-01-01T00:00:00.000Z',
@@ -177,6 +180,9 @@ describe('translations in the form', () => {
       ...complete,
       id: 4,
       image_url: null,
+      seo_title: null,
+      seo_description: null,
+      social_image: null,
       published: false,
       published_at: null,
       created_at: '2024-01-01T00:00:00.000Z',
@@ -185,7 +191,17 @@ describe('translations in the form', () => {
       source_language: 'en',
       languages: ['en', 'pt'],
       translations: {
-        pt: { ...pt, image_alt: null, updated_at: '2024-01-01T00:00:00.000Z', outdated: true },
+        pt: {
+          ...pt,
+          image_alt: null,
+          seo_title: null,
+          seo_description: null,
+          social_image: null,
+          published: true,
+          source_hash: null,
+          updated_at: '2024-01-01T00:00:00.000Z',
+          outdated: true,
+        },
       },
     };
     const saved = draftFromArticle(article);

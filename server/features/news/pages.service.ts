@@ -1,0 +1,153 @@
+import { articleInLanguage, publicLanguages } from '#shared/article-languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/languages';
+import type { Article } from '#shared/news';
+import { PageOrderSchema } from '#shared/page-schema';
+import type { AdminPage, NavPage, Page, PageTranslations } from '#shared/pages';
+import { isPublic } from '#shared/publication';
+import { systemClock, type Clock } from '../../clock';
+import type { Db } from '../../db/knex';
+import { BadRequestError, NotFoundError } from '../../errors';
+import type { Actor } from '../../http/actor';
+import { parseInput } from '../../validation';
+import type { StoredDocument } from './document-row';
+import { PAGE_SPEC } from './document-spec';
+import { createNewsWrites } from './news-writes';
+import { createNewsRepo } from './news.repo';
+import type { SitemapEntry } from './news.service';
+import { asArticle } from './news.service';
+import { createSlugHistoryRepo } from './slug-history.repo';
+
+export interface PagesService {
+  /** Every page, drafts included, in menu order (header, footer, then the others; by position). */
+  listAdmin(): Promise<AdminPage[]>;
+  /** One page in `language` (else its source language); drafts and their translations for staff. */
+  getBySlug(
+    slug: string,
+    opts?: { includeDrafts?: boolean; language?: Language; withTranslations?: boolean },
+  ): Promise<Page>;
+  getById(id: number): Promise<AdminPage>;
+  create(input: unknown, actor?: Actor): Promise<AdminPage>;
+  update(id: number, input: unknown, actor?: Actor): Promise<AdminPage>;
+  setPublished(id: number, published: boolean): Promise<AdminPage>;
+  remove(id: number): Promise<{ id: number }>;
+  /** `{ids}` in this order take positions 0, 1, 2…; answers every page as `listAdmin`. */
+  reorder(input: unknown): Promise<AdminPage[]>;
+  /** The public pages of the header and footer, by position, titled in each public language. */
+  navigation(): Promise<NavPage[]>;
+  sitemapEntries(): Promise<SitemapEntry[]>;
+  /** The current slug of the page that had `slug` before, or null (see NewsService.redirectFor). */
+  redirectFor(slug: string, opts?: { includeDrafts?: boolean }): Promise<string | null>;
+}
+
+const NAV_ORDER = { header: 0, footer: 1, none: 2 } as const;
+
+type Placed = Article & Pick<StoredDocument, 'nav' | 'position'>;
+
+/** A page read: no category, and an empty excerpt is none (null); translations as admins read them. */
+function toPage({ category: _category, ...page }: Placed): Page {
+  const translations = page.translations
+    ? (Object.fromEntries(
+        Object.entries(page.translations).map(([l, t]) => [
+          l,
+          { ...t, excerpt: t.excerpt || null },
+        ]),
+      ) as PageTranslations)
+    : undefined;
+  return { ...page, excerpt: page.excerpt || null, ...(translations ? { translations } : {}) };
+}
+
+function adminPage({ kind: _kind, ...stored }: StoredDocument): AdminPage {
+  return toPage(stored) as AdminPage;
+}
+
+/**
+ * Pages: the article machinery (news-writes.ts and its repos) for rows of
+ * kind `page`, which have a place in the navigation instead of a category,
+ * and stay out of the news list, its categories and RSS.
+ */
+export function createPagesService({
+  db,
+  clock = systemClock,
+}: {
+  db: Db;
+  clock?: Clock;
+}): PagesService {
+  const repo = createNewsRepo(db, 'page');
+  const history = createSlugHistoryRepo(db);
+  const writes = createNewsWrites({ db, clock, spec: PAGE_SPEC });
+  const now = () => clock.now().toISOString();
+
+  const inMenuOrder = (pages: StoredDocument[]) =>
+    [...pages].sort((a, b) => NAV_ORDER[a.nav] - NAV_ORDER[b.nav]);
+
+  return {
+    async listAdmin() {
+      return inMenuOrder(await repo.listByPosition()).map(adminPage);
+    },
+
+    async getBySlug(slug, { includeDrafts = false, language, withTranslations = false } = {}) {
+      const stored = await repo.findBySlug(slug);
+      if (!stored || (!includeDrafts && !isPublic(stored, clock.now().getTime()))) {
+        throw new NotFoundError('apiErrors.pageNotFound');
+      }
+      const { nav, position } = stored;
+      const visible = includeDrafts ? asArticle(stored) : publicLanguages(asArticle(stored));
+      const read = articleInLanguage(visible, language ?? DEFAULT_LANGUAGE, {
+        keepTranslations: withTranslations,
+      });
+      return toPage({ ...read, nav, position });
+    },
+
+    getById: async (id) => adminPage(await writes.existing(id)),
+    create: async (input, actor) => adminPage(await writes.create(input, actor)),
+    update: async (id, input, actor) => adminPage(await writes.update(id, input, actor)),
+    setPublished: async (id, published) => adminPage(await writes.setPublished(id, published)),
+
+    async remove(id) {
+      if (!(await repo.remove(id))) throw new NotFoundError('apiErrors.pageNotFound');
+      return { id };
+    },
+
+    async reorder(input) {
+      const { ids } = parseInput(PageOrderSchema, input);
+      await db.transaction(async (trx) => {
+        const pages = createNewsRepo(trx, 'page');
+        for (const [position, id] of ids.entries()) {
+          if (!(await pages.setPosition(id, position))) {
+            throw new BadRequestError('apiErrors.validation', {
+              ids: 'validation.pageOrder.unknown',
+            });
+          }
+        }
+      });
+      return this.listAdmin();
+    },
+
+    async navigation() {
+      const pages = await repo.inNavigation(now());
+      return pages.map((stored) => {
+        const page = publicLanguages(stored);
+        const titles: NavPage['titles'] = { [page.source_language]: page.title };
+        for (const language of LANGUAGES) {
+          const t = page.translations[language];
+          if (t && language !== page.source_language) titles[language] = t.title;
+        }
+        return {
+          slug: page.slug,
+          nav: page.nav === 'footer' ? 'footer' : 'header',
+          position: page.position,
+          source_language: page.source_language,
+          titles,
+        };
+      });
+    },
+
+    sitemapEntries: () => repo.sitemapEntries(now()),
+
+    async redirectFor(slug, { includeDrafts = false } = {}) {
+      const target = await history.movedTo(slug);
+      if (!target || target.kind !== 'page') return null;
+      return includeDrafts || isPublic(target, clock.now().getTime()) ? target.slug : null;
+    },
+  };
+}
