@@ -1,13 +1,14 @@
 import { Router, type Request, type Response } from 'express';
+import type { AdminPage } from '#shared/pages';
+import { can } from '#shared/roles';
 import { NotFoundError } from '../../errors';
 import { actorOf } from '../../http/actor';
-import { requireAdmin } from '../../http/guards';
+import { allow } from '../../http/guards';
 import { idParam } from '../../http/params';
 import { requestLanguage } from '../../i18n';
 import type { PagesService } from './pages.service';
 import type { PreviewsService } from './previews.service';
 import type { RevisionsService } from './revisions.service';
-import type { AdminPage } from '#shared/pages';
 
 type PagesRouterDeps = {
   pages: PagesService;
@@ -15,8 +16,8 @@ type PagesRouterDeps = {
   revisions: RevisionsService<AdminPage>;
 };
 
-/** The staff who edit pages. */
-const contentStaff = requireAdmin;
+/** The staff who edit pages (admins and editors). */
+const contentStaff = allow('content');
 
 /**
  * `/api/pages`: every page for the staff who edit them, the public read of
@@ -30,7 +31,7 @@ export function createPagesRouter({ pages, previews, revisions }: PagesRouterDep
     res.json({ data: await pages.listAdmin() });
   });
 
-  router.get('/navigation', async (_req, res) => {
+  router.get('/navigation', allow('anyone'), async (_req, res) => {
     res.json({ data: await pages.navigation() });
   });
 
@@ -38,7 +39,7 @@ export function createPagesRouter({ pages, previews, revisions }: PagesRouterDep
     res.json({ data: await pages.reorder(req.body) });
   });
 
-  router.get('/:slug', (req, res) => pageOrRedirect(pages, req, res));
+  router.get('/:slug', allow('anyone'), (req, res) => pageOrRedirect(pages, req, res));
 
   router.post('/', contentStaff, async (req, res) => {
     res.status(201).json({ data: await pages.create(req.body, actorOf(req)) });
@@ -80,7 +81,7 @@ export function createPagesRouter({ pages, previews, revisions }: PagesRouterDep
 
 /** One page by slug (staff also see drafts); a slug it had before answers 301, query kept. */
 async function pageOrRedirect(pages: PagesService, req: Request, res: Response) {
-  const staff = req.session?.user?.is_admin === true;
+  const staff = can(req.session?.user?.role, 'content');
   const slug = String(req.params.slug);
   try {
     const page = await pages.getBySlug(slug, {
