@@ -15,5 +15,7 @@ declare module 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js' {
     query(conn: unknown, sql: string): Promise<unknown>;
     begin(conn: unknown): Promise<unknown>;
     _evaluateContainer(config: unknown, container: unknown): Promise<unknown>;
+    /** Runs `work` on a pooled connection (the outer transaction's, when nested), then releases it. */
+    acquireConnection(config: unknown, work: (conn: unknown) => Promise<unknown>): Promise<unknown>;
   }
 }

@@ -64,7 +64,7 @@ export type ApiDeps = {
   mail: MailService;
   texts: SiteTextsService;
   settings: SettingsService;
-  /** Told about write failures (disk full, read-only) so /healthz can name them. */
+  /** Told about write failures (busy, disk full, read-only) so /healthz can name them. */
   health?: DbHealth;
 };
 

@@ -15,8 +15,11 @@ export type DbHealthReport = { read: DbSide; write: DbSide };
  * asked (a query on a real table). Writes are known from the app's own
  * failures (`noteFault`, called by the error handlers) and from a small
  * background write every 30 s (every 5 s while failing, so recovery shows
- * quickly); a health check never waits for a write. A busy database is
- * transient and does not count as a failing write side.
+ * quickly); a health check never waits for a write. Any write that fails
+ * marks the write side failing, a busy database too (writes answer 503
+ * while it lasts), until the next probe succeeds. The probe is a write
+ * transaction like the app's own (on SQLite it waits its turn and begins
+ * IMMEDIATE), so it fails whenever they would, whatever the reason.
  */
 export function createDbHealth({ db, logger }: { db: Db; logger: Logger }) {
   let write: DbSide = 'ok';
@@ -37,14 +40,16 @@ export function createDbHealth({ db, logger }: { db: Db; logger: Logger }) {
     probing = true;
     try {
       const at = new Date().toISOString();
-      await db('app_state')
-        .insert({ key: PROBE_KEY, value: at, updated_at: at })
-        .onConflict('key')
-        .merge(['value', 'updated_at']);
+      await db.transaction(async (trx) => {
+        await trx('app_state')
+          .insert({ key: PROBE_KEY, value: at, updated_at: at })
+          .onConflict('key')
+          .merge(['value', 'updated_at']);
+      });
       setWrite('ok');
     } catch (error) {
       const fault = dbFault(error);
-      if (fault && fault !== 'busy') setWrite(`failing: ${FAULT_REASONS[fault]}`);
+      setWrite(`failing: ${fault ? FAULT_REASONS[fault] : 'error'}`);
     } finally {
       probing = false;
     }
@@ -61,9 +66,9 @@ export function createDbHealth({ db, logger }: { db: Db; logger: Logger }) {
   }
 
   return {
-    /** A write failed in a way that will not pass by itself (full, read-only, I/O). */
+    /** A write failed: busy, full, read-only or I/O (unreachable shows on the read side). */
     noteFault(fault: DbFault): void {
-      if (fault === 'full' || fault === 'readonly' || fault === 'io') {
+      if (fault !== 'unavailable') {
         setWrite(`failing: ${FAULT_REASONS[fault]}`);
       }
     },

@@ -44,6 +44,21 @@ async function reopenWith(t: TestApp, pragma: string): Promise<void> {
   t.db.initialize();
 }
 
+/** Runs `pragma` on each of the app's idle connections (the same ones: the fault passes, nothing reopens). */
+async function onEveryConnection(t: TestApp, pragma: string): Promise<void> {
+  type Conn = { exec(sql: string, cb: (err: Error | null) => void): void };
+  const pool = (t.db.client as unknown as { pool: { free: { resource: Conn }[]; used: [] } }).pool;
+  expect(pool.used).toHaveLength(0);
+  await Promise.all(
+    pool.free.map(
+      ({ resource }) =>
+        new Promise<void>((resolve, reject) =>
+          resource.exec(pragma, (err) => (err ? reject(err) : resolve())),
+        ),
+    ),
+  );
+}
+
 const timed = async <T>(work: () => Promise<T>) => {
   const started = performance.now();
   const result = await work();
@@ -72,9 +87,14 @@ describe('a busy database', () => {
       id: write.result.headers['x-request-id'],
     });
 
+    // Writes fail while it lasts, and /healthz says so.
+    const failing = await request(t.app).get('/healthz').expect(200);
+    expect(failing.body.database).toEqual({ read: 'ok', write: 'failing: database busy' });
+
     lock.kill('SIGKILL');
     await new Promise((r) => lock.once('exit', r));
-    await request(t.app).post('/api/contacts').send(enquiry).expect(201);
+    for (let i = 0; i < 6; i++)
+      await request(t.app).post('/api/contacts').send(enquiry).expect(201);
 
     // The log names the failure by code and id, and holds nothing the visitor sent.
     const logs = await t.logs();
@@ -113,6 +133,10 @@ describe('a database that cannot be written', () => {
       status: 'degraded',
       database: { read: 'ok', write: 'failing: disk full' },
     });
+    // Space again: the next writes, on the same connections, are stored.
+    await onEveryConnection(t, 'PRAGMA max_page_count = 1073741823');
+    for (let i = 0; i < 6; i++)
+      await request(t.app).post('/api/contacts').send(enquiry).expect(201);
   });
 
   it('answers writes 503 on a read-only database (SQLITE_READONLY), reads keep working', async () => {
@@ -125,6 +149,9 @@ describe('a database that cannot be written', () => {
     await request(t.app).get('/api/news').expect(200);
     const health = await request(t.app).get('/healthz').expect(200);
     expect(health.body.database).toEqual({ read: 'ok', write: 'failing: read-only' });
+    await onEveryConnection(t, 'PRAGMA query_only = 0');
+    for (let i = 0; i < 6; i++)
+      await request(t.app).post('/api/contacts').send(enquiry).expect(201);
   });
 
   it('answers 503 on /healthz only when the database cannot be read', async () => {

@@ -69,6 +69,27 @@ class WriteTransaction extends Transaction_Sqlite {
     return this.query(conn, this.readOnly ? 'BEGIN;' : 'BEGIN IMMEDIATE;');
   }
 
+  /**
+   * A transaction that failed hands its connection back outside any
+   * transaction. SQLite keeps a transaction open when its COMMIT fails
+   * (SQLITE_BUSY), and knex then released the connection as it was: every
+   * later BEGIN on it failed, and it held the write lock, so every other
+   * connection's write failed too, until a restart. So after a failure the
+   * connection is rolled back when needed (see leaveTransaction).
+   */
+  override acquireConnection(config: unknown, work: (conn: unknown) => Promise<unknown>) {
+    // A nested transaction is a savepoint: its outer transaction ends the connection's.
+    if (this.client.transacting) return super.acquireConnection(config, work);
+    return super.acquireConnection(config, async (conn) => {
+      try {
+        return await work(conn);
+      } catch (error) {
+        await (this.client as SqliteClient).leaveTransaction(conn as Connection);
+        throw error;
+      }
+    });
+  }
+
   override _evaluateContainer(config: unknown, container: unknown) {
     const start = () => super._evaluateContainer(config, container);
     // A nested transaction is a savepoint on its outer transaction's connection.
@@ -91,6 +112,9 @@ function callMethod(query: KnexQuery): 'all' | 'run' {
   }
 }
 
+/** A pooled node-sqlite3 connection, as this client uses it. */
+type Connection = StatementSource & { exec(sql: string, cb: (err: Error | null) => void): unknown };
+
 /**
  * knex's SQLite client whose transactions are write transactions (see above)
  * and whose queries run on prepared statements kept per connection
@@ -99,6 +123,8 @@ function callMethod(query: KnexQuery): 'all' | 'run' {
 export function sqliteClient(busyTimeoutMs: number) {
   // Beside the class, not on it: a transaction's client is a bare copy of its prototype.
   const statements = createStatementCache();
+  /** Connections in doubt: the pool closes them (SQLite rolls back) instead of handing them out again. */
+  const replaced = new WeakSet<Connection>();
   /** The close under way, if any: connections close one after the other (see destroyRawConnection). */
   let closing: Promise<unknown> = Promise.resolve();
   return class SqliteClient extends Client_SQLite3 {
@@ -136,6 +162,22 @@ export function sqliteClient(busyTimeoutMs: number) {
       });
       closing = closed.catch(() => undefined);
       return closed;
+    }
+
+    /**
+     * Ends whatever transaction a failed one left open on `conn`. Usually
+     * there is none (BEGIN failed, or knex rolled back). One still open means
+     * its COMMIT failed, and what made it fail (a statement left in progress)
+     * may still be on the connection: it is rolled back and replaced, as is
+     * a connection that cannot even roll back.
+     */
+    async leaveTransaction(conn: Connection): Promise<void> {
+      const error = await new Promise<Error | null>((resolve) => conn.exec('ROLLBACK', resolve));
+      if (!error || !/no transaction is active/.test(error.message)) replaced.add(conn);
+    }
+
+    override async validateConnection(conn: Connection): Promise<boolean> {
+      return !replaced.has(conn);
     }
 
     override transaction(...args: unknown[]) {

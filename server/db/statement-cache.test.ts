@@ -118,7 +118,49 @@ describe('prepared statements kept per SQLite connection', () => {
   });
 });
 
+/** `sql` run directly on a node-sqlite3 connection (not through the cache). */
+const exec = (db: sqlite3.Database, sql: string) =>
+  new Promise<void>((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve())));
+
 describe('createStatementCache', () => {
+  it.each([
+    ['run', 'insert into notes (body) values (?)'],
+    ['all', 'update notes set body = ? where id > 0 returning id'],
+  ] as const)(
+    'resets a %s statement that failed waiting for the write lock: the connection commits again',
+    async (method, sql) => {
+      const file = sqliteFile(store.dataDir);
+      const own = new sqlite3.Database(file);
+      const other = new sqlite3.Database(file);
+      const cache = createStatementCache();
+      const source = own as unknown as StatementSource;
+      try {
+        await exec(own, 'PRAGMA busy_timeout = 50');
+        await exec(other, 'BEGIN IMMEDIATE');
+        await expect(cache.query(source, method, sql, ['while locked'])).rejects.toMatchObject({
+          code: 'SQLITE_BUSY',
+        });
+        await exec(other, 'ROLLBACK');
+        // Left as the failure left it, the write would still be "in progress": this COMMIT
+        // failed (SQLITE_BUSY), leaving the transaction open and the write lock held.
+        await exec(own, `BEGIN IMMEDIATE; insert into notes (body) values ('${method}: after')`);
+        await exec(own, 'COMMIT');
+        await exec(other, `insert into notes (body) values ('${method}: elsewhere')`);
+        const { rows } = await cache.query(
+          source,
+          'all',
+          'select body from notes where body like ? order by id',
+          [`${method}: %`],
+        );
+        expect(rows).toEqual([{ body: `${method}: after` }, { body: `${method}: elsewhere` }]);
+      } finally {
+        await cache.release(source);
+        await new Promise((resolve) => own.close(resolve));
+        await new Promise((resolve) => other.close(resolve));
+      }
+    },
+  );
+
   it('keeps at most its limit, finalizing the least recently used, and compiles that one again', async () => {
     const db = new sqlite3.Database(':memory:');
     const compiled = countCompiles();

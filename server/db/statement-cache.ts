@@ -7,6 +7,7 @@ type Callback = (this: RunContext, err: Error | null, rows?: unknown[]) => void;
 export type PreparedStatement = {
   all(params: unknown[], cb: Callback): unknown;
   run(params: unknown[], cb: Callback): unknown;
+  reset(cb: (err: Error | null) => void): unknown;
   finalize(cb?: (err: Error | null) => void): unknown;
 };
 
@@ -40,7 +41,11 @@ type Copy = { ready: Promise<PreparedStatement>; uses: number };
  * Safe to keep: a statement runs to its end before it answers (`all` reads
  * every row, `run` has none), so a kept one holds no lock and no read
  * snapshot between uses, and SQLite compiles it again by itself after a
- * schema change. A use takes an idle copy of its statement, or compiles
+ * schema change. A statement that fails is reset before its use answers:
+ * node-sqlite3 leaves it as the failure left it, and a write that met
+ * SQLITE_BUSY waiting for the lock stays "in progress", so the connection's
+ * next COMMIT would fail ("SQL statements in progress") and leave that
+ * transaction open, holding the write lock. A use takes an idle copy of its statement, or compiles
  * another while fewer than COPIES_PER_STATEMENT exist, or else queues on
  * the least busy; what `run` reports (`lastID`, `changes`) is copied for
  * each use.
@@ -110,7 +115,8 @@ export function createStatementCache(limit = STATEMENTS_PER_CONNECTION) {
         const prepared = await copy.ready;
         return await new Promise((resolve, reject) => {
           prepared[method](bindings, function (err, rows) {
-            if (err) return reject(err);
+            // Reset before the connection goes back to the pool (see above); the failure is the answer.
+            if (err) return void prepared.reset(() => reject(err));
             resolve({ rows, context: { lastID: this.lastID, changes: this.changes } });
           });
         });

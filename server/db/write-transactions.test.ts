@@ -90,6 +90,45 @@ describe('write transactions on SQLite', () => {
     await Promise.all([write, ...queued]);
     expect(await saves(store.db)).toBe(13);
   });
+
+  it('rolls back and replaces the connection of a transaction whose COMMIT failed: all write again', async () => {
+    type Raw = {
+      prepare(sql: string): { get(cb: (e: Error | null) => void): void; finalize(): void };
+    };
+    let stray: ReturnType<Raw['prepare']> | undefined;
+    let conn: Raw | undefined;
+    const failed = store.db.transaction(async (trx) => {
+      await trx('counters').where({ key: 'saves' }).increment('value', 1);
+      // A write statement left in the middle makes the COMMIT fail (SQLITE_BUSY), as one that
+      // had met another process's lock did: SQLite then keeps the transaction open.
+      conn = (await trx.client.acquireConnection()) as Raw;
+      stray = conn.prepare("insert into counters values ('x', 1), ('y', 2) returning key");
+      await new Promise<void>((resolve, reject) => stray!.get((e) => (e ? reject(e) : resolve())));
+    });
+    await expect(failed).rejects.toMatchObject({
+      code: 'SQLITE_BUSY',
+      message: expect.stringMatching(/statements in progress/),
+    });
+    stray!.finalize();
+    // Before, that connection stayed inside its transaction holding the write lock: its next
+    // BEGIN failed, and every other connection's write waited out the busy timeout and failed.
+    // Now it is rolled back, and replaced by a new connection.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        store.db.transaction((trx) => trx('counters').insert({ key: `after ${i}`, value: i })),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        store.db('counters').insert({ key: `alone ${i}`, value: i }),
+      ),
+    );
+    expect(await saves(store.db)).toBe(0);
+    expect(await store.db('counters').count({ n: '*' }).first()).toEqual({ n: 17 });
+    const pool = (store.db.client as unknown as { pool: { free: { resource: unknown }[] } }).pool;
+    expect(pool.free.length).toBeGreaterThan(0);
+    expect(pool.free.map((free) => free.resource)).not.toContain(conn);
+  });
 });
 
 describe('the write queue', () => {

@@ -9,6 +9,7 @@
  *    `PRAGMA integrity_check` says ok.
  * 3. A write lock held by another process for 10 s: reads and /healthz stay
  *    fast, a write answers 503 with Retry-After within the busy timeout.
+ * 4. A write lock taken while the mail worker delivers (lock-during-delivery.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import path from 'node:path';
 import knex from 'knex';
 import { freePort, startServer } from '../../bench/server-process';
 import { holdWriteLock } from '../support/write-lock';
+import { lockDuringDelivery } from './lock-during-delivery';
 
 const P95_LIMIT_MS = 100;
 const failures: string[] = [];
@@ -308,6 +310,10 @@ async function main(): Promise<void> {
     if (wanted('lock')) {
       console.log('3. a write lock held by another process');
       await foreignWriteLock(fresh());
+    }
+    if (wanted('delivery-lock')) {
+      console.log('4. a write lock taken while the mail worker delivers');
+      await lockDuringDelivery(fresh(), check);
     }
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

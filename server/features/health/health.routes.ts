@@ -4,7 +4,7 @@ import type { Logger } from '../../logger';
 
 /**
  * `GET /healthz`: 200 `{status:'ok'}` while the database reads and writes;
- * 200 `{status:'degraded'}` while it reads but writes fail (disk full,
+ * 200 `{status:'degraded'}` while it reads but writes fail (busy, disk full,
  * read-only), naming the failing side; 503 `{status:'unavailable'}` only
  * when it cannot be read.
  */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
-import { createOutboxRepo, type OutboxMessage } from './outbox.repo';
+import { createOutboxRepo, type OutboxMessage, type OutboxRepo } from './outbox.repo';
 import type { OutboxSignal } from './outbox-signal';
 import {
   classifyFailure,
@@ -64,13 +64,15 @@ export function createMailWorker(deps: {
   logger: Logger;
   signal?: OutboxSignal;
   transport?: MailTransport;
+  /** The outbox (tests wrap it to act at a given step); the table on `db` by default. */
+  repo?: OutboxRepo;
   timing?: Partial<WorkerTiming>;
   clock?: () => Date;
 }) {
   const { db, mail, logger } = deps;
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
   const clock = deps.clock ?? (() => new Date());
-  const repo = createOutboxRepo(db);
+  const repo = deps.repo ?? createOutboxRepo(db);
   const transport = deps.transport ?? createSmtpTransport(mail.smtpUrl);
   const secret = smtpSecret(mail.smtpUrl);
   const owner = `worker-${process.pid}-${randomBytes(6).toString('hex')}`;
@@ -132,6 +134,8 @@ export function createMailWorker(deps: {
       const due = await repo.nextDueAt();
       if (due) delay = Math.min(delay, Math.max(Date.parse(due) - clock().getTime(), 0) + 10);
     } catch (err) {
+      // A busy or failing database: due rows stay due; look again after the first back-off.
+      delay = Math.min(delay, timing.backoffBaseMs);
       logger.error({ err }, 'mail worker could not read the outbox; trying again');
     }
     if (!running) return;
