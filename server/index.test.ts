@@ -3,7 +3,9 @@ import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
+import knex from 'knex';
 import { afterEach, describe, expect, it } from 'vitest';
+import { idleConnection, mixedRequest, rawExchange } from '../tests/support/raw-http';
 import { startSmtpServer } from '../tests/support/smtp-server';
 import { BUILT_SERVER, tempDataDir } from '../tests/support/test-app';
 
@@ -194,6 +196,44 @@ describe('server/index.ts', () => {
     expect(result.code).toBe(0);
     // At once: not when the lane's own keep-alive timer (5 s) or the 10 s grace would cut it.
     expect(Date.now() - signalled).toBeLessThan(2_500);
+  });
+
+  it('on SIGTERM answers every request it had received, those still waiting to be accepted too', async () => {
+    const { child, run, exited } = startServer({
+      PORT: '0',
+      SEED_DEMO: 'true',
+      RATE_LIMIT_CONTACT: '0',
+    });
+    const port = Number(await waitFor(() => /"port":(\d+)/.exec(run.stdout)?.[1]));
+    await (await fetch(`http://127.0.0.1:${port}/`)).arrayBuffer();
+    const idle = await idleConnection(port);
+    // Paused, the server reads nothing: each request waits in the kernel, its connection
+    // in the listen backlog, when the signal comes. Before, 30 of 30 were reset.
+    child.kill('SIGSTOP');
+    const exchanges = Array.from({ length: 30 }, (_, i) =>
+      rawExchange(port, mixedRequest(port, i, 'paused')),
+    );
+    await Promise.all(exchanges.map((e) => e.sent));
+    child.kill('SIGTERM');
+    child.kill('SIGCONT');
+    const outcomes = await Promise.all(exchanges.map((e) => e.outcome));
+    expect(outcomes.map((o) => (o.reset ? 'reset' : o.status))).toEqual(
+      outcomes.map((_, i) => (i % 3 === 0 ? 201 : 200)),
+    );
+    for (const o of outcomes) expect(o.head).toMatch(/\r\nConnection: close\r\n/i);
+    await idle.closed;
+    expect((await exited).code).toBe(0);
+    const db = knex({
+      client: 'sqlite3',
+      connection: { filename: path.join(dirs.at(-1)!, 'site.db') },
+      useNullAsDefault: true,
+    });
+    try {
+      const stored = await db('contacts').where('message', 'like', 'Sent before the stop%');
+      expect(stored).toHaveLength(10);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('on SIGINT stops and closes both SQLite files cleanly (WAL checkpointed and removed)', async () => {

@@ -10,6 +10,7 @@
  * 3. A write lock held by another process for 10 s: reads and /healthz stay
  *    fast, a write answers 503 with Retry-After within the busy timeout.
  * 4. A write lock taken while the mail worker delivers (lock-during-delivery.ts).
+ * 5. SIGTERM with requests already received (stop-with-requests.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import knex from 'knex';
 import { freePort, startServer } from '../../bench/server-process';
 import { holdWriteLock } from '../support/write-lock';
 import { lockDuringDelivery } from './lock-during-delivery';
+import { stopWithRequests } from './stop-with-requests';
 
 const P95_LIMIT_MS = 100;
 const failures: string[] = [];
@@ -314,6 +316,10 @@ async function main(): Promise<void> {
     if (wanted('delivery-lock')) {
       console.log('4. a write lock taken while the mail worker delivers');
       await lockDuringDelivery(fresh(), check);
+    }
+    if (wanted('stop')) {
+      console.log('5. SIGTERM with requests already received');
+      await stopWithRequests(fresh(), check);
     }
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
