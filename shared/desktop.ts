@@ -11,10 +11,13 @@ export type ConnectResult = { ok: true; url: string } | { ok: false; error: stri
 export interface DesktopBridge {
   /** The installed app's version, e.g. `0.1.0`. */
   appVersion(): Promise<string>;
-  /** The configured server, `null` before the first start's setup. */
+  /**
+   * The configured server, `null` before the first start's setup. Changing
+   * it is not offered here: only the setup page can, and the app asks the
+   * user to confirm (a page of the dashboard could otherwise send every
+   * later sign-in to another server).
+   */
   getServerUrl(): Promise<string | null>;
-  /** Validates, checks `/healthz`, stores the URL and reloads the dashboard. */
-  setServerUrl(url: string): Promise<ConnectResult>;
   /** A native notification (title up to 120 characters, body up to 500). */
   notify(notification: { title: string; body?: string }): Promise<void>;
 }
@@ -22,7 +25,10 @@ export interface DesktopBridge {
 /** The setup page's own tiny API (first start, change of server, offline page). */
 export interface DesktopSetupBridge {
   getServerUrl(): Promise<string | null>;
-  /** Checks and stores the URL, then opens the dashboard. */
+  /**
+   * Checks the URL, asks the user to confirm when it replaces another one,
+   * stores it, then opens the dashboard.
+   */
   connect(url: string): Promise<ConnectResult>;
   /** Offline page: checks the stored server again and opens the dashboard when it answers. */
   retry(): Promise<ConnectResult>;

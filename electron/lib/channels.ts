@@ -2,7 +2,6 @@
 export const CHANNELS = {
   appVersion: 'desktop:app-version',
   getServerUrl: 'desktop:server-url:get',
-  setServerUrl: 'desktop:server-url:set',
   notify: 'desktop:notify',
   setupConnect: 'desktop:setup:connect',
   setupRetry: 'desktop:setup:retry',

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deadServerUrl, startRealServer } from '../../tests/support/desktop-real-server';
 import { APP_PAGES } from './app-scheme';
-import { createConnection, createSetupActions } from './connection';
+import { translator } from './i18n';
+import { createConnection, createSetupActions, serverChangeDialog } from './connection';
 import { openSettingsStore } from './settings-store';
 
 describe('connection to the company server', () => {
@@ -21,7 +22,8 @@ describe('connection to the company server', () => {
 
   it('first start opens the setup page; a good address is checked, stored and opens the dashboard', async () => {
     const store = await openSettingsStore(dir);
-    const connection = createConnection({ store, fetch });
+    const confirmChange = vi.fn(async () => true);
+    const connection = createConnection({ store, fetch, confirmChange });
     expect(await connection.startPage()).toBe(APP_PAGES.setup);
 
     expect(await connection.connect('http://example.com')).toEqual({
@@ -39,12 +41,60 @@ describe('connection to the company server', () => {
     expect((await openSettingsStore(dir)).get().serverUrl).toBe(server.url);
     expect(await connection.startPage()).toBe(APP_PAGES.admin);
     expect(await connection.retry()).toEqual({ ok: true, url: server.url });
+    // The first server, and the same one again, need no confirmation.
+    expect(await connection.connect(server.url)).toEqual({ ok: true, url: server.url });
+    expect(confirmChange).not.toHaveBeenCalled();
+  });
+
+  it('leaves a stored server for another only once the user confirms it', async () => {
+    const store = await openSettingsStore(path.join(dir, 'change'));
+    store.update({ serverUrl: server.url });
+    // The same server under another name: a different address that answers as one of ours.
+    const other = server.url.replace('127.0.0.1', 'localhost');
+    const answers = [false, true];
+    const confirmChange = vi.fn(async () => answers.shift()!);
+    const connection = createConnection({ store, fetch, confirmChange });
+
+    expect(await connection.connect(other)).toEqual({
+      ok: false,
+      error: 'desktop.setup.notChanged',
+    });
+    expect(confirmChange).toHaveBeenLastCalledWith(server.url, other);
+    expect(connection.current()).toBe(server.url);
+    expect((await openSettingsStore(path.join(dir, 'change'))).get().serverUrl).toBe(server.url);
+
+    expect(await connection.connect(other)).toEqual({ ok: true, url: other });
+    expect(connection.current()).toBe(other);
+    // An address that does not answer is refused before anyone is asked.
+    expect((await connection.connect(await deadServerUrl())).ok).toBe(false);
+    expect(confirmChange).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks in the user's language, keeping the current server unless they choose otherwise", () => {
+    const t = translator('de');
+    const options = serverChangeDialog(
+      t,
+      'https://old.example.com',
+      'https://new.example.com:8443',
+    );
+    expect(options).toMatchObject({
+      buttons: ['Mit dem neuen Server verbinden', 'Aktuellen Server behalten'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Die App mit new.example.com:8443 verbinden?',
+    });
+    expect(options.detail).toContain('statt old.example.com');
   });
 
   it('opens the offline page when the stored server does not answer, and retry reports it', async () => {
     const store = await openSettingsStore(dir);
     store.update({ serverUrl: await deadServerUrl() });
-    const connection = createConnection({ store, fetch, timeoutMs: 2000 });
+    const connection = createConnection({
+      store,
+      fetch,
+      timeoutMs: 2000,
+      confirmChange: async () => true,
+    });
     expect(await connection.startPage()).toBe(APP_PAGES.offline);
     expect(await connection.retry()).toEqual({
       ok: false,
@@ -54,7 +104,12 @@ describe('connection to the company server', () => {
 
   it('setup actions: the main process opens the dashboard once, only after a good connect or retry', async () => {
     const store = await openSettingsStore(path.join(dir, 'setup-actions'));
-    const connection = createConnection({ store, fetch, timeoutMs: 2000 });
+    const connection = createConnection({
+      store,
+      fetch,
+      timeoutMs: 2000,
+      confirmChange: async () => true,
+    });
     const open = vi.fn();
     const onConnected = vi.fn();
     const setup = createSetupActions(connection, { open, onConnected });

@@ -9,17 +9,39 @@ import type { SettingsStore } from './settings-store';
  * stored server does not answer, else the dashboard. Never a blank window.
  */
 
-export type ConnectionDeps = { store: SettingsStore; fetch: typeof fetch; timeoutMs?: number };
+export type ConnectionDeps = {
+  store: SettingsStore;
+  fetch: typeof fetch;
+  timeoutMs?: number;
+  /**
+   * Asks the user, outside any page (a native dialog), whether the app may
+   * leave the server `from` for `to`; resolves true to go ahead.
+   */
+  confirmChange: (from: string, to: string) => Promise<boolean>;
+};
 
-export function createConnection({ store, fetch, timeoutMs }: ConnectionDeps) {
+export function createConnection({ store, fetch, timeoutMs, confirmChange }: ConnectionDeps) {
   return {
     current: (): string | null => store.get().serverUrl,
 
+    /**
+     * Points the app at `input` once it answers as one of our servers. A
+     * change from another stored server happens only once the user has
+     * confirmed it; refused, nothing changes.
+     */
     async connect(input: string): Promise<ConnectResult> {
       const normalized = normalizeServerUrl(input);
       if (!normalized.ok) return normalized;
       const health = await checkHealth(normalized.url, fetch, timeoutMs);
       if (!health.ok) return health;
+      const current = store.get().serverUrl;
+      if (
+        current &&
+        current !== normalized.url &&
+        !(await confirmChange(current, normalized.url))
+      ) {
+        return { ok: false, error: 'desktop.setup.notChanged' };
+      }
       store.update({ serverUrl: normalized.url });
       return { ok: true, url: normalized.url };
     },
@@ -60,5 +82,28 @@ export function createSetupActions(
   return {
     connect: async (url: string) => settle(await connection.connect(url)),
     retry: async () => settle(await connection.retry()),
+  };
+}
+
+/**
+ * The question asked before the app leaves the server `from` for `to`
+ * (Electron's showMessageBox options): switching is the first button,
+ * cancelling the default, so Enter or Escape keeps the current server.
+ */
+export function serverChangeDialog(
+  t: (key: string, params?: Record<string, string>) => string,
+  from: string,
+  to: string,
+) {
+  const host = (url: string) => new URL(url).host;
+  return {
+    type: 'question' as const,
+    buttons: [t('desktop.setup.confirm.switch'), t('desktop.setup.confirm.cancel')],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+    title: t('desktop.setup.confirm.title'),
+    message: t('desktop.setup.confirm.message', { to: host(to) }),
+    detail: t('desktop.setup.confirm.detail', { from: host(from), to: host(to) }),
   };
 }

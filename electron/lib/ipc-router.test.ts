@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CHANNELS } from './channels';
-import { createIpcRouter, IpcRejected, type IpcHandlers } from './ipc-router';
+import { createIpcRouter, IPC_SCHEMAS, IpcRejected, type IpcHandlers } from './ipc-router';
 
 function handlers(): IpcHandlers {
   return {
     appVersion: vi.fn(() => '1.2.3'),
     getServerUrl: vi.fn(() => 'https://admin.example.com'),
-    setServerUrl: vi.fn(async (url: string) => ({ ok: true as const, url })),
     notify: vi.fn(),
     setupConnect: vi.fn(async (url: string) => ({ ok: true as const, url })),
     setupRetry: vi.fn(async () => ({
@@ -27,10 +26,6 @@ describe('IPC router', () => {
     expect(await dispatch(CHANNELS.getServerUrl, SETUP, undefined)).toBe(
       'https://admin.example.com',
     );
-    expect(await dispatch(CHANNELS.setServerUrl, ADMIN, '  https://b.example.com ')).toEqual({
-      ok: true,
-      url: 'https://b.example.com',
-    });
     await dispatch(CHANNELS.notify, ADMIN, { title: 'Hello', body: 'World' });
     expect(h.notify).toHaveBeenCalledWith({ title: 'Hello', body: 'World' });
     expect(await dispatch(CHANNELS.setupConnect, SETUP, 'https://c.example.com')).toEqual({
@@ -51,6 +46,13 @@ describe('IPC router', () => {
     expect(h.appVersion).not.toHaveBeenCalled();
   });
 
+  it('gives the dashboard no way to change the server: only the setup page connects', async () => {
+    expect(Object.values(CHANNELS).filter((c) => c.includes('server-url'))).toEqual([
+      CHANNELS.getServerUrl,
+    ]);
+    expect(Object.keys(IPC_SCHEMAS).sort()).toEqual(Object.values(CHANNELS).sort());
+  });
+
   it('refuses setup calls from the dashboard', async () => {
     const h = handlers();
     const dispatch = createIpcRouter(h);
@@ -65,17 +67,18 @@ describe('IPC router', () => {
 
   it.each([
     [CHANNELS.appVersion, { sneaky: true }],
-    [CHANNELS.setServerUrl, 42],
-    [CHANNELS.setServerUrl, ''],
-    [CHANNELS.setServerUrl, 'x'.repeat(3000)],
+    [CHANNELS.setupConnect, 42],
+    [CHANNELS.setupConnect, ''],
+    [CHANNELS.setupConnect, 'x'.repeat(3000)],
     [CHANNELS.notify, { title: '' }],
     [CHANNELS.notify, { title: 'ok', body: 'x'.repeat(501) }],
     [CHANNELS.notify, { title: 'ok', icon: '/etc/passwd' }],
     [CHANNELS.notify, 'title'],
   ])('refuses an invalid payload on %s', async (channel, payload) => {
     const h = handlers();
-    await expect(createIpcRouter(h)(channel, ADMIN, payload)).rejects.toThrow(/invalid payload/);
+    const sender = channel === CHANNELS.setupConnect ? SETUP : ADMIN;
+    await expect(createIpcRouter(h)(channel, sender, payload)).rejects.toThrow(/invalid payload/);
     expect(h.notify).not.toHaveBeenCalled();
-    expect(h.setServerUrl).not.toHaveBeenCalled();
+    expect(h.setupConnect).not.toHaveBeenCalled();
   });
 });

@@ -19,7 +19,6 @@ const NotificationPayload = z.strictObject({
 export const IPC_SCHEMAS = {
   [CHANNELS.appVersion]: NoPayload,
   [CHANNELS.getServerUrl]: NoPayload,
-  [CHANNELS.setServerUrl]: ServerUrlPayload,
   [CHANNELS.notify]: NotificationPayload,
   [CHANNELS.setupConnect]: ServerUrlPayload,
   [CHANNELS.setupRetry]: NoPayload,
@@ -30,7 +29,6 @@ const SETUP_ONLY = new Set<Channel>([CHANNELS.setupConnect, CHANNELS.setupRetry]
 export type IpcHandlers = {
   appVersion(): string;
   getServerUrl(): string | null;
-  setServerUrl(url: string): Promise<ConnectResult>;
   notify(n: z.output<typeof NotificationPayload>): void;
   setupConnect(url: string): Promise<ConnectResult>;
   setupRetry(): Promise<ConnectResult>;
@@ -44,7 +42,6 @@ export function createIpcRouter(handlers: IpcHandlers) {
   const run: Record<Channel, (payload: never) => unknown> = {
     [CHANNELS.appVersion]: () => handlers.appVersion(),
     [CHANNELS.getServerUrl]: () => handlers.getServerUrl(),
-    [CHANNELS.setServerUrl]: (url: string) => handlers.setServerUrl(url),
     [CHANNELS.notify]: (n: z.output<typeof NotificationPayload>) => handlers.notify(n),
     [CHANNELS.setupConnect]: (url: string) => handlers.setupConnect(url),
     [CHANNELS.setupRetry]: () => handlers.setupRetry(),

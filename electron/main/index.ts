@@ -1,9 +1,9 @@
 import type { BrowserWindow } from 'electron';
-import { app, Menu, net, protocol, session, shell } from 'electron';
+import { app, dialog, Menu, net, protocol, session, shell } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { createAppProtocolHandler } from '../lib/app-protocol';
 import { APP_PAGES, APP_SCHEME, APP_SCHEME_PRIVILEGES } from '../lib/app-scheme';
-import { createConnection, createSetupActions } from '../lib/connection';
+import { createConnection, createSetupActions, serverChangeDialog } from '../lib/connection';
 import { denyAllPermissions, loadPage } from '../lib/contents-guards';
 import { languageFromLocale, translator } from '../lib/i18n';
 import { createIpcRouter } from '../lib/ipc-router';
@@ -39,7 +39,11 @@ async function start(): Promise<void> {
   const store = await openSettingsStore(app.getPath('userData'));
   const appFetch: typeof fetch = (input, init) =>
     net.fetch(input as string, { ...init, credentials: 'include' });
-  const connection = createConnection({ store, fetch: appFetch });
+  const connection = createConnection({
+    store,
+    fetch: appFetch,
+    confirmChange: (from, to) => confirmServerChange(win, t, from, to),
+  });
   const openExternal = (url: string) =>
     void shell.openExternal(url).catch((error: Error) => console.warn(error.message));
 
@@ -68,7 +72,6 @@ async function start(): Promise<void> {
     createIpcRouter({
       appVersion: () => app.getVersion(),
       getServerUrl: connection.current,
-      setServerUrl: setup.connect,
       notify: ({ title, body }) => showNotification(title, body),
       setupConnect: setup.connect,
       setupRetry: setup.retry,
@@ -108,4 +111,18 @@ async function start(): Promise<void> {
   win.on('closed', () => (win = null));
   await loadPage(win, await connection.startPage());
   poller.start();
+}
+
+/** The native question before the app leaves one server for another (never a page's to answer). */
+async function confirmServerChange(
+  parent: BrowserWindow | null,
+  t: (key: string, params?: Record<string, string>) => string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const options = serverChangeDialog(t, from, to);
+  const { response } = parent
+    ? await dialog.showMessageBox(parent, options)
+    : await dialog.showMessageBox(options);
+  return response === 0;
 }

@@ -10,7 +10,6 @@ import { CHANNELS } from '../lib/channels';
 const desktop: DesktopBridge = {
   appVersion: () => ipcRenderer.invoke(CHANNELS.appVersion),
   getServerUrl: () => ipcRenderer.invoke(CHANNELS.getServerUrl),
-  setServerUrl: (url) => ipcRenderer.invoke(CHANNELS.setServerUrl, url),
   notify: (notification) => ipcRenderer.invoke(CHANNELS.notify, notification),
 };
 contextBridge.exposeInMainWorld('desktop', desktop);

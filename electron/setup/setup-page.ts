@@ -129,7 +129,8 @@ function renderForm(root: HTMLElement, deps: Deps, current: string | null): void
     // Connected: the main process is opening the dashboard; stay busy until it does.
     if (result.ok) return;
     error.textContent = t(result.error);
-    input.setAttribute('aria-invalid', 'true');
+    // Declining the change is a choice, not a mistake in the address.
+    if (result.error !== 'desktop.setup.notChanged') input.setAttribute('aria-invalid', 'true');
     submit.disabled = false;
     submit.textContent = t('desktop.setup.submit');
     input.focus();

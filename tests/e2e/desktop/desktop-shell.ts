@@ -57,7 +57,17 @@ export async function startDesktopShell(initialServerUrl: string | null) {
   const store = await openSettingsStore(userData);
   if (initialServerUrl) store.update({ serverUrl: initialServerUrl });
   const sessionFetch = withCookieJar();
-  const connection = createConnection({ store, fetch: sessionFetch, timeoutMs: 3000 });
+  // Main asks with a native dialog before leaving a server; here the user always says yes.
+  const questions: [from: string, to: string][] = [];
+  const connection = createConnection({
+    store,
+    fetch: sessionFetch,
+    timeoutMs: 3000,
+    confirmChange: async (from, to) => {
+      questions.push([from, to]);
+      return true;
+    },
+  });
   const handle = createAppProtocolHandler({
     rendererDir: RENDERER_DIR,
     serverUrl: connection.current,
@@ -79,6 +89,8 @@ export async function startDesktopShell(initialServerUrl: string | null) {
   return {
     url,
     connection,
+    /** The server changes the user was asked to confirm, in order. */
+    questions,
     /** The setup page's actions as main wires them; `open` plays main's `loadURL`. */
     setupActions: (open: (url: string) => void) =>
       createSetupActions(connection, { open: (appUrl) => open(pageUrl(appUrl)) }),

@@ -79,6 +79,8 @@ test('first start: connect to the server, sign in, publish an article, sign out'
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(page).toHaveURL(/\/(admin|login)$/);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    // The first server needs no confirmation: there was none to leave.
+    expect(shell.questions).toEqual([]);
     expect(shell.connection.current()).toBe(E2E.baseUrl);
     // One navigation, by main: the setup page does not load the dashboard a second time.
     expect(loads).toEqual(['/admin']);
@@ -129,7 +131,8 @@ test('first start: connect to the server, sign in, publish an article, sign out'
 test('server down: a clear error in the dashboard and the offline page, never a blank window', async ({
   page,
 }) => {
-  const shell = await startDesktopShell(await freePortUrl());
+  const dead = await freePortUrl();
+  const shell = await startDesktopShell(dead);
   try {
     await installSetupBridge(page, shell);
     await page.goto(`${shell.url}/login`);
@@ -151,6 +154,8 @@ test('server down: a clear error in the dashboard and the offline page, never a 
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(page).toHaveURL(/\/(admin|login)$/);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    // Leaving the stored server for another was confirmed by the user first.
+    expect(shell.questions).toEqual([[dead, E2E.baseUrl]]);
   } finally {
     await shell.stop();
   }
