@@ -44,6 +44,7 @@ import { accessLogger, type Logger } from './logger';
 import type { LaneAnswer } from './http/socket-lane';
 import { createPageCache } from './site/page-cache/page-cache';
 import { createSiteRouter } from './site/site.router';
+import { createTextsPreview } from './site/texts-preview';
 
 export type AppDeps = {
   config: Config;
@@ -176,6 +177,7 @@ export function createApp(deps: AppDeps): AppHandler {
       mail,
       texts,
       settings,
+      textsPreview: createTextsPreview({ news, previews, contacts }),
       health,
     }),
   );

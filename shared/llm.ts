@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ArticleText } from './article-languages';
 import { LANGUAGES, type Language } from './languages';
 import { ArticleTextSchema } from './news-schema';
+import { SITE_TEXT_MAX_LENGTH } from './site-texts';
 import { cleanText } from './text';
 
 /** Categories the AI modal offers (spec section 9), plus "let the model choose". */
@@ -65,3 +66,48 @@ export type LlmStatus = {
   provider: 'azure' | 'openai' | null;
   model: string | null;
 };
+
+/** Most texts one `POST /api/llm/translate-texts` takes (a group of the admin's site texts). */
+export const TRANSLATE_TEXTS_MAX = 80;
+
+/**
+ * `POST /api/llm/translate-texts`: site texts by key, written in `from`, to be
+ * drafted in each language of `to` (never `from`); every `{{placeholder}}` is
+ * kept. Nothing is stored.
+ */
+export const TranslateTextsRequestSchema = z
+  .object({
+    from: language,
+    to: z.preprocess(
+      (v) => (typeof v === 'string' ? [v] : v),
+      z
+        .array(language, { error: 'validation.translate.to' })
+        .min(1, 'validation.translate.to')
+        .transform((list) => [...new Set(list)]),
+    ),
+    texts: z
+      .record(
+        z.string().max(200),
+        cleanText('multi-line', 'admin.siteTexts.errors.text').pipe(
+          z
+            .string()
+            .min(1, 'admin.siteTexts.errors.text')
+            .max(SITE_TEXT_MAX_LENGTH, 'admin.siteTexts.errors.max'),
+        ),
+        { error: 'admin.siteTexts.errors.values' },
+      )
+      .refine((texts) => {
+        const count = Object.keys(texts).length;
+        return count > 0 && count <= TRANSLATE_TEXTS_MAX;
+      }, 'admin.siteTexts.errors.values'),
+  })
+  .superRefine((request, ctx) => {
+    if (request.to.includes(request.from)) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.translate.sameLanguage' });
+    }
+  });
+
+export type TranslateTextsRequest = z.input<typeof TranslateTextsRequestSchema>;
+
+/** Drafts for review, by language and key; nothing is stored until the admin saves them. */
+export type TranslatedTexts = { translations: Partial<Record<Language, Record<string, string>>> };

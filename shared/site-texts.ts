@@ -170,3 +170,23 @@ export const SiteTextsUpdateSchema = z
 
 export type SiteTextsUpdate = z.input<typeof SiteTextsUpdateSchema>;
 export type SiteTextValues = z.output<typeof SiteTextsUpdateSchema>['values'];
+
+/** The pages a preview of unsaved texts may show: those the groups belong to. */
+export const SITE_TEXT_PAGES = [...new Set(SITE_TEXT_GROUPS.map((group) => group.path))] as [
+  SiteTextGroup['path'],
+  ...SiteTextGroup['path'][],
+];
+
+/**
+ * `POST /api/site/preview`: one page in one language as it would look with
+ * `values` (unsaved overrides, same shape as a `PUT`) on top of the saved ones.
+ */
+export const SiteTextsPreviewSchema = z
+  .object({
+    path: z.enum(SITE_TEXT_PAGES),
+    language: z.enum(LANGUAGES),
+    values: SiteTextsUpdateSchema.shape.values,
+  })
+  .strict();
+
+export type SiteTextsPreviewRequest = z.input<typeof SiteTextsPreviewSchema>;

@@ -36,6 +36,7 @@ import {
   PAGES_AUDIT,
   SITE_TEXTS_AUDIT,
 } from '../http/audit-trail';
+import type { TextsPreview } from '../site/texts-preview';
 import { requireJsonBody, sameOrigin } from '../http/origin';
 import type { RateLimits } from '../http/rate-limits';
 import { apiErrorHandler, apiNotFound } from './error-handler';
@@ -64,6 +65,8 @@ export type ApiDeps = {
   mail: MailService;
   texts: SiteTextsService;
   settings: SettingsService;
+  /** Renders a public page with unsaved site texts (the admin's preview). */
+  textsPreview: TextsPreview;
   /** Told about write failures (busy, disk full, read-only) so /healthz can name them. */
   health?: DbHealth;
 };
@@ -89,6 +92,7 @@ export function createApi(deps: ApiDeps) {
     mail,
     texts,
     settings,
+    textsPreview,
   } = deps;
   const api = express.Router();
   const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
@@ -119,7 +123,11 @@ export function createApi(deps: ApiDeps) {
   api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));
   api.use('/audit', createAuditRouter({ audit }));
   api.use('/mail', createMailRouter({ mail }));
-  api.use('/site', auditTrail(audit, SITE_TEXTS_AUDIT), createSiteTextsRouter({ texts }));
+  api.use(
+    '/site',
+    auditTrail(audit, SITE_TEXTS_AUDIT),
+    createSiteTextsRouter({ texts, preview: textsPreview, publicUrl: config.publicUrl }),
+  );
   api.use('/settings', createSettingsRouter({ settings }));
 
   api.use(apiNotFound);

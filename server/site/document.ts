@@ -12,6 +12,11 @@ type DocumentParts = {
   /** The page's texts, `{language: catalogue}`, as JSON safe inside a script element. */
   catalogues: string;
   assets: PageAssets;
+  /**
+   * A still copy for the admin's preview of unsaved texts: no scripts (it is
+   * shown in a sandboxed frame), never indexed.
+   */
+  still?: boolean;
 };
 
 /**
@@ -25,7 +30,7 @@ type DocumentParts = {
  * the document (no catalogue code to fetch before hydrating).
  */
 export function renderDocument(parts: DocumentParts): string {
-  const { language, head, html, hydration, catalogues, assets } = parts;
+  const { language, head, html, hydration, catalogues, assets, still = false } = parts;
   const css = assets.css
     .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
     .join('');
@@ -41,12 +46,20 @@ export function renderDocument(parts: DocumentParts): string {
     `<link rel="alternate" type="application/rss+xml" title="RSS" href="/rss.xml?lang=${language}">`,
     head,
     css,
-    `<script type="module" src="${escapeHtml(assets.boot)}" data-hydrate="${escapeHtml(assets.script)}" data-preload="${escapeHtml(assets.preload.join(' '))}" data-when="${assets.when}"></script>`,
+    ...(still
+      ? ['<meta name="robots" content="noindex">']
+      : [
+          `<script type="module" src="${escapeHtml(assets.boot)}" data-hydrate="${escapeHtml(assets.script)}" data-preload="${escapeHtml(assets.preload.join(' '))}" data-when="${assets.when}"></script>`,
+        ]),
     '</head>',
     '<body>',
     `<div id="root">${html}</div>`,
-    `<script type="application/json" id="${HYDRATION_SCRIPT_ID}">${hydration}</script>`,
-    `<script type="application/json" id="${CATALOGUE_SCRIPT_ID}">${catalogues}</script>`,
+    ...(still
+      ? []
+      : [
+          `<script type="application/json" id="${HYDRATION_SCRIPT_ID}">${hydration}</script>`,
+          `<script type="application/json" id="${CATALOGUE_SCRIPT_ID}">${catalogues}</script>`,
+        ]),
     '</body>',
     '</html>',
   ].join('');

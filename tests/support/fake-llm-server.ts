@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { fakeArticle, type FakeArticle } from './fake-llm-article';
-import { fakeTranslation, translationTarget } from './fake-llm-translation';
+import {
+  fakeTextsTranslation,
+  fakeTranslation,
+  textsTranslationTarget,
+  translationTarget,
+} from './fake-llm-translation';
 
 /**
  * A local stand-in for a language model server, speaking chat completions at
@@ -11,7 +16,8 @@ import { fakeTranslation, translationTarget } from './fake-llm-translation';
  * the real `openai` SDK. Behaviour comes from a scenario set in code, else
  * from a marker in the user's message such as `[[invalid-json]]`. It drafts
  * articles and answers translation requests (`[[fail-translation:de]]` in
- * the text makes the translation into German fail with 500, the others not).
+ * the text makes the translation into German fail with 500, the others not),
+ * site texts included.
  * Run standalone: `npx tsx tests/support/fake-llm-server.ts 3199`.
  */
 
@@ -84,12 +90,16 @@ export async function startFakeLlm(port = 0): Promise<FakeLlm> {
     const scenario = fixed ?? scenarioFromMarker(user);
     const format = (body?.response_format as { type?: string } | undefined)?.type;
     const target = translationTarget(system);
-    if (target && user.includes(`[[fail-translation:${target}]]`)) {
+    const textsTarget = textsTranslationTarget(system);
+    const into = target ?? textsTarget;
+    if (into && user.includes(`[[fail-translation:${into}]]`)) {
       return send(res, 500, apiError('The server had an error.', 'server_error'));
     }
-    const article = target
-      ? fakeTranslation(user, target)
-      : { ...fakeArticle(system, user), ...scenario.article };
+    const article = textsTarget
+      ? fakeTextsTranslation(user, textsTarget)
+      : target
+        ? fakeTranslation(user, target)
+        : { ...fakeArticle(system, user), ...scenario.article };
     const reply = (content: string | null, extra: Record<string, unknown> = {}, finish = 'stop') =>
       send(res, 200, completion(String(body?.model ?? 'fake-model'), content, extra, finish));
 

@@ -47,3 +47,21 @@ export function fakeTranslation(user: string, target: Target): FakeTranslation {
     content: `${LEAD[target]}\n\n${source.content}`,
   };
 }
+
+/** The target language of a site texts translation request, judged by its system prompt. */
+export function textsTranslationTarget(system: string): Target | null {
+  if (!/You translate the texts of the website/.test(system)) return null;
+  return NAMES.find(([pattern]) => pattern.test(system))?.[1] ?? null;
+}
+
+/** Site texts "translated": each text tagged with the target language, its placeholders kept. */
+export function fakeTextsTranslation(user: string, target: Target): Record<string, string> {
+  try {
+    const texts = JSON.parse(user.slice(user.indexOf('{'))) as Record<string, string>;
+    return Object.fromEntries(
+      Object.entries(texts).map(([key, text]) => [key, `[${target}] ${String(text)}`]),
+    );
+  } catch {
+    return {};
+  }
+}

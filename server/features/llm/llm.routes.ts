@@ -5,7 +5,11 @@ import express, {
   type Response,
 } from 'express';
 import type { z } from 'zod';
-import { GenerateRequestSchema, TranslateRequestSchema } from '#shared/llm';
+import {
+  GenerateRequestSchema,
+  TranslateRequestSchema,
+  TranslateTextsRequestSchema,
+} from '#shared/llm';
 import { fieldErrors } from '#shared/validation';
 import { BadRequestError } from '../../errors';
 import { allow } from '../../http/guards';
@@ -54,6 +58,18 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
         clientGone(res),
       );
       res.json({ data });
+    },
+  );
+
+  // Site texts: like an article, one call per request whatever the number of languages.
+  router.post(
+    '/translate-texts',
+    allow('content'),
+    validate(TranslateTextsRequestSchema, 'texts'),
+    aiLimit,
+    async (_req, res) => {
+      const input = res.locals.texts as z.output<typeof TranslateTextsRequestSchema>;
+      res.json({ data: await llm.translateTexts(input, clientGone(res)) });
     },
   );
 

@@ -1,5 +1,5 @@
 import type { ArticleText } from '#shared/article-languages';
-import type { GeneratedArticle, LlmStatus, TranslatedArticle } from '#shared/llm';
+import type { GeneratedArticle, LlmStatus, TranslatedArticle, TranslatedTexts } from '#shared/llm';
 import type { Language } from '#shared/languages';
 import { slugify, uniqueSlug } from '#shared/slug';
 import { BadGatewayError, ServiceUnavailableError } from '../../errors';
@@ -8,19 +8,27 @@ import type { NewsService } from '../news/news.service';
 import { parseAnswer, pickCategory } from './article-answer';
 import { articleMessages } from './article-prompt';
 import { failureMessageKey } from './failure-messages';
-import type { LlmProvider } from './llm.provider';
-import { createResilientCompletion, type LlmTuning } from './resilient-completion';
+import type { ChatMessage, LlmProvider } from './llm.provider';
+import {
+  createResilientCompletion,
+  type CompletionRequest,
+  type LlmTuning,
+} from './resilient-completion';
 import { parseTranslation } from './translation-answer';
 import { TRANSLATION_FORMAT_LADDER, translationMessages } from './translation-prompt';
+import { parseTextsTranslation, textsFormatLadder, textsMessages } from './texts-translation';
 
 export type GenerateInput = { prompt: string; category?: string; language: Language };
 export type TranslateInput = { text: ArticleText; from: Language; to: Language[] };
+export type TranslateTextsInput = { texts: Record<string, string>; from: Language; to: Language[] };
 
 export type LlmService = {
   status(): LlmStatus;
   generate(input: GenerateInput, signal?: AbortSignal): Promise<GeneratedArticle>;
   /** Drafts the article in each target language (one model call each); stores nothing. */
   translate(input: TranslateInput, signal?: AbortSignal): Promise<TranslatedArticle>;
+  /** Drafts site texts in each target language (one model call each); stores nothing. */
+  translateTexts(input: TranslateTextsInput, signal?: AbortSignal): Promise<TranslatedTexts>;
 };
 
 type Deps = {
@@ -42,6 +50,45 @@ export function createLlmService({ provider, news, logger, tuning }: Deps): LlmS
   function deadline(clientSignal?: AbortSignal): AbortSignal {
     const timeout = AbortSignal.timeout(tuning.timeoutMs);
     return clientSignal ? AbortSignal.any([timeout, clientSignal]) : timeout;
+  }
+
+  /**
+   * One model call per target language, all under one deadline; one failed
+   * language stops the others and the request answers 502 at once.
+   */
+  async function eachLanguage<T>(
+    { from, to }: { from: Language; to: Language[] },
+    clientSignal: AbortSignal | undefined,
+    what: string,
+    ask: (target: Language) => {
+      messages: ChatMessage[];
+      request: CompletionRequest;
+      parse: (answer: string) => T | null;
+    },
+  ): Promise<Partial<Record<Language, T>>> {
+    if (!provider) throw new ServiceUnavailableError('llm.errors.notConfigured');
+    await provider.prepare?.();
+    const started = Date.now();
+    const failed = new AbortController();
+    const signal = AbortSignal.any([deadline(clientSignal), failed.signal]);
+    const about = { provider: provider.name, model: provider.model, from };
+    const one = async (target: Language): Promise<[Language, T]> => {
+      const { messages, request, parse } = ask(target);
+      const answer = parse(await complete(provider, messages, signal, started, request));
+      if (!answer) {
+        logger.warn({ ...about, to: target }, 'LLM answer is not a valid translation');
+        throw new BadGatewayError(failureMessageKey('invalid_answer', 'translation'));
+      }
+      return [target, answer];
+    };
+    try {
+      const done = await Promise.all(to.map(one));
+      logger.info({ ...about, to, ms: Date.now() - started }, `LLM translated ${what}`);
+      return Object.fromEntries(done) as Partial<Record<Language, T>>;
+    } catch (error) {
+      failed.abort();
+      throw error;
+    }
   }
 
   return {
@@ -79,33 +126,36 @@ export function createLlmService({ provider, news, logger, tuning }: Deps): LlmS
     },
 
     async translate({ text, from, to }, clientSignal) {
-      if (!provider) throw new ServiceUnavailableError('llm.errors.notConfigured');
-      await provider.prepare?.();
-      const started = Date.now();
-      // One failed language stops the others: the request answers 502 at once.
-      const failed = new AbortController();
-      const signal = AbortSignal.any([deadline(clientSignal), failed.signal]);
-      const about = { provider: provider.name, model: provider.model, from };
-      const one = async (target: Language): Promise<[Language, ArticleText]> => {
-        const messages = translationMessages({ text, from, to: target });
-        const request = { task: 'translation', ladder: TRANSLATION_FORMAT_LADDER } as const;
-        const answer = parseTranslation(
-          await complete(provider, messages, signal, started, request),
-        );
-        if (!answer) {
-          logger.warn({ ...about, to: target }, 'LLM answer is not a valid translation');
-          throw new BadGatewayError(failureMessageKey('invalid_answer', 'translation'));
-        }
-        return [target, answer];
-      };
-      try {
-        const done = await Promise.all(to.map(one));
-        logger.info({ ...about, to, ms: Date.now() - started }, 'LLM translated an article');
-        return { translations: Object.fromEntries(done) };
-      } catch (error) {
-        failed.abort();
-        throw error;
-      }
+      const request = { task: 'translation', ladder: TRANSLATION_FORMAT_LADDER } as const;
+      const translations = await eachLanguage(
+        { from, to },
+        clientSignal,
+        'an article',
+        (target) => ({
+          messages: translationMessages({ text, from, to: target }),
+          request,
+          parse: parseTranslation,
+        }),
+      );
+      return { translations };
+    },
+
+    async translateTexts({ texts, from, to }, clientSignal) {
+      const request = {
+        task: 'translation',
+        ladder: textsFormatLadder(Object.keys(texts)),
+      } as const;
+      const translations = await eachLanguage(
+        { from, to },
+        clientSignal,
+        'site texts',
+        (target) => ({
+          messages: textsMessages({ texts, from, to: target }),
+          request,
+          parse: (answer: string) => parseTextsTranslation(answer, texts),
+        }),
+      );
+      return { translations };
     },
   };
 }

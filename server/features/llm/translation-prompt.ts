@@ -26,7 +26,7 @@ export const TRANSLATION_FORMAT_LADDER: readonly ResponseFormat[] = [
 ];
 
 /** What the target language asks for beyond its name. */
-const VOICE: Record<Language, string> = {
+export const TRANSLATION_VOICE: Record<Language, string> = {
   en: 'Write British English as a native technical editor would.',
   pt:
     'Write European Portuguese as used in Portugal (for example "equipa", "utilizador", "ecrã", ' +
@@ -44,7 +44,7 @@ export function translationMessages({ text, from, to }: TranslationBrief): ChatM
     'You translate news articles for the website of a small company based in Portugal that builds',
     'AI-powered software and advanced robotics for industry. Its readers are industrial decision makers.',
     `Translate the article from ${LANGUAGE_NAMES[from]} into ${LANGUAGE_NAMES[to]}.`,
-    VOICE[to],
+    TRANSLATION_VOICE[to],
     'Rules:',
     '- Translate faithfully and naturally: keep the meaning, tone and every fact; add, drop or summarise nothing.',
     '- Keep the Markdown structure exactly: the same headings with the same levels, lists and their numbering,',

@@ -180,3 +180,44 @@ describe('an override shows from the next request on', () => {
     expect(content.html).toContain('tel:+493012345678');
   });
 });
+
+describe('the preview of unsaved texts', () => {
+  const preview = (body: Record<string, unknown>) => admin.post('/api/site/preview').send(body);
+
+  it('renders the page in its language with the draft over the saved texts, without scripts, saving nothing', async () => {
+    await put({ 'contact.title': { de: 'Gespeicherter Titel' } }).expect(200);
+    const version = t.contentVersion.current();
+    const res = await preview({
+      path: '/contact',
+      language: 'de',
+      values: { 'contact.details.phone': { de: '+49 89 000 000' } },
+    }).expect(200);
+    const html = res.body.data.html as string;
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('+49 89 000 000');
+    expect(html).toContain('Gespeicherter Titel');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toMatch(/<script/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\//);
+    // A preview is no content write: the page cache keeps what it holds.
+    expect(t.contentVersion.current()).toBe(version);
+    expect((await text('contact.details.phone'))?.values).toEqual({});
+    expect(await shown('/de/contact')).not.toContain('+49 89 000 000');
+  });
+
+  it('shows a removed override as the catalogue text, and takes only the site’s own pages', async () => {
+    await put({ 'home.hero.title': { en: 'Saved headline' } }).expect(200);
+    const res = await preview({
+      path: '/',
+      language: 'en',
+      values: { 'home.hero.title': { en: null } },
+    }).expect(200);
+    expect(res.body.data.html).toContain('Intelligent machines for the factories of tomorrow');
+    await preview({ path: '/admin', language: 'en', values: {} }).expect(400);
+    await preview({ path: '/', language: 'fr', values: {} }).expect(400);
+    await request(t.app)
+      .post('/api/site/preview')
+      .send({ path: '/', language: 'en', values: {} })
+      .expect(401);
+  });
+});

@@ -1,15 +1,28 @@
 import { Router } from 'express';
 import { isLanguage } from '#shared/languages';
 import { NotFoundError } from '../../errors';
+import { SiteTextsPreviewSchema } from '#shared/site-texts';
 import { actorOf } from '../../http/actor';
 import { allow } from '../../http/guards';
+import { publicOrigin } from '../../http/public-origin';
+import type { TextsPreview } from '../../site/texts-preview';
+import { parseInput } from '../../validation';
 import type { SiteTextsService } from './site-texts.service';
 
 /**
  * `/api/site`: the company's site texts for the staff who edit content, and
  * each language's public catalogue (with them in place) for the site.
  */
-export function createSiteTextsRouter({ texts }: { texts: SiteTextsService }) {
+export function createSiteTextsRouter({
+  texts,
+  preview,
+  publicUrl,
+}: {
+  texts: SiteTextsService;
+  /** Renders a public page with given texts (server/site/texts-preview.ts). */
+  preview: TextsPreview;
+  publicUrl: string | undefined;
+}) {
   const router = Router();
 
   router.get('/texts', allow('content'), async (_req, res) => {
@@ -18,6 +31,18 @@ export function createSiteTextsRouter({ texts }: { texts: SiteTextsService }) {
 
   router.put('/texts', allow('content'), async (req, res) => {
     res.json({ data: await texts.update(req.body, actorOf(req)) });
+  });
+
+  // The page as it would look with unsaved texts: a POST, so it never counts as a content write.
+  router.post('/preview', allow('content'), async (req, res) => {
+    const { path, language, values } = parseInput(SiteTextsPreviewSchema, req.body);
+    const html = await preview({
+      path,
+      language,
+      texts: await texts.draft(values),
+      origin: publicOrigin(req, publicUrl),
+    });
+    res.json({ data: { html } });
   });
 
   router.get('/catalogue/:language', allow('anyone'), async (req, res) => {

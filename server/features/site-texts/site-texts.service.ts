@@ -7,6 +7,7 @@ import {
   SiteTextsUpdateSchema,
   type SiteText,
   type SiteTexts,
+  type SiteTextValues,
 } from '#shared/site-texts';
 import { fieldErrors } from '#shared/validation';
 import { systemClock, type Clock } from '../../clock';
@@ -31,6 +32,11 @@ export interface SiteTextsService {
   snapshot(): Promise<TextsSnapshot>;
   /** The last snapshot read, without waiting (call `snapshot()` first where freshness matters). */
   loaded(): TextsSnapshot;
+  /**
+   * The texts as they would be with `values` (unsaved, as a `PUT` names them)
+   * on top of the saved overrides, for a preview; unknown keys are ignored.
+   */
+  draft(values: SiteTextValues): Promise<TextsSnapshot>;
 }
 
 /** The editable keys and their catalogue texts, in catalogue order. */
@@ -151,6 +157,22 @@ export function createSiteTextsService(deps: {
     },
 
     loaded: () => last,
+
+    async draft(values) {
+      const { overrides } = await service.snapshot();
+      const next = Object.fromEntries(
+        LANGUAGES.map((l) => [l, { ...overrides[l] }]),
+      ) as typeof overrides;
+      for (const [key, texts] of Object.entries(values)) {
+        if (!DEFAULTS.has(key)) continue;
+        for (const language of LANGUAGES) {
+          const value = texts[language];
+          if (value === null) delete next[language][key];
+          else if (value !== undefined) next[language][key] = value;
+        }
+      }
+      return textsSnapshot(next);
+    },
   };
   return service;
 }
