@@ -11,6 +11,7 @@ import { AuditPage } from './AuditPage';
 import { DashboardPage } from './DashboardPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { DocumentTitle } from './DocumentTitle';
+import { SiteTextsPage } from './SiteTextsPage';
 import { createQueryClient } from './query-client';
 import { SettingsPage } from './SettingsPage';
 
@@ -30,6 +31,7 @@ export function App({ i18n }: { i18n: i18n }) {
                 <Route path="/admin" element={<DashboardPage />} />
                 <Route path="/admin/account" element={<AccountPage />} />
                 <Route path="/admin/audit" element={<AuditPage />} />
+                <Route path="/admin/texts" element={<SiteTextsPage />} />
                 <Route path="/admin/settings" element={<SettingsPage />} />
                 <Route path="/admin/*" element={<AdminNotFoundPage />} />
                 <Route path="*" element={<Navigate to="/admin" replace />} />

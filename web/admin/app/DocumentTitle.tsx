@@ -8,6 +8,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/admin/audit': 'admin.audit.title',
   '/admin/settings': 'admin.settings.title',
   '/admin/users': 'admin.users.title',
+  '/admin/texts': 'admin.siteTexts.title',
 };
 
 /** Keeps the tab title in step with the route and the language. */

@@ -1,10 +1,21 @@
-import { LayoutDashboard, LayoutList, LogOut, ScrollText, Settings, UserCog } from 'lucide-react';
+import {
+  ExternalLink,
+  LayoutDashboard,
+  LayoutList,
+  LogOut,
+  ScrollText,
+  Settings,
+  Type,
+  UserCog,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import type { User } from '#shared/auth';
 import { can, type Capability } from '#shared/roles';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
+import { pickLanguage } from '#shared/languages';
+import { onWeb } from '../../../lib/on-web';
 import { button } from '../../../lib/ui';
 
 type Props = {
@@ -17,6 +28,7 @@ type Props = {
 /** The admin's pages; each shows only for the roles that may use it. */
 const PAGES: { to: string; key: string; Icon: typeof UserCog; capability?: Capability }[] = [
   { to: '/admin', key: 'admin.nav.dashboard', Icon: LayoutList },
+  { to: '/admin/texts', key: 'admin.nav.texts', Icon: Type, capability: 'content' },
   { to: '/admin/settings', key: 'admin.nav.settings', Icon: Settings, capability: 'settings' },
   { to: '/admin/audit', key: 'admin.nav.audit', Icon: ScrollText, capability: 'audit' },
   { to: '/admin/account', key: 'admin.nav.account', Icon: UserCog },
@@ -26,7 +38,7 @@ const link = ({ isActive }: { isActive: boolean }) =>
   `${button.ghost} ${isActive ? 'bg-slate-100 text-slate-900' : ''}`;
 
 export function DashboardHeader({ user, limited = false, onLogout }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [leaving, setLeaving] = useState(false);
   const pages = PAGES.filter(
     (page) =>
@@ -64,6 +76,19 @@ export function DashboardHeader({ user, limited = false, onLogout }: Props) {
               ))}
             </ul>
           </nav>
+          {/* The public site in the language the admin is shown in (the desktop app has no site pages). */}
+          {onWeb() && (
+            <a
+              href={`/${pickLanguage(i18n.language)}`}
+              target="_blank"
+              rel="noreferrer"
+              className={button.ghost}
+            >
+              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              {t('admin.viewSite')}
+              <span className="sr-only"> ({t('admin.opensInNewTab')})</span>
+            </a>
+          )}
           <LanguageSwitcher />
           <button
             type="button"

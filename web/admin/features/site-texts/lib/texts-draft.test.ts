@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { SiteText } from '#shared/site-texts';
+import {
+  changedValues,
+  keyLabel,
+  matching,
+  missingTranslations,
+  textsByGroup,
+} from './texts-draft';
+
+const text = (key: string, values: SiteText['values'] = {}): SiteText => ({
+  key,
+  defaults: { en: `${key} en`, pt: `${key} pt`, de: `${key} de` },
+  values,
+});
+
+describe('unsaved site texts', () => {
+  it('send a text for a changed field, null for an emptied one, nothing for one typed back', () => {
+    const texts = [text('home.hero.title', { en: 'Saved' }), text('footer.blurb', { de: 'Alt' })];
+    expect(
+      changedValues(texts, {
+        'home.hero.title': { en: ' Saved ', pt: 'Novo' },
+        'footer.blurb': { de: '  ' },
+      }),
+    ).toEqual({ 'home.hero.title': { pt: 'Novo' }, 'footer.blurb': { de: null } });
+  });
+
+  it('ask the model once per source language, from the admin’s language where it has a text', () => {
+    const texts = [
+      text('home.hero.title', { en: 'Headline', de: 'Überschrift' }),
+      text('home.hero.subtitle', { pt: 'Subtítulo' }),
+      text('home.hero.primary'),
+      text('home.hero.secondary', { en: 'a', pt: 'b', de: 'c' }),
+    ];
+    expect(missingTranslations(texts, {}, 'de')).toEqual([
+      { from: 'de', to: ['pt'], texts: { 'home.hero.title': 'Überschrift' } },
+      { from: 'pt', to: ['en', 'de'], texts: { 'home.hero.subtitle': 'Subtítulo' } },
+    ]);
+  });
+
+  it('are grouped by where they appear, found by any of their texts, and named readably', () => {
+    const texts = [text('footer.blurb'), text('home.hero.title'), text('contact.details.hours')];
+    expect(textsByGroup(texts).map((g) => g.id)).toEqual(['hero', 'hours', 'footer']);
+    expect(matching(texts, 'HOURS DE').map((x) => x.key)).toEqual(['contact.details.hours']);
+    expect(keyLabel('home.services.ai.title')).toBe('Ai › title');
+    expect(keyLabel('contact.details.phoneLabel')).toBe('Phone label');
+    expect(keyLabel('contact.title')).toBe('Title');
+  });
+});

@@ -1,0 +1,113 @@
+import { LANGUAGES, type Language } from '#shared/languages';
+import {
+  missingPlaceholders,
+  SITE_TEXT_GROUPS,
+  siteTextGroup,
+  type SiteText,
+  type SiteTextGroupId,
+} from '#shared/site-texts';
+
+/**
+ * The admin's unsaved site texts: what each field holds where it differs
+ * from what is saved, by key and language. An empty field means "the
+ * catalogue's text" (no override).
+ */
+export type Edits = Record<string, Partial<Record<Language, string>>>;
+
+/** What a field shows: the unsaved text, else the saved override, else empty. */
+export const fieldValue = (text: SiteText, edits: Edits, language: Language): string =>
+  edits[text.key]?.[language] ?? text.values[language] ?? '';
+
+/** True when the field's text differs from what is saved. */
+export function isDirty(text: SiteText, edits: Edits, language: Language): boolean {
+  const edited = edits[text.key]?.[language];
+  return edited !== undefined && edited.trim() !== (text.values[language] ?? '');
+}
+
+/** `PUT /api/site/texts` values for every changed field: a text, or null to remove it. */
+export function changedValues(
+  texts: SiteText[],
+  edits: Edits,
+): Record<string, Partial<Record<Language, string | null>>> {
+  const values: Record<string, Partial<Record<Language, string | null>>> = {};
+  for (const text of texts) {
+    for (const language of LANGUAGES) {
+      if (!isDirty(text, edits, language)) continue;
+      const value = edits[text.key]![language]!.trim();
+      values[text.key] = { ...values[text.key], [language]: value === '' ? null : value };
+    }
+  }
+  return values;
+}
+
+/** Unsaved values that would lose a `{{placeholder}}`, by `key.language`, with what they lose. */
+export function placeholderProblems(texts: SiteText[], edits: Edits): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const text of texts) {
+    for (const language of LANGUAGES) {
+      const value = fieldValue(text, edits, language).trim();
+      if (!value || !isDirty(text, edits, language)) continue;
+      const missing = missingPlaceholders(text.defaults[language], value);
+      if (missing.length > 0) problems[`${text.key}.${language}`] = missing;
+    }
+  }
+  return problems;
+}
+
+/** The texts of each group, in the groups' order (groups without texts are left out). */
+export function textsByGroup(texts: SiteText[]): { id: SiteTextGroupId; texts: SiteText[] }[] {
+  return SITE_TEXT_GROUPS.map(({ id }) => ({
+    id,
+    texts: texts.filter((text) => siteTextGroup(text.key).id === id),
+  })).filter((group) => group.texts.length > 0);
+}
+
+/** Texts whose key, catalogue text or override holds the query (any case). */
+export function matching(texts: SiteText[], query: string): SiteText[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return texts;
+  return texts.filter((text) =>
+    [text.key, ...Object.values(text.defaults), ...Object.values(text.values)].some((s) =>
+      s.toLowerCase().includes(q),
+    ),
+  );
+}
+
+/**
+ * The translations "Translate with AI" asks for: for each text that has its
+ * own text in some language (saved or unsaved) and none in others, the
+ * missing languages, from the admin's language if it has one, else the first
+ * that does; gathered into one request per source language.
+ */
+export function missingTranslations(
+  texts: SiteText[],
+  edits: Edits,
+  preferred: Language,
+): { from: Language; to: Language[]; texts: Record<string, string> }[] {
+  const jobs = new Map<Language, { to: Set<Language>; texts: Record<string, string> }>();
+  for (const text of texts) {
+    const filled = LANGUAGES.filter((l) => fieldValue(text, edits, l).trim() !== '');
+    const empty = LANGUAGES.filter((l) => !filled.includes(l));
+    if (filled.length === 0 || empty.length === 0) continue;
+    const from = filled.includes(preferred) ? preferred : filled[0]!;
+    const job = jobs.get(from) ?? { to: new Set<Language>(), texts: {} };
+    for (const language of empty) job.to.add(language);
+    job.texts[text.key] = fieldValue(text, edits, from).trim();
+    jobs.set(from, job);
+  }
+  return [...jobs].map(([from, job]) => ({ from, to: [...job.to], texts: job.texts }));
+}
+
+/** A readable name of a key inside its group: `home.services.ai.title` -> `Ai › title`. */
+export function keyLabel(key: string): string {
+  const group = siteTextGroup(key);
+  const scope = (group.scopes as readonly string[]).find((s) =>
+    s.endsWith('.') ? key.startsWith(s) : key === s,
+  );
+  const rest = scope?.endsWith('.') ? key.slice(scope.length) : key.slice(key.indexOf('.') + 1);
+  const words = rest
+    .split('.')
+    .map((part) => part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())
+    .join(' › ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
