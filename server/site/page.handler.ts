@@ -87,6 +87,7 @@ export function pageHandler(deps: {
     try {
       const [render, snapshot] = await Promise.all([loadRenderer(), deps.texts.snapshot()]);
       const texts = snapshot.page(language);
+      if (snapshot.stale) res.locals.noPageCache = true;
       const result = await render({
         url: req.originalUrl,
         origin: publicOrigin(req, deps.publicUrl),

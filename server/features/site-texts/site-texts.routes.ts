@@ -49,6 +49,7 @@ export function createSiteTextsRouter({
     const { language } = req.params;
     if (!isLanguage(language)) throw new NotFoundError();
     const snapshot = await texts.snapshot();
+    if (snapshot.stale) res.locals.noPageCache = true;
     res.json({ data: snapshot.page(language).catalogues[language] });
   });
 

@@ -28,6 +28,7 @@ export interface SiteTextsService {
    * The texts as the public sees them now. Kept in memory and read again from
    * the database only after the content version moved (a write here or on
    * another instance, any content change): a page render costs no query.
+   * While the database cannot be read, the texts last read, marked `stale`.
    */
   snapshot(): Promise<TextsSnapshot>;
   /** The last snapshot read, without waiting (call `snapshot()` first where freshness matters). */
@@ -70,6 +71,7 @@ export function createSiteTextsService(deps: {
   const { db, version, clock = systemClock } = deps;
   const repo = createSiteTextsRepo(db);
   let last = textsSnapshot();
+  let everRead = false;
   let pending: { version: number; snapshot: Promise<TextsSnapshot> } | undefined;
 
   async function read(): Promise<TextsSnapshot> {
@@ -78,6 +80,7 @@ export function createSiteTextsService(deps: {
       if (DEFAULTS.has(key)) overrides[language][key] = value;
     }
     last = textsSnapshot(overrides);
+    everRead = true;
     return last;
   }
 
@@ -146,12 +149,15 @@ export function createSiteTextsService(deps: {
     snapshot() {
       const now = version.current();
       if (pending?.version !== now) {
-        const snapshot = read();
-        pending = { version: now, snapshot };
-        // A failed read is tried again by the next caller, not remembered.
-        snapshot.catch(() => {
-          if (pending?.snapshot === snapshot) pending = undefined;
+        const attempt: Promise<TextsSnapshot> = read().catch((error: unknown) => {
+          // A failed read is tried again by the next caller, not remembered. Meanwhile the
+          // texts last read serve (marked stale: no cache keeps what they make); with
+          // none read yet, the failure stands (the database's 503).
+          if (pending?.snapshot === attempt) pending = undefined;
+          if (!everRead) throw error;
+          return { ...last, stale: true };
         });
+        pending = { version: now, snapshot: attempt };
       }
       return pending.snapshot;
     },

@@ -18,6 +18,8 @@ export type PageTexts = {
  */
 export type TextsSnapshot = {
   readonly overrides: SiteTextOverrides;
+  /** The texts last read, served while the database could not be read again: keep nothing made from them. */
+  readonly stale?: boolean;
   /** The whole catalogues, overrides in place. */
   catalogue(language: Language): Record<string, unknown>;
   /** Translates keys with the overrides (e-mails, feeds); other text passes through. */
