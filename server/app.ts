@@ -177,7 +177,7 @@ export function createApp(deps: AppDeps): AppHandler {
       mail,
       texts,
       settings,
-      textsPreview: createTextsPreview({ news, previews, contacts }),
+      textsPreview: createTextsPreview({ news, pages, previews, contacts }),
       health,
     }),
   );

@@ -2,6 +2,7 @@ import { localizedPath } from '#shared/language-paths';
 import type { Language } from '#shared/languages';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import type { NewsService } from '../features/news/news.service';
+import type { PagesService } from '../features/news/pages.service';
 import type { PreviewsService } from '../features/news/previews.service';
 import type { TextsSnapshot } from '../features/site-texts/texts-snapshot';
 import { pageAssets } from './assets';
@@ -24,6 +25,7 @@ export type TextsPreview = (input: {
  */
 export function createTextsPreview(services: {
   news: NewsService;
+  pages: PagesService;
   previews: PreviewsService;
   contacts: ContactsService;
 }): TextsPreview {
