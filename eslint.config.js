@@ -87,6 +87,23 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['server/**'],
+    ignores: ['**/*.test.ts', 'server/http/router.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.name='Router']",
+          "CallExpression[callee.property.name='Router']",
+        ].map((selector) => ({
+          selector,
+          message:
+            'Make routers with createRouter() (server/http/router.ts): case-sensitive and strict.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['server/features/**'],
     ignores: ['**/*.test.ts'],
     rules: restrict(

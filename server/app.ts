@@ -37,6 +37,7 @@ import { createRateLimits } from './http/rate-limits';
 import { createRequestLog, loggedUrl } from './http/request-log';
 import { rejectMalformedHost } from './http/host';
 import { requestLogger } from './http/request-logger';
+import { ROUTING } from './http/router';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware, sessionLifetime } from './http/sessions';
 import { requestLanguage } from './i18n';
@@ -82,10 +83,10 @@ export function createApp(deps: AppDeps): AppHandler {
   });
   const clock = deps.clock ?? systemClock;
   const contentVersion = deps.contentVersion ?? createContentVersion(clock);
-  const texts = createSiteTextsService({ db, version: contentVersion, clock });
-  const news = createNewsService({ db, clock });
-  const pages = createPagesService({ db, clock });
-  const previews = createPreviewsService({ db, news, pages, clock });
+  const texts = createSiteTextsService({ db, version: contentVersion, clock, audit });
+  const news = createNewsService({ db, clock, audit });
+  const pages = createPagesService({ db, clock, audit });
+  const previews = createPreviewsService({ db, news, pages, clock, audit });
   const revisions = createRevisionsService({ db, news });
   const pageRevisions = createRevisionsService({ db, news: pages });
   const media = createMediaService({
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps): AppHandler {
     news,
     logger: logger.child({ feature: 'media' }),
     clock,
+    audit,
   });
   const settings = createSettingsService({ db, audit });
   const auth = createAuthService({
@@ -120,6 +122,7 @@ export function createApp(deps: AppDeps): AppHandler {
     writes,
     mail,
     logger: logger.child({ feature: 'contacts' }),
+    audit,
   });
   const llm = createLlmService({
     provider: createLlmProvider(config.llm),
@@ -141,6 +144,9 @@ export function createApp(deps: AppDeps): AppHandler {
 
   const app = express();
   app.disable('x-powered-by');
+  // Every path means one thing (server/http/router.ts): `/API/…` and `/api/news/1/` reach nothing.
+  app.set('case sensitive routing', ROUTING.caseSensitive);
+  app.set('strict routing', ROUTING.strict);
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
   app.use(securityHeaders());

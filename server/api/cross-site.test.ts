@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,27 +7,7 @@ import {
   TEST_ADMIN,
   type TestApp,
 } from '../../tests/support/test-app';
-import { registeredRoutes } from '../../tests/support/api-routes';
-
-/**
- * A digest of every row of every table: any change of state shows. Only the
- * signed-in sessions' "last seen" (`user_sessions`), which any request of a
- * signed-in user may move on, is left out.
- */
-async function snapshot(t: TestApp): Promise<string> {
-  // Counts written behind their answers (a sign-in's rate-limit hit) are state too.
-  await t.settled();
-  const tables = (await t.db.raw(
-    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' " +
-      "and name <> 'user_sessions' order by name",
-  )) as { name: string }[];
-  const hash = createHash('sha256');
-  for (const { name } of tables) {
-    hash.update(name);
-    hash.update(JSON.stringify(await t.db(name).select('*').orderByRaw('1')));
-  }
-  return hash.digest('hex');
-}
+import { registeredRoutes, stateDigest as snapshot } from '../../tests/support/api-routes';
 
 const FORBIDDEN: Array<[string, Record<string, string>, 'json' | 'text' | 'form', number]> = [
   ['a foreign Origin', { Origin: 'https://evil.example' }, 'json', 403],

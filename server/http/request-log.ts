@@ -26,10 +26,11 @@ export function levelOf(status: number): 'error' | 'warn' | 'info' {
 /**
  * The address as logged: a share link's token (`/preview/<token>`,
  * `/api/previews/<token>`) opens a draft to whoever holds it, so it is
- * replaced by `[token]`.
+ * replaced by `[token]`, however the address is spelt (`/PREVIEW/…`
+ * answers 404, but the token in it is still the real one).
  */
 export function loggedUrl(url: string | undefined): string | undefined {
-  return url?.replace(/(\/previews?\/)[A-Za-z0-9_-]{16,}/g, '$1[token]');
+  return url?.replace(/(\/previews?\/)[A-Za-z0-9_-]{16,}/gi, '$1[token]');
 }
 
 export type RequestLog = {
@@ -79,7 +80,13 @@ export function createRequestLog(logger: Logger): RequestLog {
     nextId: () => `${prefix}${(++answered).toString(16).padStart(8, '0')}`,
     hit(req, status, started) {
       if (!logger.isLevelEnabled(levelOf(status))) return;
-      note(lineOf(req, status, started, { id: `cache-${++hits}`, url: req.url, cache: true }));
+      note(
+        lineOf(req, status, started, {
+          id: `cache-${++hits}`,
+          url: loggedUrl(req.url),
+          cache: true,
+        }),
+      );
     },
     answered(req, status, started, id) {
       if (!logger.isLevelEnabled(levelOf(status))) return;

@@ -17,6 +17,7 @@ import { keepPrivate, pageHandler, sendUnavailablePage } from './page.handler';
 import { precompressedStatic } from './precompressed-static';
 import { ADMIN_HTML, DIST_CLIENT } from './paths';
 import { serverSiteData } from './site-data';
+import { createRouter } from '../http/router';
 
 const YEAR_SECONDS = 31_536_000;
 /** The contact form's urlencoded body: four short fields, the honeypot and a little slack. */
@@ -37,7 +38,7 @@ export function createSiteRouter(deps: {
   logger: Logger;
 }): express.Router {
   const { config, limits, news, pages, previews, contacts, texts, logger } = deps;
-  const router = express.Router();
+  const router = createRouter();
   const dev = config.env === 'development';
   const publicUrl = config.publicUrl;
 

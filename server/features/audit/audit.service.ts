@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditPage } from '#shared/audit';
 import { MAX_PAGE_SIZE, pageCount, pageOffset } from '#shared/pagination';
 import { claimJob } from '../../db/job-claim';
 import type { Db } from '../../db/knex';
+import type { Who } from '../../http/who';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
 import { createAuditRepo } from './audit.repo';
@@ -13,12 +14,7 @@ const PRUNE_JOB = 'jobs.audit_prune';
 const PRUNE_EVERY_MS = DAY_MS - 3_600_000;
 const SUMMARY_MAX = 300;
 
-/** Who did it: the signed-in user (or the username tried), and from which address. */
-export type AuditWho = {
-  actor: { id: number | null; username: string } | null;
-  ip: string | null;
-};
-
+/** One entry: what was done, to what, and a short note. */
 export type AuditRecord = {
   action: AuditAction;
   target_type?: string;
@@ -40,12 +36,22 @@ const AuditQuerySchema = z.object({
   action: z.enum(AUDIT_ACTIONS, { error: 'apiErrors.auditActionInvalid' }).optional(),
 });
 
+/** What a service records its changes with (app.ts hands in the audit service). */
+export type AuditRecorder = Pick<AuditService, 'record'>;
+
 /**
  * The audit trail: records sign-ins, content, enquiry and account changes;
  * lists them for admins; forgets entries older than AUDIT_RETENTION_DAYS
  * (pruned at start and then daily, by one instance when there are several).
- * Recording never fails the action it
- * describes: a write that does not succeed is logged instead.
+ * Recording never fails the action it describes: a write that does not
+ * succeed is logged instead.
+ *
+ * Entries are written where the action happens: the service that made a
+ * change calls `record(who, …)` once it is made, with the `Who` its route
+ * passed in (`whoOf(req)`, server/http/who.ts); a route whose action has no
+ * service of its own (signing out, ending a session) records right after
+ * it. Nothing is recorded by matching paths, so no spelling of an address
+ * can skip an entry (decision 026).
  */
 export function createAuditService(deps: {
   db: Db;
@@ -59,7 +65,7 @@ export function createAuditService(deps: {
   let pruning: Promise<unknown> = Promise.resolve();
 
   const service = {
-    async record(who: AuditWho, entry: AuditRecord): Promise<void> {
+    async record(who: Who, entry: AuditRecord): Promise<void> {
       try {
         await repo.insert({
           at: clock().toISOString(),

@@ -1,7 +1,7 @@
-import { Router } from 'express';
 import { NotFoundError } from '../../errors';
-import { requestWho } from '../../http/audit-trail';
+import { whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
+import { createRouter } from '../../http/router';
 import { endSession } from '../../http/sessions';
 import type { AuthRouteDeps } from './auth.routes';
 import { whenHashingFree } from './password';
@@ -13,7 +13,7 @@ import { whenHashingFree } from './password';
  * limited per account.
  */
 export function createAccountRouter({ twoFactor, registry, audit, limits }: AuthRouteDeps) {
-  const router = Router();
+  const router = createRouter();
   const signedIn = allow('signed-in');
 
   router.get('/sessions', signedIn, async (req, res) => {
@@ -22,7 +22,7 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
 
   router.delete('/sessions/others', signedIn, async (req, res) => {
     const ended = await registry.endOthers(req.session.user!.id, req.session.auth?.handle);
-    await audit.record(requestWho(req), {
+    await audit.record(whoOf(req), {
       action: 'account.other_sessions_ended',
       target_type: 'user',
       target_id: req.session.user!.id,
@@ -33,7 +33,7 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
 
   router.delete('/sessions/:id', signedIn, async (req, res) => {
     const handle = String(req.params.id);
-    const who = requestWho(req);
+    const who = whoOf(req);
     if (handle === req.session.auth?.handle) {
       await endSession(req, res, registry);
     } else if (!(await registry.endOne(req.session.user!.id, handle))) {
@@ -48,12 +48,12 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
   });
 
   router.post('/2fa/enable', signedIn, limits.accountSecret, async (req, res) => {
-    const codes = await twoFactor.enable(req.session.user!.id, req.body, requestWho(req));
+    const codes = await twoFactor.enable(req.session.user!.id, req.body, whoOf(req));
     res.json({ data: { recovery_codes: codes } });
   });
 
   router.post('/2fa/disable', signedIn, whenHashingFree, limits.accountSecret, async (req, res) => {
-    await twoFactor.disable(req.session.user!.id, req.body, requestWho(req));
+    await twoFactor.disable(req.session.user!.id, req.body, whoOf(req));
     res.json({ data: { two_factor_enabled: false } });
   });
 

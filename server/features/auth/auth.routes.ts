@@ -1,6 +1,6 @@
-import { Router } from 'express';
 import { allow } from '../../http/guards';
-import { requestWho } from '../../http/audit-trail';
+import { createRouter } from '../../http/router';
+import { whoOf } from '../../http/who';
 import type { RateLimits } from '../../http/rate-limits';
 import { endSession, startSession } from '../../http/sessions';
 import { UnauthorizedError } from '../../errors';
@@ -23,7 +23,7 @@ export type AuthRouteDeps = {
 
 /** `/api/auth`: sign-in (with its second step), registration, profile and sign-out. */
 export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: AuthRouteDeps) {
-  const router = Router();
+  const router = createRouter();
 
   router.post(
     '/login',
@@ -32,7 +32,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
     limits.loginIp,
     limits.login,
     async (req, res) => {
-      const { user, twoFactor: needsCode } = await auth.login(req.body, requestWho(req));
+      const { user, twoFactor: needsCode } = await auth.login(req.body, whoOf(req));
       if (needsCode) {
         req.session.pendingTwoFactor = { userId: user.id, at: Date.now() };
         res.json({ data: { two_factor_required: true } });
@@ -49,15 +49,15 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
       delete req.session.pendingTwoFactor;
       throw new UnauthorizedError('apiErrors.twoFactorExpired');
     }
-    await twoFactor.verifySignIn(pending.userId, req.body, requestWho(req));
+    await twoFactor.verifySignIn(pending.userId, req.body, whoOf(req));
     const user = await auth.current(pending.userId);
     await startSession(req, user, registry);
-    await auth.recordSignIn(user, requestWho(req), 'with second factor');
+    await auth.recordSignIn(user, whoOf(req), 'with second factor');
     res.json({ data: { user: publicUser(user) } });
   });
 
   router.post('/register', allow('anyone'), whenHashingFree, limits.register, async (req, res) => {
-    const user = await auth.register(req.body, requestWho(req));
+    const user = await auth.register(req.body, whoOf(req));
     await startSession(req, user, registry);
     res.status(201).json({ data: { user: publicUser(user) } });
   });
@@ -78,7 +78,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
       const { user, passwordChanged } = await auth.updateProfile(
         req.session.user!.id,
         req.body,
-        requestWho(req),
+        whoOf(req),
       );
       if (passwordChanged) {
         await startSession(req, user, registry);
@@ -91,7 +91,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
   );
 
   router.post('/logout', allow('anyone'), async (req, res) => {
-    if (req.session?.user) await audit.record(requestWho(req), { action: 'auth.logout' });
+    if (req.session?.user) await audit.record(whoOf(req), { action: 'auth.logout' });
     await endSession(req, res, registry);
     res.json({ data: { ok: true } });
   });

@@ -11,7 +11,8 @@ import {
   UnauthorizedError,
 } from '../../errors';
 import { parseInput } from '../../validation';
-import type { AuditService, AuditWho } from '../audit/audit.service';
+import { NOBODY, type Who } from '../../http/who';
+import type { AuditRecorder } from '../audit/audit.service';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { createUsersRepo, type UserRecord } from './users.repo';
 
@@ -35,8 +36,7 @@ export const publicUser = (u: SessionUser): User => ({
 const NOT_REQUIRED = async () => false;
 
 /** Recording nothing: the admin CLI and first-start bootstrap run without a trail. */
-const NO_AUDIT: Pick<AuditService, 'record'> = { record: async () => undefined };
-const NOBODY: AuditWho = { actor: null, ip: null };
+const NO_AUDIT: AuditRecorder = { record: async () => undefined };
 
 export type LoginOutcome = { user: SessionUser; twoFactor: boolean };
 
@@ -49,7 +49,7 @@ export function createAuthService({
 }: {
   db: Db;
   allowRegistration: boolean;
-  audit?: Pick<AuditService, 'record'>;
+  audit?: AuditRecorder;
   /** Whether the site requires two-factor sign-in of every staff account. */
   twoFactorRequired?: () => Promise<boolean>;
 }) {
@@ -73,7 +73,7 @@ export function createAuthService({
      * the account has two-factor sign-in on, the caller must still ask for
      * the code before starting a session.
      */
-    async login(input: unknown, who: AuditWho = NOBODY): Promise<LoginOutcome> {
+    async login(input: unknown, who: Who = NOBODY): Promise<LoginOutcome> {
       const { username, password } = parseInput(LoginSchema, input, 'validation.login.required');
       const user = await users.findByUsername(username);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
@@ -99,7 +99,7 @@ export function createAuthService({
       return { user: toSessionUser(user), twoFactor };
     },
 
-    async recordSignIn(user: SessionUser, who: AuditWho, summary?: string): Promise<void> {
+    async recordSignIn(user: SessionUser, who: Who, summary?: string): Promise<void> {
       await users.update(user.id, { last_sign_in_at: new Date().toISOString() });
       await audit.record(
         { ...who, actor: { id: user.id, username: user.username } },
@@ -107,7 +107,7 @@ export function createAuthService({
       );
     },
 
-    async register(input: unknown, who: AuditWho = NOBODY): Promise<SessionUser> {
+    async register(input: unknown, who: Who = NOBODY): Promise<SessionUser> {
       if (!allowRegistration) throw new ForbiddenError('apiErrors.registrationDisabled');
       const { username, password } = parseInput(RegisterSchema, input);
       const user = toSessionUser(await insertUser(username, password, 'user'));
@@ -141,7 +141,7 @@ export function createAuthService({
     async updateProfile(
       id: number,
       input: unknown,
-      who: AuditWho = NOBODY,
+      who: Who = NOBODY,
     ): Promise<{ user: SessionUser; passwordChanged: boolean }> {
       const changes = parseInput(ProfileUpdateSchema, input);
       const user = await users.findById(id);
@@ -200,15 +200,12 @@ export function createAuthService({
       if (!user) throw new NotFoundError('apiErrors.userNotFound');
       const valid = parseInput(RegisterSchema.pick({ password: true }), { password });
       await users.update(user.id, { password_hash: await hashPassword(valid.password) });
-      await audit.record(
-        { actor: null, ip: null },
-        {
-          action: 'account.password_reset',
-          target_type: 'user',
-          target_id: user.id,
-          summary: `${user.username} (command line)`,
-        },
-      );
+      await audit.record(NOBODY, {
+        action: 'account.password_reset',
+        target_type: 'user',
+        target_id: user.id,
+        summary: `${user.username} (command line)`,
+      });
       return user.id;
     },
 

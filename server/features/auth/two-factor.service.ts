@@ -7,7 +7,8 @@ import {
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
 import { parseInput } from '../../validation';
-import type { AuditService, AuditWho } from '../audit/audit.service';
+import { NOBODY, type Who } from '../../http/who';
+import type { AuditRecorder } from '../audit/audit.service';
 import { verifyPassword } from './password';
 import {
   checkTotp,
@@ -18,7 +19,7 @@ import {
 } from './two-factor';
 import { createUsersRepo } from './users.repo';
 
-const NO_AUDIT: Pick<AuditService, 'record'> = { record: async () => undefined };
+const NO_AUDIT: AuditRecorder = { record: async () => undefined };
 const invalidCode = () => new UnauthorizedError('apiErrors.invalidTwoFactorCode');
 
 /**
@@ -33,7 +34,7 @@ export function createTwoFactorService({
   required = async () => false,
 }: {
   db: Db;
-  audit?: Pick<AuditService, 'record'>;
+  audit?: AuditRecorder;
   /** Whether the site requires two-factor sign-in of every staff account (it cannot be turned off then). */
   required?: () => Promise<boolean>;
 }) {
@@ -45,7 +46,7 @@ export function createTwoFactorService({
     return user;
   }
 
-  const recordFor = (who: AuditWho, user: { id: number; username: string }) => ({
+  const recordFor = (who: Who, user: { id: number; username: string }) => ({
     ...who,
     actor: { id: user.id, username: user.username },
   });
@@ -78,7 +79,7 @@ export function createTwoFactorService({
       return setupDetails(secret, user.username);
     },
 
-    async enable(userId: number, input: unknown, who: AuditWho): Promise<string[]> {
+    async enable(userId: number, input: unknown, who: Who): Promise<string[]> {
       const { code } = parseInput(TwoFactorCodeSchema, input);
       const user = await account(userId);
       if (user.totp_secret) throw new ConflictError('apiErrors.twoFactorAlreadyOn');
@@ -97,7 +98,7 @@ export function createTwoFactorService({
       return codes;
     },
 
-    async disable(userId: number, input: unknown, who: AuditWho): Promise<void> {
+    async disable(userId: number, input: unknown, who: Who): Promise<void> {
       const { password, code } = parseInput(TwoFactorDisableSchema, input);
       const user = await account(userId);
       if (!(await verifyPassword(password, user.password_hash))) {
@@ -117,7 +118,7 @@ export function createTwoFactorService({
     },
 
     /** The sign-in's second step: 401 for a wrong or reused code (recorded). */
-    async verifySignIn(userId: number, input: unknown, who: AuditWho): Promise<void> {
+    async verifySignIn(userId: number, input: unknown, who: Who): Promise<void> {
       const { code } = parseInput(TwoFactorCodeSchema, input);
       const user = await account(userId);
       const accepted = await acceptCode(userId, code);
@@ -144,15 +145,12 @@ export function createTwoFactorService({
       if (!user) throw new NotFoundError('apiErrors.userNotFound');
       await users.setTwoFactor(user.id, { secret: null, pending: null, lastStep: null });
       await users.replaceRecoveryCodes(user.id, []);
-      await audit.record(
-        { actor: null, ip: null },
-        {
-          action: 'account.two_factor_reset',
-          target_type: 'user',
-          target_id: user.id,
-          summary: `${user.username} (command line)`,
-        },
-      );
+      await audit.record(NOBODY, {
+        action: 'account.two_factor_reset',
+        target_type: 'user',
+        target_id: user.id,
+        summary: `${user.username} (command line)`,
+      });
       return user.id;
     },
   };

@@ -1,8 +1,10 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { ContactListQuerySchema } from '#shared/contact-list';
 import { allow } from '../../http/guards';
 import { sendList } from '../../http/list-response';
 import { idParam, listQuery, queryBy } from '../../http/params';
+import { createRouter } from '../../http/router';
+import { whoOf } from '../../http/who';
 import { requestLanguage } from '../../i18n';
 import type { ContactsService } from './contacts.service';
 
@@ -12,7 +14,7 @@ export function createContactsRouter(deps: {
   contactLimit: RequestHandler;
 }) {
   const { contacts, contactLimit } = deps;
-  const router = Router();
+  const router = createRouter();
 
   router.post('/', allow('anyone'), contactLimit, async (req, res) => {
     const { id } = await contacts.submit(req.body, { language: requestLanguage(req) });
@@ -28,7 +30,10 @@ export function createContactsRouter(deps: {
   });
 
   router.get('/export', allow('enquiries'), async (req, res) => {
-    const { filename, csv } = await contacts.exportCsv({ spam: listQuery(req.query).spam });
+    const { filename, csv } = await contacts.exportCsv(
+      { spam: listQuery(req.query).spam },
+      whoOf(req),
+    );
     res.attachment(filename).type('text/csv; charset=utf-8').send(csv);
   });
 
@@ -37,19 +42,19 @@ export function createContactsRouter(deps: {
   });
 
   router.put('/:id/read', allow('enquiries'), async (req, res) => {
-    res.json({ data: await contacts.setRead(idParam(req.params.id), req.body) });
+    res.json({ data: await contacts.setRead(idParam(req.params.id), req.body, whoOf(req)) });
   });
 
   router.put('/:id/replied', allow('enquiries'), async (req, res) => {
-    res.json({ data: await contacts.setReplied(idParam(req.params.id), req.body) });
+    res.json({ data: await contacts.setReplied(idParam(req.params.id), req.body, whoOf(req)) });
   });
 
   router.put('/:id/spam', allow('enquiries'), async (req, res) => {
-    res.json({ data: await contacts.setSpam(idParam(req.params.id), req.body) });
+    res.json({ data: await contacts.setSpam(idParam(req.params.id), req.body, whoOf(req)) });
   });
 
   router.delete('/:id', allow('enquiries'), async (req, res) => {
-    res.json({ data: await contacts.remove(idParam(req.params.id)) });
+    res.json({ data: await contacts.remove(idParam(req.params.id), whoOf(req)) });
   });
 
   return router;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { AuditAction } from '#shared/audit';
 import { CONTACT_HONEYPOT_FIELD, type Contact, type ContactStats } from '#shared/contact';
 import {
   ContactReadSchema,
@@ -14,8 +15,10 @@ import { overdueBefore } from '#shared/reply-due';
 import { transactionPerWrite, type GroupCommit } from '../../db/group-commit';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
+import { NOBODY, type Who } from '../../http/who';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
+import type { AuditRecorder } from '../audit/audit.service';
 import { lastDays, perDay, utcDay, windowStart } from './contact-stats';
 import { contactsCsv } from './contacts-csv';
 import { createContactsRepo } from './contacts.repo';
@@ -63,6 +66,7 @@ export function createContactsService({
   mail,
   logger,
   clock = () => new Date(),
+  audit,
 }: {
   db: Db;
   /** How an enquiry is written: one commit per enquiry, or gathered (see group-commit.ts). */
@@ -70,8 +74,14 @@ export function createContactsService({
   mail?: EnquiryMail;
   logger?: Logger;
   clock?: () => Date;
+  /** Where the admin's changes and exports are recorded (never an enquiry's text). */
+  audit?: AuditRecorder;
 }) {
   const repo = createContactsRepo(db);
+  const recorded = async <T>(who: Who, action: AuditAction, id: number, result: T) => {
+    await audit?.record(who, { action, target_type: 'contact', target_id: id });
+    return result;
+  };
 
   async function find(id: number, q: Knex = db): Promise<Contact> {
     const contact = await repo.findById(id, q);
@@ -132,21 +142,22 @@ export function createContactsService({
 
     get: (id: number) => find(id),
 
-    async setRead(id: number, input: unknown): Promise<Contact> {
+    async setRead(id: number, input: unknown, who: Who = NOBODY): Promise<Contact> {
       const { read } = parseInput(ContactReadSchema, input ?? {});
       if (!(await repo.update(id, { read }))) throw notFound();
-      return find(id);
+      return recorded(who, read ? 'contact.read' : 'contact.unread', id, await find(id));
     },
 
     /** Marks an enquiry answered (keeping the first time it was) and read, or waiting again. */
-    async setReplied(id: number, input: unknown): Promise<Contact> {
+    async setReplied(id: number, input: unknown, who: Who = NOBODY): Promise<Contact> {
       const { replied } = parseInput(ContactRepliedSchema, input ?? {});
       const contact = await find(id);
       const fields = replied
         ? { replied_at: contact.replied_at ?? clock().toISOString(), read: true }
         : { replied_at: null };
       await repo.update(id, fields);
-      return find(id);
+      const action = replied ? 'contact.replied' : 'contact.unreplied';
+      return recorded(who, action, id, await find(id));
     },
 
     /**
@@ -154,10 +165,10 @@ export function createContactsService({
      * takes it out: then the staff alert is queued, and the auto-reply too
      * while the 24-hour promise still runs. Mail already sent is never sent again.
      */
-    async setSpam(id: number, input: unknown): Promise<Contact> {
+    async setSpam(id: number, input: unknown, who: Who = NOBODY): Promise<Contact> {
       const { spam } = parseInput(ContactSpamSchema, input ?? {});
       if (!spam) await mail?.prepare?.();
-      return db.transaction(async (trx) => {
+      const contact = await db.transaction(async (trx) => {
         const contact = await find(id, trx);
         if (contact.spam === spam) return contact;
         await repo.update(id, { spam }, trx);
@@ -169,11 +180,12 @@ export function createContactsService({
         }
         return moved;
       });
+      return recorded(who, spam ? 'contact.spam' : 'contact.not_spam', id, contact);
     },
 
-    async remove(id: number): Promise<{ id: number }> {
+    async remove(id: number, who: Who = NOBODY): Promise<{ id: number }> {
       if (!(await repo.remove(id))) throw notFound();
-      return { id };
+      return recorded(who, 'contact.deleted', id, { id });
     },
 
     async stats(): Promise<ContactStats> {
@@ -187,9 +199,16 @@ export function createContactsService({
     },
 
     /** The inbox or the spam folder as CSV, with a file name for the download. */
-    async exportCsv(opts: { spam?: boolean } = {}): Promise<{ filename: string; csv: string }> {
+    async exportCsv(
+      opts: { spam?: boolean } = {},
+      who: Who = NOBODY,
+    ): Promise<{ filename: string; csv: string }> {
       const rows = await repo.list({ spam: opts.spam ?? false }, 'newest', clock());
       const day = utcDay(clock());
+      await audit?.record(who, {
+        action: 'contact.exported',
+        summary: opts.spam ? 'spam' : 'enquiries',
+      });
       return {
         filename: `${opts.spam ? 'spam-' : ''}enquiries-${day}.csv`,
         csv: contactsCsv(rows),

@@ -1,6 +1,6 @@
-import { Router } from 'express';
 import type { DbHealth } from '../../db/db-health';
 import type { Logger } from '../../logger';
+import { createRouter } from '../../http/router';
 
 /**
  * `GET /healthz`: 200 `{status:'ok'}` while the database reads and writes;
@@ -9,7 +9,7 @@ import type { Logger } from '../../logger';
  * when it cannot be read.
  */
 export function createHealthRouter({ health, logger }: { health: DbHealth; logger: Logger }) {
-  const router = Router();
+  const router = createRouter();
   router.get('/healthz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     const database = await health.report();

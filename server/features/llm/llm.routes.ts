@@ -1,9 +1,4 @@
-import express, {
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-} from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import {
   GenerateRequestSchema,
@@ -15,10 +10,11 @@ import { BadRequestError } from '../../errors';
 import { allow } from '../../http/guards';
 import { requestLanguage } from '../../i18n';
 import type { LlmService } from './llm.service';
+import { createRouter } from '../../http/router';
 
 /** `/api/llm`: article drafting and translation (content staff), and the provider status (any staff). */
 export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: RequestHandler }) {
-  const router = express.Router();
+  const router = createRouter();
 
   router.get('/llm-status', allow('staff'), (_req, res) => {
     res.json({ data: llm.status() });

@@ -1,6 +1,6 @@
-import { Router } from 'express';
 import { isMediaFileName } from '#shared/media';
 import type { MediaService } from './media.service';
+import { createRouter } from '../../http/router';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -14,7 +14,7 @@ const YEAR_SECONDS = 31_536_000;
  * `/media/` (the site's own files) is left to the next handler.
  */
 export function createMediaFilesRouter({ media }: { media: MediaService }) {
-  const router = Router();
+  const router = createRouter();
 
   router.get('/media/:id/:name', async (req, res, next) => {
     const { id, name } = req.params;

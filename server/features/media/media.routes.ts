@@ -1,19 +1,19 @@
-import { Router } from 'express';
-import { actorOf } from '../../http/actor';
+import { whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
+import { createRouter } from '../../http/router';
 import { idParam, listQuery } from '../../http/params';
 import type { MediaService } from './media.service';
 import { singleImageUpload } from './upload';
 
 /** `/api/media`: the admin's image uploads (the only multipart body of the API). */
 export function createMediaRouter({ media, maxBytes }: { media: MediaService; maxBytes: number }) {
-  const router = Router();
+  const router = createRouter();
   const upload = singleImageUpload(maxBytes);
 
   router.post('/', allow('content'), upload, async (req, res) => {
     const file = req.file!;
     const uploaded = { bytes: file.buffer, name: file.originalname, mimeType: file.mimetype };
-    res.status(201).json({ data: await media.upload(uploaded, actorOf(req)) });
+    res.status(201).json({ data: await media.upload(uploaded, whoOf(req)) });
   });
 
   router.get('/', allow('content'), async (req, res) => {
@@ -22,7 +22,7 @@ export function createMediaRouter({ media, maxBytes }: { media: MediaService; ma
   });
 
   router.delete('/:id', allow('content'), async (req, res) => {
-    res.json({ data: await media.remove(idParam(req.params.id)) });
+    res.json({ data: await media.remove(idParam(req.params.id), whoOf(req)) });
   });
 
   return router;

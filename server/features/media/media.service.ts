@@ -3,8 +3,9 @@ import { pageOffset } from '#shared/pagination';
 import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../errors';
-import type { Actor } from '../../http/actor';
+import { NOBODY, type Who } from '../../http/who';
 import type { Logger } from '../../logger';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { NewsService } from '../news/news.service';
 import { processImage } from './image-variants';
 import type { MediaStorage } from './media-storage';
@@ -13,10 +14,10 @@ import { createMediaRepo, type MediaRow } from './media.repo';
 export type UploadedFile = { bytes: Buffer; name: string; mimeType: string };
 
 export interface MediaService {
-  upload(file: UploadedFile, actor: Actor): Promise<MediaItem>;
+  upload(file: UploadedFile, who?: Who): Promise<MediaItem>;
   list(opts?: { page?: number; perPage?: number }): Promise<MediaItem[]>;
   /** 409 while an article shows it; else its rows and files are gone. */
-  remove(id: number): Promise<{ id: number }>;
+  remove(id: number, who?: Who): Promise<{ id: number }>;
   /** One stored file and its type, or null (no such upload or file). */
   file(mediaId: number, name: string): Promise<{ type: MediaType; data: Buffer } | null>;
 }
@@ -39,8 +40,10 @@ export function createMediaService(deps: {
   news: Pick<NewsService, 'mediaUses'>;
   logger: Logger;
   clock?: Clock;
+  /** Where uploads and deletions are recorded, with who made them. */
+  audit?: AuditRecorder;
 }): MediaService {
-  const { db, storage, news, logger, clock = systemClock } = deps;
+  const { db, storage, news, logger, clock = systemClock, audit } = deps;
   const repo = createMediaRepo(db);
   // One image at a time per process: decoding a 40-megapixel upload takes its share of memory.
   let queue: Promise<unknown> = Promise.resolve();
@@ -53,7 +56,7 @@ export function createMediaService(deps: {
   const withUses = (rows: MediaRow[], uses: Map<number, MediaUse[]>): MediaItem[] =>
     rows.map(({ hash: _hash, ...row }) => ({ ...row, used_by: uses.get(row.id) ?? [] }));
 
-  async function store(file: UploadedFile, actor: Actor): Promise<number> {
+  async function store(file: UploadedFile, who: Who): Promise<number> {
     const image = await processImage(file.bytes, file);
     const main = image.files[0]!;
     const written: number[] = [];
@@ -67,7 +70,7 @@ export function createMediaService(deps: {
           height: image.height,
           bytes: main.data.length,
           name: displayName(file.name),
-          created_by: actor?.id ?? null,
+          created_by: who.actor?.id ?? null,
           created_at: clock.now().toISOString(),
         });
         written.push(id);
@@ -85,9 +88,15 @@ export function createMediaService(deps: {
   }
 
   return {
-    async upload(file, actor) {
-      const id = await oneAtATime(() => store(file, actor));
+    async upload(file, who = NOBODY) {
+      const id = await oneAtATime(() => store(file, who));
       const row = (await repo.find(id))!;
+      await audit?.record(who, {
+        action: 'media.uploaded',
+        target_type: 'media',
+        target_id: id,
+        summary: row.name,
+      });
       return withUses([row], new Map())[0]!;
     },
 
@@ -98,8 +107,9 @@ export function createMediaService(deps: {
       return withUses(rows, await news.mediaUses());
     },
 
-    async remove(id) {
-      if (!(await repo.find(id))) throw new NotFoundError('apiErrors.media.notFound');
+    async remove(id, who = NOBODY) {
+      const row = await repo.find(id);
+      if (!row) throw new NotFoundError('apiErrors.media.notFound');
       const users = (await news.mediaUses()).get(id) ?? [];
       if (users.length > 0) {
         const [first] = users;
@@ -109,6 +119,12 @@ export function createMediaService(deps: {
       await repo.remove(id);
       await storage.removeAll(id).catch((err: unknown) => {
         logger.warn({ err, mediaId: id }, 'media: files of a deleted upload could not be removed');
+      });
+      await audit?.record(who, {
+        action: 'media.deleted',
+        target_type: 'media',
+        target_id: id,
+        summary: row.name,
       });
       return { id };
     },

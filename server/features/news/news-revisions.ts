@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '#shared/languages';
 import type { AdminArticle } from '#shared/news';
 import { REVISION_FIELDS, REVISIONS_KEPT } from '#shared/revisions';
-import type { Actor } from '../../http/actor';
+import type { Who } from '../../http/who';
 import type { RevisionsRepo, Snapshot } from './revisions.repo';
 
 /**
@@ -59,7 +59,7 @@ export async function keepBaseline(repo: RevisionsRepo, before: AdminArticle): P
 export async function recordRevisions(
   repo: RevisionsRepo,
   after: AdminArticle,
-  actor: Actor,
+  who: Who,
   at: string,
 ): Promise<void> {
   const latest = await repo.latest(after.id);
@@ -70,8 +70,8 @@ export async function recordRevisions(
       news_id: after.id,
       language,
       ...text,
-      user_id: actor?.id ?? null,
-      username: actor?.username ?? null,
+      user_id: who.actor?.id ?? null,
+      username: who.actor?.username ?? null,
       created_at: at,
     });
     await repo.prune(after.id, language, REVISIONS_KEPT);

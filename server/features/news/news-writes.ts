@@ -6,8 +6,10 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { isUniqueViolation } from '../../db/values';
 import { ConflictError, NotFoundError } from '../../errors';
-import type { Actor } from '../../http/actor';
+import { NOBODY, type Who } from '../../http/who';
 import { parseInput } from '../../validation';
+import type { AuditRecorder } from '../audit/audit.service';
+import { recordDocument, type DocumentChange, type DocumentSave } from './document-audit';
 import { ARTICLE_SPEC, type DocumentSpec } from './document-spec';
 import { keepBaseline, recordRevisions } from './news-revisions';
 import { applyTranslations, assertNoSourceTranslation } from './news-translations';
@@ -51,19 +53,26 @@ const searchFields = (f: {
  * Writes of articles, or of pages (`spec`): validation, unique slugs (one
  * namespace for both kinds) and the slugs they had before, the publication
  * time (scheduling), translations, and a revision of every language whose
- * text a save changed, all in one transaction.
+ * text a save changed, all in one transaction. Each write is recorded in
+ * the audit trail (`article.updated`, `page.deleted`…) once it is made.
  */
 export function createNewsWrites({
   db,
   clock,
   spec = ARTICLE_SPEC,
+  audit,
 }: {
   db: Db;
   clock: Clock;
   spec?: DocumentSpec;
+  audit?: AuditRecorder;
 }) {
   const repo = createNewsRepo(db, spec.kind);
   const history = createSlugHistoryRepo(db);
+  const recorded = async (who: Who, change: DocumentChange, document: StoredDocument) => {
+    await recordDocument(audit, who, spec.kind, change, document);
+    return document;
+  };
 
   async function existing(id: number): Promise<StoredDocument> {
     const article = await repo.findById(id);
@@ -84,7 +93,7 @@ export function createNewsWrites({
   }
 
   /** Runs a write and records its revisions in one transaction; answers the row as admins read it. */
-  async function write(actor: Actor, action: (w: WriteContext) => Promise<number>) {
+  async function write(who: Who, action: (w: WriteContext) => Promise<number>) {
     try {
       const id = await db.transaction(async (trx) => {
         const w: WriteContext = {
@@ -95,7 +104,7 @@ export function createNewsWrites({
         };
         const id = await action(w);
         const after = await w.news.findById(id);
-        if (after) await recordRevisions(w.revisions, after, actor, w.at);
+        if (after) await recordRevisions(w.revisions, after, who, w.at);
         return id;
       });
       return await existing(id);
@@ -109,11 +118,11 @@ export function createNewsWrites({
   const writes = {
     existing,
 
-    async create(input: unknown, actor: Actor = null): Promise<StoredDocument> {
+    async create(input: unknown, who: Who = NOBODY): Promise<StoredDocument> {
       const parsed = parseInput(spec.schema, input);
       const { translations, source_language, published_at, reuse_slug, ...fields } = parsed;
       await assertSlugFree(fields.slug, undefined, reuse_slug);
-      return write(actor, async (w) => {
+      const created = await write(who, async (w) => {
         const publishedAt = resolvePublishedAt({
           published: fields.published,
           requested: published_at,
@@ -135,11 +144,18 @@ export function createNewsWrites({
         await applyTranslations(w.news, id, {}, translations, w.at, storedSourceHash(fields));
         return id;
       });
+      return recorded(who, 'created', created);
     },
 
-    async update(id: number, input: unknown, actor: Actor = null): Promise<StoredDocument> {
+    /** A save (recorded as `save`), or with a body of `published` alone, a publication. */
+    async update(
+      id: number,
+      input: unknown,
+      who: Who = NOBODY,
+      save: DocumentSave = 'updated',
+    ): Promise<StoredDocument> {
       const toggle = PublishToggleSchema.safeParse(input);
-      if (toggle.success) return writes.setPublished(id, toggle.data.published);
+      if (toggle.success) return writes.setPublished(id, toggle.data.published, who);
       const before = await existing(id);
       const body = typeof input === 'object' && input ? input : {};
       const merged = {
@@ -158,7 +174,7 @@ export function createNewsWrites({
       };
       assertNoSourceTranslation(source_language, before.translations, translations);
       await assertSlugFree(fields.slug, id, reuse_slug);
-      return write(actor, async (w) => {
+      const saved = await write(who, async (w) => {
         await keepBaseline(w.revisions, before);
         const publishedAt = resolvePublishedAt({
           published: fields.published,
@@ -185,10 +201,11 @@ export function createNewsWrites({
         await applyTranslations(w.news, id, before.translations, translations, w.at, hash);
         return id;
       });
+      return recorded(who, save, saved);
     },
 
     /** Publishes (now, or keeps a scheduled time) or takes back (a scheduled one becomes a draft). */
-    async setPublished(id: number, published: boolean): Promise<StoredDocument> {
+    async setPublished(id: number, published: boolean, who: Who = NOBODY): Promise<StoredDocument> {
       const before = await existing(id);
       const at = clock.now().toISOString();
       const published_at = resolvePublishedAt({
@@ -200,7 +217,14 @@ export function createNewsWrites({
       if (!(await repo.update(id, { published, published_at }, at))) {
         throw new NotFoundError(spec.notFound);
       }
-      return existing(id);
+      return recorded(who, published ? 'published' : 'unpublished', await existing(id));
+    },
+
+    async remove(id: number, who: Who = NOBODY): Promise<{ id: number }> {
+      const before = await existing(id);
+      if (!(await repo.remove(id))) throw new NotFoundError(spec.notFound);
+      await recorded(who, 'deleted', before);
+      return { id };
     },
 
     /** True when a new article or page could not take `slug` without saying so. */

@@ -1,8 +1,9 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { NEWS_PAGE_SIZE } from '#shared/pagination';
 import { NotFoundError } from '../../errors';
-import { actorOf } from '../../http/actor';
+import { whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
+import { createRouter } from '../../http/router';
 import { idParam, listQuery } from '../../http/params';
 import { requestLanguage } from '../../i18n';
 import type { NewsService } from './news.service';
@@ -13,7 +14,7 @@ type NewsRouterDeps = { news: NewsService; previews: PreviewsService; revisions:
 
 /** `/api/news`: the public list and article in the request's language, and the admin's writes. */
 export function createNewsRouter({ news, previews, revisions }: NewsRouterDeps) {
-  const router = Router();
+  const router = createRouter();
 
   router.get('/', allow('anyone'), async (req, res) => {
     const q = listQuery(req.query);
@@ -36,21 +37,21 @@ export function createNewsRouter({ news, previews, revisions }: NewsRouterDeps) 
   router.get('/:slug', allow('anyone'), (req, res) => articleOrRedirect(news, req, res));
 
   router.post('/', allow('content'), async (req, res) => {
-    res.status(201).json({ data: await news.create(req.body, actorOf(req)) });
+    res.status(201).json({ data: await news.create(req.body, whoOf(req)) });
   });
 
   router.put('/:id', allow('content'), async (req, res) => {
-    res.json({ data: await news.update(idParam(req.params.id), req.body, actorOf(req)) });
+    res.json({ data: await news.update(idParam(req.params.id), req.body, whoOf(req)) });
   });
 
   router.delete('/:id', allow('content'), async (req, res) => {
-    res.json({ data: await news.remove(idParam(req.params.id)) });
+    res.json({ data: await news.remove(idParam(req.params.id), whoOf(req)) });
   });
 
   router.post('/:id/previews', allow('content'), async (req, res) => {
     res
       .status(201)
-      .json({ data: await previews.create(idParam(req.params.id), req.body, actorOf(req)) });
+      .json({ data: await previews.create(idParam(req.params.id), req.body, whoOf(req)) });
   });
 
   router.get('/:id/previews', allow('content'), async (req, res) => {
@@ -59,7 +60,7 @@ export function createNewsRouter({ news, previews, revisions }: NewsRouterDeps) 
 
   router.delete('/:id/previews/:previewId', allow('content'), async (req, res) => {
     const [id, previewId] = [idParam(req.params.id), idParam(req.params.previewId)];
-    res.json({ data: await previews.revoke(id, previewId) });
+    res.json({ data: await previews.revoke(id, previewId, whoOf(req)) });
   });
 
   router.get('/:id/revisions', allow('articles'), async (req, res) => {
@@ -68,7 +69,7 @@ export function createNewsRouter({ news, previews, revisions }: NewsRouterDeps) 
 
   router.post('/:id/revisions/:revisionId/restore', allow('content'), async (req, res) => {
     const [id, revisionId] = [idParam(req.params.id), idParam(req.params.revisionId)];
-    res.json({ data: await revisions.restore(id, revisionId, actorOf(req)) });
+    res.json({ data: await revisions.restore(id, revisionId, whoOf(req)) });
   });
 
   return router;

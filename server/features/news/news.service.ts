@@ -7,7 +7,9 @@ import { isPublic } from '#shared/publication';
 import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
-import type { Actor } from '../../http/actor';
+import type { Who } from '../../http/who';
+import type { AuditRecorder } from '../audit/audit.service';
+import type { DocumentSave } from './document-audit';
 import { mergeCategoryCounts, storedValuesOf } from './news-categories';
 import { createNewsWrites } from './news-writes';
 import type { DocumentKind, StoredDocument } from './document-row';
@@ -44,10 +46,14 @@ export interface NewsService {
     published?: boolean;
     missing?: Language;
   }): Promise<AdminArticle[]>;
-  create(input: unknown, actor?: Actor): Promise<AdminArticle>;
-  update(id: number, input: unknown, actor?: Actor): Promise<AdminArticle>;
-  setPublished(id: number, published: boolean): Promise<AdminArticle>;
-  remove(id: number): Promise<{ id: number }>;
+  create(input: unknown, who?: Who): Promise<AdminArticle>;
+  /**
+   * A save of the article's fields (recorded as `save`: an edit, or a
+   * revision restored), or with a body of `published` alone, its publication.
+   */
+  update(id: number, input: unknown, who?: Who, save?: DocumentSave): Promise<AdminArticle>;
+  setPublished(id: number, published: boolean, who?: Who): Promise<AdminArticle>;
+  remove(id: number, who?: Who): Promise<{ id: number }>;
   categories(): Promise<CategoryCount[]>;
   sitemapEntries(): Promise<SitemapEntry[]>;
   /** True when a new article could not take `slug` without saying so (used or used before). */
@@ -81,13 +87,16 @@ export function asArticle(document: StoredDocument): AdminArticle {
 export function createNewsService({
   db,
   clock = systemClock,
+  audit,
 }: {
   db: Db;
   clock?: Clock;
+  /** Where every write is recorded, with who made it. */
+  audit?: AuditRecorder;
 }): NewsService {
   const repo = createNewsRepo(db);
   const history = createSlugHistoryRepo(db);
-  const writes = createNewsWrites({ db, clock });
+  const writes = createNewsWrites({ db, clock, audit });
   const now = () => clock.now().toISOString();
 
   return {
@@ -132,14 +141,11 @@ export function createNewsService({
       return rows.map(asArticle);
     },
 
-    create: async (input, actor) => asArticle(await writes.create(input, actor)),
-    update: async (id, input, actor) => asArticle(await writes.update(id, input, actor)),
-    setPublished: async (id, published) => asArticle(await writes.setPublished(id, published)),
-
-    async remove(id) {
-      if (!(await repo.remove(id))) throw new NotFoundError('apiErrors.articleNotFound');
-      return { id };
-    },
+    create: async (input, who) => asArticle(await writes.create(input, who)),
+    update: async (id, input, who, save) => asArticle(await writes.update(id, input, who, save)),
+    setPublished: async (id, published, who) =>
+      asArticle(await writes.setPublished(id, published, who)),
+    remove: (id, who) => writes.remove(id, who),
 
     categories: async () => mergeCategoryCounts(await repo.categories(now())),
     sitemapEntries: () => repo.sitemapEntries(now()),

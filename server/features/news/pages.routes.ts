@@ -1,10 +1,11 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AdminPage } from '#shared/pages';
 import { can } from '#shared/roles';
 import { NotFoundError } from '../../errors';
-import { actorOf } from '../../http/actor';
 import { allow } from '../../http/guards';
 import { idParam } from '../../http/params';
+import { createRouter } from '../../http/router';
+import { whoOf } from '../../http/who';
 import { requestLanguage } from '../../i18n';
 import type { PagesService } from './pages.service';
 import type { PreviewsService } from './previews.service';
@@ -25,7 +26,7 @@ const contentStaff = allow('content');
  * the writes, previews and revisions as for articles.
  */
 export function createPagesRouter({ pages, previews, revisions }: PagesRouterDeps) {
-  const router = Router();
+  const router = createRouter();
 
   router.get('/', contentStaff, async (_req, res) => {
     res.json({ data: await pages.listAdmin() });
@@ -36,26 +37,26 @@ export function createPagesRouter({ pages, previews, revisions }: PagesRouterDep
   });
 
   router.put('/order', contentStaff, async (req, res) => {
-    res.json({ data: await pages.reorder(req.body) });
+    res.json({ data: await pages.reorder(req.body, whoOf(req)) });
   });
 
   router.get('/:slug', allow('anyone'), (req, res) => pageOrRedirect(pages, req, res));
 
   router.post('/', contentStaff, async (req, res) => {
-    res.status(201).json({ data: await pages.create(req.body, actorOf(req)) });
+    res.status(201).json({ data: await pages.create(req.body, whoOf(req)) });
   });
 
   router.put('/:id', contentStaff, async (req, res) => {
-    res.json({ data: await pages.update(idParam(req.params.id), req.body, actorOf(req)) });
+    res.json({ data: await pages.update(idParam(req.params.id), req.body, whoOf(req)) });
   });
 
   router.delete('/:id', contentStaff, async (req, res) => {
-    res.json({ data: await pages.remove(idParam(req.params.id)) });
+    res.json({ data: await pages.remove(idParam(req.params.id), whoOf(req)) });
   });
 
   router.post('/:id/previews', contentStaff, async (req, res) => {
     const id = idParam(req.params.id);
-    res.status(201).json({ data: await previews.create(id, req.body, actorOf(req), 'page') });
+    res.status(201).json({ data: await previews.create(id, req.body, whoOf(req), 'page') });
   });
 
   router.get('/:id/previews', contentStaff, async (req, res) => {
@@ -64,7 +65,7 @@ export function createPagesRouter({ pages, previews, revisions }: PagesRouterDep
 
   router.delete('/:id/previews/:previewId', contentStaff, async (req, res) => {
     const [id, previewId] = [idParam(req.params.id), idParam(req.params.previewId)];
-    res.json({ data: await previews.revoke(id, previewId) });
+    res.json({ data: await previews.revoke(id, previewId, whoOf(req), 'page') });
   });
 
   router.get('/:id/revisions', contentStaff, async (req, res) => {
@@ -73,7 +74,7 @@ export function createPagesRouter({ pages, previews, revisions }: PagesRouterDep
 
   router.post('/:id/revisions/:revisionId/restore', contentStaff, async (req, res) => {
     const [id, revisionId] = [idParam(req.params.id), idParam(req.params.revisionId)];
-    res.json({ data: await revisions.restore(id, revisionId, actorOf(req)) });
+    res.json({ data: await revisions.restore(id, revisionId, whoOf(req)) });
   });
 
   return router;

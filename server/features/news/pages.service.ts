@@ -7,7 +7,9 @@ import { isPublic } from '#shared/publication';
 import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError } from '../../errors';
-import type { Actor } from '../../http/actor';
+import { NOBODY, type Who } from '../../http/who';
+import type { AuditRecorder } from '../audit/audit.service';
+import type { DocumentSave } from './document-audit';
 import { parseInput } from '../../validation';
 import type { StoredDocument } from './document-row';
 import { PAGE_SPEC } from './document-spec';
@@ -26,12 +28,13 @@ export interface PagesService {
     opts?: { includeDrafts?: boolean; language?: Language; withTranslations?: boolean },
   ): Promise<Page>;
   getById(id: number): Promise<AdminPage>;
-  create(input: unknown, actor?: Actor): Promise<AdminPage>;
-  update(id: number, input: unknown, actor?: Actor): Promise<AdminPage>;
-  setPublished(id: number, published: boolean): Promise<AdminPage>;
-  remove(id: number): Promise<{ id: number }>;
+  create(input: unknown, who?: Who): Promise<AdminPage>;
+  /** A save (recorded as `save`), or with a body of `published` alone, its publication. */
+  update(id: number, input: unknown, who?: Who, save?: DocumentSave): Promise<AdminPage>;
+  setPublished(id: number, published: boolean, who?: Who): Promise<AdminPage>;
+  remove(id: number, who?: Who): Promise<{ id: number }>;
   /** `{ids}` in this order take positions 0, 1, 2…; answers every page as `listAdmin`. */
-  reorder(input: unknown): Promise<AdminPage[]>;
+  reorder(input: unknown, who?: Who): Promise<AdminPage[]>;
   /** The public pages of the header and footer, by position, titled in each public language. */
   navigation(): Promise<NavPage[]>;
   sitemapEntries(): Promise<SitemapEntry[]>;
@@ -68,13 +71,16 @@ function adminPage({ kind: _kind, ...stored }: StoredDocument): AdminPage {
 export function createPagesService({
   db,
   clock = systemClock,
+  audit,
 }: {
   db: Db;
   clock?: Clock;
+  /** Where every write is recorded, with who made it. */
+  audit?: AuditRecorder;
 }): PagesService {
   const repo = createNewsRepo(db, 'page');
   const history = createSlugHistoryRepo(db);
-  const writes = createNewsWrites({ db, clock, spec: PAGE_SPEC });
+  const writes = createNewsWrites({ db, clock, spec: PAGE_SPEC, audit });
   const now = () => clock.now().toISOString();
 
   const inMenuOrder = (pages: StoredDocument[]) =>
@@ -99,16 +105,13 @@ export function createPagesService({
     },
 
     getById: async (id) => adminPage(await writes.existing(id)),
-    create: async (input, actor) => adminPage(await writes.create(input, actor)),
-    update: async (id, input, actor) => adminPage(await writes.update(id, input, actor)),
-    setPublished: async (id, published) => adminPage(await writes.setPublished(id, published)),
+    create: async (input, who) => adminPage(await writes.create(input, who)),
+    update: async (id, input, who, save) => adminPage(await writes.update(id, input, who, save)),
+    setPublished: async (id, published, who) =>
+      adminPage(await writes.setPublished(id, published, who)),
+    remove: (id, who) => writes.remove(id, who),
 
-    async remove(id) {
-      if (!(await repo.remove(id))) throw new NotFoundError('apiErrors.pageNotFound');
-      return { id };
-    },
-
-    async reorder(input) {
+    async reorder(input, who = NOBODY) {
       const { ids } = parseInput(PageOrderSchema, input);
       await db.transaction(async (trx) => {
         const pages = createNewsRepo(trx, 'page');
@@ -120,6 +123,7 @@ export function createPagesService({
           }
         }
       });
+      await audit?.record(who, { action: 'page.reordered' });
       return this.listAdmin();
     },
 

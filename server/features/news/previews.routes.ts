@@ -1,8 +1,8 @@
-import { Router } from 'express';
 import { NotFoundError } from '../../errors';
 import { allow } from '../../http/guards';
 import { requestLanguage } from '../../i18n';
 import type { PreviewsService } from './previews.service';
+import { createRouter } from '../../http/router';
 
 /**
  * `/api/previews/{token}`: the article (`{news}`) or page (`{page}`) behind a share link, for anyone who
@@ -10,7 +10,7 @@ import type { PreviewsService } from './previews.service';
  * never kept by a cache.
  */
 export function createPreviewsRouter({ previews }: { previews: PreviewsService }) {
-  const router = Router();
+  const router = createRouter();
 
   router.get('/:token', allow('anyone'), async (req, res) => {
     res.set({ 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' });

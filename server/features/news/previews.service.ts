@@ -13,8 +13,10 @@ import {
 import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
-import type { Actor } from '../../http/actor';
+import { NOBODY, type Who } from '../../http/who';
 import { parseInput } from '../../validation';
+import type { AuditRecorder } from '../audit/audit.service';
+import { recordDocument } from './document-audit';
 import type { DocumentKind } from './document-row';
 import type { NewsService } from './news.service';
 import type { PagesService } from './pages.service';
@@ -44,11 +46,16 @@ export type PreviewsService = {
   create(
     newsId: number,
     input: unknown,
-    actor: Actor,
+    who?: Who,
     kind?: DocumentKind,
   ): Promise<CreatedPreviewLink>;
   list(newsId: number, kind?: DocumentKind): Promise<PreviewLink[]>;
-  revoke(newsId: number, previewId: number): Promise<{ id: number }>;
+  revoke(
+    newsId: number,
+    previewId: number,
+    who?: Who,
+    kind?: DocumentKind,
+  ): Promise<{ id: number }>;
   /** The article or page a share link shows, in `language` where it has it; null when the link does not work. */
   document(token: string, language?: Language): Promise<PreviewDocument | null>;
 };
@@ -63,19 +70,25 @@ export function createPreviewsService({
   news,
   pages,
   clock = systemClock,
+  audit,
 }: {
   db: Db;
   news: Pick<NewsService, 'getById'>;
   pages?: Pick<PagesService, 'getById' | 'getBySlug'>;
   clock?: Clock;
+  /** Where links made and revoked are recorded (never their tokens). */
+  audit?: AuditRecorder;
 }): PreviewsService {
   const repo = createPreviewsRepo(db);
   const now = () => clock.now();
-  /** 404 unless a row of this kind has the id. */
-  const assertExists = async (id: number, kind: DocumentKind) => {
-    if (kind === 'page' && pages) await pages.getById(id);
-    else if (kind === 'page') throw new NotFoundError('apiErrors.pageNotFound');
-    else await news.getById(id);
+  /** The row of this kind with the id (its title), else 404. */
+  const existing = async (
+    id: number,
+    kind: DocumentKind,
+  ): Promise<{ id: number; title: string }> => {
+    if (kind === 'page' && pages) return pages.getById(id);
+    if (kind === 'page') throw new NotFoundError('apiErrors.pageNotFound');
+    return news.getById(id);
   };
 
   /** The row a token opens, in `language`: an article, else a page (ids are shared). */
@@ -92,9 +105,9 @@ export function createPreviewsService({
   }
 
   return {
-    async create(newsId, input, actor, kind = 'article') {
+    async create(newsId, input, who = NOBODY, kind = 'article') {
       const { expires_in_days = PREVIEW_DEFAULT_DAYS } = parseInput(CreatePreviewSchema, input);
-      await assertExists(newsId, kind);
+      const document = await existing(newsId, kind);
       const at = now();
       await repo.removeExpired(at.toISOString());
       const token = newToken();
@@ -102,21 +115,24 @@ export function createPreviewsService({
         news_id: newsId,
         token_hash: hashOf(token),
         expires_at: new Date(at.getTime() + expires_in_days * DAY_MS).toISOString(),
-        created_by: actor?.id ?? null,
+        created_by: who.actor?.id ?? null,
         created_at: at.toISOString(),
       });
+      await recordDocument(audit, who, kind, 'preview_created', document);
       return { ...link, token, url: previewPath(token) };
     },
 
     async list(newsId, kind = 'article') {
-      await assertExists(newsId, kind);
+      await existing(newsId, kind);
       return repo.active(newsId, now().toISOString());
     },
 
-    async revoke(newsId, previewId) {
+    async revoke(newsId, previewId, who = NOBODY, kind = 'article') {
       if (!(await repo.remove(newsId, previewId))) {
         throw new NotFoundError('apiErrors.previewNotFound');
       }
+      const document = await existing(newsId, kind).catch(() => ({ id: newsId }));
+      await recordDocument(audit, who, kind, 'preview_revoked', document);
       return { id: previewId };
     },
 

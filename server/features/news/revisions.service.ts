@@ -4,7 +4,8 @@ import type { AdminArticle } from '#shared/news';
 import type { Revision } from '#shared/revisions';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
-import type { Actor } from '../../http/actor';
+import { NOBODY, type Who } from '../../http/who';
+import type { DocumentSave } from './document-audit';
 import { parseInput } from '../../validation';
 import { snapshotChanges } from './revision-diff';
 import { createRevisionsRepo, type RevisionRow } from './revisions.repo';
@@ -17,13 +18,13 @@ export type RevisionsService<T = AdminArticle> = {
   /** Newest first, each with what changed since the one before it in its language. */
   list(newsId: number, query: unknown): Promise<Revision[]>;
   /** Saves the revision's text as the article's text in its language again (a new revision). */
-  restore(newsId: number, revisionId: number, actor: Actor): Promise<T>;
+  restore(newsId: number, revisionId: number, who?: Who): Promise<T>;
 };
 
 /** What revisions need of the articles' (or pages') service. */
 type Documents<T> = {
   getById(id: number): Promise<T & { source_language: Language }>;
-  update(id: number, input: unknown, actor?: Actor): Promise<T>;
+  update(id: number, input: unknown, who?: Who, save?: DocumentSave): Promise<T>;
 };
 
 function toRevision(row: RevisionRow, previous: RevisionRow | null): Revision {
@@ -64,7 +65,7 @@ export function createRevisionsService<T = AdminArticle>({
       return out.reverse();
     },
 
-    async restore(newsId, revisionId, actor) {
+    async restore(newsId, revisionId, who = NOBODY) {
       const article = await news.getById(newsId);
       const revision = await repo.find(newsId, revisionId);
       if (!revision) throw new NotFoundError('apiErrors.revisionNotFound');
@@ -74,7 +75,7 @@ export function createRevisionsService<T = AdminArticle>({
         revision.language === article.source_language
           ? text
           : { translations: { [revision.language]: text } };
-      return news.update(newsId, input, actor);
+      return news.update(newsId, input, who, 'revision_restored');
     },
   };
 }

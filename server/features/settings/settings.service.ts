@@ -9,10 +9,11 @@ import {
 import type { Db } from '../../db/knex';
 import { BadRequestError } from '../../errors';
 import { parseInput } from '../../validation';
-import type { AuditService, AuditWho } from '../audit/audit.service';
+import type { Who } from '../../http/who';
+import type { AuditRecorder } from '../audit/audit.service';
 import { createSettingsRepo } from './settings.repo';
 
-const NO_AUDIT: Pick<AuditService, 'record'> = { record: async () => undefined };
+const NO_AUDIT: AuditRecorder = { record: async () => undefined };
 
 const shown = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value));
 
@@ -22,13 +23,7 @@ const shown = (value: unknown) => (Array.isArray(value) ? value.join(', ') : Str
  * longer fits its schema. Read from the store each time, so every instance
  * of the site sees a change at once.
  */
-export function createSettingsService({
-  db,
-  audit = NO_AUDIT,
-}: {
-  db: Db;
-  audit?: Pick<AuditService, 'record'>;
-}) {
+export function createSettingsService({ db, audit = NO_AUDIT }: { db: Db; audit?: AuditRecorder }) {
   const repo = createSettingsRepo(db);
 
   async function current(): Promise<Settings> {
@@ -54,7 +49,7 @@ export function createSettingsService({
      * invalid value, nothing saved then); records each change in the audit
      * log; answers every setting as it now is.
      */
-    async update(input: unknown, who: AuditWho): Promise<Settings> {
+    async update(input: unknown, who: Who): Promise<Settings> {
       const body = (input ?? {}) as Record<string, unknown>;
       if (typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError();
       const unknown = Object.keys(body).filter((k) => !(SETTING_KEYS as string[]).includes(k));

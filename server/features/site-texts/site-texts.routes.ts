@@ -1,10 +1,10 @@
-import { Router } from 'express';
 import { isLanguage } from '#shared/languages';
 import { NotFoundError } from '../../errors';
 import { SiteTextsPreviewSchema } from '#shared/site-texts';
-import { actorOf } from '../../http/actor';
 import { allow } from '../../http/guards';
 import { publicOrigin } from '../../http/public-origin';
+import { createRouter } from '../../http/router';
+import { whoOf } from '../../http/who';
 import type { TextsPreview } from '../../site/texts-preview';
 import { parseInput } from '../../validation';
 import type { SiteTextsService } from './site-texts.service';
@@ -23,14 +23,14 @@ export function createSiteTextsRouter({
   preview: TextsPreview;
   publicUrl: string | undefined;
 }) {
-  const router = Router();
+  const router = createRouter();
 
   router.get('/texts', allow('content'), async (_req, res) => {
     res.json({ data: await texts.list() });
   });
 
   router.put('/texts', allow('content'), async (req, res) => {
-    res.json({ data: await texts.update(req.body, actorOf(req)) });
+    res.json({ data: await texts.update(req.body, whoOf(req)) });
   });
 
   // The page as it would look with unsaved texts: a POST, so it never counts as a content write.

@@ -38,7 +38,7 @@ describe('the site texts in memory', () => {
   it('serve the texts last read, marked stale, while the table cannot be read, and recover', async () => {
     const version = createContentVersion();
     const texts = createSiteTextsService({ db: store.db, version });
-    await texts.update(phone, null);
+    await texts.update(phone);
     await store.db.schema.renameTable('site_texts', 'site_texts_away');
     try {
       version.moved('test');

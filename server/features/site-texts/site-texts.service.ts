@@ -14,8 +14,9 @@ import { systemClock, type Clock } from '../../clock';
 import type { ContentVersion } from '../../content-version';
 import type { Db } from '../../db/knex';
 import { BadRequestError } from '../../errors';
-import type { Actor } from '../../http/actor';
+import { NOBODY, type Who } from '../../http/who';
 import { CATALOGUES } from '../../i18n';
+import type { AuditRecorder } from '../audit/audit.service';
 import { createSiteTextsRepo, type SiteTextChange } from './site-texts.repo';
 import { textsSnapshot, type TextsSnapshot } from './texts-snapshot';
 
@@ -23,7 +24,7 @@ export interface SiteTextsService {
   /** Every editable text: its catalogue text in each language and the overrides. */
   list(): Promise<SiteTexts>;
   /** Sets and removes overrides (`PUT /api/site/texts`); 400 with details, changing nothing, on any bad value. */
-  update(input: unknown, actor: Actor): Promise<SiteTexts>;
+  update(input: unknown, who?: Who): Promise<SiteTexts>;
   /**
    * The texts as the public sees them now. Kept in memory and read again from
    * the database only after the content version moved (a write here or on
@@ -67,8 +68,10 @@ export function createSiteTextsService(deps: {
   db: Db;
   version: ContentVersion;
   clock?: Clock;
+  /** Where every change is recorded, with who made it. */
+  audit?: AuditRecorder;
 }): SiteTextsService {
-  const { db, version, clock = systemClock } = deps;
+  const { db, version, clock = systemClock, audit } = deps;
   const repo = createSiteTextsRepo(db);
   let last = textsSnapshot();
   let everRead = false;
@@ -133,14 +136,20 @@ export function createSiteTextsService(deps: {
       return { texts };
     },
 
-    async update(input, actor) {
+    async update(input, who = NOBODY) {
       const changes = changesOf(input);
       if (changes.length > 0) {
         const at = clock.now().toISOString();
         await db.transaction((trx) =>
-          createSiteTextsRepo(trx).apply(changes, actor?.id ?? null, at),
+          createSiteTextsRepo(trx).apply(changes, who.actor?.id ?? null, at),
         );
       }
+      const keys = [...new Set(changes.map((c) => c.key))].join(', ');
+      await audit?.record(who, {
+        action: 'site_texts.updated',
+        target_type: 'site_texts',
+        summary: keys.length > 200 ? `${keys.slice(0, 199)}…` : keys,
+      });
       // Read back at once: this answer, and this instance, show the change.
       pending = undefined;
       return service.list();

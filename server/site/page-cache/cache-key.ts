@@ -10,14 +10,18 @@ const MEANINGFUL_QUERY = ['page', 'per_page', 'category', 'lang', 'sent'] as con
 /** Public reads of the JSON API that are the same for every anonymous visitor (news, the site's catalogues). */
 const PUBLIC_API = /^\/api\/(news(\/categories|\/[a-z0-9-]{1,100})?|site\/catalogue\/(en|pt|de))$/;
 
-/** Built files, the admin shell and the API (but its public reads) never go through the cache. */
+/**
+ * Built files, the admin shell and the API (but its public reads) never go
+ * through the cache. Routes match case-sensitively, so `/API/…` is not the
+ * API, but it is refused here in every spelling all the same.
+ */
 function cacheablePath(path: string): boolean {
-  if (path.startsWith('/api/')) return PUBLIC_API.test(path) && path !== '/api/news/admin';
+  if (/^\/api(\/|$)/i.test(path)) return PUBLIC_API.test(path) && path !== '/api/news/admin';
   if (path === '/sitemap.xml' || path === '/robots.txt' || path === '/rss.xml') return true;
   if (path === '/login' || path === '/admin' || path.startsWith('/admin/')) return false;
   if (path === '/healthz' || path.startsWith('/assets/')) return false;
   // Shared previews of drafts are for the link's holder only.
-  if (/^(\/[a-z]{2})?\/preview\//.test(path)) return false;
+  if (/^(\/[a-z]{2})?\/preview(\/|$)/i.test(path)) return false;
   // A file name (favicon.svg, media/news-default.jpg) is a static file, not a page.
   return !/\.[a-z0-9]{1,5}$/i.test(path);
 }

@@ -259,6 +259,34 @@ describe('a render that a content write overtakes', () => {
   });
 });
 
+describe('an answer marked private', () => {
+  it('is never kept, whatever its address (a share link read at any spelling)', async () => {
+    const cache = createPageCache({
+      budgetBytes: 1024 * 1024,
+      keyByOrigin: false,
+      version: createContentVersion(),
+      logger: silent,
+      requestLog: createRequestLog(silent),
+    });
+    let renders = 0;
+    const app = express();
+    app.use(cache.capture);
+    app.get('/{*any}', (_req, res) => {
+      renders += 1;
+      res.set('Cache-Control', 'private, no-store').type('html').send(`<p>render ${renders}</p>`);
+    });
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      cache.serve(req, res, () => app(req, res));
+    };
+    for (const path of ['/some-page', '/some-page', '/Some/Thing', '/Some/Thing']) {
+      expect((await request(handler).get(path)).headers['x-cache']).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(renders).toBe(4);
+    expect(cache.stats().entries).toBe(0);
+  });
+});
+
 describe('a burst of visitors after a write', () => {
   /** A cache in front of one slow page, counting how often it is rendered. */
   function slowSite(page: (res: express.Response) => void) {

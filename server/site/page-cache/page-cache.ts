@@ -54,7 +54,8 @@ type Hit = { answer: CachedAnswer; variant: Encoding | 'notModified'; cookie: st
  * bumps the content version, which empties the cache at once, and a render
  * that began before a bump is never stored after it. Signed-in visitors, POSTs
  * and answers that set a cookie (but the language one of a language address,
- * which every delivery sets again) or say `res.locals.noPageCache` never touch it.
+ * which every delivery sets again), say `res.locals.noPageCache` or are
+ * `Cache-Control: private` (a share link's article) never touch it.
  *
  * Misses are coalesced, as nginx's `proxy_cache_lock` does: while one
  * request renders and compresses an answer, others asking for the same one
@@ -131,6 +132,7 @@ export function createPageCache(deps: {
       const storable =
         STORED_STATUSES.has(res.statusCode) &&
         res.locals.noPageCache !== true &&
+        !/\bprivate\b/i.test(String(res.getHeader('cache-control') ?? '')) &&
         onlyLanguageCookie(req, res.getHeader('set-cookie')) &&
         (typeof body === 'string' || Buffer.isBuffer(body));
       if (!storable) {
