@@ -379,6 +379,19 @@ const CASES: Case[] = [
       return onContact('contact.deleted');
     },
   },
+  {
+    // Last: staff must set up two-factor sign-in from here on.
+    route: 'PUT /api/settings',
+    name: 'a setting changed',
+    async run() {
+      await from(admin).put('/api/settings').send({ require_two_factor: true }).expect(200);
+      return asAdmin('settings.changed', {
+        target_type: 'setting',
+        target_id: 'require_two_factor',
+        summary: 'require_two_factor: false -> true',
+      });
+    },
+  },
 ];
 
 beforeAll(async () => {
