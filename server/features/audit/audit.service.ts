@@ -51,7 +51,7 @@ export type AuditRecorder = Pick<AuditService, 'record'>;
  * passed in (`whoOf(req)`, server/http/who.ts); a route whose action has no
  * service of its own (signing out, ending a session) records right after
  * it. Nothing is recorded by matching paths, so no spelling of an address
- * can skip an entry (decision 028).
+ * can skip an entry (decision 029).
  */
 export function createAuditService(deps: {
   db: Db;
