@@ -29,6 +29,7 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/contacts': 'a visitor’s enquiry: the stored enquiry is its own record',
   'POST /api/llm/generate-news-content': 'drafts text for the editor; nothing is stored',
   'POST /api/llm/translate-news': 'translates text for the editor; nothing is stored',
+  'POST /api/llm/translate-texts': 'translates site texts for the editor; nothing is stored',
   'POST /api/auth/2fa/setup': 'a key waiting for confirmation; turning it on is recorded',
   'POST /api/site/preview': 'renders a page with unsaved texts; nothing is stored',
 };
