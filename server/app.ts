@@ -12,6 +12,9 @@ import { createGroupCommit } from './db/group-commit';
 import type { Db } from './db/knex';
 import { createAuditService } from './features/audit/audit.service';
 import { createAuthService } from './features/auth/auth.service';
+import { createInvitationsService } from './features/auth/invitations.service';
+import { createRecoveryService } from './features/auth/recovery.service';
+import { createStaffService } from './features/auth/staff.service';
 import { createSessionRegistry } from './features/auth/session-registry';
 import { createTwoFactorService } from './features/auth/two-factor.service';
 import { createContactsService } from './features/contacts/contacts.service';
@@ -115,6 +118,15 @@ export function createApp(deps: AppDeps): AppHandler {
     lifetime: config.session,
   });
   const mail = createMailService({ db, config, signal: deps.outboxSignal, texts });
+  const staff = createStaffService({ db, registry, audit });
+  const invitations = createInvitationsService({ db, mail, audit });
+  const recovery = createRecoveryService({
+    db,
+    mail,
+    audit,
+    registry,
+    logger: logger.child({ feature: 'accounts' }),
+  });
   // Enquiries and the rate limits' counters are committed together (group-commit.ts).
   const writes = createGroupCommit(db);
   const contacts = createContactsService({
@@ -184,6 +196,9 @@ export function createApp(deps: AppDeps): AppHandler {
       texts,
       settings,
       textsPreview: createTextsPreview({ news, pages, previews, contacts }),
+      staff,
+      invitations,
+      recovery,
       health,
     }),
   );

@@ -60,6 +60,9 @@ export type Profile = {
   user: User;
   two_factor_enabled: boolean;
   two_factor_setup_required: boolean;
+  /** The confirmed address (password resets go there), and one waiting for its confirmation. */
+  email: string | null;
+  pending_email: string | null;
 };
 
 /** `POST /api/auth/login` when the account has two-factor sign-in on: no session yet. */

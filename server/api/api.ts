@@ -4,8 +4,13 @@ import type { DbHealth } from '../db/db-health';
 import { createAuditRouter } from '../features/audit/audit.routes';
 import type { AuditService } from '../features/audit/audit.service';
 import { createAccountRouter } from '../features/auth/account.routes';
+import { createAccountLinksRouter } from '../features/auth/account-links.routes';
 import { createAuthRouter } from '../features/auth/auth.routes';
 import type { AuthService } from '../features/auth/auth.service';
+import type { InvitationsService } from '../features/auth/invitations.service';
+import type { RecoveryService } from '../features/auth/recovery.service';
+import type { StaffService } from '../features/auth/staff.service';
+import { createUsersRouter } from '../features/auth/users.routes';
 import type { SessionRegistry } from '../features/auth/session-registry';
 import type { TwoFactorService } from '../features/auth/two-factor.service';
 import { createContactsRouter } from '../features/contacts/contacts.routes';
@@ -61,6 +66,9 @@ export type ApiDeps = {
   settings: SettingsService;
   /** Renders a public page with unsaved site texts (the admin's preview). */
   textsPreview: TextsPreview;
+  staff: StaffService;
+  invitations: InvitationsService;
+  recovery: RecoveryService;
   /** Told about write failures (busy, disk full, read-only) so /healthz can name them. */
   health?: DbHealth;
 };
@@ -87,6 +95,9 @@ export function createApi(deps: ApiDeps) {
     texts,
     settings,
     textsPreview,
+    staff,
+    invitations,
+    recovery,
   } = deps;
   const api = createRouter();
   const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
@@ -103,7 +114,14 @@ export function createApi(deps: ApiDeps) {
   api.use(express.json({ limit: JSON_LIMIT }));
 
   const authDeps = { auth, twoFactor, registry, audit, limits };
-  api.use('/auth', createAuthRouter(authDeps), createAccountRouter(authDeps));
+  const publicUrl = config.publicUrl;
+  api.use(
+    '/auth',
+    createAuthRouter(authDeps),
+    createAccountRouter(authDeps),
+    createAccountLinksRouter({ invitations, recovery, registry, publicUrl, limits }),
+  );
+  api.use('/users', createUsersRouter({ staff, invitations, publicUrl }));
   api.use('/news', createNewsRouter({ news, previews, revisions }));
   api.use('/pages', createPagesRouter({ pages, previews, revisions: pageRevisions }));
   api.use('/previews', createPreviewsRouter({ previews }));

@@ -32,6 +32,7 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/llm/translate-texts': 'translates site texts for the editor; nothing is stored',
   'POST /api/auth/2fa/setup': 'a key waiting for confirmation; turning it on is recorded',
   'POST /api/site/preview': 'renders a page with unsaved texts; nothing is stored',
+  'POST /api/auth/invitation/check': 'shows what an invitation offers; nothing changes',
 };
 
 /** Reads that are recorded all the same: what left the building. */
@@ -179,6 +180,174 @@ function documentCases(
     },
   });
   return cases;
+}
+
+/**
+ * The token of the newest one-time link of this kind in the outbox (e-mail
+ * is on and no worker sends, so the links stay there).
+ */
+async function linkToken(kind: string): Promise<string> {
+  const row = await t.db('mail_outbox').where({ kind }).orderBy('id', 'desc').first('content');
+  return /#([A-Za-z0-9_-]+)/.exec(String(row?.content))?.[1] ?? '';
+}
+
+/** Waits for the entry an answer does not wait for (a reset prepared after the answer). */
+async function entryOf(action: AuditAction): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await t.db('audit_log').where({ action }).first()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * The team: invitations (sent, sent again, accepted, withdrawn), a role
+ * changed, an account deactivated, reactivated and deleted, a new e-mail
+ * address asked for and confirmed, a password reset asked for and done.
+ */
+function teamCases(): Case[] {
+  const colleague = { username: 'new-colleague', password: 'colleague-password-1', id: 0 };
+  let agent: Client;
+  let invitation = 0;
+  const onColleague = (action: AuditAction, more: Partial<Expected> = {}) =>
+    asAdmin(action, { target_type: 'user', target_id: String(colleague.id), ...more });
+  return [
+    {
+      route: 'POST /api/users/invitations',
+      name: 'a colleague invited',
+      async run() {
+        const res = await from(admin)
+          .post('/api/users/invitations')
+          .send({ email: 'new.colleague@example.com', role: 'editor' })
+          .expect(201);
+        invitation = res.body.data.id;
+        return asAdmin('user.invited', {
+          target_type: 'invitation',
+          target_id: String(invitation),
+          summary: 'new.colleague@example.com (editor)',
+        });
+      },
+    },
+    {
+      route: 'POST /api/users/invitations/:id/resend',
+      name: 'an invitation sent again',
+      async run() {
+        await from(admin).post(`/api/users/invitations/${invitation}/resend`).expect(200);
+        return asAdmin('user.invitation_resent', { target_id: String(invitation) });
+      },
+    },
+    {
+      route: 'POST /api/auth/invitation/accept',
+      name: 'an invitation accepted',
+      async run() {
+        agent = request.agent(t.app);
+        const token = await linkToken('invitation');
+        const res = await from(agent)
+          .post('/api/auth/invitation/accept')
+          .send({ token, username: colleague.username, password: colleague.password })
+          .expect(201);
+        expect(res.body.data.user.role).toBe('editor');
+        colleague.id = (await t.db('users').where({ username: colleague.username }).first()).id;
+        return { action: 'user.invitation_accepted', actor: colleague.username };
+      },
+    },
+    {
+      route: 'POST /api/auth/email',
+      name: 'a new e-mail address asked for',
+      async run() {
+        await from(agent)
+          .post('/api/auth/email')
+          .send({ email: 'colleague@example.org', current_password: colleague.password })
+          .expect(200);
+        return {
+          action: 'account.email_change_requested',
+          actor: colleague.username,
+          summary: 'colleague@example.org',
+        };
+      },
+    },
+    {
+      route: 'POST /api/auth/email/confirm',
+      name: 'the new address confirmed',
+      async run() {
+        const token = await linkToken('email-confirm');
+        await from(request(t.app)).post('/api/auth/email/confirm').send({ token }).expect(200);
+        return { action: 'account.email_confirmed', actor: colleague.username };
+      },
+    },
+    {
+      route: 'POST /api/auth/password-reset',
+      name: 'a password reset asked for',
+      async run() {
+        await from(request(t.app))
+          .post('/api/auth/password-reset')
+          .send({ email: 'colleague@example.org' })
+          .expect(200);
+        await entryOf('account.password_reset_requested');
+        return { action: 'account.password_reset_requested', actor: colleague.username };
+      },
+    },
+    {
+      route: 'POST /api/auth/password-reset/confirm',
+      name: 'a password reset by e-mail link',
+      async run() {
+        const token = await linkToken('password-reset');
+        colleague.password = 'colleague-password-2';
+        await from(request(t.app))
+          .post('/api/auth/password-reset/confirm')
+          .send({ token, password: colleague.password })
+          .expect(200);
+        return {
+          action: 'account.password_reset',
+          actor: colleague.username,
+          summary: `${colleague.username} (e-mail link)`,
+        };
+      },
+    },
+    {
+      route: 'PUT /api/users/:id',
+      name: 'a role changed',
+      async run() {
+        await from(admin).put(`/api/users/${colleague.id}`).send({ role: 'sales' }).expect(200);
+        return onColleague('user.role_changed', { summary: 'new-colleague: editor -> sales' });
+      },
+    },
+    {
+      route: 'PUT /api/users/:id',
+      name: 'an account deactivated',
+      async run() {
+        await from(admin).put(`/api/users/${colleague.id}`).send({ active: false }).expect(200);
+        return onColleague('user.deactivated');
+      },
+    },
+    {
+      route: 'PUT /api/users/:id',
+      name: 'an account reactivated',
+      async run() {
+        await from(admin).put(`/api/users/${colleague.id}`).send({ active: true }).expect(200);
+        return onColleague('user.reactivated');
+      },
+    },
+    {
+      route: 'DELETE /api/users/:id',
+      name: 'an account deleted',
+      async run() {
+        await from(admin).delete(`/api/users/${colleague.id}`).expect(200);
+        return onColleague('user.deleted', { summary: 'new-colleague (sales)' });
+      },
+    },
+    {
+      route: 'DELETE /api/users/invitations/:id',
+      name: 'an invitation withdrawn',
+      async run() {
+        const res = await from(admin)
+          .post('/api/users/invitations')
+          .send({ email: 'maybe@example.com', role: 'sales' })
+          .expect(201);
+        await from(admin).delete(`/api/users/invitations/${res.body.data.id}`).expect(200);
+        return asAdmin('user.invitation_withdrawn', { summary: 'maybe@example.com (sales)' });
+      },
+    },
+  ];
 }
 
 const CASES: Case[] = [
@@ -380,6 +549,7 @@ const CASES: Case[] = [
       return onContact('contact.deleted');
     },
   },
+  ...teamCases(),
   {
     // Last: staff must set up two-factor sign-in from here on.
     route: 'PUT /api/settings',
@@ -400,6 +570,10 @@ beforeAll(async () => {
     TRUST_PROXY: 'true',
     ALLOW_REGISTRATION: 'true',
     RATE_LIMIT_CONTACT: '0',
+    // E-mail on, but no worker sends: account links wait in the outbox, where the cases read them.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    MAIL_FROM: 'Forge Industrial <team@forge.example>',
+    AUTO_REPLY: 'false',
   });
   ids = { contact: 0, media: 0 };
 });

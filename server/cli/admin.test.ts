@@ -9,7 +9,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function admin(dataDir: string, args: string[], stdin: string) {
+function admin(dataDir: string, args: string[], stdin = '') {
   const result = spawnSync(process.execPath, [BUILT_ADMIN_CLI, ...args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
     input: stdin,
@@ -67,8 +67,69 @@ describe('npm run admin', () => {
       code: 1,
       err: 'Error: No account with this username',
     });
-    const usage = admin(dir, ['delete', 'boss'], '');
-    expect(usage.code).toBe(2);
-    expect(usage.err).toMatch(/^Usage:/);
+    for (const args of [['delete'], ['role', 'boss'], ['list', 'boss'], ['promote', 'boss']]) {
+      const usage = admin(dir, args, '');
+      expect(usage.code, args.join(' ')).toBe(2);
+      expect(usage.err).toMatch(/^Usage:/);
+    }
   });
+
+  it('lists the accounts, gives one a role and deletes it, keeping the last admin', async () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    expect(admin(dir, ['list'], '')).toMatchObject({ code: 0, out: 'No accounts yet.' });
+    expect(admin(dir, ['create', 'boss'], 'first-password-1\n').code).toBe(0);
+    expect(admin(dir, ['create', 'writer'], 'second-password-2\n').code).toBe(0);
+    expect(admin(dir, ['role', 'writer', 'editor'])).toMatchObject({
+      code: 0,
+      out: '"writer" is now editor.',
+    });
+    expect(admin(dir, ['role', 'writer', 'owner'])).toMatchObject({
+      code: 1,
+      err: 'Error: Choose one of the roles',
+    });
+    expect(admin(dir, ['role', 'boss', 'sales'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^Error: The last active administrator cannot be demoted/),
+    });
+    expect(admin(dir, ['delete', 'boss']).code).toBe(1);
+    const list = admin(dir, ['list'], '');
+    expect(list.code).toBe(0);
+    const lines = list.out.split('\n');
+    expect(lines[0]).toMatch(/^username\s+role\s+state\s+two-factor\s+e-mail\s+last sign-in$/);
+    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 4))).toEqual([
+      ['boss', 'admin', 'active', 'off'],
+      ['writer', 'editor', 'active', 'off'],
+    ]);
+
+    const t = await createTestApp({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, dir);
+    try {
+      const writer = request.agent(t.app);
+      await writer
+        .post('/api/auth/login')
+        .send({ username: 'writer', password: 'second-password-2' })
+        .expect(200);
+      await writer.get('/api/news/admin').expect(200);
+      await t.close();
+      expect(admin(dir, ['delete', 'WRITER'])).toMatchObject({
+        code: 0,
+        out: 'Account "writer" deleted; its sessions ended.',
+      });
+      expect(admin(dir, ['delete', 'writer'])).toMatchObject({
+        code: 1,
+        err: 'Error: No account with this username',
+      });
+      const trail = spawnSync(
+        'sqlite3',
+        [`${dir}/site.db`, 'select action, summary from audit_log'],
+        {
+          encoding: 'utf8',
+        },
+      ).stdout;
+      expect(trail).toContain('user.role_changed|writer: admin -> editor');
+      expect(trail).toContain('user.deleted|writer (editor)');
+    } finally {
+      await t.close().catch(() => undefined);
+    }
+  }, 60_000);
 });

@@ -1,20 +1,27 @@
 /**
- * Admin accounts from the shell:
+ * Accounts from the shell:
  *   npm run admin -- create <username>
  *   npm run admin -- reset-password <username>
  *   npm run admin -- reset-2fa <username>
+ *   npm run admin -- list
+ *   npm run admin -- role <username> <role>
+ *   npm run admin -- delete <username>
  * The password comes from a hidden prompt, or from stdin when piped.
  */
 import dotenv from 'dotenv';
+import { ROLES } from '#shared/roles';
 import { translator } from '../i18n';
 import { ConfigError, parseConfig } from '../config';
 import { AppError } from '../errors';
 import { createAuditService } from '../features/audit/audit.service';
 import { createAuthService } from '../features/auth/auth.service';
 import { createSessionRegistry } from '../features/auth/session-registry';
+import { createStaffService } from '../features/auth/staff.service';
 import { createTwoFactorService } from '../features/auth/two-factor.service';
+import { NOBODY } from '../http/who';
 import { createLogger } from '../logger';
 import { openRuntime } from '../runtime';
+import { accountTable } from './account-table';
 import { readPassword } from './prompt';
 
 const USAGE = `Usage:
@@ -23,6 +30,9 @@ const USAGE = `Usage:
                                               (signs it out everywhere)
   npm run admin -- reset-2fa <username>       turn off two-factor sign-in for an account
                                               (lost authenticator and recovery codes)
+  npm run admin -- list                       list every account: role, state, two-factor
+  npm run admin -- role <username> <role>     give an account a role: ${ROLES.join(', ')}
+  npm run admin -- delete <username>          delete an account (signs it out everywhere)
 The password is asked for on a terminal, or read from stdin when piped.`;
 
 async function askPassword(): Promise<string> {
@@ -33,7 +43,7 @@ async function askPassword(): Promise<string> {
   return password;
 }
 
-async function run(command: string, username: string): Promise<string> {
+async function run(command: string, username: string, role?: string): Promise<string> {
   dotenv.config({ quiet: true });
   const config = parseConfig(process.env);
   const logger = createLogger({ logLevel: 'warn' });
@@ -42,14 +52,27 @@ async function run(command: string, username: string): Promise<string> {
     const db = runtime.db;
     const audit = createAuditService({ db, logger, retentionDays: config.auditRetentionDays });
     const auth = createAuthService({ db, allowRegistration: false, audit });
-    const exists = await auth.exists(username);
-    if (command === 'create' && exists) throw new Error('This username is already taken');
-    if (command !== 'create' && !exists) throw new Error('No account with this username');
     const registry = createSessionRegistry({
       db,
       store: runtime.sessions.store,
       lifetime: config.session,
     });
+    const staff = createStaffService({ db, registry, audit });
+    if (command === 'list') return accountTable(await staff.list());
+    const exists = await auth.exists(username);
+    if (command === 'create' && exists) throw new Error('This username is already taken');
+    if (command !== 'create' && !exists) throw new Error('No account with this username');
+    const account = (await staff.list()).find(
+      (u) => u.username.toLowerCase() === username.toLowerCase(),
+    );
+    if (command === 'role') {
+      const changed = await staff.update(account!.id, { role }, NOBODY);
+      return `"${changed.username}" is now ${changed.role}.`;
+    }
+    if (command === 'delete') {
+      await staff.remove(account!.id, NOBODY);
+      return `Account "${account!.username}" deleted; its sessions ended.`;
+    }
     if (command === 'reset-2fa') {
       await createTwoFactorService({ db, audit }).reset(username);
       return `Two-factor sign-in of "${username}" turned off. They sign in with their password alone.`;
@@ -77,13 +100,21 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const [command, username, ...rest] = process.argv.slice(2);
-const COMMANDS = ['create', 'reset-password', 'reset-2fa'];
-if (!command || !COMMANDS.includes(command) || !username || rest.length) {
+/** Each command and the number of arguments it takes. */
+const COMMANDS: Record<string, number> = {
+  create: 1,
+  'reset-password': 1,
+  'reset-2fa': 1,
+  list: 0,
+  role: 2,
+  delete: 1,
+};
+const [command = '', ...args] = process.argv.slice(2);
+if (!(command in COMMANDS) || args.length !== COMMANDS[command]) {
   console.error(USAGE);
   process.exit(2);
 }
-run(command, username).then(
+run(command, args[0] ?? '', args[1]).then(
   (message) => {
     console.log(message);
     process.exit(0);

@@ -104,6 +104,8 @@ describe.skipIf(!postgresAvailable)(
           user: { username: TEST_ADMIN.username, is_admin: true, role: 'admin' },
           two_factor_enabled: false,
           two_factor_setup_required: false,
+          email: null,
+          pending_email: null,
         },
       });
       await request(t.app)
@@ -123,6 +125,8 @@ describe.skipIf(!postgresAvailable)(
           user: { username: 'reader', is_admin: false, role: 'user' },
           two_factor_enabled: false,
           two_factor_setup_required: false,
+          email: null,
+          pending_email: null,
         },
       });
       await admin

@@ -31,6 +31,21 @@ const postedUsername = (req: Request) => {
   return name.slice(0, 100);
 };
 
+const postedEmail = (req: Request) => {
+  const body = req.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
+};
+
+/** Reset requests per hour for one address, and from one network whatever the addresses. */
+export const PASSWORD_RESETS_PER_ADDRESS = 5;
+export const PASSWORD_RESETS_PER_IP = 20;
+
+/** Both limiters in turn, as one handler. */
+const both =
+  (first: RequestHandler, second: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    first(req, res, (error?: unknown) => (error ? next(error) : second(req, res, next)));
+
 export type RateLimits = {
   /** Failed sign-ins per hour per IP, whatever the usernames (mount before `login`). */
   loginIp: RequestHandler;
@@ -46,6 +61,12 @@ export type RateLimits = {
   contact: RequestHandler;
   /** AI drafts per minute per signed-in admin; mount after the route's `allow(...)` guard. */
   ai: RequestHandler;
+  /**
+   * Password reset requests per hour per address asked for and per IP. Keyed
+   * on what was asked, never on whether an account has it, so the 429 tells
+   * nothing about accounts (the per-account limit is in recovery.service.ts).
+   */
+  passwordReset: RequestHandler;
 };
 
 /**
@@ -137,6 +158,22 @@ export function createRateLimits(
             { windowMs: 10 * MINUTE, limit: contact, keyGenerator: clientIp },
             'apiErrors.tooManyContacts',
           ),
+    passwordReset: both(
+      limiter(
+        'reset-ip',
+        { windowMs: HOUR, limit: PASSWORD_RESETS_PER_IP, keyGenerator: clientIp },
+        'apiErrors.tooManyResets',
+      ),
+      limiter(
+        'reset-address',
+        {
+          windowMs: HOUR,
+          limit: PASSWORD_RESETS_PER_ADDRESS,
+          keyGenerator: (req) => `address:${postedEmail(req)}`,
+        },
+        'apiErrors.tooManyResets',
+      ),
+    ),
     // Keyed by the admin's id, so admins behind one proxy do not share a budget.
     ai:
       ai === 0

@@ -248,6 +248,8 @@ describe('profile and logout', () => {
         user: { username: 'chief', is_admin: true, role: 'admin' },
         two_factor_enabled: false,
         two_factor_setup_required: false,
+        email: null,
+        pending_email: null,
       },
     });
     await request(t.app).post('/api/auth/login').send(TEST_ADMIN).expect(401);

@@ -50,7 +50,8 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
       throw new UnauthorizedError('apiErrors.twoFactorExpired');
     }
     await twoFactor.verifySignIn(pending.userId, req.body, whoOf(req));
-    const user = await auth.current(pending.userId);
+    const user = await auth.sessionUser(pending.userId);
+    if (!user) throw new UnauthorizedError('apiErrors.authRequired');
     await startSession(req, user, registry);
     await auth.recordSignIn(user, whoOf(req), 'with second factor');
     res.json({ data: { user: publicUser(user) } });
@@ -63,9 +64,19 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
   });
 
   router.get('/profile', allow('signed-in'), async (req, res) => {
-    const { two_factor_enabled, ...user } = await auth.current(req.session.user!.id);
+    const { two_factor_enabled, email, pending_email, ...user } = await auth.current(
+      req.session.user!.id,
+    );
     const two_factor_setup_required = user.two_factor_due === true;
-    res.json({ data: { user: publicUser(user), two_factor_enabled, two_factor_setup_required } });
+    res.json({
+      data: {
+        user: publicUser(user),
+        two_factor_enabled,
+        two_factor_setup_required,
+        email,
+        pending_email,
+      },
+    });
   });
 
   // A new password rotates this session's id and ends every other session of the account.

@@ -14,6 +14,7 @@ import { parseInput } from '../../validation';
 import { NOBODY, type Who } from '../../http/who';
 import type { AuditRecorder } from '../audit/audit.service';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { createTokensRepo } from './tokens.repo';
 import { createUsersRepo, type UserRecord } from './users.repo';
 
 const usernameTaken = () =>
@@ -54,6 +55,7 @@ export function createAuthService({
   twoFactorRequired?: () => Promise<boolean>;
 }) {
   const users = createUsersRepo(db);
+  const tokens = createTokensRepo(db);
 
   async function insertUser(username: string, password: string, role: Role) {
     if (await users.findByUsername(username)) throw usernameTaken();
@@ -119,11 +121,23 @@ export function createAuthService({
     },
 
     /** The signed-in user as stored now; 401 when the account no longer exists or is deactivated. */
-    async current(id: number): Promise<SessionUser & { two_factor_enabled: boolean }> {
+    async current(id: number): Promise<
+      SessionUser & {
+        two_factor_enabled: boolean;
+        email: string | null;
+        pending_email: string | null;
+      }
+    > {
       const user = await this.sessionUser(id);
-      if (!user) throw new UnauthorizedError('apiErrors.authRequired');
-      const two_factor_enabled = (await users.twoFactor(id)).secret !== null;
-      return { ...user, two_factor_enabled };
+      const record = await users.findById(id);
+      if (!user || !record) throw new UnauthorizedError('apiErrors.authRequired');
+      const pending_email = await tokens.pendingEmail(id, new Date().toISOString());
+      return {
+        ...user,
+        two_factor_enabled: record.totp_secret !== null,
+        email: record.email,
+        pending_email,
+      };
     },
 
     /**

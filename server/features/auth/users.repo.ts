@@ -1,4 +1,5 @@
 import { isStaff, ROLES, type Role } from '#shared/roles';
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { now, toBool, toIso, toIsoOrNull } from '../../db/values';
 
@@ -54,7 +55,7 @@ const toUser = (row: Row): UserRecord => ({
 });
 
 /** Plain knex queries on `users`. Usernames compare without regard to case. */
-export function createUsersRepo(db: Db) {
+export function createUsersRepo(db: Db | Knex.Transaction) {
   const users = () => db('users');
   return {
     async findByUsername(username: string): Promise<UserRecord | null> {
@@ -141,6 +142,31 @@ export function createUsersRepo(db: Db) {
         .whereNull('used_at')
         .update({ used_at: now() });
       return changed > 0;
+    },
+
+    /** Every account, staff first by role, then by name. */
+    async all(): Promise<UserRecord[]> {
+      const rows = await users()
+        .select('*')
+        .orderByRaw(
+          "case role when 'admin' then 0 when 'editor' then 1 when 'sales' then 2 else 3 end",
+        )
+        .orderByRaw('lower(username)');
+      return rows.map(toUser);
+    },
+
+    /** The active staff accounts, by name. */
+    async activeStaff(): Promise<{ id: number; username: string }[]> {
+      const rows = await users()
+        .whereIn('role', ['admin', 'editor', 'sales'])
+        .where({ active: true })
+        .orderByRaw('lower(username)')
+        .select('id', 'username');
+      return rows.map((r: Row) => ({ id: Number(r.id), username: String(r.username) }));
+    },
+
+    async remove(id: number): Promise<boolean> {
+      return (await users().where({ id }).delete()) > 0;
     },
 
     /** Active accounts with the `admin` role. */

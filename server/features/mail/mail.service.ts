@@ -7,8 +7,14 @@ import type { Db } from '../../db/knex';
 import { translator } from '../../i18n';
 import { isMailAddress } from '../../mailbox';
 import type { SiteTextsService } from '../site-texts/site-texts.service';
-import { createOutboxRepo, type NewOutboxMessage, type OutboxKind } from './outbox.repo';
+import {
+  createOutboxRepo,
+  type AccountMailKind,
+  type NewOutboxMessage,
+  type OutboxKind,
+} from './outbox.repo';
 import type { OutboxSignal } from './outbox-signal';
+import { accountMail, type AccountMail } from './templates/account-mail';
 import { autoReply } from './templates/auto-reply';
 import { enquiryAlert, STAFF_LANGUAGE } from './templates/enquiry-alert';
 
@@ -98,6 +104,38 @@ export function createMailService({
           () => undefined,
         );
       return messages.length;
+    },
+
+    /** True when e-mail is on (SMTP_URL set): account links can be sent rather than shown. */
+    enabled: Boolean(mail),
+
+    /**
+     * Queues an e-mail with a one-time link (invitation, reset, address
+     * confirmation) to one person; false when e-mail is off. Like every
+     * e-mail it is sent by the worker, retried while the server is down.
+     */
+    async queueAccountMail(
+      kind: AccountMailKind,
+      recipient: string,
+      message: AccountMail,
+    ): Promise<boolean> {
+      if (!mail || !isMailAddress(recipient)) return false;
+      await texts?.snapshot();
+      await outbox.insert(
+        db,
+        [
+          {
+            kind,
+            contactId: null,
+            recipient,
+            language: message.language,
+            content: accountMail(message, speak(message.language)),
+          },
+        ],
+        clock().toISOString(),
+      );
+      signal?.notify();
+      return true;
     },
 
     /** Drops what an enquiry has not sent yet (it was moved to the spam folder). */

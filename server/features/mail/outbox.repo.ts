@@ -4,7 +4,23 @@ import type { Db } from '../../db/knex';
 import { toCount, toIso, toIsoOrNull } from '../../db/values';
 import type { Mailbox } from '../../mailbox';
 
-export type OutboxKind = 'staff-alert' | 'auto-reply';
+/** Account mail carries a one-time link: an invitation, a password reset, an address to confirm. */
+export const ACCOUNT_MAIL_KINDS = ['invitation', 'password-reset', 'email-confirm'] as const;
+export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
+export type OutboxKind = 'staff-alert' | 'auto-reply' | AccountMailKind;
+
+/**
+ * What is left of an account mail once it went out or was refused: the
+ * subject; the link (a working credential until it expires) is not kept.
+ */
+const withoutLink = (content: string) => {
+  try {
+    const { subject } = JSON.parse(content) as MailContent;
+    return JSON.stringify({ subject, text: '', html: '' });
+  } catch {
+    return JSON.stringify({ subject: '', text: '', html: '' });
+  }
+};
 
 /** A message as rendered when it was queued; the worker adds From, To and Message-ID. */
 export type MailContent = {
@@ -86,6 +102,11 @@ async function claimOnPostgres(
  */
 export function createOutboxRepo(db: Db) {
   const outbox = (q: Knex = db) => q('mail_outbox');
+  /** For an account mail that will not be sent (again): its content without the link. */
+  const linkDropped = async (id: number) => {
+    const row = await outbox().where({ id }).whereIn('kind', ACCOUNT_MAIL_KINDS).first('content');
+    return row ? { content: withoutLink(String(row.content)) } : {};
+  };
   return {
     async insert(trx: Knex, messages: NewOutboxMessage[], now: string): Promise<void> {
       if (messages.length === 0) return;
@@ -144,7 +165,13 @@ export function createOutboxRepo(db: Db) {
     async markSent(id: number, now: string): Promise<void> {
       await outbox()
         .where({ id })
-        .update({ status: 'sent', sent_at: now, lease_owner: null, lease_until: null });
+        .update({
+          status: 'sent',
+          sent_at: now,
+          lease_owner: null,
+          lease_until: null,
+          ...(await linkDropped(id)),
+        });
     },
 
     async markRetry(id: number, error: string, now: string, nextAttemptAt: string): Promise<void> {
@@ -158,13 +185,16 @@ export function createOutboxRepo(db: Db) {
     },
 
     async markFailed(id: number, error: string, now: string): Promise<void> {
-      await outbox().where({ id }).update({
-        status: 'failed',
-        last_error: error,
-        last_error_at: now,
-        lease_owner: null,
-        lease_until: null,
-      });
+      await outbox()
+        .where({ id })
+        .update({
+          status: 'failed',
+          last_error: error,
+          last_error_at: now,
+          lease_owner: null,
+          lease_until: null,
+          ...(await linkDropped(id)),
+        });
     },
 
     /** While the mail server is unreachable, the other due rows wait for the next try too. */

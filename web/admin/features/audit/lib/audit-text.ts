@@ -46,7 +46,10 @@ export function summaryText(entry: AuditEntry, t: Translate): string {
   if (note) return t(note);
   if (action === 'account.other_sessions_ended' && /^\d+$/.test(summary))
     return t('admin.audit.notes.sessionsEnded', { count: Number(summary) });
-  if (action === 'account.username_changed') return summary.replace(' -> ', ' → ');
+  if (action === 'account.username_changed' || action === 'user.role_changed')
+    return summary.replace(' -> ', ' → ');
+  const link = /^(.+) \(e-mail link\)$/.exec(summary);
+  if (link) return t('admin.audit.notes.emailLink', { username: link[1]! });
   const cli = /^(.+) \(command line\)$/.exec(summary);
   if (cli) return t('admin.audit.notes.commandLine', { username: cli[1]! });
   return summary;

@@ -65,23 +65,13 @@ export function useProfileDetailsQuery() {
 }
 
 /**
- * Signing in starts a new session: whatever an earlier one loaded is dropped.
- * After a second factor the profile is known at once; after a password
- * alone it is asked, since the site may require a second factor to be set
- * up before anything else.
+ * Signing in starts a new session: whatever an earlier one loaded is dropped,
+ * the profile included (the admin asks for it: the site may require a second
+ * factor to be set up before anything else).
  */
 function useStartSession() {
   const client = useQueryClient();
-  return (user: User, twoFactor: boolean) => {
-    client.removeQueries();
-    if (user.is_admin && twoFactor) {
-      client.setQueryData<Profile>(authKeys.profile, {
-        user,
-        two_factor_enabled: true,
-        two_factor_setup_required: false,
-      });
-    }
-  };
+  return () => client.removeQueries();
 }
 
 export function useLoginMutation() {
@@ -89,7 +79,7 @@ export function useLoginMutation() {
   return useMutation({
     mutationFn: login,
     onSuccess(answer) {
-      if ('user' in answer) started(answer.user, false);
+      if ('user' in answer) started();
     },
   });
 }
@@ -98,7 +88,7 @@ export function useTwoFactorLoginMutation() {
   const started = useStartSession();
   return useMutation({
     mutationFn: loginWithCode,
-    onSuccess: (user) => started(user, true),
+    onSuccess: () => started(),
   });
 }
 

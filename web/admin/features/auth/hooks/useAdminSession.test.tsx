@@ -30,6 +30,8 @@ function profileAnswers(status: number) {
                       user: admin,
                       two_factor_enabled: false,
                       two_factor_setup_required: false,
+                      email: null,
+                      pending_email: null,
                     },
                   }
                 : { error: 'No' },

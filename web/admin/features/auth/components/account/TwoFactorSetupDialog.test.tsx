@@ -30,6 +30,8 @@ function open() {
     user: { username: 'boss', is_admin: true, role: 'admin' },
     two_factor_enabled: false,
     two_factor_setup_required: false,
+    email: null,
+    pending_email: null,
   });
   return { calls, onClose, ...view };
 }

@@ -1,0 +1,61 @@
+import type { RequestHandler } from 'express';
+import { createRouter } from '../../http/router';
+import { whoOf } from '../../http/who';
+import { allow } from '../../http/guards';
+import { startSession } from '../../http/sessions';
+import { publicUser } from './auth.service';
+import type { InvitationsService } from './invitations.service';
+import { whenHashingFree } from './password';
+import type { RecoveryService } from './recovery.service';
+import type { SessionRegistry } from './session-registry';
+import { linkContext } from './users.routes';
+
+export type AccountLinksRouteDeps = {
+  invitations: InvitationsService;
+  recovery: RecoveryService;
+  registry: SessionRegistry;
+  publicUrl: string | undefined;
+  limits: { passwordReset: RequestHandler; accountSecret: RequestHandler };
+};
+
+/**
+ * `/api/auth/…` calls behind the links the site e-mails: accepting an
+ * invitation (signs the new account in), a forgotten password and its new
+ * password, and a new e-mail address and its confirmation. A link's token
+ * travels in the body, never in a URL the logs would keep.
+ */
+export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
+  const { invitations, recovery, registry, publicUrl, limits } = deps;
+  const router = createRouter();
+
+  router.post('/invitation/check', allow('anyone'), async (req, res) => {
+    res.json({ data: await invitations.preview(req.body) });
+  });
+
+  router.post('/invitation/accept', allow('anyone'), whenHashingFree, async (req, res) => {
+    const user = await invitations.accept(req.body, whoOf(req));
+    await startSession(req, user, registry);
+    res.status(201).json({ data: { user: publicUser(user) } });
+  });
+
+  router.post('/password-reset', allow('anyone'), limits.passwordReset, (req, res) => {
+    recovery.requestReset(req.body, linkContext(req, publicUrl));
+    res.json({ data: { ok: true } });
+  });
+
+  router.post('/password-reset/confirm', allow('anyone'), whenHashingFree, async (req, res) => {
+    await recovery.resetPassword(req.body, whoOf(req));
+    res.json({ data: { ok: true } });
+  });
+
+  router.post('/email', allow('signed-in'), limits.accountSecret, async (req, res) => {
+    const userId = req.session.user!.id;
+    res.json({ data: await recovery.requestEmail(userId, req.body, linkContext(req, publicUrl)) });
+  });
+
+  router.post('/email/confirm', allow('anyone'), async (req, res) => {
+    res.json({ data: await recovery.confirmEmail(req.body, whoOf(req)) });
+  });
+
+  return router;
+}

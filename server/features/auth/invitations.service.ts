@@ -1,0 +1,211 @@
+import type { Language } from '#shared/languages';
+import {
+  AcceptInvitationSchema,
+  INVITATION_HOURS,
+  InvitationSchema,
+  TokenSchema,
+  type Invitation,
+  type InvitationPreview,
+  type InvitationSent,
+} from '#shared/users';
+import type { SessionUser } from '../../http/session';
+import type { Db } from '../../db/knex';
+import { isUniqueViolation } from '../../db/values';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { parseInput } from '../../validation';
+import type { Who } from '../../http/who';
+import type { AuditService } from '../audit/audit.service';
+import type { MailService } from '../mail/mail.service';
+import { hashPassword } from './password';
+import { createTokensRepo, newToken, type TokenRecord } from './tokens.repo';
+import { createUsersRepo } from './users.repo';
+
+const HOUR_MS = 3_600_000;
+
+/** Where a link leads: the admin app's pages for it, the token after `#` (never sent to a server). */
+export const linkUrl = (origin: string, page: string, token: string) =>
+  `${origin}/login/${page}#${token}`;
+
+/** What the request tells about where and in which language the link goes out. */
+export type LinkContext = { origin: string; language: Language; who: Who };
+
+const invalidLink = () => new BadRequestError('apiErrors.invitationInvalid');
+const emailTaken = () =>
+  new ConflictError('apiErrors.emailTaken', { email: 'apiErrors.emailTaken' });
+const usernameTaken = () =>
+  new ConflictError('apiErrors.usernameTaken', { username: 'apiErrors.usernameTaken' });
+
+/**
+ * Invitations: an admin names an address and a staff role; the address gets
+ * a one-time link, valid 72 hours, in the admin's language (or, with e-mail
+ * off, the admin gets the link to pass on). The colleague chooses a username
+ * and password there and is signed in with that role. Pending invitations
+ * can be sent again (a new link; the old one stops working) or withdrawn.
+ */
+export function createInvitationsService(deps: {
+  db: Db;
+  mail: Pick<MailService, 'queueAccountMail'>;
+  audit: Pick<AuditService, 'record'>;
+  clock?: () => Date;
+}) {
+  const { db, mail, audit, clock = () => new Date() } = deps;
+  const tokens = createTokensRepo(db);
+  const users = createUsersRepo(db);
+
+  const toInvitation = (r: TokenRecord): Invitation => ({
+    id: r.id,
+    email: r.email,
+    role: r.role ?? 'editor',
+    invited_by: r.created_by_name,
+    created_at: r.created_at,
+    expires_at: r.expires_at,
+    expired: Date.parse(r.expires_at) <= clock().getTime(),
+  });
+
+  /** E-mails the link (false when e-mail is off) and answers the invitation, with the link if so. */
+  async function send(record: TokenRecord, token: string, ctx: LinkContext) {
+    const url = linkUrl(ctx.origin, 'invitation', token);
+    const sent = await mail.queueAccountMail('invitation', record.email, {
+      kind: 'invitation',
+      language: ctx.language,
+      url,
+      expiresAt: record.expires_at,
+      role: record.role ?? undefined,
+      invitedBy: ctx.who.actor?.username,
+    });
+    const answer: InvitationSent = toInvitation(record);
+    if (!sent) answer.invitation_url = url;
+    return answer;
+  }
+
+  async function pending(id: number): Promise<TokenRecord> {
+    const record = await tokens.byId(id);
+    if (!record || record.kind !== 'invitation' || record.used_at) {
+      throw new NotFoundError('apiErrors.invitationNotFound');
+    }
+    return record;
+  }
+
+  /** The invitation behind a link, while it still works. */
+  async function usable(token: string): Promise<TokenRecord> {
+    const record = await tokens.byToken('invitation', token);
+    if (!record || Date.parse(record.expires_at) <= clock().getTime()) throw invalidLink();
+    return record;
+  }
+
+  const lifetime = () => {
+    const now = clock();
+    return {
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + INVITATION_HOURS * HOUR_MS).toISOString(),
+    };
+  };
+
+  return {
+    async list(): Promise<Invitation[]> {
+      return (await tokens.invitations()).map(toInvitation);
+    },
+
+    /** A new invitation replaces an earlier one to the same address. */
+    async invite(input: unknown, ctx: LinkContext): Promise<InvitationSent> {
+      const { email, role } = parseInput(InvitationSchema, input);
+      const address = email.toLowerCase();
+      if (await users.findByEmail(address)) throw emailTaken();
+      await tokens.removeUnused('invitation', { email: address });
+      const { token, hash } = newToken();
+      const record = await tokens.insert({
+        kind: 'invitation',
+        token_hash: hash,
+        email: address,
+        role,
+        language: ctx.language,
+        created_by: ctx.who.actor?.id ?? null,
+        ...lifetime(),
+      });
+      await audit.record(ctx.who, {
+        action: 'user.invited',
+        target_type: 'invitation',
+        target_id: record.id,
+        summary: `${address} (${role})`,
+      });
+      return send(record, token, ctx);
+    },
+
+    /** A new link, valid 72 hours from now; the one sent before stops working. */
+    async resend(id: number, ctx: LinkContext): Promise<InvitationSent> {
+      const record = await pending(id);
+      const { token, hash } = newToken();
+      await tokens.renew(id, { token_hash: hash, ...lifetime() });
+      await audit.record(ctx.who, {
+        action: 'user.invitation_resent',
+        target_type: 'invitation',
+        target_id: id,
+        summary: `${record.email} (${record.role})`,
+      });
+      return send((await tokens.byId(id))!, token, ctx);
+    },
+
+    async withdraw(id: number, who: Who): Promise<{ id: number }> {
+      const record = await pending(id);
+      await tokens.remove(id);
+      await audit.record(who, {
+        action: 'user.invitation_withdrawn',
+        target_type: 'invitation',
+        target_id: id,
+        summary: `${record.email} (${record.role})`,
+      });
+      return { id };
+    },
+
+    /** What the invitation page shows; 400 for a used, withdrawn, expired or unknown link. */
+    async preview(input: unknown): Promise<InvitationPreview> {
+      const { token } = parseInput(TokenSchema, input, 'apiErrors.invitationInvalid');
+      const record = await usable(token);
+      return { email: record.email, role: record.role ?? 'editor', expires_at: record.expires_at };
+    },
+
+    /**
+     * Creates the account (the invited role, the invited address as its
+     * confirmed e-mail) and uses the link up, in one transaction; answers
+     * the user to sign in.
+     */
+    async accept(input: unknown, who: Who): Promise<SessionUser> {
+      const { token, username, password } = parseInput(AcceptInvitationSchema, input);
+      const record = await usable(token);
+      if (await users.findByUsername(username)) throw usernameTaken();
+      if (await users.findByEmail(record.email)) throw emailTaken();
+      const password_hash = await hashPassword(password);
+      let id = 0;
+      try {
+        await db.transaction(async (trx) => {
+          if (!(await createTokensRepo(trx).claim(record.id, clock().toISOString()))) {
+            throw invalidLink();
+          }
+          const user = await createUsersRepo(trx).insert({
+            username,
+            password_hash,
+            role: record.role ?? 'editor',
+            email: record.email,
+          });
+          id = user.id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw usernameTaken();
+        throw error;
+      }
+      const user = (await users.findById(id))!;
+      await audit.record(
+        { ...who, actor: { id, username: user.username } },
+        {
+          action: 'user.invitation_accepted',
+          target_type: 'user',
+          target_id: id,
+          summary: `${user.role}${record.created_by_name ? `, invited by ${record.created_by_name}` : ''}`,
+        },
+      );
+      return { id, username: user.username, is_admin: user.is_admin, role: user.role };
+    },
+  };
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -1,0 +1,224 @@
+import { generate } from 'otplib';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailWorker, until } from '../../../tests/support/mail';
+import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
+import {
+  createAccount,
+  createTestApp,
+  signedIn,
+  type TestApp,
+} from '../../../tests/support/test-app';
+import type { MailWorker } from '../mail/mail.worker';
+import { RESETS_PER_HOUR } from './recovery.service';
+
+const tokenIn = (text: string) => /\/login\/[a-z-]+#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+
+let smtp: TestSmtpServer;
+let t: TestApp;
+let worker: MailWorker;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Forge Industrial <team@forge.example>',
+    PUBLIC_URL: 'https://www.forge.example',
+  });
+  worker = startMailWorker(t);
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.destroy();
+  await smtp.close();
+});
+
+/** An account with a confirmed address, signed in (and the agent). */
+async function withAddress(username: string, email: string) {
+  const account = await createAccount(t, 'sales', username);
+  await t.db('users').where({ username }).update({ email });
+  return account;
+}
+
+/** The next e-mail to `address` (waits for it). */
+async function mailTo(address: string) {
+  const mails = await until(
+    async () => smtp.received.filter((m) => m.envelope.to.includes(address)),
+    (list) => list.length > 0,
+  );
+  return mails.at(-1)!;
+}
+
+describe('forgotten passwords', () => {
+  it('answers the same whether or not the address has an account, and e-mails only an account', async () => {
+    await withAddress('resetting-sales', 'rosa@example.pt');
+    const known = await request(t.app)
+      .post('/api/auth/password-reset?lang=pt')
+      .send({ email: 'Rosa@Example.PT' })
+      .expect(200);
+    const unknown = await request(t.app)
+      .post('/api/auth/password-reset?lang=pt')
+      .send({ email: 'nobody@example.pt' })
+      .expect(200);
+    expect(known.body).toEqual({ data: { ok: true } });
+    expect(unknown.body).toEqual(known.body);
+    expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
+
+    const mail = await mailTo('rosa@example.pt');
+    expect(mail.subject).toBe('Redefinir a palavra-passe – Forge Industrial');
+    expect(mail.text).toContain('resetting-sales');
+    expect(mail.text).toContain('https://www.forge.example/login/reset#');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.some((m) => m.envelope.to.includes('nobody@example.pt'))).toBe(false);
+    await request(t.app).post('/api/auth/password-reset').send({ email: 'nope' }).expect(400);
+  });
+
+  it('sets the new password once, within the hour, ending every session; two-factor still asked', async () => {
+    const account = await withAddress('reset-2fa', 'two@example.com');
+    const signed = await signedIn(t.app, account);
+    const setup = await signed
+      .post('/api/auth/2fa/setup')
+      .send({ password: account.password })
+      .expect(200);
+    const secret = setup.body.data.secret as string;
+    await signed
+      .post('/api/auth/2fa/enable')
+      .send({ code: await generate({ secret }) })
+      .expect(200);
+
+    await request(t.app).post('/api/auth/password-reset').send({ email: 'two@example.com' });
+    const token = tokenIn((await mailTo('two@example.com')).text);
+    const row = await t
+      .db('account_tokens')
+      .where({ kind: 'password_reset' })
+      .orderBy('id', 'desc')
+      .first();
+    const minutes = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 60_000;
+    expect(minutes).toBe(60);
+
+    const weak = await request(t.app)
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'short' })
+      .expect(400);
+    expect(weak.body.details.password).toBeTruthy();
+    await request(t.app)
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'a-brand-new-password' })
+      .expect(200, { data: { ok: true } });
+    await signed.get('/api/auth/profile').expect(401);
+    const again = await request(t.app)
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'another-new-password' })
+      .expect(400);
+    expect(again.body.error).toMatch(/not valid any more/);
+
+    const login = await request(t.app)
+      .post('/api/auth/login')
+      .send({ username: 'reset-2fa', password: 'a-brand-new-password' })
+      .expect(200);
+    expect(login.body.data).toEqual({ two_factor_required: true });
+    const { id } = (await t.db('users').where({ username: 'reset-2fa' }).first('id')) as {
+      id: number;
+    };
+    const trail = await t
+      .db('audit_log')
+      .where({ target_type: 'user', target_id: String(id) })
+      .whereLike('action', 'account.password_reset%');
+    expect(trail.map((e) => e.action).sort()).toEqual([
+      'account.password_reset',
+      'account.password_reset_requested',
+    ]);
+  });
+
+  it('refuses an expired or unknown link', async () => {
+    await withAddress('late-reset', 'late@example.com');
+    await request(t.app).post('/api/auth/password-reset').send({ email: 'late@example.com' });
+    const token = tokenIn((await mailTo('late@example.com')).text);
+    await t
+      .db('account_tokens')
+      .where({ kind: 'password_reset', email: 'late@example.com' })
+      .update({ expires_at: new Date(Date.now() - 1).toISOString() });
+    await request(t.app)
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'a-brand-new-password' })
+      .expect(400);
+    await request(t.app)
+      .post('/api/auth/password-reset/confirm')
+      .send({ token: 'x'.repeat(43), password: 'a-brand-new-password' })
+      .expect(400);
+  });
+
+  it('limits requests per address with a 429, and per account silently', async () => {
+    await withAddress('flooded', 'flood@example.com');
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      codes.push(
+        (await request(t.app).post('/api/auth/password-reset').send({ email: 'flood@example.com' }))
+          .status,
+      );
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    // Three e-mails an hour at most reach the account, whatever else was asked.
+    await until(
+      async () =>
+        t.db('account_tokens').where({ kind: 'password_reset', email: 'flood@example.com' }),
+      (rows) => rows.length === RESETS_PER_HOUR,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      await t.db('account_tokens').where({ kind: 'password_reset', email: 'flood@example.com' }),
+    ).toHaveLength(RESETS_PER_HOUR);
+  });
+});
+
+describe('the account’s e-mail address', () => {
+  it('takes effect only once the link sent to it is followed', async () => {
+    const account = await createAccount(t, 'editor', 'new-address');
+    const agent = await signedIn(t.app, account);
+    await agent
+      .post('/api/auth/email')
+      .send({ email: 'neu@example.de', current_password: 'wrong-password' })
+      .expect(401);
+    const asked = await agent
+      .post('/api/auth/email?lang=de')
+      .send({ email: 'Neu@Example.de', current_password: account.password })
+      .expect(200);
+    expect(asked.body.data).toEqual({ pending_email: 'neu@example.de' });
+    let profile = await agent.get('/api/auth/profile').expect(200);
+    expect(profile.body.data).toMatchObject({ email: null, pending_email: 'neu@example.de' });
+
+    const mail = await mailTo('neu@example.de');
+    expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse – Forge Industrial');
+    const token = tokenIn(mail.text);
+    await request(t.app)
+      .post('/api/auth/email/confirm')
+      .send({ token })
+      .expect(200, {
+        data: { email: 'neu@example.de' },
+      });
+    profile = await agent.get('/api/auth/profile').expect(200);
+    expect(profile.body.data).toMatchObject({ email: 'neu@example.de', pending_email: null });
+    await request(t.app).post('/api/auth/email/confirm').send({ token }).expect(400);
+
+    // Another account cannot take the address.
+    const other = await signedIn(t.app, await createAccount(t, 'sales', 'address-thief'));
+    await other
+      .post('/api/auth/email')
+      .send({ email: 'neu@example.de', current_password: 'sales-password-1' })
+      .expect(409);
+  });
+
+  it('says e-mail is off instead of promising a confirmation', async () => {
+    const plain = await createTestApp();
+    try {
+      const agent = await signedIn(plain.app);
+      const res = await agent
+        .post('/api/auth/email')
+        .send({ email: 'a@example.com', current_password: 'admin-password-123' })
+        .expect(503);
+      expect(res.body.error).toMatch(/SMTP_URL/);
+    } finally {
+      await plain.destroy();
+    }
+  });
+});

@@ -1,0 +1,225 @@
+import {
+  EMAIL_CONFIRM_HOURS,
+  EmailChangeSchema,
+  PasswordResetRequestSchema,
+  PasswordResetSchema,
+  RESET_MINUTES,
+  TokenSchema,
+} from '#shared/users';
+import { isEmbedded, type Db } from '../../db/knex';
+import { isUniqueViolation } from '../../db/values';
+import {
+  BadRequestError,
+  ConflictError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+} from '../../errors';
+import type { Logger } from '../../logger';
+import { parseInput } from '../../validation';
+import type { Who } from '../../http/who';
+import type { AuditService } from '../audit/audit.service';
+import type { MailService } from '../mail/mail.service';
+import { linkUrl, type LinkContext } from './invitations.service';
+import { hashPassword, verifyPassword } from './password';
+import type { SessionRegistry } from './session-registry';
+import { createTokensRepo, newToken } from './tokens.repo';
+import { createUsersRepo } from './users.repo';
+
+const MINUTE_MS = 60_000;
+/** Reset e-mails one account gets per hour at most; more requests are answered the same, unsent. */
+export const RESETS_PER_HOUR = 3;
+
+const resetInvalid = () => new BadRequestError('apiErrors.resetLinkInvalid');
+const confirmInvalid = () => new BadRequestError('apiErrors.emailLinkInvalid');
+const emailTaken = () =>
+  new ConflictError('apiErrors.emailTaken', { email: 'apiErrors.emailTaken' });
+
+/**
+ * Forgotten passwords and account e-mail addresses. A reset request always
+ * answers the same, whether or not the address belongs to an account; the
+ * link (valid an hour, once) goes to the account's confirmed address, and
+ * the new password ends every session of the account (two-factor sign-in
+ * still applies at the next sign-in). A new address takes effect only once
+ * the link sent to it is followed.
+ */
+export function createRecoveryService(deps: {
+  db: Db;
+  mail: Pick<MailService, 'queueAccountMail' | 'enabled'>;
+  audit: Pick<AuditService, 'record'>;
+  registry: Pick<SessionRegistry, 'endOthers'>;
+  logger: Logger;
+  clock?: () => Date;
+}) {
+  const { db, mail, audit, registry, logger, clock = () => new Date() } = deps;
+  const tokens = createTokensRepo(db);
+  const users = createUsersRepo(db);
+  /** Now, and the end of a link's life `ms` from now (one reading of the clock). */
+  const lifetime = (ms: number) => {
+    const now = clock().getTime();
+    return {
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + ms).toISOString(),
+    };
+  };
+
+  /** The reset for an address, when it is an active account's and its hourly budget allows. */
+  async function sendReset(email: string, ctx: LinkContext): Promise<void> {
+    const user = await users.findByEmail(email);
+    if (!user || !user.active) return;
+    const hourAgo = new Date(clock().getTime() - 60 * MINUTE_MS).toISOString();
+    const { token, hash } = newToken();
+    // Counted and written in one transaction (the account's row locked on PostgreSQL), so
+    // requests arriving together cannot all pass the count.
+    const record = await db.transaction(async (trx) => {
+      if (!isEmbedded(db)) await trx('users').where({ id: user.id }).forUpdate().select('id');
+      const repo = createTokensRepo(trx);
+      if ((await repo.countSince('password_reset', user.id, hourAgo)) >= RESETS_PER_HOUR) {
+        return null;
+      }
+      return repo.insert({
+        kind: 'password_reset',
+        token_hash: hash,
+        user_id: user.id,
+        email: user.email!,
+        language: ctx.language,
+        ...lifetime(RESET_MINUTES * MINUTE_MS),
+      });
+    });
+    if (!record) return;
+    await mail.queueAccountMail('password-reset', user.email!, {
+      kind: 'reset',
+      language: ctx.language,
+      url: linkUrl(ctx.origin, 'reset', token),
+      expiresAt: record.expires_at,
+      username: user.username,
+    });
+    // Asked for by someone not signed in: recorded under the account asked about, like a
+    // refused sign-in under the username tried.
+    const actor = ctx.who.actor ?? { id: user.id, username: user.username };
+    await audit.record(
+      { ...ctx.who, actor },
+      {
+        action: 'account.password_reset_requested',
+        target_type: 'user',
+        target_id: user.id,
+        summary: user.username,
+      },
+    );
+  }
+
+  return {
+    /**
+     * Answers at once, the same for every address; the account's link is
+     * prepared after the answer, so its time tells nothing either.
+     */
+    requestReset(input: unknown, ctx: LinkContext): void {
+      const { email } = parseInput(PasswordResetRequestSchema, input);
+      void sendReset(email.toLowerCase(), ctx).catch((error: unknown) =>
+        logger.warn({ code: (error as { code?: string }).code }, 'password reset not prepared'),
+      );
+    },
+
+    /** A new password from a reset link: every session of the account ends. */
+    async resetPassword(input: unknown, who: Who): Promise<void> {
+      const { token, password } = parseInput(PasswordResetSchema, input, 'apiErrors.validation');
+      const record = await tokens.byToken('password_reset', token);
+      if (!record || record.user_id === null) throw resetInvalid();
+      const user = await users.findById(record.user_id);
+      if (!user || !user.active) throw resetInvalid();
+      const password_hash = await hashPassword(password);
+      if (!(await tokens.claim(record.id, clock().toISOString()))) throw resetInvalid();
+      await users.update(user.id, { password_hash });
+      await tokens.removeUnused('password_reset', { user_id: user.id });
+      await registry.endOthers(user.id);
+      await audit.record(
+        { ...who, actor: { id: user.id, username: user.username } },
+        {
+          action: 'account.password_reset',
+          target_type: 'user',
+          target_id: user.id,
+          summary: `${user.username} (e-mail link)`,
+        },
+      );
+    },
+
+    /** The signed-in account asks to use a new address; it counts once confirmed. */
+    async requestEmail(
+      userId: number,
+      input: unknown,
+      ctx: LinkContext,
+    ): Promise<{ pending_email: string }> {
+      const { email, current_password } = parseInput(EmailChangeSchema, input);
+      const user = await users.findById(userId);
+      if (!user) throw new UnauthorizedError('apiErrors.authRequired');
+      if (!(await verifyPassword(current_password, user.password_hash))) {
+        throw new UnauthorizedError('apiErrors.wrongPassword');
+      }
+      if (!mail.enabled) throw new ServiceUnavailableError('apiErrors.mailOff');
+      const address = email.toLowerCase();
+      if (address === user.email) {
+        throw new BadRequestError('apiErrors.emailUnchanged', {
+          email: 'apiErrors.emailUnchanged',
+        });
+      }
+      const owner = await users.findByEmail(address);
+      if (owner && owner.id !== userId) throw emailTaken();
+      await tokens.removeUnused('email_confirm', { user_id: userId });
+      const { token, hash } = newToken();
+      const record = await tokens.insert({
+        kind: 'email_confirm',
+        token_hash: hash,
+        user_id: userId,
+        email: address,
+        language: ctx.language,
+        ...lifetime(EMAIL_CONFIRM_HOURS * 60 * MINUTE_MS),
+      });
+      await mail.queueAccountMail('email-confirm', address, {
+        kind: 'emailConfirm',
+        language: ctx.language,
+        url: linkUrl(ctx.origin, 'confirm-email', token),
+        expiresAt: record.expires_at,
+        username: user.username,
+      });
+      await audit.record(ctx.who, {
+        action: 'account.email_change_requested',
+        target_type: 'user',
+        target_id: userId,
+        summary: address,
+      });
+      return { pending_email: address };
+    },
+
+    /** Follows a confirmation link: the address becomes the account's. */
+    async confirmEmail(input: unknown, who: Who): Promise<{ email: string }> {
+      const { token } = parseInput(TokenSchema, input, 'apiErrors.emailLinkInvalid');
+      const record = await tokens.byToken('email_confirm', token);
+      if (!record || record.user_id === null) throw confirmInvalid();
+      const user = await users.findById(record.user_id);
+      if (!user) throw confirmInvalid();
+      const owner = await users.findByEmail(record.email);
+      if (owner && owner.id !== user.id) throw emailTaken();
+      if (!(await tokens.claim(record.id, clock().toISOString()))) throw confirmInvalid();
+      try {
+        await users.update(user.id, { email: record.email });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      await audit.record(
+        { ...who, actor: who.actor ?? { id: user.id, username: user.username } },
+        {
+          action: 'account.email_confirmed',
+          target_type: 'user',
+          target_id: user.id,
+          summary: record.email,
+        },
+      );
+      return { email: record.email };
+    },
+
+    /** The address waiting for confirmation, for the account page. */
+    pendingEmail: (userId: number) => tokens.pendingEmail(userId, clock().toISOString()),
+  };
+}
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;

@@ -1,0 +1,122 @@
+import type { Knex } from 'knex';
+import { UserUpdateSchema, type StaffMember, type UserAccount } from '#shared/users';
+import { isEmbedded, type Db } from '../../db/knex';
+import { ConflictError, NotFoundError } from '../../errors';
+import { parseInput } from '../../validation';
+import type { Who } from '../../http/who';
+import type { AuditService } from '../audit/audit.service';
+import type { SessionRegistry } from './session-registry';
+import { createUsersRepo, type UserRecord } from './users.repo';
+
+export const toAccount = (u: UserRecord): UserAccount => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  role: u.role,
+  is_admin: u.is_admin,
+  active: u.active,
+  two_factor: u.totp_secret !== null,
+  last_sign_in_at: u.last_sign_in_at,
+  created_at: u.created_at,
+});
+
+const lastAdmin = () => new ConflictError('apiErrors.lastAdmin');
+const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
+
+/**
+ * The admins' management of accounts: the list, the active staff (for
+ * assigning enquiries), a new role, deactivation and reactivation, and
+ * deletion. A deactivated or deleted account's sessions end at once. The
+ * last active admin can be neither demoted, deactivated nor deleted: the
+ * change and the count of admins it leaves happen in one transaction, with
+ * the admins' rows locked on PostgreSQL so two admins demoting each other
+ * at once cannot both succeed.
+ */
+export function createStaffService(deps: {
+  db: Db;
+  registry: Pick<SessionRegistry, 'endOthers'>;
+  audit: Pick<AuditService, 'record'>;
+}) {
+  const { db, registry, audit } = deps;
+  const users = createUsersRepo(db);
+
+  async function find(id: number): Promise<UserRecord> {
+    const user = await users.findById(id);
+    if (!user) throw new NotFoundError('apiErrors.userNotFound');
+    return user;
+  }
+
+  /** Runs `change` and refuses it (rolled back) when it leaves no active admin. */
+  async function keepingAnAdmin(change: (trx: Knex.Transaction) => Promise<void>) {
+    await db.transaction(async (trx) => {
+      if (!isEmbedded(db)) {
+        await trx('users').where({ role: 'admin', active: true }).forUpdate().select('id');
+      }
+      await change(trx);
+      if ((await createUsersRepo(trx).countAdmins()) === 0) throw lastAdmin();
+    });
+  }
+
+  return {
+    async list(): Promise<UserAccount[]> {
+      return (await users.all()).map(toAccount);
+    },
+
+    staff: (): Promise<StaffMember[]> => users.activeStaff(),
+
+    async update(id: number, input: unknown, who: Who): Promise<UserAccount> {
+      const changes = parseInput(UserUpdateSchema, input);
+      const before = await find(id);
+      const fields = {
+        ...(changes.role !== undefined && { role: changes.role }),
+        ...(changes.active !== undefined && { active: changes.active }),
+      };
+      if (isActiveAdmin(before)) {
+        await keepingAnAdmin((trx) => createUsersRepo(trx).update(id, fields));
+      } else {
+        await users.update(id, fields);
+      }
+      const after = await find(id);
+      if (before.active && !after.active) await registry.endOthers(id);
+      const target = { target_type: 'user', target_id: id };
+      if (before.role !== after.role) {
+        await audit.record(who, {
+          action: 'user.role_changed',
+          ...target,
+          summary: `${after.username}: ${before.role} -> ${after.role}`,
+        });
+      }
+      if (before.active !== after.active) {
+        await audit.record(who, {
+          action: after.active ? 'user.reactivated' : 'user.deactivated',
+          ...target,
+          summary: after.username,
+        });
+      }
+      return toAccount(after);
+    },
+
+    async remove(id: number, who: Who): Promise<{ id: number }> {
+      const user = await find(id);
+      if (isActiveAdmin(user) && (await users.countAdmins()) <= 1) throw lastAdmin();
+      // The session list goes with the account: its sessions are ended first.
+      await registry.endOthers(id);
+      if (isActiveAdmin(user)) {
+        await keepingAnAdmin(async (trx) => {
+          await createUsersRepo(trx).remove(id);
+        });
+      } else {
+        await users.remove(id);
+      }
+      await audit.record(who, {
+        action: 'user.deleted',
+        target_type: 'user',
+        target_id: id,
+        summary: `${user.username} (${user.role})`,
+      });
+      return { id };
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,0 +1,62 @@
+import type { Request } from 'express';
+import { createRouter } from '../../http/router';
+import { whoOf } from '../../http/who';
+import { allow } from '../../http/guards';
+import { idParam } from '../../http/params';
+import { publicOrigin } from '../../http/public-origin';
+import { requestLanguage } from '../../i18n';
+import type { InvitationsService, LinkContext } from './invitations.service';
+import type { StaffService } from './staff.service';
+
+export type UsersRouteDeps = {
+  staff: StaffService;
+  invitations: InvitationsService;
+  publicUrl: string | undefined;
+};
+
+/** Where and in which language this request's links go out, and who sends them. */
+export const linkContext = (req: Request, publicUrl: string | undefined): LinkContext => ({
+  origin: publicOrigin(req, publicUrl),
+  language: requestLanguage(req),
+  who: whoOf(req),
+});
+
+/** `/api/users`: accounts and invitations (admins), and the active staff (any staff). */
+export function createUsersRouter({ staff, invitations, publicUrl }: UsersRouteDeps) {
+  const router = createRouter();
+
+  router.get('/', allow('users'), async (_req, res) => {
+    res.json({ data: await staff.list() });
+  });
+
+  router.get('/staff', allow('staff'), async (_req, res) => {
+    res.json({ data: await staff.staff() });
+  });
+
+  router.get('/invitations', allow('users'), async (_req, res) => {
+    res.json({ data: await invitations.list() });
+  });
+
+  router.post('/invitations', allow('users'), async (req, res) => {
+    res.status(201).json({ data: await invitations.invite(req.body, linkContext(req, publicUrl)) });
+  });
+
+  router.post('/invitations/:id/resend', allow('users'), async (req, res) => {
+    const id = idParam(req.params.id);
+    res.json({ data: await invitations.resend(id, linkContext(req, publicUrl)) });
+  });
+
+  router.delete('/invitations/:id', allow('users'), async (req, res) => {
+    res.json({ data: await invitations.withdraw(idParam(req.params.id), whoOf(req)) });
+  });
+
+  router.put('/:id', allow('users'), async (req, res) => {
+    res.json({ data: await staff.update(idParam(req.params.id), req.body, whoOf(req)) });
+  });
+
+  router.delete('/:id', allow('users'), async (req, res) => {
+    res.json({ data: await staff.remove(idParam(req.params.id), whoOf(req)) });
+  });
+
+  return router;
+}

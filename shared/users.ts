@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { NewPasswordSchema, RegisterSchema } from './auth';
+import { ROLES, STAFF_ROLES, type Role, type StaffRole } from './roles';
+import { cleanText, isDeliverableEmail } from './text';
+
+/**
+ * Staff accounts as admins manage them (`/api/users`), invitations,
+ * password resets and e-mail confirmation. Usernames and passwords follow
+ * the same rules as registration (shared/auth.ts).
+ */
+
+/** An account in `GET /api/users`. */
+export type UserAccount = {
+  id: number;
+  username: string;
+  email: string | null;
+  role: Role;
+  is_admin: boolean;
+  active: boolean;
+  two_factor: boolean;
+  last_sign_in_at: string | null;
+  created_at: string;
+};
+
+/** An active staff account in `GET /api/users/staff`, for assigning enquiries. */
+export type StaffMember = { id: number; username: string };
+
+/** A pending invitation in `GET /api/users/invitations`. */
+export type Invitation = {
+  id: number;
+  email: string;
+  role: StaffRole;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  expired: boolean;
+};
+
+/** `POST /api/users/invitations` and its resend: the link comes back only while e-mail is off. */
+export type InvitationSent = Invitation & { invitation_url?: string };
+
+/** What the invitation page shows before the colleague chooses a name and password. */
+export type InvitationPreview = { email: string; role: StaffRole; expires_at: string };
+
+/** How long an invitation link works. */
+export const INVITATION_HOURS = 72;
+/** How long a password reset link works. */
+export const RESET_MINUTES = 60;
+/** How long a link confirming a new e-mail address works. */
+export const EMAIL_CONFIRM_HOURS = 24;
+
+export const EmailSchema = cleanText('email', 'validation.email.required')
+  .pipe(z.string().min(1, 'validation.email.required'))
+  .pipe(z.string().refine(isDeliverableEmail, 'validation.email.invalid'));
+
+export const InvitationSchema = z.object({
+  email: EmailSchema,
+  role: z.enum(STAFF_ROLES, { error: 'validation.role.invalid' }),
+});
+
+/** `PUT /api/users/{id}`: at least one of the two. */
+export const UserUpdateSchema = z
+  .object({
+    role: z.enum(ROLES, { error: 'validation.role.invalid' }).optional(),
+    active: z.boolean({ error: 'validation.active.invalid' }).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.active !== undefined, 'apiErrors.nothingToUpdate');
+
+/** A one-time token from a link (base64url, as the server makes them). */
+const token = z
+  .string({ error: 'apiErrors.tokenInvalid' })
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'apiErrors.tokenInvalid');
+
+export const TokenSchema = z.object({ token });
+
+export const AcceptInvitationSchema = RegisterSchema.extend({ token });
+
+export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
+
+export const PasswordResetSchema = z.object({
+  token,
+  password: NewPasswordSchema,
+});
+
+export const EmailChangeSchema = z.object({
+  email: EmailSchema,
+  current_password: z
+    .string({ error: 'validation.currentPassword.required' })
+    .min(1, 'validation.currentPassword.required'),
+});
