@@ -81,7 +81,8 @@ describe('cross-site writes are impossible on every API route', () => {
     }
     expect(seen.length).toBe(routes.length * actors.length * FORBIDDEN.length);
     expect(await snapshot(t)).toBe(before);
-  });
+    // Every route, many times over: on a loaded machine this takes longer than one call's test.
+  }, 120_000);
 
   it('answers 415 in the visitor’s language, and lets JSON, same-origin and header-less calls through', async () => {
     const res = await request(t.app)

@@ -19,7 +19,8 @@ function admin(dataDir: string, args: string[], stdin = '') {
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
 
-describe('npm run admin', () => {
+// Each case starts the built CLI several times (a migration and a password hash each).
+describe('npm run admin', { timeout: 60_000 }, () => {
   it('creates an admin and resets a password, reading it from stdin', async () => {
     const dir = tempDataDir();
     dirs.push(dir);
@@ -131,5 +132,5 @@ describe('npm run admin', () => {
     } finally {
       await t.close().catch(() => undefined);
     }
-  }, 60_000);
+  });
 });
