@@ -21,6 +21,8 @@ export const GenerateRequestSchema = z.object({
     z.enum(AI_CATEGORIES, { error: 'validation.category.invalid' }).optional(),
   ),
   language: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
+  /** A news article (the default) or a page of the site (About us, Careers). */
+  kind: z.enum(['article', 'page'], { error: 'validation.kind.invalid' }).optional(),
 });
 
 export type GenerateRequest = z.input<typeof GenerateRequestSchema>;
@@ -37,11 +39,16 @@ export type GeneratedArticle = {
 const language = z.enum(LANGUAGES, { error: 'validation.language.invalid' });
 
 /**
- * `POST /api/llm/translate-news`: an article's text in `from`, to be drafted
- * in each language of `to` (one language or a list; never `from`). The texts
- * follow the article's own rules, so every translation fits them too.
+ * `POST /api/llm/translate-news`: an article's (or page's) text in `from`,
+ * to be drafted in each language of `to` (one language or a list; never
+ * `from`). The texts follow the article's own rules, so every translation
+ * fits them too; a page may come without an excerpt (its translations then
+ * have none either).
  */
 export const TranslateRequestSchema = ArticleTextSchema.extend({
+  excerpt: cleanText('multi-line', 'validation.excerpt.invalid').pipe(
+    z.string().max(500, 'validation.excerpt.max'),
+  ),
   from: language,
   to: z.preprocess(
     (v) => (typeof v === 'string' ? [v] : v),

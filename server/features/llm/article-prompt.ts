@@ -53,15 +53,31 @@ const COMPANY = [
   'presented as facts, without fictitious quotes from real people, and without marketing superlatives.',
 ].join(' ');
 
-export type ArticleBrief = { prompt: string; category?: string; language: Language };
+export type ArticleBrief = {
+  prompt: string;
+  category?: string;
+  language: Language;
+  /** A page of the site (About us, Careers, Imprint) rather than a news article. */
+  kind?: 'article' | 'page';
+};
 
-/** The system and user messages asking for one article as a JSON object. */
-export function articleMessages({ prompt, category, language }: ArticleBrief): ChatMessage[] {
+/** What changes when the text is a page of the site rather than news. */
+const PAGE = [
+  'This time you write a page of the website that is not news (for example About us, Careers,',
+  'Services or Imprint): timeless, without a date or an announcement, addressed to visitors who want',
+  'to know the company. The "excerpt" is one sentence that introduces the page; the "content" is 200 to',
+  '500 words of Markdown with "## " headings; the "category" is any of the allowed values (it is not shown).',
+].join(' ');
+
+/** The system and user messages asking for one article (or page) as a JSON object. */
+export function articleMessages({ prompt, category, language, kind }: ArticleBrief): ChatMessage[] {
   const categoryRule = category
     ? `The category is "${category}".`
     : `Choose the category that fits best: ${AI_CATEGORIES.map((c) => `"${c}"`).join(', ')}.`;
+  const page = kind === 'page';
   const system = [
     COMPANY,
+    ...(page ? [PAGE] : []),
     `Write the whole article (title, excerpt and content) in ${LANGUAGE_NAMES[language]}.`,
     categoryRule,
     'Answer with one JSON object and nothing else (no code fence, no commentary), with exactly these keys:',
@@ -75,6 +91,11 @@ export function articleMessages({ prompt, category, language }: ArticleBrief): C
   ].join('\n');
   return [
     { role: 'system', content: system },
-    { role: 'user', content: `Write a news article about the following:\n\n${prompt}` },
+    {
+      role: 'user',
+      content: page
+        ? `Write a page of the website about the following:\n\n${prompt}`
+        : `Write a news article about the following:\n\n${prompt}`,
+    },
   ];
 }

@@ -85,6 +85,19 @@ describe('LLM API against an OpenAI-compatible server', () => {
     expect(res.body.data.title).toContain('Was das für die industrielle Fertigung bedeutet');
   });
 
+  it('asks for a page of the site, not news, when the draft is a page', async () => {
+    await t.admin.post(GENERATE).send({ prompt: 'Our careers page', kind: 'page' }).expect(200);
+    await t.admin.post(GENERATE).send({ prompt: 'A news item' }).expect(200);
+    const [page, news] = fake.requests.map((r) => r.body!.messages as { content: string }[]);
+    expect(page![0]!.content).toContain(
+      'This time you write a page of the website that is not news',
+    );
+    expect(page![1]!.content).toContain('Write a page of the website about the following');
+    expect(news![0]!.content).not.toContain('page of the website');
+    const bad = await t.admin.post(GENERATE).send({ prompt: 'x', kind: 'post' }).expect(400);
+    expect(bad.body.details).toEqual({ kind: 'Kind must be article or page' });
+  });
+
   it('lets the model choose among the offered categories when none is given', async () => {
     fake.setScenario({ name: 'good', article: { category: 'partnership' } });
     const res = await t.admin

@@ -32,6 +32,7 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
           prompt: body.prompt,
           category: body.category,
           language: body.language ?? requestLanguage(req),
+          kind: body.kind,
         },
         clientGone(res),
       );

@@ -18,7 +18,13 @@ import { parseTranslation } from './translation-answer';
 import { TRANSLATION_FORMAT_LADDER, translationMessages } from './translation-prompt';
 import { parseTextsTranslation, textsFormatLadder, textsMessages } from './texts-translation';
 
-export type GenerateInput = { prompt: string; category?: string; language: Language };
+export type GenerateInput = {
+  prompt: string;
+  category?: string;
+  language: Language;
+  /** A page of the site rather than a news article (article-prompt.ts). */
+  kind?: 'article' | 'page';
+};
 export type TranslateInput = { text: ArticleText; from: Language; to: Language[] };
 export type TranslateTextsInput = { texts: Record<string, string>; from: Language; to: Language[] };
 
@@ -134,7 +140,8 @@ export function createLlmService({ provider, news, logger, tuning }: Deps): LlmS
         (target) => ({
           messages: translationMessages({ text, from, to: target }),
           request,
-          parse: parseTranslation,
+          // A page without an excerpt gets translations without one.
+          parse: (answer) => parseTranslation(answer, { excerpt: text.excerpt.trim() !== '' }),
         }),
       );
       return { translations };

@@ -110,6 +110,20 @@ describe('POST /api/llm/translate-news', () => {
     );
   });
 
+  it('translates a page without an excerpt into a translation without one', async () => {
+    const res = await t.admin
+      .post(TRANSLATE)
+      .send({ title: 'Careers', excerpt: '', content: '## Open positions', from: 'en', to: 'de' })
+      .expect(200);
+    // The fake model answers "[de] " for the excerpt: it is dropped, as the source had none.
+    expect(res.body.data.translations.de).toEqual({
+      title: '[de] Careers',
+      excerpt: '',
+      content: expect.stringContaining('## Open positions'),
+    });
+    expect(messagesOf(0)[0]!.content).toContain('The text has no excerpt: answer "excerpt" as "".');
+  });
+
   it('answers 400, in the admin language, for a bad request, before asking the model', async () => {
     const same = await t.admin
       .post(TRANSLATE)

@@ -9,10 +9,21 @@ const TranslationSchema = z.object({
   content: z.string().trim().min(1).max(60000),
 });
 
-/** The validated translation, or null when the text is not one in the expected shape. */
-export function parseTranslation(text: string): ArticleText | null {
-  const result = TranslationSchema.safeParse(extractJson(text));
+/** Without an excerpt to translate (a page may have none), the translation has none either. */
+const WithoutExcerpt = TranslationSchema.extend({ excerpt: z.unknown() });
+
+/**
+ * The validated translation, or null when the text is not one in the
+ * expected shape. `excerpt: false`: the source had no excerpt, so the
+ * answer's (if any) is dropped.
+ */
+export function parseTranslation(
+  text: string,
+  { excerpt: withExcerpt = true }: { excerpt?: boolean } = {},
+): ArticleText | null {
+  const result = (withExcerpt ? TranslationSchema : WithoutExcerpt).safeParse(extractJson(text));
   if (!result.success) return null;
-  const { title, excerpt, content } = result.data;
-  return { title: clamp(title, 200), excerpt: clamp(excerpt, 500), content };
+  const { title, content } = result.data;
+  const excerpt = withExcerpt ? clamp(String(result.data.excerpt), 500) : '';
+  return { title: clamp(title, 200), excerpt, content };
 }

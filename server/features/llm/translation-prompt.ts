@@ -56,6 +56,7 @@ export function translationMessages({ text, from, to }: TranslationBrief): ChatM
     '  Forge Industrial); do not translate them.',
     'Answer with one JSON object and nothing else (no code fence, no commentary), with exactly the keys',
     '"title", "excerpt" and "content", holding the translated title, excerpt and content.',
+    ...(text.excerpt.trim() === '' ? ['The text has no excerpt: answer "excerpt" as "".'] : []),
   ].join('\n');
   const article = JSON.stringify(
     { title: text.title, excerpt: text.excerpt, content: text.content },

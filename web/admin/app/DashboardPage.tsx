@@ -1,18 +1,22 @@
-import { Inbox, Newspaper } from 'lucide-react';
+import { FileText, Inbox, Newspaper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { User } from '#shared/auth';
 import type { Article } from '#shared/news';
+import type { AdminPage } from '#shared/pages';
 import { can } from '#shared/roles';
 import { useContactStatsQuery } from '../features/contacts/api/contacts.queries';
 import { ContactsManager } from '../features/contacts/components/ContactsManager';
 import { DashboardTabs, type Tab } from '../features/dashboard/components/DashboardTabs';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
 import { useAdminNewsQuery } from '../features/news/api/news.queries';
+import { usePagesQuery } from '../features/news/api/pages.queries';
 import { NewsManager } from '../features/news/components/NewsManager';
+import { PagesManager } from '../features/news/components/PagesManager';
 import { AdminScreen } from './AdminScreen';
 
 const noArticles: Article[] = [];
+const noPages: AdminPage[] = [];
 
 /**
  * Still on its first load. A list whose load failed is pending again while it
@@ -30,7 +34,8 @@ export function DashboardPage() {
  * Loads the lists of the role's tabs, then shows them with live counts.
  * 'Loading admin panel...' until the first lists are in; a list whose load
  * failed is shown empty (its toast says why, spec). The News tab is for
- * everyone who may read articles (read-only for sales), the Contacts tab
+ * everyone who may read articles (read-only for sales), the Pages tab for
+ * those who write them, the Contacts tab
  * for those who answer enquiries; sales lands on the Contacts tab. The
  * Contacts tab counts the inbox (spam apart, from the statistics) and loads
  * its own page of its folder. Each write refetches only what it changed (the features' `*.queries.ts`).
@@ -41,11 +46,13 @@ function Dashboard({ user }: { user: User }) {
   const writesNews = can(user.role, 'content');
   const answers = can(user.role, 'enquiries');
   const news = useAdminNewsQuery({ enabled: readsNews });
+  const pagesQuery = usePagesQuery({ enabled: writesNews });
   const stats = useContactStatsQuery({ enabled: answers });
   const [params, setParams] = useSearchParams();
 
-  if (firstLoad(news) || firstLoad(stats)) return <LoadingScreen inline />;
+  if (firstLoad(news) || firstLoad(stats) || firstLoad(pagesQuery)) return <LoadingScreen inline />;
   const articles = news.isError ? noArticles : (news.data ?? noArticles);
+  const pages = pagesQuery.isError ? noPages : (pagesQuery.data ?? noPages);
 
   const tabs: Tab[] = [];
   if (readsNews)
@@ -54,6 +61,13 @@ function Dashboard({ user }: { user: User }) {
       label: t('admin.tabs.news', { count: articles.length }),
       icon: <Newspaper aria-hidden="true" className="h-4 w-4" />,
       panel: <NewsManager articles={articles} readOnly={!writesNews} />,
+    });
+  if (writesNews)
+    tabs.push({
+      id: 'pages',
+      label: t('admin.tabs.pages', { count: pages.length }),
+      icon: <FileText aria-hidden="true" className="h-4 w-4" />,
+      panel: <PagesManager pages={pages} />,
     });
   if (answers)
     tabs.push({

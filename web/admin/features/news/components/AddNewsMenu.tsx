@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDismiss } from '../../../../common/useDismiss';
 import { button } from '../../../lib/ui';
 import type { LlmAvailability } from '../api/llm.queries';
+import { useDocumentKind } from '../lib/document-kind';
 
 type Props = {
   llm: LlmAvailability;
@@ -15,6 +16,8 @@ type Props = {
 /** 'Add News' menu button: Manually / Using AI. Closes on outside click, Escape and Tab. */
 export function AddNewsMenu({ llm, onManual, onAi, triggerRef }: Props) {
   const { t } = useTranslation();
+  // The same menu adds a page on the Pages tab.
+  const keys = useDocumentKind() === 'page' ? 'admin.pages' : 'admin.news';
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const aiReady = typeof llm === 'object' && llm.configured;
@@ -80,7 +83,7 @@ export function AddNewsMenu({ llm, onManual, onAi, triggerRef }: Props) {
         }}
       >
         <Plus aria-hidden="true" className="h-4 w-4" />
-        {t('admin.news.add')}
+        {t(`${keys}.add`)}
         <ChevronDown
           aria-hidden="true"
           className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`}
@@ -90,7 +93,7 @@ export function AddNewsMenu({ llm, onManual, onAi, triggerRef }: Props) {
         <div
           id="add-news-menu"
           role="menu"
-          aria-label={t('admin.news.add')}
+          aria-label={t(`${keys}.add`)}
           onKeyDown={onMenuKey}
           className="absolute right-0 z-20 mt-2 w-72 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
@@ -102,7 +105,7 @@ export function AddNewsMenu({ llm, onManual, onAi, triggerRef }: Props) {
             onClick={() => choose(onManual)}
           >
             <PenLine aria-hidden="true" className="h-4 w-4" />
-            {t('admin.news.addManually')}
+            {t(`${keys}.addManually`)}
           </button>
           <button
             type="button"
@@ -114,7 +117,7 @@ export function AddNewsMenu({ llm, onManual, onAi, triggerRef }: Props) {
             onClick={() => aiReady && choose(onAi)}
           >
             <Sparkles aria-hidden="true" className="h-4 w-4" />
-            {t('admin.news.addWithAi')}
+            {t(`${keys}.addWithAi`)}
           </button>
           {!aiReady && (
             <p

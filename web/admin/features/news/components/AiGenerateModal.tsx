@@ -9,6 +9,7 @@ import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { button, input } from '../../../lib/ui';
 import { useGenerateArticle } from '../hooks/useGenerateArticle';
+import { useDocumentKind } from '../lib/document-kind';
 import { AiTips } from './AiTips';
 
 type Props = {
@@ -28,6 +29,8 @@ export function AiGenerateModal({ onClose, onGenerated, returnFocusTo }: Props) 
   const { t, i18n } = useTranslation();
   const [prompt, setPrompt] = useState('');
   const [category, setCategory] = useState('');
+  // A page has no category.
+  const page = useDocumentKind() === 'page';
   const [language, setLanguage] = useState(() => pickLanguage(i18n.language));
   const [allLanguages, setAllLanguages] = useState(true);
   const { busy, generate } = useGenerateArticle((article, lang) =>
@@ -70,22 +73,24 @@ export function AiGenerateModal({ onClose, onGenerated, returnFocusTo }: Props) 
             />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="ai-category" label={t('admin.ai.categoryLabel')}>
-              <select
-                id="ai-category"
-                value={category}
-                disabled={busy}
-                onChange={(e) => setCategory(e.target.value)}
-                className={input}
-              >
-                <option value="">{t('admin.ai.letAiChoose')}</option>
-                {AI_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`admin.ai.categories.${c}`)}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            {!page && (
+              <Field id="ai-category" label={t('admin.ai.categoryLabel')}>
+                <select
+                  id="ai-category"
+                  value={category}
+                  disabled={busy}
+                  onChange={(e) => setCategory(e.target.value)}
+                  className={input}
+                >
+                  <option value="">{t('admin.ai.letAiChoose')}</option>
+                  {AI_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`admin.ai.categories.${c}`)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
             <Field id="ai-language" label={t('admin.ai.languageLabel')}>
               <select
                 id="ai-language"

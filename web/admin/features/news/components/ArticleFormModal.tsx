@@ -10,16 +10,21 @@ import { Spinner } from '../../../components/Spinner';
 import { button } from '../../../lib/ui';
 import { useArticleForm, type FormMode } from '../hooks/useArticleForm';
 import { useTranslateArticle } from '../hooks/useTranslateArticle';
-import { textErrors, textIn } from '../lib/article-draft';
+import { isBlank, searchErrors, textErrors, textIn } from '../lib/article-draft';
+import { useDocumentKind } from '../lib/document-kind';
 import { ArticlePreview } from './ArticlePreview';
 import { ArticleTextFields } from './ArticleTextFields';
 import { ArticleLanguages } from './ArticleLanguages';
 import { ImageField } from './ImageField';
+import { LanguagePublish } from './LanguagePublish';
+import { NavField } from './NavField';
 import { RevisionsPanel } from './RevisionsPanel';
 import { ScheduleField } from './ScheduleField';
 import { SharePreview } from './SharePreview';
 import { SlugField } from './SlugField';
+import { SearchFields } from './SearchFields';
 import { SlugRedirectNote } from './SlugRedirectNote';
+import { ViewOnSite } from './ViewOnSite';
 
 type Props = {
   mode: FormMode;
@@ -37,6 +42,7 @@ type Props = {
  */
 export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFocusTo }: Props) {
   const { t } = useTranslation();
+  const page = useDocumentKind() === 'page';
   const form = useArticleForm(mode, onSaved);
   const { draft, set, slugAuto, errors, busy, dirty, submit } = form;
   const from = mode.draft.source_language;
@@ -59,7 +65,11 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
   return (
     <>
       <Modal
-        title={creating ? t('admin.form.createTitle') : t('admin.form.editTitle')}
+        title={
+          page
+            ? t(creating ? 'admin.pages.createTitle' : 'admin.pages.editTitle')
+            : t(creating ? 'admin.form.createTitle' : 'admin.form.editTitle')
+        }
         onClose={requestClose}
         size="xl"
         busy={busy}
@@ -97,6 +107,26 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                   setText={(field, value) => form.setText(language, field, value)}
                   setCategory={(value) => set('category', value)}
                 />
+                {language !== draft.source_language && !isBlank(textIn(draft, language)) && (
+                  <LanguagePublish
+                    language={language}
+                    published={draft.states[language]?.published ?? true}
+                    onChange={(published) => form.setPublishedIn(language, published)}
+                  />
+                )}
+                <details className="rounded-md border border-slate-200 px-3 py-2">
+                  <summary className="cursor-pointer text-sm font-medium text-slate-800">
+                    {t('admin.seo.section', { language: t(`article.inLanguage.${language}`) })}
+                  </summary>
+                  <div className="pt-3">
+                    <SearchFields
+                      draft={draft}
+                      language={language}
+                      errors={searchErrors(errors, draft.source_language, language)}
+                      setSearch={(field, value) => form.setSearch(language, field, value)}
+                    />
+                  </div>
+                </details>
               </div>
               <SlugField
                 value={draft.slug}
@@ -105,6 +135,9 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                 onChange={(v) => set('slug', v)}
               />
               {wasPublic && <SlugRedirectNote saved={stored.slug} value={draft.slug} />}
+              {page && (
+                <NavField value={draft.nav} error={errors.nav} onChange={(v) => set('nav', v)} />
+              )}
               <ImageField draft={draft} errors={errors} set={set} />
               <ScheduleField
                 draft={draft}
@@ -113,6 +146,11 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                 set={set}
               />
               {stored && <SharePreview articleId={stored.id} />}
+              {stored && (
+                <p>
+                  <ViewOnSite doc={stored} language={language} className={button.secondary} />
+                </p>
+              )}
             </div>
             <ArticlePreview
               draft={draft}

@@ -103,7 +103,7 @@ describe('the article form in three languages', () => {
     );
     // Edited, it is no longer the outdated text that was stored.
     fireEvent.change(title, { target: { value: 'Célula de soldadura nova' } });
-    expect(tab(/^Português/).textContent).toContain('Translated');
+    expect(tab(/^Português/).textContent).toContain('Published');
     expect(within(preview).getByRole('heading', { level: 4 }).textContent).toBe(
       'Célula de soldadura nova',
     );
@@ -117,7 +117,8 @@ describe('the article form in three languages', () => {
     const translate = await screen.findByRole('button', { name: 'Translate with AI (PT, DE)' });
     fireEvent.click(translate);
 
-    await waitFor(() => expect(tab(/^Deutsch/).textContent).toContain('Translated'));
+    // A model's translation is a draft until someone publishes it.
+    await waitFor(() => expect(tab(/^Deutsch/).textContent).toContain('Draft'));
     const requests = calls.filter((c) => c.url === '/api/llm/translate-news');
     expect(requests.map((c) => c.body)).toEqual(
       ['pt', 'de'].map((to) => ({

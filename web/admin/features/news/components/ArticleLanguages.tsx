@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ArticleTranslations } from '#shared/article-languages';
 import { LANGUAGES, isLanguage, type Language } from '#shared/languages';
 import { input } from '../../../lib/ui';
 import { useLlmStatus } from '../api/llm.queries';
 import type { FormMode, useArticleForm } from '../hooks/useArticleForm';
 import type { ArticleTranslator } from '../hooks/useTranslateArticle';
-import { invalidLanguages, isBlank, textIn, type ArticleDraft } from '../lib/article-draft';
-import { LanguageTabs, type TabState } from './LanguageTabs';
+import { invalidLanguages } from '../lib/article-draft';
+import { draftSourceHash, tabState, type SavedForm } from '../lib/language-state';
+import { LanguageTabs } from './LanguageTabs';
 import { TranslateWithAi } from './TranslateWithAi';
 
 type Props = {
@@ -19,28 +19,21 @@ type Props = {
   panelId: string;
 };
 
-/**
- * A translation is outdated when the stored one is (the source changed after
- * it was saved) and the form still holds it as stored.
- */
-function tabState(mode: FormMode, draft: ArticleDraft, language: Language): TabState {
-  if (language === draft.source_language) return 'source';
-  const text = textIn(draft, language);
-  if (isBlank(text)) return 'missing';
-  const stored = mode.kind === 'edit' ? (mode.article.translations as ArticleTranslations) : {};
-  const saved = stored?.[language];
-  const unchanged =
-    saved &&
-    saved.title === text.title &&
-    saved.excerpt === text.excerpt &&
-    saved.content === text.content;
-  return saved?.outdated && unchanged ? 'outdated' : 'done';
+/** The form as it was opened, for telling what the admin changed since. */
+export function savedForm(mode: FormMode): SavedForm | null {
+  if (mode.kind !== 'edit') return null;
+  const outdated = Object.fromEntries(
+    Object.entries(mode.article.translations ?? {}).map(([l, t]) => [l, t.outdated]),
+  );
+  return { draft: mode.draft, outdated };
 }
 
 /**
- * The languages of the article form: a tab per language, the source
- * language, and "Translate with AI" (when the model is configured), which
- * drafts the languages the admin ticks (the missing ones by default).
+ * The languages of the article form: a tab per language (saying, as the
+ * admin types, whether each translation is published, a draft, or made
+ * from an older source), the source language, and "Translate with AI" (when
+ * the model is configured), which drafts the languages the admin ticks (the
+ * missing ones by default).
  */
 export function ArticleLanguages(props: Props) {
   const { mode, form, translator, language, onLanguage, panelId } = props;
@@ -58,6 +51,8 @@ export function ArticleLanguages(props: Props) {
   }, [errors]);
 
   const canTranslate = typeof llm === 'object' && llm.configured;
+  const saved = savedForm(mode);
+  const current = draftSourceHash(draft);
 
   return (
     <div className="space-y-3">
@@ -95,7 +90,7 @@ export function ArticleLanguages(props: Props) {
       <LanguageTabs
         selected={language}
         onSelect={onLanguage}
-        stateOf={(l) => tabState(mode, draft, l)}
+        stateOf={(l) => tabState(draft, saved, l, current)}
         invalid={invalid}
         working={translator.working}
         failed={new Set(Object.keys(translator.failures) as Language[])}

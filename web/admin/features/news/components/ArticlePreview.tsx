@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/languages';
 import { isImageUrl } from '#shared/news';
 import { ArticleView } from '../../../../common/article/ArticleView';
+import { PageView } from '../../../../common/article/PageView';
 import { MarkdownContent } from '../../../../common/markdown';
 import { textIn, type ArticleDraft } from '../lib/article-draft';
+import { useDocumentKind } from '../lib/document-kind';
 
 type Props = {
   draft: ArticleDraft;
@@ -23,6 +25,8 @@ export function ArticlePreview({ draft, language, date }: Props) {
   const text = textIn(draft, language);
   const empty = !text.title && !text.excerpt && !text.content;
   const image = draft.image_url.trim();
+  const imageUrl = isImageUrl(image) ? image : null;
+  const page = useDocumentKind() === 'page';
   return (
     <section
       aria-labelledby="article-preview-title"
@@ -39,17 +43,29 @@ export function ArticlePreview({ draft, language, date }: Props) {
           <p className="text-sm text-slate-500">{t('admin.form.previewEmpty')}</p>
         ) : (
           <article data-testid="article-preview">
-            <ArticleView
-              category={draft.category}
-              title={text.title}
-              excerpt={text.excerpt}
-              content={text.content}
-              language={language}
-              imageUrl={isImageUrl(image) ? image : null}
-              date={date}
-              titleAs="h4"
-              Body={MarkdownContent}
-            />
+            {page ? (
+              <PageView
+                title={text.title}
+                excerpt={text.excerpt.trim() || null}
+                content={text.content}
+                language={language}
+                imageUrl={imageUrl}
+                titleAs="h4"
+                Body={MarkdownContent}
+              />
+            ) : (
+              <ArticleView
+                category={draft.category}
+                title={text.title}
+                excerpt={text.excerpt}
+                content={text.content}
+                language={language}
+                imageUrl={imageUrl}
+                date={date}
+                titleAs="h4"
+                Body={MarkdownContent}
+              />
+            )}
           </article>
         )}
       </div>

@@ -4,6 +4,7 @@ import { input } from '../../../lib/ui';
 import type { ArticleText } from '#shared/article-languages';
 import type { Language } from '#shared/languages';
 import type { TextField } from '../lib/article-draft';
+import { useDocumentKind } from '../lib/document-kind';
 
 type Props = {
   /** The text of the language chosen in the form's tabs, and that language. */
@@ -19,11 +20,13 @@ type Props = {
 
 /**
  * Title, excerpt and the markdown content of one language (marked with its
- * `lang`), and the category every language shares (free text with suggestions).
+ * `lang`), and the category every language shares (free text with
+ * suggestions). A page has no category, and its excerpt is optional.
  */
 export function ArticleTextFields(props: Props) {
   const { text, language, errors, category, categories, setText, setCategory } = props;
   const { t } = useTranslation();
+  const page = useDocumentKind() === 'page';
   return (
     <>
       <Field id="article-title" label={t('admin.form.titleLabel')} required error={errors.title}>
@@ -41,11 +44,12 @@ export function ArticleTextFields(props: Props) {
       <Field
         id="article-excerpt"
         label={t('admin.form.excerptLabel')}
-        required
+        required={!page}
+        hint={page ? t('admin.pages.excerptHint') : undefined}
         error={errors.excerpt}
       >
         <textarea
-          {...fieldAria('article-excerpt', { error: errors.excerpt })}
+          {...fieldAria('article-excerpt', { hint: page, error: errors.excerpt })}
           name="excerpt"
           rows={2}
           maxLength={500}
@@ -55,29 +59,31 @@ export function ArticleTextFields(props: Props) {
           className={input}
         />
       </Field>
-      <Field
-        id="article-category"
-        label={t('admin.form.categoryLabel')}
-        required
-        hint={t('admin.form.categoryHint')}
-        error={errors.category}
-      >
-        <input
-          {...fieldAria('article-category', { hint: true, error: errors.category })}
-          name="category"
-          list="article-category-options"
-          autoComplete="off"
-          maxLength={60}
-          value={category}
-          onChange={(e) => setCategory(e.target.value)}
-          className={input}
-        />
-        <datalist id="article-category-options">
-          {categories.map((category) => (
-            <option key={category} value={category} />
-          ))}
-        </datalist>
-      </Field>
+      {!page && (
+        <Field
+          id="article-category"
+          label={t('admin.form.categoryLabel')}
+          required
+          hint={t('admin.form.categoryHint')}
+          error={errors.category}
+        >
+          <input
+            {...fieldAria('article-category', { hint: true, error: errors.category })}
+            name="category"
+            list="article-category-options"
+            autoComplete="off"
+            maxLength={60}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            className={input}
+          />
+          <datalist id="article-category-options">
+            {categories.map((category) => (
+              <option key={category} value={category} />
+            ))}
+          </datalist>
+        </Field>
+      )}
       <Field
         id="article-content"
         label={t('admin.form.contentLabel')}

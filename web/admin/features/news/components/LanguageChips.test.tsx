@@ -50,13 +50,33 @@ describe('LanguageChips', () => {
     const chips = [...list.querySelectorAll('li')];
     expect(chips.map((chip) => [chip.dataset.language, chip.dataset.state])).toEqual([
       ['en', 'outdated'],
-      ['pt', 'source'],
+      ['pt', 'published'],
       ['de', 'missing'],
     ]);
     expect(chips.map((chip) => chip.textContent)).toEqual([
-      'ENEnglish: Outdated',
-      'PTPortuguês: Source',
-      'DEDeutsch: Missing',
+      'EN !English: outdated: made from an older source text',
+      'PT ✓Português: published (Source)',
+      'DE –Deutsch: missing',
+    ]);
+  });
+
+  it('reads EN ✓ PT draft DE – for a translation kept as a draft', () => {
+    const pt = { ...article.translations!.en!, outdated: false, published: false };
+    renderAdmin(
+      <LanguageChips
+        article={{
+          ...article,
+          source_language: 'en',
+          languages: ['en', 'pt'],
+          translations: { pt },
+        }}
+      />,
+    );
+    const chips = [...screen.getByRole('list', { name: 'Language versions' }).children];
+    expect(chips.map((chip) => chip.querySelector('[aria-hidden]')?.textContent)).toEqual([
+      'EN ✓',
+      'PT draft',
+      'DE –',
     ]);
   });
 });

@@ -2,9 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '#shared/languages';
 import { Spinner } from '../../../components/Spinner';
-
-/** What a tab says about its language beside the name. */
-export type TabState = 'source' | 'done' | 'missing' | 'outdated';
+import type { TabState } from '../lib/language-state';
 
 type Props = {
   selected: Language;
@@ -26,6 +24,7 @@ type BadgeState = TabState | 'working' | 'failed';
 const badge: Record<BadgeState, string> = {
   source: 'bg-slate-900 text-white',
   done: 'bg-emerald-100 text-emerald-900',
+  draft: 'bg-violet-100 text-violet-900',
   missing: 'bg-slate-100 text-slate-600',
   outdated: 'bg-amber-100 text-amber-900',
   working: 'bg-sky-100 text-sky-900',
@@ -34,7 +33,7 @@ const badge: Record<BadgeState, string> = {
 
 /**
  * One tab per language of the article form: the source marked, each
- * translation saying whether it is there, missing or older than the source,
+ * translation saying whether it is published, a draft, missing or older than the source,
  * being translated now, or failed; arrow keys move between tabs (WAI-ARIA tabs pattern).
  */
 export function LanguageTabs(props: Props) {

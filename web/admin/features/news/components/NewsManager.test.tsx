@@ -62,10 +62,10 @@ describe('Using AI in all three languages', () => {
     expect(create.disabled).toBe(true);
 
     english.release(translated('en', generated));
-    await waitFor(() => expect(tab(/^English/).textContent).toContain('Translated'));
+    await waitFor(() => expect(tab(/^English/).textContent).toContain('Draft'));
     germanFails = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again – German' }));
-    await waitFor(() => expect(tab(/^Deutsch/).textContent).toContain('Translated'));
+    await waitFor(() => expect(tab(/^Deutsch/).textContent).toContain('Draft'));
     expect(translateCalls(calls)).toEqual(['pt>en', 'pt>de', 'pt>de']);
     // Nothing was stored until now.
     expect(calls.filter((c) => c.url === '/api/news')).toEqual([]);
@@ -76,9 +76,10 @@ describe('Using AI in all three languages', () => {
       title: generated.title,
       source_language: 'pt',
       published: false,
+      // The model's translations are saved as drafts, with the source they were made from.
       translations: {
-        en: { title: `[en] ${generated.title}` },
-        de: { title: `[de] ${generated.title}` },
+        en: { title: `[en] ${generated.title}`, published: false, source_hash: expect.any(String) },
+        de: { title: `[de] ${generated.title}`, published: false, source_hash: expect.any(String) },
       },
     });
   });

@@ -9,6 +9,7 @@ import { NewsImage } from '../../../../common/article/NewsImage';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
 import { LanguageChips } from './LanguageChips';
+import { ViewOnSite } from './ViewOnSite';
 
 type Props = {
   article: Article;
@@ -30,6 +31,7 @@ const STATUS_LOOK = {
 export function NewsRow({ article, pending, readOnly = false, onEdit, onToggle, onDelete }: Props) {
   const { t, i18n } = useTranslation();
   const status = publicationStatus(article);
+  const shown = pickLanguage(i18n.language);
   const name = <span className="sr-only">: {article.title}</span>;
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row sm:p-5" data-testid="news-row">
@@ -63,39 +65,47 @@ export function NewsRow({ article, pending, readOnly = false, onEdit, onToggle, 
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{article.excerpt}</p>
         <p className="mt-1 truncate font-mono text-xs text-slate-500">/{article.slug}</p>
       </div>
-      {!readOnly && (
-        <div className="flex shrink-0 flex-wrap items-start gap-1 sm:flex-col sm:items-stretch lg:flex-row lg:items-start">
-          <RowAction
-            pending={pending}
-            className={button.ghost}
-            onClick={(e) => onEdit(e.currentTarget)}
-          >
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-            {t('admin.news.edit')}
-            {name}
-          </RowAction>
-          <RowAction pending={pending} className={button.ghost} onClick={onToggle}>
-            {status === 'scheduled' ? (
-              <CalendarX aria-hidden="true" className="h-4 w-4" />
-            ) : article.published ? (
-              <EyeOff aria-hidden="true" className="h-4 w-4" />
-            ) : (
-              <Eye aria-hidden="true" className="h-4 w-4" />
-            )}
-            {status === 'scheduled'
-              ? t('admin.schedule.unschedule')
-              : article.published
-                ? t('admin.news.unpublish')
-                : t('admin.news.publish')}
-            {name}
-          </RowAction>
+      <div className="flex shrink-0 flex-wrap items-start gap-1 sm:flex-col sm:items-stretch lg:flex-row lg:items-start">
+        {!readOnly && (
+          <>
+            <RowAction
+              pending={pending}
+              className={button.ghost}
+              onClick={(e) => onEdit(e.currentTarget)}
+            >
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              {t('admin.news.edit')}
+              {name}
+            </RowAction>
+            <RowAction pending={pending} className={button.ghost} onClick={onToggle}>
+              {status === 'scheduled' ? (
+                <CalendarX aria-hidden="true" className="h-4 w-4" />
+              ) : article.published ? (
+                <EyeOff aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <Eye aria-hidden="true" className="h-4 w-4" />
+              )}
+              {status === 'scheduled'
+                ? t('admin.schedule.unschedule')
+                : article.published
+                  ? t('admin.news.unpublish')
+                  : t('admin.news.publish')}
+              {name}
+            </RowAction>
+          </>
+        )}
+        <ViewOnSite
+          doc={article}
+          language={article.languages.includes(shown) ? shown : article.source_language}
+        />
+        {!readOnly && (
           <RowAction pending={pending} className={button.ghostDanger} onClick={onDelete}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             {t('admin.news.delete')}
             {name}
           </RowAction>
-        </div>
-      )}
+        )}
+      </div>
     </li>
   );
 }

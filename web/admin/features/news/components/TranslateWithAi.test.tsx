@@ -72,7 +72,7 @@ describe('Translate with AI: choosing the languages', () => {
 
     fireEvent.click(box('Português'));
     fireEvent.click(screen.getByRole('button', { name: 'Translate with AI (DE)' }));
-    await waitFor(() => expect(tab(/^Deutsch/).textContent).toContain('Translated'));
+    await waitFor(() => expect(tab(/^Deutsch/).textContent).toContain('Draft'));
     expect(translateCalls(calls)).toEqual(['en>de']);
     expect(tab(/^Português/).textContent).toContain('Missing');
     expect(titleIn(/^Deutsch/)).toBe('[de] Welding cell');
@@ -142,7 +142,7 @@ describe('Translate with AI: choosing the languages', () => {
     );
 
     german.release(translated('de', { title: article.title }));
-    await waitFor(() => expect(tab(/^Deutsch/).textContent).toContain('Translated'));
+    await waitFor(() => expect(tab(/^Deutsch/).textContent).toContain('Draft'));
     expect(save.disabled).toBe(false);
     // The failure stays after the other language arrived, with the source untouched.
     expect(screen.getByTestId('translation-failed-pt')).toBeTruthy();
@@ -150,7 +150,7 @@ describe('Translate with AI: choosing the languages', () => {
 
     portugueseFails = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again – Portuguese' }));
-    await waitFor(() => expect(tab(/^Português/).textContent).toContain('Translated'));
+    await waitFor(() => expect(tab(/^Português/).textContent).toContain('Draft'));
     expect(screen.queryByTestId('translation-failed-pt')).toBeNull();
     expect(translateCalls(calls)).toEqual(['en>pt', 'en>de', 'en>pt']);
   });

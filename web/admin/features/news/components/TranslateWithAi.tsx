@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { button } from '../../../lib/ui';
 import type { ArticleTranslator } from '../hooks/useTranslateArticle';
 import { textIn, type ArticleDraft } from '../lib/article-draft';
+import { useDocumentKind } from '../lib/document-kind';
 import { sourceReady, translationTargets, type TargetPicks } from '../lib/translation-targets';
 import { TranslationFailures } from './TranslationFailures';
 
@@ -27,7 +28,7 @@ export function TranslateWithAi({ draft, translator }: Props) {
   const options = all.filter((o) => !working.has(o.language));
   const targets = options.filter((o) => o.chosen).map((o) => o.language);
   const replacing = options.filter((o) => o.chosen && o.replaces).map((o) => o.language);
-  const ready = sourceReady(draft);
+  const ready = sourceReady(draft, useDocumentKind());
   const from = draft.source_language;
   const run = (languages: typeof targets) =>
     translate({ source: textIn(draft, from), from, targets: languages });

@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArticleText } from '#shared/article-languages';
 import type { Language } from '#shared/languages';
+import type { ArticlePayload } from '#shared/news-schema';
 import type { Article } from '#shared/news';
+import type { PagePayload } from '#shared/page-schema';
+import type { AdminPage } from '#shared/pages';
 import { slugify } from '#shared/slug';
 import { ApiError } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
 import { useCreateNews, useUpdateNews } from '../api/news.queries';
+import { useCreatePage, useUpdatePage } from '../api/pages.queries';
 import {
-  checkDraft,
+  blankSearch,
   emptyDraft,
   isUnchanged,
   slugFollowsTitle,
@@ -17,8 +21,12 @@ import {
   type ArticleDraft,
   type DraftErrors,
   type DraftField,
+  type SearchDraft,
   type TextField,
 } from '../lib/article-draft';
+import { useDocumentKind } from '../lib/document-kind';
+import { checkDraft } from '../lib/draft-payload';
+import { draftSourceHash } from '../lib/language-state';
 import { publicationFields } from '../lib/schedule';
 
 export type FormMode =
@@ -28,7 +36,31 @@ export type FormMode =
       /** Languages to draft from the source as the form opens ("Using AI" in all three). */
       translate?: readonly Language[];
     }
-  | { kind: 'edit'; article: Article; draft: ArticleDraft };
+  | { kind: 'edit'; article: Article | AdminPage; draft: ArticleDraft };
+
+/** The writes of the editor's kind: articles, or pages. */
+function useWrites() {
+  const kind = useDocumentKind();
+  const [createNews, updateNews] = [useCreateNews(), useUpdateNews()];
+  const [createPage, updatePage] = [useCreatePage(), useUpdatePage()];
+  const page = kind === 'page';
+  return {
+    kind,
+    busy: page
+      ? createPage.isPending || updatePage.isPending
+      : createNews.isPending || updateNews.isPending,
+    create(payload: ArticlePayload | PagePayload, opts: Callbacks) {
+      if (page) createPage.mutate(payload as PagePayload, opts);
+      else createNews.mutate(payload as ArticlePayload, opts);
+    },
+    update(id: number, payload: ArticlePayload | PagePayload, opts: Callbacks) {
+      if (page) updatePage.mutate({ id, payload: payload as PagePayload }, opts);
+      else updateNews.mutate({ id, payload: payload as ArticlePayload }, opts);
+    },
+  };
+}
+
+type Callbacks = { onSuccess: () => void; onError: (error: unknown) => void };
 
 /**
  * State and submit of the create/edit form. The slug follows the title until
@@ -41,8 +73,7 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
   const [draft, setDraft] = useState<ArticleDraft>(mode.draft);
   const [slugAuto, setSlugAuto] = useState(mode.kind === 'create' && slugFollowsTitle(mode.draft));
   const [errors, setErrors] = useState<DraftErrors>({});
-  const create = useCreateNews();
-  const update = useUpdateNews();
+  const writes = useWrites();
   const saved = mode.kind === 'edit' ? mode.draft : emptyDraft;
 
   function set<K extends DraftField>(field: K, value: ArticleDraft[K]) {
@@ -59,7 +90,11 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     }));
   }
 
-  /** A text field of one language: the source's (the slug may follow its title) or a translation's. */
+  /**
+   * A text field of one language: the source's (the slug may follow its
+   * title) or a translation's, which an edit by hand makes a translation of
+   * the source as it reads now (published unless the admin chose otherwise).
+   */
   function setText(language: Language, field: TextField, value: string) {
     if (language === draft.source_language) return set(field, value);
     setDraft((previous) => ({
@@ -68,16 +103,57 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
         ...previous.translations,
         [language]: { ...textIn(previous, language), [field]: value },
       },
+      states: {
+        ...previous.states,
+        [language]: {
+          published: previous.states[language]?.published ?? true,
+          source_hash: draftSourceHash(previous),
+        },
+      },
     }));
     setErrors((previous) => ({ ...previous, [`translations.${language}.${field}`]: undefined }));
   }
 
-  /** A drafted translation, filled in for review. */
-  function fillTranslation(language: Language, text: ArticleText) {
+  /** Whether visitors see a translation (once the article is public). */
+  function setPublishedIn(language: Language, published: boolean) {
+    setDraft((previous) => ({
+      ...previous,
+      states: {
+        ...previous.states,
+        [language]: {
+          source_hash: previous.states[language]?.source_hash ?? null,
+          published,
+        },
+      },
+    }));
+  }
+
+  /** A search field of one language. */
+  function setSearch(language: Language, field: keyof SearchDraft, value: string) {
+    setDraft((previous) => ({
+      ...previous,
+      search: {
+        ...previous.search,
+        [language]: { ...(previous.search[language] ?? blankSearch), [field]: value },
+      },
+    }));
+    const key = language === draft.source_language ? field : `translations.${language}.${field}`;
+    setErrors((previous) => ({ ...previous, [key]: undefined }));
+  }
+
+  /**
+   * A translation drafted by the model from the source whose hash is
+   * `basis`, filled in for review: a draft until someone publishes it.
+   */
+  function fillTranslation(language: Language, text: ArticleText, basis: string) {
     setDraft((previous) =>
       language === previous.source_language
         ? previous
-        : { ...previous, translations: { ...previous.translations, [language]: text } },
+        : {
+            ...previous,
+            translations: { ...previous.translations, [language]: text },
+            states: { ...previous.states, [language]: { published: false, source_hash: basis } },
+          },
     );
     setErrors((previous) =>
       Object.fromEntries(
@@ -100,12 +176,13 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     }
   };
   const done = () => {
-    toast.success(t(mode.kind === 'create' ? 'admin.toast.created' : 'admin.toast.updated'));
+    const key = mode.kind === 'create' ? 'created' : 'updated';
+    toast.success(t(writes.kind === 'page' ? `admin.pages.toast.${key}` : `admin.toast.${key}`));
     onSaved();
   };
 
   function submit() {
-    const check = checkDraft(draft);
+    const check = checkDraft(draft, writes.kind);
     if (!check.ok) {
       const texts = Object.fromEntries(Object.entries(check.errors).map(([f, key]) => [f, t(key)]));
       setErrors(texts);
@@ -123,11 +200,8 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
       return;
     }
     const payload = { ...check.payload, ...publication.fields };
-    if (mode.kind === 'create') {
-      create.mutate(payload, { onSuccess: done, onError: failed });
-    } else {
-      update.mutate({ id: mode.article.id, payload }, { onSuccess: done, onError: failed });
-    }
+    if (mode.kind === 'create') writes.create(payload, { onSuccess: done, onError: failed });
+    else writes.update(mode.article.id, payload, { onSuccess: done, onError: failed });
   }
 
   return {
@@ -135,10 +209,12 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     set,
     setText,
     fillTranslation,
+    setPublishedIn,
+    setSearch,
     setSourceLanguage,
     slugAuto,
     errors,
-    busy: create.isPending || update.isPending,
+    busy: writes.busy,
     dirty: !isUnchanged(draft, saved),
     submit,
   };

@@ -4,9 +4,10 @@ import type { Language } from '#shared/languages';
 import type { GeneratedArticle } from '#shared/llm';
 import { toast } from '../../../../common/toast';
 import { useGenerateNewsContent } from '../api/llm.queries';
+import { useDocumentKind } from '../lib/document-kind';
 
 /**
- * Sends the description to the model, asking for the article in `language`.
+ * Sends the description to the model, asking for the article (or page) in `language`.
  * Closing the modal while it works cancels the request.
  */
 export function useGenerateArticle(
@@ -14,6 +15,7 @@ export function useGenerateArticle(
 ) {
   const { t } = useTranslation();
   const generation = useGenerateNewsContent();
+  const kind = useDocumentKind();
   const request = useRef<AbortController | null>(null);
   useEffect(() => () => request.current?.abort(), []);
 
@@ -23,7 +25,13 @@ export function useGenerateArticle(
     request.current = controller;
     generation.mutate(
       {
-        request: { prompt: prompt.trim(), category: category || undefined, language },
+        request: {
+          prompt: prompt.trim(),
+          category: category || undefined,
+          language,
+          // A page is asked for as one (About us, Careers), not as news.
+          ...(kind === 'page' ? { kind } : {}),
+        },
         signal: controller.signal,
       },
       {

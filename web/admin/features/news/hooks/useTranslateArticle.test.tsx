@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
+import { sourceHash } from '#shared/source-hash';
 import { i18nFor } from '../../../../common/i18n';
 import { toast } from '../../../../common/toast';
 import { quietToasts } from '../../../test/quiet-toasts';
@@ -31,8 +32,9 @@ describe('useTranslateArticle', () => {
     );
     await waitFor(() => expect(result.current.working.size).toBe(0));
     expect(translateCalls(calls)).toEqual(['en>pt', 'en>de']);
+    // Each draft comes with the hash of the source it was made from.
     expect(onText.mock.calls).toEqual([
-      ['de', expect.objectContaining({ title: '[de] Laser cell' })],
+      ['de', expect.objectContaining({ title: '[de] Laser cell' }), sourceHash(source)],
     ]);
     expect(result.current.failures).toEqual({ pt: 'The Portuguese translation failed: Down' });
 
@@ -40,7 +42,9 @@ describe('useTranslateArticle', () => {
     act(() => result.current.translate({ source, from: 'en', targets: ['pt'] }));
     // Asked again: the failure is put away at once, and the draft arrives.
     expect(result.current.failures).toEqual({});
-    await waitFor(() => expect(onText).toHaveBeenCalledWith('pt', expect.anything()));
+    await waitFor(() =>
+      expect(onText).toHaveBeenCalledWith('pt', expect.anything(), sourceHash(source)),
+    );
     expect(translateCalls(calls)).toEqual(['en>pt', 'en>de', 'en>pt']);
   });
 

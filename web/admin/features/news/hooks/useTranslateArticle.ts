@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArticleText } from '#shared/article-languages';
 import type { Language } from '#shared/languages';
+import { sourceHash } from '#shared/source-hash';
 import { errorMessage } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
 import { translateNews } from '../api/llm.queries';
@@ -12,14 +13,15 @@ export type TranslationJob = { source: ArticleText; from: Language; targets: rea
 /**
  * "Translate with AI": one call per target language, so each language shows
  * its own progress and a failure in one loses nothing of the others. Each
- * draft is handed to `onText` as it arrives, for review; nothing is stored.
+ * draft is handed to `onText` as it arrives, for review, with the hash of
+ * the source it was made from; nothing is stored.
  * A failure is kept (by language, as a display text) until that language is
  * asked for again. `start`, if given, runs once when the form opens (the
  * "Using AI" draft in all three languages). Closing the form cancels the
  * calls still running.
  */
 export function useTranslateArticle(
-  onText: (language: Language, text: ArticleText) => void,
+  onText: (language: Language, text: ArticleText, basis: string) => void,
   start?: TranslationJob,
 ) {
   const { t } = useTranslation();
@@ -44,6 +46,8 @@ export function useTranslateArticle(
 
   function translate({ source, from, targets }: TranslationJob) {
     const { signal } = controller.current;
+    // Which source the drafts are made from: a later edit of it makes them outdated.
+    const basis = sourceHash(source);
     for (const to of targets) {
       if (working.has(to)) continue;
       mark(to, true);
@@ -58,7 +62,7 @@ export function useTranslateArticle(
         .then((text) => {
           if (signal.aborted) return;
           if (!text) return failed(t('admin.translate.empty'));
-          onText(to, text);
+          onText(to, text, basis);
           toast.success(t('admin.translate.done', { language }));
         })
         .catch((error: unknown) => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from '#shared/news';
+import { checkDraft } from './draft-payload';
 import {
-  checkDraft,
   draftFromArticle,
   draftFromGenerated,
+  blankSearch,
+  draftFromPage,
   emptyDraft,
   invalidLanguages,
   isUnchanged,
@@ -12,6 +14,8 @@ import {
   textIn,
   withSourceLanguage,
 } from './article-draft';
+
+const noSearch = { seo_title: null, seo_description: null, social_image: null };
 
 const complete = {
   ...emptyDraft,
@@ -32,8 +36,14 @@ describe('checkDraft', () => {
         ...complete,
         image_url: null,
         image_alt: null,
+        seo_title: null,
+        seo_description: null,
+        social_image: null,
         image_alts: undefined,
         schedule_at: undefined,
+        states: undefined,
+        search: undefined,
+        nav: undefined,
         published: false,
         translations: { pt: null, de: null },
       },
@@ -50,7 +60,7 @@ describe('checkDraft', () => {
       translations: { pt },
     });
     expect(result.ok && result.payload.translations).toEqual({
-      pt: { ...pt, image_alt: 'Uma célula robótica' },
+      pt: { ...pt, image_alt: 'Uma célula robótica', ...noSearch, published: true },
       de: null,
     });
   });
@@ -121,7 +131,11 @@ describe('drafts from other sources', () => {
       languages: ['en'],
       translations: {},
     };
-    expect(draftFromArticle(article)).toEqual({ ...complete, published: true });
+    expect(draftFromArticle(article)).toEqual({
+      ...complete,
+      published: true,
+      search: { en: blankSearch },
+    });
   });
 
   it('tells an untouched form from one with something to lose', () => {
@@ -150,7 +164,10 @@ describe('translations in the form', () => {
         de: { title: '', excerpt: ' ', content: '' },
       },
     });
-    expect(result.ok && result.payload.translations).toEqual({ pt, de: null });
+    expect(result.ok && result.payload.translations).toEqual({
+      pt: { ...pt, ...noSearch, published: true },
+      de: null,
+    });
   });
 
   it('asks for every field of a translation begun, named by its path', () => {
@@ -172,7 +189,13 @@ describe('translations in the form', () => {
     expect(textIn(swapped, 'pt')).toEqual(pt);
     expect(textIn(swapped, 'en')).toEqual(textIn(draft, 'en'));
     expect(swapped.translations.pt).toBeUndefined();
-    expect(withSourceLanguage(swapped, 'en')).toEqual({ ...draft, translations: { pt } });
+    // The old source, now a translation, is public like the article; what it was made from is not known.
+    expect(swapped.states).toEqual({ en: { published: true, source_hash: null } });
+    expect(withSourceLanguage(swapped, 'en')).toEqual({
+      ...draft,
+      translations: { pt },
+      states: { pt: { published: true, source_hash: null } },
+    });
   });
 
   it('reads an article with its translations, and sees a changed translation as unsaved', () => {
@@ -216,5 +239,94 @@ describe('translations in the form', () => {
         saved,
       ),
     ).toBe(false);
+  });
+});
+
+describe('language states and search fields in the payload', () => {
+  it('sends a translation kept as a draft, with the source it was made from and its search fields', () => {
+    const hash = 'a'.repeat(64);
+    const result = checkDraft({
+      ...complete,
+      translations: { pt },
+      states: { pt: { published: false, source_hash: hash } },
+      search: {
+        en: { seo_title: ' Robot cell | Forge ', seo_description: '', social_image: '' },
+        pt: {
+          seo_title: 'Célula',
+          seo_description: 'Descrição',
+          social_image: '/media/1/a-1x1.jpg',
+        },
+      },
+    });
+    expect(result.ok && result.payload).toMatchObject({
+      seo_title: 'Robot cell | Forge',
+      seo_description: null,
+      translations: {
+        pt: {
+          published: false,
+          source_hash: hash,
+          seo_title: 'Célula',
+          seo_description: 'Descrição',
+          social_image: '/media/1/a-1x1.jpg',
+        },
+      },
+    });
+  });
+
+  it('names a search field that is too long by its path', () => {
+    const result = checkDraft({
+      ...complete,
+      translations: { pt },
+      search: { pt: { ...blankSearch, seo_title: 'x'.repeat(71) } },
+    });
+    expect(result.ok ? null : result.errors).toEqual({
+      'translations.pt.seo_title': 'validation.seoTitle.max',
+    });
+    expect(result.ok ? null : invalidLanguages(result.errors, 'en')).toEqual(new Set(['pt']));
+  });
+});
+
+describe('a page in the form', () => {
+  const page = {
+    ...emptyDraft,
+    title: 'Careers',
+    excerpt: '',
+    content: 'We hire.',
+    slug: 'careers',
+    nav: 'header' as const,
+  };
+
+  it('needs no category and no excerpt, and sends its menu', () => {
+    const result = checkDraft(page, 'page');
+    expect(result.ok && result.payload).toMatchObject({ title: 'Careers', nav: 'header' });
+    expect(result.ok && 'category' in result.payload).toBe(false);
+    const missing = checkDraft({ ...page, content: ' ' }, 'page');
+    expect(missing.ok ? null : missing.missingRequired).toBe(true);
+  });
+
+  it('reads a stored page with its menu, an empty excerpt for none', () => {
+    const draft = draftFromPage({
+      id: 1,
+      title: 'Careers',
+      slug: 'careers',
+      excerpt: null,
+      content: 'We hire.',
+      image_url: null,
+      image_alt: null,
+      seo_title: null,
+      seo_description: null,
+      social_image: null,
+      nav: 'footer',
+      position: 2,
+      published: true,
+      published_at: null,
+      created_at: '2024-01-01T00:00:00.000Z',
+      updated_at: '2024-01-01T00:00:00.000Z',
+      language: 'en',
+      source_language: 'en',
+      languages: ['en'],
+      translations: {},
+    });
+    expect(draft).toMatchObject({ excerpt: '', category: '', nav: 'footer', published: true });
   });
 });

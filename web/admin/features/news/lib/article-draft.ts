@@ -1,15 +1,15 @@
 import {
   ARTICLE_TEXT_FIELDS,
   otherLanguages,
+  SEARCH_FIELDS,
   type ArticleText,
   type ArticleTranslations,
 } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages';
 import type { GeneratedArticle } from '#shared/llm';
 import type { Article } from '#shared/news';
-import { ArticleInputSchema, type ArticlePayload } from '#shared/news-schema';
+import type { AdminPage, PageNav } from '#shared/pages';
 import { slugify } from '#shared/slug';
-import { fieldErrors } from '#shared/validation';
 import { scheduledInput } from './schedule';
 
 /**
@@ -34,7 +34,25 @@ export type ArticleDraft = {
   schedule_at: string | null;
   source_language: Language;
   translations: Partial<Record<Language, ArticleText>>;
+  /** Each translation's state: public or a draft, and the source text it was made from. */
+  states: Partial<Record<Language, TranslationState>>;
+  /** What search engines and link previews show, per language (the source's included). */
+  search: Partial<Record<Language, SearchDraft>>;
+  /** A page's place in the site's menus (pages only). */
+  nav: PageNav;
 };
+
+/**
+ * A translation's own state: `published` (visitors see it once the article
+ * is public), and the SHA-256 of the source text it was made from
+ * (shared/source-hash.ts), null when not known (saved before it was kept).
+ */
+export type TranslationState = { published: boolean; source_hash: string | null };
+
+/** Search title, description and social image of one language, as typed (blank: none). */
+export type SearchDraft = { seo_title: string; seo_description: string; social_image: string };
+
+export const blankSearch: SearchDraft = { seo_title: '', seo_description: '', social_image: '' };
 
 export type DraftField = Exclude<keyof ArticleDraft, 'translations'>;
 export type TextField = keyof ArticleText;
@@ -43,6 +61,8 @@ export type TextField = keyof ArticleText;
 export type DraftErrors = Partial<Record<string, string>>;
 
 export const REQUIRED_FIELDS = ['title', 'excerpt', 'content', 'category', 'slug'] as const;
+/** A page has no category, and its excerpt is optional. */
+export const PAGE_REQUIRED_FIELDS = ['title', 'content', 'slug'] as const;
 
 export const blankText: ArticleText = { title: '', excerpt: '', content: '' };
 
@@ -57,6 +77,9 @@ export const emptyDraft: ArticleDraft = {
   schedule_at: null,
   source_language: DEFAULT_LANGUAGE,
   translations: {},
+  states: {},
+  search: {},
+  nav: 'none',
 };
 
 const textOf = ({ title, excerpt, content }: ArticleText): ArticleText => ({
@@ -65,9 +88,20 @@ const textOf = ({ title, excerpt, content }: ArticleText): ArticleText => ({
   content,
 });
 
+const searchOf = (f: {
+  seo_title: string | null;
+  seo_description: string | null;
+  social_image: string | null;
+}): SearchDraft => ({
+  seo_title: f.seo_title ?? '',
+  seo_description: f.seo_description ?? '',
+  social_image: f.social_image ?? '',
+});
+
 export function draftFromArticle(article: Article): ArticleDraft {
   const { category, slug, image_url, published, source_language } = article;
   const translations = (article.translations ?? {}) as ArticleTranslations;
+  const entries = Object.entries(translations) as [Language, ArticleTranslations[Language]][];
   return {
     ...textOf(article),
     category,
@@ -83,7 +117,24 @@ export function draftFromArticle(article: Article): ArticleDraft {
     translations: Object.fromEntries(
       Object.entries(translations).map(([language, text]) => [language, textOf(text)]),
     ),
+    states: Object.fromEntries(
+      entries.map(([l, t]) => [l, { published: t!.published, source_hash: t!.source_hash }]),
+    ),
+    search: {
+      [source_language]: searchOf(article),
+      ...Object.fromEntries(entries.map(([l, t]) => [l, searchOf(t!)])),
+    },
+    nav: 'none',
   };
+}
+
+/** A page as the form edits it: an article's draft without a category, an empty excerpt for none. */
+export function draftFromPage(page: AdminPage): ArticleDraft {
+  const translations = Object.fromEntries(
+    Object.entries(page.translations).map(([l, t]) => [l, { ...t, excerpt: t.excerpt ?? '' }]),
+  );
+  const asArticle = { ...page, excerpt: page.excerpt ?? '', category: '', translations };
+  return { ...draftFromArticle(asArticle as Article), nav: page.nav };
 }
 
 /** AI drafts always start unpublished (spec), in the language they were written in. */
@@ -117,12 +168,19 @@ export const isBlank = (text: ArticleText) =>
 export function withSourceLanguage(draft: ArticleDraft, language: Language): ArticleDraft {
   if (language === draft.source_language) return draft;
   const { [language]: next = blankText, ...others } = draft.translations;
+  const { [language]: _newSource, ...states } = draft.states;
   const old = textOf(draft);
+  const kept = !isBlank(old);
   return {
     ...draft,
     ...next,
     source_language: language,
-    translations: { ...others, ...(isBlank(old) ? {} : { [draft.source_language]: old }) },
+    translations: { ...others, ...(kept ? { [draft.source_language]: old } : {}) },
+    // The old source, now a translation, is as public as the article; its source is not known.
+    states: {
+      ...states,
+      ...(kept ? { [draft.source_language]: { published: true, source_hash: null } } : {}),
+    },
   };
 }
 
@@ -145,32 +203,6 @@ export function slugFollowsTitle(draft: ArticleDraft): boolean {
   return draft.slug === slugify(draft.title);
 }
 
-export type DraftCheck =
-  | { ok: true; payload: ArticlePayload }
-  | { ok: false; missingRequired: boolean; errors: Record<string, string> };
-
-/**
- * Checks the draft with the shared schema; error values are translation
- * keys. A translation left blank is removed (null); one partly filled must
- * be completed like the source.
- */
-export function checkDraft(draft: ArticleDraft): DraftCheck {
-  const translations = Object.fromEntries(
-    otherLanguages(draft.source_language).map((language) => {
-      const text = textIn(draft, language);
-      return [language, isBlank(text) ? null : { ...text, image_alt: draft.image_alts[language] }];
-    }),
-  );
-  const parsed = ArticleInputSchema.safeParse({ ...draft, translations });
-  if (parsed.success) return { ok: true, payload: parsed.data };
-  const missingRequired =
-    REQUIRED_FIELDS.some((field) => draft[field].trim() === '') ||
-    Object.values(translations).some(
-      (text) => text !== null && ARTICLE_TEXT_FIELDS.some((field) => text[field].trim() === ''),
-    );
-  return { ok: false, missingRequired, errors: fieldErrors(parsed.error) };
-}
-
 /** The display errors of one language's text fields (and the shared category), by plain field name. */
 export function textErrors(
   errors: DraftErrors,
@@ -187,14 +219,29 @@ export function textErrors(
   };
 }
 
-/** The languages with an error in their text fields. */
+/** The display errors of one language's search fields, by plain field name. */
+export function searchErrors(
+  errors: DraftErrors,
+  source: Language,
+  language: Language,
+): Partial<Record<keyof SearchDraft, string>> {
+  const prefix = language === source ? '' : `translations.${language}.`;
+  return {
+    seo_title: errors[`${prefix}seo_title`],
+    seo_description: errors[`${prefix}seo_description`],
+    social_image: errors[`${prefix}social_image`],
+  };
+}
+
+/** The languages with an error in their text or search fields. */
 export function invalidLanguages(errors: DraftErrors, source: Language): Set<Language> {
   const out = new Set<Language>();
   for (const [key, message] of Object.entries(errors)) {
     if (!message) continue;
     const match = /^translations\.(en|pt|de)\./.exec(key);
     if (match) out.add(match[1] as Language);
-    else if (ARTICLE_TEXT_FIELDS.some((field) => field === key)) out.add(source);
+    else if ([...ARTICLE_TEXT_FIELDS, ...SEARCH_FIELDS].some((field) => field === key))
+      out.add(source);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { ARTICLE_TEXT_FIELDS, otherLanguages } from '#shared/article-languages';
 import type { Language } from '#shared/languages';
 import { isBlank, textIn, type ArticleDraft } from './article-draft';
+import type { DocumentKind } from './document-kind';
 
 /** The admin's own ticks in "Translate into"; a language not ticked by hand follows the default. */
 export type TargetPicks = Partial<Record<Language, boolean>>;
@@ -21,8 +22,12 @@ export function translationTargets(draft: ArticleDraft, picks: TargetPicks): Tar
   });
 }
 
-/** The source can be translated once its title, excerpt and content are all written. */
-export function sourceReady(draft: ArticleDraft): boolean {
+/**
+ * The source can be translated once its title, excerpt and content are all
+ * written (a page's excerpt is optional).
+ */
+export function sourceReady(draft: ArticleDraft, kind: DocumentKind = 'article'): boolean {
   const source = textIn(draft, draft.source_language);
-  return ARTICLE_TEXT_FIELDS.every((field) => source[field].trim() !== '');
+  const needed = kind === 'page' ? (['title', 'content'] as const) : ARTICLE_TEXT_FIELDS;
+  return needed.every((field) => source[field].trim() !== '');
 }

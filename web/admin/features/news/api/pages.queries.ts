@@ -1,0 +1,89 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PagePayload } from '#shared/page-schema';
+import type { AdminPage } from '#shared/pages';
+import { api } from '../../../../common/api';
+
+export const pagesKeys = { list: ['pages', 'admin'] as const };
+
+/** `GET /api/pages`: every page, drafts included, in menu order. */
+export function getPages(signal?: AbortSignal): Promise<AdminPage[]> {
+  return api<AdminPage[]>('/pages', { signal });
+}
+
+/** `POST /api/pages`: a new page (201); 409 when another article or page has the slug. */
+export function createPage(payload: PagePayload): Promise<AdminPage> {
+  return api<AdminPage>('/pages', { method: 'POST', body: payload });
+}
+
+/** `PUT /api/pages/{id}` with every field of the edit form. */
+export function updatePage({ id, payload }: { id: number; payload: PagePayload }) {
+  return api<AdminPage>(`/pages/${id}`, { method: 'PUT', body: payload });
+}
+
+/** `PUT /api/pages/{id}` with only `{published}`. */
+export function setPagePublished({ id, published }: { id: number; published: boolean }) {
+  return api<AdminPage>(`/pages/${id}`, { method: 'PUT', body: { published } });
+}
+
+/** `PUT /api/pages/{id}` with only `{nav}`: another menu (or none). */
+export function setPageNav({ id, nav }: { id: number; nav: AdminPage['nav'] }) {
+  return api<AdminPage>(`/pages/${id}`, { method: 'PUT', body: { nav } });
+}
+
+/** `PUT /api/pages/order`: the pages in this order take positions 0, 1, 2… */
+export function reorderPages(ids: number[]): Promise<AdminPage[]> {
+  return api<AdminPage[]>('/pages/order', { method: 'PUT', body: { ids } });
+}
+
+export function deletePage(id: number): Promise<{ id: number }> {
+  return api<{ id: number }>(`/pages/${id}`, { method: 'DELETE' });
+}
+
+export const pagesQuery = () =>
+  queryOptions({
+    queryKey: pagesKeys.list,
+    queryFn: ({ signal }) => getPages(signal),
+    meta: { failureKey: 'admin.errors.loadData' },
+  });
+
+export function usePagesQuery({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...pagesQuery(), enabled });
+}
+
+/** Every page write changes the list: it is read again, and the write counts as done once it is back. */
+function usePageWrite<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: pagesKeys.list }),
+  });
+}
+
+export const useCreatePage = () => usePageWrite(createPage);
+export const useUpdatePage = () => usePageWrite(updatePage);
+export const useSetPagePublished = () => usePageWrite(setPagePublished);
+export const useSetPageNav = () => usePageWrite(setPageNav);
+export const useDeletePage = () => usePageWrite(deletePage);
+
+/**
+ * A new order shows at once: the list takes the new positions before the
+ * server answers, then the server's answer (or its old order again if the
+ * write fails).
+ */
+export function useReorderPages() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: reorderPages,
+    onMutate: async (ids: number[]) => {
+      await client.cancelQueries({ queryKey: pagesKeys.list });
+      const before = client.getQueryData<AdminPage[]>(pagesKeys.list);
+      const place = new Map(ids.map((id, position) => [id, position]));
+      client.setQueryData<AdminPage[]>(pagesKeys.list, (pages) =>
+        pages?.map((p) => ({ ...p, position: place.get(p.id) ?? p.position })),
+      );
+      return { before };
+    },
+    onError: (_error, _ids, context) => client.setQueryData(pagesKeys.list, context?.before),
+    onSuccess: (pages) => client.setQueryData(pagesKeys.list, pages),
+  });
+}
