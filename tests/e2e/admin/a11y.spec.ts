@@ -90,6 +90,8 @@ test.describe('accessibility (axe-core)', () => {
     await openDashboard(page);
     await page.getByRole('tab', { name: /^News/ }).focus();
     await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: /^Pages/ })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: /^Contacts/ })).toBeFocused();
     await expect(page.getByRole('tab', { name: /^Contacts/ })).toHaveAttribute(
       'aria-selected',

@@ -166,13 +166,14 @@ test('Using AI drafts the article in all three languages, and all three go live'
   await expect(form.getByLabel(/^Title/)).toHaveValue(title);
   const tab = (name: RegExp) => form.getByRole('tab', { name });
   await expect(tab(/^English/)).toContainText('Source');
-  await expect(tab(/^Português/)).toContainText('Translated');
+  // The model's translations are drafts until someone publishes them.
+  await expect(tab(/^Português/)).toContainText('Draft');
   await expect(tab(/^Deutsch/)).toContainText('Translating…');
   const create = form.getByRole('button', { name: 'Create Article' });
   await expect(create).toBeDisabled();
   await expect(form.getByText('Translating – you can save once the drafts are in.')).toBeVisible();
   releaseGerman();
-  await expect(tab(/^Deutsch/)).toContainText('Translated');
+  await expect(tab(/^Deutsch/)).toContainText('Draft');
   expect(asked.map((b) => [b.from, b.to])).toEqual([
     ['en', ['pt']],
     ['en', ['de']],
@@ -183,8 +184,11 @@ test('Using AI drafts the article in all three languages, and all three go live'
   await expect(form.getByLabel(/^Content/)).toHaveValue(
     /Traduzido para o teste\.\n\n.*## Why it matters/s,
   );
+  await form.getByLabel('Publish the Portuguese version').check();
   await tab(/^Deutsch/).click();
   await expect(form.getByLabel(/^Title/)).toHaveValue(`[de] ${title}`);
+  await form.getByLabel('Publish the German version').check();
+  await expect(tab(/^Deutsch/)).toContainText('Published');
   await form.getByLabel('Publish immediately').check();
   await create.click();
   await expect(page.getByText('News article created successfully')).toBeVisible();

@@ -41,10 +41,13 @@ test('an admin adds a Portuguese version by hand and a German one with AI, and b
   await dialog.getByRole('button', { name: 'Translate with AI (DE)' }).click();
   expect((await asked).postDataJSON()).toMatchObject({ from: 'en', to: ['de'], title });
   const german = dialog.getByRole('tab', { name: /^Deutsch/ });
-  await expect(german).toContainText('Translated');
+  // The model's draft is not public until someone has reviewed and published it.
+  await expect(german).toContainText('Draft');
   await expect(toast(page, 'German draft filled in: review it, then save.')).toBeVisible();
   await german.click();
   await expect(dialog.getByLabel(/^Title/)).toHaveValue(`[de] ${title}`);
+  await dialog.getByLabel('Publish the German version').check();
+  await expect(german).toContainText('Published');
   // The markdown came back whole.
   await expect(dialog.getByLabel(/^Content/)).toHaveValue(
     /\[the line\]\(https:\/\/example\.com\/line\)/,
@@ -59,7 +62,7 @@ test('an admin adds a Portuguese version by hand and a German one with AI, and b
   for (const language of ['pt', 'de'])
     await expect(newsRow(page, title).locator(`[data-language="${language}"]`)).toHaveAttribute(
       'data-state',
-      'done',
+      'published',
     );
 
   await page.goto(`/pt/${slug}`);
@@ -100,7 +103,7 @@ test('an admin ticks only German: only German is asked for, filled in and publis
   });
   await dialog.getByRole('button', { name: 'Translate with AI (DE)' }).click();
   const german = dialog.getByRole('tab', { name: /^Deutsch/ });
-  await expect(german).toContainText('Translated');
+  await expect(german).toContainText('Draft');
   await expect(toast(page, 'German draft filled in: review it, then save.')).toBeVisible();
   expect(asked).toEqual([expect.objectContaining({ from: 'en', to: ['de'], title })]);
   await expect(dialog.getByRole('tab', { name: /^Português/ })).toContainText('Missing');
@@ -119,6 +122,8 @@ test('an admin ticks only German: only German is asked for, filled in and publis
   await expect(dialog.getByLabel(/^Content/)).toHaveValue(
     /\*\*ForgeArm X2\*\* loaders\n- See \[the plant\]\(https:\/\/example\.com\/plant\)/,
   );
+  // Reviewed: published with the save.
+  await dialog.getByLabel('Publish the German version').check();
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'News article updated successfully')).toBeVisible();
   expect(asked).toHaveLength(1);

@@ -11,6 +11,8 @@ import { MediaLibrary } from './MediaLibrary';
 type Props = {
   /** Told the address of the uploaded or chosen image (an article's `image_url`). */
   onImage: (url: string) => void;
+  /** Names of the two buttons where a form has more than one upload (the social image's). */
+  labels?: { pick: string; library: string };
 };
 
 /**
@@ -18,7 +20,7 @@ type Props = {
  * the media library. The server judges the file (type by content, size); a
  * refusal shows its own translated reason here.
  */
-export function ImageUpload({ onImage }: Props) {
+export function ImageUpload({ onImage, labels }: Props) {
   const { t } = useTranslation();
   const upload = useUploadMedia();
   const libraryButton = useRef<HTMLButtonElement>(null);
@@ -62,7 +64,7 @@ export function ImageUpload({ onImage }: Props) {
           ) : (
             <ImagePlus aria-hidden="true" className="h-4 w-4" />
           )}
-          {upload.isPending ? t('admin.media.uploading') : t('admin.media.pick')}
+          {upload.isPending ? t('admin.media.uploading') : (labels?.pick ?? t('admin.media.pick'))}
         </label>
         <input
           id={inputId}
@@ -82,7 +84,7 @@ export function ImageUpload({ onImage }: Props) {
           onClick={() => setLibraryOpen(true)}
         >
           <Images aria-hidden="true" className="h-4 w-4" />
-          {t('admin.media.library')}
+          {labels?.library ?? t('admin.media.library')}
         </button>
       </div>
       {problem && (

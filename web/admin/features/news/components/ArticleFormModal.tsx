@@ -193,7 +193,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
               {busy
                 ? t('admin.form.saving')
                 : creating
-                  ? t('admin.form.create')
+                  ? t(page ? 'admin.pages.create' : 'admin.form.create')
                   : t('admin.form.save')}
             </button>
           </div>

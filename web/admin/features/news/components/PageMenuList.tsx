@@ -25,10 +25,12 @@ export function PageMenuList({ nav, pages, pendingId, onEdit, onToggle, onDelete
   const headingId = `pages-${nav}`;
   return (
     <section aria-labelledby={headingId} className="space-y-2">
-      <h3 id={headingId} className="text-sm font-semibold text-slate-800">
-        {t(`admin.pages.menus.${nav}`)}
-        <span className="ml-2 font-normal text-slate-600">{t(`admin.pages.menuHints.${nav}`)}</span>
-      </h3>
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        <h3 id={headingId} className="text-sm font-semibold text-slate-800">
+          {t(`admin.pages.menus.${nav}`)}
+        </h3>
+        <p className="text-sm text-slate-600">{t(`admin.pages.menuHints.${nav}`)}</p>
+      </div>
       {pages.length === 0 ? (
         <p className={`${card} px-4 py-4 text-sm text-slate-600`}>{t('admin.pages.menuEmpty')}</p>
       ) : (

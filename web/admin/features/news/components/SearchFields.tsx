@@ -105,7 +105,10 @@ export function SearchFields({ draft, language, errors, setSearch }: Props) {
           className={input}
         />
       </Field>
-      <ImageUpload onImage={(url) => setSearch('social_image', url)} />
+      <ImageUpload
+        onImage={(url) => setSearch('social_image', url)}
+        labels={{ pick: t('admin.seo.upload'), library: t('admin.seo.library') }}
+      />
       <SearchPreview draft={draft} language={language} />
     </div>
   );
