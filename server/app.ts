@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps): AppHandler {
   const contentVersion = deps.contentVersion ?? createContentVersion(clock);
   const texts = createSiteTextsService({ db, version: contentVersion, clock, audit });
   const news = createNewsService({ db, clock, audit });
-  const pages = createPagesService({ db, clock, audit });
+  const pages = createPagesService({ db, clock, audit, version: contentVersion });
   const previews = createPreviewsService({ db, news, pages, clock, audit });
   const revisions = createRevisionsService({ db, news });
   const pageRevisions = createRevisionsService({ db, news: pages });

@@ -5,6 +5,7 @@ import { PageOrderSchema } from '#shared/page-schema';
 import type { AdminPage, NavPage, Page, PageTranslations } from '#shared/pages';
 import { isPublic } from '#shared/publication';
 import { systemClock, type Clock } from '../../clock';
+import type { ContentVersion } from '../../content-version';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
@@ -72,16 +73,45 @@ export function createPagesService({
   db,
   clock = systemClock,
   audit,
+  version,
 }: {
   db: Db;
   clock?: Clock;
   /** Where every write is recorded, with who made it. */
   audit?: AuditRecorder;
+  /**
+   * The version of public content (content-version.ts): the menus are read
+   * once per version (every rendered page shows them), and again after any
+   * content write, scheduled publication or another instance's write.
+   */
+  version?: Pick<ContentVersion, 'current'>;
 }): PagesService {
   const repo = createNewsRepo(db, 'page');
   const history = createSlugHistoryRepo(db);
   const writes = createNewsWrites({ db, clock, spec: PAGE_SPEC, audit });
   const now = () => clock.now().toISOString();
+
+  let menus: { version: number; pages: Promise<NavPage[]> } | null = null;
+
+  /** The public pages of the menus now, titled in each language they are public in. */
+  async function readNavigation(): Promise<NavPage[]> {
+    const pages = await repo.inNavigation(now());
+    return pages.map((stored) => {
+      const page = publicLanguages(stored);
+      const titles: NavPage['titles'] = { [page.source_language]: page.title };
+      for (const language of LANGUAGES) {
+        const t = page.translations[language];
+        if (t && language !== page.source_language) titles[language] = t.title;
+      }
+      return {
+        slug: page.slug,
+        nav: page.nav === 'footer' ? 'footer' : 'header',
+        position: page.position,
+        source_language: page.source_language,
+        titles,
+      };
+    });
+  }
 
   const inMenuOrder = (pages: StoredDocument[]) =>
     [...pages].sort((a, b) => NAV_ORDER[a.nav] - NAV_ORDER[b.nav]);
@@ -127,23 +157,18 @@ export function createPagesService({
       return this.listAdmin();
     },
 
-    async navigation() {
-      const pages = await repo.inNavigation(now());
-      return pages.map((stored) => {
-        const page = publicLanguages(stored);
-        const titles: NavPage['titles'] = { [page.source_language]: page.title };
-        for (const language of LANGUAGES) {
-          const t = page.translations[language];
-          if (t && language !== page.source_language) titles[language] = t.title;
-        }
-        return {
-          slug: page.slug,
-          nav: page.nav === 'footer' ? 'footer' : 'header',
-          position: page.position,
-          source_language: page.source_language,
-          titles,
-        };
-      });
+    navigation() {
+      if (!version) return readNavigation();
+      // Tagged with the version before the read: a write meanwhile makes the next call read again.
+      const current = version.current();
+      if (menus?.version !== current) {
+        const pages = readNavigation();
+        menus = { version: current, pages };
+        pages.catch(() => {
+          if (menus?.pages === pages) menus = null;
+        });
+      }
+      return menus.pages;
     },
 
     sitemapEntries: () => repo.sitemapEntries(now()),
