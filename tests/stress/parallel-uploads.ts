@@ -26,7 +26,9 @@ const MAX_BYTES = 10 * 1024 * 1024;
 async function bigImage(): Promise<Buffer> {
   const [width, height] = [7_740, 5_160];
   const noise = { type: 'gaussian' as const, mean: 110, sigma: 18 };
-  const pixels = await sharp({ create: { width, height, channels: 3, noise } })
+  const pixels = await sharp({
+    create: { width, height, channels: 3, noise, background: { r: 0, g: 0, b: 0 } },
+  })
     .raw()
     .toBuffer();
   for (const quality of [85, 80, 75, 70, 65, 60, 50, 40]) {
@@ -50,7 +52,9 @@ function withComment(jpeg: Buffer, text: string): Buffer {
 export async function parallelUploads(dataDir: string, check: Check): Promise<void> {
   const image = await bigImage();
   const images = Array.from({ length: UPLOADS }, (_, i) => withComment(image, `upload ${i}`));
-  console.log(`  ${UPLOADS} images: ${images.map((b) => (b.length / 1048576).toFixed(1)).join(', ')} MB`);
+  console.log(
+    `  ${UPLOADS} images: ${images.map((b) => (b.length / 1048576).toFixed(1)).join(', ')} MB`,
+  );
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(
@@ -76,7 +80,11 @@ export async function parallelUploads(dataDir: string, check: Check): Promise<vo
     const statuses = await Promise.all(
       images.map(async (bytes, i) => {
         const form = new FormData();
-        form.append('file', new Blob([bytes], { type: 'image/jpeg' }), `plant-${i}.jpg`);
+        form.append(
+          'file',
+          new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }),
+          `plant-${i}.jpg`,
+        );
         const res = await fetch(`${base}/api/media`, {
           method: 'POST',
           headers: { Cookie: cookie, Origin: base },

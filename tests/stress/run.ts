@@ -11,6 +11,7 @@
  *    fast, a write answers 503 with Retry-After within the busy timeout.
  * 4. A write lock taken while the mail worker delivers (lock-during-delivery.ts).
  * 5. SIGTERM with requests already received (stop-with-requests.ts).
+ * 6. Eight 10 MB image uploads at once, within SECURITY.md's memory (parallel-uploads.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import knex from 'knex';
 import { freePort, startServer } from '../../bench/server-process';
 import { holdWriteLock } from '../support/write-lock';
 import { lockDuringDelivery } from './lock-during-delivery';
+import { parallelUploads } from './parallel-uploads';
 import { stopWithRequests } from './stop-with-requests';
 
 const P95_LIMIT_MS = 100;
@@ -320,6 +322,10 @@ async function main(): Promise<void> {
     if (wanted('stop')) {
       console.log('5. SIGTERM with requests already received');
       await stopWithRequests(fresh(), check);
+    }
+    if (wanted('uploads')) {
+      console.log('6. eight 10 MB image uploads at once');
+      await parallelUploads(fresh(), check);
     }
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
