@@ -32,6 +32,7 @@ import { createPagesService } from './features/news/pages.service';
 import { createPreviewsService } from './features/news/previews.service';
 import { createRevisionsService } from './features/news/revisions.service';
 import { createSiteTextsService } from './features/site-texts/site-texts.service';
+import { createDemoContentService } from './features/news/demo-content';
 import { createSettingsService } from './features/settings/settings.service';
 import { bumpOnContentWrite } from './http/content-writes';
 import { currentUser } from './http/current-user';
@@ -173,7 +174,10 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret, config.session));
   app.use(sessionLifetime({ lifetime: config.session, registry, logger }));
   app.use(currentUser({ load: (id) => auth.sessionUser(id), registry }));
-  app.use('/api', bumpOnContentWrite(contentVersion, ['/news', '/pages', '/media', '/site/texts']));
+  app.use(
+    '/api',
+    bumpOnContentWrite(contentVersion, ['/news', '/pages', '/media', '/site/texts', '/demo']),
+  );
   app.use(
     '/api',
     createApi({
@@ -199,6 +203,7 @@ export function createApp(deps: AppDeps): AppHandler {
       staff,
       invitations,
       recovery,
+      demo: createDemoContentService({ db, audit }),
       health,
     }),
   );

@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'article.revision_restored',
   'article.preview_created',
   'article.preview_revoked',
+  'article.demo_removed',
   'page.created',
   'page.updated',
   'page.published',

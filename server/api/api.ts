@@ -27,6 +27,8 @@ import { createPagesRouter } from '../features/news/pages.routes';
 import type { PagesService } from '../features/news/pages.service';
 import { createPreviewsRouter } from '../features/news/previews.routes';
 import type { PreviewsService } from '../features/news/previews.service';
+import { createDemoContentRouter } from '../features/news/demo-content.routes';
+import type { DemoContentService } from '../features/news/demo-content';
 import type { RevisionsService } from '../features/news/revisions.service';
 import { createSiteTextsRouter } from '../features/site-texts/site-texts.routes';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
@@ -63,6 +65,7 @@ export type ApiDeps = {
   llm: LlmService;
   mail: MailService;
   texts: SiteTextsService;
+  demo: DemoContentService;
   settings: SettingsService;
   /** Renders a public page with unsaved site texts (the admin's preview). */
   textsPreview: TextsPreview;
@@ -98,6 +101,7 @@ export function createApi(deps: ApiDeps) {
     staff,
     invitations,
     recovery,
+    demo,
   } = deps;
   const api = createRouter();
   const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
@@ -135,6 +139,7 @@ export function createApi(deps: ApiDeps) {
     createSiteTextsRouter({ texts, preview: textsPreview, publicUrl: config.publicUrl }),
   );
   api.use('/settings', createSettingsRouter({ settings }));
+  api.use('/demo', createDemoContentRouter({ demo }));
 
   api.use(apiNotFound);
   api.use(apiErrorHandler(logger, deps.health));

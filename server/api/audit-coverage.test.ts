@@ -479,6 +479,14 @@ const CASES: Case[] = [
     },
   },
   {
+    route: 'DELETE /api/demo',
+    name: 'the demo articles removed',
+    async run() {
+      await from(admin).delete('/api/demo').expect(200);
+      return asAdmin('article.demo_removed', { summary: '0' });
+    },
+  },
+  {
     route: 'POST /api/media',
     name: 'an image uploaded',
     async run() {

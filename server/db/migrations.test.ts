@@ -57,6 +57,11 @@ describe('migrations', () => {
       .expect(200);
     const all = await admin.get('/api/news/admin').expect(200);
     expect(all.body.data.map((a: { slug: string }) => a.slug)).toContain('draft-from-0-1-0');
+    // Its seeded articles are marked as demo content; its draft is not.
+    const demo = await admin.get('/api/demo').expect(200);
+    const demoSlugs = demo.body.data.articles.map((a: { slug: string }) => a.slug);
+    expect(demoSlugs).toHaveLength(8);
+    expect(demoSlugs).not.toContain('draft-from-0-1-0');
     const contacts = await admin.get('/api/contacts').expect(200);
     expect(contacts.body.data).toMatchObject([{ name: 'Ana Silva', company: 'Metalurgia Norte' }]);
 

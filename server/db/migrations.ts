@@ -20,6 +20,7 @@ import * as userRoles from '../../migrations/20261127140000_user_roles';
 import * as settings from '../../migrations/20261127140100_settings';
 import * as accountTokens from '../../migrations/20261127140200_account_tokens';
 import * as siteTexts from '../../migrations/20261127150000_site_texts';
+import * as demoContent from '../../migrations/20261127150100_demo_content';
 import * as pagesAndLanguagePublishing from '../../migrations/20261127160000_pages_and_language_publishing';
 import * as contactsLists from '../../migrations/20261127180000_contacts_lists';
 
@@ -54,6 +55,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261127140100_settings.ts', settings],
   ['20261127140200_account_tokens.ts', accountTokens],
   ['20261127150000_site_texts.ts', siteTexts],
+  ['20261127150100_demo_content.ts', demoContent],
   ['20261127160000_pages_and_language_publishing.ts', pagesAndLanguagePublishing],
   ['20261127180000_contacts_lists.ts', contactsLists],
 ];

@@ -89,6 +89,8 @@ const RULES: Record<string, AccessRule> = {
   'PUT /api/site/texts': 'content',
   'POST /api/site/preview': 'content',
   'GET /api/site/catalogue/:language': 'anyone',
+  'GET /api/demo': 'articles',
+  'DELETE /api/demo': 'content',
   'GET /api/settings': 'settings',
   'PUT /api/settings': 'settings',
 };

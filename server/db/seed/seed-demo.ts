@@ -46,6 +46,8 @@ export async function seedDemoContent(db: Db, at: Date = new Date()): Promise<nu
         })),
       );
       if (translations.length) await trx('news_translations').insert(translations);
+      // Marked as demo content: the admin shows it as such and removes it all at once.
+      await trx('demo_content').insert([...ids.values()].map((id) => ({ news_id: id })));
     }
     const stamp = at.toISOString();
     await trx('app_state').insert({ key: DEMO_SEEDED_KEY, value: stamp, updated_at: stamp });

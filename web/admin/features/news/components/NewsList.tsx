@@ -6,6 +6,8 @@ import { NewsRow } from './NewsRow';
 type Props = {
   articles: Article[];
   total: number;
+  /** Articles that are demo content of the first start. */
+  demoIds?: ReadonlySet<number>;
   pendingId: number | null;
   readOnly?: boolean;
   onEdit: (article: Article, trigger: HTMLElement) => void;
@@ -16,6 +18,7 @@ type Props = {
 export function NewsList({
   articles,
   total,
+  demoIds,
   pendingId,
   readOnly = false,
   onEdit,
@@ -40,6 +43,7 @@ export function NewsList({
           <NewsRow
             key={article.id}
             article={article}
+            demo={demoIds?.has(article.id) ?? false}
             pending={pendingId === article.id}
             readOnly={readOnly}
             onEdit={(trigger) => onEdit(article, trigger)}

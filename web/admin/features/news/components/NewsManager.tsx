@@ -2,6 +2,7 @@ import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useDemoContent } from '../api/demo.queries';
 import { useLlmStatus } from '../api/llm.queries';
 import { useArticleFilters } from '../hooks/useArticleFilters';
 import type { FormMode } from '../hooks/useArticleForm';
@@ -10,6 +11,7 @@ import { useNewsActions } from '../hooks/useNewsActions';
 import { draftFromArticle, draftFromGenerated, emptyDraft } from '../lib/article-draft';
 import { AddNewsMenu } from './AddNewsMenu';
 import { AiGenerateModal } from './AiGenerateModal';
+import { DemoNotice } from './DemoNotice';
 import { NewsFilters } from './NewsFilters';
 import { NewsList } from './NewsList';
 
@@ -36,6 +38,8 @@ export function NewsManager({ articles, readOnly = false }: Props) {
   const [form, setForm] = useState<FormMode | null>(null);
   const [aiOpen, setAiOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Article | null>(null);
+  const demo = useDemoContent().data?.articles ?? [];
+  const demoIds = new Set(demo.map((article) => article.id));
 
   return (
     <section aria-labelledby="news-title" className="space-y-5">
@@ -57,6 +61,7 @@ export function NewsManager({ articles, readOnly = false }: Props) {
           />
         )}
       </div>
+      <DemoNotice demo={demo} readOnly={readOnly} />
       <NewsFilters
         query={filters.query}
         onQuery={filters.setQuery}
@@ -68,6 +73,7 @@ export function NewsManager({ articles, readOnly = false }: Props) {
       <NewsList
         articles={filters.visible}
         total={articles.length}
+        demoIds={demoIds}
         pendingId={pendingId}
         readOnly={readOnly}
         onEdit={(article, trigger) => {

@@ -13,6 +13,8 @@ import { ViewOnSite } from './ViewOnSite';
 
 type Props = {
   article: Article;
+  /** Demo content of the first start (marked, to be removed). */
+  demo?: boolean;
   pending: boolean;
   /** No actions: the role may only read. */
   readOnly?: boolean;
@@ -28,7 +30,15 @@ const STATUS_LOOK = {
 };
 
 /** One article of the News tab: what it is, its state, and what can be done with it. */
-export function NewsRow({ article, pending, readOnly = false, onEdit, onToggle, onDelete }: Props) {
+export function NewsRow({
+  article,
+  demo = false,
+  pending,
+  readOnly = false,
+  onEdit,
+  onToggle,
+  onDelete,
+}: Props) {
   const { t, i18n } = useTranslation();
   const status = publicationStatus(article);
   const shown = pickLanguage(i18n.language);
@@ -51,6 +61,11 @@ export function NewsRow({ article, pending, readOnly = false, onEdit, onToggle, 
                 ? t('admin.news.published')
                 : t('admin.news.draft')}
           </span>
+          {demo && (
+            <span className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+              {t('admin.demo.badge')}
+            </span>
+          )}
           <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
             <span className="sr-only">{t('admin.news.category')}: </span>
             {article.category}

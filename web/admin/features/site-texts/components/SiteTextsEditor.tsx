@@ -1,7 +1,6 @@
-import { ExternalLink, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLanguage } from '#shared/languages';
 import type { SiteText, SiteTextGroupId } from '#shared/site-texts';
 import { input } from '../../../lib/ui';
 import { useTextsEditor } from '../hooks/useTextsEditor';
@@ -24,7 +23,7 @@ type Props = {
  * one save for every unsaved change. A search finds a text in any group.
  */
 export function SiteTextsEditor({ texts, aiAvailable, siteLinks }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const searchId = useId();
   const editor = useTextsEditor(texts);
   const groups = textsByGroup(texts);
@@ -32,7 +31,6 @@ export function SiteTextsEditor({ texts, aiAvailable, siteLinks }: Props) {
   const [query, setQuery] = useState('');
   const found = query.trim() ? textsByGroup(matching(texts, query)) : null;
   const shown = found ?? groups.filter((g) => g.id === active);
-  const language = pickLanguage(i18n.language);
 
   return (
     <div className="grid gap-6 pb-24 lg:grid-cols-[14rem_1fr]">
@@ -98,18 +96,6 @@ export function SiteTextsEditor({ texts, aiAvailable, siteLinks }: Props) {
             );
           })}
         </ul>
-        {siteLinks && (
-          <a
-            href={`/${language}`}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1.5 px-3 text-sm text-sky-800 hover:underline"
-          >
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            {t('admin.viewSite')}
-            <span className="sr-only"> ({t('admin.opensInNewTab')})</span>
-          </a>
-        )}
       </nav>
       <div className="min-w-0 space-y-6">
         {found && found.length === 0 && (
