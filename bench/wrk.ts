@@ -30,6 +30,8 @@ export type LoadRun = {
   manyVisitors?: boolean;
   /** Where wrk's Lua script for a POST may be written. */
   scratchDir: string;
+  /** A Lua script of wrk's that makes the requests (`-s`), for GETs. */
+  script?: string;
 };
 
 /** `12.34ms`, `1.02s`, `850.00us` in milliseconds. */
@@ -93,6 +95,8 @@ export async function wrk(options: LoadRun): Promise<LoadResult> {
       ].join('\n'),
     );
     args.push('-s', script);
+  } else if (options.script !== undefined) {
+    args.push('-s', options.script);
   }
   args.push(options.url);
   const { stdout } = await run('wrk', args, { timeout: (options.seconds + 30) * 1000 });

@@ -27,6 +27,7 @@ import { createMediaStorage } from './features/media/media-storage';
 import { createMediaService } from './features/media/media.service';
 import type { OutboxSignal } from './features/mail/outbox-signal';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
+import { createListBounds } from './features/news/list-bounds';
 import { createNewsService } from './features/news/news.service';
 import { createPagesService } from './features/news/pages.service';
 import { createPreviewsService } from './features/news/previews.service';
@@ -34,9 +35,9 @@ import { createRevisionsService } from './features/news/revisions.service';
 import { createSiteTextsService } from './features/site-texts/site-texts.service';
 import { createDemoContentService } from './features/news/demo-content';
 import { createSettingsService } from './features/settings/settings.service';
-import { bumpOnContentWrite } from './http/content-writes';
 import { currentUser } from './http/current-user';
 import { errorResponse } from './http/error-response';
+import { createPublicOrigin } from './http/public-origin';
 import { createRateLimits } from './http/rate-limits';
 import { createRequestLog, loggedUrl } from './http/request-log';
 import { rejectMalformedHost } from './http/host';
@@ -86,10 +87,17 @@ export function createApp(deps: AppDeps): AppHandler {
     retentionDays: config.auditRetentionDays,
   });
   const clock = deps.clock ?? systemClock;
+  // Every service write that changes what the public sees says so here (content-version.ts).
   const contentVersion = deps.contentVersion ?? createContentVersion(clock);
   const texts = createSiteTextsService({ db, version: contentVersion, clock, audit });
-  const news = createNewsService({ db, clock, audit });
-  const pages = createPagesService({ db, clock, audit, version: contentVersion });
+  const news = createNewsService({ db, clock, audit, content: contentVersion });
+  const pages = createPagesService({ db, clock, audit, content: contentVersion });
+  const bounds = createListBounds({
+    news,
+    content: contentVersion,
+    logger: logger.child({ feature: 'news' }),
+  });
+  const origin = createPublicOrigin({ publicUrl: config.publicUrl, trustProxy: config.trustProxy });
   const previews = createPreviewsService({ db, news, pages, clock, audit });
   const revisions = createRevisionsService({ db, news });
   const pageRevisions = createRevisionsService({ db, news: pages });
@@ -149,7 +157,7 @@ export function createApp(deps: AppDeps): AppHandler {
   const requestLog = createRequestLog(access);
   const pageCache = createPageCache({
     budgetBytes: config.pageCacheBytes,
-    keyByOrigin: config.publicUrl === undefined,
+    origin,
     version: contentVersion,
     logger: access,
     requestLog,
@@ -176,16 +184,13 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(currentUser({ load: (id) => auth.sessionUser(id), registry }));
   app.use(
     '/api',
-    bumpOnContentWrite(contentVersion, ['/news', '/pages', '/media', '/site/texts', '/demo']),
-  );
-  app.use(
-    '/api',
     createApi({
       config,
       logger,
       limits,
       news,
       pages,
+      bounds,
       previews,
       revisions,
       pageRevisions,
@@ -203,14 +208,28 @@ export function createApp(deps: AppDeps): AppHandler {
       staff,
       invitations,
       recovery,
-      demo: createDemoContentService({ db, audit }),
+      demo: createDemoContentService({ db, audit, content: contentVersion }),
+      origin,
       health,
     }),
   );
   // Failures before the API router is reached (the session store, say) still answer JSON.
   app.use('/api', apiErrorHandler(logger, health));
   app.use(createMediaFilesRouter({ media }));
-  app.use(createSiteRouter({ config, limits, news, pages, previews, contacts, texts, logger }));
+  app.use(
+    createSiteRouter({
+      config,
+      limits,
+      news,
+      bounds,
+      pages,
+      previews,
+      contacts,
+      texts,
+      origin,
+      logger,
+    }),
+  );
   app.use(lastResort(logger));
   if (deps.background) {
     health.start();

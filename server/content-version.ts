@@ -6,20 +6,23 @@ import { systemClock, type Clock } from './clock';
  * caches of rendered pages and public API answers, which drop what they hold
  * when it moves. A render that started before a bump is never stored after it.
  *
- * This is the one place content changes are announced: an HTTP write
- * (`http/content-writes.ts`) and any background job that changes what the
- * public sees (scheduled publication) call `bump`. With several instances a
- * publisher (`db/content-broadcast.ts`, PostgreSQL NOTIFY) tells the others,
- * whose caches move through `moved`.
+ * This is the one place content changes are announced: every service write
+ * that changes what the public sees calls `changed` once it is committed,
+ * and answers only after (so the writer's next request, here or on another
+ * instance, already misses); scheduled publication moves it by the clock
+ * (`expireAt`). With several instances a publisher
+ * (`db/content-broadcast.ts`, PostgreSQL NOTIFY) tells the others, whose
+ * caches move through `moved`.
  */
 export type ContentVersion = {
   current(): number;
   /**
-   * A content write happened here: every cached public answer is stale from
-   * now on (at once, locally). Resolves when the other instances have been
-   * told; never rejects (a failed broadcast is logged by the publisher).
+   * A content write happened here (`what` says which, for the log): every
+   * cached public answer is stale from now on (at once, locally). Resolves
+   * when the other instances have been told; never rejects (a failed
+   * broadcast is logged by the publisher).
    */
-  bump(reason: string): Promise<void>;
+  changed(what: string): Promise<void>;
   /** Another instance wrote (or may have, while it could not be heard): drop caches, tell nobody. */
   moved(reason: string): void;
   /**
@@ -38,6 +41,9 @@ export type ContentVersion = {
   /** How bumps reach the other instances; set once at start, when there are others. */
   publishWith(publish: (reason: string) => Promise<void>): void;
 };
+
+/** What services see of the content version: they announce their writes, and hear of any. */
+export type ContentChanges = Pick<ContentVersion, 'changed' | 'onChange'>;
 
 export const SCHEDULED_REASON = 'scheduled publication';
 
@@ -60,9 +66,9 @@ export function createContentVersion(clock: Clock = systemClock): ContentVersion
       }
       return version;
     },
-    async bump(reason) {
-      move(reason);
-      if (publish) await publish(reason).catch(() => undefined);
+    async changed(what) {
+      move(what);
+      if (publish) await publish(what).catch(() => undefined);
     },
     expireAt(at) {
       if (at === null) due = null;

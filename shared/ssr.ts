@@ -1,4 +1,5 @@
 import type { Language } from './languages';
+import type { PageQuery } from './page-query';
 import type { SiteData } from './site-data';
 
 /**
@@ -7,7 +8,7 @@ import type { SiteData } from './site-data';
  * import and only knows these types, never the web code itself.
  */
 export type SsrRenderInput = {
-  /** Path and query of the request, e.g. `/news?page=2`. */
+  /** Path and query of the page, e.g. `/news?page=2`: only the query parameters it declares. */
   url: string;
   /** Scheme and host the visitor used, e.g. `https://example.com`, for absolute links. */
   origin: string;
@@ -39,6 +40,12 @@ export type SsrRenderResult =
     };
 
 export type SsrRender = (input: SsrRenderInput) => Promise<SsrRenderResult>;
+
+/** The query parameters the page at a path reads (its route's declaration). */
+export type SsrPageQuery = (pathname: string) => PageQuery;
+
+/** What the render bundle exports. */
+export type SsrBundle = { render: SsrRender; pageQuery: SsrPageQuery };
 
 /** Id of the JSON script element that carries the router state to the browser. */
 export const HYDRATION_SCRIPT_ID = 'router-state';

@@ -21,6 +21,8 @@ import { createMailRouter } from '../features/mail/mail.routes';
 import type { MailService } from '../features/mail/mail.service';
 import { createMediaRouter } from '../features/media/media.routes';
 import type { MediaService } from '../features/media/media.service';
+import type { ListBounds } from '../features/news/list-bounds';
+import type { PublicOrigin } from '../http/public-origin';
 import { createNewsRouter } from '../features/news/news.routes';
 import type { NewsService } from '../features/news/news.service';
 import { createPagesRouter } from '../features/news/pages.routes';
@@ -53,6 +55,8 @@ export type ApiDeps = {
   limits: RateLimits;
   news: NewsService;
   pages: PagesService;
+  /** How far the public news list goes (its query rules). */
+  bounds: ListBounds;
   previews: PreviewsService;
   revisions: RevisionsService;
   pageRevisions: RevisionsService<AdminPage>;
@@ -72,6 +76,8 @@ export type ApiDeps = {
   staff: StaffService;
   invitations: InvitationsService;
   recovery: RecoveryService;
+  /** The site's address for links (PUBLIC_URL, else the request's own). */
+  origin: PublicOrigin;
   /** Told about write failures (busy, disk full, read-only) so /healthz can name them. */
   health?: DbHealth;
 };
@@ -84,6 +90,7 @@ export function createApi(deps: ApiDeps) {
     limits,
     news,
     pages,
+    bounds,
     previews,
     revisions,
     pageRevisions,
@@ -102,6 +109,7 @@ export function createApi(deps: ApiDeps) {
     invitations,
     recovery,
     demo,
+    origin,
   } = deps;
   const api = createRouter();
   const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
@@ -118,15 +126,14 @@ export function createApi(deps: ApiDeps) {
   api.use(express.json({ limit: JSON_LIMIT }));
 
   const authDeps = { auth, twoFactor, registry, audit, limits };
-  const publicUrl = config.publicUrl;
   api.use(
     '/auth',
     createAuthRouter(authDeps),
     createAccountRouter(authDeps),
-    createAccountLinksRouter({ invitations, recovery, registry, publicUrl, limits }),
+    createAccountLinksRouter({ invitations, recovery, registry, origin, limits }),
   );
-  api.use('/users', createUsersRouter({ staff, invitations, publicUrl }));
-  api.use('/news', createNewsRouter({ news, previews, revisions }));
+  api.use('/users', createUsersRouter({ staff, invitations, origin }));
+  api.use('/news', createNewsRouter({ news, previews, revisions, bounds }));
   api.use('/pages', createPagesRouter({ pages, previews, revisions: pageRevisions }));
   api.use('/previews', createPreviewsRouter({ previews }));
   api.use('/media', createMediaRouter({ media, maxBytes: config.media.maxBytes }));
@@ -134,10 +141,7 @@ export function createApi(deps: ApiDeps) {
   api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));
   api.use('/audit', createAuditRouter({ audit }));
   api.use('/mail', createMailRouter({ mail }));
-  api.use(
-    '/site',
-    createSiteTextsRouter({ texts, preview: textsPreview, publicUrl: config.publicUrl }),
-  );
+  api.use('/site', createSiteTextsRouter({ texts, preview: textsPreview, origin }));
   api.use('/settings', createSettingsRouter({ settings }));
   api.use('/demo', createDemoContentRouter({ demo }));
 

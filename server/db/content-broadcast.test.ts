@@ -44,7 +44,7 @@ describe.skipIf(!postgresAvailable)(title, () => {
 
   it('a bump on one instance moves the other at once, and not itself twice', async () => {
     const before = { a: a.current(), b: b.current() };
-    await a.bump('test write');
+    await a.changed('test write');
     expect(a.current()).toBe(before.a + 1);
     await until(() => b.current() === before.b + 1);
     await new Promise((r) => setTimeout(r, 100));
@@ -59,12 +59,12 @@ describe.skipIf(!postgresAvailable)(title, () => {
       'select pg_terminate_backend(pid) from pg_stat_activity where query = ? and datname = current_database()',
       [`LISTEN ${CONTENT_CHANNEL}`],
     );
-    await a.bump('written while B is deaf');
+    await a.changed('written while B is deaf');
     await until(() => b.current() > seenByB);
     // Both listen again: the next write reaches B by NOTIFY as before.
     const caughtUp = b.current();
     await new Promise((r) => setTimeout(r, 500));
-    await a.bump('after the reconnect');
+    await a.changed('after the reconnect');
     await until(() => b.current() > caughtUp);
   });
 });

@@ -6,6 +6,7 @@ import { PROJECT_ROOT } from '../project-root';
 import { postgresAvailable, startPostgres } from '../../tests/support/postgres';
 import { createTestApp, tempDataDir, type TestApp } from '../../tests/support/test-app';
 import { createNewsService } from '../features/news/news.service';
+import { createContentVersion } from '../content-version';
 import { createDb } from './knex';
 import { migrateLatest } from './migrate';
 import { MIGRATIONS, migrationSource } from './migrations';
@@ -151,7 +152,10 @@ describe('migrations', () => {
 
         await migrateLatest(db);
         expect(await texts(db)).toEqual(before);
-        const articles = await createNewsService({ db }).listAdmin();
+        const articles = await createNewsService({
+          db,
+          content: createContentVersion(),
+        }).listAdmin();
         expect(articles).toHaveLength(2);
         for (const a of articles) {
           expect(a).toMatchObject({
@@ -161,7 +165,10 @@ describe('migrations', () => {
             ...before[a.slug],
           });
         }
-        const public_ = await createNewsService({ db }).getBySlug('old-1', { language: 'pt' });
+        const public_ = await createNewsService({ db, content: createContentVersion() }).getBySlug(
+          'old-1',
+          { language: 'pt' },
+        );
         expect(public_).toMatchObject({ language: 'en', title: 'Título 1 — ção' });
       } finally {
         await db.destroy();

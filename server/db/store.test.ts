@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { createNewsService } from '../features/news/news.service';
+import { createContentVersion } from '../content-version';
 import { MIGRATIONS } from './migrations';
 import { SECRET_FILE, loadSessionSecret } from './session-secret';
 import { demoVersions, seedDemoContent } from './seed/seed-demo';
@@ -104,7 +105,7 @@ describe('demo content', () => {
 
   it('shows each language on first start: translations, an article written in Portuguese, and English only', async () => {
     const t = await start({ SEED_DEMO: 'true' });
-    const news = createNewsService({ db: t.db });
+    const news = createNewsService({ db: t.db, content: createContentVersion() });
     const german = await news.getBySlug('vision-guided-bin-picking', { language: 'de' });
     expect(german).toMatchObject({ language: 'de', languages: ['en', 'pt', 'de'] });
     expect(german.title).toMatch(/Griff in die Kiste/);

@@ -39,6 +39,13 @@ export function queryBy<S extends z.ZodType>(schema: S, query: unknown): z.outpu
   return parseInput(schema, query, 'apiErrors.invalidQuery');
 }
 
+const PublicListQuerySchema = ListQuerySchema.pick({ page: true, per_page: true, category: true });
+
+/** `?page&per_page&category` of the public news list: the admin's filters are no business of it. */
+export function publicListQuery(query: unknown): z.output<typeof PublicListQuerySchema> {
+  return parseInput(PublicListQuerySchema, query, 'apiErrors.invalidQuery');
+}
+
 /** A positive integer path id, else 400. */
 export function idParam(value: unknown): number {
   const id = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : 0;

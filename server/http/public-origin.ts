@@ -1,11 +1,80 @@
-import type { Request } from 'express';
+import proxyaddr from 'proxy-addr';
 
-/**
- * The site's address for links that leave the page (canonical, hreflang,
- * sitemap, feeds, e-mails): PUBLIC_URL when configured, so a site behind a
- * proxy never advertises its internal address; else the origin the request
- * came to (right behind TRUST_PROXY).
- */
-export function publicOrigin(req: Request, publicUrl: string | undefined): string {
-  return publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/** How many hosts, without PUBLIC_URL, the page cache keeps answers for. */
+export const KEPT_HOSTS = 4;
+
+/** What the origin and the client's address are read from: Node's request or the socket lane's. */
+export type OriginRequest = {
+  headers: {
+    host?: string;
+    'x-forwarded-proto'?: string | string[];
+    'x-forwarded-for'?: string | string[];
+  };
+  socket: { remoteAddress?: string; encrypted?: boolean };
+};
+
+export type PublicOrigin = {
+  /**
+   * The site's address for links that leave the page (canonical, hreflang,
+   * sitemap, feeds): PUBLIC_URL when configured, so a site behind a proxy
+   * never advertises its internal address; else the origin the request came
+   * to, its scheme from `X-Forwarded-Proto` only when TRUST_PROXY trusts
+   * the sender (as Express's `req.protocol`), `http` or `https` alone.
+   */
+  of(req: OriginRequest): string;
+  /**
+   * The same as part of a cache key: '' with PUBLIC_URL (every answer names
+   * it); else the origin for one of the first KEPT_HOSTS well-formed hosts
+   * asked for, and null for any other (answered, never kept: random `Host`
+   * headers cannot fill the cache).
+   */
+  keyOf(req: OriginRequest): string | null;
+  /** The client's address as Express's `req.ip` reads it under TRUST_PROXY. */
+  clientAddress(req: OriginRequest): string | undefined;
+};
+
+/** A host name or address (IPv6 in brackets) with an optional port, in lower case. */
+const WELL_FORMED_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9-]{1,63})*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+export function createPublicOrigin(options: {
+  publicUrl: string | undefined;
+  /** The TRUST_PROXY setting, as Express's `trust proxy` takes it. */
+  trustProxy: boolean | number | string | undefined;
+}): PublicOrigin {
+  const trust = compileTrust(options.trustProxy);
+  const kept = new Set<string>();
+
+  const scheme = (req: OriginRequest): string => {
+    const own = req.socket.encrypted ? 'https' : 'http';
+    const forwarded = req.headers['x-forwarded-proto'];
+    if (!forwarded || !trust(req.socket.remoteAddress ?? '', 0)) return own;
+    const first = String(forwarded).split(',')[0]!.trim().toLowerCase();
+    return first === 'https' || first === 'http' ? first : own;
+  };
+  const own = (req: OriginRequest) =>
+    `${scheme(req)}://${(req.headers.host ?? 'localhost').toLowerCase()}`;
+
+  return {
+    of: (req) => options.publicUrl ?? own(req),
+    keyOf(req) {
+      if (options.publicUrl !== undefined) return '';
+      const host = req.headers.host?.toLowerCase();
+      if (!host || !WELL_FORMED_HOST.test(host)) return null;
+      if (!kept.has(host)) {
+        if (kept.size >= KEPT_HOSTS) return null;
+        kept.add(host);
+      }
+      return `${scheme(req)}://${host}`;
+    },
+    clientAddress: (req) => proxyaddr(req, trust),
+  };
+}
+
+/** TRUST_PROXY as a trust function, exactly as Express compiles its `trust proxy` setting. */
+function compileTrust(value: boolean | number | string | undefined) {
+  if (value === true) return () => true;
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  const list = typeof value === 'string' ? value.split(',').map((v) => v.trim()) : [];
+  return proxyaddr.compile(list);
 }

@@ -271,7 +271,7 @@ describe('the socket lane', () => {
     const wire = await open();
     wire.send(get('/news'));
     expect((await wire.answer()).headers.get('x-cache')).toBe('HIT');
-    await t.contentVersion.bump('test');
+    await t.contentVersion.changed('test');
     const fresh = await open();
     fresh.send(get('/news'));
     const answer = await fresh.answer();

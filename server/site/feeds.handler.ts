@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { categoryLabel } from '#shared/categories';
 import type { NewsService } from '../features/news/news.service';
 import type { PagesService } from '../features/news/pages.service';
-import { publicOrigin } from '../http/public-origin';
+import type { PublicOrigin } from '../http/public-origin';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import { requestLanguage } from '../i18n';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
@@ -11,7 +11,7 @@ const RSS_ITEMS = 20;
 /** How long shared caches may keep a feed (the sitemap, RSS). */
 const FEED_MAX_AGE = 300;
 
-type FeedDeps = { news: NewsService; publicUrl: string | undefined };
+type FeedDeps = { news: NewsService; origin: PublicOrigin };
 
 /** A feed's max-age: never past the next scheduled publication, which must appear on time. */
 async function feedCaching(news: NewsService): Promise<string> {
@@ -23,7 +23,7 @@ async function feedCaching(news: NewsService): Promise<string> {
 export function sitemapHandler({
   news,
   pages,
-  publicUrl,
+  origin,
 }: FeedDeps & { pages: PagesService }): RequestHandler {
   return async (req, res) => {
     // Pages first, after the site's own: they are its lasting addresses.
@@ -31,22 +31,22 @@ export function sitemapHandler({
     res
       .set('Cache-Control', await feedCaching(news))
       .type('application/xml')
-      .send(sitemapXml(publicOrigin(req, publicUrl), entries));
+      .send(sitemapXml(origin.of(req), entries));
   };
 }
 
-export function robotsHandler({ publicUrl }: Pick<FeedDeps, 'publicUrl'>): RequestHandler {
+export function robotsHandler({ origin }: Pick<FeedDeps, 'origin'>): RequestHandler {
   return (req, res) => {
     res
       .set('Cache-Control', 'public, max-age=3600')
       .type('text/plain')
-      .send(robotsTxt(publicOrigin(req, publicUrl)));
+      .send(robotsTxt(origin.of(req)));
   };
 }
 
 export function rssHandler({
   news,
-  publicUrl,
+  origin,
   texts,
 }: FeedDeps & { texts: Pick<SiteTextsService, 'snapshot'> }): RequestHandler {
   return async (req, res) => {
@@ -68,6 +68,6 @@ export function rssHandler({
       // The feed speaks the language of `?lang=` or the cookie: shared caches must key on both.
       .set({ 'Cache-Control': await feedCaching(news), Vary: 'Cookie' })
       .type('application/rss+xml')
-      .send(rssXml(publicOrigin(req, publicUrl), text, articles));
+      .send(rssXml(origin.of(req), text, articles));
   };
 }

@@ -4,6 +4,7 @@ import { createTestApp, signedIn, type TestApp } from '../../tests/support/test-
 import { createContactsService } from '../features/contacts/contacts.service';
 import { createNewsService } from '../features/news/news.service';
 import { createPagesService } from '../features/news/pages.service';
+import { createContentVersion } from '../content-version';
 import { createPreviewsService } from '../features/news/previews.service';
 import { addressLanguage, addressLanguageCookie, pageLanguage } from './page-language';
 import { serverSiteData } from './site-data';
@@ -103,11 +104,15 @@ describe('the page data of the server', () => {
   afterAll(() => t.destroy());
 
   it('reads articles in the page language unless a call names another', async () => {
-    const pages = createPagesService({ db: t.db });
+    const pages = createPagesService({ db: t.db, content: createContentVersion() });
     const services = {
-      news: createNewsService({ db: t.db }),
+      news: createNewsService({ db: t.db, content: createContentVersion() }),
       pages,
-      previews: createPreviewsService({ db: t.db, news: createNewsService({ db: t.db }), pages }),
+      previews: createPreviewsService({
+        db: t.db,
+        news: createNewsService({ db: t.db, content: createContentVersion() }),
+        pages,
+      }),
       contacts: createContactsService({ db: t.db }),
     };
     const site = serverSiteData(services, { language: 'de' });

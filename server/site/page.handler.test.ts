@@ -2,8 +2,14 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { textsSnapshot } from '../features/site-texts/texts-snapshot';
+import { createContentVersion } from '../content-version';
+import { createListBounds } from '../features/news/list-bounds';
+import { createPublicOrigin } from '../http/public-origin';
 import { createLogger } from '../logger';
 import { pageHandler } from './page.handler';
+import { pageQueries } from './page-query';
+
+const silent = createLogger({ logLevel: 'silent' });
 
 /** A site whose page data cannot even be prepared: every render fails. */
 function brokenSite() {
@@ -15,8 +21,15 @@ function brokenSite() {
         throw new Error('database exploded at /srv/secret/path.ts:12');
       },
       texts: { snapshot: async () => textsSnapshot() },
-      publicUrl: undefined,
-      logger: createLogger({ logLevel: 'silent' }),
+      origin: createPublicOrigin({ publicUrl: undefined, trustProxy: undefined }),
+      queries: pageQueries(
+        createListBounds({
+          news: { categories: async () => [] },
+          content: createContentVersion(),
+          logger: silent,
+        }),
+      ),
+      logger: silent,
     }),
   );
   return app;

@@ -2,14 +2,16 @@ import type { Request, RequestHandler, Response } from 'express';
 import { escapeHtml } from '#shared/html';
 import type { Language } from '#shared/languages';
 import type { SiteData } from '#shared/site-data';
+import type { PublicOrigin } from '../http/public-origin';
+import { queryString, readQuery, searchOf, type DeclaredLocals } from '../http/public-query';
 import type { Logger } from '../logger';
 import { errorResponse } from '../http/error-response';
-import { publicOrigin } from '../http/public-origin';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import { translator } from '../i18n';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
 import { pageLanguage, rememberAddressLanguage } from './page-language';
+import type { pageQueries } from './page-query';
 import { loadRenderer } from './render';
 
 /**
@@ -73,24 +75,37 @@ export function keepPrivate(res: Response): void {
  * language (its `/pt` prefix, `?lang=`, the visitor's cookie, else English);
  * a language named by the address becomes the visitor's choice. A POST (the
  * contact form without JavaScript) hands its fields to the route action.
+ *
+ * The page sees the query parameters its route declares and no other, each
+ * in its canonical form when all are valid (`?page=02&utm_source=x` renders
+ * as `?page=2`), so the answer the page cache keeps under them is the one
+ * every address with those values gets.
  */
 export function pageHandler(deps: {
   data: (req: Request, res: Response, language: Language) => SiteData;
   /** The company's site texts, as the page renders and embeds them. */
   texts: Pick<SiteTextsService, 'snapshot'>;
-  publicUrl: string | undefined;
+  origin: PublicOrigin;
+  queries: ReturnType<typeof pageQueries>;
   logger: Logger;
 }): RequestHandler {
   return async (req, res) => {
     const language = pageLanguage(req);
     rememberAddressLanguage(req, res);
     try {
-      const [render, snapshot] = await Promise.all([loadRenderer(), deps.texts.snapshot()]);
+      const [{ render, pageQuery }, snapshot] = await Promise.all([
+        loadRenderer(),
+        deps.texts.snapshot(),
+      ]);
       const texts = snapshot.page(language);
       if (snapshot.stale) res.locals.noPageCache = true;
+      const path = req.originalUrl.split('?')[0]!;
+      const query = deps.queries(pageQuery(path));
+      (res.locals as DeclaredLocals).publicQuery = query;
+      const declared = readQuery(query, searchOf(req.originalUrl)).values;
       const result = await render({
-        url: req.originalUrl,
-        origin: publicOrigin(req, deps.publicUrl),
+        url: `${path}${queryString(declared)}`,
+        origin: deps.origin.of(req),
         language,
         catalogues: texts.catalogues,
         data: deps.data(req, res, language),

@@ -4,16 +4,20 @@ import { LANGUAGES } from '#shared/languages';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
+import type { ListBounds } from '../features/news/list-bounds';
 import type { NewsService } from '../features/news/news.service';
 import type { PagesService } from '../features/news/pages.service';
 import type { PreviewsService } from '../features/news/previews.service';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import { sameOrigin } from '../http/origin';
+import type { PublicOrigin } from '../http/public-origin';
+import { publicQuery, readsQuery } from '../http/public-query';
 import type { RateLimits } from '../http/rate-limits';
 import type { Logger } from '../logger';
 import { robotsHandler, rssHandler, sitemapHandler } from './feeds.handler';
 import { oldSlugRedirects } from './old-slugs';
 import { keepPrivate, pageHandler, sendUnavailablePage } from './page.handler';
+import { pageQueries } from './page-query';
 import { precompressedStatic } from './precompressed-static';
 import { ADMIN_HTML, DIST_CLIENT } from './paths';
 import { serverSiteData } from './site-data';
@@ -25,22 +29,25 @@ const FORM_LIMIT = '20kb';
 
 /**
  * The public site: built assets, the admin app's HTML shell, feeds, and the
- * server-rendered pages (every other GET, including the HTML 404).
+ * server-rendered pages (every other GET, including the HTML 404). Feeds
+ * declare the query parameters they read (`readsQuery`); each page declares
+ * its own on its route (web/site/routes.tsx), which the page handler reads.
  */
 export function createSiteRouter(deps: {
   config: Config;
   limits: RateLimits;
   news: NewsService;
   pages: PagesService;
+  bounds: ListBounds;
   previews: PreviewsService;
   contacts: ContactsService;
   texts: SiteTextsService;
+  origin: PublicOrigin;
   logger: Logger;
 }): express.Router {
-  const { config, limits, news, pages, previews, contacts, texts, logger } = deps;
+  const { config, limits, news, pages, previews, contacts, texts, origin, logger } = deps;
   const router = createRouter();
   const dev = config.env === 'development';
-  const publicUrl = config.publicUrl;
 
   // Hashed file names never change content: cache them for a year.
   router.use(
@@ -66,9 +73,11 @@ export function createSiteRouter(deps: {
   };
   router.get(['/login', '/admin', '/admin/{*rest}'], adminShell);
 
-  router.get('/sitemap.xml', sitemapHandler({ news, pages, publicUrl }));
-  router.get('/robots.txt', robotsHandler({ publicUrl }));
-  router.get('/rss.xml', rssHandler({ news, publicUrl, texts }));
+  // `lang` alone (declared for every route), for the feed's language.
+  const feedQuery = readsQuery(publicQuery());
+  router.get('/sitemap.xml', feedQuery, sitemapHandler({ news, pages, origin }));
+  router.get('/robots.txt', feedQuery, robotsHandler({ origin }));
+  router.get('/rss.xml', feedQuery, rssHandler({ news, origin, texts }));
 
   const page = pageHandler({
     data: (req, res, language) =>
@@ -83,7 +92,8 @@ export function createSiteRouter(deps: {
         },
       ),
     texts,
-    publicUrl,
+    origin,
+    queries: pageQueries(deps.bounds),
     logger,
   });
   // Shared previews of drafts: whatever the token, never cached or indexed.

@@ -30,7 +30,7 @@ export function createTextsPreview(services: {
   contacts: ContactsService;
 }): TextsPreview {
   return async ({ path, language, texts, origin }) => {
-    const render = await loadRenderer();
+    const { render } = await loadRenderer();
     const page = texts.page(language);
     const result = await render({
       url: localizedPath(language, path),

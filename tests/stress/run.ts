@@ -12,6 +12,7 @@
  * 4. A write lock taken while the mail worker delivers (lock-during-delivery.ts).
  * 5. SIGTERM with requests already received (stop-with-requests.ts).
  * 6. Eight 10 MB image uploads at once, within SECURITY.md's memory (parallel-uploads.ts).
+ * 7. A flood of addresses the page cache never keeps (cache-flood.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { holdWriteLock } from '../support/write-lock';
 import { lockDuringDelivery } from './lock-during-delivery';
 import { parallelUploads } from './parallel-uploads';
 import { stopWithRequests } from './stop-with-requests';
+import { cacheFlood } from './cache-flood';
 
 const P95_LIMIT_MS = 100;
 const failures: string[] = [];
@@ -326,6 +328,10 @@ async function main(): Promise<void> {
     if (wanted('uploads')) {
       console.log('6. eight 10 MB image uploads at once');
       await parallelUploads(fresh(), check);
+    }
+    if (wanted('cache')) {
+      console.log('7. a flood of addresses the page cache never keeps');
+      await cacheFlood(fresh(), check);
     }
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { migrateLatest } from '../../server/db/migrate';
 import { createAuthService } from '../../server/features/auth/auth.service';
 import { TEST_PASSWORD_COST, setPasswordCost } from '../../server/features/auth/password';
 import { createNewsService } from '../../server/features/news/news.service';
+import { createContentVersion } from '../../server/content-version';
 import type { AppDeps } from '../../server/app';
 
 export const ADMIN = { username: 'llm-admin', password: 'llm-admin-password-1' };
@@ -70,7 +71,7 @@ export async function startLlmTestApp(
     admin,
     editor,
     anonymous: request(app),
-    news: createNewsService({ db }),
+    news: createNewsService({ db, content: createContentVersion() }),
     /** A further admin, signed in on its own agent. */
     async anotherAdmin(username: string) {
       const password = `${username}-password-1`;

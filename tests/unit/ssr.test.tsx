@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { createContactsService } from '../../server/features/contacts/contacts.service';
 import { createNewsService } from '../../server/features/news/news.service';
 import { createPagesService } from '../../server/features/news/pages.service';
+import { createContentVersion } from '../../server/content-version';
 import { createPreviewsService } from '../../server/features/news/previews.service';
 import { textsSnapshot } from '../../server/features/site-texts/texts-snapshot';
 import { serverSiteData } from '../../server/site/site-data';
@@ -19,7 +20,7 @@ const catalogues = (language: Language) => textsSnapshot().page(language).catalo
 
 beforeAll(async () => {
   t = await createTestApp();
-  const news = createNewsService({ db: t.db });
+  const news = createNewsService({ db: t.db, content: createContentVersion() });
   for (let i = 1; i <= 8; i++) {
     await news.create({
       title: `Article number ${i}`,
@@ -31,7 +32,7 @@ beforeAll(async () => {
       published: true,
     });
   }
-  const pages = createPagesService({ db: t.db });
+  const pages = createPagesService({ db: t.db, content: createContentVersion() });
   const previews = createPreviewsService({ db: t.db, news, pages });
   const services = { news, pages, previews, contacts: createContactsService({ db: t.db }) };
   data = (language) => serverSiteData(services, { language });

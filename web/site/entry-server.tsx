@@ -1,8 +1,15 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import type { SsrRender } from '#shared/ssr';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+} from 'react-router-dom';
+import type { PageQuery, PageRouteHandle } from '#shared/page-query';
+import type { SiteData } from '#shared/site-data';
+import type { SsrPageQuery, SsrRender } from '#shared/ssr';
 import { createI18n, toResources } from '#shared/i18n';
 import { createRoutes } from './routes';
 import { buildHead } from './seo/head';
@@ -70,4 +77,29 @@ export const render: SsrRender = async ({ url, origin, language, catalogues, dat
       actionData: context.actionData,
     }),
   };
+};
+
+/** The route table for matching addresses only: its loaders never run. */
+const unused = (): never => {
+  throw new Error('the route table of pageQuery loads no data');
+};
+const matchingRoutes = createRoutes({
+  listNews: unused,
+  getArticle: unused,
+  getPage: unused,
+  getPreview: unused,
+  navigation: unused,
+  submitContact: unused,
+} satisfies SiteData);
+
+/**
+ * The query parameters the page at `pathname` reads: what its routes
+ * declare (`handle.query` in routes.tsx), from the root to the page.
+ */
+export const pageQuery: SsrPageQuery = (pathname) => {
+  const declared: Record<string, PageQuery[string]> = {};
+  for (const match of matchRoutes(matchingRoutes, pathname) ?? []) {
+    Object.assign(declared, (match.route.handle as PageRouteHandle | undefined)?.query);
+  }
+  return declared;
 };

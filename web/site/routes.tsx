@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { LANGUAGES, type Language } from '#shared/languages';
+import type { PageRouteHandle } from '#shared/page-query';
 import type { SiteData } from '#shared/site-data';
 import { createLoaders } from './lib/loaders';
 import { SiteLayout } from './layout/SiteLayout';
@@ -36,14 +37,35 @@ const pages = {
  * (`language` null: the visitor's choice) or under a language prefix, whose
  * loaders read articles in that language. Route ids double as page ids for
  * titles and head tags (`news`, `pt:news`).
+ *
+ * A page that reads a query parameter declares it here, in `reads` (its
+ * route's `handle.query`, shared/page-query.ts): the server renders each page
+ * with its declared parameters only and keys its cached answer on them, so
+ * a parameter read without being declared never reaches the page (and the
+ * test of server/site/page-query.test.ts fails).
  */
 function pageRoutes(site: SiteData, language: Language | null): RouteObject[] {
   const loaders = createLoaders(site, language);
   const page = (id: PageId) => ({ id: routeId(id, language) });
+  const reads = (query: PageRouteHandle['query']): { handle: PageRouteHandle } => ({
+    handle: { query },
+  });
   return [
     { ...page('home'), index: true, lazy: pages.home },
-    { ...page('news'), path: 'news', loader: loaders.news, lazy: pages.news },
-    { ...page('contact'), path: 'contact', action: loaders.contact, lazy: pages.contact },
+    {
+      ...page('news'),
+      path: 'news',
+      ...reads({ page: 'list-page' }),
+      loader: loaders.news,
+      lazy: pages.news,
+    },
+    {
+      ...page('contact'),
+      path: 'contact',
+      ...reads({ sent: 'flag' }),
+      action: loaders.contact,
+      lazy: pages.contact,
+    },
     { ...page('privacy'), path: 'privacy', lazy: pages.privacy },
     // Share links of drafts live at one address, without a language prefix.
     ...(language === null

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { PublicOrigin } from '../../http/public-origin';
 import { createRouter } from '../../http/router';
 import { whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
@@ -14,7 +15,8 @@ export type AccountLinksRouteDeps = {
   invitations: InvitationsService;
   recovery: RecoveryService;
   registry: SessionRegistry;
-  publicUrl: string | undefined;
+  /** The site's address for the links e-mails carry. */
+  origin: PublicOrigin;
   limits: { passwordReset: RequestHandler; accountSecret: RequestHandler };
 };
 
@@ -25,7 +27,7 @@ export type AccountLinksRouteDeps = {
  * travels in the body, never in a URL the logs would keep.
  */
 export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
-  const { invitations, recovery, registry, publicUrl, limits } = deps;
+  const { invitations, recovery, registry, origin, limits } = deps;
   const router = createRouter();
 
   router.post('/invitation/check', allow('anyone'), async (req, res) => {
@@ -39,7 +41,7 @@ export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
   });
 
   router.post('/password-reset', allow('anyone'), limits.passwordReset, (req, res) => {
-    recovery.requestReset(req.body, linkContext(req, publicUrl));
+    recovery.requestReset(req.body, linkContext(req, origin));
     res.json({ data: { ok: true } });
   });
 
@@ -50,7 +52,7 @@ export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
 
   router.post('/email', allow('signed-in'), limits.accountSecret, async (req, res) => {
     const userId = req.session.user!.id;
-    res.json({ data: await recovery.requestEmail(userId, req.body, linkContext(req, publicUrl)) });
+    res.json({ data: await recovery.requestEmail(userId, req.body, linkContext(req, origin)) });
   });
 
   router.post('/email/confirm', allow('anyone'), async (req, res) => {

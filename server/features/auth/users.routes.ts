@@ -3,7 +3,7 @@ import { createRouter } from '../../http/router';
 import { whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
 import { idParam } from '../../http/params';
-import { publicOrigin } from '../../http/public-origin';
+import type { PublicOrigin } from '../../http/public-origin';
 import { requestLanguage } from '../../i18n';
 import type { InvitationsService, LinkContext } from './invitations.service';
 import type { StaffService } from './staff.service';
@@ -11,18 +11,19 @@ import type { StaffService } from './staff.service';
 export type UsersRouteDeps = {
   staff: StaffService;
   invitations: InvitationsService;
-  publicUrl: string | undefined;
+  /** The site's address for the links e-mails carry (PUBLIC_URL, else the request's own). */
+  origin: PublicOrigin;
 };
 
 /** Where and in which language this request's links go out, and who sends them. */
-export const linkContext = (req: Request, publicUrl: string | undefined): LinkContext => ({
-  origin: publicOrigin(req, publicUrl),
+export const linkContext = (req: Request, origin: PublicOrigin): LinkContext => ({
+  origin: origin.of(req),
   language: requestLanguage(req),
   who: whoOf(req),
 });
 
 /** `/api/users`: accounts and invitations (admins), and the active staff (any staff). */
-export function createUsersRouter({ staff, invitations, publicUrl }: UsersRouteDeps) {
+export function createUsersRouter({ staff, invitations, origin }: UsersRouteDeps) {
   const router = createRouter();
 
   router.get('/', allow('users'), async (_req, res) => {
@@ -38,12 +39,12 @@ export function createUsersRouter({ staff, invitations, publicUrl }: UsersRouteD
   });
 
   router.post('/invitations', allow('users'), async (req, res) => {
-    res.status(201).json({ data: await invitations.invite(req.body, linkContext(req, publicUrl)) });
+    res.status(201).json({ data: await invitations.invite(req.body, linkContext(req, origin)) });
   });
 
   router.post('/invitations/:id/resend', allow('users'), async (req, res) => {
     const id = idParam(req.params.id);
-    res.json({ data: await invitations.resend(id, linkContext(req, publicUrl)) });
+    res.json({ data: await invitations.resend(id, linkContext(req, origin)) });
   });
 
   router.delete('/invitations/:id', allow('users'), async (req, res) => {

@@ -1,3 +1,4 @@
+import type { ContentChanges } from '../../content-version';
 import type { Db } from '../../db/knex';
 import { NOBODY, type Who } from '../../http/who';
 import type { AuditRecorder } from '../audit/audit.service';
@@ -21,9 +22,12 @@ export interface DemoContentService {
  */
 export function createDemoContentService({
   db,
+  content,
   audit,
 }: {
   db: Db;
+  /** Told when articles went: the public pages change. */
+  content: Pick<ContentChanges, 'changed'>;
   audit?: AuditRecorder;
 }): DemoContentService {
   const demo = () => db('news').join('demo_content', 'demo_content.news_id', 'news.id');
@@ -50,6 +54,7 @@ export function createDemoContentService({
         return ids.length === 0 ? 0 : Number(await trx('news').whereIn('id', ids).delete());
       });
       await audit?.record(who, { action: 'article.demo_removed', summary: String(removed) });
+      if (removed > 0) await content.changed(`demo articles removed (${removed})`);
       return { removed };
     },
   };

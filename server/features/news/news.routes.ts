@@ -4,20 +4,33 @@ import { NotFoundError } from '../../errors';
 import { whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
 import { createRouter } from '../../http/router';
-import { idParam, listQuery } from '../../http/params';
+import { idParam, listQuery, publicListQuery } from '../../http/params';
+import { publicQuery, readsQuery } from '../../http/public-query';
 import { requestLanguage } from '../../i18n';
+import { newsListRules, type ListBounds } from './list-bounds';
 import type { NewsService } from './news.service';
 import type { PreviewsService } from './previews.service';
 import type { RevisionsService } from './revisions.service';
 
-type NewsRouterDeps = { news: NewsService; previews: PreviewsService; revisions: RevisionsService };
+type NewsRouterDeps = {
+  news: NewsService;
+  previews: PreviewsService;
+  revisions: RevisionsService;
+  /** How far the public list goes: its query rules keep no answer past the last page. */
+  bounds: ListBounds;
+};
 
-/** `/api/news`: the public list and article in the request's language, and the admin's writes. */
-export function createNewsRouter({ news, previews, revisions }: NewsRouterDeps) {
+/**
+ * `/api/news`: the public list and article in the request's language, and
+ * the admin's writes. The public reads declare the query parameters they
+ * read (`readsQuery`): the page cache keeps their answers under those alone.
+ */
+export function createNewsRouter({ news, previews, revisions, bounds }: NewsRouterDeps) {
   const router = createRouter();
 
-  router.get('/', allow('anyone'), async (req, res) => {
-    const q = listQuery(req.query);
+  const list = readsQuery(publicQuery(newsListRules(bounds)));
+  router.get('/', allow('anyone'), list, async (req, res) => {
+    const q = publicListQuery(req.query);
     const page = q.page ?? 1;
     const perPage = q.per_page ?? NEWS_PAGE_SIZE;
     const category = q.category || undefined;
@@ -25,7 +38,7 @@ export function createNewsRouter({ news, previews, revisions }: NewsRouterDeps) 
     res.json({ data: await news.listPublished({ page, perPage, category, language }) });
   });
 
-  router.get('/categories', allow('anyone'), async (_req, res) => {
+  router.get('/categories', allow('anyone'), readsQuery(publicQuery()), async (_req, res) => {
     res.json({ data: await news.categories() });
   });
 
@@ -34,7 +47,9 @@ export function createNewsRouter({ news, previews, revisions }: NewsRouterDeps) 
     res.json({ data: await news.listAdmin({ page, perPage, published, missing }) });
   });
 
-  router.get('/:slug', allow('anyone'), (req, res) => articleOrRedirect(news, req, res));
+  router.get('/:slug', allow('anyone'), readsQuery(publicQuery()), (req, res) =>
+    articleOrRedirect(news, req, res),
+  );
 
   router.post('/', allow('content'), async (req, res) => {
     res.status(201).json({ data: await news.create(req.body, whoOf(req)) });

@@ -5,6 +5,7 @@ import { ArticleInputSchema } from '#shared/news-schema';
 import { STORES, type TestStore } from '../../../tests/support/stores';
 import { AppError } from '../../errors';
 import { createNewsService, type NewsService } from './news.service';
+import { createContentVersion } from '../../content-version';
 
 /**
  * The rules of news, read as a specification, on a real SQLite file and on a
@@ -40,10 +41,14 @@ const OLD = '2020-01-01T00:00:00.000Z';
 describe.each(STORES)('news on $name', ({ skip, open }) => {
   let store: TestStore;
   let news: NewsService;
+  /** What the service announced to the content version (every change the public can see). */
+  const announced: string[] = [];
   beforeAll(async () => {
     if (skip) return;
     store = await open();
-    news = createNewsService({ db: store.db });
+    const content = createContentVersion();
+    content.onChange((_version, what) => announced.push(what));
+    news = createNewsService({ db: store.db, content });
   });
   afterAll(() => store?.destroy());
   beforeEach(async () => {
@@ -57,6 +62,23 @@ describe.each(STORES)('news on $name', ({ skip, open }) => {
   }
 
   const stored = async (id: number) => (await news.listAdmin()).find((a) => a.id === id)!;
+
+  it.skipIf(skip)('announces every committed write, and nothing for a refused one', async () => {
+    announced.length = 0;
+    const created = await news.create(input(1));
+    await news.update(created.id, { title: 'Renamed' });
+    await news.setPublished(created.id, true);
+    await failure(news.update(created.id, { slug: 'Not A Slug' }));
+    await news.remove(created.id);
+    expect(announced).toEqual([
+      'article created',
+      `article ${created.id} saved`,
+      `article ${created.id} published: true`,
+      `article ${created.id} deleted`,
+    ]);
+    await news.categories();
+    expect(announced).toHaveLength(4);
+  });
 
   describe.skipIf(skip)('an article', () => {
     it('starts as a draft, without publication time or image, unless published at once', async () => {

@@ -5,6 +5,7 @@ import type { AdminArticle, Article, CategoryCount, NewsList } from '#shared/new
 import { pageCount, pageOffset } from '#shared/pagination';
 import { isPublic } from '#shared/publication';
 import { systemClock, type Clock } from '../../clock';
+import type { ContentChanges } from '../../content-version';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
 import type { Who } from '../../http/who';
@@ -86,10 +87,13 @@ export function asArticle(document: StoredDocument): AdminArticle {
  */
 export function createNewsService({
   db,
+  content,
   clock = systemClock,
   audit,
 }: {
   db: Db;
+  /** Told of every committed write: each changes what the public sees. */
+  content: Pick<ContentChanges, 'changed'>;
   clock?: Clock;
   /** Where every write is recorded, with who made it. */
   audit?: AuditRecorder;
@@ -98,6 +102,11 @@ export function createNewsService({
   const history = createSlugHistoryRepo(db);
   const writes = createNewsWrites({ db, clock, audit });
   const now = () => clock.now().toISOString();
+  /** A write's result, once the change is announced (to the other instances too). */
+  const announced = async <T>(what: string, result: T): Promise<T> => {
+    await content.changed(what);
+    return result;
+  };
 
   return {
     async listPublished({ page, perPage, category, language = DEFAULT_LANGUAGE }) {
@@ -141,11 +150,16 @@ export function createNewsService({
       return rows.map(asArticle);
     },
 
-    create: async (input, who) => asArticle(await writes.create(input, who)),
-    update: async (id, input, who, save) => asArticle(await writes.update(id, input, who, save)),
+    create: async (input, who) =>
+      announced('article created', asArticle(await writes.create(input, who))),
+    update: async (id, input, who, save) =>
+      announced(`article ${id} saved`, asArticle(await writes.update(id, input, who, save))),
     setPublished: async (id, published, who) =>
-      asArticle(await writes.setPublished(id, published, who)),
-    remove: (id, who) => writes.remove(id, who),
+      announced(
+        `article ${id} published: ${published}`,
+        asArticle(await writes.setPublished(id, published, who)),
+      ),
+    remove: async (id, who) => announced(`article ${id} deleted`, await writes.remove(id, who)),
 
     categories: async () => mergeCategoryCounts(await repo.categories(now())),
     sitemapEntries: () => repo.sitemapEntries(now()),

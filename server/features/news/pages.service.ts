@@ -71,25 +71,32 @@ function adminPage({ kind: _kind, ...stored }: StoredDocument): AdminPage {
  */
 export function createPagesService({
   db,
+  content,
   clock = systemClock,
   audit,
-  version,
 }: {
   db: Db;
+  /**
+   * The version of public content (content-version.ts): told of every
+   * committed write (each changes what the public sees: pages, menus,
+   * sitemap); the menus are read once per version (every rendered page
+   * shows them), and again after any content write, scheduled publication
+   * or another instance's write.
+   */
+  content: Pick<ContentVersion, 'changed' | 'current'>;
   clock?: Clock;
   /** Where every write is recorded, with who made it. */
   audit?: AuditRecorder;
-  /**
-   * The version of public content (content-version.ts): the menus are read
-   * once per version (every rendered page shows them), and again after any
-   * content write, scheduled publication or another instance's write.
-   */
-  version?: Pick<ContentVersion, 'current'>;
 }): PagesService {
   const repo = createNewsRepo(db, 'page');
   const history = createSlugHistoryRepo(db);
   const writes = createNewsWrites({ db, clock, spec: PAGE_SPEC, audit });
   const now = () => clock.now().toISOString();
+  /** A write's result, once the change is announced (to the other instances too). */
+  const announced = async <T>(what: string, result: T): Promise<T> => {
+    await content.changed(what);
+    return result;
+  };
 
   let menus: { version: number; pages: Promise<NavPage[]> } | null = null;
 
@@ -135,11 +142,16 @@ export function createPagesService({
     },
 
     getById: async (id) => adminPage(await writes.existing(id)),
-    create: async (input, who) => adminPage(await writes.create(input, who)),
-    update: async (id, input, who, save) => adminPage(await writes.update(id, input, who, save)),
+    create: async (input, who) =>
+      announced('page created', adminPage(await writes.create(input, who))),
+    update: async (id, input, who, save) =>
+      announced(`page ${id} saved`, adminPage(await writes.update(id, input, who, save))),
     setPublished: async (id, published, who) =>
-      adminPage(await writes.setPublished(id, published, who)),
-    remove: (id, who) => writes.remove(id, who),
+      announced(
+        `page ${id} published: ${published}`,
+        adminPage(await writes.setPublished(id, published, who)),
+      ),
+    remove: async (id, who) => announced(`page ${id} deleted`, await writes.remove(id, who)),
 
     async reorder(input, who = NOBODY) {
       const { ids } = parseInput(PageOrderSchema, input);
@@ -154,13 +166,13 @@ export function createPagesService({
         }
       });
       await audit?.record(who, { action: 'page.reordered' });
+      await content.changed('pages reordered');
       return this.listAdmin();
     },
 
     navigation() {
-      if (!version) return readNavigation();
       // Tagged with the version before the read: a write meanwhile makes the next call read again.
-      const current = version.current();
+      const current = content.current();
       if (menus?.version !== current) {
         const pages = readNavigation();
         menus = { version: current, pages };

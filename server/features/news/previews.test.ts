@@ -6,6 +6,7 @@ import { createContactsService } from '../contacts/contacts.service';
 import { serverSiteData } from '../../site/site-data';
 import { createNewsService } from './news.service';
 import { createPagesService } from './pages.service';
+import { createContentVersion } from '../../content-version';
 import { createPreviewsService } from './previews.service';
 
 /**
@@ -67,8 +68,8 @@ describe('a draft’s page', () => {
   });
 
   it('is given to the page in the language asked for, for admins only (page data)', async () => {
-    const news = createNewsService({ db: t.db, clock });
-    const pages = createPagesService({ db: t.db, clock });
+    const news = createNewsService({ db: t.db, content: createContentVersion(), clock });
+    const pages = createPagesService({ db: t.db, content: createContentVersion(), clock });
     const services = {
       news,
       pages,
@@ -135,8 +136,8 @@ describe('share links', () => {
         await new Promise((r) => setTimeout(r, 20));
       }
     }
-    const news = createNewsService({ db: t.db, clock });
-    const pages = createPagesService({ db: t.db, clock });
+    const news = createNewsService({ db: t.db, content: createContentVersion(), clock });
+    const pages = createPagesService({ db: t.db, content: createContentVersion(), clock });
     const previews = createPreviewsService({ db: t.db, news, pages, clock });
     const site = serverSiteData(
       { news, pages, previews, contacts: createContactsService({ db: t.db }) },

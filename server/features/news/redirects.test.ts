@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../../tests/support/test-app';
 import { createNewsService } from './news.service';
+import { createContentVersion } from '../../content-version';
 
 /** A published article's old addresses keep working; nobody takes its old slug unawares. */
 
@@ -88,7 +89,7 @@ describe('slugs used before', () => {
     });
     const other = await create('another-story');
     await admin.put(`/api/news/${other.id}`).send({ slug: 'grand-opening' }).expect(409);
-    const news = createNewsService({ db: t.db });
+    const news = createNewsService({ db: t.db, content: createContentVersion() });
     expect(await news.slugTaken('grand-opening')).toBe(true);
 
     await admin

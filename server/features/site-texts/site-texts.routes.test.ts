@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.destroy());
 beforeEach(async () => {
   await t.db('site_texts').delete();
-  await t.contentVersion.bump('test reset');
+  await t.contentVersion.changed('test reset');
 });
 
 const texts = async () =>

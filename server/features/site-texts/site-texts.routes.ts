@@ -2,7 +2,8 @@ import { isLanguage } from '#shared/languages';
 import { NotFoundError } from '../../errors';
 import { SiteTextsPreviewSchema } from '#shared/site-texts';
 import { allow } from '../../http/guards';
-import { publicOrigin } from '../../http/public-origin';
+import type { PublicOrigin } from '../../http/public-origin';
+import { publicQuery, readsQuery } from '../../http/public-query';
 import { createRouter } from '../../http/router';
 import { whoOf } from '../../http/who';
 import type { TextsPreview } from '../../site/texts-preview';
@@ -16,12 +17,13 @@ import type { SiteTextsService } from './site-texts.service';
 export function createSiteTextsRouter({
   texts,
   preview,
-  publicUrl,
+  origin,
 }: {
   texts: SiteTextsService;
   /** Renders a public page with given texts (server/site/texts-preview.ts). */
   preview: TextsPreview;
-  publicUrl: string | undefined;
+  /** The site's address for the preview's links. */
+  origin: PublicOrigin;
 }) {
   const router = createRouter();
 
@@ -40,18 +42,24 @@ export function createSiteTextsRouter({
       path,
       language,
       texts: await texts.draft(values),
-      origin: publicOrigin(req, publicUrl),
+      origin: origin.of(req),
     });
     res.json({ data: { html } });
   });
 
-  router.get('/catalogue/:language', allow('anyone'), async (req, res) => {
-    const { language } = req.params;
-    if (!isLanguage(language)) throw new NotFoundError();
-    const snapshot = await texts.snapshot();
-    if (snapshot.stale) res.locals.noPageCache = true;
-    res.json({ data: snapshot.page(language).catalogues[language] });
-  });
+  // Kept by the page cache under its path (and `lang`, declared for every route).
+  router.get(
+    '/catalogue/:language',
+    allow('anyone'),
+    readsQuery(publicQuery()),
+    async (req, res) => {
+      const { language } = req.params;
+      if (!isLanguage(language)) throw new NotFoundError();
+      const snapshot = await texts.snapshot();
+      if (snapshot.stale) res.locals.noPageCache = true;
+      res.json({ data: snapshot.page(language).catalogues[language] });
+    },
+  );
 
   return router;
 }

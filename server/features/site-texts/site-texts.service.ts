@@ -143,6 +143,8 @@ export function createSiteTextsService(deps: {
         await db.transaction((trx) =>
           createSiteTextsRepo(trx).apply(changes, who.actor?.id ?? null, at),
         );
+        // Every page shows site texts: told before this answer leaves (other instances too).
+        await version.changed(`site texts saved (${changes.length})`);
       }
       const keys = [...new Set(changes.map((c) => c.key))].join(', ');
       await audit?.record(who, {

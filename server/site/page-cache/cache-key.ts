@@ -2,65 +2,86 @@ import type { IncomingMessage } from 'node:http';
 import { readCookie } from '#shared/cookies';
 import { isLanguage, LANGUAGE_COOKIE } from '#shared/languages';
 import { isMalformedHost } from '../../http/host';
+import { readQuery, type PublicQuery } from '../../http/public-query';
 import { hasSessionCookie } from '../../http/sessions';
 
-/** Query parameters that change a public answer; any other (utm_…, fbclid) is ignored. */
-const MEANINGFUL_QUERY = ['page', 'per_page', 'category', 'lang', 'sent'] as const;
-
 /** Public reads of the JSON API that are the same for every anonymous visitor (news, the site's catalogues). */
-const PUBLIC_API = /^\/api\/(news(\/categories|\/[a-z0-9-]{1,100})?|site\/catalogue\/(en|pt|de))$/;
+const PUBLIC_API = /^\/api\/(?:news(?:\/categories|\/[^/]+)?|site\/catalogue\/[^/]+)$/;
 
 /**
- * Built files, the admin shell and the API (but its public reads) never go
- * through the cache. Routes match case-sensitively, so `/API/…` is not the
- * API, but it is refused here in every spelling all the same.
+ * A path in the one form the site writes its own addresses in: lower-case
+ * segments of letters, digits and `-._~`, none of them empty, `.` or `..`,
+ * nothing percent-encoded, no trailing slash. The router would also answer
+ * `/NEWS`, `/news/` or `/a/../news`; those are answered, never kept.
  */
-function cacheablePath(path: string): boolean {
+const CANONICAL_PATH = /^\/(?:[a-z0-9_~-][a-z0-9._~-]*(?:\/[a-z0-9_~-][a-z0-9._~-]*)*)?$/;
+
+/** A request as the cache reads it: Node's, or the socket lane's. */
+export type KeyedRequest = Pick<IncomingMessage, 'method' | 'url' | 'headers' | 'socket'>;
+
+/** A request for a public answer: a page, a feed or a public read of the news API. */
+export type PublicTarget = {
+  path: string;
+  /** The query, without its `?`. */
+  search: string;
+  /** False when no answer is kept for it whatever its query: signed in, or a path in another form. */
+  keepable: boolean;
+  /** The `language` cookie, when it names one: the page's language without an address that names one. */
+  cookieLanguage: string;
+};
+
+/**
+ * Whether a request is the page cache's to answer (or to render through
+ * its gate, see miss-gate.ts) at all: a GET or HEAD of a page, a feed or a
+ * public API read (news, the site's catalogues). Null for everything else (writes, the admin, the
+ * rest of the API, built files, media, `/healthz`), which goes straight to
+ * Express. Works on the bare request, before any framework has looked at it.
+ */
+export function publicTarget(req: KeyedRequest): PublicTarget | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!isPublicPath(path)) return null;
+  // A Host that names no host is Express's to answer 400, whatever is kept.
+  if (isMalformedHost(req.headers.host)) return null;
+  const cookies = req.headers.cookie;
+  const cookie = cookies === undefined ? undefined : readCookie(cookies, LANGUAGE_COOKIE);
+  return {
+    path,
+    search: q === -1 ? '' : url.slice(q + 1),
+    // Someone signed in (or who was: a stale cookie is looked up like any other).
+    keepable: CANONICAL_PATH.test(path) && !hasSessionCookie(cookies),
+    cookieLanguage: isLanguage(cookie) ? cookie : '',
+  };
+}
+
+/**
+ * Routes match case-sensitively, so `/API/…` is not the API, but it is
+ * never the cache's in any spelling all the same.
+ */
+function isPublicPath(path: string): boolean {
   if (/^\/api(\/|$)/i.test(path)) return PUBLIC_API.test(path) && path !== '/api/news/admin';
   if (path === '/sitemap.xml' || path === '/robots.txt' || path === '/rss.xml') return true;
   if (path === '/login' || path === '/admin' || path.startsWith('/admin/')) return false;
-  if (path === '/healthz' || path.startsWith('/assets/')) return false;
-  // Shared previews of drafts are for the link's holder only.
-  if (/^(\/[a-z]{2})?\/preview(\/|$)/i.test(path)) return false;
+  if (path === '/healthz' || path.startsWith('/assets/') || path.startsWith('/media/')) {
+    return false;
+  }
   // A file name (favicon.svg, media/news-default.jpg) is a static file, not a page.
   return !/\.[a-z0-9]{1,5}$/i.test(path);
 }
 
 /**
- * The key of everything that changes the bytes of an anonymous public answer:
- * the path, the meaningful query (sorted, one value each), the `language`
- * cookie, and, unless PUBLIC_URL fixes the site's address, the address the
- * request was sent to (canonical links name it). Null when the request must not use the cache: not a GET or HEAD,
- * someone is signed in, a parameter is repeated, the path is not a page, or
- * the Host names no host (Express answers that 400, whatever is cached).
- * Works on the bare Node request, before any framework has looked at it.
+ * The key of an anonymous public answer: everything that changes its bytes
+ * and nothing else. The origin (see PublicOrigin.keyOf), the path, the query
+ * parameters its route declares, each in its canonical form (readQuery), and
+ * the `language` cookie. Null when the answer may not be kept: a declared
+ * value that is invalid (a page past the last, an unknown category) or
+ * given twice, or a target that is not keepable.
  */
-export function cacheKey(
-  req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>,
-  withOrigin: boolean,
-): string | null {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  const url = req.url ?? '/';
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  if (!cacheablePath(path)) return null;
-  if (isMalformedHost(req.headers.host)) return null;
-  const cookies = req.headers.cookie;
-  // Someone signed in (or who was: a stale cookie is looked up like any other).
-  if (hasSessionCookie(cookies)) return null;
-  const parts: string[] = [];
-  if (q !== -1) {
-    const query = new URLSearchParams(url.slice(q + 1));
-    for (const name of MEANINGFUL_QUERY) {
-      const values = query.getAll(name);
-      if (values.length > 1) return null;
-      if (values.length === 1) parts.push(`${name}=${values[0]}`);
-    }
-  }
-  const cookieLanguage = readCookie(cookies, LANGUAGE_COOKIE);
-  const language = isLanguage(cookieLanguage) ? cookieLanguage : '';
-  const key = `${path}?${parts.join('&')}#${language}`;
-  if (!withOrigin) return key;
-  const proto = req.headers['x-forwarded-proto'] ?? '';
-  return `${String(proto)}//${req.headers.host ?? ''}${key}`;
+export function answerKey(origin: string, target: PublicTarget, query: PublicQuery): string | null {
+  if (!target.keepable) return null;
+  const read = readQuery(query, target.search);
+  if (!read.valid) return null;
+  return `${origin}${target.path}?${read.key}#${target.cookieLanguage}`;
 }

@@ -22,6 +22,15 @@ const PER_DELIVERY = new Set([
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/**
+ * How hard the bodies are compressed: `fast` when an answer is first kept
+ * (brotli 4 and gzip 1, about a millisecond each for a page), `best` once
+ * it has proved popular (brotli 11 and gzip 9, tens of milliseconds on
+ * zlib's threads; a tenth smaller). A miss costs little more than its
+ * render, and only answers asked again and again get the slow pass.
+ */
+export type Compression = 'fast' | 'best';
+
 /** A finished public answer, kept once and sent many times. */
 export type CachedAnswer = {
   status: number;
@@ -39,6 +48,13 @@ export type CachedAnswer = {
    */
   headBytes: Record<Encoding | 'notModified', Buffer>;
   bytes: number;
+  compression: Compression;
+  /**
+   * Times it was sent: one increment per hit, on the answer itself, so a
+   * count per page (its key: path, canonical query, language, origin) costs
+   * nothing more. It decides when an answer is compressed better.
+   */
+  hits: number;
 };
 
 /** A response's status line and headers as Node's `writeHead` writes them, each line ending in CRLF. */
@@ -57,29 +73,32 @@ export function keptHeaders(all: OutgoingHttpHeaders): OutgoingHttpHeaders {
   return Object.fromEntries(Object.entries(all).filter(([name]) => !PER_DELIVERY.has(name)));
 }
 
-/**
- * The answer with brotli and gzip bodies beside the plain one (best
- * compression: this runs once per page and content version, on zlib's
- * threads, and every later visitor gets the smallest bytes).
- */
-export async function cachedAnswer(
-  status: number,
-  headers: OutgoingHttpHeaders,
-  vary: string | undefined,
-  identity: Buffer,
-): Promise<CachedAnswer> {
-  const [br, gz] = await Promise.all([
+/** Brotli and gzip bodies of `identity`, on zlib's threads (off the request path). */
+async function compress(identity: Buffer, compression: Compression) {
+  const best = compression === 'best';
+  const [br, gzip] = await Promise.all([
     brotli(identity, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : 4,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
         // A window just big enough for the page (the default is 4 MiB, and the
         // encoder's memory grows with it), so a render costs kilobytes, not megabytes.
         [constants.BROTLI_PARAM_LGWIN]: windowBits(identity.length),
       },
     }),
-    gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
+    gzipAsync(identity, { level: best ? constants.Z_BEST_COMPRESSION : constants.Z_BEST_SPEED }),
   ]);
+  return { br, gzip };
+}
+
+/** The answer with brotli and gzip bodies beside the plain one, compressed as `compression` says. */
+export async function cachedAnswer(
+  status: number,
+  headers: OutgoingHttpHeaders,
+  vary: string | undefined,
+  identity: Buffer,
+  compression: Compression = 'fast',
+): Promise<CachedAnswer> {
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   const common = {
     ...headers,
@@ -88,7 +107,47 @@ export async function cachedAnswer(
     ETag: etag,
     Vary: [vary, 'Accept-Encoding'].filter(Boolean).join(', '),
   };
-  const bodies = { identity, br, gzip: gz };
+  const notModified = {
+    ETag: etag,
+    Vary: common.Vary,
+    ...(headers['cache-control'] ? { 'Cache-Control': headers['cache-control'] } : {}),
+  };
+  const answer: CachedAnswer = {
+    status,
+    etag,
+    bodies: { identity },
+    heads: {},
+    notModified,
+    headBytes: { notModified: headBytes(304, notModified) } as CachedAnswer['headBytes'],
+    bytes: 0,
+    compression,
+    hits: 0,
+  };
+  setBodies(answer, common, await compress(identity, compression));
+  answer.bytes = identity.length + answer.bodies.br!.length + answer.bodies.gzip!.length + 4096;
+  return answer;
+}
+
+/**
+ * Compresses a kept answer again at the best level, then swaps its bodies
+ * in: the same bytes once decompressed, the same ETag. Sends already under
+ * way keep the buffers they hold. `bytes` stays what the cache counted when
+ * it kept the answer (the new bodies are smaller).
+ */
+export async function compressBetter(answer: CachedAnswer): Promise<void> {
+  if (answer.compression === 'best') return;
+  const bodies = await compress(answer.bodies.identity, 'best');
+  const { 'Content-Length': _length, ...common } = answer.heads.identity!;
+  setBodies(answer, common, bodies);
+  answer.compression = 'best';
+}
+
+function setBodies(
+  answer: CachedAnswer,
+  common: OutgoingHttpHeaders,
+  compressed: { br: Buffer; gzip: Buffer },
+): void {
+  const bodies = { identity: answer.bodies.identity, ...compressed };
   const heads: CachedAnswer['heads'] = {};
   for (const encoding of ['identity', 'br', 'gzip'] as const) {
     heads[encoding] = {
@@ -97,19 +156,14 @@ export async function cachedAnswer(
       'Content-Length': bodies[encoding].length,
     };
   }
-  const notModified = {
-    ETag: etag,
-    Vary: common.Vary,
-    ...(headers['cache-control'] ? { 'Cache-Control': headers['cache-control'] } : {}),
+  answer.bodies = bodies;
+  answer.heads = heads;
+  answer.headBytes = {
+    identity: headBytes(answer.status, heads.identity!),
+    br: headBytes(answer.status, heads.br!),
+    gzip: headBytes(answer.status, heads.gzip!),
+    notModified: answer.headBytes.notModified,
   };
-  const headBytesOf = {
-    identity: headBytes(status, heads.identity!),
-    br: headBytes(status, heads.br!),
-    gzip: headBytes(status, heads.gzip!),
-    notModified: headBytes(304, notModified),
-  };
-  const bytes = identity.length + br.length + gz.length + 4096;
-  return { status, etag, bodies, heads, notModified, headBytes: headBytesOf, bytes };
 }
 
 /** The few `Accept-Encoding` values browsers send, already read (a hit reads none again). */

@@ -8,8 +8,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createTestApp, signedIn, type TestApp } from '../../../tests/support/test-app';
 import { createContentVersion } from '../../content-version';
 import { createLogger } from '../../logger';
+import { createPublicOrigin } from '../../http/public-origin';
+import { publicQuery, readsQuery } from '../../http/public-query';
 import { createRequestLog } from '../../http/request-log';
-import { createPageCache } from './page-cache';
+import { createPageCache, POPULAR_HITS } from './page-cache';
 
 /**
  * The rendered-page cache, through the real app: what it keeps, for whom,
@@ -187,6 +189,74 @@ describe('the rendered-page cache', () => {
   });
 });
 
+describe('what the cache keeps an answer under', () => {
+  /** Asks twice, a moment apart: was the second answer kept? */
+  async function kept(path: string, host = HOST) {
+    await request(t.app).get(path).set('Host', host);
+    await new Promise((r) => setTimeout(r, 60));
+    return (await request(t.app).get(path).set('Host', host)).headers['x-cache'] === 'HIT';
+  }
+
+  it('cannot be forged with an encoded value', async () => {
+    const german = await cached('/news?page=2&lang=de');
+    expect(german.text).toContain('<html lang="de">');
+    const english = await cached('/news');
+    // One unreadable page number is page 1: the list's first page in English.
+    const encoded = await cached('/news?page=2%26lang%3Dde');
+    expect(encoded.text).toContain('<html lang="en">');
+    expect(encoded.headers.etag).not.toBe(german.headers.etag);
+    expect(encoded.headers.etag).toBe(english.headers.etag);
+  });
+
+  it('answers a page past the last, an unknown category and a repeated value, keeping none', async () => {
+    await cached('/news');
+    const past = await get('/news?page=9999').expect(200);
+    expect(past.text).toContain('There are no articles on this page.');
+    expect(await kept('/news?page=9999')).toBe(false);
+    expect(await kept('/api/news?page=9999')).toBe(false);
+    expect(await kept('/api/news?category=no-such-category')).toBe(false);
+    expect(await kept('/news?page=2&page=3')).toBe(false);
+    expect(await kept('/news?page=2')).toBe(true);
+  });
+
+  it('keeps nothing for an address in another form than the site’s own', async () => {
+    expect(await kept('/NEWS')).toBe(false);
+    expect(await kept('/news/')).toBe(false);
+    expect(await kept('/contact')).toBe(true);
+  });
+
+  it('keeps answers for the first few hosts only when PUBLIC_URL is unset', async () => {
+    const fresh = await createTestApp({ SEED_DEMO: 'true' });
+    try {
+      const keptOn = async (host: string) => {
+        await request(fresh.app).get('/contact').set('Host', host);
+        await new Promise((r) => setTimeout(r, 60));
+        return (await request(fresh.app).get('/contact').set('Host', host)).headers['x-cache'];
+      };
+      for (let i = 0; i < 4; i++) expect(await keptOn(`host-${i}.forge.test`)).toBe('HIT');
+      const other = await request(fresh.app).get('/contact').set('Host', 'random.example');
+      expect(other.status).toBe(200);
+      expect(other.text).toContain('href="http://random.example/contact"');
+      expect(await keptOn('random.example')).toBeUndefined();
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it('compresses an answer harder once it has proved popular', async () => {
+    await cached('/privacy');
+    const first = await rawGet('/privacy', 'br');
+    for (let i = 0; i < POPULAR_HITS; i++) await get('/privacy');
+    let later = await rawGet('/privacy', 'br');
+    for (let i = 0; i < 100 && later.body.length >= first.body.length; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      later = await rawGet('/privacy', 'br');
+    }
+    expect(later.body.length).toBeLessThan(first.body.length);
+    expect(brotliDecompressSync(later.body).equals(brotliDecompressSync(first.body))).toBe(true);
+  });
+});
+
 describe('a small cache under a flood of random addresses', () => {
   let small: TestApp;
   beforeAll(async () => {
@@ -231,7 +301,7 @@ describe('a render that a content write overtakes', () => {
     const version = createContentVersion();
     const cache = createPageCache({
       budgetBytes: 1024 * 1024,
-      keyByOrigin: false,
+      origin: createPublicOrigin({ publicUrl: 'https://www.forge.test', trustProxy: undefined }),
       version,
       logger: silent,
       requestLog: createRequestLog(silent),
@@ -239,10 +309,10 @@ describe('a render that a content write overtakes', () => {
     let renders = 0;
     const app = express();
     app.use(cache.capture);
-    app.get('/page', (_req, res) => {
+    app.get('/page', readsQuery(publicQuery()), (_req, res) => {
       renders += 1;
       // The write lands while this page is being rendered.
-      if (renders === 1) version.bump('test');
+      if (renders === 1) version.changed('test');
       res.type('html').send(`<p>render ${renders}</p>`);
     });
     const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -263,7 +333,7 @@ describe('an answer marked private', () => {
   it('is never kept, whatever its address (a share link read at any spelling)', async () => {
     const cache = createPageCache({
       budgetBytes: 1024 * 1024,
-      keyByOrigin: false,
+      origin: createPublicOrigin({ publicUrl: 'https://www.forge.test', trustProxy: undefined }),
       version: createContentVersion(),
       logger: silent,
       requestLog: createRequestLog(silent),
@@ -271,7 +341,8 @@ describe('an answer marked private', () => {
     let renders = 0;
     const app = express();
     app.use(cache.capture);
-    app.get('/{*any}', (_req, res) => {
+    // Declared like any public route: only `private` keeps it out.
+    app.get('/{*any}', readsQuery(publicQuery()), (_req, res) => {
       renders += 1;
       res.set('Cache-Control', 'private, no-store').type('html').send(`<p>render ${renders}</p>`);
     });
@@ -290,32 +361,46 @@ describe('an answer marked private', () => {
 describe('a burst of visitors after a write', () => {
   /** A cache in front of one slow page, counting how often it is rendered. */
   function slowSite(page: (res: express.Response) => void) {
+    const version = createContentVersion();
     const cache = createPageCache({
       budgetBytes: 1024 * 1024,
-      keyByOrigin: false,
-      version: createContentVersion(),
+      origin: createPublicOrigin({ publicUrl: 'https://www.forge.test', trustProxy: undefined }),
+      version,
       logger: silent,
       requestLog: createRequestLog(silent),
     });
     const counts = { renders: 0 };
     const app = express();
     app.use(cache.capture);
-    app.get('/page', (_req, res) => {
+    app.get('/page', readsQuery(publicQuery()), (_req, res) => {
       counts.renders += 1;
+      if (counts.renders === 1) {
+        // The first render of an address teaches the cache its declared query, before any burst.
+        res.type('html').send('<p>first</p>');
+        return;
+      }
       setTimeout(() => page(res), 50);
     });
     const handler = (req: IncomingMessage, res: ServerResponse) => {
       cache.serve(req, res, () => app(req, res));
     };
-    return { handler, counts };
+    /** The site after its first render, and the content write that empties its cache. */
+    async function afterAWrite() {
+      await request(handler).get('/page').expect(200);
+      await new Promise((r) => setTimeout(r, 50));
+      await version.changed('a write');
+      counts.renders = 1;
+    }
+    return { handler, counts, afterAWrite };
   }
 
   it('renders a page once, however many ask for it while it is being made', async () => {
     const site = slowSite((res) => res.type('html').send('<p>the news</p>'));
+    await site.afterAWrite();
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => request(site.handler).get('/page')),
     );
-    expect(site.counts.renders).toBe(1);
+    expect(site.counts.renders).toBe(2);
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     expect(answers.map((a) => a.text)).toEqual(Array(12).fill('<p>the news</p>'));
     expect(answers.filter((a) => a.headers['x-cache'] === 'HIT')).toHaveLength(11);
@@ -326,16 +411,18 @@ describe('a burst of visitors after a write', () => {
       res.cookie('flash', 'only-for-you');
       res.type('html').send('<p>yours</p>');
     });
+    await site.afterAWrite();
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => request(site.handler).get('/page')),
     );
     expect(answers.map((a) => a.text)).toEqual(Array(4).fill('<p>yours</p>'));
     expect(answers.every((a) => a.headers['x-cache'] === undefined)).toBe(true);
-    expect(site.counts.renders).toBe(4);
+    expect(site.counts.renders).toBe(5);
   });
 
   it('does not keep the others waiting when the first render never answers', async () => {
     const site = slowSite((res) => res.destroy());
+    await site.afterAWrite();
     const first = request(site.handler)
       .get('/page')
       .then(
@@ -352,6 +439,6 @@ describe('a burst of visitors after a write', () => {
       );
     expect(await first).toBe('cut');
     expect(await second).toBe('cut');
-    expect(site.counts.renders).toBe(2);
+    expect(site.counts.renders).toBe(3);
   });
 });

@@ -1,32 +1,44 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ContentVersion } from '../../content-version';
-import type { SimpleRequest } from '../../http/simple-request';
+import type { PublicOrigin } from '../../http/public-origin';
+import type { DeclaredLocals, PublicQuery } from '../../http/public-query';
 import type { RequestLog } from '../../http/request-log';
+import type { SimpleRequest } from '../../http/simple-request';
+import { translator } from '../../i18n';
 import type { Logger } from '../../logger';
+import { addressLanguageCookie, pageLanguage } from '../page-language';
 import {
   cachedAnswer,
+  compressBetter,
   type Encoding,
   keptHeaders,
   matchesEtag,
   pickEncoding,
   type CachedAnswer,
 } from './cached-answer';
-import { addressLanguageCookie } from '../page-language';
-import { cacheKey } from './cache-key';
+import { answerKey, publicTarget, type KeyedRequest, type PublicTarget } from './cache-key';
 import { ByteLru } from './lru';
+import { createMissGate, type MissGate } from './miss-gate';
 
 /** Answers that may be kept: a page, a feed or a public API read, and their 404. */
 const STORED_STATUSES = new Set([200, 404]);
 /** At most this share of the budget holds 404s, so random addresses cannot push pages out. */
 const MISSING_SHARE = 1 / 16;
+/** Hits after which an answer is compressed at the best level (cached-answer.ts). */
+export const POPULAR_HITS = 16;
+/** Paths whose declared query the cache remembers (the first render of a path teaches it). */
+const DECLARED_PATHS = 10_000;
+/** What a refused miss is told to wait, in seconds. */
+const RETRY_AFTER = 5;
 
 export type PageCache = {
   /**
    * Answers the request from the cache, on the bare Node request before any
    * framework runs (that is what makes a hit cheap). On a miss while the same
    * answer is already being rendered, waits for that render and answers
-   * with it; otherwise calls `miss` (which renders, and `capture` keeps).
+   * with it; otherwise `miss` renders (and `capture` keeps) once the gate
+   * (miss-gate.ts) lets it through.
    */
   serve(req: IncomingMessage, res: ServerResponse, miss: () => void): void;
   /**
@@ -38,7 +50,7 @@ export type PageCache = {
   answerOnSocket(req: SimpleRequest, send: SendOnSocket): boolean;
   /** Express middleware, early in the chain: keeps a copy of what a miss renders. */
   capture: RequestHandler;
-  stats(): { entries: number; bytes: number };
+  stats(): { entries: number; bytes: number; gate: ReturnType<MissGate['stats']> };
 };
 
 export type SendOnSocket = (head: Buffer, body: Buffer | undefined) => void;
@@ -48,30 +60,37 @@ type Hit = { answer: CachedAnswer; variant: Encoding | 'notModified'; cookie: st
 
 /**
  * An in-process cache of finished anonymous public answers: pages in every
- * language, feeds, the sitemap and public news API reads, keyed by everything
- * that changes their bytes (see cacheKey). Each is kept with brotli and gzip
- * bodies and a strong ETag; `If-None-Match` answers 304. Every content write
- * bumps the content version, which empties the cache at once, and a render
- * that began before a bump is never stored after it. Signed-in visitors, POSTs
- * and answers that set a cookie (but the language one of a language address,
- * which every delivery sets again), say `res.locals.noPageCache` or are
- * `Cache-Control: private` (a share link's article) never touch it.
+ * language, feeds, the sitemap and public news API reads, each kept under
+ * everything that changes its bytes and nothing else (cache-key.ts): its
+ * route declares the query parameters it reads (`readsQuery`, a page's
+ * `handle.query`), and an answer whose declared values are not all valid
+ * (a page past the last, an unknown category, a host beyond the first few)
+ * is answered but never kept. A route that declares nothing is never kept.
+ * Each answer is kept with brotli and gzip bodies (quickly compressed
+ * first, compressed hard once popular) and a strong ETag; `If-None-Match`
+ * answers 304. Every content write moves the content version, which
+ * empties the cache at once, and a render that began before a move is
+ * never stored after it. Signed-in visitors, POSTs and answers that set a
+ * cookie (but the language one of a language address, which every delivery
+ * sets again), say `res.locals.noPageCache` or are `Cache-Control: private`
+ * (a share link's article) are never kept.
  *
- * Misses are coalesced, as nginx's `proxy_cache_lock` does: while one
- * request renders and compresses an answer, others asking for the same one
- * wait for it instead of rendering it again. After a write empties the
- * cache, a burst of visitors costs one render per page, not one each (and
- * not one brotli pass each, which would fill the thread pool that the
- * database's queries need).
+ * Anything public it does not hold goes through the miss gate, which keeps
+ * renders to a share of the server's time while others wait: a flood of
+ * addresses that are never kept costs cached pages at most that share.
+ * Misses of one kept answer are coalesced, as nginx's `proxy_cache_lock`
+ * does: while one request renders an answer, others asking for it wait for
+ * it instead of rendering it again.
  */
 export function createPageCache(deps: {
   budgetBytes: number;
-  /** Unset PUBLIC_URL: pages name the address they were asked at, so it is part of the key. */
-  keyByOrigin: boolean;
+  /** The origin answers are kept for (PUBLIC_URL, or the first few hosts asked for). */
+  origin: Pick<PublicOrigin, 'keyOf'>;
   version: ContentVersion;
   logger: Logger;
   /** Where hits' request lines go (the request log of the whole app). */
   requestLog: RequestLog;
+  gate?: MissGate;
 }): PageCache {
   const pages = new ByteLru<CachedAnswer>(deps.budgetBytes);
   const missing = new ByteLru<CachedAnswer>(Math.floor(deps.budgetBytes * MISSING_SHARE));
@@ -80,14 +99,30 @@ export function createPageCache(deps: {
     missing.clear();
   });
   const storeOf = (status: number) => (status === 404 ? missing : pages);
+  const gate = deps.gate ?? createMissGate();
   const { requestLog } = deps;
-
-  /** The key of a request that may use the cache, or null (also when the cache is off). */
-  const keyOf = (req: Parameters<typeof cacheKey>[0]) =>
-    deps.budgetBytes === 0 ? null : cacheKey(req, deps.keyByOrigin);
-
+  /** What each path's route declared when it was last rendered. */
+  const declared = new Map<string, PublicQuery>();
   /** Answers being rendered now, by key: settled once kept (or found not worth keeping). */
   const rendering = new Map<string, Promise<void>>();
+  const promote = createPromotions(deps.logger);
+
+  /** A request for the cache (or its gate) and its key, null when it has none yet. */
+  function lookup(req: KeyedRequest): { target: PublicTarget; key: string | null } | null {
+    if (deps.budgetBytes === 0) return null;
+    const target = publicTarget(req);
+    if (target === null) return null;
+    const origin = target.keepable ? deps.origin.keyOf(req) : null;
+    const query = origin === null ? undefined : declared.get(target.path);
+    return { target, key: query ? answerKey(origin!, target, query) : null };
+  }
+
+  function learn(path: string, query: PublicQuery): void {
+    if (declared.get(path) === query) return;
+    declared.delete(path);
+    if (declared.size >= DECLARED_PATHS) declared.delete(declared.keys().next().value!);
+    declared.set(path, query);
+  }
 
   /** Compresses off the request path (zlib's threads), then keeps it unless content moved on. */
   function keep(
@@ -120,16 +155,24 @@ export function createPageCache(deps: {
   }
 
   const capture: RequestHandler = (req, res, next) => {
-    const key = keyOf(req);
-    if (key === null) return next();
+    const target = deps.budgetBytes === 0 ? null : publicTarget(req);
+    if (target === null) return next();
+    const origin = target.keepable ? deps.origin.keyOf(req) : null;
     const renderedAt = deps.version.current();
-    const settle = lead(key);
+    // Known before the render when the path was rendered before: others asking wait for this one.
+    const known = origin === null ? undefined : declared.get(target.path);
+    const leadKey = known ? answerKey(origin!, target, known) : null;
+    const settle = leadKey === null ? () => undefined : lead(leadKey);
     // Whatever happens to this answer (an error page, a stream, a cut connection), waiters go on.
     res.once('close', () => settle());
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       res.send = send;
+      const query = (res.locals as DeclaredLocals).publicQuery;
+      if (query && origin !== null && target.keepable) learn(target.path, query);
+      const key = query && origin !== null ? answerKey(origin, target, query) : null;
       const storable =
+        key !== null &&
         STORED_STATUSES.has(res.statusCode) &&
         res.locals.noPageCache !== true &&
         !/\bprivate\b/i.test(String(res.getHeader('cache-control') ?? '')) &&
@@ -156,7 +199,27 @@ export function createPageCache(deps: {
   };
 
   function serve(req: IncomingMessage, res: ServerResponse, miss: () => void): void {
-    const key = keyOf(req);
+    const found = lookup(req);
+    if (found === null) return miss();
+    if (found.key !== null && answer(found.key, req, res)) return;
+    const admit = () =>
+      gate.admit(
+        found.key === null ? 'unkept' : 'keyed',
+        res,
+        // Its turn: the answer may have been kept meanwhile (a burst for one new page).
+        () => answerOrWait(req, res, miss),
+        () => refuse(req, res),
+      );
+    const inProgress = found.key === null ? undefined : rendering.get(found.key);
+    if (!inProgress) return admit();
+    void inProgress.then(() => {
+      if (!answer(found.key!, req, res)) admit();
+    });
+  }
+
+  /** A hit, a wait for the render of the same answer, or the render itself. */
+  function answerOrWait(req: IncomingMessage, res: ServerResponse, miss: () => void): void {
+    const key = lookup(req)?.key ?? null;
     if (key === null) return miss();
     if (answer(key, req, res)) return;
     const inProgress = rendering.get(key);
@@ -172,6 +235,7 @@ export function createPageCache(deps: {
     deps.version.current();
     const answer = pages.get(key) ?? missing.get(key);
     if (!answer) return null;
+    if (++answer.hits === POPULAR_HITS) promote(answer);
     // A page whose address names a language makes it the visitor's choice, from the cache too.
     const cookie = isPage(answer) ? addressLanguageCookie(req) : null;
     const variant =
@@ -197,7 +261,7 @@ export function createPageCache(deps: {
   }
 
   function answerOnSocket(req: SimpleRequest, send: SendOnSocket): boolean {
-    const key = keyOf(req);
+    const key = lookup(req)?.key ?? null;
     const hit = key === null ? null : find(key, req);
     if (!hit) return false;
     const started = performance.now();
@@ -210,11 +274,68 @@ export function createPageCache(deps: {
     return true;
   }
 
+  /**
+   * Too many misses wait: a short answer in the visitor's language, to try
+   * again soon. Not a request line each (a flood would write thousands a
+   * second): one warning a second says how many were refused.
+   */
+  let refusedSinceWarning = 0;
+  function refuse(req: IncomingMessage, res: ServerResponse): void {
+    if (refusedSinceWarning++ === 0) {
+      setTimeout(() => {
+        deps.logger.warn(
+          { refused: refusedSinceWarning, waiting: gate.stats().waiting },
+          'page cache: too many misses waiting, requests refused with 503',
+        );
+        refusedSinceWarning = 0;
+      }, 1000).unref();
+    }
+    const message = translator(pageLanguage(req))('apiErrors.busy');
+    const json = req.url?.startsWith('/api/') === true;
+    const body = json ? JSON.stringify({ error: message }) : message;
+    res.writeHead(503, {
+      'Content-Type': json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'Retry-After': String(RETRY_AFTER),
+      'Cache-Control': 'no-store',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
   return {
     serve,
     answerOnSocket,
     capture,
-    stats: () => ({ entries: pages.size + missing.size, bytes: pages.bytes + missing.bytes }),
+    stats: () => ({
+      entries: pages.size + missing.size,
+      bytes: pages.bytes + missing.bytes,
+      gate: gate.stats(),
+    }),
+  };
+}
+
+/**
+ * Compresses popular answers at the best level, one at a time on zlib's
+ * threads (a flood of popular keys cannot fill the pool the database uses).
+ */
+function createPromotions(logger: Logger): (answer: CachedAnswer) => void {
+  const queue: CachedAnswer[] = [];
+  let busy = false;
+  const next = (): void => {
+    const answer = queue.shift();
+    if (!answer) {
+      busy = false;
+      return;
+    }
+    busy = true;
+    compressBetter(answer).then(next, (err: unknown) => {
+      logger.warn({ err }, 'page cache: compression failed');
+      next();
+    });
+  };
+  return (answer) => {
+    queue.push(answer);
+    if (!busy) next();
   };
 }
 

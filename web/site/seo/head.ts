@@ -35,8 +35,9 @@ const link = (attrs: Record<string, string>) =>
 /** The page path without its language prefix, plus `?page=N` beyond page 1 of the news list. */
 export function languageNeutralPath(path: string, search: string): string {
   const page = splitLanguagePath(path).path;
+  if (page !== '/news') return page;
   const number = parsePageParam(new URLSearchParams(search).get('page'));
-  return `${page}${page === '/news' && number > 1 ? `?page=${number}` : ''}`;
+  return `${page}${number > 1 ? `?page=${number}` : ''}`;
 }
 
 /** The language the address names: its prefix, else a valid `?lang=`; null for neither. */
