@@ -1,7 +1,9 @@
 import { randomBytes, scryptSync } from 'node:crypto';
+import { generate } from 'otplib';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, TEST_ADMIN, type TestApp } from '../../tests/support/test-app';
+import { MAX_WAITING_PER_ADDRESS } from '../features/auth/hashing-admission';
 
 const apps: TestApp[] = [];
 async function start(env: Record<string, string> = {}, dir?: string) {
@@ -77,6 +79,103 @@ describe('sign-in limits', () => {
       'Too many wrong passwords or codes. Please try again in 15 minutes.',
     );
   });
+});
+
+describe('second-factor limits', () => {
+  it('count wrong codes per account whatever the address, as well as per address', async () => {
+    const t = await start({ RATE_LIMIT_LOGIN: '10' });
+    const admin = await signedIn(t.app);
+    const { secret } = (
+      await admin.post('/api/auth/2fa/setup').send({ password: TEST_ADMIN.password }).expect(200)
+    ).body.data;
+    await admin
+      .post('/api/auth/2fa/enable')
+      .send({ code: await generate({ secret }) })
+      .expect(200);
+    // Someone who has the password, trying codes from three addresses.
+    const pending = async (ip: string) => {
+      const agent = request.agent(t.app);
+      await agent.post('/api/auth/login').set('X-Forwarded-For', ip).send(TEST_ADMIN).expect(200);
+      return (code: string) =>
+        agent.post('/api/auth/login/2fa').set('X-Forwarded-For', ip).send({ code });
+    };
+    const statuses: number[] = [];
+    for (const ip of ['198.51.100.61', '198.51.100.62', '198.51.100.63']) {
+      const tryCode = await pending(ip);
+      for (let i = 0; i < 4; i++) statuses.push((await tryCode('000000')).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    const fourth = await pending('198.51.100.64');
+    const refused = await fourth(await generate({ secret })).expect(429);
+    expect(refused.body.error).toBe(
+      'Too many wrong passwords or codes. Please try again in 15 minutes.',
+    );
+  });
+});
+
+describe('a sign-in flood', () => {
+  it(
+    'from six addresses does not keep a seventh address’s valid sign-in out',
+    { timeout: 120_000 },
+    async () => {
+      const t = await start({ NODE_ENV: 'production' });
+      // The flood runs until the valid sign-in has its answer (at most a minute).
+      let done = false;
+      const hardStop = Date.now() + 60_000;
+      const statuses: Record<number, number> = {};
+      // Two clients per address, each sending wrong passwords for made-up names back to back:
+      // twelve at once, more than the hashing queue holds.
+      const attacker = async (ip: string, n: number) => {
+        for (let i = 0; !done && Date.now() < hardStop; i++) {
+          const res = await loginFrom(t, ip, { username: `made-up-${n}-${i}`, password: 'guess' });
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }
+      };
+      const flood = Promise.all(
+        Array.from({ length: 6 }, (_, a) =>
+          Array.from({ length: 2 }, (_, n) => attacker(`198.51.100.${70 + a}`, n)),
+        ).flat(),
+      );
+      // Once hashes are being answered, the queue is as full as the flood keeps it.
+      while (!statuses[401] && Date.now() < hardStop) await new Promise((r) => setTimeout(r, 20));
+      const admin = await loginFrom(t, '203.0.113.77', TEST_ADMIN);
+      const floodingStill = Date.now() < hardStop;
+      done = true;
+      await flood;
+      expect(admin.status, JSON.stringify(admin.body)).toBe(200);
+      expect(floodingStill).toBe(true);
+      expect(Object.keys(statuses).filter((s) => s !== '401' && s !== '429')).toEqual([]);
+    },
+  );
+
+  it(
+    'holds one place per address in the hashing queue, and counts its busy refusals',
+    { timeout: 120_000 },
+    async () => {
+      const t = await start({ NODE_ENV: 'production', RATE_LIMIT_LOGIN_IP: '20' });
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          loginFrom(t, '198.51.100.80', { username: `made-up-${i}`, password: 'guess' }),
+        ),
+      );
+      const hashed = burst.filter((r) => r.status === 401).length;
+      const busy = burst.filter(
+        (r) =>
+          r.status === 429 &&
+          r.body.error === 'The server is busy. Please try again in a few seconds.',
+      );
+      // One under way and MAX_WAITING_PER_ADDRESS waiting; the others were refused at once.
+      expect(hashed).toBe(1 + MAX_WAITING_PER_ADDRESS);
+      expect(busy).toHaveLength(20 - hashed);
+      expect(busy[0]!.headers['retry-after']).toBe('2');
+      // Every refusal counted against the address: its limit is spent.
+      const next = await loginFrom(t, '198.51.100.80', TEST_ADMIN).expect(429);
+      expect(next.body.error).toBe(
+        'Too many failed login attempts from your network. Please try again in an hour.',
+      );
+      await loginFrom(t, '198.51.100.81', TEST_ADMIN).expect(200);
+    },
+  );
 });
 
 describe('password hashing', () => {

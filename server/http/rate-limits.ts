@@ -55,7 +55,7 @@ export type RateLimits = {
   register: RequestHandler;
   /** Wrong passwords or codes on the signed-in account's own changes, per user. */
   accountSecret: RequestHandler;
-  /** Wrong second-factor codes at sign-in, per IP and pending user. */
+  /** Wrong second-factor codes at sign-in, per IP and pending user, and per pending user. */
   twoFactor: RequestHandler;
   /** Enquiries per 10 minutes per IP, for the API and the no-JavaScript form alike. */
   contact: RequestHandler;
@@ -69,6 +69,12 @@ export type RateLimits = {
   passwordReset: RequestHandler;
 };
 
+/** Both limits, one after the other (the second only once the first let the request through). */
+const both =
+  (first: RequestHandler, second: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    first(req, res, (error?: unknown) => (error ? next(error) : second(req, res, next)));
+
 /**
  * Every rate limit of the server, built once per app so each counter is
  * shared by all the routes that use it: a visitor who posts the contact form
@@ -77,7 +83,9 @@ export type RateLimits = {
  * them and several instances on one PostgreSQL share them; on the embedded
  * SQLite they are counted in memory and written behind (decision 018). Every key holds
  * the client's address or account, so a limit on one address never locks out
- * another. A limit of 0 turns the contact, registration and AI limits off.
+ * another; none is keyed on a username alone, which would let anyone lock that
+ * account out (the second factor's per-account limit is reached only past the
+ * password). A limit of 0 turns the contact, registration and AI limits off.
  */
 export function createRateLimits(
   config: Pick<Config, 'rateLimit'>,
@@ -139,16 +147,32 @@ export function createRateLimits(
       },
       'apiErrors.tooManySecretAttempts',
     ),
-    twoFactor: limiter(
-      'two-factor',
-      {
-        windowMs: 15 * MINUTE,
-        limit: login,
-        skipSuccessfulRequests: true,
-        requestWasSuccessful: onlyRefusals,
-        keyGenerator: (req) => `${clientIp(req)}|${req.session?.pendingTwoFactor?.userId ?? ''}`,
-      },
-      'apiErrors.tooManySecretAttempts',
+    // Per address and account, and per account whatever the address: whoever knows the
+    // password cannot try more codes by spreading them over addresses.
+    twoFactor: both(
+      limiter(
+        'two-factor',
+        {
+          windowMs: 15 * MINUTE,
+          limit: login,
+          skipSuccessfulRequests: true,
+          requestWasSuccessful: onlyRefusals,
+          keyGenerator: (req) => `${clientIp(req)}|${req.session?.pendingTwoFactor?.userId ?? ''}`,
+        },
+        'apiErrors.tooManySecretAttempts',
+      ),
+      limiter(
+        'two-factor-account',
+        {
+          windowMs: 15 * MINUTE,
+          limit: login,
+          skipSuccessfulRequests: true,
+          requestWasSuccessful: onlyRefusals,
+          skip: (req) => req.session?.pendingTwoFactor === undefined,
+          keyGenerator: (req) => `user:${req.session!.pendingTwoFactor!.userId}`,
+        },
+        'apiErrors.tooManySecretAttempts',
+      ),
     ),
     contact:
       contact === 0

@@ -13,6 +13,7 @@
  * 5. SIGTERM with requests already received (stop-with-requests.ts).
  * 6. Eight 10 MB image uploads at once, within SECURITY.md's memory (parallel-uploads.ts).
  * 7. A flood of addresses the page cache never keeps (cache-flood.ts).
+ * 8. A sign-in flood from six addresses against the admin's own (sign-in-flood.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { freePort, startServer } from '../../bench/server-process';
 import { holdWriteLock } from '../support/write-lock';
 import { lockDuringDelivery } from './lock-during-delivery';
 import { parallelUploads } from './parallel-uploads';
+import { signInFlood } from './sign-in-flood';
 import { stopWithRequests } from './stop-with-requests';
 import { cacheFlood } from './cache-flood';
 
@@ -332,6 +334,10 @@ async function main(): Promise<void> {
     if (wanted('cache')) {
       console.log('7. a flood of addresses the page cache never keeps');
       await cacheFlood(fresh(), check);
+    }
+    if (wanted('sign-in-flood')) {
+      console.log('8. a sign-in flood against a legitimate sign-in');
+      await signInFlood(fresh(), check);
     }
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

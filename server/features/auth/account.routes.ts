@@ -4,7 +4,7 @@ import { allow } from '../../http/guards';
 import { createRouter } from '../../http/router';
 import { endSession } from '../../http/sessions';
 import type { AuthRouteDeps } from './auth.routes';
-import { whenHashingFree } from './password';
+import { whenHashingFree } from './hashing-admission';
 
 /**
  * `/api/auth/sessions` and `/api/auth/2fa`: the signed-in user's own
@@ -43,7 +43,7 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
     res.json({ data: { id: handle } });
   });
 
-  router.post('/2fa/setup', signedIn, whenHashingFree, limits.accountSecret, async (req, res) => {
+  router.post('/2fa/setup', signedIn, limits.accountSecret, whenHashingFree, async (req, res) => {
     res.json({ data: await twoFactor.setup(req.session.user!.id, req.body) });
   });
 
@@ -52,7 +52,7 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
     res.json({ data: { recovery_codes: codes } });
   });
 
-  router.post('/2fa/disable', signedIn, whenHashingFree, limits.accountSecret, async (req, res) => {
+  router.post('/2fa/disable', signedIn, limits.accountSecret, whenHashingFree, async (req, res) => {
     await twoFactor.disable(req.session.user!.id, req.body, whoOf(req));
     res.json({ data: { two_factor_enabled: false } });
   });

@@ -6,7 +6,7 @@ import { endSession, startSession } from '../../http/sessions';
 import { UnauthorizedError } from '../../errors';
 import type { AuditService } from '../audit/audit.service';
 import { publicUser, type AuthService } from './auth.service';
-import { whenHashingFree } from './password';
+import { whenHashingFree } from './hashing-admission';
 import type { SessionRegistry } from './session-registry';
 import type { TwoFactorService } from './two-factor.service';
 
@@ -28,9 +28,10 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
   router.post(
     '/login',
     allow('anyone'),
-    whenHashingFree,
+    // The address's limits first: a flood is refused (and counted) before it reaches the hashing.
     limits.loginIp,
     limits.login,
+    whenHashingFree,
     async (req, res) => {
       const { user, twoFactor: needsCode } = await auth.login(req.body, whoOf(req));
       if (needsCode) {
@@ -57,7 +58,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
     res.json({ data: { user: publicUser(user) } });
   });
 
-  router.post('/register', allow('anyone'), whenHashingFree, limits.register, async (req, res) => {
+  router.post('/register', allow('anyone'), limits.register, whenHashingFree, async (req, res) => {
     const user = await auth.register(req.body, whoOf(req));
     await startSession(req, user, registry);
     res.status(201).json({ data: { user: publicUser(user) } });
@@ -83,8 +84,8 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
   router.put(
     '/profile',
     allow('signed-in'),
-    whenHashingFree,
     limits.accountSecret,
+    whenHashingFree,
     async (req, res) => {
       const { user, passwordChanged } = await auth.updateProfile(
         req.session.user!.id,

@@ -1,7 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
-import { TooManyRequestsError } from '../../errors';
-import { createHashPool, HASH_QUEUE_RETRY_AFTER, type HashPool } from './hash-pool';
+import { createHashPool, type HashPool } from './hash-pool';
 
 /**
  * Password hashing with scrypt (memory-hard), at OWASP's recommended cost
@@ -31,15 +29,8 @@ const MAX_N = 2 ** 20;
 let pool: HashPool | undefined;
 const hashPool = () => (pool ??= createHashPool());
 
-/**
- * Refuses a request that would need a password hash while the hashing queue
- * is full: 429 with Retry-After before any other work (rate-limit writes,
- * queries), so a flood of sign-ins costs almost nothing beyond the queue.
- */
-export const whenHashingFree: RequestHandler = (_req, _res, next) => {
-  if (pool?.full()) return next(new TooManyRequestsError('apiErrors.busy', HASH_QUEUE_RETRY_AFTER));
-  next();
-};
+/** True while a new hash would be refused (every helper busy, the queue full): see hashing-admission.ts. */
+export const hashingFull = (): boolean => pool?.full() ?? false;
 
 /** Stops the hash workers (graceful shutdown; the next hash starts new ones). */
 export async function closePasswordHashing(): Promise<void> {

@@ -3,10 +3,11 @@ import { fillLogin, toast, unique } from './support';
 
 /**
  * The sign-in lockout, reached the way an attacker would: batches of wrong
- * passwords at the production hashing cost. The flood fills the bounded
- * hashing queue, which (as it should) answers everyone else's sign-in with
- * "busy" meanwhile, so this file runs in a project of its own after every
- * other journey (playwright.config.ts).
+ * passwords at the production hashing cost. The flood holds its address's
+ * one place in the hashing queue and, beyond the few that wait behind it,
+ * is answered "busy" (counted against the address); every journey signs in
+ * from the same address (127.0.0.1), so this file runs in a project of its
+ * own after every other journey (playwright.config.ts).
  */
 test.describe('admin sign-in lockout', () => {
   test('shows the server message once failed sign-ins hit the rate limit (429)', async ({
