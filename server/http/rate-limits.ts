@@ -69,12 +69,6 @@ export type RateLimits = {
   passwordReset: RequestHandler;
 };
 
-/** Both limits, one after the other (the second only once the first let the request through). */
-const both =
-  (first: RequestHandler, second: RequestHandler): RequestHandler =>
-  (req, res, next) =>
-    first(req, res, (error?: unknown) => (error ? next(error) : second(req, res, next)));
-
 /**
  * Every rate limit of the server, built once per app so each counter is
  * shared by all the routes that use it: a visitor who posts the contact form

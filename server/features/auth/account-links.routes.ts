@@ -6,7 +6,7 @@ import { allow } from '../../http/guards';
 import { startSession } from '../../http/sessions';
 import { publicUser } from './auth.service';
 import type { InvitationsService } from './invitations.service';
-import { whenHashingFree } from './password';
+import { whenHashingFree } from './hashing-admission';
 import type { RecoveryService } from './recovery.service';
 import type { SessionRegistry } from './session-registry';
 import { linkContext } from './users.routes';
