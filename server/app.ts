@@ -18,6 +18,7 @@ import { createStaffService } from './features/auth/staff.service';
 import { createSessionRegistry } from './features/auth/session-registry';
 import { createTwoFactorService } from './features/auth/two-factor.service';
 import { createContactsService } from './features/contacts/contacts.service';
+import { enquirySources } from './features/contacts/enquiry-sources';
 import { createHealthRouter } from './features/health/health.routes';
 import { createLlmService } from './features/llm/llm.service';
 import { createLlmProvider } from './features/llm/openai-provider';
@@ -144,6 +145,11 @@ export function createApp(deps: AppDeps): AppHandler {
     mail,
     logger: logger.child({ feature: 'contacts' }),
     audit,
+    // The call to action of each public article and page leads to the form with its slug.
+    sources: enquirySources([
+      (slug, opts) => news.getBySlug(slug, opts),
+      (slug, opts) => pages.getBySlug(slug, opts),
+    ]),
   });
   const llm = createLlmService({
     provider: createLlmProvider(config.llm),

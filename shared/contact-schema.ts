@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CONTACT_TIMING_FIELD } from './contact';
+import { CONTACT_SOURCE_FIELD, CONTACT_TIMING_FIELD } from './contact';
 import { LANGUAGES } from './languages';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug';
 import { cleanText, isDeliverableEmail, type TextKind } from './text';
 
 /**
@@ -42,12 +43,24 @@ const fillTime = z.preprocess((v) => {
 }, z.number().optional());
 
 /**
+ * The slug of the article or page the visitor came from (`?from=` of the
+ * contact page): a value that is no slug is ignored, never refused (the
+ * service then checks it names a public article or page).
+ */
+const fromSlug = z.preprocess((v) => {
+  const slug = typeof v === 'string' ? v.trim() : '';
+  return slug.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(slug) ? slug : undefined;
+}, z.string().optional());
+
+/**
  * `POST /api/contacts` as the server reads it: the form's fields, the
- * language the visitor used (else the request's), and the form's fill time.
+ * language the visitor used (else the request's), the form's fill time and
+ * where the visitor came from.
  */
 export const EnquirySchema = ContactSchema.extend({
   language: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
   [CONTACT_TIMING_FIELD]: fillTime,
+  [CONTACT_SOURCE_FIELD]: fromSlug,
 });
 export type EnquiryPayload = z.output<typeof EnquirySchema>;
 

@@ -20,6 +20,14 @@ export const CONTACT_HONEYPOT_FIELD = 'website';
 export const CONTACT_TIMING_FIELD = 'form_ms';
 
 /**
+ * Name of the optional field (and of the contact page's query parameter)
+ * naming the slug of the public article or page the visitor came from:
+ * its call to action links to `/contact?from=<slug>`. Anything else in it
+ * is ignored.
+ */
+export const CONTACT_SOURCE_FIELD = 'from';
+
+/**
  * The outcome of a contact form posted without JavaScript (the server-side
  * route action): sent, or the visitor's values back with the messages to show
  * (per field, or one for the whole form, already in the visitor's language,
@@ -82,6 +90,10 @@ export type Contact = {
   /** The spam signals it showed, strongest first (empty for most enquiries). */
   spam_reasons: SpamReason[];
   created_at: string;
+  /** The address of the public article or page the visitor came from (`/<slug>`), or null. */
+  source_path: string | null;
+  /** That article's or page's title as the visitor read it when the enquiry arrived, or null. */
+  source_title: string | null;
 };
 
 /** Counts of `GET /api/contacts/stats`; spam is counted only in `spam`. */

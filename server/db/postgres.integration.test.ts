@@ -301,6 +301,8 @@ describe.skipIf(!postgresAvailable)(
           spam: false,
           spam_reasons: [],
           created_at: expect.stringMatching(ISO_UTC),
+          source_path: null,
+          source_title: null,
         });
         const second = (await submit(enquiry).expect(201)).body.data.id;
 

@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler } from 'express';
 import path from 'node:path';
+import { CONTACT_SOURCE_FIELD } from '#shared/contact';
 import { LANGUAGES } from '#shared/languages';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -113,6 +114,7 @@ export function createSiteRouter(deps: {
   router.post(
     ['/contact', ...LANGUAGES.map((language) => `/${language}/contact`)],
     express.urlencoded({ extended: false, limit: FORM_LIMIT }),
+    sourceFromAddress,
     sameOrigin(config.allowedOrigins),
     limits.contact,
     page,
@@ -126,6 +128,21 @@ export function createSiteRouter(deps: {
   router.use(unavailable);
   return router;
 }
+
+/**
+ * The form has no `action`: without JavaScript it posts to the page's own
+ * address, `?from=<slug>` included. That names the article or page the
+ * visitor came from, for the enquiry, as the form's script sends it (the
+ * page's HTML does not carry it, so the cached page is the same for all).
+ */
+const sourceFromAddress: express.RequestHandler = (req, _res, next) => {
+  const body = req.body as Record<string, unknown> | undefined;
+  const from = new URL(req.originalUrl, 'http://site').searchParams.get(CONTACT_SOURCE_FIELD);
+  if (from !== null && body && typeof body === 'object' && !(CONTACT_SOURCE_FIELD in body)) {
+    body[CONTACT_SOURCE_FIELD] = from;
+  }
+  next();
+};
 
 /** A body the parser refused (too large, bad encoding): a 4xx to show in the form. */
 function isBodyError(error: unknown): boolean {

@@ -18,11 +18,14 @@ const reasons = (value: unknown): SpamReason[] =>
         .filter((r): r is SpamReason => (SPAM_REASONS as readonly string[]).includes(r))
     : [];
 
+const textOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
+
 const toContact = (row: Row): Contact => ({
   id: Number(row.id),
   name: String(row.name),
   email: String(row.email),
-  company: row.company === null || row.company === undefined ? null : String(row.company),
+  company: textOrNull(row.company),
   message: String(row.message),
   language: pickLanguage(row.language),
   read: toBool(row.read),
@@ -30,11 +33,13 @@ const toContact = (row: Row): Contact => ({
   spam: toBool(row.spam),
   spam_reasons: reasons(row.spam_reasons),
   created_at: toIso(row.created_at),
+  source_path: textOrNull(row.source_path),
+  source_title: textOrNull(row.source_title),
 });
 
 export type NewContact = Pick<
   Contact,
-  'name' | 'email' | 'company' | 'message' | 'language' | 'spam'
+  'name' | 'email' | 'company' | 'message' | 'language' | 'spam' | 'source_path' | 'source_title'
 > & {
   spam_score: number;
   spam_reasons: SpamReason[];

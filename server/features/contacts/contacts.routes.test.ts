@@ -48,6 +48,8 @@ describe('POST /api/contacts', () => {
       spam: false,
       spam_reasons: [],
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      source_path: null,
+      source_title: null,
     });
   });
 

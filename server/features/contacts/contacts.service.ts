@@ -22,6 +22,7 @@ import type { AuditRecorder } from '../audit/audit.service';
 import { lastDays, perDay, utcDay, windowStart } from './contact-stats';
 import { contactsCsv } from './contacts-csv';
 import { createContactsRepo } from './contacts.repo';
+import type { EnquirySource, EnquirySources } from './enquiry-sources';
 import { REPEATS_THAT_COUNT, scoreEnquiry } from './spam-score';
 
 const notFound = () => new NotFoundError('apiErrors.contactNotFound');
@@ -67,6 +68,7 @@ export function createContactsService({
   logger,
   clock = () => new Date(),
   audit,
+  sources,
 }: {
   db: Db;
   /** How an enquiry is written: one commit per enquiry, or gathered (see group-commit.ts). */
@@ -76,12 +78,29 @@ export function createContactsService({
   clock?: () => Date;
   /** Where the admin's changes and exports are recorded (never an enquiry's text). */
   audit?: AuditRecorder;
+  /** The public articles and pages an enquiry may say it came from (`from`). */
+  sources?: EnquirySources;
 }) {
   const repo = createContactsRepo(db);
   const recorded = async <T>(who: Who, action: AuditAction, id: number, result: T) => {
     await audit?.record(who, { action, target_type: 'contact', target_id: id });
     return result;
   };
+
+  /**
+   * The public article or page `from` names, or null: an enquiry is never
+   * refused for where it says it came from, nor lost because that could not
+   * be looked up.
+   */
+  async function sourceOf(from: string | undefined, language: Language) {
+    if (!from || !sources) return null;
+    try {
+      return await sources.find(from, language);
+    } catch (err) {
+      logger?.warn({ err }, 'enquiry source not looked up');
+      return null;
+    }
+  }
 
   async function find(id: number, q: Knex = db): Promise<Contact> {
     const contact = await repo.findById(id, q);
@@ -92,15 +111,19 @@ export function createContactsService({
   return {
     /**
      * Stores an enquiry in the language it came in (the body's, else the
-     * request's). A bot's (honeypot filled) is dropped and answered with an
-     * id like any other; likely spam is stored in the spam folder without e-mail.
+     * request's), with the public article or page it came from (`from`, a
+     * slug; anything else is ignored). A bot's (honeypot filled) is dropped
+     * and answered with an id like any other; likely spam is stored in the
+     * spam folder without e-mail.
      */
     async submit(
       input: unknown,
       context: { language?: Language } = {},
     ): Promise<{ id: number; stored: boolean; spam: boolean }> {
       if (isBot(input)) return { id: (await repo.maxId()) + 1, stored: false, spam: false };
-      const { language, form_ms: formMs, ...fields } = parseInput(EnquirySchema, input);
+      const { language, form_ms: formMs, from, ...fields } = parseInput(EnquirySchema, input);
+      const written = language ?? context.language ?? 'en';
+      const source: EnquirySource | null = await sourceOf(from, written);
       const now = clock();
       const hash = messageHash(fields.message);
       const since = new Date(now.getTime() - DAY_MS).toISOString();
@@ -110,7 +133,9 @@ export function createContactsService({
       const contact = await writes.run(async (trx) => {
         const stored = await repo.insert(trx, {
           ...fields,
-          language: language ?? context.language ?? 'en',
+          language: written,
+          source_path: source?.path ?? null,
+          source_title: source?.title ?? null,
           spam: verdict.spam,
           spam_score: verdict.score,
           spam_reasons: verdict.reasons,

@@ -16,6 +16,8 @@ const contact = (extra: Partial<Contact> = {}): Contact => ({
   spam: false,
   spam_reasons: [],
   created_at: '2026-11-23T14:05:00.000Z',
+  source_path: null,
+  source_title: null,
   ...extra,
 });
 const site = 'https://www.forge.example';

@@ -9,6 +9,7 @@ import type { ArticleLoaderData } from '../../lib/loaders';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { ArticleNotFound } from './ArticleNotFound';
 import { BackToNews } from './BackToNews';
+import { ContactCta } from './ContactCta';
 import { DraftBanner } from './DraftBanner';
 
 const frame = 'mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16';
@@ -17,14 +18,17 @@ const frame = 'mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16';
  * What `/{slug}` shows: an article, or a page (About us, Careers) of that
  * slug, under a "not public" banner when it is a draft, a scheduled one, a
  * language version not published or a shared preview; else the not-found
- * state. A text the page's language lacks shows its source text marked with
+ * state; each ends with the call to action to the contact form that names
+ * it. A text the page's language lacks shows its source text marked with
  * its `lang`, and says so. `Body` renders the markdown: the renderer itself
  * on the server (ArticlePage.server), the server's HTML or a late-loaded
  * renderer in the browser (ArticlePage.client).
  */
 export function ArticlePage({ Body }: { Body: MarkdownBody }) {
   const { t } = useTranslation();
-  const { article, page, error } = useLoaderData() as ArticleLoaderData;
+  const { slug, article, page, error } = useLoaderData() as ArticleLoaderData;
+  // A share link's draft (no slug in its address) leads nowhere yet.
+  const shared = slug === '';
   const errorText = error ? loadErrorText(error, t) || t('article.fetchFailed') : '';
   useLoadErrorToast(error, errorText);
 
@@ -42,6 +46,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
           languages={page.languages}
           Body={Body}
         />
+        {!shared && <ContactCta slug={page.slug} />}
       </article>
     );
   }
@@ -72,6 +77,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
         </p>
         <BackToNews />
       </footer>
+      {!shared && <ContactCta slug={article.slug} />}
     </article>
   );
 }

@@ -161,6 +161,33 @@ describe('ContactForm', () => {
     expect(submitButton().disabled).toBe(false);
   });
 
+  it('sends the article the address says the visitor came from (`?from=`), and nothing without one', async () => {
+    fetchSpy.mockImplementation(async () => json(201, { data: { id: 10 } }));
+    window.history.replaceState(null, '', '/pt/contact?from=welding-cells');
+    try {
+      renderForm();
+      type(nameInput(), 'Ana Silva');
+      type(emailInput(), 'ana@example.pt');
+      type(messageInput(), 'Precisamos de uma célula de soldadura.');
+      fireEvent.click(submitButton());
+      await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+      window.history.replaceState(null, '', '/contact');
+      await waitFor(() => expect(nameInput().value).toBe(''));
+      type(nameInput(), 'Ana Silva');
+      type(emailInput(), 'ana@example.pt');
+      type(messageInput(), 'Precisamos de uma célula de soldadura.');
+      fireEvent.click(submitButton());
+      await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+      const bodies = (fetchSpy.mock.calls as [string, RequestInit][]).map(
+        ([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>,
+      );
+      expect(bodies[0]).toMatchObject({ from: 'welding-cells', language: 'en' });
+      expect(bodies[1]).not.toHaveProperty('from');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('times the next enquiry from the moment the form was cleared, and sends the page’s language', async () => {
     fetchSpy.mockImplementation(async () => json(201, { data: { id: 8 } }));
     const clock = vi.spyOn(performance, 'now').mockReturnValue(500);

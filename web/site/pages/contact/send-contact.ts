@@ -1,11 +1,18 @@
-import { CONTACT_HONEYPOT_FIELD, CONTACT_TIMING_FIELD } from '#shared/contact';
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_SOURCE_FIELD,
+  CONTACT_TIMING_FIELD,
+} from '#shared/contact';
 import type { ContactInput } from '#shared/contact-schema';
 import type { Language } from '#shared/languages';
 
 /**
  * `POST /api/contacts`: stores one enquiry in the language the visitor reads
  * the page in. The honeypot and the fill time (whole milliseconds since the
- * form was first shown) travel along for the server's spam check. The fetch
+ * form was first shown) travel along for the server's spam check, and the
+ * article or page the visitor came from when the page's address names one
+ * (`?from=<slug>`: read here, in the browser, so the page's HTML stays the
+ * same for every visitor and the page cache keeps one copy). The fetch
  * wrapper is fetched on sending: the page itself needs none.
  */
 export async function sendContact(
@@ -13,6 +20,7 @@ export async function sendContact(
   extra: { honeypot: string; language: Language; formMs: number },
 ): Promise<{ id: number }> {
   const { api } = await import('../../../common/api');
+  const from = new URLSearchParams(window.location.search).get(CONTACT_SOURCE_FIELD);
   return api<{ id: number }>('/contacts', {
     method: 'POST',
     body: {
@@ -20,6 +28,7 @@ export async function sendContact(
       language: extra.language,
       [CONTACT_HONEYPOT_FIELD]: extra.honeypot,
       [CONTACT_TIMING_FIELD]: Math.max(0, Math.round(extra.formMs)),
+      ...(from ? { [CONTACT_SOURCE_FIELD]: from } : {}),
     },
   });
 }

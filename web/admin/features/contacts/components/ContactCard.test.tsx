@@ -33,6 +33,8 @@ const contact: Contact = {
   message: 'We would like a quote.',
   read: false,
   created_at: '2025-03-01T13:05:00.000Z',
+  source_path: null,
+  source_title: null,
 };
 
 function renderCard(
@@ -126,5 +128,16 @@ describe('ContactCard', () => {
     ]);
     click(/^Não é spam/);
     expect(on.onToggleSpam).toHaveBeenCalledOnce();
+  });
+
+  it('names the article the enquiry came from, linked to it on the site; nothing without one', () => {
+    renderCard({ source_path: '/welding-cells', source_title: 'Welding cells in practice' });
+    const link = within(screen.getByTestId('contact-source')).getByRole('link');
+    expect(screen.getByTestId('contact-source').textContent).toContain('Came from:');
+    expect(link.getAttribute('href')).toBe('/welding-cells');
+    expect(link.textContent).toBe('Welding cells in practice (opens in a new tab)');
+    cleanup();
+    renderCard();
+    expect(screen.queryByTestId('contact-source')).toBeNull();
   });
 });

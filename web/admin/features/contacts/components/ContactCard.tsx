@@ -14,6 +14,7 @@ import type { Contact } from '#shared/contact';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
 import { replyStatus } from '../lib/reply-status';
+import { ContactSource } from './ContactSource';
 import { ContactTimes } from './ContactTimes';
 import { ReplyMarker } from './ReplyMarker';
 import { SpamReasons } from './SpamReasons';
@@ -81,6 +82,7 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
       <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-800">
         {contact.message}
       </p>
+      <ContactSource contact={contact} />
       {contact.spam && <SpamReasons reasons={contact.spam_reasons} />}
       <div className="mt-3 flex flex-wrap gap-1 border-t border-slate-100 pt-3">
         {!contact.spam && (

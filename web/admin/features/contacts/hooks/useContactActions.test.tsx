@@ -25,6 +25,8 @@ const spam: Contact = {
   spam: true,
   spam_reasons: ['fast', 'links'],
   created_at: '2026-11-22T10:00:00.000Z',
+  source_path: null,
+  source_title: null,
 };
 
 const mail = (over: Partial<MailStatus>): MailStatus => ({
