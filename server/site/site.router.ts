@@ -72,7 +72,7 @@ export function createSiteRouter(deps: {
   const adminShell: express.RequestHandler = (_req, res) => {
     res.set('Cache-Control', 'no-cache').sendFile(ADMIN_HTML);
   };
-  router.get(['/login', '/admin', '/admin/{*rest}'], adminShell);
+  router.get(['/login', '/login/{*rest}', '/admin', '/admin/{*rest}'], adminShell);
 
   // `lang` alone (declared for every route), for the feed's language.
   const feedQuery = readsQuery(publicQuery());

@@ -10,6 +10,27 @@ test.describe('accessibility (axe-core)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('the forgotten-password page, and an invitation link that no longer works, have no serious or critical violation', async ({
+    page,
+  }) => {
+    await page.goto('/login/forgot');
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/login/invitation#no-such-invitation-token-0000');
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the users and settings pages have no serious or critical violation', async ({ page }) => {
+    await openDashboard(page);
+    await page.goto('/admin/users');
+    await expect(page.getByTestId('account-row').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('checkbox')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('/admin, both tabs and the dialogs, have no serious or critical violation', async ({
     page,
   }) => {

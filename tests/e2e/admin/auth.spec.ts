@@ -168,6 +168,8 @@ test('turns a signed-in user who is not an admin away, from /login and from /adm
       user: { username, is_admin: false, role: 'user' },
       two_factor_enabled: false,
       two_factor_setup_required: false,
+      email: null,
+      pending_email: null,
     },
   });
 

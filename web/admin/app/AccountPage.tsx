@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useTwoFactorSetupRequired } from '../features/auth/api/auth.queries';
+import { AccountEmail } from '../features/auth/components/account/AccountEmail';
 import { AccountForm } from '../features/auth/components/account/AccountForm';
 import { ActiveSessions } from '../features/auth/components/account/ActiveSessions';
 import { TwoFactorPanel } from '../features/auth/components/account/TwoFactorPanel';
@@ -33,6 +34,7 @@ export function AccountPage() {
           )}
           {required && <TwoFactorPanel username={user.username} />}
           <AccountForm username={user.username} />
+          <AccountEmail />
           {!required && <TwoFactorPanel username={user.username} />}
           <ActiveSessions />
         </div>

@@ -5,6 +5,10 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Toaster } from '../../common/toast';
 import { LoginPage } from '../features/auth/components/LoginPage';
+import { ConfirmEmailPage } from '../features/auth/components/links/ConfirmEmailPage';
+import { ForgotPasswordPage } from '../features/auth/components/links/ForgotPasswordPage';
+import { InvitationPage } from '../features/auth/components/links/InvitationPage';
+import { ResetPasswordPage } from '../features/auth/components/links/ResetPasswordPage';
 import { AccountPage } from './AccountPage';
 import { AdminNotFoundPage } from './AdminScreen';
 import { AuditPage } from './AuditPage';
@@ -14,6 +18,7 @@ import { DocumentTitle } from './DocumentTitle';
 import { SiteTextsPage } from './SiteTextsPage';
 import { createQueryClient } from './query-client';
 import { SettingsPage } from './SettingsPage';
+import { UsersPage } from './UsersPage';
 
 export function App({ i18n }: { i18n: i18n }) {
   // One cache per page load; its failure toasts speak the current language.
@@ -28,11 +33,16 @@ export function App({ i18n }: { i18n: i18n }) {
               <DocumentTitle />
               <Routes>
                 <Route path="/login" element={<LoginPage />} />
+                <Route path="/login/forgot" element={<ForgotPasswordPage />} />
+                <Route path="/login/reset" element={<ResetPasswordPage />} />
+                <Route path="/login/invitation" element={<InvitationPage />} />
+                <Route path="/login/confirm-email" element={<ConfirmEmailPage />} />
                 <Route path="/admin" element={<DashboardPage />} />
                 <Route path="/admin/account" element={<AccountPage />} />
                 <Route path="/admin/audit" element={<AuditPage />} />
                 <Route path="/admin/texts" element={<SiteTextsPage />} />
                 <Route path="/admin/settings" element={<SettingsPage />} />
+                <Route path="/admin/users" element={<UsersPage />} />
                 <Route path="/admin/*" element={<AdminNotFoundPage />} />
                 <Route path="*" element={<Navigate to="/admin" replace />} />
               </Routes>

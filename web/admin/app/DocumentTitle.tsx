@@ -8,6 +8,10 @@ const PAGE_TITLES: Record<string, string> = {
   '/admin/audit': 'admin.audit.title',
   '/admin/settings': 'admin.settings.title',
   '/admin/users': 'admin.users.title',
+  '/login/forgot': 'login.reset.forgotTitle',
+  '/login/reset': 'login.reset.title',
+  '/login/invitation': 'login.invitation.title',
+  '/login/confirm-email': 'login.confirmEmail.title',
   '/admin/texts': 'admin.siteTexts.title',
 };
 

@@ -7,6 +7,7 @@ import {
   Settings,
   Type,
   UserCog,
+  Users,
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ type Props = {
 const PAGES: { to: string; key: string; Icon: typeof UserCog; capability?: Capability }[] = [
   { to: '/admin', key: 'admin.nav.dashboard', Icon: LayoutList },
   { to: '/admin/texts', key: 'admin.nav.texts', Icon: Type, capability: 'content' },
+  { to: '/admin/users', key: 'admin.nav.users', Icon: Users, capability: 'users' },
   { to: '/admin/settings', key: 'admin.nav.settings', Icon: Settings, capability: 'settings' },
   { to: '/admin/audit', key: 'admin.nav.audit', Icon: ScrollText, capability: 'audit' },
   { to: '/admin/account', key: 'admin.nav.account', Icon: UserCog },

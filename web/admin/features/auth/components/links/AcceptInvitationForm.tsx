@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RegisterSchema } from '#shared/auth';
+import { ApiError } from '../../../../../common/api';
+import { toast } from '../../../../../common/toast';
+import { Field, fieldAria } from '../../../../components/Field';
+import { Spinner } from '../../../../components/Spinner';
+import { button, input } from '../../../../lib/ui';
+import { useAcceptInvitation } from '../../api/links.queries';
+import {
+  checkNewPassword,
+  NewPasswordFields,
+  type NewPassword,
+  type NewPasswordErrors,
+} from './NewPasswordFields';
+
+type Errors = NewPasswordErrors & { username?: string };
+
+/** The username and password of the invited account (the site's rules, checked here first). */
+export function AcceptInvitationForm({
+  token,
+  onJoined,
+}: {
+  token: string;
+  onJoined: (username: string) => void;
+}) {
+  const { t } = useTranslation();
+  const accept = useAcceptInvitation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState<NewPassword>({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<Errors>({});
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const name = RegisterSchema.shape.username.safeParse(username);
+    const found: Errors = {
+      ...(!name.success && { username: t(name.error.issues[0]!.message) }),
+      ...checkNewPassword(password, t),
+    };
+    if (Object.values(found).some(Boolean)) return setErrors(found);
+    try {
+      const { user } = await accept.mutateAsync({
+        token,
+        username: username.trim(),
+        password: password.password,
+      });
+      toast.success(t('login.invitation.joined'));
+      onJoined(user.username);
+    } catch (error) {
+      if (error instanceof ApiError && error.details) setErrors(error.details as Errors);
+      toast.failure(t, error, 'login.invitation.failed');
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <Field
+        id="invitation-username"
+        label={t('login.username')}
+        hint={t('validation.username.format')}
+        error={errors.username}
+      >
+        <input
+          {...fieldAria('invitation-username', { hint: true, error: errors.username })}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setErrors((x) => ({ ...x, username: undefined }));
+          }}
+          className={input}
+        />
+      </Field>
+      <NewPasswordFields
+        idPrefix="invitation"
+        value={password}
+        errors={errors}
+        onChange={(v) => {
+          setPassword(v);
+          setErrors((x) => ({ ...x, password: undefined, confirm: undefined }));
+        }}
+      />
+      <button
+        type="submit"
+        disabled={accept.isPending}
+        className={`${button.primary} w-full py-2.5`}
+      >
+        {accept.isPending && <Spinner className="h-4 w-4" />}
+        {t('login.invitation.submit')}
+      </button>
+    </form>
+  );
+}
