@@ -32,18 +32,18 @@ export function applyFilters<F extends object, C = void>(
 
 /**
  * One page of an ordered, filtered query and the count of every row it
- * matches (both asked together). `query` carries the filters and the order;
- * the count drops the order.
+ * matches (both asked together), its rows made items by `toItems`. `query`
+ * carries the filters and the order; the count drops the order.
  */
 export async function pageOf<T>(
   query: Knex.QueryBuilder,
   { page, perPage }: PageRequest,
-  toItem: (row: Record<string, unknown>) => T,
+  toItems: (rows: Record<string, unknown>[]) => T[] | Promise<T[]>,
 ): Promise<ListPage<T>> {
   const counting = query.clone().clearSelect().clearOrder().count({ n: '*' }).first();
   const [rows, counted] = await Promise.all([
     query.clone().limit(perPage).offset(pageOffset(page, perPage)),
     counting,
   ]);
-  return { items: (rows as Record<string, unknown>[]).map(toItem), total: toCount(counted?.n) };
+  return { items: await toItems(rows as Record<string, unknown>[]), total: toCount(counted?.n) };
 }

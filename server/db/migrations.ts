@@ -23,6 +23,7 @@ import * as siteTexts from '../../migrations/20261127150000_site_texts';
 import * as demoContent from '../../migrations/20261127150100_demo_content';
 import * as pagesAndLanguagePublishing from '../../migrations/20261127160000_pages_and_language_publishing';
 import * as contactsLists from '../../migrations/20261127180000_contacts_lists';
+import * as newsLists from '../../migrations/20261127180100_news_lists';
 import * as enquirySources from '../../migrations/20261127200000_enquiry_sources';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -59,6 +60,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261127150100_demo_content.ts', demoContent],
   ['20261127160000_pages_and_language_publishing.ts', pagesAndLanguagePublishing],
   ['20261127180000_contacts_lists.ts', contactsLists],
+  ['20261127180100_news_lists.ts', newsLists],
   ['20261127200000_enquiry_sources.ts', enquirySources],
 ];
 

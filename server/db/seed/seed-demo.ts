@@ -4,6 +4,7 @@ import type { Db } from '../knex';
 import { DEMO_ARTICLES, type DemoArticle } from './demo-articles';
 import { DEMO_GERMAN } from './demo-articles.de';
 import { DEMO_PORTUGUESE } from './demo-articles.pt';
+import { storedSourceHash } from '../../features/news/source-hash';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,6 +66,8 @@ function demoArticle({ daysAgo, source_language = 'en', ...article }: DemoArticl
   return {
     row: {
       ...source!,
+      // What the repo keeps with every write of the text (news.repo.ts), so lists find outdated ones.
+      source_hash: storedSourceHash(source!),
       category: article.category,
       slug: article.slug,
       source_language,

@@ -109,7 +109,7 @@ export function createContactsRepo(db: Db) {
       now: Date,
       page: PageRequest,
     ): Promise<ListPage<Contact>> {
-      return pageOf(filtered(filter, sort, now), page, toContact);
+      return pageOf(filtered(filter, sort, now), page, (rows) => rows.map(toContact));
     },
 
     async findById(id: number, q: Knex = db): Promise<Contact | null> {

@@ -219,7 +219,7 @@ describe.each(STORES)('articles in three languages over the API, on $name', ({ n
       const noPt = await admin.get('/api/news/admin?missing=pt').expect(200);
       expect(noPt.body.data.map((a: Body) => a.slug).sort()).toEqual(['article-2', 'article-3']);
       const bad = await admin.get('/api/news/admin?missing=fr').expect(400);
-      expect(bad.body.details).toEqual({ missing: 'Language must be en, pt or de' });
+      expect(bad.body.details).toEqual({ missing: 'Missing language must be any, en, pt or de' });
     });
 
     it('never shows a draft to visitors, in any language', async () => {

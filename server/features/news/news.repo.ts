@@ -1,10 +1,15 @@
 import type { Knex } from 'knex';
 import { articleLanguages } from '#shared/article-languages';
-import { pickLanguage, type Language } from '#shared/languages';
+import { LANGUAGES, pickLanguage } from '#shared/languages';
+import type { ListPage } from '#shared/list-query';
+import type { MissingFilter } from '#shared/news-list';
 import type { PageNav } from '#shared/pages';
 import type { Db } from '../../db/knex';
+import { applyFilters, pageOf, type FilterAppliers, type PageRequest } from '../../db/list-page';
+import { matchingIds, searchIndex } from '../../db/text-search';
 import { now, toCount, toIso } from '../../db/values';
 import { toDocument, type DocumentKind, type StoredDocument } from './document-row';
+import { storedSourceHash } from './source-hash';
 import { createTranslationsRepo } from './translations.repo';
 
 type Row = Record<string, unknown>;
@@ -30,9 +35,79 @@ export type ArticleFilter = {
   published?: boolean;
   /** Stored category values, any of which matches (a known category and its labels). */
   categories?: string[];
-  /** Only articles that lack this language. */
-  missing?: Language;
+  /** Only articles that lack this language, or any language. */
+  missing?: MissingFilter;
+  /** Only articles with an outdated translation (or only those without one). */
+  outdated?: boolean;
+  /** Words each article holds, in its source text or a translation. */
+  q?: string;
+  ids?: number[];
 };
+
+const NEWS_SEARCH = searchIndex('news');
+const TRANSLATIONS_SEARCH = searchIndex('news_translations');
+
+/** Translations of the row of `news` in the query other than its source language. */
+const translationsOf = (db: Db | Knex.Transaction) =>
+  db('news_translations')
+    .whereRaw('news_translations.news_id = news.id')
+    .whereRaw('news_translations.language <> news.source_language');
+
+const BOTH_HASHES = 'news_translations.source_hash is not null and news.source_hash is not null';
+
+/**
+ * How each filter narrows `news` (publicAt is applied apart, see visibleAt).
+ * Outdated as document-row.ts judges it: the source differs from the text a
+ * translation was made from (`news.source_hash`, kept by `insert` and
+ * `update`), or, for one saved before hashes were kept (or a row written
+ * around the repo), changed after it.
+ */
+const FILTERS: FilterAppliers<Omit<ArticleFilter, 'publicAt'>, Db | Knex.Transaction> = {
+  published: (q, published) => q.where('news.published', published),
+  categories: (q, categories) => q.whereIn('news.category', categories),
+  missing: (q, missing, db) => {
+    if (missing === 'any') {
+      q.whereRaw('(?) < ?', [translationsOf(db).count('*'), LANGUAGES.length - 1]);
+      return;
+    }
+    q.whereNot('news.source_language', missing).whereNotExists(
+      translationsOf(db).andWhere('news_translations.language', missing).select(db.raw('1')),
+    );
+  },
+  outdated: (q, outdated, db) => {
+    const older = translationsOf(db)
+      .select(db.raw('1'))
+      .andWhere((w) =>
+        w
+          .whereRaw(`${BOTH_HASHES} and news_translations.source_hash <> news.source_hash`)
+          .orWhereRaw(
+            `not (${BOTH_HASHES}) and news_translations.updated_at < coalesce(news.source_updated_at, news.updated_at)`,
+          ),
+      );
+    if (outdated) q.whereExists(older);
+    else q.whereNotExists(older);
+  },
+  q: (q, text, db) => {
+    const own = matchingIds(db, NEWS_SEARCH, text);
+    const translated = matchingIds(db, TRANSLATIONS_SEARCH, text);
+    if (!own || !translated) return;
+    q.where((w) =>
+      w
+        .whereIn('news.id', own)
+        .orWhereIn('news.id', db('news_translations').select('news_id').whereIn('id', translated)),
+    );
+  },
+  ids: (q, ids) => q.whereIn('news.id', ids),
+};
+
+/** The hash of the source text a write sets, when it sets the text (shared/source-hash.ts). */
+function withSourceHash<F extends Partial<Pick<ArticleFields, 'title' | 'excerpt' | 'content'>>>(
+  fields: F,
+): F & { source_hash?: string } {
+  const { title, excerpt, content } = fields;
+  if (title === undefined || excerpt === undefined || content === undefined) return fields;
+  return { ...fields, source_hash: storedSourceHash({ title, excerpt, content }) };
+}
 
 const NEWEST_PUBLISHED = [
   { column: 'published_at', order: 'desc' },
@@ -54,20 +129,10 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
   const anyKind = () => db('news');
   const translations = createTranslationsRepo(db);
 
-  function filtered({ publicAt, published, categories, missing }: ArticleFilter) {
+  function filtered({ publicAt, ...filter }: ArticleFilter) {
     const q = news();
     if (publicAt !== undefined) visibleAt(q, publicAt);
-    if (published !== undefined) q.where('news.published', published);
-    if (categories) q.whereIn('news.category', categories);
-    if (missing) {
-      q.whereNot('news.source_language', missing).whereNotExists(
-        db('news_translations')
-          .select(db.raw('1'))
-          .whereRaw('news_translations.news_id = news.id')
-          .andWhere('news_translations.language', missing),
-      );
-    }
-    return q;
+    return applyFilters(q, filter, FILTERS, db);
   }
 
   async function withTranslations(rows: Row[]): Promise<StoredDocument[]> {
@@ -98,13 +163,27 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
       return withTranslations(rows);
     },
 
-    /** Every article (drafts included), newest first; all of them without a limit. */
-    async listAll(opts: ArticleFilter & { limit?: number; offset?: number }) {
-      const q = filtered(opts)
+    /** Every row of this kind (drafts included) of a list, newest first. */
+    async listAll(filter: ArticleFilter) {
+      return withTranslations(
+        await filtered(filter)
+          .select('news.*')
+          .orderBy([...NEWEST_CREATED]),
+      );
+    },
+
+    /** One page of that list, and its total. */
+    pageAll(filter: ArticleFilter, page: PageRequest): Promise<ListPage<StoredDocument>> {
+      const q = filtered(filter)
         .select('news.*')
         .orderBy([...NEWEST_CREATED]);
-      if (opts.limit !== undefined) q.limit(opts.limit).offset(opts.offset ?? 0);
-      return withTranslations(await q);
+      return pageOf(q, page, withTranslations);
+    },
+
+    /** Every stored category value of this kind with its number of rows, drafts included. */
+    async allCategories(): Promise<{ category: string; count: number }[]> {
+      const rows: Row[] = await news().select('category').count({ count: '*' }).groupBy('category');
+      return rows.map((r) => ({ category: String(r.category), count: toCount(r.count) }));
     },
 
     async findById(id: number): Promise<StoredDocument | null> {
@@ -132,7 +211,13 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
     /** A new row of this kind; its source text counts as written at `at`. Returns its id. */
     async insert(fields: ArticleFields, at = now()): Promise<number> {
       const [row] = await anyKind()
-        .insert({ source_updated_at: at, ...fields, kind, created_at: at, updated_at: at })
+        .insert({
+          source_updated_at: at,
+          ...withSourceHash(fields),
+          kind,
+          created_at: at,
+          updated_at: at,
+        })
         .returning('id');
       return Number(typeof row === 'object' ? row.id : row);
     },
@@ -141,13 +226,25 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
       return (
         (await news()
           .where({ id })
-          .update({ ...fields, updated_at: at })) > 0
+          .update({ ...withSourceHash(fields), updated_at: at })) > 0
       );
     },
 
     /** Every row of this kind in its menu order (position, then oldest first). */
-    async listByPosition(): Promise<StoredDocument[]> {
-      return withTranslations(await news().select('news.*').orderBy(['position', 'id']));
+    async listByPosition(filter: ArticleFilter = {}): Promise<StoredDocument[]> {
+      return withTranslations(await filtered(filter).select('news.*').orderBy(['position', 'id']));
+    },
+
+    /**
+     * One page of a list of this kind in menu order (header, footer, then
+     * the others; each by position, then oldest first), and its total.
+     */
+    pageByMenuOrder(filter: ArticleFilter, page: PageRequest): Promise<ListPage<StoredDocument>> {
+      const q = filtered(filter)
+        .select('news.*')
+        .orderByRaw("case news.nav when 'header' then 0 when 'footer' then 1 else 2 end")
+        .orderBy(['position', 'id']);
+      return pageOf(q, page, withTranslations);
     },
 
     /** Public rows at `now` placed in a menu, by position, with their translations. */
@@ -179,7 +276,7 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
 
     /** What the sitemap needs of every public article at `now`, newest first (its public languages). */
     async sitemapEntries(now: string) {
-      const rows = await filtered({ publicAt: now })
+      const rows: Row[] = await filtered({ publicAt: now })
         .select('id', 'slug', 'source_language', 'updated_at', 'published_at')
         .orderBy([...NEWEST_PUBLISHED]);
       const byArticle = await translations.languagesOf(

@@ -251,6 +251,15 @@ describe('public reads', () => {
     expect(drafts.body.data).toHaveLength(1);
     const paged = await admin.get('/api/news/admin?page=2&per_page=3').expect(200);
     expect(paged.body.data.map((a: { slug: string }) => a.slug)).toEqual(['article-1']);
+    expect(paged.headers['x-total-count']).toBe('4');
+    const found = await admin.get('/api/news/admin?page=1&q=heading%2099').expect(200);
+    expect(found.body.data.map((a: { slug: string }) => a.slug)).toEqual(['secret-draft']);
+    expect(found.headers['x-total-count']).toBe('1');
     await admin.get('/api/news/admin?published=maybe').expect(400);
+    const bad = await admin.get('/api/news/admin?per_page=101&ids=1,x').expect(400);
+    expect(bad.body.details).toEqual({
+      per_page: 'Items per page must be a whole number from 1 to 100',
+      ids: 'Ids must be up to 100 whole numbers separated by commas',
+    });
   });
 });

@@ -1,10 +1,12 @@
 import type { Request, Response } from 'express';
+import { ArticleListQuerySchema } from '#shared/news-list';
 import { NEWS_PAGE_SIZE } from '#shared/pagination';
 import { NotFoundError } from '../../errors';
 import { whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
+import { sendList } from '../../http/list-response';
 import { createRouter } from '../../http/router';
-import { idParam, listQuery, publicListQuery } from '../../http/params';
+import { idParam, publicListQuery, queryBy } from '../../http/params';
 import { publicQuery, readsQuery } from '../../http/public-query';
 import { requestLanguage } from '../../i18n';
 import { newsListRules, type ListBounds } from './list-bounds';
@@ -43,8 +45,8 @@ export function createNewsRouter({ news, previews, revisions, bounds }: NewsRout
   });
 
   router.get('/admin', allow('articles'), async (req, res) => {
-    const { page, per_page: perPage, published, missing } = listQuery(req.query);
-    res.json({ data: await news.listAdmin({ page, perPage, published, missing }) });
+    const { page, ...query } = queryBy(ArticleListQuerySchema, req.query);
+    sendList(res, page ? await news.pageAdmin({ page, ...query }) : await news.listAdmin(query));
   });
 
   router.get('/:slug', allow('anyone'), readsQuery(publicQuery()), (req, res) =>

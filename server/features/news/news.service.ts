@@ -1,7 +1,9 @@
 import { articleInLanguage, publicLanguages } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages';
 import { mediaIdsIn, type MediaUse } from '#shared/media';
+import { ADMIN_PAGE_SIZE, type ListPage } from '#shared/list-query';
 import type { AdminArticle, Article, CategoryCount, NewsList } from '#shared/news';
+import type { ArticleAdminFilter, ArticleListQuery } from '#shared/news-list';
 import { pageCount, pageOffset } from '#shared/pagination';
 import { isPublic } from '#shared/publication';
 import { systemClock, type Clock } from '../../clock';
@@ -14,7 +16,7 @@ import type { DocumentSave } from './document-audit';
 import { mergeCategoryCounts, storedValuesOf } from './news-categories';
 import { createNewsWrites } from './news-writes';
 import type { DocumentKind, StoredDocument } from './document-row';
-import { createNewsRepo } from './news.repo';
+import { createNewsRepo, type ArticleFilter } from './news.repo';
 import { createSlugHistoryRepo } from './slug-history.repo';
 
 export type SitemapEntry = {
@@ -40,13 +42,10 @@ export interface NewsService {
   ): Promise<Article>;
   /** One article as admins read it, whatever its state; 404 when there is none. */
   getById(id: number): Promise<AdminArticle>;
-  /** Every article with its source text and translations; `missing`: only those lacking a language. */
-  listAdmin(opts?: {
-    page?: number;
-    perPage?: number;
-    published?: boolean;
-    missing?: Language;
-  }): Promise<AdminArticle[]>;
+  /** Every article of a list with its source text and translations, drafts included, newest first. */
+  listAdmin(filter?: ArticleAdminFilter): Promise<AdminArticle[]>;
+  /** One page of that list (ADMIN_PAGE_SIZE unless `per_page`) and the list's total. */
+  pageAdmin(query: ArticleListQuery & { page: number }): Promise<ListPage<AdminArticle>>;
   create(input: unknown, who?: Who): Promise<AdminArticle>;
   /**
    * A save of the article's fields (recorded as `save`: an edit, or a
@@ -108,6 +107,12 @@ export function createNewsService({
     return result;
   };
 
+  /** The repo's filter: a category asked for by any of its names becomes its stored values. */
+  async function adminFilter({ category, ...filter }: ArticleAdminFilter): Promise<ArticleFilter> {
+    if (category === undefined) return filter;
+    return { ...filter, categories: storedValuesOf(category, await repo.allCategories()) };
+  }
+
   return {
     async listPublished({ page, perPage, category, language = DEFAULT_LANGUAGE }) {
       const at = now();
@@ -137,17 +142,13 @@ export function createNewsService({
 
     getById: async (id) => asArticle(await writes.existing(id)),
 
-    async listAdmin({ page, perPage = 20, published, missing } = {}) {
-      const rows =
-        page === undefined
-          ? await repo.listAll({ published, missing })
-          : await repo.listAll({
-              published,
-              missing,
-              limit: perPage,
-              offset: pageOffset(page, perPage),
-            });
-      return rows.map(asArticle);
+    async listAdmin(filter = {}) {
+      return (await repo.listAll(await adminFilter(filter))).map(asArticle);
+    },
+
+    async pageAdmin({ page, per_page: perPage = ADMIN_PAGE_SIZE, ...filter }) {
+      const { items, total } = await repo.pageAll(await adminFilter(filter), { page, perPage });
+      return { items: items.map(asArticle), total };
     },
 
     create: async (input, who) =>

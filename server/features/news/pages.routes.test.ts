@@ -100,6 +100,38 @@ describe.each(STORES)('pages over the API, on $name', ({ name, skip }) => {
     expect(list.map((p: { slug: string }) => p.slug)).toEqual(['careers']);
   });
 
+  it.skipIf(skip)(
+    'pages the list in menu order with X-Total-Count, searched and filtered by the database',
+    async () => {
+      await admin
+        .post('/api/pages')
+        .send(careers({ nav: 'none' }))
+        .expect(201);
+      for (const [slug, nav] of [
+        ['imprint', 'footer'],
+        ['about', 'header'],
+      ]) {
+        await admin
+          .post('/api/pages')
+          .send(careers({ slug, nav, title: slug, translations: {}, published: false }))
+          .expect(201);
+      }
+      await admin.post('/api/news').send(article('welding-news')).expect(201);
+      const first = await admin.get('/api/pages?page=1&per_page=2').expect(200);
+      expect(first.headers['x-total-count']).toBe('3');
+      expect(first.body.data.map((p: { slug: string }) => p.slug)).toEqual(['about', 'imprint']);
+      const second = await admin.get('/api/pages?page=2&per_page=2').expect(200);
+      expect(second.body.data.map((p: { slug: string }) => p.slug)).toEqual(['careers']);
+      // Words of a translation find its page; articles stay out.
+      const found = await admin.get('/api/pages?page=1&q=arbeiten').expect(200);
+      expect(found.body.data.map((p: { slug: string }) => p.slug)).toEqual(['careers']);
+      expect((await admin.get('/api/pages?page=1&q=article').expect(200)).body.data).toEqual([]);
+      const drafts = await admin.get('/api/pages?published=false').expect(200);
+      expect(drafts.body.data.map((p: { slug: string }) => p.slug)).toEqual(['about', 'imprint']);
+      await admin.get('/api/pages?page=0').expect(400);
+    },
+  );
+
   it.skipIf(skip)('is for content staff only', async () => {
     await request(t.app).get('/api/pages').expect(401);
     await request(t.app).post('/api/pages').send(careers()).expect(401);

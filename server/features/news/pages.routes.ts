@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express';
+import { PageListQuerySchema } from '#shared/news-list';
 import type { AdminPage } from '#shared/pages';
 import { can } from '#shared/roles';
 import { NotFoundError } from '../../errors';
 import { allow } from '../../http/guards';
-import { idParam } from '../../http/params';
+import { sendList } from '../../http/list-response';
+import { idParam, queryBy } from '../../http/params';
 import { createRouter } from '../../http/router';
 import { whoOf } from '../../http/who';
 import { requestLanguage } from '../../i18n';
@@ -28,8 +30,9 @@ const contentStaff = allow('content');
 export function createPagesRouter({ pages, previews, revisions }: PagesRouterDeps) {
   const router = createRouter();
 
-  router.get('/', contentStaff, async (_req, res) => {
-    res.json({ data: await pages.listAdmin() });
+  router.get('/', contentStaff, async (req, res) => {
+    const { page, ...query } = queryBy(PageListQuerySchema, req.query);
+    sendList(res, page ? await pages.pageAdmin({ page, ...query }) : await pages.listAdmin(query));
   });
 
   router.get('/navigation', allow('anyone'), async (_req, res) => {

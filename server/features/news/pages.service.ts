@@ -1,6 +1,8 @@
 import { articleInLanguage, publicLanguages } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/languages';
+import { ADMIN_PAGE_SIZE, type ListPage } from '#shared/list-query';
 import type { Article } from '#shared/news';
+import type { PageListQuery } from '#shared/news-list';
 import { PageOrderSchema } from '#shared/page-schema';
 import type { AdminPage, NavPage, Page, PageTranslations } from '#shared/pages';
 import { isPublic } from '#shared/publication';
@@ -22,7 +24,9 @@ import { createSlugHistoryRepo } from './slug-history.repo';
 
 export interface PagesService {
   /** Every page, drafts included, in menu order (header, footer, then the others; by position). */
-  listAdmin(): Promise<AdminPage[]>;
+  listAdmin(filter?: Omit<PageListQuery, 'page' | 'per_page'>): Promise<AdminPage[]>;
+  /** One page of that list, filtered and searched (ADMIN_PAGE_SIZE unless `per_page`), and its total. */
+  pageAdmin(query: PageListQuery & { page: number }): Promise<ListPage<AdminPage>>;
   /** One page in `language` (else its source language); drafts and their translations for staff. */
   getBySlug(
     slug: string,
@@ -124,8 +128,13 @@ export function createPagesService({
     [...pages].sort((a, b) => NAV_ORDER[a.nav] - NAV_ORDER[b.nav]);
 
   return {
-    async listAdmin() {
-      return inMenuOrder(await repo.listByPosition()).map(adminPage);
+    async listAdmin(filter = {}) {
+      return inMenuOrder(await repo.listByPosition(filter)).map(adminPage);
+    },
+
+    async pageAdmin({ page, per_page: perPage = ADMIN_PAGE_SIZE, ...filter }) {
+      const { items, total } = await repo.pageByMenuOrder(filter, { page, perPage });
+      return { items: items.map(adminPage), total };
     },
 
     async getBySlug(slug, { includeDrafts = false, language, withTranslations = false } = {}) {

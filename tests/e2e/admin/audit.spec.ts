@@ -53,6 +53,37 @@ test.describe('audit log', () => {
     await expect(failure).toHaveCount(1);
   });
 
+  test("an article's entries link to its page on the site while it is public", async ({ page }) => {
+    await signIn(page);
+    const title = unique('Audited article');
+    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const write = (published: boolean) => ({
+      title,
+      excerpt: 'An article the audit log links to.',
+      content: 'Its text.',
+      category: 'Journeys',
+      slug,
+      published,
+    });
+    const created = await page.request.post('/api/news', { data: write(true) });
+    expect(created.status()).toBe(201);
+    const draft = await page.request.post('/api/news', {
+      data: { ...write(false), title: `${title} draft`, slug: `${slug}-draft` },
+    });
+    expect(draft.status()).toBe(201);
+
+    await page.goto('/admin/audit?action=article.created');
+    const entry = (name: string) =>
+      page
+        .getByTestId('audit-entry')
+        .filter({ has: page.getByRole('cell', { name, exact: true }) })
+        .getByRole('cell')
+        .nth(3);
+    await expect(entry(`${title} draft`)).toHaveText(/^Article #\d+$/);
+    await expect(entry(`${title} draft`).getByRole('link')).toHaveCount(0);
+    await expect(entry(title).getByRole('link')).toHaveAttribute('href', `/${slug}`);
+  });
+
   test('is for admins only: a signed-out visitor goes to /login', async ({ page }) => {
     await page.goto('/admin/audit');
     await expect(page).toHaveURL(/\/login$/);

@@ -238,16 +238,33 @@ test.describe('news management', () => {
     ).toHaveCount(1);
   });
 
-  test('filters by status and searches by title', async ({ page }) => {
+  test('filters by status and category and searches titles and text, on the server, in the address', async ({
+    page,
+  }) => {
     const title = unique('Filter target');
     await createDraft(page, title);
-    await page.getByLabel('Search by title').fill(title);
+    await page.getByLabel('Search articles').fill(title);
     await expect(page.getByTestId('news-row')).toHaveCount(1);
+    await expect(page.getByText('1 article', { exact: true })).toBeVisible();
     await page.getByLabel('Status').selectOption('published');
     await expect(page.getByTestId('news-row')).toHaveCount(0);
     await expect(page.getByText('No articles match your search or filter.')).toBeVisible();
     await page.getByLabel('Status').selectOption('draft');
     await expect(newsRow(page, title)).toBeVisible();
+    await expect(page).toHaveURL(/[?&]published=false/);
+
+    // A reload keeps the list as it was; a word of the text and its category find it too.
+    await page.reload();
+    await expect(page.getByLabel('Search articles')).toHaveValue(title);
+    await expect(newsRow(page, title)).toBeVisible();
+    const suffix = title.split(' ').at(-1)!;
+    await page.getByLabel('Search articles').fill(`BOLD paragr ${suffix}`);
+    await expect(page).toHaveURL(/[?&]q=BOLD/);
+    await expect(newsRow(page, title)).toBeVisible();
+    await page.getByLabel('Category', { exact: true }).selectOption('Journeys');
+    await expect(newsRow(page, title)).toBeVisible();
+    await page.getByLabel('Category', { exact: true }).selectOption('Robotics');
+    await expect(page.getByText('No articles match your search or filter.')).toBeVisible();
   });
 
   test('the Add News menu closes on Escape and on an outside click', async ({ page }) => {

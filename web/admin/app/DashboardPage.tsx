@@ -2,20 +2,18 @@ import { FileText, Inbox, Newspaper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { User } from '#shared/auth';
-import type { Article } from '#shared/news';
 import type { AdminPage } from '#shared/pages';
 import { can } from '#shared/roles';
 import { useContactStatsQuery } from '../features/contacts/api/contacts.queries';
 import { ContactsManager } from '../features/contacts/components/ContactsManager';
 import { DashboardTabs, type Tab } from '../features/dashboard/components/DashboardTabs';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
-import { useAdminNewsQuery } from '../features/news/api/news.queries';
+import { useAdminNewsCount } from '../features/news/api/news.queries';
 import { usePagesQuery } from '../features/news/api/pages.queries';
 import { NewsManager } from '../features/news/components/NewsManager';
 import { PagesManager } from '../features/news/components/PagesManager';
 import { AdminScreen } from './AdminScreen';
 
-const noArticles: Article[] = [];
 const noPages: AdminPage[] = [];
 
 /**
@@ -31,36 +29,36 @@ export function DashboardPage() {
 }
 
 /**
- * Loads the lists of the role's tabs, then shows them with live counts.
- * 'Loading admin panel...' until the first lists are in; a list whose load
- * failed is shown empty (its toast says why, spec). The News tab is for
- * everyone who may read articles (read-only for sales), the Pages tab for
- * those who write them, the Contacts tab
- * for those who answer enquiries; sales lands on the Contacts tab. The
- * Contacts tab counts the inbox (spam apart, from the statistics) and loads
- * its own page of its folder. Each write refetches only what it changed (the features' `*.queries.ts`).
+ * Loads the counts of the role's tabs from the server (the articles', the
+ * inbox's from the statistics, spam apart) and the pages, then shows the
+ * tabs; the News and Contacts tabs load a page of their own list.
+ * 'Loading admin panel...' until these are in; a list whose load failed is
+ * shown empty (its toast says why, spec). The News tab is for everyone who
+ * may read articles (read-only for sales), the Pages tab for those who
+ * write them, the Contacts tab for those who answer enquiries; sales lands
+ * on the Contacts tab. Each write refetches only what it changed (the
+ * features' `*.queries.ts`).
  */
 function Dashboard({ user }: { user: User }) {
   const { t } = useTranslation();
   const readsNews = can(user.role, 'articles');
   const writesNews = can(user.role, 'content');
   const answers = can(user.role, 'enquiries');
-  const news = useAdminNewsQuery({ enabled: readsNews });
+  const news = useAdminNewsCount({ enabled: readsNews });
   const pagesQuery = usePagesQuery({ enabled: writesNews });
   const stats = useContactStatsQuery({ enabled: answers });
   const [params, setParams] = useSearchParams();
 
   if (firstLoad(news) || firstLoad(stats) || firstLoad(pagesQuery)) return <LoadingScreen inline />;
-  const articles = news.isError ? noArticles : (news.data ?? noArticles);
   const pages = pagesQuery.isError ? noPages : (pagesQuery.data ?? noPages);
 
   const tabs: Tab[] = [];
   if (readsNews)
     tabs.push({
       id: 'news',
-      label: t('admin.tabs.news', { count: articles.length }),
+      label: t('admin.tabs.news', { count: news.data ?? 0 }),
       icon: <Newspaper aria-hidden="true" className="h-4 w-4" />,
-      panel: <NewsManager articles={articles} readOnly={!writesNews} />,
+      panel: <NewsManager readOnly={!writesNews} />,
     });
   if (writesNews)
     tabs.push({

@@ -1,11 +1,25 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditAction, AuditPage } from '#shared/audit';
 import { api } from '../../../../common/api';
+import { isAuditAction } from '../lib/audit-text';
 
 /** Entries per page of the audit log. */
 export const AUDIT_PAGE_SIZE = 25;
 
 export type AuditParams = { page: number; action: AuditAction | null };
+
+/**
+ * The page and action in the address (`?page=2&action=auth.login`): page 1
+ * unless a whole number above 1, no action unless a known one.
+ */
+export function auditParamsFrom(params: URLSearchParams): AuditParams {
+  const page = params.get('page');
+  const action = params.get('action');
+  return {
+    page: page && /^\d{1,6}$/.test(page) && Number(page) > 1 ? Number(page) : 1,
+    action: isAuditAction(action) ? action : null,
+  };
+}
 
 export const auditKeys = {
   all: ['audit'] as const,

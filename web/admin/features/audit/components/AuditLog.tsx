@@ -4,15 +4,10 @@ import type { AuditAction } from '#shared/audit';
 import { ListPager } from '../../../components/ListPager';
 import { Spinner } from '../../../components/Spinner';
 import { button } from '../../../lib/ui';
-import { useAuditPageQuery } from '../api/audit.queries';
-import { isAuditAction } from '../lib/audit-text';
+import { auditParamsFrom, useAuditPageQuery } from '../api/audit.queries';
 import { AuditFilter } from './AuditFilter';
 import { AuditTable } from './AuditTable';
 import type { ArticleHref } from './AuditTarget';
-
-/** The page number in the address (`?page=`), 1 unless it is a whole number above 1. */
-const pageFrom = (value: string | null) =>
-  value && /^\d{1,6}$/.test(value) && Number(value) > 1 ? Number(value) : 1;
 
 /**
  * The audit trail, newest first, a page at a time, optionally of one
@@ -21,9 +16,7 @@ const pageFrom = (value: string | null) =>
 export function AuditLog({ articleHref }: { articleHref: ArticleHref }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
-  const requested = params.get('action');
-  const action = isAuditAction(requested) ? requested : null;
+  const { page, action } = auditParamsFrom(params);
   const audit = useAuditPageQuery({ page, action });
 
   const show = (next: { page?: number; action?: AuditAction | null }) => {

@@ -1,16 +1,44 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { ListPage } from '#shared/list-query';
 import type { Article, CategoryCount } from '#shared/news';
+import type { ArticleListQuery } from '#shared/news-list';
 import type { ArticlePayload } from '#shared/news-schema';
-import { api } from '../../../../common/api';
+import { api, apiPage } from '../../../../common/api';
+
+/** Articles per page of the News tab. */
+export const NEWS_ADMIN_PAGE_SIZE = 20;
 
 export const newsKeys = {
+  /** Every admin read of articles: the pages, the count and the lookups by id. */
   adminList: ['news', 'admin'] as const,
+  adminPage: (query: ArticleListQuery) => ['news', 'admin', 'page', query] as const,
+  adminCount: ['news', 'admin', 'count'] as const,
   categories: ['news', 'categories'] as const,
 };
 
-/** `GET /api/news/admin`: every article, drafts included, newest first. */
-export function getAdminNews(signal?: AbortSignal): Promise<Article[]> {
-  return api<Article[]>('/news/admin', { signal });
+/**
+ * `GET /api/news/admin?page=…`: one page of the articles, drafts included,
+ * newest first, filtered and searched by the API, with the list's total.
+ */
+export function getAdminNews(
+  query: ArticleListQuery,
+  signal?: AbortSignal,
+): Promise<ListPage<Article>> {
+  return apiPage<Article>('/news/admin', {
+    query: {
+      per_page: NEWS_ADMIN_PAGE_SIZE,
+      ...query,
+      ids: query.ids?.join(','),
+      page: query.page ?? 1,
+    },
+    signal,
+  });
 }
 
 /** `GET /api/news/categories`: categories of published articles with their counts. */
@@ -38,11 +66,19 @@ export function deleteNews(id: number): Promise<{ id: number }> {
   return api<{ id: number }>(`/news/${id}`, { method: 'DELETE' });
 }
 
-/** The News tab's list; a failed load toasts 'Failed to load data' (spec). */
-export const adminNewsQuery = () =>
+/** A page of the News tab's list; a failed load toasts 'Failed to load data' (spec). */
+export const adminNewsQuery = (query: ArticleListQuery) =>
   queryOptions({
-    queryKey: newsKeys.adminList,
-    queryFn: ({ signal }) => getAdminNews(signal),
+    queryKey: newsKeys.adminPage(query),
+    queryFn: ({ signal }) => getAdminNews(query, signal),
+    meta: { failureKey: 'admin.errors.loadData' },
+  });
+
+/** How many articles there are, drafts included (the News tab's label): a page of one. */
+export const adminNewsCountQuery = () =>
+  queryOptions({
+    queryKey: newsKeys.adminCount,
+    queryFn: async ({ signal }) => (await getAdminNews({ per_page: 1 }, signal)).total,
     meta: { failureKey: 'admin.errors.loadData' },
   });
 
@@ -50,8 +86,13 @@ export const adminNewsQuery = () =>
 export const categoriesQuery = () =>
   queryOptions({ queryKey: newsKeys.categories, queryFn: ({ signal }) => getCategories(signal) });
 
-export function useAdminNewsQuery({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...adminNewsQuery(), enabled });
+/** A page of the list; another page, filter or search keeps the last one on screen until it is in. */
+export function useAdminNewsQuery(query: ArticleListQuery, { enabled = true } = {}) {
+  return useQuery({ ...adminNewsQuery(query), enabled, placeholderData: keepPreviousData });
+}
+
+export function useAdminNewsCount({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...adminNewsCountQuery(), enabled });
 }
 
 export function useCategoriesQuery() {

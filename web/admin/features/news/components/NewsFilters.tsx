@@ -1,51 +1,43 @@
-import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { ArticleListQuery } from '#shared/news-list';
 import { FilterSelect } from '../../../components/FilterSelect';
-import { input, label } from '../../../lib/ui';
+import { SearchBox } from '../../../components/SearchBox';
 import {
   LANGUAGE_FILTERS,
+  languageOf,
+  languageQuery,
+  statusOf,
+  statusQuery,
   type LanguageFilter,
   type StatusFilter,
-} from '../hooks/useArticleFilters';
+} from '../lib/article-list-filters';
 
 type Props = {
-  query: string;
-  onQuery: (value: string) => void;
-  status: StatusFilter;
-  onStatus: (value: StatusFilter) => void;
-  languages: LanguageFilter;
-  onLanguages: (value: LanguageFilter) => void;
+  query: ArticleListQuery;
+  /** Changes the list (the address): `undefined` drops a filter. */
+  onChange: (change: Partial<Record<keyof ArticleListQuery, string | boolean | undefined>>) => void;
+  /** The categories offered (known ones and those in use). */
+  categories: string[];
 };
 
-export function NewsFilters({ query, onQuery, status, onStatus, languages, onLanguages }: Props) {
+/** Search, status, language versions and category of the News tab, each asked of the server. */
+export function NewsFilters({ query, onChange, categories }: Props) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex-1 space-y-1">
-        <label htmlFor="news-search" className={label}>
-          {t('admin.news.searchLabel')}
-        </label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-          />
-          <input
-            id="news-search"
-            type="search"
-            value={query}
-            placeholder={t('admin.news.searchPlaceholder')}
-            onChange={(e) => onQuery(e.target.value)}
-            className={`${input} pl-9`}
-          />
-        </div>
-      </div>
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] lg:items-end">
+      <SearchBox
+        id="news-search"
+        className="space-y-1 sm:col-span-2 lg:col-span-1"
+        label={t('admin.news.searchLabel')}
+        placeholder={t('admin.news.searchPlaceholder')}
+        value={query.q ?? ''}
+        onSearch={(q) => onChange({ q: q || undefined })}
+      />
       <FilterSelect
         id="news-status"
-        className="space-y-1 sm:w-48"
         label={t('admin.news.filterLabel')}
-        value={status}
-        onChange={onStatus}
+        value={statusOf(query)}
+        onChange={(status: StatusFilter) => onChange(statusQuery(status))}
         options={[
           ['all', t('admin.common.all')],
           ['published', t('admin.news.filterPublished')],
@@ -54,11 +46,23 @@ export function NewsFilters({ query, onQuery, status, onStatus, languages, onLan
       />
       <FilterSelect
         id="news-languages"
-        className="space-y-1 sm:w-56"
         label={t('admin.translate.filterLabel')}
-        value={languages}
-        onChange={onLanguages}
+        value={languageOf(query)}
+        onChange={(filter: LanguageFilter) => onChange(languageQuery(filter))}
         options={LANGUAGE_FILTERS.map((f) => [f, t(`admin.translate.filter.${f}`)] as const)}
+      />
+      <FilterSelect
+        id="news-category"
+        label={t('admin.news.category')}
+        value={query.category ?? ''}
+        onChange={(category: string) => onChange({ category: category || undefined })}
+        options={[
+          ['', t('admin.news.allCategories')],
+          ...categories.map((c) => [c, c] as const),
+          ...(query.category && !categories.includes(query.category)
+            ? [[query.category, query.category] as const]
+            : []),
+        ]}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { held, json, stubModelApi, translateCalls, translated } from '../../../test/llm-api';
@@ -46,7 +47,11 @@ describe('Using AI in all three languages', () => {
       if (to === 'en') return english.promise;
       return germanFails ? json(502, { error: 'The AI service did not answer' }) : undefined;
     });
-    renderAdmin(<NewsManager articles={[]} />);
+    renderAdmin(
+      <MemoryRouter>
+        <NewsManager />
+      </MemoryRouter>,
+    );
     await generateInPortuguese(true);
 
     expect(tab(/^Português/).textContent).toContain('Source');
@@ -88,7 +93,11 @@ describe('Using AI in all three languages', () => {
     const calls = stubModelApi(({ url }) =>
       url === '/api/llm/generate-news-content' ? json(200, { data: generated }) : undefined,
     );
-    renderAdmin(<NewsManager articles={[]} />);
+    renderAdmin(
+      <MemoryRouter>
+        <NewsManager />
+      </MemoryRouter>,
+    );
     await generateInPortuguese(false);
     expect(tab(/^English/).textContent).toContain('Missing');
     expect(tab(/^Deutsch/).textContent).toContain('Missing');

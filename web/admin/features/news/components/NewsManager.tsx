@@ -1,14 +1,18 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
+import { ArticleListQuerySchema } from '#shared/news-list';
+import { pageCount } from '#shared/pagination';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useListQuery } from '../../../hooks/useListQuery';
 import { useDemoContent } from '../api/demo.queries';
 import { useLlmStatus } from '../api/llm.queries';
-import { useArticleFilters } from '../hooks/useArticleFilters';
+import { NEWS_ADMIN_PAGE_SIZE, useAdminNewsQuery } from '../api/news.queries';
 import type { FormMode } from '../hooks/useArticleForm';
 import { useCategorySuggestions } from '../hooks/useCategorySuggestions';
 import { useNewsActions } from '../hooks/useNewsActions';
 import { draftFromArticle, draftFromGenerated, emptyDraft } from '../lib/article-draft';
+import { isFiltered } from '../lib/article-list-filters';
 import { AddNewsMenu } from './AddNewsMenu';
 import { AiGenerateModal } from './AiGenerateModal';
 import { DemoNotice } from './DemoNotice';
@@ -21,17 +25,31 @@ const ArticleFormModal = lazy(() =>
 );
 
 type Props = {
-  articles: Article[];
   /** The role may read articles but not change them (sales): no buttons that would be refused. */
   readOnly?: boolean;
 };
 
-/** The News tab: list, filters, and the create/edit/AI/delete dialogs. */
-export function NewsManager({ articles, readOnly = false }: Props) {
+const noArticles: Article[] = [];
+
+/**
+ * The News tab: a page of the articles at a time, searched and filtered by
+ * the server (kept in the address), and the create/edit/AI/delete dialogs.
+ */
+export function NewsManager({ readOnly = false }: Props) {
   const { t } = useTranslation();
   const llm = useLlmStatus();
+  const [query, setQuery] = useListQuery(ArticleListQuerySchema);
+  const list = useAdminNewsQuery({ ...query, ids: undefined, per_page: NEWS_ADMIN_PAGE_SIZE });
+  const articles = list.isError ? noArticles : (list.data?.items ?? noArticles);
+  const total = list.data?.total ?? 0;
+  const page = query.page ?? 1;
+  const pages = pageCount(total, NEWS_ADMIN_PAGE_SIZE);
   const categories = useCategorySuggestions(articles);
-  const filters = useArticleFilters(articles);
+  // A page that no longer exists (articles deleted meanwhile): the last one instead.
+  const beyond = list.isSuccess && !list.isPlaceholderData && total > 0 && page > pages;
+  useEffect(() => {
+    if (beyond) setQuery({ page: pages }, { replace: true });
+  }, [beyond, pages, setQuery]);
   const { pendingId, togglePublished, remove, removing } = useNewsActions();
   const addButton = useRef<HTMLButtonElement>(null);
   const editTrigger = useRef<HTMLElement | null>(null);
@@ -62,17 +80,16 @@ export function NewsManager({ articles, readOnly = false }: Props) {
         )}
       </div>
       <DemoNotice demo={demo} readOnly={readOnly} />
-      <NewsFilters
-        query={filters.query}
-        onQuery={filters.setQuery}
-        status={filters.status}
-        onStatus={filters.setStatus}
-        languages={filters.languages}
-        onLanguages={filters.setLanguages}
-      />
+      <NewsFilters query={query} onChange={setQuery} categories={categories} />
       <NewsList
-        articles={filters.visible}
-        total={articles.length}
+        articles={articles}
+        total={total}
+        page={page}
+        pages={pages}
+        onPage={(p) => setQuery({ page: p })}
+        filtered={isFiltered(query)}
+        loading={list.isPending || beyond}
+        busy={list.isPlaceholderData}
         demoIds={demoIds}
         pendingId={pendingId}
         readOnly={readOnly}
