@@ -39,7 +39,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['created_at', 'id'], 'news_created_at_index');
     t.index(['category'], 'news_category_index');
   });
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows: Record<string, unknown>[] = await knex('news')
       .where('id', '>', after)
       .orderBy('id')
@@ -47,7 +47,9 @@ export async function up(knex: Knex): Promise<void> {
       .select('id', 'title', 'excerpt', 'content');
     if (rows.length === 0) break;
     for (const row of rows) {
-      await knex('news').where({ id: row.id }).update({ source_hash: sourceHash(row) });
+      await knex('news')
+        .where({ id: row.id })
+        .update({ source_hash: sourceHash(row) });
     }
     after = Number(rows.at(-1)!.id);
   }
