@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Article } from '#shared/news';
 import { toast } from '../../../../common/toast';
@@ -34,6 +35,16 @@ const article = (id: number, slug: string): Article => ({
 
 const ARTICLES = [article(1, 'our-news'), article(2, 'demo-one'), article(3, 'demo-two')];
 
+/** The News tab as the dashboard shows it, its list a page from the API. */
+const renderTab = (readOnly = false) =>
+  renderAdmin(
+    <MemoryRouter>
+      <NewsManager readOnly={readOnly} />
+    </MemoryRouter>,
+  );
+const listPage = (url: string) =>
+  url.startsWith('/api/news/admin?') ? json(200, { data: ARTICLES }) : undefined;
+
 describe('demo content in the News tab', () => {
   it('is marked in the list and removed in one confirmed action', async () => {
     let demo = [
@@ -41,17 +52,17 @@ describe('demo content in the News tab', () => {
       { id: 3, slug: 'demo-two', title: 'Article demo-two' },
     ];
     const calls = stubModelApi(({ method, url }) => {
-      if (url !== '/api/demo') return undefined;
+      if (url !== '/api/demo') return listPage(url);
       if (method === 'DELETE') {
         demo = [];
         return json(200, { data: { removed: 2 } });
       }
       return json(200, { data: { articles: demo } });
     });
-    renderAdmin(<NewsManager articles={ARTICLES} />);
+    renderTab();
     const note = await screen.findByRole('note');
     expect(note.textContent).toContain('2 demo articles from the first start are on the site');
-    const rows = screen.getAllByTestId('news-row');
+    const rows = await screen.findAllByTestId('news-row');
     expect(rows.map((r) => within(r).queryByText('Demo') !== null)).toEqual([false, true, true]);
 
     fireEvent.click(within(note).getByRole('button', { name: 'Remove demo content' }));
@@ -68,9 +79,9 @@ describe('demo content in the News tab', () => {
     stubModelApi(({ url }) =>
       url === '/api/demo'
         ? json(200, { data: { articles: [{ id: 2, slug: 'demo-one', title: 'x' }] } })
-        : undefined,
+        : listPage(url),
     );
-    renderAdmin(<NewsManager articles={ARTICLES} readOnly />);
+    renderTab(true);
     const note = await screen.findByRole('note');
     expect(note.textContent).toContain('1 demo article from the first start is on the site');
     expect(within(note).queryByRole('button')).toBeNull();
