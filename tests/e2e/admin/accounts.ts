@@ -25,6 +25,19 @@ export function createAdmin(prefix: string): { username: string; password: strin
   return { username, password };
 }
 
+/** A fresh account of a staff role: an admin made by the CLI, then given the role by it. */
+export function createStaff(prefix: string, role: 'editor' | 'sales') {
+  const account = createAdmin(prefix);
+  const result = spawnSync(process.execPath, [ADMIN_CLI, 'role', account.username, role], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(result.stderr.trim()).toBe('');
+  expect(result.status).toBe(0);
+  return account;
+}
+
 /**
  * The authenticator's code `steps` periods of 30 s from now. The server
  * accepts one step of drift and never the same step twice, so a journey

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createAppProtocolHandler } from '../../../electron/lib/app-protocol';
 import { createConnection, createSetupActions } from '../../../electron/lib/connection';
+import { readStats } from '../../../electron/lib/enquiry-poller';
 import { openSettingsStore } from '../../../electron/lib/settings-store';
 import { withCookieJar } from '../../support/desktop-cookie-jar';
 
@@ -95,6 +96,8 @@ export async function startDesktopShell(initialServerUrl: string | null) {
     setupActions: (open: (url: string) => void) =>
       createSetupActions(connection, { open: (appUrl) => open(pageUrl(appUrl)) }),
     sessionCookies: (origin: string) => sessionFetch.cookies(origin),
+    /** What main's enquiry poller reads for the badge, with the app session's cookie. */
+    stats: () => readStats(connection.current()!, sessionFetch),
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

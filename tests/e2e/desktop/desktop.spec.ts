@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../../support/e2e-env';
+import { createStaff } from '../admin/accounts';
 import { ensureDesktopBuild, startDesktopShell, type DesktopShell } from './desktop-shell';
 
 /**
@@ -158,5 +159,66 @@ test('server down: a clear error in the dashboard and the offline page, never a 
     expect(shell.questions).toEqual([[dead, E2E.baseUrl]]);
   } finally {
     await shell.stop();
+  }
+});
+
+test('a sales colleague: the enquiries first with their badge; a role change or deactivation counts at the next request', async ({
+  page,
+  playwright,
+}) => {
+  const colleague = createStaff('desk-sales', 'sales');
+  const admin = await playwright.request.newContext({ baseURL: E2E.baseUrl });
+  expect((await admin.post('/api/auth/login', { data: E2E.admin })).ok()).toBe(true);
+  const users = (await (await admin.get('/api/users')).json()) as {
+    data: { id: number; username: string }[];
+  };
+  const id = users.data.find((u) => u.username === colleague.username)!.id;
+  const shell = await startDesktopShell(E2E.baseUrl);
+  try {
+    await page.goto(`${shell.url}/login`);
+    await page.getByLabel('Username').fill(colleague.username);
+    await page.getByLabel('Password', { exact: true }).fill(colleague.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(`${shell.url}/admin`);
+    await expect(page.getByRole('tab', { name: /^Contacts/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link'),
+    ).toHaveText(['Dashboard', 'Account']);
+
+    // The badge main shows: the enquiries awaiting a reply, one more for a new enquiry.
+    const before = await shell.stats();
+    if (before.status !== 'ok') throw new Error(`the badge could not be read: ${before.status}`);
+    const created = await admin.post('/api/contacts', {
+      data: {
+        name: 'Desk Visitor',
+        email: 'desk@example.com',
+        message: 'A new enquiry for sales.',
+      },
+    });
+    expect(created.status()).toBe(201);
+    expect(await shell.stats()).toMatchObject({ status: 'ok', waiting: before.waiting + 1 });
+
+    // Made an editor: the next request has no enquiries, and no badge.
+    expect((await admin.put(`/api/users/${id}`, { data: { role: 'editor' } })).ok()).toBe(true);
+    expect(await shell.stats()).toEqual({ status: 'signed-out' });
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('tab', { name: /^News/ })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Contacts/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add News' })).toBeVisible();
+
+    // Deactivated: thrown out at the next click.
+    expect((await admin.put(`/api/users/${id}`, { data: { active: false } })).ok()).toBe(true);
+    await page.getByRole('link', { name: 'Site texts' }).click();
+    await expect(page).toHaveURL(`${shell.url}/login`);
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    expect(await shell.stats()).toEqual({ status: 'signed-out' });
+  } finally {
+    await shell.stop();
+    await admin.dispose();
   }
 });
