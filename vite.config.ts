@@ -63,10 +63,10 @@ function precompressed({ wholeFolder }: { wholeFolder: boolean }): Plugin {
     writeBundle(_options, bundle) {
       written.push(...Object.keys(bundle).map((file) => resolve(outDir, file)));
     },
-    closeBundle() {
+    async closeBundle() {
       if (ssr) return;
-      if (wholeFolder) precompress(outDir);
-      else precompressFiles(written.splice(0));
+      if (wholeFolder) await precompress(outDir);
+      else await precompressFiles(written.splice(0));
     },
   };
 }

@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 
 /** Text formats worth compressing; fonts, images and video are compressed already. */
 export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|xml|txt|webmanifest)$/;
@@ -17,13 +18,18 @@ function filesOf(dir) {
   });
 }
 
-/** Compresses every eligible file under `dir`; returns how many it compressed. */
+/** Compresses every eligible file under `dir`; resolves to how many it compressed. */
 export function precompress(dir) {
   return precompressFiles(filesOf(dir));
 }
 
-/** Compresses each eligible file of the list; returns how many it compressed. */
-export function precompressFiles(files) {
+/**
+ * Compresses each eligible file of the list; resolves to how many it
+ * compressed. The gzip copy is Zopfli's (about 3 % smaller than zlib's best,
+ * still plain gzip to every browser and to nginx's `gzip_static`): it costs
+ * about a second per 400 kB, once, at build time.
+ */
+export async function precompressFiles(files) {
   let count = 0;
   for (const file of files) {
     if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
@@ -34,7 +40,7 @@ export function precompressFiles(files) {
         [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
       },
     });
-    const gz = gzipSync(data, { level: constants.Z_BEST_COMPRESSION });
+    const gz = await gzipAsync(data, { numiterations: 15 });
     // A copy that is not smaller is not worth a second file.
     if (br.length < data.length) writeFileSync(`${file}.br`, br);
     if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
@@ -45,5 +51,5 @@ export function precompressFiles(files) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = process.argv[2] ?? 'dist/client';
-  console.log(`precompressed ${precompress(dir)} files in ${dir}`);
+  console.log(`precompressed ${await precompress(dir)} files in ${dir}`);
 }
