@@ -1,6 +1,8 @@
 // `npm start`, `npm run admin` and `npm run bench`: build what is missing (a fresh clone) or older
 // than its sources (after a `git pull`), and only that. On a production install whose build tools
 // were pruned (`npm prune --omit=dev`), a stale build is an error with a way out, not a crash.
+// `--check` (the systemd units' ExecStartPre, scripts/install.sh) never builds: a missing or stale
+// build is that same error, so a service never serves code older than its checkout.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { BUILDS, isBuildCurrent } from './build-stamp.mjs';
@@ -17,14 +19,16 @@ const canBuild = () => {
   }
 };
 
+const checkOnly = process.argv.includes('--check');
 const rebuilt = new Set();
 for (const [name, build] of Object.entries(BUILDS)) {
   if (isBuildCurrent(name)) continue;
   rebuilt.add(name);
-  if (!canBuild()) {
+  if (checkOnly || !canBuild()) {
     console.error(
-      `The ${name} build in dist/ is missing or older than its sources, and the build tools are ` +
-        'not installed (npm prune --omit=dev). Run `npm ci && npm run build` first.',
+      `The ${name} build in dist/ is missing or older than its sources` +
+        (checkOnly ? '' : ', and the build tools are not installed (npm prune --omit=dev)') +
+        '. Run `bash scripts/install.sh` (after a git pull too), then start again.',
     );
     process.exit(1);
   }

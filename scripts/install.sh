@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The production install, and every upgrade after it (README, docs/deploy.md;
+# scripts/ci/production-install.sh runs it on a clean clone in CI):
+#
+#   bash scripts/install.sh        # in the checkout, as the user the site runs as
+#
+# 1. A supported Node.js on PATH (scripts/use-node.sh: the pinned Node 24 LTS
+#    from the npm registry when the machine's is older, as Debian 12's 18 is;
+#    FORGE_NODE_DIR says where it goes).
+# 2. Every dependency, the build tools included (`npm ci --omit=dev` alone
+#    cannot build: `vite: not found`), then the build.
+# 3. The build and test tools dropped again (`npm prune --omit=dev`): a web
+#    server never needs Vite, esbuild, tsx, Electron or Playwright.
+# Then the systemd unit's `ExecStartPre` (scripts/ensure-build.mjs --check)
+# finds the build current and the server starts; restart it to upgrade.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# A server never runs the desktop app: no Electron binary to download.
+export ELECTRON_SKIP_BINARY_DOWNLOAD=1
+. scripts/use-node.sh
+npm ci --no-audit --no-fund </dev/null
+npm run build </dev/null
+npm prune --omit=dev --no-audit --no-fund </dev/null
+node scripts/ensure-build.mjs --check
+echo "Installed and built with Node.js $(node --version) ($(command -v node))."
+echo "The systemd unit needs it on PATH: Environment=PATH=$(dirname "$(command -v node)"):/usr/local/bin:/usr/bin:/bin"

