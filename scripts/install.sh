@@ -18,7 +18,9 @@ cd "$(dirname "$0")/.."
 # A server never runs the desktop app: no Electron binary to download.
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 . scripts/use-node.sh
-npm ci --no-audit --no-fund </dev/null
+# --include=dev: with NODE_ENV=production in the environment (a sourced site.env), npm would
+# leave the build tools out, and the build would fail with `vite: not found`.
+npm ci --include=dev --no-audit --no-fund </dev/null
 npm run build </dev/null
 npm prune --omit=dev --no-audit --no-fund </dev/null
 node scripts/ensure-build.mjs --check
