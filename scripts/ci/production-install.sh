@@ -28,6 +28,8 @@ trap cleanup EXIT
 git clone -q "$repo" "$work/site"
 cd "$work/site"
 bash scripts/install.sh </dev/null >/dev/null
+# The commands below (the admin CLI, the unit's check and start) on the Node the install used.
+. scripts/use-node.sh
 
 # (typescript may stay: i18next names it as an optional peer.)
 for tool in vite esbuild tsx electron electron-builder @playwright/test playwright-core lighthouse vitest; do
