@@ -7,6 +7,7 @@ import {
   startPostgres,
   type TestPostgres,
 } from '../../tests/support/postgres';
+import { wholeSitemap } from '../../tests/support/sitemap';
 import { windowStart } from '../features/contacts/contact-stats';
 import {
   createTestApp,
@@ -17,6 +18,7 @@ import {
   type TestApp,
 } from '../../tests/support/test-app';
 import { createRetentionJob } from '../features/contacts/retention';
+import { createNewsRepo } from '../features/news/news.repo';
 import { createLogger } from '../logger';
 import { createDb } from './knex';
 import { MIGRATIONS } from './migrations';
@@ -259,11 +261,33 @@ describe.skipIf(!postgresAvailable)(
       });
 
       it('lists published articles in the sitemap with ISO lastmod', async () => {
-        const res = await request(t.app).get('/sitemap.xml').expect(200);
+        const res = { text: await wholeSitemap((path) => request(t.app).get(path).expect(200)) };
         const lastmods = [...res.text.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
         expect(lastmods).toHaveLength(9);
         for (const lastmod of lastmods) expect(lastmod).toMatch(ISO_UTC);
         expect(res.text).not.toContain('secret-draft');
+      });
+
+      it('splits the sitemap of articles into sections by id, each with its last change', async () => {
+        const repo = createNewsRepo(t.db);
+        const now = new Date().toISOString();
+        const all = await repo.sitemapEntries(now);
+        const sections = await repo.sitemapSections(now, 4);
+        expect(sections).toHaveLength(Math.ceil(all.length / 4));
+        const parts = [];
+        for (let i = 0; i < sections.length; i++) {
+          const part = await repo.sitemapEntries(now, { index: i, size: 4 });
+          expect(sections[i]!.lastmod).toBe(
+            part
+              .map((a) => a.updated_at)
+              .sort()
+              .at(-1),
+          );
+          parts.push(...part);
+        }
+        expect(parts).toEqual(all);
+        const index = await request(t.app).get('/sitemap.xml').expect(200);
+        expect(index.text).toContain('<sitemapindex ');
       });
 
       it('deletes, then 404', async () => {

@@ -5,7 +5,7 @@ import type { PagesService } from '../features/news/pages.service';
 import type { PublicOrigin } from '../http/public-origin';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import { requestLanguage } from '../i18n';
-import { robotsTxt, rssXml, sitemapXml } from './feeds';
+import { robotsTxt, rssXml, sitemapIndexXml, sitemapXml } from './feeds';
 
 const RSS_ITEMS = 20;
 /** How long shared caches may keep a feed (the sitemap, RSS). */
@@ -20,18 +20,57 @@ async function feedCaching(news: NewsService): Promise<string> {
   return `public, max-age=${Math.max(0, seconds)}`;
 }
 
-export function sitemapHandler({
-  news,
-  pages,
-  origin,
-}: FeedDeps & { pages: PagesService }): RequestHandler {
+/** The sitemap of the site's own pages and the pages of the company (About us, Careers). */
+export const PAGES_SITEMAP = '/sitemap-pages.xml';
+/** The `n`-th sitemap of articles, from 1 (news.service.ts, SITEMAP_SECTION_SIZE each). */
+export const newsSitemap = (n: number) => `/sitemap-news-${n}.xml`;
+const NEWS_SITEMAP = /^\/sitemap-news-([1-9]\d{0,5})\.xml$/;
+
+/** The latest of some times (ISO 8601), or null for none. */
+const latest = (times: (string | null)[]) =>
+  times.reduce<string | null>((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
+
+type SitemapDeps = FeedDeps & { pages: PagesService };
+
+/**
+ * `/sitemap.xml`: the index of the sitemaps, each with its last change: the
+ * pages' (which changes with any article too, as the news list does), then
+ * one per section of articles.
+ */
+export function sitemapHandler({ news, pages, origin }: SitemapDeps): RequestHandler {
   return async (req, res) => {
-    // Pages first, after the site's own: they are its lasting addresses.
-    const entries = [...(await pages.sitemapEntries()), ...(await news.sitemapEntries())];
+    const [sections, own] = await Promise.all([news.sitemapSections(), pages.sitemapEntries()]);
+    const files = [
+      {
+        path: PAGES_SITEMAP,
+        lastmod: latest([...own.map((p) => p.updated_at), ...sections.map((s) => s.lastmod)]),
+      },
+      ...sections.map((section, i) => ({ path: newsSitemap(i + 1), lastmod: section.lastmod })),
+    ];
     res
       .set('Cache-Control', await feedCaching(news))
       .type('application/xml')
-      .send(sitemapXml(origin.of(req), entries));
+      .send(sitemapIndexXml(origin.of(req), files));
+  };
+}
+
+/**
+ * The sitemaps of the index: `/sitemap-pages.xml` and `/sitemap-news-N.xml`
+ * (one past the last is not found, as any other address).
+ */
+export function sitemapFileHandler({ news, pages, origin }: SitemapDeps): RequestHandler {
+  return async (req, res, next) => {
+    const section = NEWS_SITEMAP.exec(req.path)?.[1];
+    if (req.path !== PAGES_SITEMAP && section === undefined) return next();
+    const entries =
+      section === undefined
+        ? await pages.sitemapEntries()
+        : await news.sitemapEntries(Number(section) - 1);
+    if (section !== undefined && entries.length === 0) return next();
+    res
+      .set('Cache-Control', await feedCaching(news))
+      .type('application/xml')
+      .send(sitemapXml(origin.of(req), entries, { sitePages: section === undefined }));
   };
 }
 

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wholeSitemap } from '../../tests/support/sitemap';
+import { createNewsRepo } from '../features/news/news.repo';
 import { createTestApp, signedIn, type TestApp } from '../../tests/support/test-app';
 
 let t: TestApp;
@@ -45,36 +47,74 @@ function sitemapUrls(xml: string) {
 afterAll(() => t.destroy());
 
 describe('feeds of the public site (real app, temp database)', () => {
-  it('lists every language version of the public pages and articles, never drafts, in the sitemap', async () => {
-    const res = await request(t.app).get('/sitemap.xml').expect(200);
-    expect(res.type).toBe('application/xml');
-    const urls = sitemapUrls(res.text);
-    expect(urls.map((u) => u.loc)).toEqual([
+  it('is a sitemap index whose sitemaps list every language version of the public pages and articles, never drafts', async () => {
+    const get = (path: string) => request(t.app).get(path).expect(200);
+    const index = await get('/sitemap.xml');
+    expect(index.type).toBe('application/xml');
+    expect(index.text).toContain(
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    );
+    const files = [
+      ...index.text.matchAll(/<sitemap><loc>[^<]+?(\/[^/<]+)<\/loc><lastmod>([^<]+)</g),
+    ];
+    expect(files.map(([, path]) => path)).toEqual(['/sitemap-pages.xml', '/sitemap-news-1.xml']);
+    for (const [, , lastmod] of files) expect(Date.parse(lastmod!)).not.toBeNaN();
+
+    const pages = await get('/sitemap-pages.xml');
+    expect(pages.type).toBe('application/xml');
+    expect(sitemapUrls(pages.text).map((u) => u.loc)).toEqual([
       ...['/en', '/pt', '/de'],
       ...['/en/news', '/pt/news', '/de/news'],
       ...['/en/contact', '/pt/contact', '/de/contact'],
       ...['/en/privacy', '/pt/privacy', '/de/privacy'],
-      ...['/en/english-only'],
-      ...['/en/public-article', '/pt/public-article'],
     ]);
-    expect(urls[3]!.alternates).toEqual({
+    const urls = sitemapUrls((await get('/sitemap-news-1.xml')).text);
+    expect(urls.map((u) => u.loc)).toEqual([
+      ...['/en/public-article', '/pt/public-article'],
+      ...['/en/english-only'],
+    ]);
+    const all = sitemapUrls(await wholeSitemap(get));
+    expect(all[3]!.alternates).toEqual({
       en: '/en/news',
       pt: '/pt/news',
       de: '/de/news',
       'x-default': '/news',
     });
-    expect(urls[0]!.alternates['x-default']).toBe('/');
+    expect(all[0]!.alternates['x-default']).toBe('/');
     // An article only names the languages it exists in.
-    for (const u of urls.slice(-2)) {
+    for (const u of urls.slice(0, 2)) {
       expect(u.alternates).toEqual({
         en: '/en/public-article',
         pt: '/pt/public-article',
         'x-default': '/public-article',
       });
     }
-    expect(urls[12]!.alternates).toEqual({ en: '/en/english-only', 'x-default': '/english-only' });
-    expect(res.text.match(/<lastmod>/g)).toHaveLength(3);
-    expect(res.text).not.toContain('draft-article');
+    expect(urls[2]!.alternates).toEqual({ en: '/en/english-only', 'x-default': '/english-only' });
+    expect((await get('/sitemap-news-1.xml')).text.match(/<lastmod>/g)).toHaveLength(3);
+    expect(await wholeSitemap(get)).not.toContain('draft-article');
+    // A sitemap past the last is not found, like any other address.
+    await request(t.app).get('/sitemap-news-2.xml').expect(404);
+  });
+
+  it('splits the articles into sections by id, each with the last change of its rows', async () => {
+    const repo = createNewsRepo(t.db);
+    const now = new Date().toISOString();
+    const sections = await repo.sitemapSections(now, 1);
+    expect(sections).toHaveLength(2);
+    const [first, second] = [
+      await repo.sitemapEntries(now, { index: 0, size: 1 }),
+      await repo.sitemapEntries(now, { index: 1, size: 1 }),
+    ];
+    expect([first, second].map((e) => e.map((a) => a.slug))).toEqual([
+      ['public-article'],
+      ['english-only'],
+    ]);
+    expect(sections.map((s) => s.lastmod)).toEqual([first[0]!.updated_at, second[0]!.updated_at]);
+    expect(await repo.sitemapEntries(now, { index: 2, size: 1 })).toEqual([]);
+    // Two to a section: one section, its last change the later of the two.
+    expect(await repo.sitemapSections(now, 2)).toEqual([
+      { lastmod: [first[0]!.updated_at, second[0]!.updated_at].sort()[1] },
+    ]);
   });
 
   it('lets crawlers in everywhere but the admin area and API', async () => {
@@ -126,8 +166,11 @@ describe('PUBLIC_URL (behind a proxy the site names its public address, never it
   const get = (path: string) => request(proxied.app).get(path).set('Host', '127.0.0.1:3000');
 
   it('is used by the sitemap, robots.txt and the RSS feed', async () => {
-    const sitemap = await get('/sitemap.xml').expect(200);
+    const sitemap = { text: await wholeSitemap((path) => get(path).expect(200)) };
     expect(sitemap.text).toContain('<loc>https://www.example.com/pt/news</loc>');
+    expect((await get('/sitemap.xml').expect(200)).text).toContain(
+      '<loc>https://www.example.com/sitemap-news-1.xml</loc>',
+    );
     expect((await get('/robots.txt').expect(200)).text).toContain(
       'Sitemap: https://www.example.com/sitemap.xml',
     );

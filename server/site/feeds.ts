@@ -22,23 +22,49 @@ function languageVersions(base: string, path: string, languages: readonly Langua
   return languages.map((l) => `<url><loc>${href(l)}</loc>${extra}${alternates}</url>`);
 }
 
+const URLSET =
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">';
+
 /**
- * `/sitemap.xml`: every language version of the public pages and of every
- * published article (an article only in the languages it exists in).
+ * A sitemap of the index (`/sitemap-pages.xml`, `/sitemap-news-N.xml`):
+ * every language version of the site's own pages (with `sitePages`) and of
+ * each article or page given (only in the languages it is public in), each
+ * article or page with its `lastmod`.
  */
-export function sitemapXml(origin: string, articles: SitemapArticle[]): string {
+export function sitemapXml(
+  origin: string,
+  articles: SitemapArticle[],
+  { sitePages = false }: { sitePages?: boolean } = {},
+): string {
   const base = escapeHtml(origin);
-  const pages = PUBLIC_PAGES.flatMap((p) => languageVersions(base, p, LANGUAGES));
+  const pages = sitePages ? PUBLIC_PAGES.flatMap((p) => languageVersions(base, p, LANGUAGES)) : [];
   const posts = articles.flatMap((a) => {
     const lastmod = `<lastmod>${escapeHtml(new Date(a.updated_at).toISOString())}</lastmod>`;
     return languageVersions(base, articlePath(a.slug), a.languages, lastmod);
   });
+  return ['<?xml version="1.0" encoding="UTF-8"?>', URLSET, ...pages, ...posts, '</urlset>'].join(
+    '\n',
+  );
+}
+
+/** A sitemap the index names: its address on the site and its last change (if any). */
+export type SitemapFile = { path: string; lastmod: string | null };
+
+/**
+ * `/sitemap.xml`: a sitemap index (sitemaps.org) naming the sitemaps that
+ * together list every language version of every public page.
+ */
+export function sitemapIndexXml(origin: string, files: SitemapFile[]): string {
+  const base = escapeHtml(origin);
+  const entries = files.map(({ path, lastmod }) => {
+    const when = lastmod ? `<lastmod>${escapeHtml(new Date(lastmod).toISOString())}</lastmod>` : '';
+    return `<sitemap><loc>${base}${escapeHtml(path)}</loc>${when}</sitemap>`;
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...pages,
-    ...posts,
-    '</urlset>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    '</sitemapindex>',
   ].join('\n');
 }
 

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wholeSitemap } from '../../tests/support/sitemap';
 import { createTestApp, signedIn, type TestApp } from '../../tests/support/test-app';
 
 /**
@@ -119,7 +120,7 @@ describe('a page', () => {
   });
 
   it('is in the sitemap in its languages, never in the news, its feed or the news list', async () => {
-    const sitemap = (await get('/sitemap.xml').expect(200)).text;
+    const sitemap = await wholeSitemap((path) => get(path).expect(200));
     expect(sitemap).toContain(`<loc>${site}/de/careers</loc>`);
     expect(sitemap).not.toContain(`<loc>${site}/pt/careers</loc>`);
     const feed = (await get('/rss.xml?lang=en').expect(200)).text;

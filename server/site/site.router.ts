@@ -15,7 +15,7 @@ import type { PublicOrigin } from '../http/public-origin';
 import { publicQuery, readsQuery } from '../http/public-query';
 import type { RateLimits } from '../http/rate-limits';
 import type { Logger } from '../logger';
-import { robotsHandler, rssHandler, sitemapHandler } from './feeds.handler';
+import { robotsHandler, rssHandler, sitemapFileHandler, sitemapHandler } from './feeds.handler';
 import { oldSlugRedirects } from './old-slugs';
 import { keepPrivate, pageHandler, sendUnavailablePage } from './page.handler';
 import { pageQueries } from './page-query';
@@ -77,6 +77,7 @@ export function createSiteRouter(deps: {
   // `lang` alone (declared for every route), for the feed's language.
   const feedQuery = readsQuery(publicQuery());
   router.get('/sitemap.xml', feedQuery, sitemapHandler({ news, pages, origin }));
+  router.get(/^\/sitemap-[a-z0-9-]+\.xml$/, feedQuery, sitemapFileHandler({ news, pages, origin }));
   router.get('/robots.txt', feedQuery, robotsHandler({ origin }));
   router.get('/rss.xml', feedQuery, rssHandler({ news, origin, texts }));
 

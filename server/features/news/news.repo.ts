@@ -274,11 +274,17 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
       return rows.map((r) => ({ category: String(r.category), count: toCount(r.count) }));
     },
 
-    /** What the sitemap needs of every public article at `now`, newest first (its public languages). */
-    async sitemapEntries(now: string) {
-      const rows: Row[] = await filtered({ publicAt: now })
+    /**
+     * What the sitemap needs of the public rows at `now` (their public
+     * languages), oldest first: all of them, or one section of `size` rows
+     * (the `index`-th, from 0). Sections by id stay put as rows are added.
+     */
+    async sitemapEntries(now: string, section?: { index: number; size: number }) {
+      const q = filtered({ publicAt: now })
         .select('id', 'slug', 'source_language', 'updated_at', 'published_at')
-        .orderBy([...NEWEST_PUBLISHED]);
+        .orderBy('id');
+      if (section) q.limit(section.size).offset(section.index * section.size);
+      const rows: Row[] = await q;
       const byArticle = await translations.languagesOf(
         rows.map((r) => Number(r.id)),
         { publishedOnly: true },
@@ -292,6 +298,25 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
           byArticle.get(Number(r.id)) ?? [],
         ),
       }));
+    },
+
+    /**
+     * The sections of `size` public rows at `now` that `sitemapEntries`
+     * gives, each with its last change: one aggregate over the index, not
+     * the rows.
+     */
+    async sitemapSections(now: string, size: number): Promise<{ lastmod: string }[]> {
+      const numbered = filtered({ publicAt: now }).select(
+        'news.updated_at',
+        db.raw('(row_number() over (order by news.id) - 1) / ? as section', [size]),
+      );
+      const rows: Row[] = await db
+        .from(numbered.as('numbered'))
+        .select('section')
+        .max({ lastmod: 'updated_at' })
+        .groupBy('section')
+        .orderBy('section');
+      return rows.map((r) => ({ lastmod: toIso(r.lastmod) }));
     },
 
     /** The earliest publication time still ahead of `now` (a scheduled article or page), or null. */

@@ -19,6 +19,13 @@ import type { DocumentKind, StoredDocument } from './document-row';
 import { createNewsRepo, type ArticleFilter } from './news.repo';
 import { createSlugHistoryRepo } from './slug-history.repo';
 
+/**
+ * Articles per sitemap of the index: with each in three languages, 3,000
+ * addresses (the protocol allows 50,000) and about 1.5 MB of XML, so each
+ * file is built quickly and fits the page cache.
+ */
+export const SITEMAP_SECTION_SIZE = 1000;
+
 export type SitemapEntry = {
   slug: string;
   updated_at: string;
@@ -55,7 +62,10 @@ export interface NewsService {
   setPublished(id: number, published: boolean, who?: Who): Promise<AdminArticle>;
   remove(id: number, who?: Who): Promise<{ id: number }>;
   categories(): Promise<CategoryCount[]>;
-  sitemapEntries(): Promise<SitemapEntry[]>;
+  /** The public articles in the sitemap: all, or one section (SITEMAP_SECTION_SIZE, from 0). */
+  sitemapEntries(section?: number): Promise<SitemapEntry[]>;
+  /** The sections of the sitemap's articles, each with its last change, in order. */
+  sitemapSections(): Promise<{ lastmod: string }[]>;
   /** True when a new article could not take `slug` without saying so (used or used before). */
   slugTaken(slug: string): Promise<boolean>;
   /**
@@ -163,7 +173,12 @@ export function createNewsService({
     remove: async (id, who) => announced(`article ${id} deleted`, await writes.remove(id, who)),
 
     categories: async () => mergeCategoryCounts(await repo.categories(now())),
-    sitemapEntries: () => repo.sitemapEntries(now()),
+    sitemapEntries: (section) =>
+      repo.sitemapEntries(
+        now(),
+        section === undefined ? undefined : { index: section, size: SITEMAP_SECTION_SIZE },
+      ),
+    sitemapSections: () => repo.sitemapSections(now(), SITEMAP_SECTION_SIZE),
     slugTaken: (slug) => writes.slugTaken(slug),
 
     async redirectFor(slug, { includeDrafts = false, kind } = {}) {

@@ -98,14 +98,16 @@ describe.skipIf(!postgresAvailable)(
 
       clock.set(new Date(Date.parse(due) - 1));
       expect((await cached('/api/news')).body.data.total).toBe(0);
-      expect((await cached('/sitemap.xml')).text).not.toContain('timed');
+      // No article is public: the index names no sitemap of articles.
+      expect((await cached('/sitemap.xml')).text).not.toContain('/sitemap-news-');
       await request(t.app).get('/timed').expect(404);
 
       clock.set(due);
       const list = await get('/api/news').expect(200);
       expect(list.headers['x-cache']).toBeUndefined();
       expect(list.body.data.news.map((a: { slug: string }) => a.slug)).toEqual(['timed']);
-      expect((await request(t.app).get('/sitemap.xml').expect(200)).text).toContain('/en/timed');
+      expect((await get('/sitemap.xml').expect(200)).text).toContain('/sitemap-news-1.xml');
+      expect((await get('/sitemap-news-1.xml').expect(200)).text).toContain('/en/timed');
       expect((await request(t.app).get('/rss.xml').expect(200)).text).toContain('/timed');
       await request(t.app).get('/timed').expect(200);
       await scheduler.refresh();

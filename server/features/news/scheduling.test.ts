@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicationStatus } from '#shared/publication';
 import { testClock, type TestClock } from '../../../tests/support/clock';
+import { wholeSitemap } from '../../../tests/support/sitemap';
 import {
   createTestApp,
   signedIn,
@@ -111,7 +112,8 @@ describe('a scheduled article', () => {
     await get(t, '/api/news/launch-day').expect(404);
     await get(t, '/launch-day').expect(404);
     expect((await cached(t, '/rss.xml')).text).not.toContain('launch-day');
-    expect((await cached(t, '/sitemap.xml')).text).not.toContain('launch-day');
+    expect((await cached(t, '/sitemap.xml')).text).toContain('/sitemap-news-1.xml');
+    expect((await cached(t, '/sitemap-news-1.xml')).text).not.toContain('launch-day');
     const categories = (await get(t, '/api/news/categories').expect(200)).body.data;
     expect(categories).toEqual([{ category: 'robotics', count: 1 }]);
   });
@@ -139,7 +141,7 @@ describe('a scheduled article', () => {
     expect(article.text).toContain('Story launch-day');
     expect(article.text).not.toContain('— not public yet</p>');
     expect((await get(t, '/rss.xml').expect(200)).text).toContain('/launch-day');
-    expect((await get(t, '/sitemap.xml').expect(200)).text).toContain('/en/launch-day');
+    expect(await wholeSitemap((path) => get(t, path).expect(200))).toContain('/en/launch-day');
     const categories = (await get(t, '/api/news/categories').expect(200)).body.data;
     expect(categories).toEqual(
       expect.arrayContaining([
@@ -281,7 +283,7 @@ describe('a restart that spans the scheduled time', () => {
       expect((await request(second.app).get('/while-down').expect(200)).text).toContain(
         'Story while-down',
       );
-      expect((await request(second.app).get('/sitemap.xml').expect(200)).text).toContain(
+      expect(await wholeSitemap((path) => request(second.app).get(path).expect(200))).toContain(
         '/en/while-down',
       );
     } finally {

@@ -20,7 +20,16 @@ const key = (url: string, headers: KeyedRequest['headers'] = {}, origin = '') =>
 
 describe('which requests are the page cache’s', () => {
   it('takes GET and HEAD of pages, feeds and the public news API reads', () => {
-    for (const url of ['/', '/news', '/pt/news', '/field-report-8', '/rss.xml', '/sitemap.xml']) {
+    for (const url of [
+      '/',
+      '/news',
+      '/pt/news',
+      '/field-report-8',
+      '/rss.xml',
+      '/sitemap.xml',
+      '/sitemap-pages.xml',
+      '/sitemap-news-12.xml',
+    ]) {
       expect(publicTarget(req(url))).not.toBeNull();
     }
     for (const url of ['/api/news', '/api/news/categories', '/api/news/some-slug']) {
@@ -41,6 +50,7 @@ describe('which requests are the page cache’s', () => {
       '/assets/site-abc.js',
       '/media/1/photo.webp',
       '/favicon.svg',
+      '/sitemap-news-0.xml',
       '/healthz',
     ]) {
       expect(publicTarget(req(url)), url).toBeNull();

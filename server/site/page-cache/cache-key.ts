@@ -63,6 +63,8 @@ export function publicTarget(req: KeyedRequest): PublicTarget | null {
 function isPublicPath(path: string): boolean {
   if (/^\/api(\/|$)/i.test(path)) return PUBLIC_API.test(path) && path !== '/api/news/admin';
   if (path === '/sitemap.xml' || path === '/robots.txt' || path === '/rss.xml') return true;
+  // The sitemaps of the index (feeds.handler.ts).
+  if (/^\/sitemap-(?:pages|news-[1-9]\d{0,5})\.xml$/.test(path)) return true;
   if (path === '/login' || path === '/admin' || path.startsWith('/admin/')) return false;
   if (path === '/healthz' || path.startsWith('/assets/') || path.startsWith('/media/')) {
     return false;
