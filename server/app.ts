@@ -19,6 +19,10 @@ import { createSessionRegistry } from './features/auth/session-registry';
 import { createTwoFactorService } from './features/auth/two-factor.service';
 import { createContactsService } from './features/contacts/contacts.service';
 import { enquirySources } from './features/contacts/enquiry-sources';
+import { createEnquiryThreadService } from './features/contacts/enquiry-thread.service';
+import { createReplyReminders } from './features/contacts/reply-reminders';
+import { webhookUrlProblem } from './features/mail/webhook-address';
+import { createWebhooksService } from './features/mail/webhooks.service';
 import { createHealthRouter } from './features/health/health.routes';
 import { createLlmService } from './features/llm/llm.service';
 import { createLlmProvider } from './features/llm/openai-provider';
@@ -110,7 +114,14 @@ export function createApp(deps: AppDeps): AppHandler {
     clock,
     audit,
   });
-  const settings = createSettingsService({ db, audit });
+  const settings = createSettingsService({
+    db,
+    audit,
+    clock: () => clock.now(),
+    checks: {
+      webhook_url: (url) => webhookUrlProblem(String(url), config.webhooks.allowPrivate),
+    },
+  });
   const auth = createAuthService({
     db,
     allowRegistration: config.allowRegistration,
@@ -127,7 +138,15 @@ export function createApp(deps: AppDeps): AppHandler {
     store: deps.sessionStore,
     lifetime: config.session,
   });
-  const mail = createMailService({ db, config, signal: deps.outboxSignal, texts });
+  const now = () => clock.now();
+  const mail = createMailService({
+    db,
+    config,
+    signal: deps.outboxSignal,
+    texts,
+    settings,
+    clock: now,
+  });
   const staff = createStaffService({ db, registry, audit });
   const invitations = createInvitationsService({ db, mail, audit });
   const recovery = createRecoveryService({
@@ -143,6 +162,7 @@ export function createApp(deps: AppDeps): AppHandler {
     db,
     writes,
     mail,
+    settings,
     logger: logger.child({ feature: 'contacts' }),
     audit,
     // The call to action of each public article and page leads to the form with its slug.
@@ -150,10 +170,20 @@ export function createApp(deps: AppDeps): AppHandler {
       (slug, opts) => news.getBySlug(slug, opts),
       (slug, opts) => pages.getBySlug(slug, opts),
     ]),
+    clock: now,
+  });
+  const thread = createEnquiryThreadService({ db, mail, audit, clock: now });
+  const reminders = createReplyReminders({
+    db,
+    mail,
+    settings,
+    logger: logger.child({ feature: 'reminders' }),
+    clock: now,
   });
   const llm = createLlmService({
     provider: createLlmProvider(config.llm),
     news,
+    enquiries: thread,
     logger: logger.child({ feature: 'llm' }),
     tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
   });
@@ -206,6 +236,7 @@ export function createApp(deps: AppDeps): AppHandler {
       registry,
       audit,
       contacts,
+      thread,
       llm,
       mail,
       texts,
@@ -217,6 +248,7 @@ export function createApp(deps: AppDeps): AppHandler {
       demo: createDemoContentService({ db, audit, content: contentVersion }),
       origin,
       health,
+      webhooks: createWebhooksService({ db }),
     }),
   );
   // Failures before the API router is reached (the session store, say) still answer JSON.
@@ -240,6 +272,7 @@ export function createApp(deps: AppDeps): AppHandler {
   if (deps.background) {
     health.start();
     audit.start();
+    reminders.start();
   }
 
   // A page that is already rendered goes out before Express even looks at the request.
@@ -249,7 +282,7 @@ export function createApp(deps: AppDeps): AppHandler {
   // The Express app behind it, for tests that read its routes; and what the
   // shutdown stops before the stores close: its own timers, and the writes
   // still waiting for a commit (rate-limit counts are answered before theirs).
-  const timers = deps.background ? [health, audit] : [];
+  const timers = deps.background ? [health, audit, reminders] : [];
   const background = [...timers, { stop: () => writes.settled() }];
   return Object.assign(handler, {
     express: app,

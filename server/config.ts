@@ -118,6 +118,7 @@ const EnvSchema = z.object({
       message: 'must be a comma-separated list of e-mail addresses',
     }),
   AUTO_REPLY: bool(true),
+  WEBHOOK_ALLOW_PRIVATE: bool(false),
   ENQUIRY_RETENTION_DAYS: optionalString.refine(
     (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1),
     { message: 'must be a whole number of days from 1 to 99999' },
@@ -188,6 +189,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
             autoReply: e.AUTO_REPLY,
           }
         : undefined,
+    /**
+     * The enquiry webhook (its address is a setting): `allowPrivate` lets it
+     * reach private, loopback and link-local addresses, and plain HTTP
+     * (WEBHOOK_ALLOW_PRIVATE, for a receiver inside the operator's network).
+     */
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
     /** Enquiries older than this many days are deleted daily; undefined keeps them. */
     enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS ? Number(e.ENQUIRY_RETENTION_DAYS) : undefined,
     logLevel: e.LOG_LEVEL,

@@ -11,6 +11,8 @@ import { broadcastContentVersion } from './db/content-broadcast';
 import { createRetentionJob } from './features/contacts/retention';
 import { createMailWorker, logMailSetup } from './features/mail/mail.worker';
 import { createOutboxSignal } from './features/mail/outbox-signal';
+import { createSettingsService } from './features/settings/settings.service';
+import { createWebhookTransport } from './features/mail/webhook-transport';
 import { createPublicationScheduler } from './features/news/publication-scheduler';
 import { attachSocketLane } from './http/socket-lane';
 import type { LogDestination } from './log-destination';
@@ -169,8 +171,9 @@ function serve(app: AppHandler) {
 }
 
 /**
- * The scheduler of timed publications, the e-mail worker (when SMTP_URL is
- * set) and the retention job (when configured).
+ * The scheduler of timed publications, the outbox's worker (e-mail when
+ * SMTP_URL is set, and the enquiry webhook's calls) and the retention job
+ * (when configured).
  */
 function startBackground(
   config: Config,
@@ -187,10 +190,19 @@ function startBackground(
     }),
   ];
   logMailSetup(config, logger.child({ feature: 'mail' }));
-  if (config.mail) {
-    const mailLogger = logger.child({ feature: 'mail' });
-    jobs.push(createMailWorker({ db: runtime.db, mail: config.mail, logger: mailLogger, signal }));
-  }
+  const settings = createSettingsService({ db: runtime.db });
+  jobs.push(
+    createMailWorker({
+      db: runtime.db,
+      mail: config.mail,
+      logger: logger.child({ feature: 'mail' }),
+      signal,
+      webhooks: {
+        transport: createWebhookTransport({ allowPrivate: config.webhooks.allowPrivate }),
+        secret: () => settings.value('webhook_secret'),
+      },
+    }),
+  );
   if (config.enquiryRetentionDays) {
     const days = config.enquiryRetentionDays;
     jobs.push(

@@ -6,22 +6,42 @@ import { adminListQuery, flag } from './list-query';
  * keeps it in its address). Spam is listed only with `spam=true`.
  */
 
-/** Newest first, or unanswered first (each group newest first). */
-export const CONTACT_SORTS = ['newest', 'unreplied'] as const;
+/**
+ * Newest first; unanswered first (each group newest first); or due first:
+ * the soonest `due_at` first, answered ones last. The API's default is
+ * newest first; the admin's list asks for `due`.
+ */
+export const CONTACT_SORTS = ['newest', 'unreplied', 'due'] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
 
 /**
  * Where enquiries stand against the reply promise (shared/reply-due.ts):
- * not yet answered, due soon or overdue, overdue, answered.
+ * not yet answered, due soon or overdue, due soon (not yet overdue),
+ * overdue, answered.
  */
-export const REPLY_FILTERS = ['awaiting', 'late', 'overdue', 'replied'] as const;
+export const REPLY_FILTERS = ['awaiting', 'late', 'soon', 'overdue', 'replied'] as const;
 export type ReplyFilter = (typeof REPLY_FILTERS)[number];
+
+/** Whose enquiries: the signed-in colleague's (`me`), nobody's yet (`none`). */
+export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];
 
 export const ContactListQuerySchema = adminListQuery({
   spam: flag.optional(),
   read: flag.optional(),
   reply: z.enum(REPLY_FILTERS, { error: 'apiErrors.replyFilterInvalid' }).optional(),
   sort: z.enum(CONTACT_SORTS, { error: 'apiErrors.sortInvalid' }).optional(),
+  assignee: z.enum(ASSIGNEE_FILTERS, { error: 'apiErrors.assigneeFilterInvalid' }).optional(),
 });
 
 export type ContactListQuery = z.output<typeof ContactListQuerySchema>;
+
+/** The CSV's separators: commas, or semicolons for spreadsheets set up for European formats. */
+export const CSV_SEPARATOR_NAMES = ['comma', 'semicolon'] as const;
+
+/** `GET /api/contacts/export`'s query: the folder and the separator. */
+export const ContactExportQuerySchema = z.object({
+  spam: flag.optional(),
+  separator: z.enum(CSV_SEPARATOR_NAMES, { error: 'apiErrors.separatorInvalid' }).optional(),
+});
+export type ContactExportQuery = z.output<typeof ContactExportQuerySchema>;

@@ -94,7 +94,34 @@ export type Contact = {
   source_path: string | null;
   /** That article's or page's title as the visitor read it when the enquiry arrived, or null. */
   source_title: string | null;
+  /** When the reply promise runs out (shared/reply-due.ts), set when it arrived. */
+  due_at: string;
+  /** The colleague handling it. */
+  assignee: StaffMember | null;
 };
+
+/** A staff account as enquiries name it (`GET /api/users/staff` lists them). */
+export type StaffMember = { id: number; username: string };
+
+/** What happened to an enquiry, in the order it happened (`GET /api/contacts/{id}`'s `thread`). */
+export const THREAD_KINDS = ['enquiry', 'auto_reply', 'reply', 'note'] as const;
+export type ThreadKind = (typeof THREAD_KINDS)[number];
+
+/** How far an e-mail of the thread got: waiting in the outbox, accepted by the mail server, or refused. */
+export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+
+export type ThreadEntry = {
+  kind: ThreadKind;
+  at: string;
+  /** The colleague who wrote a reply or note (the username at the time); null for the visitor and the site. */
+  by: string | null;
+  text: string;
+  /** E-mails only (the auto-reply and replies). */
+  status?: DeliveryStatus;
+};
+
+/** One enquiry as `GET /api/contacts/{id}` and the calls that change it answer. */
+export type ContactDetail = Contact & { thread: ThreadEntry[] };
 
 /** Counts of `GET /api/contacts/stats`; spam is counted only in `spam`. */
 export type ContactStats = {
@@ -102,8 +129,10 @@ export type ContactStats = {
   unread: number;
   /** Not yet marked replied. */
   unreplied: number;
-  /** Not replied and received more than 24 hours ago. */
+  /** Not replied and past its `due_at`. */
   overdue: number;
+  /** Not replied and due within the next 4 hours (not yet overdue). */
+  due_soon: number;
   spam: number;
   last_7_days: number;
   per_day: { date: string; count: number }[];

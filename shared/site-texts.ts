@@ -19,6 +19,8 @@ export const SITE_TEXT_SCOPES = [
   'footer.',
   'meta.',
   'privacy.',
+  'mail.answer.greeting',
+  'mail.answer.signature',
 ] as const;
 
 /** Longest override, in characters. */
@@ -52,6 +54,8 @@ export const SITE_TEXT_GROUPS = [
   { id: 'footer', path: '/', scopes: ['footer.'] },
   { id: 'meta', path: '/', scopes: ['meta.'] },
   { id: 'privacy', path: '/privacy', scopes: ['privacy.'] },
+  // The e-mail replies start from; the contact page is where their enquiries come from.
+  { id: 'replies', path: '/contact', scopes: ['mail.answer.greeting', 'mail.answer.signature'] },
   { id: 'home', path: '/', scopes: ['home.'] },
 ] as const;
 

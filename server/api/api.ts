@@ -15,6 +15,7 @@ import type { SessionRegistry } from '../features/auth/session-registry';
 import type { TwoFactorService } from '../features/auth/two-factor.service';
 import { createContactsRouter } from '../features/contacts/contacts.routes';
 import type { ContactsService } from '../features/contacts/contacts.service';
+import type { EnquiryThreadService } from '../features/contacts/enquiry-thread.service';
 import { createLlmRouter } from '../features/llm/llm.routes';
 import type { LlmService } from '../features/llm/llm.service';
 import { createMailRouter } from '../features/mail/mail.routes';
@@ -35,6 +36,8 @@ import type { RevisionsService } from '../features/news/revisions.service';
 import { createSiteTextsRouter } from '../features/site-texts/site-texts.routes';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import { createSettingsRouter } from '../features/settings/settings.routes';
+import { createWebhooksRouter } from '../features/mail/webhooks.routes';
+import type { WebhooksService } from '../features/mail/webhooks.service';
 import type { SettingsService } from '../features/settings/settings.service';
 import type { Logger } from '../logger';
 import type { AdminPage } from '#shared/pages';
@@ -66,6 +69,7 @@ export type ApiDeps = {
   registry: SessionRegistry;
   audit: AuditService;
   contacts: ContactsService;
+  thread: EnquiryThreadService;
   llm: LlmService;
   mail: MailService;
   texts: SiteTextsService;
@@ -78,6 +82,7 @@ export type ApiDeps = {
   recovery: RecoveryService;
   /** The site's address for links (PUBLIC_URL, else the request's own). */
   origin: PublicOrigin;
+  webhooks: WebhooksService;
   /** Told about write failures (busy, disk full, read-only) so /healthz can name them. */
   health?: DbHealth;
 };
@@ -100,6 +105,7 @@ export function createApi(deps: ApiDeps) {
     registry,
     audit,
     contacts,
+    thread,
     llm,
     mail,
     texts,
@@ -137,13 +143,14 @@ export function createApi(deps: ApiDeps) {
   api.use('/pages', createPagesRouter({ pages, previews, revisions: pageRevisions }));
   api.use('/previews', createPreviewsRouter({ previews }));
   api.use('/media', createMediaRouter({ media, maxBytes: config.media.maxBytes }));
-  api.use('/contacts', createContactsRouter({ contacts, contactLimit: limits.contact }));
+  api.use('/contacts', createContactsRouter({ contacts, thread, contactLimit: limits.contact }));
   api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));
   api.use('/audit', createAuditRouter({ audit }));
   api.use('/mail', createMailRouter({ mail }));
   api.use('/site', createSiteTextsRouter({ texts, preview: textsPreview, origin }));
   api.use('/settings', createSettingsRouter({ settings }));
   api.use('/demo', createDemoContentRouter({ demo }));
+  api.use('/webhooks', createWebhooksRouter({ webhooks: deps.webhooks }));
 
   api.use(apiNotFound);
   api.use(apiErrorHandler(logger, deps.health));

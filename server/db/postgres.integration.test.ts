@@ -327,6 +327,16 @@ describe.skipIf(!postgresAvailable)(
           created_at: expect.stringMatching(ISO_UTC),
           source_path: null,
           source_title: null,
+          due_at: expect.stringMatching(ISO_UTC),
+          assignee: null,
+          thread: [
+            {
+              kind: 'enquiry',
+              at: stored.body.data.created_at,
+              by: null,
+              text: 'Grüße aus Köln — bitte um Rückruf. 日本語 𝄞',
+            },
+          ],
         });
         const second = (await submit(enquiry).expect(201)).body.data.id;
 
@@ -388,14 +398,16 @@ describe.skipIf(!postgresAvailable)(
 
     describe('the inbox that keeps the 24-hour promise', () => {
       const ago = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
+      /** Received `hours` ago, due 24 hours later (the rule the site follows by default). */
+      const arrived = (hours: number) => ({ created_at: ago(hours), due_at: ago(hours - 24) });
       const submit = (body: object) => request(t.app).post('/api/contacts').send(body);
 
       it('tracks replies and the spam folder, counts unreplied and overdue, and exports CSV', async () => {
         await t.db('contacts').delete();
         await t.db('contacts').insert([
-          { ...enquiry, name: 'Overdue', read: false, created_at: ago(30) },
-          { ...enquiry, name: 'Due soon', read: false, created_at: ago(21) },
-          { ...enquiry, name: 'Answered', read: true, created_at: ago(40), replied_at: ago(39) },
+          { ...enquiry, name: 'Overdue', read: false, ...arrived(30) },
+          { ...enquiry, name: 'Due soon', read: false, ...arrived(21) },
+          { ...enquiry, name: 'Answered', read: true, ...arrived(40), replied_at: ago(39) },
         ]);
         const fresh = (await submit({ ...enquiry, language: 'pt' }).expect(201)).body.data.id;
         const spam = (await submit({ ...enquiry, message: 'http://spam.example/x' }).expect(201))
@@ -424,6 +436,15 @@ describe.skipIf(!postgresAvailable)(
         const csv = await admin.get('/api/contacts/export').buffer(true).expect(200);
         expect(csv.text.split('\r\n')).toHaveLength(7);
         expect(csv.text).toContain(',pt,true,');
+        const due = await admin.get('/api/contacts?sort=due').expect(200);
+        // Open ones by due time (the one back from spam is due last), then the answered ones.
+        expect(due.body.data.map((c: { name: string }) => c.name)).toEqual([
+          'Overdue',
+          'Due soon',
+          enquiry.name,
+          'Answered',
+          enquiry.name,
+        ]);
       });
 
       it('deletes enquiries past the retention period, one instance at a time', async () => {

@@ -79,10 +79,15 @@ const RULES: Record<string, AccessRule> = {
   'PUT /api/contacts/:id/replied': 'enquiries',
   'PUT /api/contacts/:id/spam': 'enquiries',
   'DELETE /api/contacts/:id': 'enquiries',
+  'GET /api/contacts/:id/reply-template': 'enquiries',
+  'POST /api/contacts/:id/replies': 'enquiries',
+  'POST /api/contacts/:id/notes': 'enquiries',
+  'PUT /api/contacts/:id/assignee': 'enquiries',
   'GET /api/llm/llm-status': 'staff',
   'POST /api/llm/generate-news-content': 'content',
   'POST /api/llm/translate-news': 'content',
   'POST /api/llm/translate-texts': 'content',
+  'POST /api/llm/draft-reply': 'enquiries',
   'GET /api/audit': 'audit',
   'GET /api/mail/status': 'enquiries',
   'GET /api/site/texts': 'content',
@@ -93,6 +98,7 @@ const RULES: Record<string, AccessRule> = {
   'DELETE /api/demo': 'content',
   'GET /api/settings': 'settings',
   'PUT /api/settings': 'settings',
+  'GET /api/webhooks/deliveries': 'settings',
 };
 
 const AUTH_REQUIRED = 'Authentication required';

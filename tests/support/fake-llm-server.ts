@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { fakeArticle, type FakeArticle } from './fake-llm-article';
+import { fakeReply, replyTarget } from './fake-llm-reply';
 import {
   fakeTextsTranslation,
   fakeTranslation,
@@ -17,7 +18,7 @@ import {
  * from a marker in the user's message such as `[[invalid-json]]`. It drafts
  * articles and answers translation requests (`[[fail-translation:de]]` in
  * the text makes the translation into German fail with 500, the others not),
- * site texts included.
+ * site texts included, and drafts replies to enquiries (fake-llm-reply.ts).
  * Run standalone: `npx tsx tests/support/fake-llm-server.ts 3199`.
  */
 
@@ -95,11 +96,14 @@ export async function startFakeLlm(port = 0): Promise<FakeLlm> {
     if (into && user.includes(`[[fail-translation:${into}]]`)) {
       return send(res, 500, apiError('The server had an error.', 'server_error'));
     }
+    const replyIn = replyTarget(system);
     const article = textsTarget
       ? fakeTextsTranslation(user, textsTarget)
       : target
         ? fakeTranslation(user, target)
-        : { ...fakeArticle(system, user), ...scenario.article };
+        : replyIn
+          ? fakeReply(user, replyIn)
+          : { ...fakeArticle(system, user), ...scenario.article };
     const reply = (content: string | null, extra: Record<string, unknown> = {}, finish = 'stop') =>
       send(res, 200, completion(String(body?.model ?? 'fake-model'), content, extra, finish));
 
@@ -129,7 +133,12 @@ export async function startFakeLlm(port = 0): Promise<FakeLlm> {
       case 'invalid-json':
         return reply('Here is a great article about robots! It has no JSON at all.');
       case 'wrong-shape':
-        return reply(JSON.stringify({ headline: article.title, body: article.content }));
+        return reply(
+          JSON.stringify({
+            headline: (article as { title?: string }).title,
+            body: (article as { content?: string }).content,
+          }),
+        );
       case 'fenced':
         return reply(
           `Sure, here is the article:\n\n\`\`\`json\n${JSON.stringify(article, null, 2)}\n\`\`\`\n`,

@@ -2,34 +2,84 @@ import type { Contact } from '#shared/contact';
 
 /**
  * Enquiries as CSV for spreadsheets: UTF-8 with a byte-order mark (so Excel
- * reads accents right), a header row, CRLF line ends and RFC 4180 quoting.
+ * reads accents right), a header row, CRLF line ends and RFC 4180 quoting,
+ * separated by commas or, for the European spreadsheet defaults, semicolons.
  * A cell a spreadsheet would run as a formula (starting with =, +, -, @, a
  * tab or a carriage return) gets a leading apostrophe, so it shows as text.
+ *
+ * Each time is given twice: in UTC (ISO 8601, for programs) and in the
+ * company's time zone (`YYYY-MM-DD HH:MM`, which spreadsheets read as a
+ * date and time), the zone named in the header.
  */
 
-const COLUMNS = [
-  'id',
-  'created_at',
-  'name',
-  'email',
-  'company',
-  'message',
-  'language',
-  'read',
-  'replied_at',
-  'spam',
-] as const satisfies readonly (keyof Contact)[];
+export const CSV_SEPARATORS = { comma: ',', semicolon: ';' } as const;
+export type CsvSeparator = keyof typeof CSV_SEPARATORS;
+
+export type CsvOptions = { timeZone: string; separator?: CsvSeparator };
+
+type Column = { header: (zone: string) => string; value: (c: Contact, local: Local) => unknown };
+type Local = (iso: string | null) => string;
+
+const plain = (name: keyof Contact): Column => ({ header: () => name, value: (c) => c[name] });
+const times = (name: 'created_at' | 'due_at' | 'replied_at'): Column[] => [
+  { header: () => `${name} (UTC)`, value: (c) => c[name] },
+  { header: (zone) => `${name} (${zone})`, value: (c, local) => local(c[name]) },
+];
+
+const COLUMNS: Column[] = [
+  plain('id'),
+  ...times('created_at'),
+  plain('name'),
+  plain('email'),
+  plain('company'),
+  plain('message'),
+  plain('language'),
+  plain('read'),
+  { header: () => 'assignee', value: (c) => c.assignee?.username ?? '' },
+  ...times('due_at'),
+  ...times('replied_at'),
+  plain('spam'),
+];
 
 const BOM = '\uFEFF';
 
-export function csvCell(value: unknown): string {
+export function csvCell(value: unknown, separator: string = ','): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/u.test(text)) text = `'${text}`;
-  return /[",\r\n]/u.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const quote = text.includes(separator) || /["\r\n]/u.test(text);
+  return quote ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function contactsCsv(contacts: Contact[]): string {
-  const lines = [COLUMNS.join(',')];
-  for (const contact of contacts) lines.push(COLUMNS.map((c) => csvCell(contact[c])).join(','));
+/** `2026-11-27 20:00` as the clock in `timeZone` showed it. */
+function localTime(timeZone: string): Local {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (iso) => {
+    if (!iso) return '';
+    const p = Object.fromEntries(format.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  };
+}
+
+/** The writer of one export: its header line and each enquiry's line (no line ends). */
+export function csvWriter({ timeZone, separator = 'comma' }: CsvOptions) {
+  const sep = CSV_SEPARATORS[separator];
+  const local = localTime(timeZone);
+  return {
+    header: () => COLUMNS.map((c) => csvCell(c.header(timeZone), sep)).join(sep),
+    line: (contact: Contact) => COLUMNS.map((c) => csvCell(c.value(contact, local), sep)).join(sep),
+  };
+}
+
+export function contactsCsv(contacts: Contact[], options: CsvOptions): string {
+  const writer = csvWriter(options);
+  const lines = [writer.header(), ...contacts.map(writer.line)];
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }

@@ -30,12 +30,13 @@ const enquiry = {
 const submit = (body: object = enquiry) =>
   request(t.app).post('/api/contacts').send(body).expect(201);
 const idOf = async (body: object = enquiry) => (await submit(body)).body.data.id as number;
-/** An enquiry received `hours` ago, written straight into the database. */
+/** An enquiry received `hours` ago (due 24 hours later), written straight into the database. */
 const receivedAgo = async (hours: number, extra: object = {}) => {
   const created_at = new Date(Date.now() - hours * HOUR).toISOString();
+  const due_at = new Date(Date.now() - (hours - 24) * HOUR).toISOString();
   const [row] = await t
     .db('contacts')
-    .insert({ ...enquiry, read: false, created_at, ...extra })
+    .insert({ ...enquiry, read: false, created_at, due_at, ...extra })
     .returning('id');
   return Number(typeof row === 'object' ? row.id : row);
 };
@@ -87,7 +88,7 @@ describe('reply tracking', () => {
     const paged = await admin.get('/api/contacts?sort=unreplied&page=1&per_page=2').expect(200);
     expect(paged.body.data.map((c: { id: number }) => c.id)).toContain(oldOpen);
     const bad = await admin.get('/api/contacts?sort=oldest').expect(400);
-    expect(bad.body.details).toEqual({ sort: 'Sort must be newest or unreplied' });
+    expect(bad.body.details).toEqual({ sort: 'Sort must be newest, unreplied or due' });
   });
 
   it('counts unreplied and overdue (over 24 h without reply) in the stats, spam apart', async () => {
@@ -147,20 +148,67 @@ describe('GET /api/contacts/export', () => {
     const text: string = res.text;
     expect(
       text.startsWith(
-        '\uFEFFid,created_at,name,email,company,message,language,read,replied_at,spam\r\n',
+        '\uFEFFid,created_at (UTC),created_at (Europe/Lisbon),name,email,company,message,language,' +
+          'read,assignee,due_at (UTC),due_at (Europe/Lisbon),replied_at (UTC),' +
+          'replied_at (Europe/Lisbon),spam\r\n',
       ),
     ).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines).toHaveLength(4); // header, two enquiries, the final line end
-    expect(lines[1]).toMatch(/^\d+,[^,]+,Jürgen Müller,ana@example\.pt,'@Köln GmbH,/);
+    const time = '\\d{4}-\\d{2}-\\d{2}';
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\d+,${time}T[^,]+Z,${time} \\d{2}:\\d{2},Jürgen Müller,ana@example\\.pt,'@Köln GmbH,`,
+      ),
+    );
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"")",ana@example.pt`);
-    expect(lines[2]).toContain('"Line one, ""quoted""\nline two",en,false,,false');
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `"Line one, ""quoted""\\nline two",en,false,,${time}T[^,]+Z,${time} [^,]+,,,false$`,
+      ),
+    );
     expect(text).not.toContain('only-a-link');
 
     const spam = await admin.get('/api/contacts/export?spam=true').buffer(true).expect(200);
     expect(spam.headers['content-disposition']).toMatch(/filename="?spam-enquiries-/);
     expect(spam.text).toContain('only-a-link');
     expect(spam.text.split('\r\n')).toHaveLength(3);
+  });
+
+  it('gives times in UTC and in the company’s zone, the owner and the reply, and a semicolon variant', async () => {
+    const id = await receivedAgo(0, {
+      created_at: '2026-07-10T19:30:00.000Z',
+      due_at: '2026-07-13T19:30:00.000Z',
+      replied_at: '2026-07-13T08:05:00.000Z',
+      read: true,
+      message: 'Preço; prazo e montagem',
+    });
+    const admins = await t.db('users').where({ username: 'test-admin' }).first('id');
+    await t.db('contacts').where({ id }).update({ assignee_id: admins.id });
+    await admin.put('/api/settings').send({ reply_time_zone: 'Europe/Berlin' }).expect(200);
+    try {
+      const res = await admin
+        .get('/api/contacts/export?separator=semicolon')
+        .buffer(true)
+        .expect(200);
+      const [header, line] = res.text.slice(1).split('\r\n');
+      expect(header).toBe(
+        'id;created_at (UTC);created_at (Europe/Berlin);name;email;company;message;language;' +
+          'read;assignee;due_at (UTC);due_at (Europe/Berlin);replied_at (UTC);' +
+          'replied_at (Europe/Berlin);spam',
+      );
+      expect(line).toBe(
+        `${id};2026-07-10T19:30:00.000Z;2026-07-10 21:30;Ana Silva;ana@example.pt;` +
+          'Metalúrgica do Norte;"Preço; prazo e montagem";en;true;test-admin;' +
+          '2026-07-13T19:30:00.000Z;2026-07-13 21:30;2026-07-13T08:05:00.000Z;2026-07-13 10:05;false',
+      );
+      const comma = await admin.get('/api/contacts/export').buffer(true).expect(200);
+      expect(comma.text).toContain(',Preço; prazo e montagem,');
+      const bad = await admin.get('/api/contacts/export?separator=tab').expect(400);
+      expect(bad.body.details).toEqual({ separator: expect.any(String) });
+    } finally {
+      await t.db('settings').delete();
+    }
   });
 
   it('is for admins only', async () => {

@@ -24,8 +24,15 @@ describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
     await store?.db('contacts').delete();
   });
 
-  /** An enquiry received `hours` before now, stored as the service stores one. */
-  async function received(hours: number, fields: Partial<Contact> & { name: string }) {
+  /**
+   * An enquiry received `hours` before now, stored as the service stores one:
+   * due 24 hours after it came in, unless `dueIn` (hours from now) says otherwise.
+   */
+  async function received(
+    hours: number,
+    fields: Partial<Omit<Contact, 'assignee'>> & { name: string; assignee_id?: number },
+    dueIn = 24 - hours,
+  ) {
     const [row] = await store
       .db('contacts')
       .insert({
@@ -36,6 +43,7 @@ describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
         spam: false,
         ...fields,
         created_at: new Date(now.getTime() - hours * HOUR).toISOString(),
+        due_at: new Date(now.getTime() + dueIn * HOUR).toISOString(),
       })
       .returning('id');
     return Number(typeof row === 'object' ? row.id : row);
@@ -71,6 +79,7 @@ describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
     expect((await page({ read: false })).names).toEqual(['Fresh', 'Overdue']);
     expect((await page({ reply: 'awaiting' })).names).toEqual(['Fresh', 'Due soon', 'Overdue']);
     expect((await page({ reply: 'late' })).names).toEqual(['Due soon', 'Overdue']);
+    expect((await page({ reply: 'soon' })).names).toEqual(['Due soon']);
     expect(await page({ reply: 'overdue' })).toEqual({ names: ['Overdue'], total: 1 });
     expect((await page({ reply: 'replied' })).names).toEqual(['Answered']);
     expect((await page({ sort: 'unreplied' })).names).toEqual([
@@ -79,6 +88,56 @@ describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
       'Overdue',
       'Answered',
     ]);
+  });
+
+  it.skipIf(skip)(
+    'goes by each enquiry’s own due time, and lists the soonest due first',
+    async () => {
+      // Friday evening under the working-days rule: due on Monday, not overdue after 30 hours.
+      await received(30, { name: 'Weekend' }, 50);
+      await received(2, { name: 'Fresh' });
+      await received(22, { name: 'Due soon' });
+      await received(30, { name: 'Overdue' });
+      await received(40, { name: 'Answered', replied_at: now.toISOString() });
+      expect((await page({ reply: 'overdue' })).names).toEqual(['Overdue']);
+      expect((await page({ reply: 'late' })).names).toEqual(['Due soon', 'Overdue']);
+      expect((await page({ sort: 'due' })).names).toEqual([
+        'Overdue',
+        'Due soon',
+        'Fresh',
+        'Weekend',
+        'Answered',
+      ]);
+      expect((await contacts.stats()).overdue).toBe(1);
+      expect((await contacts.stats()).due_soon).toBe(1);
+    },
+  );
+
+  it.skipIf(skip)('lists the enquiries of the one who asks, or of nobody', async () => {
+    const [user] = await store
+      .db('users')
+      .insert({
+        username: 'owner',
+        password_hash: 'x',
+        role: 'sales',
+        is_admin: true,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .returning('id');
+    const owner = Number(typeof user === 'object' ? user.id : user);
+    await received(1, { name: 'Mine', assignee_id: owner });
+    await received(2, { name: 'Nobody’s' });
+    const mine = await contacts.list({ page: 1, assignee: 'me' }, owner);
+    expect(Array.isArray(mine) ? [] : mine.items).toMatchObject([
+      { name: 'Mine', assignee: { id: owner, username: 'owner' } },
+    ]);
+    expect((await page({ assignee: 'none' })).names).toEqual(['Nobody’s']);
+    // Without a colleague asking, "mine" is nobody's list.
+    expect((await page({ assignee: 'me' })).names).toEqual([]);
+    await store.db('users').where({ id: owner }).delete();
+    expect((await page({})).names).toEqual(['Mine', 'Nobody’s']);
+    expect((await page({ assignee: 'none' })).names).toEqual(['Mine', 'Nobody’s']);
   });
 
   it.skipIf(skip)(
@@ -120,7 +179,14 @@ describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
     await received(30, { name: 'Overdue', read: true });
     await received(3, { name: 'Junk', spam: true });
     const stats = await contacts.stats();
-    expect(stats).toMatchObject({ total: 2, unread: 1, unreplied: 2, overdue: 1, spam: 1 });
+    expect(stats).toMatchObject({
+      total: 2,
+      unread: 1,
+      unreplied: 2,
+      overdue: 1,
+      due_soon: 0,
+      spam: 1,
+    });
     expect(stats.per_day.at(-1)).toEqual({ date: '2026-11-20', count: 1 });
     expect(stats.per_day.at(-2)).toEqual({ date: '2026-11-19', count: 1 });
   });

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { SPAM_REASONS, type Contact, type SpamReason } from '#shared/contact';
-import type { ContactListQuery, ReplyFilter } from '#shared/contact-list';
+import type { AssigneeFilter, ContactListQuery, ReplyFilter } from '#shared/contact-list';
 import { pickLanguage } from '#shared/languages';
 import type { ListPage } from '#shared/list-query';
-import { dueSoonBefore, overdueBefore } from '#shared/reply-due';
+import { dueSoonUntil } from '#shared/reply-due';
 import { isEmbedded, type Db } from '../../db/knex';
 import { applyFilters, pageOf, type FilterAppliers, type PageRequest } from '../../db/list-page';
 import { matchingIds, searchIndex } from '../../db/text-search';
@@ -35,6 +35,11 @@ const toContact = (row: Row): Contact => ({
   created_at: toIso(row.created_at),
   source_path: textOrNull(row.source_path),
   source_title: textOrNull(row.source_title),
+  due_at: toIso(row.due_at ?? row.created_at),
+  assignee:
+    row.assignee_id === null || row.assignee_id === undefined || !row.assignee_username
+      ? null
+      : { id: Number(row.assignee_id), username: String(row.assignee_username) },
 });
 
 export type NewContact = Pick<
@@ -45,21 +50,30 @@ export type NewContact = Pick<
   spam_reasons: SpamReason[];
   message_hash: string;
   created_at: string;
+  due_at: string;
 };
 
 /** Which enquiries a list holds (the spam folder only with `spam: true`). */
-export type ContactFilter = Pick<ContactListQuery, 'spam' | 'read' | 'reply' | 'q'>;
+export type ContactFilter = Pick<ContactListQuery, 'spam' | 'read' | 'reply' | 'q' | 'assignee'>;
+
+/** What a list's filters are read against: the time (the reply promise) and who asks ("mine"). */
+type FilterContext = { db: Db; now: Date; userId: number | null };
 
 const SEARCH = searchIndex('contacts');
 
-/** Unanswered first: the same expression as in `contacts_spam_unreplied_first_index`. */
-const UNREPLIED_FIRST = '(replied_at is not null)';
+/**
+ * Unanswered first: the expression of `contacts_spam_unreplied_first_index`
+ * and `contacts_spam_due_index` (the databases match it with or without the
+ * table's name).
+ */
+const UNREPLIED_FIRST = '(contacts.replied_at is not null)';
 
 /** How each filter narrows the list at a moment (`now`, for the reply promise). */
-const FILTERS: FilterAppliers<ContactFilter, { db: Db; now: Date }> = {
+const FILTERS: FilterAppliers<ContactFilter, FilterContext> = {
   spam: () => undefined, // always applied, see `filtered`
   read: (q, read) => q.where('contacts.read', read),
   reply: (q, reply, { now }) => replyWhere(q, reply, now),
+  assignee: (q, assignee, { userId }) => assigneeWhere(q, assignee, userId),
   q: (q, text, { db }) => {
     const ids = matchingIds(db, SEARCH, text);
     if (ids) q.whereIn('contacts.id', ids);
@@ -69,19 +83,40 @@ const FILTERS: FilterAppliers<ContactFilter, { db: Db; now: Date }> = {
 function replyWhere(q: Knex.QueryBuilder, reply: ReplyFilter, now: Date) {
   if (reply === 'replied') return q.whereNotNull('contacts.replied_at');
   q.whereNull('contacts.replied_at');
-  if (reply === 'late') q.where('contacts.created_at', '<', dueSoonBefore(now).toISOString());
-  if (reply === 'overdue') q.where('contacts.created_at', '<', overdueBefore(now).toISOString());
+  const at = now.toISOString();
+  const soon = dueSoonUntil(now).toISOString();
+  if (reply === 'late') q.where('contacts.due_at', '<', soon);
+  if (reply === 'soon') q.where('contacts.due_at', '>=', at).where('contacts.due_at', '<', soon);
+  if (reply === 'overdue') q.where('contacts.due_at', '<', at);
   return q;
 }
+
+function assigneeWhere(q: Knex.QueryBuilder, assignee: AssigneeFilter, userId: number | null) {
+  if (assignee === 'none') return q.whereNull('contacts.assignee_id');
+  return q.where('contacts.assignee_id', userId ?? -1);
+}
+
+/** The moment a list is read at, and who reads it (for "mine"). */
+export type ListAt = { now: Date; userId?: number | null };
 
 /** Plain knex queries on `contacts`; writes that belong with others take the transaction. */
 export function createContactsRepo(db: Db) {
   const contacts = (q: Knex = db) => q('contacts');
+  /** Enquiries with their assignee's username. */
+  const withAssignee = (q: Knex = db) =>
+    q('contacts')
+      .leftJoin('users as assignee', 'assignee.id', 'contacts.assignee_id')
+      .select('contacts.*', 'assignee.username as assignee_username');
 
-  /** The list's rows in its order: newest first, or unanswered first. */
-  function filtered(filter: ContactFilter, sort: ContactListQuery['sort'], now: Date) {
-    const q = contacts().where('contacts.spam', filter.spam ?? false);
-    applyFilters(q, filter, FILTERS, { db, now });
+  /** The list's rows in its order: newest first, unanswered first, or due first. */
+  function filtered(filter: ContactFilter, sort: ContactListQuery['sort'], at: ListAt) {
+    const q = withAssignee().where('contacts.spam', filter.spam ?? false);
+    applyFilters(q, filter, FILTERS, { db, now: at.now, userId: at.userId ?? null });
+    if (sort === 'due')
+      return q.orderByRaw(UNREPLIED_FIRST).orderBy([
+        { column: 'contacts.due_at', order: 'asc' },
+        { column: 'contacts.id', order: 'asc' },
+      ]);
     if (sort === 'unreplied') q.orderByRaw(UNREPLIED_FIRST);
     return q.orderBy([
       { column: 'contacts.created_at', order: 'desc' },
@@ -98,28 +133,33 @@ export function createContactsRepo(db: Db) {
     },
 
     /** Every enquiry of a list, in its order (for clients that do not page). */
-    async list(filter: ContactFilter, sort: ContactListQuery['sort'], now: Date) {
-      return (await filtered(filter, sort, now)).map(toContact);
+    async list(filter: ContactFilter, sort: ContactListQuery['sort'], at: ListAt) {
+      return (await filtered(filter, sort, at)).map(toContact);
     },
 
     /** One page of a list and the list's total. */
     page(
       filter: ContactFilter,
       sort: ContactListQuery['sort'],
-      now: Date,
+      at: ListAt,
       page: PageRequest,
     ): Promise<ListPage<Contact>> {
-      return pageOf(filtered(filter, sort, now), page, (rows) => rows.map(toContact));
+      return pageOf(filtered(filter, sort, at), page, (rows) => rows.map(toContact));
     },
 
     async findById(id: number, q: Knex = db): Promise<Contact | null> {
-      const row = await contacts(q).where({ id }).first();
+      const row = await withAssignee(q).where('contacts.id', id).first();
       return row ? toContact(row) : null;
     },
 
     async update(
       id: number,
-      fields: Partial<{ read: boolean; replied_at: string | null; spam: boolean }>,
+      fields: Partial<{
+        read: boolean;
+        replied_at: string | null;
+        spam: boolean;
+        assignee_id: number | null;
+      }>,
       q: Knex = db,
     ): Promise<boolean> {
       return (await contacts(q).where({ id }).update(fields)) > 0;
@@ -134,18 +174,21 @@ export function createContactsRepo(db: Db) {
      * range of one index, see the contacts migrations); spam is counted
      * apart from everything else.
      */
-    async counts(overdueBefore: string) {
+    async counts(now: Date) {
       const inbox = () => contacts().where('spam', false);
+      const waiting = () => inbox().whereNull('replied_at');
+      const at = now.toISOString();
       const row = await db
         .select(
           inbox().count('*').as('total'),
           inbox().where('read', false).count('*').as('unread'),
-          inbox().whereNull('replied_at').count('*').as('unreplied'),
-          inbox()
-            .whereNull('replied_at')
-            .where('created_at', '<', overdueBefore)
+          waiting().count('*').as('unreplied'),
+          waiting().where('due_at', '<', at).count('*').as('overdue'),
+          waiting()
+            .where('due_at', '>=', at)
+            .where('due_at', '<', dueSoonUntil(now).toISOString())
             .count('*')
-            .as('overdue'),
+            .as('due_soon'),
           contacts().where('spam', true).count('*').as('spam'),
         )
         .first();
@@ -154,6 +197,7 @@ export function createContactsRepo(db: Db) {
         unread: toCount(row?.unread),
         unreplied: toCount(row?.unreplied),
         overdue: toCount(row?.overdue),
+        due_soon: toCount(row?.due_soon),
         spam: toCount(row?.spam),
       };
     },
@@ -185,6 +229,39 @@ export function createContactsRepo(db: Db) {
         .limit(atMost);
       const row = await db.from(recent.as('recent')).count({ n: '*' }).first();
       return toCount(row?.n);
+    },
+
+    /**
+     * Unanswered enquiries (not spam) whose reply falls due before `until`,
+     * not yet reminded of, and due after `since` (older ones are left alone).
+     */
+    async dueForReminder(until: string, since: string, limit: number): Promise<number[]> {
+      return (
+        await contacts()
+          .where('spam', false)
+          .whereNull('replied_at')
+          .whereNull('reminded_at')
+          .where('due_at', '<', until)
+          .where('due_at', '>', since)
+          .orderBy('due_at')
+          .limit(limit)
+          .select('id')
+      ).map((r: Row) => Number(r.id));
+    },
+
+    /**
+     * Takes an enquiry's one reminder for the caller: a single conditional
+     * UPDATE, which of several instances exactly one wins (the others find
+     * `reminded_at` set). False when it was taken, or the enquiry answered.
+     */
+    async claimReminder(trx: Knex, id: number, at: string): Promise<boolean> {
+      const changed = await contacts(trx)
+        .where({ id })
+        .whereNull('reminded_at')
+        .whereNull('replied_at')
+        .where('spam', false)
+        .update({ reminded_at: at });
+      return changed > 0;
     },
 
     async maxId(): Promise<number> {

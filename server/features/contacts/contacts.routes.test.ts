@@ -50,7 +50,20 @@ describe('POST /api/contacts', () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       source_path: null,
       source_title: null,
+      due_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      assignee: null,
+      thread: [
+        {
+          kind: 'enquiry',
+          at: stored.body.data.created_at,
+          by: null,
+          text: 'Grüße aus Köln — bitte um Rückruf.',
+        },
+      ],
     });
+    // The 24 hours promised on the contact page (the working-days rule is off by default).
+    const { created_at: created, due_at: due } = stored.body.data;
+    expect(Date.parse(due) - Date.parse(created)).toBe(24 * 3_600_000);
   });
 
   it("answers 400 with the spec's messages per field", async () => {
@@ -176,10 +189,10 @@ describe('admin review', () => {
     const found = await admin.get('/api/contacts?page=1&q=second').expect(200);
     expect(found.body.data.map((c: { id: number }) => c.id)).toEqual([second]);
     expect(found.headers['x-total-count']).toBe('1');
-    const bad = await admin.get(`/api/contacts?q=${'x'.repeat(201)}&reply=soon`).expect(400);
+    const bad = await admin.get(`/api/contacts?q=${'x'.repeat(201)}&reply=later`).expect(400);
     expect(bad.body.details).toEqual({
       q: 'Search text may be at most 200 characters',
-      reply: 'Reply filter must be awaiting, late, overdue or replied',
+      reply: 'Reply filter must be awaiting, late, soon, overdue or replied',
     });
   });
 

@@ -1,19 +1,30 @@
-import type { RequestHandler } from 'express';
-import { ContactListQuerySchema } from '#shared/contact-list';
+import type { Request, RequestHandler } from 'express';
+import { ContactExportQuerySchema, ContactListQuerySchema } from '#shared/contact-list';
 import { allow } from '../../http/guards';
 import { sendList } from '../../http/list-response';
-import { idParam, listQuery, queryBy } from '../../http/params';
+import { idParam, queryBy } from '../../http/params';
 import { createRouter } from '../../http/router';
 import { whoOf } from '../../http/who';
 import { requestLanguage } from '../../i18n';
 import type { ContactsService } from './contacts.service';
+import type { Actor, EnquiryThreadService } from './enquiry-thread.service';
 
-/** `/api/contacts`: the public enquiry form's call, and the admin's review. */
+/** The signed-in colleague making the request (the guard let only staff through). */
+function actorOf(req: Request): Actor {
+  const who = whoOf(req);
+  return { ...who, actor: { id: who.actor?.id ?? 0, username: who.actor?.username ?? '' } };
+}
+
+/**
+ * `/api/contacts`: the public enquiry form's call, and the admin's review and
+ * handling of enquiries (replies, notes, owners).
+ */
 export function createContactsRouter(deps: {
   contacts: ContactsService;
+  thread: EnquiryThreadService;
   contactLimit: RequestHandler;
 }) {
-  const { contacts, contactLimit } = deps;
+  const { contacts, thread, contactLimit } = deps;
   const router = createRouter();
 
   router.post('/', allow('anyone'), contactLimit, async (req, res) => {
@@ -22,7 +33,8 @@ export function createContactsRouter(deps: {
   });
 
   router.get('/', allow('enquiries'), async (req, res) => {
-    sendList(res, await contacts.list(queryBy(ContactListQuerySchema, req.query)));
+    const query = queryBy(ContactListQuerySchema, req.query);
+    sendList(res, await contacts.list(query, req.session.user?.id ?? null));
   });
 
   router.get('/stats', allow('enquiries'), async (_req, res) => {
@@ -31,14 +43,35 @@ export function createContactsRouter(deps: {
 
   router.get('/export', allow('enquiries'), async (req, res) => {
     const { filename, csv } = await contacts.exportCsv(
-      { spam: listQuery(req.query).spam },
+      queryBy(ContactExportQuerySchema, req.query),
       whoOf(req),
     );
     res.attachment(filename).type('text/csv; charset=utf-8').send(csv);
   });
 
   router.get('/:id', allow('enquiries'), async (req, res) => {
-    res.json({ data: await contacts.get(idParam(req.params.id)) });
+    res.json({ data: await thread.detail(idParam(req.params.id)) });
+  });
+
+  router.get('/:id/reply-template', allow('enquiries'), async (req, res) => {
+    const sender = actorOf(req).actor.username;
+    res.json({ data: await thread.templateFor(idParam(req.params.id), sender) });
+  });
+
+  router.post('/:id/replies', allow('enquiries'), async (req, res) => {
+    res
+      .status(201)
+      .json({ data: await thread.reply(idParam(req.params.id), req.body, actorOf(req)) });
+  });
+
+  router.post('/:id/notes', allow('enquiries'), async (req, res) => {
+    res
+      .status(201)
+      .json({ data: await thread.note(idParam(req.params.id), req.body, actorOf(req)) });
+  });
+
+  router.put('/:id/assignee', allow('enquiries'), async (req, res) => {
+    res.json({ data: await thread.assign(idParam(req.params.id), req.body, actorOf(req)) });
   });
 
   router.put('/:id/read', allow('enquiries'), async (req, res) => {

@@ -169,7 +169,12 @@ describe('the inbox', () => {
   });
 
   it('counts total, unread, the last 7 days and 30 days of UTC dates', async () => {
-    const at = (iso: string) => ({ ...enquiry, read: false, created_at: iso });
+    const at = (iso: string) => ({
+      ...enquiry,
+      read: false,
+      created_at: iso,
+      due_at: new Date(Date.parse(iso) + 24 * 3_600_000).toISOString(),
+    });
     await store
       .db('contacts')
       .insert([

@@ -8,10 +8,11 @@ import {
   ContactSpamSchema,
   EnquirySchema,
 } from '#shared/contact-schema';
-import type { ContactListQuery } from '#shared/contact-list';
+import type { ContactExportQuery, ContactListQuery } from '#shared/contact-list';
 import type { Language } from '#shared/languages';
 import { ADMIN_PAGE_SIZE, type ListPage } from '#shared/list-query';
-import { overdueBefore } from '#shared/reply-due';
+import { replyCalendar, replyDueAt } from '#shared/reply-due';
+import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
 import { transactionPerWrite, type GroupCommit } from '../../db/group-commit';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
@@ -21,7 +22,7 @@ import { parseInput } from '../../validation';
 import type { AuditRecorder } from '../audit/audit.service';
 import { lastDays, perDay, utcDay, windowStart } from './contact-stats';
 import { contactsCsv } from './contacts-csv';
-import { createContactsRepo } from './contacts.repo';
+import { createContactsRepo, type ListAt } from './contacts.repo';
 import type { EnquirySource, EnquirySources } from './enquiry-sources';
 import { REPEATS_THAT_COUNT, scoreEnquiry } from './spam-score';
 
@@ -65,6 +66,7 @@ export function createContactsService({
   db,
   writes = transactionPerWrite(db),
   mail,
+  settings = { snapshot: async () => DEFAULT_SETTINGS },
   logger,
   clock = () => new Date(),
   audit,
@@ -74,6 +76,8 @@ export function createContactsService({
   /** How an enquiry is written: one commit per enquiry, or gathered (see group-commit.ts). */
   writes?: GroupCommit;
   mail?: EnquiryMail;
+  /** The company's settings: the reply calendar an enquiry's `due_at` is worked out by. */
+  settings?: { snapshot(): Promise<Settings> };
   logger?: Logger;
   clock?: () => Date;
   /** Where the admin's changes and exports are recorded (never an enquiry's text). */
@@ -129,6 +133,7 @@ export function createContactsService({
       const since = new Date(now.getTime() - DAY_MS).toISOString();
       const repeats = await repo.countSameMessage(hash, since, REPEATS_THAT_COUNT);
       const verdict = scoreEnquiry({ ...fields, formMs, repeats });
+      const dueAt = replyDueAt(now, replyCalendar(await settings.snapshot()));
       if (!verdict.spam) await mail?.prepare?.();
       const contact = await writes.run(async (trx) => {
         const stored = await repo.insert(trx, {
@@ -141,6 +146,7 @@ export function createContactsService({
           spam_reasons: verdict.reasons,
           message_hash: hash,
           created_at: now.toISOString(),
+          due_at: dueAt.toISOString(),
         });
         if (!stored.spam) await mail?.queueEnquiryMail(trx, stored, { autoReply: true });
         return stored;
@@ -157,12 +163,16 @@ export function createContactsService({
     /**
      * A list of enquiries, filtered, searched and sorted by the database: a
      * page and the total with `page`, else all of them (for clients that
-     * do not page).
+     * do not page). `userId` is who asks (the filter "mine").
      */
-    list(query: ContactListQuery = {}): Promise<ListPage<Contact> | Contact[]> {
+    list(
+      query: ContactListQuery = {},
+      userId: number | null = null,
+    ): Promise<ListPage<Contact> | Contact[]> {
       const { page, per_page: perPage = ADMIN_PAGE_SIZE, sort, ...filter } = query;
-      if (page === undefined) return repo.list(filter, sort, clock());
-      return repo.page(filter, sort, clock(), { page, perPage });
+      const at: ListAt = { now: clock(), userId };
+      if (page === undefined) return repo.list(filter, sort, at);
+      return repo.page(filter, sort, at, { page, perPage });
     },
 
     get: (id: number) => find(id),
@@ -188,7 +198,7 @@ export function createContactsService({
     /**
      * Files an enquiry in the spam folder (its unsent e-mail is dropped) or
      * takes it out: then the staff alert is queued, and the auto-reply too
-     * while the 24-hour promise still runs. Mail already sent is never sent again.
+     * while its reply promise still runs. Mail already sent is never sent again.
      */
     async setSpam(id: number, input: unknown, who: Who = NOBODY): Promise<Contact> {
       const { spam } = parseInput(ContactSpamSchema, input ?? {});
@@ -200,7 +210,7 @@ export function createContactsService({
         const moved = { ...contact, spam };
         if (spam) await mail?.cancelEnquiryMail(trx, id);
         else {
-          const fresh = clock().getTime() - Date.parse(contact.created_at) < DAY_MS;
+          const fresh = clock().getTime() < Date.parse(contact.due_at);
           await mail?.queueEnquiryMail(trx, moved, { autoReply: fresh });
         }
         return moved;
@@ -216,27 +226,31 @@ export function createContactsService({
     async stats(): Promise<ContactStats> {
       const today = clock();
       const [counts, recent] = await Promise.all([
-        repo.counts(overdueBefore(today).toISOString()),
+        repo.counts(today),
         repo.countsPerDay(windowStart(today).toISOString()),
       ]);
       const series = perDay(recent, today);
       return { ...counts, last_7_days: lastDays(series), per_day: series };
     },
 
-    /** The inbox or the spam folder as CSV, with a file name for the download. */
+    /**
+     * The inbox or the spam folder as CSV (times in UTC and in the company's
+     * zone; commas, or semicolons), with a file name for the download.
+     */
     async exportCsv(
-      opts: { spam?: boolean } = {},
+      opts: ContactExportQuery = {},
       who: Who = NOBODY,
     ): Promise<{ filename: string; csv: string }> {
-      const rows = await repo.list({ spam: opts.spam ?? false }, 'newest', clock());
+      const rows = await repo.list({ spam: opts.spam ?? false }, 'newest', { now: clock() });
       const day = utcDay(clock());
+      const { reply_time_zone: timeZone } = await settings.snapshot();
       await audit?.record(who, {
         action: 'contact.exported',
         summary: opts.spam ? 'spam' : 'enquiries',
       });
       return {
         filename: `${opts.spam ? 'spam-' : ''}enquiries-${day}.csv`,
-        csv: contactsCsv(rows),
+        csv: contactsCsv(rows, { timeZone, separator: opts.separator }),
       };
     },
 

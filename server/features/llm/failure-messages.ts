@@ -28,12 +28,21 @@ const TRANSLATION_KEYS: Partial<typeof KEYS> = {
   invalid_answer: 'llm.errors.invalidTranslation',
 };
 
+/** Where a drafted reply fails differently from an article draft. */
+const REPLY_KEYS: Partial<typeof KEYS> = {
+  refusal: 'llm.errors.replyRefused',
+  empty: 'llm.errors.invalidReply',
+  invalid_answer: 'llm.errors.invalidReply',
+};
+
 /** What the model was asked for. */
-export type LlmTask = 'article' | 'translation';
+export type LlmTask = 'article' | 'translation' | 'reply';
 
 export function failureMessageKey(
   kind: UpstreamFailure | 'invalid_answer',
   task: LlmTask = 'article',
 ): string {
-  return (task === 'translation' ? TRANSLATION_KEYS[kind] : undefined) ?? KEYS[kind];
+  const special =
+    task === 'translation' ? TRANSLATION_KEYS : task === 'reply' ? REPLY_KEYS : undefined;
+  return special?.[kind] ?? KEYS[kind];
 }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
+import { DraftReplyRequestSchema } from '#shared/contact-thread';
 import {
   GenerateRequestSchema,
   TranslateRequestSchema,
@@ -12,7 +13,10 @@ import { requestLanguage } from '../../i18n';
 import type { LlmService } from './llm.service';
 import { createRouter } from '../../http/router';
 
-/** `/api/llm`: article drafting and translation (content staff), and the provider status (any staff). */
+/**
+ * `/api/llm`: article drafting and translation (content staff), replies to
+ * enquiries (enquiry staff), and the provider status (any staff).
+ */
 export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: RequestHandler }) {
   const router = createRouter();
 
@@ -67,6 +71,19 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
     async (_req, res) => {
       const input = res.locals.texts as z.output<typeof TranslateTextsRequestSchema>;
       res.json({ data: await llm.translateTexts(input, clientGone(res)) });
+    },
+  );
+
+  // The sender's name goes into the draft's signature, as it will into the reply.
+  router.post(
+    '/draft-reply',
+    allow('enquiries'),
+    validate(DraftReplyRequestSchema, 'draftReply'),
+    aiLimit,
+    async (req, res) => {
+      const { contact_id: id } = res.locals.draftReply as z.output<typeof DraftReplyRequestSchema>;
+      const sender = req.session.user?.username ?? '';
+      res.json({ data: await llm.draftReply(id, sender, clientGone(res)) });
     },
   );
 

@@ -1,4 +1,5 @@
 import type { ArticleText } from '#shared/article-languages';
+import { replyAround, type DraftedReply, type ReplyTemplate } from '#shared/contact-thread';
 import type { GeneratedArticle, LlmStatus, TranslatedArticle, TranslatedTexts } from '#shared/llm';
 import type { Language } from '#shared/languages';
 import { slugify, uniqueSlug } from '#shared/slug';
@@ -14,6 +15,7 @@ import {
   type CompletionRequest,
   type LlmTuning,
 } from './resilient-completion';
+import { parseReply, REPLY_FORMAT_LADDER, replyMessages, type ReplyBrief } from './reply-prompt';
 import { parseTranslation } from './translation-answer';
 import { TRANSLATION_FORMAT_LADDER, translationMessages } from './translation-prompt';
 import { parseTextsTranslation, textsFormatLadder, textsMessages } from './texts-translation';
@@ -35,11 +37,25 @@ export type LlmService = {
   translate(input: TranslateInput, signal?: AbortSignal): Promise<TranslatedArticle>;
   /** Drafts site texts in each target language (one model call each); stores nothing. */
   translateTexts(input: TranslateTextsInput, signal?: AbortSignal): Promise<TranslatedTexts>;
+  /**
+   * Drafts a reply to an enquiry in its language, from the enquiry and the
+   * team's notes, between the greeting and signature of the company's
+   * templates (as `sender` would send it); nothing is sent or stored.
+   */
+  draftReply(contactId: number, sender: string, signal?: AbortSignal): Promise<DraftedReply>;
+};
+
+/** What a drafted reply is made from: the enquiry with its notes, and the reply's template. */
+export type ReplySources = {
+  draftContext(id: number): Promise<ReplyBrief>;
+  templateFor(id: number, sender: string): Promise<ReplyTemplate>;
 };
 
 type Deps = {
   provider: LlmProvider | null;
   news: Pick<NewsService, 'slugTaken'>;
+  /** The enquiries (for replies); without them, drafting a reply is not offered. */
+  enquiries?: ReplySources;
   logger: Logger;
   tuning: LlmTuning;
 };
@@ -49,7 +65,7 @@ type Deps = {
  * each request under one deadline: asks, validates the answer and, for a
  * draft, gives it a free slug.
  */
-export function createLlmService({ provider, news, logger, tuning }: Deps): LlmService {
+export function createLlmService({ provider, news, enquiries, logger, tuning }: Deps): LlmService {
   const complete = createResilientCompletion({ logger, tuning });
 
   /** The deadline of one request, joined with the admin going away. */
@@ -129,6 +145,27 @@ export function createLlmService({ provider, news, logger, tuning }: Deps): LlmS
         slug,
         ...(answer.image_url ? { image_url: answer.image_url } : {}),
       };
+    },
+
+    async draftReply(contactId, sender, clientSignal) {
+      if (!provider || !enquiries) throw new ServiceUnavailableError('llm.errors.notConfigured');
+      const [brief, template] = await Promise.all([
+        enquiries.draftContext(contactId),
+        enquiries.templateFor(contactId, sender),
+      ]);
+      await provider.prepare?.();
+      const started = Date.now();
+      const about = { provider: provider.name, model: provider.model, to: brief.contact.language };
+      const request = { task: 'reply', ladder: REPLY_FORMAT_LADDER } as const;
+      const body = parseReply(
+        await complete(provider, replyMessages(brief), deadline(clientSignal), started, request),
+      );
+      if (!body) {
+        logger.warn(about, 'LLM answer is not a usable reply');
+        throw new BadGatewayError(failureMessageKey('invalid_answer', 'reply'));
+      }
+      logger.info({ ...about, ms: Date.now() - started }, 'LLM drafted a reply');
+      return { message: replyAround(template, body) };
     },
 
     async translate({ text, from, to }, clientSignal) {

@@ -2,11 +2,13 @@ import type { Knex } from 'knex';
 import type { Contact } from '#shared/contact';
 import type { Language } from '#shared/languages';
 import type { MailStatus } from '#shared/mail-status';
+import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { translator } from '../../i18n';
 import { isMailAddress } from '../../mailbox';
 import type { SiteTextsService } from '../site-texts/site-texts.service';
+import { enquiryEvent } from './enquiry-event';
 import {
   createOutboxRepo,
   type AccountMailKind,
@@ -15,6 +17,7 @@ import {
 } from './outbox.repo';
 import type { OutboxSignal } from './outbox-signal';
 import { accountMail, type AccountMail } from './templates/account-mail';
+import { createThreadMail } from './thread-mail';
 import { autoReply } from './templates/auto-reply';
 import { enquiryAlert, STAFF_LANGUAGE } from './templates/enquiry-alert';
 
@@ -23,16 +26,34 @@ export function mailSiteUrl(config: Pick<Config, 'publicUrl' | 'port'>): string 
   return config.publicUrl ?? `http://localhost:${config.port}`;
 }
 
+/** Each address once, whatever its case. */
+function distinct(addresses: string[]): string[] {
+  const seen = new Set<string>();
+  return addresses.filter((a) => !seen.has(a.toLowerCase()) && seen.add(a.toLowerCase()));
+}
+
+/** Who gets the alerts about an enquiry: NOTIFY_EMAIL and the list for its language. */
+export function alertRecipients(
+  notify: readonly string[],
+  settings: Settings,
+  language: Language,
+): string[] {
+  return distinct([...notify, ...settings[`alert_emails_${language}`]]);
+}
+
 /**
- * Enquiry e-mail: renders the staff alerts and the auto-reply and writes
- * them to the outbox inside the caller's transaction; once that commits, the
- * worker is nudged. With SMTP_URL unset nothing is queued.
+ * Enquiry e-mail: renders the staff alerts, the auto-reply, replies from
+ * the admin and the notices to colleagues, and writes them to the outbox
+ * inside the caller's transaction, with the webhook's call for a new
+ * enquiry; once that commits, the worker is nudged. With SMTP_URL unset no
+ * e-mail is queued (webhook calls still are).
  */
 export function createMailService({
   db,
   config,
   signal,
   texts,
+  settings,
   clock = () => new Date(),
 }: {
   db: Db;
@@ -40,6 +61,8 @@ export function createMailService({
   signal?: OutboxSignal;
   /** The company's site texts: the contact details the e-mails end with. */
   texts?: Pick<SiteTextsService, 'snapshot' | 'loaded'>;
+  /** The company's settings: alert lists per language, the calendar, the webhook. */
+  settings?: { snapshot(): Promise<Settings>; loaded(): Settings };
   clock?: () => Date;
 }) {
   const outbox = createOutboxRepo(db);
@@ -47,20 +70,47 @@ export function createMailService({
   const siteUrl = mailSiteUrl(config);
   const speak = (language: Language) =>
     texts ? texts.loaded().translator(language) : translator(language);
+  const current = () => settings?.loaded() ?? DEFAULT_SETTINGS;
+  /** Tells the worker once the transaction that queued something has committed. */
+  const nudgeAfter = (trx: Knex.Transaction) =>
+    trx.executionPromise.then(
+      () => signal?.notify(),
+      () => undefined,
+    );
+  const thread = createThreadMail({
+    outbox,
+    mail,
+    siteUrl,
+    speak,
+    freshTexts: async () => texts?.snapshot(),
+    settings: current,
+    clock,
+  });
 
   return {
+    /** E-mail is on (SMTP_URL is set). */
+    enabled: Boolean(mail),
+    ...thread,
+    nudgeAfter,
+    /** Who gets the alerts (and reminders of unowned enquiries) for a language. */
+    alertList: (language: Language): string[] =>
+      mail ? alertRecipients(mail.notify, current(), language) : [],
+
     /**
-     * Makes sure the site texts are the current ones before an enquiry's
-     * transaction opens (reading them inside it could wait on the very
-     * connection the transaction holds).
+     * Makes sure the settings and site texts are the current ones before an
+     * enquiry's transaction opens (reading them inside it could wait on the
+     * very connection the transaction holds).
      */
     async prepare(): Promise<void> {
+      await settings?.snapshot();
       if (mail) await texts?.snapshot();
     },
 
     /**
-     * Queues the staff alert to every NOTIFY_EMAIL address and, when asked
-     * and AUTO_REPLY is on, the visitor's confirmation. Kinds this enquiry
+     * Queues the staff alert to every NOTIFY_EMAIL address and the alert
+     * list of the enquiry's language and, when asked and AUTO_REPLY is on,
+     * the visitor's confirmation (naming the due day when only working days
+     * count); and the webhook's call when one is set. Kinds this enquiry
      * already has (queued, sent or failed) are not queued twice.
      */
     async queueEnquiryMail(
@@ -68,12 +118,23 @@ export function createMailService({
       contact: Contact,
       opts: { autoReply: boolean },
     ): Promise<number> {
-      if (!mail) return 0;
+      const now = current();
+      if (!mail && !now.webhook_url) return 0;
       const had = new Set<OutboxKind>(await outbox.kindsFor(trx, contact.id));
       const messages: NewOutboxMessage[] = [];
-      if (!had.has('staff-alert') && mail.notify.length > 0) {
+      if (now.webhook_url && !had.has('webhook')) {
+        messages.push({
+          kind: 'webhook',
+          contactId: contact.id,
+          recipient: now.webhook_url,
+          language: contact.language,
+          content: enquiryEvent(contact, siteUrl, speak(STAFF_LANGUAGE)),
+        });
+      }
+      const alerts = mail ? alertRecipients(mail.notify, now, contact.language) : [];
+      if (mail && !had.has('staff-alert') && alerts.length > 0) {
         const content = enquiryAlert(contact, siteUrl, speak(STAFF_LANGUAGE));
-        for (const recipient of mail.notify) {
+        for (const recipient of alerts) {
           messages.push({
             kind: 'staff-alert',
             contactId: contact.id,
@@ -84,25 +145,23 @@ export function createMailService({
         }
       }
       if (
+        mail &&
         !had.has('auto-reply') &&
         opts.autoReply &&
         mail.autoReply &&
         isMailAddress(contact.email)
       ) {
+        const dueIn = now.reply_working_days ? now.reply_time_zone : undefined;
         messages.push({
           kind: 'auto-reply',
           contactId: contact.id,
           recipient: contact.email,
           language: contact.language,
-          content: autoReply(contact, siteUrl, speak(contact.language)),
+          content: autoReply(contact, siteUrl, speak(contact.language), { dueIn }),
         });
       }
       await outbox.insert(trx, messages, clock().toISOString());
-      if (messages.length > 0)
-        trx.executionPromise.then(
-          () => signal?.notify(),
-          () => undefined,
-        );
+      if (messages.length > 0) void nudgeAfter(trx);
       return messages.length;
     },
 

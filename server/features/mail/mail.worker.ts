@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
-import { createOutboxRepo, type OutboxMessage, type OutboxRepo } from './outbox.repo';
+import {
+  classifyWebhookFailure,
+  createWebhookTransport,
+  type WebhookTransport,
+} from './webhook-transport';
+import {
+  createOutboxRepo,
+  type MailContent,
+  type OutboxMessage,
+  type OutboxRepo,
+  type WebhookContent,
+} from './outbox.repo';
 import type { OutboxSignal } from './outbox-signal';
 import {
   classifyFailure,
@@ -46,6 +57,15 @@ export function messageId(message: Pick<OutboxMessage, 'id' | 'createdAt'>, from
   return `<enquiry-mail.${message.id}.${Date.parse(message.createdAt)}@${domain}>`;
 }
 
+/** How long a webhook call is tried before it counts as failed (the receiver was down all along). */
+export const WEBHOOK_GIVE_UP_MS = 24 * 60 * 60 * 1000;
+
+/** The webhook's side of the worker: how calls are made, and the key they are signed with. */
+export type WebhookDelivery = {
+  transport: Pick<WebhookTransport, 'send'>;
+  secret(): Promise<string>;
+};
+
 /** Error texts for the log, without anybody's e-mail address. */
 const forLog = (text: string) => text.replace(/[^\s<>@"]+@[^\s<>@"]+/g, '[address]');
 
@@ -55,13 +75,17 @@ const forLog = (text: string) => text.replace(/[^\s<>@"]+@[^\s<>@"]+/g, '[addres
  * and marks each row sent as soon as the server accepted it. Failures wait
  * with exponential back-off capped at a minute; a server that cannot be
  * reached holds back the other due rows too, so a dead server gets one
- * attempt per wait, not one per message. Started by server/index.ts (and by
- * tests), never by createApp.
+ * attempt per wait, not one per message. Webhook calls queued in the same
+ * outbox are made here too, each with its own back-off, for a day at most;
+ * with e-mail off (no SMTP_URL) only they are sent. Started by
+ * server/index.ts (and by tests), never by createApp.
  */
 export function createMailWorker(deps: {
   db: Db;
-  mail: NonNullable<Config['mail']>;
+  /** The e-mail configuration; without it, only webhook calls are made. */
+  mail?: Config['mail'];
   logger: Logger;
+  webhooks?: WebhookDelivery;
   signal?: OutboxSignal;
   transport?: MailTransport;
   /** The outbox (tests wrap it to act at a given step); the table on `db` by default. */
@@ -73,8 +97,13 @@ export function createMailWorker(deps: {
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
   const clock = deps.clock ?? (() => new Date());
   const repo = deps.repo ?? createOutboxRepo(db);
-  const transport = deps.transport ?? createSmtpTransport(mail.smtpUrl);
-  const secret = smtpSecret(mail.smtpUrl);
+  const transport = mail ? (deps.transport ?? createSmtpTransport(mail.smtpUrl)) : undefined;
+  const secret = mail ? smtpSecret(mail.smtpUrl) : undefined;
+  const kinds = mail ? 'all' : 'webhooks';
+  const webhooks: WebhookDelivery = deps.webhooks ?? {
+    transport: createWebhookTransport({ allowPrivate: false }),
+    secret: async () => '',
+  };
   const owner = `worker-${process.pid}-${randomBytes(6).toString('hex')}`;
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -84,14 +113,49 @@ export function createMailWorker(deps: {
   let again = false;
   let unsubscribe: (() => void) | undefined;
 
-  /** Sends one claimed row; answers false when the server could not be reached at all. */
+  /** Makes one webhook call; a failure waits its own back-off (or, after a day, fails for good). */
+  async function call(message: OutboxMessage & { content: WebhookContent }): Promise<boolean> {
+    try {
+      await webhooks.transport.send(
+        {
+          id: message.id,
+          event: message.content.event,
+          url: message.recipient,
+          body: message.content.body,
+          secret: await webhooks.secret(),
+        },
+        clock(),
+      );
+    } catch (error) {
+      const failure = classifyWebhookFailure(error);
+      const now = clock().getTime();
+      const log = { outbox: message.id, attempts: message.attempts, error: failure.message };
+      if (failure.permanent || now - Date.parse(message.createdAt) > WEBHOOK_GIVE_UP_MS) {
+        await repo.markFailed(message.id, failure.message, iso(now));
+        logger.error(log, 'webhook call failed; not retried');
+        return true;
+      }
+      const next = iso(now + backoffMs(message.attempts, timing));
+      await repo.markRetry(message.id, failure.message, iso(now), next);
+      logger.warn({ ...log, retryAt: next }, 'webhook call failed; will retry');
+      return true;
+    }
+    await repo.markSent(message.id, clock().toISOString());
+    logger.info({ outbox: message.id }, 'webhook called');
+    return true;
+  }
+
+  /** Sends one claimed row; answers false when the mail server could not be reached at all. */
   async function deliver(message: OutboxMessage): Promise<boolean> {
+    if (message.kind === 'webhook') return call(message);
+    if (!mail || !transport) return true; // not claimed while e-mail is off
+    const id = messageId(message, mail.from.address);
     try {
       await transport.send({
-        ...message.content,
+        ...(message.content as MailContent),
         from: mail.from,
         to: message.recipient,
-        messageId: messageId(message, mail.from.address),
+        messageId: id,
       });
     } catch (error) {
       const failure = classifyFailure(error, secret);
@@ -114,7 +178,7 @@ export function createMailWorker(deps: {
       await repo.postponeDue(iso(now), next);
       return false;
     }
-    await repo.markSent(message.id, clock().toISOString());
+    await repo.markSent(message.id, clock().toISOString(), id);
     logger.info({ outbox: message.id, kind: message.kind }, 'e-mail sent');
     return true;
   }
@@ -122,7 +186,7 @@ export function createMailWorker(deps: {
   async function drain(): Promise<void> {
     while (running) {
       const now = clock().getTime();
-      const message = await repo.claim(owner, iso(now), iso(now + timing.leaseMs));
+      const message = await repo.claim(owner, iso(now), iso(now + timing.leaseMs), kinds);
       if (!message || !(await deliver(message))) return;
     }
   }
@@ -131,7 +195,7 @@ export function createMailWorker(deps: {
     let delay = timing.pollMs;
     try {
       await drain();
-      const due = await repo.nextDueAt();
+      const due = await repo.nextDueAt(kinds);
       if (due) delay = Math.min(delay, Math.max(Date.parse(due) - clock().getTime(), 0) + 10);
     } catch (err) {
       // A busy or failing database: due rows stay due; look again after the first back-off.
@@ -179,7 +243,7 @@ export function createMailWorker(deps: {
         await Promise.race([busy, new Promise((r) => (wait = setTimeout(r, timing.stopWaitMs)))]);
         clearTimeout(wait);
       }
-      transport.close();
+      transport?.close();
     },
   };
 }

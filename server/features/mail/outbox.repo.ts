@@ -7,7 +7,31 @@ import type { Mailbox } from '../../mailbox';
 /** Account mail carries a one-time link: an invitation, a password reset, an address to confirm. */
 export const ACCOUNT_MAIL_KINDS = ['invitation', 'password-reset', 'email-confirm'] as const;
 export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
-export type OutboxKind = 'staff-alert' | 'auto-reply' | AccountMailKind;
+
+/**
+ * What the outbox sends: e-mails about enquiries (the staff alert, the
+ * auto-reply, a reply from the admin, an assignment notice, a reminder),
+ * account mail, and the webhook's calls, which go to an HTTPS address
+ * instead of a mailbox.
+ */
+export const MAIL_KINDS = [
+  'staff-alert',
+  'auto-reply',
+  'reply',
+  'assigned',
+  'reminder',
+  ...ACCOUNT_MAIL_KINDS,
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export type OutboxKind = MailKind | 'webhook';
+
+/** What the site queues by itself for an enquiry, dropped when it moves to the spam folder. */
+export const AUTOMATIC_KINDS: readonly OutboxKind[] = [
+  'staff-alert',
+  'auto-reply',
+  'reminder',
+  'webhook',
+];
 
 /**
  * What is left of an account mail once it went out or was refused: the
@@ -31,32 +55,44 @@ export type MailContent = {
   headers?: Record<string, string>;
 };
 
-export type OutboxMessage = {
+/** A webhook call as queued: the JSON body (signed when it is sent) and its event's name. */
+export type WebhookContent = { event: string; body: string };
+
+type Common = {
   id: number;
-  kind: OutboxKind;
   contactId: number | null;
+  /** An e-mail address, or the webhook's URL. */
   recipient: string;
   language: Language;
-  content: MailContent;
   attempts: number;
   createdAt: string;
 };
 
-export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'attempts' | 'createdAt'>;
+export type OutboxMessage =
+  | (Common & { kind: MailKind; content: MailContent })
+  | (Common & { kind: 'webhook'; content: WebhookContent });
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export type NewOutboxMessage = DistributiveOmit<OutboxMessage, 'id' | 'attempts' | 'createdAt'>;
 
 type Row = Record<string, unknown>;
 
-const toMessage = (row: Row): OutboxMessage => ({
-  id: Number(row.id),
-  kind: row.kind as OutboxKind,
-  contactId:
-    row.contact_id === null || row.contact_id === undefined ? null : Number(row.contact_id),
-  recipient: String(row.recipient),
-  language: pickLanguage(row.language),
-  content: JSON.parse(String(row.content)) as MailContent,
-  attempts: Number(row.attempts),
-  createdAt: toIso(row.created_at),
-});
+const toMessage = (row: Row): OutboxMessage =>
+  ({
+    id: Number(row.id),
+    kind: row.kind as OutboxKind,
+    contactId:
+      row.contact_id === null || row.contact_id === undefined ? null : Number(row.contact_id),
+    recipient: String(row.recipient),
+    language: pickLanguage(row.language),
+    content: JSON.parse(String(row.content)) as MailContent | WebhookContent,
+    attempts: Number(row.attempts),
+    createdAt: toIso(row.created_at),
+  }) as OutboxMessage;
+
+/** Which kinds a worker sends: all of them, or only webhooks while e-mail is off. */
+export type ClaimKinds = 'all' | 'webhooks';
 
 const onPostgres = (db: Db) => (db.client as { config: { client: string } }).config.client === 'pg';
 
@@ -75,11 +111,14 @@ async function claimOnPostgres(
   owner: string,
   now: string,
   leaseUntil: string,
+  kinds: ClaimKinds,
 ): Promise<Row[]> {
+  const onlyWebhooks = kinds === 'webhooks' ? "and kind = 'webhook'" : '';
   const result = await db.raw(
     `with due as (
        select id from mail_outbox
        where status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until < ?)
+       ${onlyWebhooks}
        order by next_attempt_at, id
        limit 1
        for update skip locked
@@ -125,6 +164,41 @@ export function createOutboxRepo(db: Db) {
       );
     },
 
+    /** Queues one message; answers its id. */
+    async insertOne(trx: Knex, message: NewOutboxMessage, now: string): Promise<number> {
+      const [row] = await outbox(trx)
+        .insert({
+          kind: message.kind,
+          contact_id: message.contactId,
+          recipient: message.recipient,
+          language: message.language,
+          content: JSON.stringify(message.content),
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          created_at: now,
+        })
+        .returning('id');
+      return Number((row as Row).id ?? row);
+    },
+
+    /** An enquiry's auto-reply, if one was queued: its state, subject and Message-ID. */
+    async autoReplyOf(q: Knex, contactId: number) {
+      const row = (await outbox(q)
+        .where({ contact_id: contactId, kind: 'auto-reply' })
+        .orderBy('id')
+        .first('id', 'status', 'message_id', 'content', 'created_at')) as Row | undefined;
+      if (!row) return null;
+      const content = JSON.parse(String(row.content)) as MailContent;
+      return {
+        id: Number(row.id),
+        createdAt: toIso(row.created_at),
+        status: String(row.status) as 'pending' | 'sent' | 'failed',
+        messageId: row.message_id ? String(row.message_id) : null,
+        subject: content.subject,
+      };
+    },
+
     /** The kinds of mail an enquiry already has (queued, sent or failed). */
     async kindsFor(trx: Knex, contactId: number): Promise<OutboxKind[]> {
       return (await outbox(trx).where({ contact_id: contactId }).distinct('kind')).map(
@@ -132,25 +206,30 @@ export function createOutboxRepo(db: Db) {
       );
     },
 
-    /** Drops an enquiry's mail that has not gone out yet. */
+    /** Drops what the site queued by itself for an enquiry and has not sent yet. */
     async cancelPending(trx: Knex, contactId: number): Promise<number> {
-      return outbox(trx).where({ contact_id: contactId, status: 'pending' }).delete();
+      return outbox(trx)
+        .where({ contact_id: contactId, status: 'pending' })
+        .whereIn('kind', AUTOMATIC_KINDS)
+        .delete();
     },
 
-    async claim(owner: string, now: string, leaseUntil: string): Promise<OutboxMessage | null> {
+    async claim(
+      owner: string,
+      now: string,
+      leaseUntil: string,
+      kinds: ClaimKinds = 'all',
+    ): Promise<OutboxMessage | null> {
+      const due = outbox()
+        .select('id')
+        .where('status', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where(leaseFree(now));
+      if (kinds === 'webhooks') due.where('kind', 'webhook');
       const rows = onPostgres(db)
-        ? await claimOnPostgres(db, owner, now, leaseUntil)
+        ? await claimOnPostgres(db, owner, now, leaseUntil, kinds)
         : await outbox()
-            .whereIn(
-              'id',
-              outbox()
-                .select('id')
-                .where('status', 'pending')
-                .where('next_attempt_at', '<=', now)
-                .where(leaseFree(now))
-                .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
-                .limit(1),
-            )
+            .whereIn('id', due.orderBy([{ column: 'next_attempt_at' }, { column: 'id' }]).limit(1))
             .where('status', 'pending')
             .where(leaseFree(now))
             .update({
@@ -162,12 +241,14 @@ export function createOutboxRepo(db: Db) {
       return rows[0] ? toMessage(rows[0]) : null;
     },
 
-    async markSent(id: number, now: string): Promise<void> {
+    /** Sent, with the Message-ID it went out with (e-mails). */
+    async markSent(id: number, now: string, messageId: string | null = null): Promise<void> {
       await outbox()
         .where({ id })
         .update({
           status: 'sent',
           sent_at: now,
+          message_id: messageId,
           lease_owner: null,
           lease_until: null,
           ...(await linkDropped(id)),
@@ -197,19 +278,21 @@ export function createOutboxRepo(db: Db) {
         });
     },
 
-    /** While the mail server is unreachable, the other due rows wait for the next try too. */
+    /** While the mail server is unreachable, the other due e-mails wait for the next try too. */
     async postponeDue(now: string, until: string): Promise<void> {
       await outbox()
         .where('status', 'pending')
+        .whereNot('kind', 'webhook')
         .where('next_attempt_at', '<', until)
         .where(leaseFree(now))
         .update({ next_attempt_at: until });
     },
 
     /** When the next pending row can be claimed: due, and any lease run out (null: nothing pending). */
-    async nextDueAt(): Promise<string | null> {
-      const row = await outbox()
-        .where('status', 'pending')
+    async nextDueAt(kinds: ClaimKinds = 'all'): Promise<string | null> {
+      const pending = outbox().where('status', 'pending');
+      if (kinds === 'webhooks') pending.where('kind', 'webhook');
+      const row = await pending
         .select(
           db.raw(
             'min(case when lease_until is not null and lease_until > next_attempt_at then lease_until else next_attempt_at end) as at',
@@ -219,22 +302,24 @@ export function createOutboxRepo(db: Db) {
       return toIsoOrNull(row?.at);
     },
 
+    /** The state of e-mail delivery (webhook calls are listed apart). */
     async status() {
+      const mails = () => outbox().whereNot('kind', 'webhook');
       const [counts, failure, delivery] = await Promise.all([
-        outbox()
+        mails()
           .select(
             db.raw("sum(case when status = 'pending' then 1 else 0 end) as pending"),
             db.raw("sum(case when status = 'failed' then 1 else 0 end) as failed"),
           )
           .first(),
-        outbox()
+        mails()
           .whereNotNull('last_error_at')
           .orderBy([
             { column: 'last_error_at', order: 'desc' },
             { column: 'id', order: 'desc' },
           ])
           .first('last_error', 'last_error_at'),
-        outbox().max({ at: 'sent_at' }).first(),
+        mails().max({ at: 'sent_at' }).first(),
       ]);
       return {
         pending: toCount(counts?.pending),

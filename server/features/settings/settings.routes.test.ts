@@ -19,7 +19,14 @@ describe('GET/PUT /api/settings', () => {
     const admin = await signedIn(t.app);
     const res = await admin.get('/api/settings').expect(200);
     expect(res.body).toEqual({ data: DEFAULT_SETTINGS });
-    expect(res.body.data).toEqual({ require_two_factor: false });
+    expect(res.body.data).toMatchObject({
+      require_two_factor: false,
+      reply_working_days: false,
+      reply_time_zone: 'Europe/Lisbon',
+      alert_emails_de: [],
+      webhook_url: '',
+    });
+    expect(res.body.data.reply_holidays).toContain('04-25');
   });
 
   it('keeps a change, tells the audit log who made it, and leaves unnamed keys alone', async () => {

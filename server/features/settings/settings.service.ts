@@ -4,6 +4,8 @@ import {
   SETTINGS,
   settingSchema,
   SettingsUpdateSchema,
+  type SettingDefinition,
+  type SettingKey,
   type Settings,
 } from '#shared/settings';
 import type { Db } from '../../db/knex';
@@ -16,15 +18,55 @@ import { createSettingsRepo } from './settings.repo';
 const NO_AUDIT: AuditRecorder = { record: async () => undefined };
 
 const shown = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value));
+const isSecret = (key: string) => {
+  const definition: SettingDefinition = SETTINGS[key as SettingKey];
+  return definition.kind === 'text' && definition.secret === true;
+};
+/** How old a snapshot the enquiry path may use (other instances' changes arrive within this). */
+export const SNAPSHOT_MAX_AGE_MS = 10_000;
+
+/** The changes a body asks for; a bad item of a list is reported under the list's key. */
+function parseSettings(body: Record<string, unknown>) {
+  try {
+    return parseInput(SettingsUpdateSchema, body);
+  } catch (error) {
+    if (!(error instanceof BadRequestError) || !error.details) throw error;
+    const details: Record<string, string> = {};
+    for (const [path, message] of Object.entries(error.details))
+      details[path.split('.')[0]!] ??= message;
+    throw new BadRequestError(error.message, details);
+  }
+}
+
+/**
+ * A check of the server's own that a value must pass besides its schema
+ * (a webhook address against the configuration): the catalogue key of the
+ * message, or null when the value is fine.
+ */
+export type SettingCheck = (value: unknown) => Promise<string | null> | string | null;
 
 /**
  * The site's operational settings (shared/settings.ts): every key with its
  * stored value, or its default when none is stored or the stored one no
  * longer fits its schema. Read from the store each time, so every instance
- * of the site sees a change at once.
+ * of the site sees a change at once; the enquiry path, which must not pay a
+ * query per enquiry, reads a snapshot at most SNAPSHOT_MAX_AGE_MS old
+ * (renewed at once after a change made here).
  */
-export function createSettingsService({ db, audit = NO_AUDIT }: { db: Db; audit?: AuditRecorder }) {
+export function createSettingsService({
+  db,
+  audit = NO_AUDIT,
+  checks = {},
+  clock = () => new Date(),
+}: {
+  db: Db;
+  audit?: AuditRecorder;
+  checks?: Partial<Record<SettingKey, SettingCheck>>;
+  clock?: () => Date;
+}) {
   const repo = createSettingsRepo(db);
+  let last: { settings: Settings; at: number } = { settings: DEFAULT_SETTINGS, at: -Infinity };
+  let reading: Promise<Settings> | undefined;
 
   async function current(): Promise<Settings> {
     const stored = await repo.all();
@@ -36,8 +78,23 @@ export function createSettingsService({ db, audit = NO_AUDIT }: { db: Db; audit?
     return out as Settings;
   }
 
+  /** The settings as last read, renewed when older than SNAPSHOT_MAX_AGE_MS. */
+  function snapshot(): Promise<Settings> {
+    if (clock().getTime() - last.at < SNAPSHOT_MAX_AGE_MS) return Promise.resolve(last.settings);
+    reading ??= current()
+      .then((settings) => {
+        last = { settings, at: clock().getTime() };
+        return settings;
+      })
+      .finally(() => (reading = undefined));
+    return reading;
+  }
+
   return {
     current,
+    snapshot,
+    /** The last snapshot read, without waiting (call `snapshot()` first where freshness matters). */
+    loaded: (): Settings => last.settings,
 
     /** One setting, for the features that follow it. */
     async value<K extends keyof Settings>(key: K): Promise<Settings[K]> {
@@ -57,7 +114,14 @@ export function createSettingsService({ db, audit = NO_AUDIT }: { db: Db; audit?
         const details = Object.fromEntries(unknown.map((k) => [k, 'validation.settings.unknown']));
         throw new BadRequestError('validation.settings.unknown', details);
       }
-      const changes = parseInput(SettingsUpdateSchema, body);
+      const changes = parseSettings(body);
+      const refused: Record<string, string> = {};
+      for (const [key, value] of Object.entries(changes)) {
+        const message = await checks[key as SettingKey]?.(value);
+        if (message) refused[key] = message;
+      }
+      if (Object.keys(refused).length)
+        throw new BadRequestError(Object.values(refused)[0], refused);
       const before = await current();
       const changed = Object.entries(changes).filter(
         ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof Settings]),
@@ -69,11 +133,15 @@ export function createSettingsService({ db, audit = NO_AUDIT }: { db: Db; audit?
             action: 'settings.changed',
             target_type: 'setting',
             target_id: key,
-            summary: `${key}: ${shown(before[key as keyof Settings])} -> ${shown(value)}`,
+            summary: isSecret(key)
+              ? `${key}: changed`
+              : `${key}: ${shown(before[key as keyof Settings])} -> ${shown(value)}`,
           });
         }
       }
-      return current();
+      const now = await current();
+      last = { settings: now, at: clock().getTime() };
+      return now;
     },
   };
 }

@@ -93,7 +93,10 @@ test('Export CSV downloads the folder on screen: UTF-8, a header row, one row pe
   const inbox = await save();
   expect(inbox.filename).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header] = inbox.text.replace(/^\uFEFF/, '').split('\r\n');
-  expect(header).toBe('id,created_at,name,email,company,message,language,read,replied_at,spam');
+  expect(header).toBe(
+    'id,created_at (UTC),created_at (Europe/Lisbon),name,email,company,message,language,read,' +
+      'assignee,due_at (UTC),due_at (Europe/Lisbon),replied_at (UTC),replied_at (Europe/Lisbon),spam',
+  );
   expect(inbox.text).toContain(name);
   // RFC 4180 quoting and no formula.
   expect(inbox.text).toContain('"Metalúrgica, ""Norte"""');

@@ -95,7 +95,9 @@ export const newsRow = (page: Page, title: string) =>
 /**
  * Moves an enquiry's arrival back in time, straight in the e2e server's
  * SQLite file (`$E2E_DATA_DIR/site.db`, as the server stores it: ISO 8601
- * text), so journeys can see an enquiry that has waited 21 or 26 hours.
+ * text), so journeys can see an enquiry that has waited 21 or 26 hours. Its
+ * reply falls due 24 hours after the new arrival (the rule the server
+ * follows by default).
  */
 export async function backdateContact(id: number, hoursAgo: number): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -113,7 +115,10 @@ export async function backdateContact(id: number, hoursAgo: number): Promise<str
   });
   try {
     const createdAt = new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
-    const changed = await db('contacts').where({ id }).update({ created_at: createdAt });
+    const dueAt = new Date(Date.parse(createdAt) + 24 * 3_600_000).toISOString();
+    const changed = await db('contacts')
+      .where({ id })
+      .update({ created_at: createdAt, due_at: dueAt });
     expect(changed).toBe(1);
     return createdAt;
   } finally {

@@ -7,6 +7,7 @@ import {
   companyDetails,
   companyHtml,
   companyText,
+  formatDue,
   headerText,
   htmlDocument,
   quoteHtml,
@@ -22,21 +23,27 @@ export const AUTO_REPLY_HEADERS = {
 
 /**
  * The visitor's confirmation, in the language of their enquiry: received,
- * a personal reply within 24 hours, their message quoted, and how to reach
- * the company. `t` speaks the enquiry's language with the company's site
- * texts in place (its name and contact details).
+ * a personal reply within 24 hours (or, when the company counts working
+ * days only, by the day and time its `due_at` falls on in the company's
+ * zone, `dueIn`), their message quoted, and how to reach the company. `t`
+ * speaks the enquiry's language with the company's site texts in place
+ * (its name and contact details).
  */
 export function autoReply(
   contact: Contact,
   siteUrl: string,
   t: Translate = translator(contact.language),
+  { dueIn }: { dueIn?: string } = {},
 ): MailContent {
   const language = contact.language;
   const company = companyDetails(t, siteUrl, language);
   const name = headerText(contact.name, 100);
   const subject = headerText(t('mail.reply.subject', { company: company.name }), 200);
   const privacy = sitePage(siteUrl, '/privacy', language);
-  const paragraphs = [t('mail.reply.thanks', { company: company.name }), t('mail.reply.promise')];
+  const promise = dueIn
+    ? t('mail.reply.promiseBy', formatDue(contact.due_at, language, dueIn))
+    : t('mail.reply.promise');
+  const paragraphs = [t('mail.reply.thanks', { company: company.name }), promise];
 
   const text = [
     t('mail.reply.greeting', { name }),

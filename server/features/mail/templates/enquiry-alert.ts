@@ -1,7 +1,6 @@
 import type { Contact } from '#shared/contact';
 import { escapeHtml } from '#shared/html';
 import { DEFAULT_LANGUAGE } from '#shared/languages';
-import { REPLY_PROMISE_HOURS } from '#shared/reply-due';
 import { translator, type Translate } from '../../../i18n';
 import { isMailAddress } from '../../../mailbox';
 import type { MailContent } from '../outbox.repo';
@@ -41,7 +40,6 @@ export function enquiryAlert(
     company ? t('mail.alert.subjectCompany', { name, company }) : t('mail.alert.subject', { name }),
     200,
   );
-  const due = new Date(Date.parse(contact.created_at) + REPLY_PROMISE_HOURS * 3_600_000);
   const link = adminLink(siteUrl, contact.id);
   const fields: [string, string][] = [
     [t('mail.alert.fields.name'), contact.name],
@@ -49,7 +47,7 @@ export function enquiryAlert(
     [t('mail.alert.fields.company'), contact.company ?? t('mail.alert.noCompany')],
     [t('mail.alert.fields.language'), t(`language.names.${contact.language}`)],
     [t('mail.alert.fields.received'), formatTime(contact.created_at, STAFF_LANGUAGE)],
-    [t('mail.alert.fields.replyBy'), formatTime(due.toISOString(), STAFF_LANGUAGE)],
+    [t('mail.alert.fields.replyBy'), formatTime(contact.due_at, STAFF_LANGUAGE)],
   ];
   const intro = t('mail.alert.intro', { name: contact.name });
   const footer = t('mail.alert.footer', { site: siteUrl });

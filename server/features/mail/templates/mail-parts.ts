@@ -44,6 +44,43 @@ export function formatTime(iso: string, language: Language): string {
   return `${text} UTC`;
 }
 
+/**
+ * A due time as a visitor reads it: the day and the time on the company's
+ * clock ("Monday 30 November at 20:00") and the zone's name in the
+ * reader's language ("Western European Time").
+ */
+export function formatDue(
+  iso: string,
+  language: Language,
+  timeZone: string,
+): { when: string; zone: string } {
+  const at = new Date(iso);
+  const when = new Intl.DateTimeFormat(LOCALES[language], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(at);
+  const zone =
+    new Intl.DateTimeFormat(LOCALES[language], { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  return { when, zone };
+}
+
+/** Several lines of text as HTML paragraphs (blank lines apart), line breaks kept. */
+export function paragraphsHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .filter((p) => p.trim() !== '')
+    .map((p) => `<p>${quoteHtml(p)}</p>`)
+    .join('');
+}
+
 export type Company = {
   name: string;
   lines: { label: string; value: string; href?: string }[];

@@ -18,6 +18,8 @@ const contact = (extra: Partial<Contact> = {}): Contact => ({
   created_at: '2026-11-23T14:05:00.000Z',
   source_path: null,
   source_title: null,
+  due_at: '2026-11-24T14:05:00.000Z',
+  assignee: null,
   ...extra,
 });
 const site = 'https://www.forge.example';

@@ -20,6 +20,8 @@ afterEach(cleanup);
 const HOUR = 3_600_000;
 const now = new Date('2025-03-02T12:05:00.000Z');
 const ago = (hours: number) => new Date(now.getTime() - hours * HOUR).toISOString();
+/** Received `hours` ago, due 24 hours later. */
+const arrived = (hours: number) => ({ created_at: ago(hours), due_at: ago(hours - 24) });
 
 const contact: Contact = {
   id: 3,
@@ -35,6 +37,8 @@ const contact: Contact = {
   created_at: '2025-03-01T13:05:00.000Z',
   source_path: null,
   source_title: null,
+  due_at: '2025-03-02T13:05:00.000Z',
+  assignee: null,
 };
 
 function renderCard(
@@ -90,22 +94,22 @@ describe('ContactCard', () => {
     expect(screen.getByText('Verfasst auf Portugiesisch')).toBeTruthy();
   });
 
-  it('marks an enquiry due soon past 20 hours and overdue past 24, in words', () => {
-    renderCard({ created_at: ago(21) });
+  it('marks an enquiry due soon in its last 4 hours and overdue once past its due time, in words', () => {
+    renderCard(arrived(21));
     expect(screen.getByTestId('reply-marker').textContent).toBe('Due soon');
     expect(screen.getByTestId('reply-line').textContent).toBe('Reply due in 3 hours');
     cleanup();
-    renderCard({ created_at: ago(30) });
+    renderCard(arrived(30));
     expect(screen.getByTestId('reply-marker').textContent).toBe('Overdue');
     expect(screen.getByTestId('reply-line').textContent).toBe('Reply was due 6 hours ago');
     cleanup();
-    renderCard({ created_at: ago(2) });
+    renderCard(arrived(2));
     expect(screen.queryByTestId('reply-marker')).toBeNull();
     expect(screen.getByTestId('reply-line').textContent).toBe('Reply due in 22 hours');
   });
 
   it('once replied: the marker says so and the action turns back', () => {
-    const on = renderCard({ created_at: ago(30), read: true, replied_at: ago(1) });
+    const on = renderCard({ ...arrived(30), read: true, replied_at: ago(1) });
     expect(screen.getByTestId('reply-marker').textContent).toBe('Replied');
     expect(screen.getByTestId('reply-line').textContent).toBe('Replied 1 hour ago');
     click(/^Mark as not replied/);
@@ -114,7 +118,7 @@ describe('ContactCard', () => {
 
   it('in the spam folder: the reasons in the admin’s language, Not spam and Delete only', () => {
     const on = renderCard(
-      { spam: true, spam_reasons: ['links', 'phrases'], created_at: ago(30) },
+      { spam: true, spam_reasons: ['links', 'phrases'], ...arrived(30) },
       { language: 'pt' },
     );
     const card = screen.getByTestId('contact-card');

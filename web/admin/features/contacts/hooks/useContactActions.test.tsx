@@ -27,6 +27,8 @@ const spam: Contact = {
   created_at: '2026-11-22T10:00:00.000Z',
   source_path: null,
   source_title: null,
+  due_at: '2026-11-23T10:00:00.000Z',
+  assignee: null,
 };
 
 const mail = (over: Partial<MailStatus>): MailStatus => ({

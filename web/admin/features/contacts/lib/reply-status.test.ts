@@ -3,8 +3,9 @@ import { replyStatus } from './reply-status';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
+/** An enquiry received `age` hours ago under the 24-hour rule (due 24 hours after it came in). */
 const enquiry = (age: number, extra: { replied_at?: string; spam?: boolean } = {}) => ({
-  created_at: hoursAgo(age),
+  due_at: hoursAgo(age - 24),
   replied_at: extra.replied_at ?? null,
   spam: extra.spam ?? false,
 });
@@ -19,7 +20,7 @@ describe('replyStatus: the marker and reply line of an enquiry card', () => {
     expect(replyStatus(enquiry(20), now).state).toBe('waiting');
   });
 
-  it('is due soon past 20 hours and overdue past 24', () => {
+  it('is due soon in its last 4 hours and overdue once past its due time', () => {
     expect(replyStatus(enquiry(20.1), now)).toEqual({
       state: 'due-soon',
       marked: true,
@@ -32,6 +33,15 @@ describe('replyStatus: the marker and reply line of an enquiry card', () => {
       line: { key: 'admin.contacts.replyWasDue', at: '2026-11-22T11:30:00.000Z' },
     });
     expect(replyStatus(enquiry(24 * 9), now).state).toBe('overdue');
+  });
+
+  it('goes by its own due time, which may be days away (working days only)', () => {
+    const monday = { due_at: '2026-11-23T20:00:00.000Z', replied_at: null, spam: false };
+    expect(replyStatus(monday, now)).toEqual({
+      state: 'waiting',
+      marked: false,
+      line: { key: 'admin.contacts.replyDue', at: monday.due_at },
+    });
   });
 
   it('a reply ends the count, however late it came', () => {

@@ -1,7 +1,5 @@
 import type { Contact } from '#shared/contact';
-import { REPLY_PROMISE_HOURS, replyState, type ReplyState } from '#shared/reply-due';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { replyState, type ReplyState } from '#shared/reply-due';
 
 /** The line under an enquiry's dates about its reply, as a catalogue key and the moment it names. */
 export type ReplyLine = {
@@ -10,13 +8,14 @@ export type ReplyLine = {
 };
 
 /**
- * Where an enquiry stands against the 24-hour promise at `now`: its state
+ * Where an enquiry stands against its reply promise at `now`: its state
  * (shared/reply-due.ts), whether the card carries a marker (due soon,
- * overdue, replied), and the line that says when it was answered or is due.
+ * overdue, replied), and the line that says when it was answered or is due
+ * (its `due_at`, which counts only working days when the company says so).
  * Spam makes no promise, so it has neither marker nor line.
  */
 export function replyStatus(
-  contact: Pick<Contact, 'created_at' | 'replied_at' | 'spam'>,
+  contact: Pick<Contact, 'due_at' | 'replied_at' | 'spam'>,
   now: Date,
 ): { state: ReplyState; marked: boolean; line: ReplyLine | null } {
   const state = replyState(contact, now);
@@ -27,9 +26,6 @@ export function replyStatus(
       marked: true,
       line: { key: 'admin.contacts.repliedWhen', at: contact.replied_at! },
     };
-  const due = new Date(
-    Date.parse(contact.created_at) + REPLY_PROMISE_HOURS * HOUR_MS,
-  ).toISOString();
   const key = state === 'overdue' ? 'admin.contacts.replyWasDue' : 'admin.contacts.replyDue';
-  return { state, marked: state !== 'waiting', line: { key, at: due } };
+  return { state, marked: state !== 'waiting', line: { key, at: contact.due_at } };
 }

@@ -1,0 +1,121 @@
+import type { Knex } from 'knex';
+import type { DeliveryStatus, ThreadEntry } from '#shared/contact';
+import { isStaff, ROLES, type Role } from '#shared/roles';
+import type { Db } from '../../db/knex';
+import { toBool, toIso } from '../../db/values';
+
+type Row = Record<string, unknown>;
+
+/** A reply or note as written in the admin. */
+export type NewThreadEntry = {
+  contact_id: number;
+  kind: 'reply' | 'note';
+  user_id: number | null;
+  author: string | null;
+  text: string;
+  outbox_id: number | null;
+  created_at: string;
+};
+
+/** An account as the enquiries need it: who may own one, and where to e-mail them. */
+export type StaffAccount = {
+  id: number;
+  username: string;
+  email: string | null;
+  role: Role;
+  active: boolean;
+};
+
+const status = (value: unknown): DeliveryStatus | undefined =>
+  value === 'pending' || value === 'sent' || value === 'failed' ? value : undefined;
+
+/** The auto-reply as its reader saw it, without the company's details under the signature line. */
+const bodyOf = (content: unknown): string => {
+  try {
+    const text = String((JSON.parse(String(content)) as { text?: unknown }).text ?? '');
+    const cut = text.indexOf('\n-- \n');
+    return (cut === -1 ? text : text.slice(0, cut)).trim();
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Plain knex queries on `contact_thread` (replies and notes), with the
+ * delivery state of each reply's outbox row, the enquiry's auto-reply, and
+ * the staff accounts enquiries are given to.
+ */
+export function createContactThreadRepo(db: Db) {
+  return {
+    async insert(trx: Knex, entry: NewThreadEntry): Promise<void> {
+      await trx('contact_thread').insert(entry);
+    },
+
+    /** Replies and notes, oldest first, each by its author's current name (else the one kept). */
+    async entries(contactId: number): Promise<ThreadEntry[]> {
+      const rows: Row[] = await db('contact_thread as t')
+        .leftJoin('users as u', 'u.id', 't.user_id')
+        .leftJoin('mail_outbox as m', 'm.id', 't.outbox_id')
+        .where('t.contact_id', contactId)
+        .orderBy([
+          { column: 't.created_at', order: 'asc' },
+          { column: 't.id', order: 'asc' },
+        ])
+        .select('t.kind', 't.text', 't.author', 't.created_at', 'u.username', 'm.status');
+      return rows.map((r) => ({
+        kind: r.kind === 'reply' ? 'reply' : 'note',
+        at: toIso(r.created_at),
+        by: r.username ? String(r.username) : r.author ? String(r.author) : null,
+        text: String(r.text),
+        ...(r.kind === 'reply' && { status: status(r.status) ?? 'failed' }),
+      }));
+    },
+
+    /** The enquiry's auto-reply as a thread entry (sent, queued or failed), if one was queued. */
+    async autoReply(contactId: number): Promise<ThreadEntry | null> {
+      const row: Row | undefined = await db('mail_outbox')
+        .where({ contact_id: contactId, kind: 'auto-reply' })
+        .orderBy('id')
+        .first('status', 'content', 'created_at', 'sent_at');
+      if (!row) return null;
+      return {
+        kind: 'auto_reply',
+        at: toIso(row.sent_at ?? row.created_at),
+        by: null,
+        text: bodyOf(row.content),
+        status: status(row.status) ?? 'pending',
+      };
+    },
+
+    /** The texts of an enquiry's notes, oldest first (for a drafted reply). */
+    async notes(contactId: number): Promise<string[]> {
+      return (
+        await db('contact_thread')
+          .where({ contact_id: contactId, kind: 'note' })
+          .orderBy([{ column: 'created_at' }, { column: 'id' }])
+          .select('text')
+      ).map((r: Row) => String(r.text));
+    },
+
+    async account(id: number): Promise<StaffAccount | null> {
+      const row: Row | undefined = await db('users')
+        .where({ id })
+        .first('id', 'username', 'email', 'role', 'active');
+      if (!row) return null;
+      const role = (ROLES as readonly unknown[]).includes(row.role) ? (row.role as Role) : 'user';
+      return {
+        id: Number(row.id),
+        username: String(row.username),
+        email: row.email ? String(row.email) : null,
+        role,
+        active: toBool(row.active),
+      };
+    },
+  };
+}
+
+/** True for an account an enquiry may be given to: an active staff account. */
+export const canOwnEnquiries = (account: StaffAccount | null): account is StaffAccount =>
+  account !== null && account.active && isStaff(account.role);
+
+export type ContactThreadRepo = ReturnType<typeof createContactThreadRepo>;

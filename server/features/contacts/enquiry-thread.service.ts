@@ -1,0 +1,181 @@
+import type { Knex } from 'knex';
+import type { AuditAction } from '#shared/audit';
+import type { Contact, ContactDetail, ThreadEntry } from '#shared/contact';
+import {
+  AssigneeSchema,
+  NoteSchema,
+  ReplySchema,
+  type ReplyTemplate,
+} from '#shared/contact-thread';
+import type { Db } from '../../db/knex';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../../errors';
+import { parseInput } from '../../validation';
+import type { AuditService, AuditWho } from '../audit/audit.service';
+import type { Sender, ThreadMail } from '../mail/thread-mail';
+import { canOwnEnquiries, createContactThreadRepo } from './contact-thread.repo';
+import { createContactsRepo } from './contacts.repo';
+
+const notFound = () => new NotFoundError('apiErrors.contactNotFound');
+const NO_AUDIT: Pick<AuditService, 'record'> = { record: async () => undefined };
+
+/** What the handling of enquiries needs of the mail service. */
+export type EnquiryThreadMail = Pick<
+  ThreadMail,
+  'queueReply' | 'queueAssigned' | 'replyTemplate'
+> & {
+  enabled: boolean;
+  nudgeAfter(trx: Knex.Transaction): Promise<unknown>;
+};
+
+/** Who acts: the signed-in colleague (for the audit log, the thread and the reply's sender). */
+export type Actor = AuditWho & { actor: { id: number; username: string } };
+
+/**
+ * Enquiries answered and handled from the admin: the thread (the enquiry,
+ * its auto-reply, replies with their delivery state, notes), replies sent
+ * through the outbox in the enquiry's thread (marking it replied), internal
+ * notes, and who owns it (the new owner is e-mailed). Each change is
+ * recorded in the audit log, never with its text.
+ */
+export function createEnquiryThreadService({
+  db,
+  mail,
+  audit = NO_AUDIT,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  mail: EnquiryThreadMail;
+  audit?: Pick<AuditService, 'record'>;
+  clock?: () => Date;
+}) {
+  const contacts = createContactsRepo(db);
+  const thread = createContactThreadRepo(db);
+
+  async function find(id: number, q: Knex = db): Promise<Contact> {
+    const contact = await contacts.findById(id, q);
+    if (!contact) throw notFound();
+    return contact;
+  }
+
+  async function detail(id: number): Promise<ContactDetail> {
+    const contact = await find(id);
+    const [auto, written] = await Promise.all([thread.autoReply(id), thread.entries(id)]);
+    const enquiry: ThreadEntry = {
+      kind: 'enquiry',
+      at: contact.created_at,
+      by: null,
+      text: contact.message,
+    };
+    const later = [...(auto ? [auto] : []), ...written].sort(
+      (a, b) => Date.parse(a.at) - Date.parse(b.at),
+    );
+    return { ...contact, thread: [enquiry, ...later] };
+  }
+
+  /** The account behind the actor, for Reply-To (its e-mail, if any). */
+  async function senderOf(who: Actor): Promise<Sender> {
+    const account = await thread.account(who.actor.id);
+    return { username: who.actor.username, email: account?.email ?? null };
+  }
+
+  const record = (who: Actor, action: AuditAction, id: number, summary?: string) =>
+    audit.record(who, { action, target_type: 'contact', target_id: id, summary });
+
+  return {
+    detail,
+
+    /** The greeting, signature and quote line a reply by `sender` starts from, in the enquiry's language. */
+    async templateFor(id: number, sender: string): Promise<ReplyTemplate> {
+      return mail.replyTemplate(await find(id), sender);
+    },
+
+    /**
+     * Sends the visitor a reply (201): queued with its thread entry, and the
+     * enquiry marked replied (the first time counts) and read, in one
+     * transaction. 503 while e-mail is off; 409 for an enquiry in the spam folder.
+     */
+    async reply(id: number, input: unknown, who: Actor): Promise<ContactDetail> {
+      const { message } = parseInput(ReplySchema, input ?? {});
+      if (!mail.enabled) throw new ServiceUnavailableError('apiErrors.mailOff');
+      const sender = await senderOf(who);
+      await db.transaction(async (trx) => {
+        const contact = await find(id, trx);
+        if (contact.spam) throw new ConflictError('apiErrors.replyToSpam');
+        const at = clock().toISOString();
+        const outboxId = await mail.queueReply(trx, contact, message, sender);
+        await thread.insert(trx, {
+          contact_id: id,
+          kind: 'reply',
+          user_id: who.actor.id,
+          author: who.actor.username,
+          text: message,
+          outbox_id: outboxId,
+          created_at: at,
+        });
+        await contacts.update(id, { replied_at: contact.replied_at ?? at, read: true }, trx);
+        void mail.nudgeAfter(trx);
+      });
+      await record(who, 'contact.reply_sent', id);
+      return detail(id);
+    },
+
+    /** Adds an internal note (201), never e-mailed to anyone. */
+    async note(id: number, input: unknown, who: Actor): Promise<ContactDetail> {
+      const { text } = parseInput(NoteSchema, input ?? {});
+      await db.transaction(async (trx) => {
+        await find(id, trx);
+        await thread.insert(trx, {
+          contact_id: id,
+          kind: 'note',
+          user_id: who.actor.id,
+          author: who.actor.username,
+          text,
+          outbox_id: null,
+          created_at: clock().toISOString(),
+        });
+      });
+      await record(who, 'contact.note_added', id);
+      return detail(id);
+    },
+
+    /**
+     * Gives the enquiry to a colleague of the staff list (an active staff
+     * account; 400 otherwise) or to nobody (`null`). A new owner other than
+     * the actor is e-mailed, when their account has an address.
+     */
+    async assign(id: number, input: unknown, who: Actor): Promise<ContactDetail> {
+      const { user_id: userId } = parseInput(AssigneeSchema, input ?? {});
+      const owner = userId === null ? null : await thread.account(userId);
+      if (userId !== null && !canOwnEnquiries(owner))
+        throw new BadRequestError('validation.assignee.invalid', {
+          user_id: 'validation.assignee.invalid',
+        });
+      const changed = await db.transaction(async (trx) => {
+        const contact = await find(id, trx);
+        if ((contact.assignee?.id ?? null) === userId) return false;
+        await contacts.update(id, { assignee_id: userId }, trx);
+        if (owner && owner.id !== who.actor.id && owner.email) {
+          if (await mail.queueAssigned(trx, contact, owner.email, who.actor.username))
+            void mail.nudgeAfter(trx);
+        }
+        return true;
+      });
+      if (changed)
+        await record(who, owner ? 'contact.assigned' : 'contact.unassigned', id, owner?.username);
+      return detail(id);
+    },
+
+    /** The enquiry and its notes, for a reply drafted by the language model. */
+    async draftContext(id: number) {
+      const contact = await find(id);
+      return { contact, notes: await thread.notes(id) };
+    },
+  };
+}
+
+export type EnquiryThreadService = ReturnType<typeof createEnquiryThreadService>;

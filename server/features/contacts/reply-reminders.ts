@@ -1,0 +1,103 @@
+import type { Knex } from 'knex';
+import type { Contact } from '#shared/contact';
+import type { Language } from '#shared/languages';
+import { reminderUntil } from '#shared/reply-due';
+import type { Db } from '../../db/knex';
+import type { Logger } from '../../logger';
+import { createContactThreadRepo } from './contact-thread.repo';
+import { createContactsRepo } from './contacts.repo';
+
+/** How often due enquiries are looked for. */
+const POLL_MS = 60_000;
+/** Enquiries past their due time by more than this are not reminded of any more (stale). */
+const STALE_MS = 24 * 60 * 60 * 1000;
+/** Enquiries reminded of in one look, at most. */
+const BATCH = 100;
+
+/** What the reminders need of the mail service. */
+export type ReminderMail = {
+  enabled: boolean;
+  queueReminder(trx: Knex.Transaction, contact: Contact, recipients: string[]): Promise<number>;
+  alertList(language: Language): string[];
+  nudgeAfter(trx: Knex.Transaction): Promise<unknown>;
+};
+
+/**
+ * Reminds the team of an enquiry nobody has answered two hours before its
+ * reply is due: one e-mail to its owner (their account's address), or to
+ * the alert list of its language when it has no owner (or the owner no
+ * address). Once per enquiry, whatever the number of instances: each
+ * enquiry's reminder is claimed by one conditional UPDATE in the
+ * transaction that queues the e-mail. Looks once a minute while e-mail is on.
+ */
+export function createReplyReminders(deps: {
+  db: Db;
+  mail: ReminderMail;
+  settings?: { snapshot(): Promise<unknown> };
+  logger: Logger;
+  clock?: () => Date;
+  pollMs?: number;
+}) {
+  const { db, mail, logger, clock = () => new Date(), pollMs = POLL_MS } = deps;
+  const contacts = createContactsRepo(db);
+  const accounts = createContactThreadRepo(db);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> = Promise.resolve(0);
+
+  async function recipientsOf(contact: Contact): Promise<string[]> {
+    const owner = contact.assignee ? await accounts.account(contact.assignee.id) : null;
+    if (owner?.active && owner.email) return [owner.email];
+    return mail.alertList(contact.language);
+  }
+
+  /** Queues the reminders due now; answers how many enquiries were reminded of. */
+  async function runOnce(): Promise<number> {
+    if (!mail.enabled) return 0;
+    await deps.settings?.snapshot();
+    const now = clock();
+    const at = now.toISOString();
+    const ids = await contacts.dueForReminder(
+      reminderUntil(now).toISOString(),
+      new Date(now.getTime() - STALE_MS).toISOString(),
+      BATCH,
+    );
+    let reminded = 0;
+    for (const id of ids) {
+      const contact = await contacts.findById(id);
+      if (!contact) continue;
+      const recipients = await recipientsOf(contact);
+      const queued = await db.transaction(async (trx) => {
+        if (!(await contacts.claimReminder(trx, id, at))) return false;
+        if ((await mail.queueReminder(trx, contact, recipients)) > 0) void mail.nudgeAfter(trx);
+        return true;
+      });
+      if (queued) reminded += 1;
+    }
+    if (reminded > 0) logger.info({ reminded }, 'reminders of replies due soon queued');
+    return reminded;
+  }
+
+  const run = () => {
+    running = runOnce().catch((err: unknown) => {
+      logger.warn({ err }, 'reminders of replies due soon failed; trying again');
+      return 0;
+    });
+  };
+
+  return {
+    runOnce,
+    start(): void {
+      if (!mail.enabled || timer) return;
+      run();
+      timer = setInterval(run, pollMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type ReplyReminders = ReturnType<typeof createReplyReminders>;

@@ -1,0 +1,70 @@
+import type { Contact } from '#shared/contact';
+import { escapeHtml } from '#shared/html';
+import type { Translate } from '../../../i18n';
+import type { MailContent } from '../outbox.repo';
+import { adminLink, STAFF_LANGUAGE } from './enquiry-alert';
+import {
+  blockquote,
+  formatTime,
+  headerText,
+  htmlDocument,
+  quoteHtml,
+  quoteText,
+} from './mail-parts';
+
+/**
+ * A short e-mail to a colleague about one enquiry: a heading line, what
+ * happened, the visitor's message quoted, and the link that opens it in
+ * the admin.
+ */
+function staffNotice(
+  contact: Contact,
+  siteUrl: string,
+  t: Translate,
+  { subject, lead }: { subject: string; lead: string },
+): MailContent {
+  const link = adminLink(siteUrl, contact.id);
+  const due = t('mail.notice.due', { due: formatTime(contact.due_at, STAFF_LANGUAGE) });
+  const text = [
+    lead,
+    due,
+    '',
+    `${t('mail.alert.fields.message')}:`,
+    quoteText(contact.message),
+    '',
+    `${t('mail.alert.open')}: ${link}`,
+  ].join('\n');
+  const html = htmlDocument(
+    STAFF_LANGUAGE,
+    subject,
+    `<p>${escapeHtml(lead)}</p><p>${escapeHtml(due)}</p>` +
+      `<p style="margin:16px 0 4px;color:#475569">${escapeHtml(t('mail.alert.fields.message'))}:</p>` +
+      blockquote(quoteHtml(contact.message)) +
+      `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(t('mail.alert.open'))}</a></p>`,
+  );
+  return { subject: headerText(subject, 200), text, html };
+}
+
+const who = (contact: Contact) =>
+  headerText(contact.company ? `${contact.name} (${contact.company})` : contact.name, 150);
+
+/** To the colleague an enquiry was just assigned to, by someone else. */
+export function assignmentNotice(
+  contact: Contact,
+  siteUrl: string,
+  t: Translate,
+  by: string,
+): MailContent {
+  return staffNotice(contact, siteUrl, t, {
+    subject: t('mail.notice.assignedSubject', { name: who(contact) }),
+    lead: t('mail.notice.assigned', { by, name: who(contact) }),
+  });
+}
+
+/** To the assignee (or the alert list) when an unanswered enquiry is due within two hours. */
+export function reminderNotice(contact: Contact, siteUrl: string, t: Translate): MailContent {
+  return staffNotice(contact, siteUrl, t, {
+    subject: t('mail.notice.reminderSubject', { name: who(contact) }),
+    lead: t('mail.notice.reminder', { name: who(contact) }),
+  });
+}

@@ -1,0 +1,156 @@
+import type { Knex } from 'knex';
+import type { Contact } from '#shared/contact';
+import type { ReplyTemplate } from '#shared/contact-thread';
+import type { Language } from '#shared/languages';
+import type { Settings } from '#shared/settings';
+import type { Config } from '../../config';
+import type { Translate } from '../../i18n';
+import { isMailAddress, type Mailbox } from '../../mailbox';
+import { messageId } from './mail.worker';
+import type { NewOutboxMessage, OutboxRepo } from './outbox.repo';
+import { STAFF_LANGUAGE } from './templates/enquiry-alert';
+import { enquiryReply, type ReplyThread } from './templates/enquiry-reply';
+import { companyDetails, formatTime, headerText } from './templates/mail-parts';
+import { assignmentNotice, reminderNotice } from './templates/staff-notices';
+
+/** Who answers: the colleague's username and the e-mail of their account, if any. */
+export type Sender = { username: string; email: string | null };
+
+/**
+ * The e-mails of an enquiry's handling, queued in the caller's transaction
+ * (the caller nudges the worker once it commits): a colleague's reply to
+ * the visitor, the notice to a colleague it was assigned to, and the
+ * reminder of a reply that is due soon.
+ */
+export function createThreadMail(deps: {
+  outbox: OutboxRepo;
+  mail: Config['mail'];
+  siteUrl: string;
+  speak: (language: Language) => Translate;
+  /** Makes sure `speak` has the current site texts. */
+  freshTexts: () => Promise<unknown>;
+  settings: () => Settings;
+  clock: () => Date;
+}) {
+  const { outbox, mail, siteUrl, speak, freshTexts, settings, clock } = deps;
+  const now = () => clock().toISOString();
+
+  /**
+   * The thread a reply joins: the auto-reply's subject and the Message-ID
+   * it was sent with (or, still queued, will be: it is made from its row).
+   * A failed auto-reply never reached the visitor, so there is none.
+   */
+  async function threadOf(trx: Knex, contactId: number): Promise<ReplyThread> {
+    const auto = await outbox.autoReplyOf(trx, contactId);
+    if (!auto || auto.status === 'failed' || !mail) return { subject: null, messageId: null };
+    return {
+      subject: auto.subject,
+      messageId: auto.messageId ?? messageId(auto, mail.from.address),
+    };
+  }
+
+  /** The visitor answers the colleague, else the team's address in the settings, else MAIL_FROM. */
+  function replyToFor(sender: Sender, t: Translate, language: Language): Mailbox | null {
+    if (sender.email && isMailAddress(sender.email))
+      return { name: sender.username, address: sender.email };
+    const team = settings().reply_to_email;
+    if (team) return { name: companyDetails(t, siteUrl, language).name, address: team };
+    return null;
+  }
+
+  const staffMessage = (
+    contact: Contact,
+    recipient: string,
+    kind: 'assigned' | 'reminder',
+    content: NewOutboxMessage['content'],
+  ): NewOutboxMessage =>
+    ({
+      kind,
+      contactId: contact.id,
+      recipient,
+      language: STAFF_LANGUAGE,
+      content,
+    }) as NewOutboxMessage;
+
+  return {
+    /**
+     * What a reply starts from, in the enquiry's language: the greeting and
+     * signature of the company's templates (site texts) and the line over
+     * the quoted message, as the e-mail will show them.
+     */
+    async replyTemplate(contact: Contact, sender: string): Promise<ReplyTemplate> {
+      await freshTexts();
+      const t = speak(contact.language);
+      const name = headerText(contact.name, 100);
+      const company = companyDetails(t, siteUrl, contact.language).name;
+      return {
+        greeting: t('mail.answer.greeting', { name }),
+        signature: t('mail.answer.signature', { sender, company }),
+        quote_intro: t('mail.answer.quoteIntro', {
+          date: formatTime(contact.created_at, contact.language),
+          name,
+        }),
+      };
+    },
+
+    /** Queues a colleague's reply to the visitor; answers its outbox id (null while e-mail is off). */
+    async queueReply(
+      trx: Knex.Transaction,
+      contact: Contact,
+      message: string,
+      sender: Sender,
+    ): Promise<number | null> {
+      if (!mail) return null;
+      const t = speak(contact.language);
+      const content = enquiryReply(contact, message, {
+        siteUrl,
+        t,
+        thread: await threadOf(trx, contact.id),
+        replyTo: replyToFor(sender, t, contact.language),
+      });
+      return outbox.insertOne(
+        trx,
+        {
+          kind: 'reply',
+          contactId: contact.id,
+          recipient: contact.email,
+          language: contact.language,
+          content,
+        },
+        now(),
+      );
+    },
+
+    /** Tells a colleague (by their account's e-mail) that `by` gave them an enquiry. */
+    async queueAssigned(
+      trx: Knex.Transaction,
+      contact: Contact,
+      email: string,
+      by: string,
+    ): Promise<boolean> {
+      if (!mail || !isMailAddress(email)) return false;
+      const content = assignmentNotice(contact, siteUrl, speak(STAFF_LANGUAGE), by);
+      await outbox.insert(trx, [staffMessage(contact, email, 'assigned', content)], now());
+      return true;
+    },
+
+    /** Reminds the given colleagues that an enquiry is due soon and nobody replied. */
+    async queueReminder(
+      trx: Knex.Transaction,
+      contact: Contact,
+      recipients: string[],
+    ): Promise<number> {
+      const to = recipients.filter(isMailAddress);
+      if (!mail || to.length === 0) return 0;
+      const content = reminderNotice(contact, siteUrl, speak(STAFF_LANGUAGE));
+      await outbox.insert(
+        trx,
+        to.map((r) => staffMessage(contact, r, 'reminder', content)),
+        now(),
+      );
+      return to.length;
+    },
+  };
+}
+
+export type ThreadMail = ReturnType<typeof createThreadMail>;

@@ -1,0 +1,48 @@
+import type { DeliveryStatus } from '#shared/contact';
+import { WEBHOOK_DELIVERIES_LISTED, type WebhookDelivery } from '#shared/webhooks';
+import type { Db } from '../../db/knex';
+import { toIso, toIsoOrNull } from '../../db/values';
+
+type Row = Record<string, unknown>;
+
+const toDelivery = (row: Row): WebhookDelivery => ({
+  id: Number(row.id),
+  contact_id:
+    row.contact_id === null || row.contact_id === undefined ? null : Number(row.contact_id),
+  url: String(row.recipient),
+  status: String(row.status) as DeliveryStatus,
+  attempts: Number(row.attempts),
+  last_error: row.last_error ? String(row.last_error) : null,
+  created_at: toIso(row.created_at),
+  sent_at: toIsoOrNull(row.sent_at),
+  next_attempt_at: row.status === 'pending' ? toIsoOrNull(row.next_attempt_at) : null,
+});
+
+/**
+ * The enquiry webhook's calls as the admin follows them: the latest ones
+ * with their state (they are rows of the outbox, kind `webhook`).
+ */
+export function createWebhooksService({ db }: { db: Db }) {
+  return {
+    async deliveries(): Promise<WebhookDelivery[]> {
+      const rows: Row[] = await db('mail_outbox')
+        .where('kind', 'webhook')
+        .orderBy('id', 'desc')
+        .limit(WEBHOOK_DELIVERIES_LISTED)
+        .select(
+          'id',
+          'contact_id',
+          'recipient',
+          'status',
+          'attempts',
+          'last_error',
+          'created_at',
+          'sent_at',
+          'next_attempt_at',
+        );
+      return rows.map(toDelivery);
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
