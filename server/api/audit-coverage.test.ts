@@ -30,6 +30,7 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/llm/generate-news-content': 'drafts text for the editor; nothing is stored',
   'POST /api/llm/translate-news': 'translates text for the editor; nothing is stored',
   'POST /api/llm/translate-texts': 'translates site texts for the editor; nothing is stored',
+  'POST /api/llm/draft-reply': 'drafts a reply for review; nothing is sent or stored',
   'POST /api/auth/2fa/setup': 'a key waiting for confirmation; turning it on is recorded',
   'POST /api/site/preview': 'renders a page with unsaved texts; nothing is stored',
   'POST /api/auth/invitation/check': 'shows what an invitation offers; nothing changes',
@@ -531,6 +532,40 @@ const CASES: Case[] = [
         .send({ replied: true })
         .expect(200);
       return onContact('contact.replied');
+    },
+  },
+  {
+    route: 'POST /api/contacts/:id/replies',
+    name: 'a reply sent, without its text',
+    async run() {
+      await from(admin)
+        .post(`/api/contacts/${ids.contact}/replies`)
+        .send({ message: 'A private answer.' })
+        .expect(201);
+      return onContact('contact.reply_sent');
+    },
+  },
+  {
+    route: 'POST /api/contacts/:id/notes',
+    name: 'a note added, without its text',
+    async run() {
+      await from(admin)
+        .post(`/api/contacts/${ids.contact}/notes`)
+        .send({ text: 'A private note.' })
+        .expect(201);
+      return onContact('contact.note_added');
+    },
+  },
+  {
+    route: 'PUT /api/contacts/:id/assignee',
+    name: 'an enquiry given to a colleague',
+    async run() {
+      const me = await t.db('users').where({ username: TEST_ADMIN.username }).first('id');
+      await from(admin)
+        .put(`/api/contacts/${ids.contact}/assignee`)
+        .send({ user_id: me.id })
+        .expect(200);
+      return { ...onContact('contact.assigned'), summary: TEST_ADMIN.username };
     },
   },
   {

@@ -15,13 +15,14 @@ import {
   ServiceUnavailableError,
 } from '../../errors';
 import { parseInput } from '../../validation';
-import type { AuditService, AuditWho } from '../audit/audit.service';
+import type { Who } from '../../http/who';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { Sender, ThreadMail } from '../mail/thread-mail';
 import { canOwnEnquiries, createContactThreadRepo } from './contact-thread.repo';
 import { createContactsRepo } from './contacts.repo';
 
 const notFound = () => new NotFoundError('apiErrors.contactNotFound');
-const NO_AUDIT: Pick<AuditService, 'record'> = { record: async () => undefined };
+const NO_AUDIT: AuditRecorder = { record: async () => undefined };
 
 /** What the handling of enquiries needs of the mail service. */
 export type EnquiryThreadMail = Pick<
@@ -33,7 +34,7 @@ export type EnquiryThreadMail = Pick<
 };
 
 /** Who acts: the signed-in colleague (for the audit log, the thread and the reply's sender). */
-export type Actor = AuditWho & { actor: { id: number; username: string } };
+export type Actor = Who & { actor: { id: number; username: string } };
 
 /**
  * Enquiries answered and handled from the admin: the thread (the enquiry,
@@ -50,7 +51,7 @@ export function createEnquiryThreadService({
 }: {
   db: Db;
   mail: EnquiryThreadMail;
-  audit?: Pick<AuditService, 'record'>;
+  audit?: AuditRecorder;
   clock?: () => Date;
 }) {
   const contacts = createContactsRepo(db);

@@ -88,8 +88,6 @@ export function createMailService({
   });
 
   return {
-    /** E-mail is on (SMTP_URL is set). */
-    enabled: Boolean(mail),
     ...thread,
     nudgeAfter,
     /** Who gets the alerts (and reminders of unowned enquiries) for a language. */

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '#shared/roles';
+import { DEFAULT_SETTINGS } from '#shared/settings';
 import { stubApi } from '../test/query';
 import { renderAdmin } from '../test/render';
 import { AccountPage } from './AccountPage';
@@ -23,7 +24,7 @@ function open(path: string, role: Role, setupRequired = false) {
         two_factor_enabled: false,
         two_factor_setup_required: setupRequired,
       };
-    if (url.endsWith('/settings')) return { require_two_factor: false };
+    if (url.endsWith('/settings')) return DEFAULT_SETTINGS;
     return [];
   });
   renderAdmin(
@@ -80,7 +81,8 @@ describe('admin pages by role', () => {
       name: 'Require two-factor sign-in for everyone',
     });
     expect((box as HTMLInputElement).checked).toBe(false);
-    expect(screen.getByText('Default: Off')).toBeTruthy();
+    const field = screen.getByTestId('setting-require_two_factor');
+    expect(within(field).getByText('Default: Off')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save settings' })).toHaveProperty('disabled', true);
   });
 
