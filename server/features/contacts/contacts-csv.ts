@@ -7,7 +7,8 @@ import type { Contact } from '#shared/contact';
  * A cell a spreadsheet would run as a formula (starting with =, +, -, @, a
  * tab or a carriage return) gets a leading apostrophe, so it shows as text.
  *
- * Each time is given twice: in UTC (ISO 8601, for programs) and in the
+ * `source_path` is the public article or page the visitor wrote from. Each
+ * time is given twice: in UTC (ISO 8601, for programs) and in the
  * company's time zone (`YYYY-MM-DD HH:MM`, which spreadsheets read as a
  * date and time), the zone named in the header.
  */
@@ -33,6 +34,7 @@ const COLUMNS: Column[] = [
   plain('email'),
   plain('company'),
   plain('message'),
+  plain('source_path'),
   plain('language'),
   plain('read'),
   { header: () => 'assignee', value: (c) => c.assignee?.username ?? '' },

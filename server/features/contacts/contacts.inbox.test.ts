@@ -148,7 +148,8 @@ describe('GET /api/contacts/export', () => {
     const text: string = res.text;
     expect(
       text.startsWith(
-        '\uFEFFid,created_at (UTC),created_at (Europe/Lisbon),name,email,company,message,language,' +
+        '\uFEFFid,created_at (UTC),created_at (Europe/Lisbon),name,email,company,message,' +
+          'source_path,language,' +
           'read,assignee,due_at (UTC),due_at (Europe/Lisbon),replied_at (UTC),' +
           'replied_at (Europe/Lisbon),spam\r\n',
       ),
@@ -164,7 +165,7 @@ describe('GET /api/contacts/export', () => {
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"")",ana@example.pt`);
     expect(lines[2]).toMatch(
       new RegExp(
-        `"Line one, ""quoted""\\nline two",en,false,,${time}T[^,]+Z,${time} [^,]+,,,false$`,
+        `"Line one, ""quoted""\\nline two",,en,false,,${time}T[^,]+Z,${time} [^,]+,,,false$`,
       ),
     );
     expect(text).not.toContain('only-a-link');
@@ -182,6 +183,7 @@ describe('GET /api/contacts/export', () => {
       replied_at: '2026-07-13T08:05:00.000Z',
       read: true,
       message: 'Preço; prazo e montagem',
+      source_path: '/automation-guide',
     });
     const admins = await t.db('users').where({ username: 'test-admin' }).first('id');
     await t.db('contacts').where({ id }).update({ assignee_id: admins.id });
@@ -193,13 +195,14 @@ describe('GET /api/contacts/export', () => {
         .expect(200);
       const [header, line] = res.text.slice(1).split('\r\n');
       expect(header).toBe(
-        'id;created_at (UTC);created_at (Europe/Berlin);name;email;company;message;language;' +
+        'id;created_at (UTC);created_at (Europe/Berlin);name;email;company;message;source_path;' +
+          'language;' +
           'read;assignee;due_at (UTC);due_at (Europe/Berlin);replied_at (UTC);' +
           'replied_at (Europe/Berlin);spam',
       );
       expect(line).toBe(
         `${id};2026-07-10T19:30:00.000Z;2026-07-10 21:30;Ana Silva;ana@example.pt;` +
-          'Metalúrgica do Norte;"Preço; prazo e montagem";en;true;test-admin;' +
+          'Metalúrgica do Norte;"Preço; prazo e montagem";/automation-guide;en;true;test-admin;' +
           '2026-07-13T19:30:00.000Z;2026-07-13 21:30;2026-07-13T08:05:00.000Z;2026-07-13 10:05;false',
       );
       const comma = await admin.get('/api/contacts/export').buffer(true).expect(200);

@@ -94,7 +94,8 @@ test('Export CSV downloads the folder on screen: UTF-8, a header row, one row pe
   expect(inbox.filename).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header] = inbox.text.replace(/^\uFEFF/, '').split('\r\n');
   expect(header).toBe(
-    'id,created_at (UTC),created_at (Europe/Lisbon),name,email,company,message,language,read,' +
+    'id,created_at (UTC),created_at (Europe/Lisbon),name,email,company,message,source_path,' +
+      'language,read,' +
       'assignee,due_at (UTC),due_at (Europe/Lisbon),replied_at (UTC),replied_at (Europe/Lisbon),spam',
   );
   expect(inbox.text).toContain(name);
