@@ -10,6 +10,7 @@ import { createContentVersion, type ContentVersion } from './content-version';
 import { createDbHealth } from './db/db-health';
 import { createGroupCommit } from './db/group-commit';
 import type { Db } from './db/knex';
+import { createAnalyticsService } from './features/analytics/analytics.service';
 import { createAuditService } from './features/audit/audit.service';
 import { createAuthService } from './features/auth/auth.service';
 import { createInvitationsService } from './features/auth/invitations.service';
@@ -158,6 +159,15 @@ export function createApp(deps: AppDeps): AppHandler {
   });
   // Enquiries and the rate limits' counters are committed together (group-commit.ts).
   const writes = createGroupCommit(db);
+  // Page views are counted in memory and written every few seconds, through the group commit.
+  const analytics = createAnalyticsService({
+    db,
+    writes,
+    logger: logger.child({ feature: 'analytics' }),
+    publicUrl: config.publicUrl,
+    flushMs: config.analyticsFlushMs,
+    clock: () => now().getTime(),
+  });
   const contacts = createContactsService({
     db,
     writes,
@@ -165,11 +175,12 @@ export function createApp(deps: AppDeps): AppHandler {
     settings,
     logger: logger.child({ feature: 'contacts' }),
     audit,
-    // The call to action of each public article and page leads to the form with its slug.
-    sources: enquirySources([
-      (slug, opts) => news.getBySlug(slug, opts),
-      (slug, opts) => pages.getBySlug(slug, opts),
-    ]),
+    // The call to action of each public article and page leads to the form with its slug;
+    // an enquiry from one is counted there as it arrives.
+    sources: enquirySources(
+      [(slug, opts) => news.getBySlug(slug, opts), (slug, opts) => pages.getBySlug(slug, opts)],
+      (trx, source, language, at) => analytics.countEnquiry(trx, source.id, language, at),
+    ),
     clock: now,
   });
   const thread = createEnquiryThreadService({ db, mail, audit, clock: now });
@@ -197,6 +208,8 @@ export function createApp(deps: AppDeps): AppHandler {
     version: contentVersion,
     logger: access,
     requestLog,
+    // A cached page view counts like a rendered one (the page's identity is kept with it).
+    countView: analytics.countCached,
   });
 
   const app = express();
@@ -237,6 +250,7 @@ export function createApp(deps: AppDeps): AppHandler {
       audit,
       contacts,
       thread,
+      analytics,
       llm,
       mail,
       texts,
@@ -266,6 +280,7 @@ export function createApp(deps: AppDeps): AppHandler {
       texts,
       origin,
       logger,
+      countView: analytics.countRendered,
     }),
   );
   app.use(lastResort(logger));
@@ -273,6 +288,7 @@ export function createApp(deps: AppDeps): AppHandler {
     health.start();
     audit.start();
     reminders.start();
+    analytics.start();
   }
 
   // A page that is already rendered goes out before Express even looks at the request.
@@ -280,10 +296,11 @@ export function createApp(deps: AppDeps): AppHandler {
     pageCache.serve(req, res, () => app(req, res));
   };
   // The Express app behind it, for tests that read its routes; and what the
-  // shutdown stops before the stores close: its own timers, and the writes
-  // still waiting for a commit (rate-limit counts are answered before theirs).
+  // shutdown stops before the stores close: its own timers, the page views
+  // counted since the last write, and the writes still waiting for a commit
+  // (rate-limit counts are answered before theirs).
   const timers = deps.background ? [health, audit, reminders] : [];
-  const background = [...timers, { stop: () => writes.settled() }];
+  const background = [...timers, analytics, { stop: () => writes.settled() }];
   return Object.assign(handler, {
     express: app,
     background,
@@ -297,8 +314,8 @@ export type AppHandler = ((req: IncomingMessage, res: ServerResponse) => void) &
   express: express.Express;
   /**
    * What to stop before the stores close: the app's own timers (database
-   * write probe, audit pruning) when `background` is set, and its writes
-   * still waiting for a commit.
+   * write probe, audit pruning) when `background` is set, the page views
+   * counted since their last write, and its writes still waiting for a commit.
    */
   background: { stop(): Promise<void> }[];
   /** Resolves once every write handed in so far (rate-limit counts written behind) is committed. */

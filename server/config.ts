@@ -99,6 +99,7 @@ const EnvSchema = z.object({
     message: 'must be an origin such as https://www.example.com (no path)',
   }),
   PAGE_CACHE_MB: int(64, 0, 4096),
+  ANALYTICS_FLUSH_SECONDS: int(5, 1, 300),
   MEDIA_MAX_BYTES: int(10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AZURE_OPENAI_ENDPOINT: optionalUrl(['https:', 'http:']),
@@ -199,6 +200,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS ? Number(e.ENQUIRY_RETENTION_DAYS) : undefined,
     logLevel: e.LOG_LEVEL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    /** How often each server writes the page views it counted (at most this much is lost in a crash). */
+    analyticsFlushMs: e.ANALYTICS_FLUSH_SECONDS * 1000,
     /** Image uploads: the largest file accepted; stored under DATA_DIR/media, or in PostgreSQL. */
     media: {
       maxBytes: e.MEDIA_MAX_BYTES,

@@ -20,6 +20,8 @@ export const CAPABILITIES = {
   content: ['admin', 'editor'],
   /** Enquiries: reading, marking, exporting, answering. */
   enquiries: ['admin', 'sales'],
+  /** Which pages are read and which bring enquiries (counts only: nobody is identified). */
+  analytics: ['admin', 'editor'],
   /** Accounts, roles and invitations. */
   users: ['admin'],
   /** The site's operational settings. */

@@ -1,3 +1,4 @@
+import type { ViewSubject } from './analytics';
 import type { Language } from './languages';
 import type { PageQuery } from './page-query';
 import type { SiteData } from './site-data';
@@ -31,6 +32,8 @@ export type SsrRenderResult =
       status: number;
       /** Which page was rendered (`home`, `news`, `article`, …): its own chunk is preloaded. */
       pageId: string;
+      /** The page view it counts as (shared/analytics.ts), or null for one never counted. */
+      view: ViewSubject | null;
       /** Markup of `<div id="root">`. */
       html: string;
       /** Title, meta, link and JSON-LD tags for `<head>`. */

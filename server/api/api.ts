@@ -1,6 +1,8 @@
 import express from 'express';
 import type { Config } from '../config';
 import type { DbHealth } from '../db/db-health';
+import { createAnalyticsRouter } from '../features/analytics/analytics.routes';
+import type { AnalyticsService } from '../features/analytics/analytics.service';
 import { createAuditRouter } from '../features/audit/audit.routes';
 import type { AuditService } from '../features/audit/audit.service';
 import { createAccountRouter } from '../features/auth/account.routes';
@@ -70,6 +72,7 @@ export type ApiDeps = {
   audit: AuditService;
   contacts: ContactsService;
   thread: EnquiryThreadService;
+  analytics: AnalyticsService;
   llm: LlmService;
   mail: MailService;
   texts: SiteTextsService;
@@ -106,6 +109,7 @@ export function createApi(deps: ApiDeps) {
     audit,
     contacts,
     thread,
+    analytics,
     llm,
     mail,
     texts,
@@ -144,6 +148,7 @@ export function createApi(deps: ApiDeps) {
   api.use('/previews', createPreviewsRouter({ previews }));
   api.use('/media', createMediaRouter({ media, maxBytes: config.media.maxBytes }));
   api.use('/contacts', createContactsRouter({ contacts, thread, contactLimit: limits.contact }));
+  api.use('/analytics', createAnalyticsRouter({ analytics }));
   api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));
   api.use('/audit', createAuditRouter({ audit }));
   api.use('/mail', createMailRouter({ mail }));

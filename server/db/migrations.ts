@@ -26,6 +26,7 @@ import * as contactsLists from '../../migrations/20261127180000_contacts_lists';
 import * as newsLists from '../../migrations/20261127180100_news_lists';
 import * as enquirySources from '../../migrations/20261127200000_enquiry_sources';
 import * as enquiryReplies from '../../migrations/20261128110000_enquiry_replies';
+import * as pageViews from '../../migrations/20261128120000_page_views';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -64,6 +65,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261127180100_news_lists.ts', newsLists],
   ['20261127200000_enquiry_sources.ts', enquirySources],
   ['20261128110000_enquiry_replies.ts', enquiryReplies],
+  ['20261128120000_page_views.ts', pageViews],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

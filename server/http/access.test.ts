@@ -71,6 +71,8 @@ const RULES: Record<string, AccessRule> = {
   'GET /api/media': 'content',
   'DELETE /api/media/:id': 'content',
   'POST /api/contacts': 'anyone',
+  'GET /api/analytics': 'analytics',
+  'POST /api/analytics/views': 'anyone',
   'GET /api/contacts': 'enquiries',
   'GET /api/contacts/stats': 'enquiries',
   'GET /api/contacts/export': 'enquiries',

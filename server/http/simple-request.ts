@@ -13,7 +13,7 @@ export type SimpleRequest = {
   socket: Socket;
 };
 
-/** The headers read (each at most once): what the page cache and the request line need. */
+/** The headers read (each at most once): what the page cache, the request line and page views need. */
 export const READ_HEADERS = [
   'host',
   'cookie',
@@ -21,6 +21,10 @@ export const READ_HEADERS = [
   'if-none-match',
   'x-forwarded-proto',
   'user-agent',
+  // What counting a page view reads (server/features/analytics/view-filter.ts).
+  'referer',
+  'sec-purpose',
+  'purpose',
 ] as const;
 
 export type SimpleHeaders = Partial<Record<(typeof READ_HEADERS)[number], string>>;

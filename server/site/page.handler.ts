@@ -7,6 +7,7 @@ import { queryString, readQuery, searchOf, type DeclaredLocals } from '../http/p
 import type { Logger } from '../logger';
 import { errorResponse } from '../http/error-response';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
+import { viewTag, type ViewTag } from '../features/analytics/view-tag';
 import { translator } from '../i18n';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
@@ -88,6 +89,8 @@ export function pageHandler(deps: {
   origin: PublicOrigin;
   queries: ReturnType<typeof pageQueries>;
   logger: Logger;
+  /** Counts a page view (analytics): the page's view, and the request that asked for it. */
+  countView?: (view: ViewTag, req: Request) => void;
 }): RequestHandler {
   return async (req, res) => {
     const language = pageLanguage(req);
@@ -121,6 +124,12 @@ export function pageHandler(deps: {
       }
       const privatePage = res.locals.privatePage === true;
       if (privatePage) res.set('X-Robots-Tag', 'noindex');
+      // The view this page counts as; the page cache keeps it with the page to count its hits.
+      if (result.view && result.status === 200 && !privatePage) {
+        const view = viewTag(result.view, language);
+        res.locals.pageView = view;
+        deps.countView?.(view, req);
+      }
       res
         .status(result.status)
         .set({

@@ -10,6 +10,7 @@ import type { NewsService } from '../features/news/news.service';
 import type { PagesService } from '../features/news/pages.service';
 import type { PreviewsService } from '../features/news/previews.service';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
+import type { ViewTag } from '../features/analytics/view-tag';
 import { sameOrigin } from '../http/origin';
 import type { PublicOrigin } from '../http/public-origin';
 import { publicQuery, readsQuery } from '../http/public-query';
@@ -45,6 +46,8 @@ export function createSiteRouter(deps: {
   texts: SiteTextsService;
   origin: PublicOrigin;
   logger: Logger;
+  /** Counts the view of a page rendered here (analytics). */
+  countView?: (view: ViewTag, req: express.Request) => void;
 }): express.Router {
   const { config, limits, news, pages, previews, contacts, texts, origin, logger } = deps;
   const router = createRouter();
@@ -97,6 +100,7 @@ export function createSiteRouter(deps: {
     origin,
     queries: pageQueries(deps.bounds),
     logger,
+    countView: deps.countView,
   });
   // Shared previews of drafts: whatever the token, never cached or indexed.
   router.get(['/preview/{*token}', '/:language/preview/{*token}'], (_req, res, next) => {

@@ -9,6 +9,7 @@ import {
 } from 'react-router-dom';
 import type { PageQuery, PageRouteHandle } from '#shared/page-query';
 import type { SiteData } from '#shared/site-data';
+import { viewOf } from '#shared/analytics';
 import type { SsrPageQuery, SsrRender } from '#shared/ssr';
 import { createI18n, toResources } from '#shared/i18n';
 import { createRoutes } from './routes';
@@ -70,6 +71,7 @@ export const render: SsrRender = async ({ url, origin, language, catalogues, dat
     kind: 'page',
     status: context.statusCode,
     pageId,
+    view: viewOf(pageId, articleData?.article ?? articleData?.page),
     html,
     head,
     hydration: serializeHydration({

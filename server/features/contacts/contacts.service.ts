@@ -149,6 +149,7 @@ export function createContactsService({
           due_at: dueAt.toISOString(),
         });
         if (!stored.spam) await mail?.queueEnquiryMail(trx, stored, { autoReply: true });
+        if (!stored.spam && source) await sources?.arrived?.(trx, source, stored.language, now);
         return stored;
       });
       if (contact.spam) {

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Language } from '#shared/languages';
 import { NotFoundError } from '../../errors';
 
@@ -14,6 +15,11 @@ export type EnquirySource = {
 export type EnquirySources = {
   /** The public article or page of `slug`, read in `language`; null when no such one is public. */
   find(slug: string, language: Language): Promise<EnquirySource | null>;
+  /**
+   * An enquiry (not spam) arrived from `source`: counted there, in the
+   * enquiry's own transaction, so the count stays when the enquiry is deleted.
+   */
+  arrived?(trx: Knex, source: EnquirySource, language: Language, at: Date): Promise<unknown>;
 };
 
 /** A public read of one article or page by slug, as the news and pages services give it. */
@@ -26,10 +32,14 @@ type PublicRead = (
  * Where enquiries may come from, over the public reads of articles and
  * pages (app.ts hands in the news and pages services' `getBySlug`): the
  * first that knows the slug. Their 404 is "none"; any other failure is
- * the caller's to handle.
+ * the caller's to handle. `arrived` counts an enquiry from one (analytics).
  */
-export function enquirySources(reads: PublicRead[]): EnquirySources {
+export function enquirySources(
+  reads: PublicRead[],
+  arrived?: EnquirySources['arrived'],
+): EnquirySources {
   return {
+    arrived,
     async find(slug, language) {
       for (const read of reads) {
         try {

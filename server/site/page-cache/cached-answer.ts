@@ -55,6 +55,8 @@ export type CachedAnswer = {
    * nothing more. It decides when an answer is compressed better.
    */
   hits: number;
+  /** The page view a delivery counts as (analytics' view tag), for a page that counts. */
+  view?: string;
 };
 
 /** A response's status line and headers as Node's `writeHead` writes them, each line ending in CRLF. */

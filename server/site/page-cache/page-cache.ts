@@ -91,6 +91,8 @@ export function createPageCache(deps: {
   /** Where hits' request lines go (the request log of the whole app). */
   requestLog: RequestLog;
   gate?: MissGate;
+  /** Counts a page view: called with the page's view (`res.locals.pageView`) on each hit. */
+  countView?: (view: string, req: HitRequest) => void;
 }): PageCache {
   const pages = new ByteLru<CachedAnswer>(deps.budgetBytes);
   const missing = new ByteLru<CachedAnswer>(Math.floor(deps.budgetBytes * MISSING_SHARE));
@@ -129,9 +131,11 @@ export function createPageCache(deps: {
     key: string,
     answer: Parameters<typeof cachedAnswer>,
     renderedAt: number,
+    view: string | undefined,
   ): Promise<void> {
     return cachedAnswer(...answer).then(
       (kept) => {
+        kept.view = view;
         if (deps.version.current() === renderedAt) storeOf(kept.status).set(key, kept);
       },
       (err: unknown) => deps.logger.warn({ err }, 'page cache: compression failed'),
@@ -192,7 +196,10 @@ export function createPageCache(deps: {
       const status = res.statusCode;
       const result = send(body);
       const bytes = Buffer.from(body as string | Buffer);
-      settle(keep(key, [status, headers, vary ? String(vary) : undefined, bytes], renderedAt));
+      const view = res.locals.pageView as string | undefined;
+      settle(
+        keep(key, [status, headers, vary ? String(vary) : undefined, bytes], renderedAt, view),
+      );
       return result;
     };
     next();
@@ -236,6 +243,7 @@ export function createPageCache(deps: {
     const answer = pages.get(key) ?? missing.get(key);
     if (!answer) return null;
     if (++answer.hits === POPULAR_HITS) promote(answer);
+    if (answer.view !== undefined) deps.countView?.(answer.view, req);
     // A page whose address names a language makes it the visitor's choice, from the cache too.
     const cookie = isPage(answer) ? addressLanguageCookie(req) : null;
     const variant =

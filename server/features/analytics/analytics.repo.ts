@@ -1,0 +1,96 @@
+import type { Knex } from 'knex';
+import { OTHER_REFERRER, RARE_REFERRER_VIEWS, type ViewedPage } from '#shared/analytics';
+import { pickLanguage, type Language } from '#shared/languages';
+import type { Db } from '../../db/knex';
+import { toCount } from '../../db/values';
+
+type Row = Record<string, unknown>;
+
+/** A page's totals over a period, with its article's or page's address and title when it has one. */
+export type PageTotals = {
+  page: ViewedPage;
+  id: number;
+  views: number;
+  enquiries: number;
+  /** The article or page (`document`) as it is now; null for the site's own pages and a deleted one. */
+  document: { slug: string; title: string } | null;
+};
+
+/** Plain knex queries on the counts (`page_views`, `referrer_views`). */
+export function createAnalyticsRepo(db: Db) {
+  const since = (table: string, day: string) => db(table).where(`${table}.day`, '>=', day);
+
+  return {
+    /** One enquiry more from an article or page, in the enquiry's own transaction. */
+    async addEnquiry(trx: Knex, day: string, documentId: number, language: Language) {
+      await trx.raw(
+        `insert into page_views (day, page, document_id, language, views, enquiries)
+         values (?, 'document', ?, ?, 0, 1)
+         on conflict (day, page, document_id, language)
+         do update set enquiries = page_views.enquiries + 1`,
+        [day, documentId, language],
+      );
+    },
+
+    /** Views per day (`YYYY-MM-DD`) from `day` on. */
+    async viewsPerDay(day: string): Promise<Map<string, number>> {
+      const rows: Row[] = await since('page_views', day)
+        .select('day')
+        .sum({ n: 'views' })
+        .groupBy('day');
+      return new Map(rows.map((r) => [String(r.day), toCount(r.n)]));
+    },
+
+    /** Each page's views and enquiries from `day` on, with its article's or page's slug and title. */
+    async pages(day: string): Promise<PageTotals[]> {
+      const rows: Row[] = await since('page_views', day)
+        .leftJoin('news', function () {
+          this.on('news.id', '=', 'page_views.document_id').andOnVal(
+            'page_views.page',
+            '=',
+            'document',
+          );
+        })
+        .select('page_views.page', 'page_views.document_id', 'news.slug', 'news.title')
+        .sum({ views: 'page_views.views', enquiries: 'page_views.enquiries' })
+        .groupBy('page_views.page', 'page_views.document_id', 'news.slug', 'news.title');
+      return rows.map((r) => ({
+        page: String(r.page) as ViewedPage,
+        id: Number(r.document_id),
+        views: toCount(r.views),
+        enquiries: toCount(r.enquiries),
+        document:
+          r.slug === null || r.slug === undefined
+            ? null
+            : { slug: String(r.slug), title: String(r.title) },
+      }));
+    },
+
+    async languages(day: string): Promise<{ language: Language; views: number }[]> {
+      const rows: Row[] = await since('page_views', day)
+        .select('language')
+        .sum({ n: 'views' })
+        .groupBy('language');
+      return rows.map((r) => ({ language: pickLanguage(r.language), views: toCount(r.n) }));
+    },
+
+    /**
+     * Views per referring host from `day` on; a host with fewer than
+     * RARE_REFERRER_VIEWS views on a day counts as `other` for that day.
+     */
+    async referrers(day: string): Promise<{ host: string; views: number }[]> {
+      // Constants of the code, written into the SQL: PostgreSQL matches the grouped expression
+      // with the selected one only when they are the same text, bound values included.
+      const host = db.raw(
+        `case when views < ${Number(RARE_REFERRER_VIEWS)} then '${OTHER_REFERRER}' else host end`,
+      );
+      const rows: Row[] = await since('referrer_views', day)
+        .select({ host })
+        .sum({ n: 'views' })
+        .groupBy(host);
+      return rows.map((r) => ({ host: String(r.host), views: toCount(r.n) }));
+    },
+  };
+}
+
+export type AnalyticsRepo = ReturnType<typeof createAnalyticsRepo>;

@@ -1,0 +1,244 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsReport } from '#shared/analytics';
+import { SPAM } from '../../../tests/support/enquiry-examples';
+import {
+  createAccount,
+  createTestApp,
+  signedIn,
+  type TestApp,
+} from '../../../tests/support/test-app';
+
+/**
+ * Readers and where enquiries come from (README, "Analytics"), through the
+ * real app: what a page view is, what is left out, the report and who may
+ * read it, and enquiries counted per article as they arrive.
+ */
+const HOST = 'www.forge.test';
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let articleId: number;
+let pageId: number;
+
+/** A reader's request: a browser, at the site's address. */
+const read = (path: string, headers: Record<string, string> = {}) =>
+  request(t.app).get(path).set('Host', HOST).set('User-Agent', BROWSER).set(headers);
+
+async function report(days = 7): Promise<AnalyticsReport> {
+  return (await admin.get(`/api/analytics?days=${days}`).expect(200)).body.data;
+}
+const viewsOf = (r: AnalyticsReport, path: string) =>
+  r.pages.find((p) => p.path === path)?.views ?? 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_CONTACT: '0' });
+  admin = await signedIn(t.app);
+  articleId = (
+    await admin
+      .post('/api/news')
+      .send({
+        title: 'Welding cells in practice',
+        excerpt: 'How a cell welds a frame in four minutes.',
+        content: 'The cell welds a frame in four minutes.',
+        category: 'Automation',
+        slug: 'welding-cells',
+        published: true,
+      })
+      .expect(201)
+  ).body.data.id;
+  pageId = (
+    await admin
+      .post('/api/pages')
+      .send({ title: 'Careers', content: 'Join us.', slug: 'careers', published: true })
+      .expect(201)
+  ).body.data.id;
+});
+afterAll(() => t.destroy());
+
+describe('a page view', () => {
+  it('is counted for every page a reader is sent, rendered or from the page cache, 304s too', async () => {
+    let sent = 0;
+    let cached = false;
+    for (let i = 0; i < 100 && !cached; i++) {
+      const res = await read('/welding-cells').expect(200);
+      sent++;
+      cached = res.headers['x-cache'] === 'HIT';
+      if (!cached) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(cached).toBe(true);
+    const { headers } = await read('/welding-cells').expect(200);
+    await read('/welding-cells', { 'If-None-Match': headers.etag! }).expect(304);
+    sent += 2;
+    await read('/pt/careers').expect(200);
+    await read('/').expect(200);
+    await read('/news?page=1').expect(200);
+    await read('/contact?from=welding-cells').expect(200);
+    await read('/de/privacy').expect(200);
+
+    const r = await report();
+    expect(r.pages).toEqual(
+      expect.arrayContaining([
+        {
+          path: '/welding-cells',
+          title: 'Welding cells in practice',
+          views: sent,
+          enquiries: 0,
+          page: 'document',
+          id: articleId,
+        },
+        {
+          path: '/careers',
+          title: 'Careers',
+          views: 1,
+          enquiries: 0,
+          page: 'document',
+          id: pageId,
+        },
+        { path: '/', title: 'Home', views: 1, enquiries: 0, page: 'home', id: null },
+        { path: '/news', title: 'News', views: 1, enquiries: 0, page: 'news', id: null },
+        { path: '/contact', title: 'Contact', views: 1, enquiries: 0, page: 'contact', id: null },
+        {
+          path: '/privacy',
+          title: 'Privacy notice',
+          views: 1,
+          enquiries: 0,
+          page: 'privacy',
+          id: null,
+        },
+      ]),
+    );
+    expect(r.pages[0]!.path).toBe('/welding-cells');
+    expect(r.languages).toEqual([
+      { language: 'en', views: sent + 3 },
+      { language: 'de', views: 1 },
+      { language: 'pt', views: 1 },
+    ]);
+    expect(r.views.at(-1)!.count).toBe(sent + 5);
+  });
+
+  it('is not counted for robots, link previews, prefetches, HEAD, 404s, staff or drafts', async () => {
+    const before = await report();
+    await request(t.app).get('/welding-cells').set('Host', HOST).set('User-Agent', GOOGLEBOT);
+    await request(t.app).get('/welding-cells').set('Host', HOST);
+    await read('/welding-cells', { 'Sec-Purpose': 'prefetch;prerender' }).expect(200);
+    await read('/welding-cells', { Purpose: 'prefetch' }).expect(200);
+    await request(t.app).head('/welding-cells').set('Host', HOST).set('User-Agent', BROWSER);
+    await read('/no-such-article').expect(404);
+    await admin.get('/welding-cells').set('User-Agent', BROWSER).expect(200);
+    await admin.get('/').set('User-Agent', BROWSER).expect(200);
+    await admin
+      .post('/api/news')
+      .send({
+        title: 'Not out yet',
+        excerpt: 'Draft.',
+        content: 'Draft.',
+        category: 'Automation',
+        slug: 'draft-article',
+      })
+      .expect(201);
+    await admin.get('/draft-article').set('User-Agent', BROWSER).expect(200);
+    await read('/draft-article').expect(404);
+    const after = await report();
+    expect(after.pages).toEqual(before.pages);
+    expect(after.views).toEqual(before.views);
+  });
+
+  it('keeps the referring site as a host, and sites with fewer than 5 views a day as other', async () => {
+    for (let i = 0; i < 5; i++) {
+      await read('/careers', { Referer: 'https://www.google.com/search?q=robot+welding' });
+    }
+    await read('/careers', { Referer: 'https://www.bing.com/search?q=welding' });
+    await read('/careers', { Referer: 'https://duckduckgo.com/' });
+    await read('/news', { Referer: `http://${HOST}/careers` });
+    expect((await report()).referrers).toEqual([
+      { host: 'google.com', views: 5 },
+      { host: 'other', views: 2 },
+    ]);
+  });
+
+  it('is counted when the site’s script shows a page, once, and never for staff or robots', async () => {
+    const before = viewsOf(await report(), '/careers');
+    const beacon = (body: unknown, agent = BROWSER) =>
+      request(t.app)
+        .post('/api/analytics/views')
+        .set('User-Agent', agent)
+        .send(body as object)
+        .expect(202);
+    await beacon({ page: 'document', id: pageId, language: 'de' });
+    await beacon({ page: 'document', id: pageId, language: 'de' }, GOOGLEBOT);
+    await beacon({ page: 'document', language: 'de' });
+    await beacon({ page: 'home', id: 3, language: 'de' });
+    await beacon({ page: 'elsewhere', language: 'de' });
+    await beacon(['not', 'an', 'object']);
+    await admin
+      .post('/api/analytics/views')
+      .set('User-Agent', BROWSER)
+      .send({ page: 'document', id: pageId, language: 'de' })
+      .expect(202);
+    const r = await report();
+    expect(viewsOf(r, '/careers')).toBe(before + 1);
+    expect(r.languages.find((l) => l.language === 'de')?.views).toBe(2);
+  });
+});
+
+describe('enquiries per article', () => {
+  it('are counted as they arrive, spam left out, and stay when the enquiry is deleted', async () => {
+    const enquiry = {
+      name: 'Ana Silva',
+      email: 'ana@example.pt',
+      message: 'We would like to automate our welding line.',
+      from: 'welding-cells',
+    };
+    const { id } = (await request(t.app).post('/api/contacts').send(enquiry).expect(201)).body.data;
+    await request(t.app)
+      .post('/api/contacts')
+      .send({ ...enquiry, email: 'pt@example.pt', language: 'pt', from: 'careers' })
+      .expect(201);
+    const spam = SPAM[0]!.example;
+    await request(t.app)
+      .post('/api/contacts')
+      .send({ ...spam, email: 'spam@example.ru', from: 'welding-cells' })
+      .expect(201);
+    await admin.delete(`/api/contacts/${id}`).expect(200);
+    const r = await report();
+    expect(r.pages.find((p) => p.path === '/welding-cells')?.enquiries).toBe(1);
+    expect(r.pages.find((p) => p.path === '/careers')?.enquiries).toBe(1);
+  });
+});
+
+describe('the report', () => {
+  it('covers the days asked, 30 by default, at most 365, and says so for anything else', async () => {
+    const thirty = (await admin.get('/api/analytics').expect(200)).body.data as AnalyticsReport;
+    expect(thirty.days).toBe(30);
+    expect(thirty.views).toHaveLength(30);
+    expect((await report(365)).views).toHaveLength(365);
+    for (const days of ['0', '366', 'week', '7.5']) {
+      const refused = await admin.get(`/api/analytics?days=${days}`).expect(400);
+      expect(refused.body.details).toEqual({
+        days: 'The period must be a whole number of days from 1 to 365',
+      });
+    }
+  });
+
+  it('is for admins and editors only', async () => {
+    await request(t.app).get('/api/analytics').expect(401);
+    const editor = await createAccount(t, 'editor');
+    const sales = await createAccount(t, 'sales');
+    await (await signedIn(t.app, editor)).get('/api/analytics').expect(200);
+    await (await signedIn(t.app, sales)).get('/api/analytics').expect(403);
+  });
+
+  it('still holds every view after a restart (what was counted is written on the way down)', async () => {
+    const before = viewsOf(await report(), '/');
+    await read('/').expect(200);
+    await read('/').expect(200);
+    await t.close();
+    t = await createTestApp({ RATE_LIMIT_CONTACT: '0' }, t.dataDir);
+    admin = await signedIn(t.app);
+    expect(viewsOf(await report(), '/')).toBe(before + 2);
+  });
+});

@@ -1,0 +1,159 @@
+import type { Knex } from 'knex';
+import {
+  AnalyticsQuerySchema,
+  PageViewSchema,
+  type AnalyticsReport,
+  type PageStats,
+} from '#shared/analytics';
+import { perDay, utcDay, windowStart } from '#shared/day-series';
+import type { Language, Translate } from '#shared/languages';
+import { isStaff, type Role } from '#shared/roles';
+import type { GroupCommit } from '../../db/group-commit';
+import type { Db } from '../../db/knex';
+import type { Logger } from '../../logger';
+import { parseInput } from '../../validation';
+import { createAnalyticsRepo, type PageTotals } from './analytics.repo';
+import { createViewCounter } from './view-counter';
+import { isBrowser, isPrefetch, ownSite, referrerSite, type ViewHeaders } from './view-filter';
+import { viewTag, type ViewTag } from './view-tag';
+
+/** What counting reads of a request: its method, headers and, when Express has seen it, who is signed in. */
+export type ViewRequest = {
+  method?: string;
+  headers: ViewHeaders;
+  session?: { user?: { role: Role } } | null;
+};
+
+/** The site's own pages: their address and the catalogue key of their name. */
+const SITE_PAGES = {
+  home: { path: '/', title: 'nav.home' },
+  news: { path: '/news', title: 'nav.news' },
+  contact: { path: '/contact', title: 'nav.contact' },
+  privacy: { path: '/privacy', title: 'privacy.title' },
+} as const;
+
+/**
+ * Readers and where enquiries come from (docs in README, "Analytics"):
+ * page views counted as the server sends pages (rendered or cached) and as
+ * the site's script shows them, in memory and written every few seconds
+ * (view-counter.ts); enquiries counted per article or page as they arrive;
+ * and the report of a period. A view is counted for a browser that is not
+ * fetching ahead, not a robot, and not signed-in staff; what is kept is a
+ * page, a day, a language and the referring site's host, nothing about
+ * the visitor.
+ */
+export function createAnalyticsService(deps: {
+  db: Db;
+  writes: GroupCommit;
+  logger?: Logger;
+  /** The site's public address (PUBLIC_URL): visitors coming from it are not referred. */
+  publicUrl?: string;
+  /** The time views are counted by (ms since the epoch); tests set it. */
+  clock?: () => number;
+  flushMs?: number;
+}) {
+  const repo = createAnalyticsRepo(deps.db);
+  const clock = deps.clock ?? Date.now;
+  const counter = createViewCounter({
+    writes: deps.writes,
+    logger: deps.logger,
+    clock,
+    flushMs: deps.flushMs,
+  });
+  const publicSite = deps.publicUrl ? ownSite(new URL(deps.publicUrl).host) : '';
+
+  /** A page the server sent to `req` (from the page cache too): counted when a person reads it. */
+  function countSent(tag: ViewTag, req: ViewRequest): void {
+    if (req.method !== 'GET') return;
+    const { headers } = req;
+    if (!isBrowser(headers['user-agent']) || isPrefetch(headers)) return;
+    const referer = headers.referer;
+    const site =
+      referer === undefined ? null : referrerSite(referer, ownSite(headers.host), publicSite);
+    counter.add(tag, site);
+  }
+
+  const staff = (req: ViewRequest) => {
+    const role = req.session?.user?.role;
+    return role !== undefined && isStaff(role);
+  };
+
+  return {
+    /** A page the cache sent (no signed-in visitor ever gets one). */
+    countCached: countSent,
+
+    /** A page the server rendered for `req`: counted unless staff are signed in. */
+    countRendered(tag: ViewTag, req: ViewRequest): void {
+      if (!staff(req)) countSent(tag, req);
+    },
+
+    /**
+     * A page the site's script showed without a page load (`POST
+     * /api/analytics/views`); a body that names no page is ignored.
+     */
+    countNavigation(input: unknown, req: ViewRequest): void {
+      const parsed = PageViewSchema.safeParse(input);
+      if (!parsed.success || staff(req)) return;
+      const { language, page, id } = parsed.data;
+      const subject = page === 'document' ? { page, id: id! } : { page };
+      const { headers } = req;
+      if (!isBrowser(headers['user-agent']) || isPrefetch(headers)) return;
+      counter.add(viewTag(subject, language), null);
+    },
+
+    /** One enquiry (not spam) from an article or page, inside the enquiry's own transaction. */
+    countEnquiry(trx: Knex, documentId: number, language: Language, at: Date): Promise<void> {
+      return repo.addEnquiry(trx, utcDay(at), documentId, language);
+    },
+
+    /**
+     * The report of `?days=` days ending today (UTC), with this server's
+     * latest counts written first; the site's own pages named in `t`'s language.
+     */
+    async report(query: unknown, t: Translate): Promise<AnalyticsReport> {
+      const { days } = parseInput(AnalyticsQuerySchema, query ?? {}, 'apiErrors.invalidQuery');
+      await counter.flush();
+      const today = new Date(clock());
+      const from = utcDay(windowStart(today, days));
+      const [perDayCounts, pages, languages, referrers] = await Promise.all([
+        repo.viewsPerDay(from),
+        repo.pages(from),
+        repo.languages(from),
+        repo.referrers(from),
+      ]);
+      return {
+        days,
+        views: perDay(perDayCounts, today, days),
+        pages: pages
+          .map((p) => pageStats(p, t))
+          .filter((p): p is PageStats => p !== null)
+          .sort(
+            (a, b) =>
+              b.views - a.views || b.enquiries - a.enquiries || a.path.localeCompare(b.path),
+          ),
+        referrers: referrers.sort((a, b) => b.views - a.views || a.host.localeCompare(b.host)),
+        languages: languages.sort((a, b) => b.views - a.views),
+      };
+    },
+
+    /** Writing every few seconds (a long-running server). */
+    start: () => counter.start(),
+    /** Writes what is left (the shutdown waits for it). */
+    stop: () => counter.stop(),
+    flush: () => counter.flush(),
+  };
+}
+
+/** A row of the report; null for an article or page that no longer exists. */
+function pageStats(totals: PageTotals, t: Translate): PageStats | null {
+  const { page, views, enquiries } = totals;
+  if (page === 'document') {
+    if (!totals.document) return null;
+    const { slug, title } = totals.document;
+    return { path: `/${slug}`, title, views, enquiries, page, id: totals.id };
+  }
+  const site = SITE_PAGES[page];
+  return { path: site.path, title: t(site.title), views, enquiries, page, id: null };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../../tests/support/test-app';
+import { createContentVersion } from '../../content-version';
+import { createGroupCommit, transactionPerWrite, type GroupCommit } from '../../db/group-commit';
+import { createNewsService } from '../news/news.service';
+import { createViewCounter } from './view-counter';
+
+/** Page views held in memory and written in batches, added to what is stored. */
+let store: Awaited<ReturnType<typeof createTestDb>>;
+let articleId: number;
+const NOON = Date.parse('2026-11-27T12:00:00.000Z');
+
+beforeAll(async () => {
+  store = await createTestDb();
+  const article = await createNewsService({ db: store.db, content: createContentVersion() }).create(
+    {
+      title: 'Welding cells in practice',
+      excerpt: 'How a cell welds a frame.',
+      content: 'The cell welds a frame in four minutes.',
+      category: 'Automation',
+      slug: 'welding-cells',
+    },
+  );
+  articleId = article.id;
+});
+afterAll(() => store.destroy());
+beforeEach(async () => {
+  await store.db('page_views').delete();
+  await store.db('referrer_views').delete();
+});
+
+const stored = async () =>
+  (await store.db('page_views').orderBy(['day', 'page', 'language']).select()).map((r) => ({
+    day: r.day,
+    page: r.page,
+    document_id: Number(r.document_id),
+    language: r.language,
+    views: Number(r.views),
+  }));
+const hosts = async () =>
+  (await store.db('referrer_views').orderBy(['day', 'host']).select()).map((r) => ({
+    day: r.day,
+    host: r.host,
+    views: Number(r.views),
+  }));
+
+describe('the view counter', () => {
+  it('holds views in memory until it writes them, then adds them to the stored counts', async () => {
+    const counter = createViewCounter({ writes: createGroupCommit(store.db), clock: () => NOON });
+    counter.add('home:0:en', null);
+    counter.add('home:0:en', 'google.com');
+    counter.add(`document:${articleId}:pt`, 'google.com');
+    expect(await stored()).toEqual([]);
+    await counter.flush();
+    counter.add('home:0:en', null);
+    await counter.flush();
+    // A second server on the same database adds its own.
+    const other = createViewCounter({ writes: transactionPerWrite(store.db), clock: () => NOON });
+    other.add('home:0:en', 'google.com');
+    await other.flush();
+    expect(await stored()).toEqual([
+      { day: '2026-11-27', page: 'document', document_id: articleId, language: 'pt', views: 1 },
+      { day: '2026-11-27', page: 'home', document_id: 0, language: 'en', views: 4 },
+    ]);
+    expect(await hosts()).toEqual([{ day: '2026-11-27', host: 'google.com', views: 3 }]);
+  });
+
+  it('counts each view on its own day (UTC)', async () => {
+    let now = Date.parse('2026-11-27T23:59:59.000Z');
+    const counter = createViewCounter({ writes: transactionPerWrite(store.db), clock: () => now });
+    counter.add('news:0:de', null);
+    now += 2_000;
+    counter.add('news:0:de', null);
+    counter.add('news:0:de', null);
+    await counter.flush();
+    expect((await stored()).map((r) => [r.day, r.views])).toEqual([
+      ['2026-11-27', 1],
+      ['2026-11-28', 2],
+    ]);
+  });
+
+  it('keeps the views of a write that failed for the next one', async () => {
+    const real = transactionPerWrite(store.db);
+    let failures = 1;
+    const flaky: GroupCommit = {
+      run: (work) => (failures-- > 0 ? Promise.reject(new Error('disk full')) : real.run(work)),
+      settled: real.settled,
+    };
+    const counter = createViewCounter({ writes: flaky, clock: () => NOON });
+    counter.add('contact:0:en', 'bing.com');
+    await counter.flush();
+    expect(await stored()).toEqual([]);
+    counter.add('contact:0:en', null);
+    await counter.flush();
+    expect((await stored()).map((r) => r.views)).toEqual([2]);
+    expect(await hosts()).toEqual([{ day: '2026-11-27', host: 'bing.com', views: 1 }]);
+  });
+
+  it('drops views of an article that does not exist, and anything that is no view', async () => {
+    const counter = createViewCounter({ writes: transactionPerWrite(store.db), clock: () => NOON });
+    counter.add('document:987654:en', null);
+    counter.add('nonsense', null);
+    counter.add('privacy:0:en', null);
+    await counter.flush();
+    expect((await stored()).map((r) => r.page)).toEqual(['privacy']);
+  });
+
+  it('writes every few seconds once started, and what is left when stopped', async () => {
+    const counter = createViewCounter({
+      writes: transactionPerWrite(store.db),
+      clock: () => NOON,
+      flushMs: 50,
+    });
+    counter.start();
+    counter.add('home:0:pt', null);
+    for (let i = 0; i < 200 && (await stored()).length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect((await stored()).map((r) => r.views)).toEqual([1]);
+    counter.add('home:0:pt', null);
+    await counter.stop();
+    expect((await stored()).map((r) => r.views)).toEqual([2]);
+  });
+});

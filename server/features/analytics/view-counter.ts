@@ -1,0 +1,172 @@
+import type { Knex } from 'knex';
+import { utcDay } from '#shared/day-series';
+import { OTHER_REFERRER } from '#shared/analytics';
+import type { GroupCommit } from '../../db/group-commit';
+import type { Logger } from '../../logger';
+import { fromTag } from './view-tag';
+
+/** How often the counts held in memory are written (at most this much is lost in a crash). */
+export const FLUSH_MS = 5_000;
+/** Distinct pages (and languages) held per day between two writes; beyond, views are dropped. */
+const MAX_PAGES = 20_000;
+/** Distinct referring hosts held per day between two writes; beyond, they count as `other`. */
+const MAX_HOSTS = 2_000;
+/** Rows per statement (well within SQLite's limit on bound values). */
+const CHUNK = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Counts = Map<string, Map<string, number>>;
+
+export type ViewCounter = {
+  /** One view of `tag` (view-tag.ts) today, from the referring `site` (a host) or none. */
+  add(tag: string, site: string | null): void;
+  /** Writes every view counted so far, added to the stored counts; resolves once committed. */
+  flush(): Promise<void>;
+  /** Writes every few seconds from now on. */
+  start(): void;
+  /** Stops the timer and writes what is left (a server stopping). */
+  stop(): Promise<void>;
+};
+
+/**
+ * Page views counted in memory and written in batches: a view is a map
+ * increment (every cached page view pays it, so it must cost next to
+ * nothing), and every FLUSH_MS the counts are added to `page_views` and
+ * `referrer_views` in one transaction of the group commit, one upsert per
+ * row (`views = views + excluded.views`), so several servers sharing a
+ * PostgreSQL database add up. A write that fails keeps its counts for the
+ * next one. Views of an article or page that does not exist (any more) are
+ * dropped when written.
+ */
+export function createViewCounter(deps: {
+  writes: GroupCommit;
+  logger?: Logger;
+  clock?: () => number;
+  flushMs?: number;
+}): ViewCounter {
+  const clock = deps.clock ?? Date.now;
+  let views: Counts = new Map();
+  let sites: Counts = new Map();
+  let day = '';
+  let dayEnds = 0;
+  let today = new Map<string, number>();
+  let todaySites = new Map<string, number>();
+  let timer: NodeJS.Timeout | undefined;
+  let last: Promise<void> = Promise.resolve();
+  let dropped = 0;
+
+  function turnDay(now: number): void {
+    day = utcDay(now);
+    dayEnds = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+    today = mapOf(views, day);
+    todaySites = mapOf(sites, day);
+  }
+
+  function add(tag: string, site: string | null): void {
+    const now = clock();
+    if (now >= dayEnds || now < dayEnds - DAY_MS) turnDay(now);
+    const seen = today.get(tag);
+    if (seen !== undefined) today.set(tag, seen + 1);
+    else if (today.size < MAX_PAGES) today.set(tag, 1);
+    else dropped++;
+    if (site === null) return;
+    const key = todaySites.has(site) || todaySites.size < MAX_HOSTS ? site : OTHER_REFERRER;
+    todaySites.set(key, (todaySites.get(key) ?? 0) + 1);
+  }
+
+  /** Takes every count held (new ones go to fresh maps), writes them, gives them back on failure. */
+  async function writeOut(): Promise<void> {
+    if (views.size === 0 && sites.size === 0) return;
+    const taken = { views, sites };
+    views = new Map();
+    sites = new Map();
+    dayEnds = 0;
+    try {
+      await deps.writes.run((trx) => store(trx, taken.views, taken.sites));
+    } catch (err) {
+      deps.logger?.warn({ err }, 'page views not written; kept for the next try');
+      merge(views, taken.views);
+      merge(sites, taken.sites);
+      dayEnds = 0;
+    }
+    if (dropped > 0) {
+      deps.logger?.warn({ dropped }, 'page views dropped: too many distinct pages in one batch');
+      dropped = 0;
+    }
+  }
+
+  function flush(): Promise<void> {
+    const next = last.then(writeOut);
+    last = next.catch(() => undefined);
+    return next;
+  }
+
+  return {
+    add,
+    flush,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void flush(), deps.flushMs ?? FLUSH_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await flush();
+    },
+  };
+}
+
+function mapOf(counts: Counts, day: string): Map<string, number> {
+  let map = counts.get(day);
+  if (!map) counts.set(day, (map = new Map()));
+  return map;
+}
+
+function merge(into: Counts, from: Counts): void {
+  for (const [day, counts] of from) {
+    const map = mapOf(into, day);
+    for (const [key, n] of counts) map.set(key, (map.get(key) ?? 0) + n);
+  }
+}
+
+/** Adds the counts to the stored ones, in the transaction `trx`. */
+async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promise<void> {
+  const rows: [string, string, number, string, number][] = [];
+  for (const [day, counts] of views) {
+    for (const [tag, n] of counts) {
+      const view = fromTag(tag);
+      if (view) rows.push([day, view.page, view.id, view.language, n]);
+    }
+  }
+  const ids = [...new Set(rows.map((row) => row[2]).filter((id) => id !== 0))];
+  const known = new Set<number>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const found = await trx('news')
+      .whereIn('id', ids.slice(i, i + CHUNK))
+      .select('id');
+    for (const row of found as { id: unknown }[]) known.add(Number(row.id));
+  }
+  const kept = rows.filter((row) => row[2] === 0 || known.has(row[2]));
+  for (let i = 0; i < kept.length; i += CHUNK) {
+    const chunk = kept.slice(i, i + CHUNK);
+    await trx.raw(
+      `insert into page_views (day, page, document_id, language, views)
+       values ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+       on conflict (day, page, document_id, language)
+       do update set views = page_views.views + excluded.views`,
+      chunk.flat(),
+    );
+  }
+  const hosts: [string, string, number][] = [];
+  for (const [day, counts] of sites) for (const [host, n] of counts) hosts.push([day, host, n]);
+  for (let i = 0; i < hosts.length; i += CHUNK) {
+    const chunk = hosts.slice(i, i + CHUNK);
+    await trx.raw(
+      `insert into referrer_views (day, host, views)
+       values ${chunk.map(() => '(?, ?, ?)').join(', ')}
+       on conflict (day, host) do update set views = referrer_views.views + excluded.views`,
+      chunk.flat(),
+    );
+  }
+}
