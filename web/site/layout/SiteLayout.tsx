@@ -7,6 +7,7 @@ import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LanguageSync } from './LanguageSync';
+import { PageViews } from './PageViews';
 import { ScrollToTop } from './ScrollToTop';
 
 /**
@@ -39,6 +40,7 @@ export function SiteLayout() {
       <LanguageSync />
       <DocumentTitle />
       <ScrollToTop />
+      <PageViews />
     </div>
   );
 }
