@@ -8,6 +8,8 @@ import {
   type TestPostgres,
 } from '../../tests/support/postgres';
 import { wholeSitemap } from '../../tests/support/sitemap';
+import { csvNames, expectedExportOrder, exportRows } from '../../tests/support/enquiry-export';
+import { EXPORT_BATCH } from '../features/contacts/contacts.service';
 import { windowStart } from '../features/contacts/contact-stats';
 import {
   createTestApp,
@@ -445,6 +447,16 @@ describe.skipIf(!postgresAvailable)(
           'Answered',
           enquiry.name,
         ]);
+      });
+
+      it('exports every enquiry newest first in batches, even where times are equal', async () => {
+        await t.db('contacts').delete();
+        const rows = exportRows(EXPORT_BATCH * 2 + 3);
+        for (let i = 0; i < rows.length; i += 100) {
+          await t.db('contacts').insert(rows.slice(i, i + 100));
+        }
+        const res = await admin.get('/api/contacts/export').buffer(true).expect(200);
+        expect(csvNames(res.text)).toEqual(expectedExportOrder(await t.db('contacts').select()));
       });
 
       it('deletes enquiries past the retention period, one instance at a time', async () => {

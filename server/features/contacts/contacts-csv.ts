@@ -43,7 +43,8 @@ const COLUMNS: Column[] = [
   plain('spam'),
 ];
 
-const BOM = '\uFEFF';
+/** The byte-order mark a file starts with, so Excel reads accents right. */
+export const CSV_BOM = '\uFEFF';
 
 export function csvCell(value: unknown, separator: string = ','): string {
   let text = value === null || value === undefined ? '' : String(value);
@@ -83,5 +84,5 @@ export function csvWriter({ timeZone, separator = 'comma' }: CsvOptions) {
 export function contactsCsv(contacts: Contact[], options: CsvOptions): string {
   const writer = csvWriter(options);
   const lines = [writer.header(), ...contacts.map(writer.line)];
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }

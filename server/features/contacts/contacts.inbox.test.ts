@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { csvNames, expectedExportOrder, exportRows } from '../../../tests/support/enquiry-export';
 import { createTestApp, createUser, signedIn, type TestApp } from '../../../tests/support/test-app';
+import { EXPORT_BATCH } from './contacts.service';
 
 /**
  * The inbox that keeps the 24-hour promise, through the API: reply tracking,
@@ -212,6 +214,21 @@ describe('GET /api/contacts/export', () => {
     } finally {
       await t.db('settings').delete();
     }
+  });
+
+  it('streams every enquiry newest first, a batch at a time, even where times are equal', async () => {
+    const rows = exportRows(EXPORT_BATCH * 2 + 3);
+    for (let i = 0; i < rows.length; i += 100)
+      await t.db('contacts').insert(rows.slice(i, i + 100));
+    const res = await admin
+      .get('/api/contacts/export')
+      .set('Accept-Encoding', 'identity')
+      .buffer(true)
+      .expect(200);
+    // Sent as it is read, so its length is not known up front.
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(csvNames(res.text)).toEqual(expectedExportOrder(await t.db('contacts').select()));
   });
 
   it('is for admins only', async () => {

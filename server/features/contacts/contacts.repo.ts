@@ -147,6 +147,40 @@ export function createContactsRepo(db: Db) {
       return pageOf(filtered(filter, sort, at), page, (rows) => rows.map(toContact));
     },
 
+    /**
+     * Every enquiry of the inbox or the spam folder, newest first, read
+     * `size` at a time from where the last batch stopped (by `created_at`
+     * and id, along `contacts_spam_created_at_index`): memory and each read
+     * stay the same however many there are, and no read holds the database.
+     */
+    async *batches(spam: boolean, size: number): AsyncGenerator<Contact[]> {
+      let last: Contact | undefined;
+      for (;;) {
+        const q = withAssignee().where('contacts.spam', spam);
+        if (last) {
+          const { created_at, id } = last;
+          q.where((w) =>
+            w
+              .where('contacts.created_at', '<', created_at)
+              .orWhere((same) =>
+                same.where('contacts.created_at', '=', created_at).where('contacts.id', '<', id),
+              ),
+          );
+        }
+        const rows: Row[] = await q
+          .orderBy([
+            { column: 'contacts.created_at', order: 'desc' },
+            { column: 'contacts.id', order: 'desc' },
+          ])
+          .limit(size);
+        if (rows.length === 0) return;
+        const batch = rows.map(toContact);
+        yield batch;
+        if (rows.length < size) return;
+        last = batch.at(-1);
+      }
+    },
+
     async findById(id: number, q: Knex = db): Promise<Contact | null> {
       const row = await withAssignee(q).where('contacts.id', id).first();
       return row ? toContact(row) : null;

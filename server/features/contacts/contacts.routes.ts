@@ -4,6 +4,7 @@ import { allow } from '../../http/guards';
 import { sendList } from '../../http/list-response';
 import { idParam, queryBy } from '../../http/params';
 import { createRouter } from '../../http/router';
+import { sendParts } from '../../http/stream-response';
 import { whoOf } from '../../http/who';
 import { requestLanguage } from '../../i18n';
 import type { ContactsService } from './contacts.service';
@@ -46,7 +47,8 @@ export function createContactsRouter(deps: {
       queryBy(ContactExportQuerySchema, req.query),
       whoOf(req),
     );
-    res.attachment(filename).type('text/csv; charset=utf-8').send(csv);
+    res.attachment(filename).type('text/csv; charset=utf-8');
+    await sendParts(res, csv);
   });
 
   router.get('/:id', allow('enquiries'), async (req, res) => {
