@@ -49,13 +49,15 @@ import { createRequestLog, loggedUrl } from './http/request-log';
 import { rejectMalformedHost } from './http/host';
 import { requestLogger } from './http/request-logger';
 import { ROUTING } from './http/router';
-import { securityHeaders } from './http/security';
+import { securityHeaderValues, securityHeaders } from './http/security';
 import { createSessionMiddleware, sessionLifetime } from './http/sessions';
 import { requestLanguage } from './i18n';
 import { accessLogger, type Logger } from './logger';
 import type { LaneAnswer } from './http/socket-lane';
 import { createPageCache } from './site/page-cache/page-cache';
+import { DIST_CLIENT } from './site/paths';
 import { createSiteRouter } from './site/site.router';
+import { createStaticFiles } from './site/static-files';
 import { createTextsPreview } from './site/texts-preview';
 
 export type AppDeps = {
@@ -210,6 +212,12 @@ export function createApp(deps: AppDeps): AppHandler {
     requestLog,
     // A cached page view counts like a rendered one (the page's identity is kept with it).
     countView: analytics.countCached,
+    // Built files from memory, like pages (the disk only for Range requests and source maps).
+    files: createStaticFiles({
+      dir: DIST_CLIENT,
+      dev: config.env === 'development',
+      headers: securityHeaderValues(),
+    }),
   });
 
   const app = express();

@@ -1,3 +1,4 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
 /**
@@ -27,4 +28,23 @@ export function securityHeaders() {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+}
+
+/**
+ * The headers `securityHeaders()` sets, by name, for answers that leave
+ * without Express (built files from memory): helmet's own middleware, run
+ * once on a response that only records them.
+ */
+export function securityHeaderValues(): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = value as OutgoingHttpHeaders[string];
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  securityHeaders()({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
 }

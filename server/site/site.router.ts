@@ -1,5 +1,4 @@
 import express, { type ErrorRequestHandler } from 'express';
-import path from 'node:path';
 import { CONTACT_SOURCE_FIELD } from '#shared/contact';
 import { LANGUAGES } from '#shared/languages';
 import type { Config } from '../config';
@@ -20,7 +19,6 @@ import { robotsHandler, rssHandler, sitemapFileHandler, sitemapHandler } from '.
 import { oldSlugRedirects } from './old-slugs';
 import { keepPrivate, pageHandler, sendUnavailablePage } from './page.handler';
 import { pageQueries } from './page-query';
-import { precompressedStatic } from './precompressed-static';
 import { ADMIN_HTML, DIST_CLIENT } from './paths';
 import { serverSiteData } from './site-data';
 import { createRouter } from '../http/router';
@@ -53,22 +51,15 @@ export function createSiteRouter(deps: {
   const router = createRouter();
   const dev = config.env === 'development';
 
-  // Hashed file names never change content: cache them for a year.
-  router.use(
-    '/assets',
-    precompressedStatic(path.join(DIST_CLIENT, 'assets'), {
-      index: false,
-      immutable: !dev,
-      maxAge: dev ? 0 : YEAR_SECONDS * 1000,
-    }),
-  );
-  // Files from web/public keep their names: cache them for a day.
+  // Built files are answered from memory before Express (static-files.ts); what reaches here
+  // is read from the disk: a Range request (a video's), a source map.
   // `redirect: false`: the dist/client/admin folder must not turn /admin into /admin/.
   router.use(
-    precompressedStatic(DIST_CLIENT, {
+    express.static(DIST_CLIENT, {
       index: false,
       redirect: false,
-      maxAge: dev ? 0 : 86_400_000,
+      immutable: !dev,
+      maxAge: dev ? 0 : YEAR_SECONDS * 1000,
     }),
   );
 

@@ -38,7 +38,7 @@ describe('which requests are the page cache’s', () => {
     expect(publicTarget(req('/news', {}, 'HEAD'))).not.toBeNull();
   });
 
-  it('leaves writes, the admin, the rest of the API, built files, media and /healthz to Express', () => {
+  it('leaves writes, the admin, the rest of the API, built files, uploads and /healthz to Express', () => {
     expect(publicTarget(req('/contact', {}, 'POST'))).toBeNull();
     for (const url of [
       '/admin',
@@ -49,11 +49,21 @@ describe('which requests are the page cache’s', () => {
       '/api/news/1/previews',
       '/assets/site-abc.js',
       '/media/1/photo.webp',
-      '/favicon.svg',
-      '/sitemap-news-0.xml',
       '/healthz',
     ]) {
       expect(publicTarget(req(url)), url).toBeNull();
+    }
+  });
+
+  it('takes any other file name: the built ones are answered before it, the rest are 404 pages', () => {
+    for (const url of [
+      '/favicon.svg',
+      '/wp-login.php',
+      '/media/news-default.jpg',
+      '/media/x',
+      '/sitemap-news-0.xml',
+    ]) {
+      expect(publicTarget(req(url)), url).not.toBeNull();
     }
   });
 

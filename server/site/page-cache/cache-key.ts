@@ -66,12 +66,14 @@ function isPublicPath(path: string): boolean {
   // The sitemaps of the index (feeds.handler.ts).
   if (/^\/sitemap-(?:pages|news-[1-9]\d{0,5})\.xml$/.test(path)) return true;
   if (path === '/login' || path === '/admin' || path.startsWith('/admin/')) return false;
-  if (path === '/healthz' || path.startsWith('/assets/') || path.startsWith('/media/')) {
-    return false;
-  }
-  // A file name (favicon.svg, media/news-default.jpg) is a static file, not a page.
-  return !/\.[a-z0-9]{1,5}$/i.test(path);
+  // Built files are answered from memory before the cache (static-files.ts), uploads by the
+  // media router; any other address is rendered, a file name too (its 404 page).
+  if (path === '/healthz' || path.startsWith('/assets/') || UPLOAD.test(path)) return false;
+  return true;
 }
+
+/** An upload's file (`/media/12/photo-480w.webp`): the media router's, from the store. */
+const UPLOAD = /^\/media\/\d{1,9}\//;
 
 /**
  * The key of an anonymous public answer: everything that changes its bytes

@@ -46,7 +46,7 @@ export type CachedAnswer = {
    * line and the headers, without the per-delivery ones that end it (Date,
    * Connection). For the socket lane, which sends a hit without Node's `http`.
    */
-  headBytes: Record<Encoding | 'notModified', Buffer>;
+  headBytes: Partial<Record<Encoding, Buffer>> & { notModified: Buffer };
   bytes: number;
   compression: Compression;
   /**
@@ -101,32 +101,51 @@ export async function cachedAnswer(
   identity: Buffer,
   compression: Compression = 'fast',
 ): Promise<CachedAnswer> {
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   const common = {
     ...headers,
     // Says where an answer came from: an operator wondering why a page did not change looks here.
     'X-Cache': 'HIT',
-    ETag: etag,
     Vary: [vary, 'Accept-Encoding'].filter(Boolean).join(', '),
   };
+  const answer = keptAnswer(status, common, {
+    identity,
+    ...(await compress(identity, compression)),
+  });
+  answer.compression = compression;
+  return answer;
+}
+
+/**
+ * An answer of bytes already made (a built file and the brotli and gzip
+ * copies the build wrote beside it, when it did), with a strong ETag over
+ * the plain bytes; `headers` are sent with every body.
+ */
+export function keptAnswer(
+  status: number,
+  headers: OutgoingHttpHeaders,
+  bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer },
+): CachedAnswer {
+  const etag = `"${createHash('sha256').update(bodies.identity).digest('base64url').slice(0, 27)}"`;
+  const common = { ...headers, ETag: etag };
   const notModified = {
     ETag: etag,
-    Vary: common.Vary,
+    ...(headers.Vary ? { Vary: headers.Vary } : {}),
     ...(headers['cache-control'] ? { 'Cache-Control': headers['cache-control'] } : {}),
   };
   const answer: CachedAnswer = {
     status,
     etag,
-    bodies: { identity },
+    bodies: { identity: bodies.identity },
     heads: {},
     notModified,
     headBytes: { notModified: headBytes(304, notModified) } as CachedAnswer['headBytes'],
     bytes: 0,
-    compression,
+    compression: 'best',
     hits: 0,
   };
-  setBodies(answer, common, await compress(identity, compression));
-  answer.bytes = identity.length + answer.bodies.br!.length + answer.bodies.gzip!.length + 4096;
+  setBodies(answer, common, bodies);
+  answer.bytes =
+    bodies.identity.length + (bodies.br?.length ?? 0) + (bodies.gzip?.length ?? 0) + 4096;
   return answer;
 }
 
@@ -140,34 +159,38 @@ export async function compressBetter(answer: CachedAnswer): Promise<void> {
   if (answer.compression === 'best') return;
   const bodies = await compress(answer.bodies.identity, 'best');
   const { 'Content-Length': _length, ...common } = answer.heads.identity!;
-  setBodies(answer, common, bodies);
+  setBodies(answer, common, { identity: answer.bodies.identity, ...bodies });
   answer.compression = 'best';
 }
 
 function setBodies(
   answer: CachedAnswer,
   common: OutgoingHttpHeaders,
-  compressed: { br: Buffer; gzip: Buffer },
+  bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer },
 ): void {
-  const bodies = { identity: answer.bodies.identity, ...compressed };
   const heads: CachedAnswer['heads'] = {};
-  for (const encoding of ['identity', 'br', 'gzip'] as const) {
+  const bytes = { ...answer.headBytes };
+  for (const encoding of ENCODINGS) {
+    const body = bodies[encoding];
+    if (body === undefined) continue;
     heads[encoding] = {
       ...common,
       ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-      'Content-Length': bodies[encoding].length,
+      'Content-Length': body.length,
     };
+    bytes[encoding] = headBytes(answer.status, heads[encoding]);
   }
   answer.bodies = bodies;
   answer.heads = heads;
-  answer.headBytes = {
-    identity: headBytes(answer.status, heads.identity!),
-    br: headBytes(answer.status, heads.br!),
-    gzip: headBytes(answer.status, heads.gzip!),
-    notModified: answer.headBytes.notModified,
-  };
+  answer.headBytes = bytes;
 }
 
+const ENCODINGS = ['identity', 'br', 'gzip'] as const;
+
+/** The body `picked` by Accept-Encoding, or the plain one when the answer has no such copy. */
+export function variantOf(answer: CachedAnswer, picked: Encoding): Encoding {
+  return answer.bodies[picked] === undefined ? 'identity' : picked;
+}
 /** The few `Accept-Encoding` values browsers send, already read (a hit reads none again). */
 const pickedEncodings = new Map<string, Encoding>();
 const MAX_PICKED = 64;

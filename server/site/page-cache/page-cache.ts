@@ -15,11 +15,13 @@ import {
   keptHeaders,
   matchesEtag,
   pickEncoding,
+  variantOf,
   type CachedAnswer,
 } from './cached-answer';
 import { answerKey, publicTarget, type KeyedRequest, type PublicTarget } from './cache-key';
 import { ByteLru } from './lru';
 import { createMissGate, type MissGate } from './miss-gate';
+import type { StaticFiles } from '../static-files';
 
 /** Answers that may be kept: a page, a feed or a public API read, and their 404. */
 const STORED_STATUSES = new Set([200, 404]);
@@ -93,6 +95,8 @@ export function createPageCache(deps: {
   gate?: MissGate;
   /** Counts a page view: called with the page's view (`res.locals.pageView`) on each hit. */
   countView?: (view: string, req: HitRequest) => void;
+  /** Built files, answered from memory before anything else (static-files.ts). */
+  files?: Pick<StaticFiles, 'find'>;
 }): PageCache {
   const pages = new ByteLru<CachedAnswer>(deps.budgetBytes);
   const missing = new ByteLru<CachedAnswer>(Math.floor(deps.budgetBytes * MISSING_SHARE));
@@ -206,6 +210,11 @@ export function createPageCache(deps: {
   };
 
   function serve(req: IncomingMessage, res: ServerResponse, miss: () => void): void {
+    const file = deps.files?.find(req);
+    if (file) {
+      send(hitOf(file, req, null), req, res);
+      return;
+    }
     const found = lookup(req);
     if (found === null) return miss();
     if (found.key !== null && answer(found.key, req, res)) return;
@@ -245,16 +254,22 @@ export function createPageCache(deps: {
     if (++answer.hits === POPULAR_HITS) promote(answer);
     if (answer.view !== undefined) deps.countView?.(answer.view, req);
     // A page whose address names a language makes it the visitor's choice, from the cache too.
-    const cookie = isPage(answer) ? addressLanguageCookie(req) : null;
-    const variant =
-      answer.status === 200 && matchesEtag(req.headers['if-none-match'], answer.etag)
-        ? 'notModified'
-        : pickEncoding(req.headers['accept-encoding']);
-    return { answer, variant, cookie };
+    return hitOf(answer, req, isPage(answer) ? addressLanguageCookie(req) : null);
+  }
+
+  /** A built file (static-files.ts), or a kept answer for the request's key. */
+  function findAny(req: KeyedRequest): Hit | null {
+    const file = deps.files?.find(req);
+    if (file) return hitOf(file, req, null);
+    const key = lookup(req)?.key ?? null;
+    return key === null ? null : find(key, req);
   }
 
   function answer(key: string, req: IncomingMessage, res: ServerResponse): boolean {
-    const hit = find(key, req);
+    return send(find(key, req), req, res);
+  }
+
+  function send(hit: Hit | null, req: IncomingMessage, res: ServerResponse): boolean {
     if (!hit) return false;
     const started = performance.now();
     if (hit.cookie) res.setHeader('Set-Cookie', hit.cookie);
@@ -268,16 +283,15 @@ export function createPageCache(deps: {
     return true;
   }
 
-  function answerOnSocket(req: SimpleRequest, send: SendOnSocket): boolean {
-    const key = lookup(req)?.key ?? null;
-    const hit = key === null ? null : find(key, req);
+  function answerOnSocket(req: SimpleRequest, sendOnSocket: SendOnSocket): boolean {
+    const hit = findAny(req);
     if (!hit) return false;
     const started = performance.now();
     const { answer, variant, cookie } = hit;
-    const head = answer.headBytes[variant];
+    const head = answer.headBytes[variant]!;
     const body =
       variant === 'notModified' || req.method === 'HEAD' ? undefined : answer.bodies[variant];
-    send(cookie ? withCookie(head, cookie) : head, body);
+    sendOnSocket(cookie ? withCookie(head, cookie) : head, body);
     requestLog.hit(req, variant === 'notModified' ? 304 : answer.status, started);
     return true;
   }
@@ -345,6 +359,15 @@ function createPromotions(logger: Logger): (answer: CachedAnswer) => void {
     queue.push(answer);
     if (!busy) next();
   };
+}
+
+/** How to send `answer` to this request: a 304, or the body its Accept-Encoding picks. */
+function hitOf(answer: CachedAnswer, req: HitRequest, cookie: string | null): Hit {
+  const variant =
+    answer.status === 200 && matchesEtag(req.headers['if-none-match'], answer.etag)
+      ? 'notModified'
+      : variantOf(answer, pickEncoding(req.headers['accept-encoding']));
+  return { answer, variant, cookie };
 }
 
 /**
