@@ -14,7 +14,7 @@ import { createOutboxSignal } from './features/mail/outbox-signal';
 import { createSettingsService } from './features/settings/settings.service';
 import { createWebhookTransport } from './features/mail/webhook-transport';
 import { createPublicationScheduler } from './features/news/publication-scheduler';
-import { attachSocketLane } from './http/socket-lane';
+import { attachSocketLane, connectionOf } from './http/socket-lane';
 import type { LogDestination } from './log-destination';
 import { bufferedStdout, createLogger, type Logger } from './logger';
 import { openRuntime, type Runtime } from './runtime';
@@ -83,9 +83,9 @@ function afterBacklog(accepted: () => number, then: () => void): void {
  * connection) with `Connection: close`, then stop the background jobs, close
  * the stores and exit 0. Connections still open after 10 s are cut.
  *
- * Cached pages are sent by the socket lane (attachSocketLane) until a
- * connection asks for anything else; while stopping, the lane hands every
- * request to Node, so it too gets `Connection: close`.
+ * Cached pages and built files are sent by the socket lane
+ * (attachSocketLane), which lends Node the other requests; while stopping,
+ * the lane hands every request to Node, so it too gets `Connection: close`.
  *
  * A connection counts as idle only when every response on it has finished
  * (handed to the OS): Node's own `closeIdleConnections` also destroys one
@@ -103,7 +103,8 @@ function serve(app: AppHandler) {
   const pending = new Map<Socket, number>();
   const inFlight = new Set<ServerResponse>();
   const server = createServer((req, res) => {
-    const socket = req.socket;
+    // The connection itself, not the stream the socket lane hands Node for it.
+    const socket = connectionOf(req.socket);
     pending.set(socket, (pending.get(socket) ?? 0) + 1);
     inFlight.add(res);
     res.once('close', () => {

@@ -1,7 +1,7 @@
 import { createServer, maxHeaderSize, type Server } from 'node:http';
 import { type AddressInfo, connect, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_HEADERS, readSimpleRequest } from './simple-request';
+import { isWholeRequest, READ_HEADERS, readSimpleRequest } from './simple-request';
 
 const socket = new Socket();
 const read = (text: string) => readSimpleRequest(Buffer.from(text, 'latin1'), socket);
@@ -215,4 +215,119 @@ describe('readSimpleRequest agrees with Node’s parser', () => {
     // Enough of them were simple for the comparison to mean something.
     expect(accepted).toBeGreaterThan(300);
   }, 60_000);
+});
+
+describe('isWholeRequest agrees with Node’s parser', () => {
+  /** Node's reading of each request: method, target and body length. */
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let length = 0;
+      req.on('data', (chunk: Buffer) => (length += chunk.length));
+      req.on('end', () => {
+        const read = JSON.stringify({ method: req.method, url: req.url, length });
+        res.setHeader('X-Read', Buffer.from(read).toString('base64'));
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** Node's answers to `bytes` and then to a second, plain request on the same connection. */
+  function askNodeTwice(bytes: Buffer): Promise<{ status: number; read: string }[]> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+      let text = '';
+      const answers: { status: number; read: string }[] = [];
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve(answers);
+      }, 2_000);
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+        for (let end = text.indexOf('\r\n\r\n'); end !== -1; end = text.indexOf('\r\n\r\n')) {
+          const head = text.slice(0, end);
+          text = text.slice(end + 4);
+          const read = /\r\nX-Read: (\S+)/i.exec(head)?.[1] ?? '';
+          answers.push({
+            status: Number(head.split(' ')[1]),
+            read: Buffer.from(read, 'base64').toString(),
+          });
+          if (answers.length === 1) socket.write('GET /after HTTP/1.1\r\nHost: a\r\n\r\n');
+          if (answers.length === 2) {
+            clearTimeout(timer);
+            socket.destroy();
+            resolve(answers);
+          }
+        }
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it('accepts only requests that Node reads as one, whole, ending where the chunk ends', async () => {
+    expect(
+      isWholeRequest(Buffer.from('POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\n{}')),
+    ).toBe(true);
+    for (const refused of [
+      'POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\n{}',
+      'POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\n\r\n{}',
+      'POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      'GET /a HTTP/1.1\r\nHost: a\r\n\r\nGET /b HTTP/1.1\r\nHost: a\r\n\r\n',
+      'GET /a HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n',
+      'GET /a HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n',
+      'GET /a HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\n\r\n',
+    ]) {
+      expect(isWholeRequest(Buffer.from(refused, 'latin1')), refused).toBe(false);
+    }
+  });
+
+  it('is right about every request it accepts, among 2,000 mutated ones', async () => {
+    let seed = 20261127;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const PIECES = [' ', '\t', '\r', '\n', '\r\n', ':', '0', '1', '9', 'a', 'A', 'é', '\x00', '-'];
+    const bases = [
+      'POST /api/contacts HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"a":"bcd"}',
+      'GET /healthz HTTP/1.1\r\nHost: a\r\nAccept: */*\r\n\r\n',
+      'PUT /x HTTP/1.1\r\nhost: b\r\ncontent-length: 3\r\n\r\nabc',
+    ];
+    let accepted = 0;
+    for (let i = 0; i < 2_000; i += 1) {
+      let text = bases[random(bases.length)]!;
+      for (let edits = 1 + random(3); edits > 0; edits -= 1) {
+        const at = random(text.length);
+        const piece = PIECES[random(PIECES.length)]!;
+        const kind = random(3);
+        text =
+          kind === 0
+            ? text.slice(0, at) + piece + text.slice(at)
+            : kind === 1
+              ? text.slice(0, at) + piece + text.slice(at + 1)
+              : text.slice(0, at) + text.slice(at + 1);
+      }
+      const bytes = Buffer.from(text, 'latin1');
+      if (!isWholeRequest(bytes)) continue;
+      accepted += 1;
+      const answers = await askNodeTwice(bytes);
+      const body = bytes.length - bytes.indexOf('\r\n\r\n') - 4;
+      expect({ request: text, first: answers[0]?.status }).toEqual({ request: text, first: 200 });
+      expect({
+        request: text,
+        length: (JSON.parse(answers[0]!.read) as { length: number }).length,
+      }).toEqual({ request: text, length: body });
+      // Node's next request starts exactly where the chunk ended.
+      expect({ request: text, next: answers[1]?.read }).toEqual({
+        request: text,
+        next: JSON.stringify({ method: 'GET', url: '/after', length: 0 }),
+      });
+    }
+    // Enough of them were whole for the comparison to mean something.
+    expect(accepted).toBeGreaterThan(150);
+  }, 120_000);
 });

@@ -189,3 +189,81 @@ function knownHeader(chunk: Buffer, start: number, end: number): KnownHeader | n
   }
   return null;
 }
+
+/** The headers that decide where a request ends, or that hand the connection to Node for good. */
+const FRAMING: [string, 'host' | 'length' | 'connection' | 'refused'][] = [
+  ['host', 'host'],
+  ['content-length', 'length'],
+  ['connection', 'connection'],
+  ...['transfer-encoding', 'upgrade', 'expect', 'te', 'trailer', 'http2-settings'].map(
+    (name): [string, 'refused'] => [name, 'refused'],
+  ),
+];
+const FRAMING_BY_LENGTH: { bytes: Buffer; kind: (typeof FRAMING)[number][1] }[][] = [];
+for (const [name, kind] of FRAMING) {
+  (FRAMING_BY_LENGTH[name.length] ??= []).push({ bytes: Buffer.from(name, 'latin1'), kind });
+}
+const CRLF_CRLF = Buffer.from('\r\n\r\n', 'latin1');
+/** The methods the site answers (each followed by its space). */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((m) =>
+  Buffer.from(`${m} /`, 'latin1'),
+);
+
+/**
+ * True when `chunk` is exactly one whole request that Node's parser is sure
+ * to read as one (the socket lane hands it over and takes the connection
+ * back once it is answered): a method the site answers, an origin-form target, HTTP/1.1,
+ * one Host, header lines as strict as readSimpleRequest's, no body but
+ * one whose `Content-Length` (given once) ends exactly where the chunk
+ * does, and nothing that changes how the connection goes on (chunked
+ * bodies, Upgrade, Expect, a Connection other than keep-alive). Anything
+ * else is false, and Node keeps the connection.
+ */
+export function isWholeRequest(chunk: Buffer, maxHeadBytes = maxHeaderSize): boolean {
+  const end = chunk.indexOf(CRLF_CRLF);
+  if (end === -1 || end + 4 > maxHeadBytes) return false;
+  // The request line: a method the site answers, a target of visible ASCII from `/`, HTTP/1.1.
+  const method = METHODS.find((m) => startsWith(chunk, 0, m));
+  if (method === undefined) return false;
+  let at = method.length - 1;
+  const targetStart = at;
+  while (BYTE_CLASS[chunk[at]!]! & VISIBLE) at++;
+  if (at - targetStart > MAX_TARGET_BYTES || !startsWith(chunk, at, VERSION)) return false;
+  at += VERSION.length;
+  if (at > end) return false;
+  let hosts = 0;
+  let length = -1;
+  for (let lines = 1; ; lines++) {
+    if (lines > MAX_HEADERS) return false;
+    const nameStart = at;
+    while (BYTE_CLASS[chunk[at]!]! & TOKEN) at++;
+    const colon = at;
+    if (colon === nameStart || chunk[colon] !== COLON) return false;
+    at++;
+    while (BYTE_CLASS[chunk[at]!]! & VALUE) at++;
+    if (chunk[at] !== CR || chunk[at + 1] !== LF) return false;
+    let valueStart = colon + 1;
+    let valueEnd = at;
+    while (valueStart < valueEnd && isBlank(chunk[valueStart]!)) valueStart++;
+    while (valueEnd > valueStart && isBlank(chunk[valueEnd - 1]!)) valueEnd--;
+    const candidates = FRAMING_BY_LENGTH[colon - nameStart] ?? [];
+    const kind = candidates.find((c) => sameLowerCase(chunk, nameStart, colon, c.bytes))?.kind;
+    if (kind === 'refused') return false;
+    if (kind === 'host') hosts++;
+    if (kind === 'connection' && !sameLowerCase(chunk, valueStart, valueEnd, KEEP_ALIVE)) {
+      return false;
+    }
+    if (kind === 'length') {
+      if (length !== -1 || valueEnd - valueStart < 1 || valueEnd - valueStart > 9) return false;
+      length = 0;
+      for (let i = valueStart; i < valueEnd; i++) {
+        const digit = chunk[i]! - 0x30;
+        if (digit < 0 || digit > 9) return false;
+        length = length * 10 + digit;
+      }
+    }
+    at += 2;
+    if (at === end + 2) break;
+  }
+  return hosts === 1 && chunk.length === end + 4 + Math.max(length, 0);
+}

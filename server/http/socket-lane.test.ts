@@ -143,7 +143,6 @@ describe('the socket lane', () => {
     const viaNode = await open();
     for (const encoding of ['br', 'gzip', '']) {
       const accept = encoding ? `Accept-Encoding: ${encoding}\r\n` : '';
-      // A new connection each time: once Node has answered on one, it keeps it.
       const wire = await open();
       wire.send(get('/', accept));
       const lane = await wire.answer();
@@ -202,7 +201,7 @@ describe('the socket lane', () => {
     expect((await wire.answer()).headers.has('set-cookie')).toBe(false);
   });
 
-  it('hands a connection to Node at the first request it cannot answer, and Node keeps it', async () => {
+  it('lends Node a whole request it cannot answer, then reads the next one itself', async () => {
     await cached('/');
     const wire = await open();
     wire.send(get('/'));
@@ -214,16 +213,46 @@ describe('the socket lane', () => {
     expect(health.status).toBe(200);
     expect(byNode(health)).toBe(true);
     expect(JSON.parse(health.body.toString())).toMatchObject({ status: 'ok' });
-    // Node answers the rest of the connection's life, from the cache too.
+    // The connection is the lane's again: the next cached page goes out on the socket.
     wire.send(get('/'));
     const after = await wire.answer();
     expect(after.headers.get('x-cache')).toBe('HIT');
-    expect(byNode(after)).toBe(true);
+    expect(byNode(after)).toBe(false);
+    // A POST with its body in the same chunk too (as a front proxy sends it).
     wire.send(
       'POST /api/contacts HTTP/1.1\r\nHost: site.test\r\nContent-Type: application/json\r\n' +
         'Content-Length: 2\r\n\r\n{}',
     );
-    expect((await wire.answer()).status).toBe(400);
+    const posted = await wire.answer();
+    expect(posted.status).toBe(400);
+    expect(byNode(posted)).toBe(true);
+    wire.send(get('/'));
+    expect(byNode(await wire.answer())).toBe(false);
+  });
+
+  it('hands a connection to Node for good at a request only Node may read', async () => {
+    await cached('/');
+    for (const [what, request, rest] of [
+      ['a header the lane does not read', get('/', VIA_NODE), ''],
+      [
+        'a body that comes later',
+        'POST /api/contacts HTTP/1.1\r\nHost: site.test\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 2\r\n\r\n',
+        '{}',
+      ],
+    ] as const) {
+      const wire = await open();
+      wire.send(request);
+      if (rest) {
+        await new Promise((r) => setTimeout(r, 50));
+        wire.send(rest);
+      }
+      expect(byNode(await wire.answer()), what).toBe(true);
+      wire.send(get('/'));
+      const after = await wire.answer();
+      expect(after.headers.get('x-cache'), what).toBe('HIT');
+      expect(byNode(after), what).toBe(true);
+    }
   });
 
   it('answers pipelined requests, and a request sent in pieces, in order', async () => {
