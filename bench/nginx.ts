@@ -2,8 +2,16 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** A page saved from the server: the exact bytes it sent and the headers that describe them. */
-export type SavedPage = { name: string; body: Buffer; headers: Record<string, string> };
+/**
+ * A page saved from the server: the exact bytes it sent and the headers that
+ * describe them, served by nginx at `path` (the server's own address) or `/<name>`.
+ */
+export type SavedPage = {
+  name: string;
+  path?: string;
+  body: Buffer;
+  headers: Record<string, string>;
+};
 
 const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
 
@@ -17,7 +25,15 @@ export function findNginx(): string | null {
 }
 
 /** Headers nginx sets itself, or that belong to one delivery. */
-const OWN = new Set(['content-length', 'date', 'connection', 'keep-alive', 'etag', 'x-cache']);
+const OWN = new Set([
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'etag',
+  'x-cache',
+  'x-request-id',
+]);
 
 /**
  * nginx on 127.0.0.1 serving the saved pages as static files at `/<name>`,
@@ -41,8 +57,11 @@ export async function startNginx(
       .map(([name, value]) => `      add_header ${name} ${JSON.stringify(value)};`)
       .join('\n');
     return [
-      `    location = /${page.name} {`,
+      `    location = ${page.path ?? `/${page.name}`} {`,
+      `      try_files /${page.name} =404;`,
       `      default_type ${JSON.stringify(page.headers['content-type'] ?? 'text/html')};`,
+      // The saved type is the one sent: never nginx's own guess from a file name.
+      '      types { }',
       headers,
       '    }',
     ].join('\n');
@@ -52,6 +71,8 @@ export async function startNginx(
   writeFileSync(
     conf,
     [
+      // As root the workers would run as nobody, which cannot read the temp dir.
+      ...(process.getuid?.() === 0 ? ['user root;'] : []),
       'worker_processes auto;',
       'daemon on;',
       `pid ${pidFile};`,

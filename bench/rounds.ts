@@ -19,16 +19,29 @@ export async function alternatingRounds(
   load: (url: string) => Promise<LoadResult>,
   count: number,
 ): Promise<Round[]> {
-  const order: Contender[] = ['nginx', 'bare', 'server'];
-  const rounds: Round[] = [];
+  const rounds = await roundsOf(urls, load, count);
+  return rounds.map((r) => ({ nginx: r.nginx ?? null, bare: r.bare!, server: r.server! }));
+}
+
+/**
+ * `count` rounds over any contenders (a null URL is skipped), each round
+ * starting one further along their order; every result stays with its own.
+ */
+export async function roundsOf<K extends string>(
+  urls: Record<K, string | null>,
+  load: (url: string) => Promise<LoadResult>,
+  count: number,
+): Promise<Partial<Record<K, LoadResult>>[]> {
+  const order = Object.keys(urls) as K[];
+  const rounds: Partial<Record<K, LoadResult>>[] = [];
   for (let round = 0; round < count; round++) {
-    const results: Partial<Record<Contender, LoadResult>> = {};
+    const results: Partial<Record<K, LoadResult>> = {};
     for (let i = 0; i < order.length; i++) {
       const who = order[(round + i) % order.length]!;
       const url = urls[who];
       if (url) results[who] = await load(url);
     }
-    rounds.push({ nginx: results.nginx ?? null, bare: results.bare!, server: results.server! });
+    rounds.push(results);
   }
   return rounds;
 }

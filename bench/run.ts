@@ -24,6 +24,14 @@ import { savePage } from './save-page';
 import { BENCH_ADMIN, seedArticles } from './seed';
 import { coldStart, freePort, rssMiB, startServer, stop } from './server-process';
 import { alternatingRounds, median } from './rounds';
+import {
+  measureVisits,
+  pageFiles,
+  printRatioRows,
+  rowOk,
+  VISIT_PAGES,
+  type Visit,
+} from './visit-mix';
 import { measureSqliteSync } from './sqlite-sync';
 import { hasWrk, wrk, type LoadResult } from './wrk';
 
@@ -64,6 +72,8 @@ async function main(): Promise<void> {
     // The enquiry limit as in production (5 per 10 minutes per address); each
     // enquiry of the load comes from another address, as behind a proxy.
     TRUST_PROXY: 'loopback',
+    // As production sets it (docs/deploy.md): pages name one address, straight or through nginx.
+    PUBLIC_URL: 'https://www.bench.test',
     LOG_LEVEL: 'info',
   };
   const port = await freePort();
@@ -92,11 +102,22 @@ async function main(): Promise<void> {
 
     const saved: SavedPage[] = [];
     for (const page of PAGES) saved.push(await savePage(base, page, ACCEPT));
+    // A browser's visit, each answer saved to be served by nginx at its own address too.
+    const home = await (await fetch(`${base}/`)).text();
+    const visit: Visit[] = [...VISIT_PAGES, ...pageFiles(home)];
+    const visitSaved: SavedPage[] = [];
+    for (const item of visit) {
+      const named = { name: `visit-${item.name}`, path: item.path };
+      visitSaved.push(await savePage(base, named, ACCEPT, { atPath: true }));
+    }
 
     const nginxBinary = findNginx();
     const nginxPort = await freePort();
     if (nginxBinary) {
-      const nginx = await startNginx(nginxBinary, path.join(work, 'nginx'), nginxPort, saved);
+      const nginx = await startNginx(nginxBinary, path.join(work, 'nginx'), nginxPort, [
+        ...saved,
+        ...visitSaved,
+      ]);
       stops.push(() => nginx.stop());
     } else {
       console.log('bench: nginx is not installed, so the comparison with it is skipped');
@@ -135,6 +156,26 @@ async function main(): Promise<void> {
         failures: ours.reduce((sum, r) => sum + r.failures, 0),
       });
     }
+
+    const visits = nginxBinary
+      ? await measureVisits(nginxBinary, {
+          work,
+          port,
+          nginxPort,
+          visit,
+          rounds: ROUNDS,
+          load: (url, script) =>
+            wrk({
+              url,
+              seconds: SECONDS,
+              connections: CONNECTIONS,
+              headers: ACCEPT,
+              script,
+              scratchDir: work,
+            }),
+          stops,
+        })
+      : [];
 
     const enquiry = JSON.stringify({
       name: 'Bench Visitor',
@@ -225,6 +266,20 @@ async function main(): Promise<void> {
       },
     ];
     for (const check of checks) console.log(`${check.ok ? 'ok  ' : 'MISS'} ${check.what}`);
+    if (visits.length > 0) {
+      printRatioRows(
+        "A browser's visit (/, /news, an article, /contact, /api/news, script, stylesheet, image):",
+        visits,
+      );
+      for (const row of visits) {
+        const ok = rowOk(row);
+        checks.push({
+          what: `${row.what}: ${row.ratio.toFixed(2)}x ${row.against} (target ≥ ${row.target}), ${row.failures} failures`,
+          ok,
+        });
+        console.log(`${ok ? 'ok  ' : 'MISS'} ${checks.at(-1)!.what}`);
+      }
+    }
     printScaleOut(rows, posts, scaleOut);
     console.log(
       `SQLite commits of one enquiry each: ${sqliteSync.full.toFixed(0)}/s with synchronous=FULL ` +
@@ -246,6 +301,7 @@ async function main(): Promise<void> {
           },
           targets: TARGET,
           pages: rows,
+          visits,
           enquiries: {
             ...posts,
             roundsRps: postRuns.map((r) => Math.round(r.rps)),
