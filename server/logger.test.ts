@@ -20,7 +20,7 @@ describe('the logger', () => {
   it('writes a line made from JSON members byte for byte as pino writes the same object', () => {
     vi.useFakeTimers({ now: new Date('2026-11-23T23:30:00.123Z') });
     const { logger, lines } = captured();
-    const access = accessLogger(logger).child({ feature: 'pages' });
+    const access = accessLogger(logger);
     const fields = {
       req: { id: 'cache-7', method: 'GET', url: '/news?q="x"\\', userAgent: 'Bot ✓ \u0001' },
       res: { statusCode: 200 },
@@ -29,17 +29,29 @@ describe('the logger', () => {
     };
     access.info(fields, 'request completed');
     const members = JSON.stringify(fields).slice(1, -1);
+    const throughPino = vi.spyOn(access, 'info');
     writeInfoLine(access, members, 'request completed');
+    // Made here, not by pino's walk over an object.
+    expect(throughPino).not.toHaveBeenCalled();
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(lines[0]);
     expect(JSON.parse(lines[1]!)).toMatchObject({
       level: 30,
       time: '2026-11-23T23:30:00.123Z',
       service: 'site',
-      feature: 'pages',
       req: fields.req,
       msg: 'request completed',
     });
+  });
+
+  it('writes through pino a logger it did not make, with the same bytes', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T23:30:00.123Z') });
+    const { logger, lines } = captured();
+    const other = accessLogger(logger).child({ feature: 'pages' });
+    other.info({ cache: 'hit' }, 'request completed');
+    writeInfoLine(other, '"cache":"hit"', 'request completed');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(lines[0]);
   });
 
   it('writes no such line below its level', () => {

@@ -52,7 +52,8 @@ export function createLogger(
   config: Pick<Config, 'logLevel'>,
   destination?: pino.DestinationStream,
 ): Logger {
-  return pino(
+  const stream = destination ?? pino.destination({ dest: 1, sync: true });
+  const logger = pino(
     {
       level: config.logLevel,
       base: { service: SERVICE },
@@ -71,8 +72,10 @@ export function createLogger(
         censor: '[redacted]',
       },
     },
-    destination ?? pino.destination({ dest: 1, sync: true }),
+    stream,
   );
+  if (!routesByLevel(stream)) plainStreams.set(logger, stream);
+  return logger;
 }
 
 /**
@@ -111,36 +114,46 @@ export function droppedLinesWarning(count: number): string {
 }
 
 /**
+ * Where the loggers made here write (a child made by accessLogger shares its
+ * parent's), for writeInfoLine. A stream that routes by level
+ * (pino.multistream) is left out: it reads what pino's own write tells it.
+ */
+const plainStreams = new WeakMap<Logger, pino.DestinationStream>();
+/** Each logger's line start (`{"level":30,"time":…` comes after its level), made once. */
+const bindingsText = new WeakMap<Logger, string>();
+
+/** True for pino.multistream's result (its documented `add` and `streams`). */
+const routesByLevel = (stream: pino.DestinationStream) =>
+  'streams' in stream && typeof (stream as { add?: unknown }).add === 'function';
+
+/**
  * Writes one `info` line exactly as `logger.info(fields, msg)` would, from
  * `fields` already written as JSON members (`"req":{…},"res":{…}`): same
- * level, time, bindings, order and destination. For the request line of a
- * cached page, the server's hottest path, where pino's walk over a fresh
- * object costs more than the rest of the answer (decision 019). The caller
- * escapes every string it puts in `fields` (JSON.stringify).
+ * level, time, bindings, order and destination, made from pino's public
+ * parts (`levels`, `bindings()`) and the destination createLogger was
+ * given. For the request line of a cached page, the server's hottest path,
+ * where pino's walk over a fresh object costs more than the rest of the
+ * answer (decision 019). A logger this module did not make (any other
+ * child) goes through `logger.info`. The caller escapes every string it
+ * puts in `fields` (JSON.stringify).
  */
 export function writeInfoLine(logger: Logger, fields: string, msg: string): void {
   if (!logger.isLevelEnabled('info')) return;
-  const own = logger as unknown as PinoInternals;
-  // A stream that routes by level (pino.multistream) reads what pino's own write tells it.
-  const stream = own[pino.symbols.streamSym];
-  if (stream[pino.symbols.needsMetadataGsym] === true) {
+  const stream = plainStreams.get(logger);
+  if (stream === undefined) {
     logger.info(JSON.parse(`{${fields}}`) as object, msg);
     return;
   }
-  const head = own[pino.symbols.lsCacheSym][logger.levels.values.info ?? 30];
+  let bindings = bindingsText.get(logger);
+  if (bindings === undefined) {
+    const own = JSON.stringify(logger.bindings()).slice(1, -1);
+    bindings = own === '' ? '' : `,${own}`;
+    bindingsText.set(logger, bindings);
+  }
   stream.write(
-    `${head}${own[pino.symbols.timeSym]()}${own[pino.symbols.chindingsSym]},${fields},"msg":${JSON.stringify(msg)}${own[pino.symbols.endSym]}`,
+    `{"level":${logger.levels.values.info}${isoTime()}${bindings},${fields},"msg":${JSON.stringify(msg)}}\n`,
   );
 }
-
-/** The parts of a pino logger that its own `write` uses to make a line. */
-type PinoInternals = {
-  [key: symbol]: unknown;
-} & Record<typeof pino.symbols.lsCacheSym, Record<number, string>> &
-  Record<typeof pino.symbols.streamSym, pino.DestinationStream & { [key: symbol]: unknown }> &
-  Record<typeof pino.symbols.timeSym, () => string> &
-  Record<typeof pino.symbols.chindingsSym, string> &
-  Record<typeof pino.symbols.endSym, string>;
 
 /**
  * The logger of request lines. They hold only the fields the request
@@ -149,5 +162,8 @@ type PinoInternals = {
  * more than the rest of a line on a cached page.
  */
 export function accessLogger(logger: Logger): Logger {
-  return logger.child({}, { redact: { paths: [] } });
+  const access = logger.child({}, { redact: { paths: [] } });
+  const stream = plainStreams.get(logger);
+  if (stream !== undefined) plainStreams.set(access, stream);
+  return access;
 }
