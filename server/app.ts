@@ -203,7 +203,8 @@ export function createApp(deps: AppDeps): AppHandler {
   const limits = createRateLimits(config, db, writes);
   const access = accessLogger(logger);
   // One request log for the pages the cache answers and everything Express does.
-  const requestLog = createRequestLog(access);
+  // Each line names the client as req.ip does (behind a trusted proxy, the address it forwards).
+  const requestLog = createRequestLog(access, origin.clientAddress);
   const pageCache = createPageCache({
     budgetBytes: config.pageCacheBytes,
     origin,

@@ -59,6 +59,20 @@ describe('the request lines', () => {
     expect(new Set(ids).size).toBe(3);
   });
 
+  it('names the client as the given reading of its address does (TRUST_PROXY behind a proxy)', async () => {
+    const { logger, lines } = capture('info');
+    const forwarded = (req: LoggedRequest) => String(req.headers['x-forwarded-for'] ?? '');
+    const log = createRequestLog(logger, forwarded);
+    const behindProxy = { ...request('/news'), headers: { 'x-forwarded-for': '203.0.113.9' } };
+    log.hit(behindProxy, 200, performance.now());
+    log.answered(behindProxy, 200, performance.now(), log.nextId());
+    await afterThisTurn();
+    expect(lines().map((line) => (line.req as { remoteAddress: string }).remoteAddress)).toEqual([
+      '203.0.113.9',
+      '203.0.113.9',
+    ]);
+  });
+
   it('keeps share-link tokens out of what Express answered', async () => {
     const { logger, lines } = capture('info');
     const log = createRequestLog(logger);

@@ -6,8 +6,11 @@ export type LoggedRequest = {
   method?: string;
   url?: string;
   socket: { remoteAddress?: string };
-  headers: { 'user-agent'?: string };
+  headers: { 'user-agent'?: string; 'x-forwarded-for'?: string | string[] };
 };
+
+/** The client's address of a request: behind a trusted proxy, the one it names (req.ip). */
+export type ClientAddress = (req: LoggedRequest) => string | undefined;
 
 /** A batch is written at once when it reaches this many lines (a burst within one turn of the event loop). */
 const MAX_BATCH = 256;
@@ -51,7 +54,8 @@ export type RequestLog = {
 
 /**
  * The request lines of the whole server, one per answered request: id,
- * method, path, status, time, address and user agent. Cookies,
+ * method, path, status, time, the client's address (as Express's `req.ip`
+ * reads it under TRUST_PROXY, for the cache's hits too) and user agent. Cookies,
  * authorization headers, bodies and share-link tokens are never logged.
  *
  * A request only notes what its line is made of; the lines are made and
@@ -64,7 +68,11 @@ export type RequestLog = {
  * the event loop as the answer. Warnings and errors are rare and go out
  * through pino at once.
  */
-export function createRequestLog(logger: Logger): RequestLog {
+export function createRequestLog(
+  logger: Logger,
+  /** By default the connection's own; the app passes TRUST_PROXY's reading (PublicOrigin). */
+  clientAddress: ClientAddress = (req) => req.socket.remoteAddress,
+): RequestLog {
   const prefix = randomBytes(4).toString('hex');
   let answered = 0;
   let hits = 0;
@@ -81,7 +89,7 @@ export function createRequestLog(logger: Logger): RequestLog {
     hit(req, status, started) {
       if (!logger.isLevelEnabled(levelOf(status))) return;
       note(
-        lineOf(req, status, started, {
+        lineOf(req, status, started, clientAddress, {
           id: `cache-${++hits}`,
           url: loggedUrl(req.url),
           cache: true,
@@ -90,7 +98,13 @@ export function createRequestLog(logger: Logger): RequestLog {
     },
     answered(req, status, started, id) {
       if (!logger.isLevelEnabled(levelOf(status))) return;
-      note(lineOf(req, status, started, { id, url: loggedUrl(req.url), cache: false }));
+      note(
+        lineOf(req, status, started, clientAddress, {
+          id,
+          url: loggedUrl(req.url),
+          cache: false,
+        }),
+      );
     },
   };
 
@@ -111,6 +125,7 @@ function lineOf(
   req: LoggedRequest,
   status: number,
   started: number,
+  clientAddress: ClientAddress,
   named: Pick<Line, 'id' | 'url' | 'cache'>,
 ): Line {
   return {
@@ -118,7 +133,7 @@ function lineOf(
     cache: named.cache,
     method: req.method,
     url: named.url,
-    remoteAddress: req.socket.remoteAddress,
+    remoteAddress: clientAddress(req),
     userAgent: req.headers['user-agent'],
     status,
     responseTime: performance.now() - started,

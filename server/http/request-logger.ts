@@ -20,7 +20,11 @@ export function requestLogger(log: RequestLog): RequestHandler {
         method: req.method,
         url: req.url,
         socket: { remoteAddress: req.socket.remoteAddress },
-        headers: { 'user-agent': req.headers['user-agent'] },
+        headers: {
+          'user-agent': req.headers['user-agent'],
+          // The client's address behind a trusted proxy (the request log reads it as req.ip does).
+          'x-forwarded-for': req.headers['x-forwarded-for'],
+        },
       };
       res.once('close', () => log.answered(seen, res.statusCode, started, id));
     }

@@ -20,6 +20,7 @@ export const READ_HEADERS = [
   'accept-encoding',
   'if-none-match',
   'x-forwarded-proto',
+  'x-forwarded-for',
   'user-agent',
   // What counting a page view reads (server/features/analytics/view-filter.ts).
   'referer',

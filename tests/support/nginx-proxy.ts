@@ -82,3 +82,6 @@ export async function startProxy(binary: string, ports: number[], listen: number
     },
   };
 }
+
+/** nginx as docs/deploy.md configures it, read from the guide itself (see bench/documented-proxy.ts). */
+export { startDocumentedProxy } from '../../bench/documented-proxy';
