@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AuditAction } from '#shared/audit';
 import { CONTACT_HONEYPOT_FIELD, type Contact, type ContactStats } from '#shared/contact';
@@ -108,6 +108,18 @@ export function createContactsService({
     }
   }
 
+  let lastDecoy = 0;
+  /**
+   * The id a bot's enquiry is answered with: above the real ones and rising
+   * like them, never the id the next real enquiry gets, and never the same
+   * twice (a repeated id would tell the bot its enquiries go nowhere).
+   */
+  async function decoyId(): Promise<number> {
+    const next = Math.max((await repo.maxId()) + 2, lastDecoy + 1) + randomInt(0, 3);
+    lastDecoy = next;
+    return next;
+  }
+
   async function find(id: number, q: Knex = db): Promise<Contact> {
     const contact = await repo.findById(id, q);
     if (!contact) throw notFound();
@@ -126,7 +138,7 @@ export function createContactsService({
       input: unknown,
       context: { language?: Language } = {},
     ): Promise<{ id: number; stored: boolean; spam: boolean }> {
-      if (isBot(input)) return { id: (await repo.maxId()) + 1, stored: false, spam: false };
+      if (isBot(input)) return { id: await decoyId(), stored: false, spam: false };
       const { language, form_ms: formMs, from, ...fields } = parseInput(EnquirySchema, input);
       const written = language ?? context.language ?? 'en';
       const source: EnquirySource | null = await sourceOf(from, written);
