@@ -39,6 +39,7 @@ beforeEach(async () => {
   await store.db('contacts').delete();
   await store.db('mail_outbox').delete();
   await store.db('settings').delete();
+  await store.db('auto_reply_claims').delete();
 });
 
 const enquiry = {
@@ -188,6 +189,58 @@ describe('moving an enquiry between the inbox and the spam folder', () => {
     const { id } = await contacts.submit(enquiry);
     await contacts.remove(id);
     expect(await outbox()).toEqual([]);
+  });
+});
+
+describe('one auto-reply per visitor address in 24 hours', () => {
+  const kinds = async () =>
+    (await outbox()).map((r) => `${r.kind}:${r.contact_id}`).filter((k) => k.startsWith('auto'));
+
+  it('later enquiries from the address are stored and alerted, without another auto-reply', async () => {
+    const contacts = services();
+    const first = await contacts.submit(enquiry);
+    now = new Date(now.getTime() + 23 * HOUR);
+    const second = await contacts.submit({ ...enquiry, email: 'Ana@Example.PT' });
+    const third = await contacts.submit({ ...enquiry, email: 'ana+again@example.pt' });
+    expect(await kinds()).toEqual([`auto-reply:${first.id}`]);
+    for (const { id } of [second, third]) {
+      expect((await outbox()).filter((r) => r.contact_id === id).map((r) => r.kind)).toEqual([
+        'staff-alert',
+        'staff-alert',
+      ]);
+    }
+    // Another address is answered as always; a day after the first reply, this one is again.
+    const other = await contacts.submit({ ...enquiry, email: 'rui@example.pt' });
+    now = new Date(now.getTime() + 2 * HOUR);
+    const later = await contacts.submit(enquiry);
+    expect(await kinds()).toEqual([
+      `auto-reply:${first.id}`,
+      `auto-reply:${other.id}`,
+      `auto-reply:${later.id}`,
+    ]);
+  });
+
+  it('out of spam: no auto-reply when the address had one within the day', async () => {
+    const contacts = services();
+    const filed = await contacts.submit({ ...enquiry, message: 'https://www.metalurgia-norte.pt' });
+    const first = await contacts.submit(enquiry);
+    await contacts.setSpam(filed.id, { spam: false });
+    expect(await kinds()).toEqual([`auto-reply:${first.id}`]);
+  });
+
+  it('an auto-reply dropped before it went out (moved to spam) gives the address back', async () => {
+    const contacts = services();
+    const first = await contacts.submit(enquiry);
+    await contacts.setSpam(first.id, { spam: true });
+    const second = await contacts.submit(enquiry);
+    expect(await kinds()).toEqual([`auto-reply:${second.id}`]);
+  });
+
+  it('keeps no address, only its hash', async () => {
+    await services().submit(enquiry);
+    const claims = await store.db('auto_reply_claims').select();
+    expect(claims).toHaveLength(1);
+    expect(JSON.stringify(claims)).not.toMatch(/ana|example/i);
   });
 });
 

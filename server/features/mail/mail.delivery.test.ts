@@ -36,8 +36,10 @@ afterAll(async () => {
   await t.destroy();
   await smtp.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   smtp.received.length = 0;
+  // Each test answers ana@example.pt afresh (one auto-reply per address a day: auto-reply-limit.test.ts).
+  await t.db('auto_reply_claims').delete();
 });
 
 const enquiry = {

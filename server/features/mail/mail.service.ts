@@ -9,6 +9,7 @@ import { translator } from '../../i18n';
 import { isMailAddress } from '../../mailbox';
 import type { SiteTextsService } from '../site-texts/site-texts.service';
 import { enquiryEvent } from './enquiry-event';
+import { createAutoReplyClaims } from './auto-reply-claims.repo';
 import {
   createOutboxRepo,
   type AccountMailKind,
@@ -41,6 +42,9 @@ export function alertRecipients(
   return distinct([...notify, ...settings[`alert_emails_${language}`]]);
 }
 
+/** At most one auto-reply per visitor address in this time. */
+export const AUTO_REPLY_EVERY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Enquiry e-mail: renders the staff alerts, the auto-reply, replies from
  * the admin and the notices to colleagues, and writes them to the outbox
@@ -66,6 +70,7 @@ export function createMailService({
   clock?: () => Date;
 }) {
   const outbox = createOutboxRepo(db);
+  const claims = createAutoReplyClaims();
   const mail = config.mail;
   const siteUrl = mailSiteUrl(config);
   const speak = (language: Language) =>
@@ -108,8 +113,11 @@ export function createMailService({
      * Queues the staff alert to every NOTIFY_EMAIL address and the alert
      * list of the enquiry's language and, when asked and AUTO_REPLY is on,
      * the visitor's confirmation (naming the due day when only working days
-     * count); and the webhook's call when one is set. Kinds this enquiry
-     * already has (queued, sent or failed) are not queued twice.
+     * count): at most one per visitor address in 24 hours
+     * (auto-reply-claims.repo.ts), so the form cannot be used to send the
+     * company's mail to someone else over and over; and the webhook's call
+     * when one is set. Kinds this enquiry already has (queued, sent or
+     * failed) are not queued twice.
      */
     async queueEnquiryMail(
       trx: Knex.Transaction,
@@ -117,6 +125,7 @@ export function createMailService({
       opts: { autoReply: boolean },
     ): Promise<number> {
       const now = current();
+      const at = clock();
       if (!mail && !now.webhook_url) return 0;
       const had = new Set<OutboxKind>(await outbox.kindsFor(trx, contact.id));
       const messages: NewOutboxMessage[] = [];
@@ -147,7 +156,14 @@ export function createMailService({
         !had.has('auto-reply') &&
         opts.autoReply &&
         mail.autoReply &&
-        isMailAddress(contact.email)
+        isMailAddress(contact.email) &&
+        (await claims.claim(
+          trx,
+          contact.email,
+          contact.id,
+          at.toISOString(),
+          new Date(at.getTime() - AUTO_REPLY_EVERY_MS).toISOString(),
+        ))
       ) {
         const dueIn = now.reply_working_days ? now.reply_time_zone : undefined;
         messages.push({
@@ -158,7 +174,7 @@ export function createMailService({
           content: autoReply(contact, siteUrl, speak(contact.language), { dueIn }),
         });
       }
-      await outbox.insert(trx, messages, clock().toISOString());
+      await outbox.insert(trx, messages, at.toISOString());
       if (messages.length > 0) void nudgeAfter(trx);
       return messages.length;
     },
@@ -195,9 +211,16 @@ export function createMailService({
       return true;
     },
 
-    /** Drops what an enquiry has not sent yet (it was moved to the spam folder). */
-    cancelEnquiryMail: (trx: Knex.Transaction, contactId: number) =>
-      outbox.cancelPending(trx, contactId),
+    /**
+     * Drops what an enquiry has not sent yet (it was moved to the spam
+     * folder); an auto-reply dropped so gives its address back.
+     */
+    async cancelEnquiryMail(trx: Knex.Transaction, contactId: number): Promise<void> {
+      if ((await outbox.cancelPending(trx, contactId, 'auto-reply')) > 0) {
+        await claims.release(trx, contactId);
+      }
+      await outbox.cancelPending(trx, contactId);
+    },
 
     /** What the admin shows about e-mail: on or off, the queue, the last failure. No credentials. */
     async status(): Promise<MailStatus> {

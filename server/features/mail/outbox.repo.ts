@@ -206,10 +206,13 @@ export function createOutboxRepo(db: Db) {
       );
     },
 
-    /** Drops what the site queued by itself for an enquiry and has not sent yet. */
-    async cancelPending(trx: Knex, contactId: number): Promise<number> {
+    /**
+     * Drops what the site queued by itself for an enquiry (of one kind, if
+     * given) and has not sent yet.
+     */
+    async cancelPending(trx: Knex, contactId: number, kind?: OutboxKind): Promise<number> {
       return outbox(trx)
-        .where({ contact_id: contactId, status: 'pending' })
+        .where({ contact_id: contactId, status: 'pending', ...(kind && { kind }) })
         .whereIn('kind', AUTOMATIC_KINDS)
         .delete();
     },

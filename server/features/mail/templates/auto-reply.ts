@@ -8,6 +8,7 @@ import {
   companyHtml,
   companyText,
   formatDue,
+  excerpt,
   headerText,
   htmlDocument,
   quoteHtml,
@@ -21,13 +22,17 @@ export const AUTO_REPLY_HEADERS = {
   'X-Auto-Response-Suppress': 'All',
 };
 
+/** How much of the visitor's message the confirmation quotes, at most. */
+export const QUOTED_CHARS = 200;
+
 /**
  * The visitor's confirmation, in the language of their enquiry: received,
  * a personal reply within 24 hours (or, when the company counts working
  * days only, by the day and time its `due_at` falls on in the company's
- * zone, `dueIn`), their message quoted, and how to reach the company. `t`
- * speaks the enquiry's language with the company's site texts in place
- * (its name and contact details).
+ * zone, `dueIn`), the start of their message quoted as plain text
+ * (QUOTED_CHARS at most), and how to reach the company. `t` speaks the
+ * enquiry's language with the company's site texts in place (its name and
+ * contact details).
  */
 export function autoReply(
   contact: Contact,
@@ -44,13 +49,14 @@ export function autoReply(
     ? t('mail.reply.promiseBy', formatDue(contact.due_at, language, dueIn))
     : t('mail.reply.promise');
   const paragraphs = [t('mail.reply.thanks', { company: company.name }), promise];
+  const quoted = excerpt(contact.message, QUOTED_CHARS);
 
   const text = [
     t('mail.reply.greeting', { name }),
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     t('mail.reply.yourMessage'),
-    quoteText(contact.message),
+    quoteText(quoted),
     '',
     t('mail.reply.addMore'),
     '',
@@ -68,7 +74,7 @@ export function autoReply(
     `<p>${escapeHtml(t('mail.reply.greeting', { name }))}</p>` +
       paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
       `<p style="margin:16px 0 4px;color:#475569">${escapeHtml(t('mail.reply.yourMessage'))}</p>` +
-      blockquote(quoteHtml(contact.message)) +
+      blockquote(quoteHtml(quoted)) +
       `<p>${escapeHtml(t('mail.reply.addMore'))}</p>` +
       `<p>${escapeHtml(t('mail.reply.signOff'))}<br>${escapeHtml(t('mail.reply.team', { company: company.name }))}</p>` +
       '<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0">' +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, headerText, quoteHtml, quoteText, sitePage } from './mail-parts';
+import { excerpt, formatTime, headerText, quoteHtml, quoteText, sitePage } from './mail-parts';
 
 describe('mail parts', () => {
   it('makes one bounded header line of anything', () => {
@@ -9,6 +9,16 @@ describe('mail parts', () => {
 
   it('quotes every line of a message, blank ones included', () => {
     expect(quoteText('one\r\n\r\ntwo\rthree')).toBe('> one\n>\n> two\n> three');
+  });
+
+  it('takes at most the first characters of a message, ending at a word where it can', () => {
+    expect(excerpt('  short text \r\n', 200)).toBe('short text');
+    expect(excerpt('one two three four', 12)).toBe('one two…');
+    expect(excerpt('x'.repeat(50), 10)).toBe(`${'x'.repeat(10)}…`);
+    // Whole characters: an emoji (two UTF-16 units) is never cut in half.
+    expect(excerpt('🤖'.repeat(5), 3)).toBe('🤖🤖🤖…');
+    const long = 'word '.repeat(100);
+    expect([...excerpt(long, 200)].length).toBeLessThanOrEqual(201);
   });
 
   it('escapes the message for HTML and keeps its line breaks', () => {

@@ -18,6 +18,22 @@ export function headerText(value: string, max = 150): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/**
+ * At most the first `max` characters of a message (whole characters, never
+ * half of one), ending at a word where one ends near the cut, with "…" when
+ * there was more: what an auto-reply quotes, so a form cannot send someone
+ * else a long text in the company's name.
+ */
+export function excerpt(message: string, max: number): string {
+  const chars = [...message.replace(/\r\n?/g, '\n').trim()];
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max).join('');
+  // A word cut in half goes (unless that would take away much more than the word).
+  const space = /\s\S*$/.exec(cut);
+  const wordCut = space !== null && !/\s/.test(chars[max]!) && cut.length - space.index < 30;
+  return `${(wordCut ? cut.slice(0, space.index) : cut).trimEnd()}…`;
+}
+
 /** The message as an e-mail quote: every line behind "> ". */
 export function quoteText(message: string): string {
   return message
