@@ -108,6 +108,8 @@ describe('an enquiry queues its e-mail with it', () => {
       (await outbox()).filter((r) => r.kind === 'staff-alert').map((r) => r.recipient),
     ).toEqual(['sales@forge.example', 'ops@forge.example', 'kollegin@forge.example']);
     await store.db('mail_outbox').delete();
+    // (A new day for ana@example.pt's auto-reply.)
+    await store.db('auto_reply_claims').delete();
     // Without NOTIFY_EMAIL, the list of the language alone.
     await services({ NOTIFY_EMAIL: '' }).submit(enquiry);
     expect((await outbox()).map((r) => [r.kind, r.recipient])).toEqual([
