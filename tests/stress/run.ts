@@ -14,6 +14,7 @@
  * 6. Eight 10 MB image uploads at once, within SECURITY.md's memory (parallel-uploads.ts).
  * 7. A flood of addresses the page cache never keeps (cache-flood.ts).
  * 8. A sign-in flood from six addresses against the admin's own (sign-in-flood.ts).
+ * 9. `npm run restore` against a running server taking enquiries (restore-while-running.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { freePort, startServer } from '../../bench/server-process';
 import { holdWriteLock } from '../support/write-lock';
 import { lockDuringDelivery } from './lock-during-delivery';
 import { parallelUploads } from './parallel-uploads';
+import { restoreWhileRunning } from './restore-while-running';
 import { signInFlood } from './sign-in-flood';
 import { stopWithRequests } from './stop-with-requests';
 import { cacheFlood } from './cache-flood';
@@ -338,6 +340,10 @@ async function main(): Promise<void> {
     if (wanted('sign-in-flood')) {
       console.log('8. a sign-in flood against a legitimate sign-in');
       await signInFlood(fresh(), check);
+    }
+    if (wanted('restore')) {
+      console.log('9. npm run restore against a running server');
+      await restoreWhileRunning(fresh(), check);
     }
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
