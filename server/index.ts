@@ -9,6 +9,7 @@ import { ConfigError, parseConfig, type Config } from './config';
 import { createContentVersion, type ContentVersion } from './content-version';
 import { broadcastContentVersion } from './db/content-broadcast';
 import { createRetentionJob } from './features/contacts/retention';
+import { createAuditService } from './features/audit/audit.service';
 import { createMailWorker, logMailSetup } from './features/mail/mail.worker';
 import { createOutboxSignal } from './features/mail/outbox-signal';
 import { createSettingsService } from './features/settings/settings.service';
@@ -174,7 +175,7 @@ function serve(app: AppHandler) {
 /**
  * The scheduler of timed publications, the outbox's worker (e-mail when
  * SMTP_URL is set, and the enquiry webhook's calls) and the retention job
- * (when configured).
+ * (spam past its setting; all enquiries with ENQUIRY_RETENTION_DAYS).
  */
 function startBackground(
   config: Config,
@@ -204,12 +205,20 @@ function startBackground(
       },
     }),
   );
-  if (config.enquiryRetentionDays) {
-    const days = config.enquiryRetentionDays;
-    jobs.push(
-      createRetentionJob({ db: runtime.db, days, logger: logger.child({ feature: 'retention' }) }),
-    );
-  }
+  const retentionLogger = logger.child({ feature: 'retention' });
+  jobs.push(
+    createRetentionJob({
+      db: runtime.db,
+      days: config.enquiryRetentionDays,
+      spamDays: () => settings.value('spam_retention_days'),
+      logger: retentionLogger,
+      audit: createAuditService({
+        db: runtime.db,
+        logger: retentionLogger,
+        retentionDays: config.auditRetentionDays,
+      }),
+    }),
+  );
   for (const job of jobs) job.start();
   return jobs;
 }

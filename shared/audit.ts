@@ -19,6 +19,8 @@ export type AuditPage = {
   total: number;
   pages: number;
   current_page: number;
+  /** Entries older than this many days are deleted (AUDIT_RETENTION_DAYS). */
+  retention_days: number;
 };
 
 /** Every action the trail records, for the admin's filter and labels. */
@@ -74,6 +76,7 @@ export const AUDIT_ACTIONS = [
   'contact.not_spam',
   'contact.deleted',
   'contact.exported',
+  'contact.purged',
   'contact.reply_sent',
   'contact.note_added',
   'contact.assigned',

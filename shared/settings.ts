@@ -66,7 +66,7 @@ export function isWebhookUrl(value: string): boolean {
 }
 
 /** Where a setting is shown on the Settings page, in this order. */
-export const SETTING_GROUPS = ['security', 'replies', 'alerts', 'webhooks'] as const;
+export const SETTING_GROUPS = ['security', 'replies', 'alerts', 'webhooks', 'retention'] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export const SETTINGS = {
@@ -106,6 +106,8 @@ export const SETTINGS = {
   webhook_url: { kind: 'text', group: 'webhooks', default: '', max: 500, check: isWebhookUrl },
   /** The key of the webhook's HMAC-SHA256 signature. */
   webhook_secret: { kind: 'text', group: 'webhooks', default: '', max: 200, secret: true },
+  /** Spam older than this many days is deleted (once a day, server/features/contacts/retention.ts). */
+  spam_retention_days: { kind: 'integer', group: 'retention', default: 30, min: 1, max: 3650 },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTINGS;

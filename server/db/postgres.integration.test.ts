@@ -464,14 +464,19 @@ describe.skipIf(!postgresAvailable)(
         await t.db('contacts').insert([
           { ...enquiry, name: 'Old', read: false, created_at: ago(24 * 100) },
           { ...enquiry, name: 'Recent', read: false, created_at: ago(24 * 80) },
+          { ...enquiry, name: 'Old spam', read: false, spam: true, created_at: ago(24 * 31) },
+          { ...enquiry, name: 'New spam', read: false, spam: true, created_at: ago(24 * 29) },
         ]);
         const second = createDb({ dataDir, databaseUrl: pg!.url });
         try {
           const logger = createLogger({ logLevel: 'silent' });
-          const jobs = [t.db, second].map((db) => createRetentionJob({ db, days: 90, logger }));
+          const spamDays = async () => 30;
+          const jobs = [t.db, second].map((db) =>
+            createRetentionJob({ db, days: 90, spamDays, logger }),
+          );
           const removed = await Promise.all(jobs.map((job) => job.runOnce()));
-          expect(removed.sort()).toEqual([0, 1]);
-          expect(await t.db('contacts').pluck('name')).toEqual(['Recent']);
+          expect(removed.map((r) => r.enquiries + r.spam).sort()).toEqual([0, 2]);
+          expect((await t.db('contacts').pluck('name')).sort()).toEqual(['New spam', 'Recent']);
         } finally {
           await second.destroy();
         }

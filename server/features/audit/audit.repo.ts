@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntry } from '#shared/audit';
+import { deleteInBatches, type BatchedDelete } from '../../db/batched-delete';
 import type { Db } from '../../db/knex';
 import { toCount, toIso } from '../../db/values';
 
@@ -54,8 +55,9 @@ export function createAuditRepo(db: Db) {
       return toCount(row?.n);
     },
 
-    async deleteBefore(at: string): Promise<number> {
-      return log().where('at', '<', at).delete();
+    /** Deletes entries older than a moment, in short batches (see batched-delete.ts). */
+    deleteBefore(at: string, batches?: BatchedDelete): Promise<number> {
+      return deleteInBatches(db, 'audit_log', (q) => q.where('at', '<', at), batches);
     },
   };
 }

@@ -129,6 +129,8 @@ describe('the audit trail', () => {
     const page = (await admin.get('/api/audit?page=1&per_page=2').expect(200)).body.data;
     expect(page.entries).toHaveLength(2);
     expect(page.current_page).toBe(1);
+    // AUDIT_RETENTION_DAYS as configured (365 by default), for the admin to show.
+    expect(page.retention_days).toBe(365);
     expect(page.total).toBeGreaterThan(5);
     expect(page.pages).toBe(Math.ceil(page.total / 2));
     expect(Date.parse(page.entries[0].at)).toBeGreaterThanOrEqual(Date.parse(page.entries[1].at));

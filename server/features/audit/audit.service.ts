@@ -93,7 +93,13 @@ export function createAuditService(deps: {
         repo.count(q.action),
         repo.list({ limit: perPage, offset: pageOffset(current, perPage), action: q.action }),
       ]);
-      return { entries, total, pages: pageCount(total, perPage), current_page: current };
+      return {
+        entries,
+        total,
+        pages: pageCount(total, perPage),
+        current_page: current,
+        retention_days: retentionDays,
+      };
     },
 
     /** Deletes entries older than the retention; returns how many. */

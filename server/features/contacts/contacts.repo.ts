@@ -4,6 +4,7 @@ import type { AssigneeFilter, ContactListQuery, ReplyFilter } from '#shared/cont
 import { pickLanguage } from '#shared/languages';
 import type { ListPage } from '#shared/list-query';
 import { dueSoonUntil } from '#shared/reply-due';
+import { deleteInBatches, type BatchedDelete } from '../../db/batched-delete';
 import { isEmbedded, type Db } from '../../db/knex';
 import { applyFilters, pageOf, type FilterAppliers, type PageRequest } from '../../db/list-page';
 import { matchingIds, searchIndex } from '../../db/text-search';
@@ -303,9 +304,24 @@ export function createContactsRepo(db: Db) {
       return toCount(row?.id);
     },
 
-    /** Deletes enquiries received before a moment (their outbox rows go with them). */
-    async removeOlderThan(before: string): Promise<number> {
-      return contacts().where('created_at', '<', before).delete();
+    /**
+     * Deletes enquiries received before a moment (their outbox rows go with
+     * them), or only the spam among them, in short batches (batched-delete.ts).
+     */
+    removeOlderThan(
+      before: string,
+      { spamOnly = false, ...batches }: BatchedDelete & { spamOnly?: boolean } = {},
+    ): Promise<number> {
+      return deleteInBatches(
+        db,
+        'contacts',
+        (q) => {
+          // Along contacts_spam_created_at_index.
+          if (spamOnly) q.where('spam', true);
+          q.where('created_at', '<', before);
+        },
+        batches,
+      );
     },
   };
 }

@@ -3,6 +3,7 @@ import { createTestDb } from '../../../tests/support/test-app';
 import { claimJob } from '../../db/job-claim';
 import { createDb } from '../../db/knex';
 import { createLogger } from '../../logger';
+import { createAuditService } from '../audit/audit.service';
 import { createRetentionJob } from './retention';
 
 let store: Awaited<ReturnType<typeof createTestDb>>;
@@ -10,6 +11,7 @@ const logger = createLogger({ logLevel: 'silent' });
 const DAY = 24 * 60 * 60 * 1000;
 let now = new Date('2026-11-20T03:00:00.000Z');
 const clock = () => now;
+const spamDays = async () => 30;
 
 beforeAll(async () => {
   store = await createTestDb();
@@ -19,14 +21,16 @@ beforeEach(async () => {
   now = new Date('2026-11-20T03:00:00.000Z');
   await store.db('contacts').delete();
   await store.db('app_state').delete();
+  await store.db('audit_log').delete();
 });
 
-const receivedDaysAgo = (days: number, name: string) =>
+const receivedDaysAgo = (days: number, name: string, spam = false) =>
   store.db('contacts').insert({
     name,
     email: 'ana@example.pt',
     message: 'We need a quote for two welding cells.',
     read: false,
+    spam,
     created_at: new Date(now.getTime() - days * DAY).toISOString(),
   });
 const names = async () => (await store.db('contacts').orderBy('id').pluck('name')) as string[];
@@ -35,13 +39,13 @@ describe('ENQUIRY_RETENTION_DAYS', () => {
   it('deletes older enquiries at start, and then once a day', async () => {
     await receivedDaysAgo(91, 'Too old');
     await receivedDaysAgo(89, 'Kept');
-    const job = createRetentionJob({ db: store.db, days: 90, logger, clock });
+    const job = createRetentionJob({ db: store.db, days: 90, spamDays, logger, clock });
     job.start();
     await job.stop();
     expect(await names()).toEqual(['Kept']);
 
     now = new Date(now.getTime() + 2 * DAY);
-    expect(await job.runOnce()).toBe(1);
+    expect(await job.runOnce()).toEqual({ enquiries: 1, spam: 0 });
     expect(await names()).toEqual([]);
   });
 
@@ -49,10 +53,10 @@ describe('ENQUIRY_RETENTION_DAYS', () => {
     await receivedDaysAgo(40, 'Old');
     const second = createDb({ dataDir: store.dataDir, databaseUrl: undefined });
     try {
-      const a = createRetentionJob({ db: store.db, days: 30, logger, clock });
-      const b = createRetentionJob({ db: second, days: 30, logger, clock });
-      const removed = await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
-      expect(removed.sort()).toEqual([0, 0, 0, 1]);
+      const a = createRetentionJob({ db: store.db, days: 30, spamDays, logger, clock });
+      const b = createRetentionJob({ db: second, days: 30, spamDays, logger, clock });
+      const runs = await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
+      expect(runs.map((r) => r.enquiries).sort()).toEqual([0, 0, 0, 1]);
       const claims = await Promise.all(
         [store.db, second, store.db, second].map((db) => claimJob(db, 'race', 60_000, now)),
       );
@@ -64,11 +68,40 @@ describe('ENQUIRY_RETENTION_DAYS', () => {
       });
 
       await receivedDaysAgo(40, 'Old again');
-      expect(await b.runOnce()).toBe(0);
+      expect((await b.runOnce()).enquiries).toBe(0);
       now = new Date(now.getTime() + 61 * 60 * 1000);
-      expect(await b.runOnce()).toBe(1);
+      expect((await b.runOnce()).enquiries).toBe(1);
     } finally {
       await second.destroy();
     }
+  });
+});
+
+describe('spam_retention_days', () => {
+  it('deletes spam older than the setting, in batches, keeps the rest and says so in the audit log', async () => {
+    for (let i = 0; i < 7; i++) await receivedDaysAgo(31 + i, `Old spam ${i}`, true);
+    await receivedDaysAgo(29, 'Recent spam', true);
+    await receivedDaysAgo(400, 'Old enquiry');
+    const audit = createAuditService({ db: store.db, logger, retentionDays: 365, clock });
+    let days = 30;
+    const job = createRetentionJob({
+      db: store.db,
+      spamDays: async () => days,
+      logger,
+      audit,
+      clock,
+    });
+    expect(await job.runOnce()).toEqual({ enquiries: 0, spam: 7 });
+    expect(await names()).toEqual(['Recent spam', 'Old enquiry']);
+    const entries = await store.db('audit_log').select('action', 'summary', 'actor');
+    expect(entries).toEqual([
+      { action: 'contact.purged', summary: 'spam: 7, older than 30 days', actor: null },
+    ]);
+
+    // A shorter setting takes effect at the next run.
+    days = 7;
+    now = new Date(now.getTime() + 2 * DAY);
+    expect(await job.runOnce()).toEqual({ enquiries: 0, spam: 1 });
+    expect(await names()).toEqual(['Old enquiry']);
   });
 });

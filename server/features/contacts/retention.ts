@@ -1,45 +1,70 @@
 import type { Db } from '../../db/knex';
 import { claimJob } from '../../db/job-claim';
+import { NOBODY } from '../../http/who';
 import type { Logger } from '../../logger';
+import type { AuditRecorder } from '../audit/audit.service';
 import { createContactsRepo } from './contacts.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const JOB_KEY = 'enquiry-retention-run';
 
+/** What one run deleted. */
+export type RetentionRun = { enquiries: number; spam: number };
+
 /**
- * ENQUIRY_RETENTION_DAYS: deletes enquiries older than that (their queued or
- * sent e-mail goes with them), at start and then once a day. Of several
- * instances on one database, one runs it at a time; a run within the last
- * hour counts for everybody.
+ * Deletes, at start and then once a day: spam older than the
+ * `spam_retention_days` setting, and with ENQUIRY_RETENTION_DAYS (`days`)
+ * every enquiry older than that (their queued or sent e-mail goes with
+ * them). Each in short batches (server/db/batched-delete.ts), so the
+ * enquiries coming in meanwhile never wait long; each deletion is in the
+ * audit log. Of several instances on one database, one runs it at a time;
+ * a run within the last hour counts for everybody.
  */
 export function createRetentionJob(deps: {
   db: Db;
-  days: number;
+  /** ENQUIRY_RETENTION_DAYS, when set. */
+  days?: number;
+  /** The `spam_retention_days` setting as it is now. */
+  spamDays: () => Promise<number>;
   logger: Logger;
+  audit?: AuditRecorder;
   clock?: () => Date;
   intervalMs?: number;
 }) {
-  const { db, days, logger } = deps;
+  const { db, days, logger, audit } = deps;
   const clock = deps.clock ?? (() => new Date());
   const repo = createContactsRepo(db);
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
+  let running: Promise<RetentionRun> | null = null;
+  const before = (now: Date, d: number) => new Date(now.getTime() - d * DAY_MS).toISOString();
 
-  async function runOnce(): Promise<number> {
+  async function runOnce(): Promise<RetentionRun> {
     const now = clock();
-    if (!(await claimJob(db, JOB_KEY, 60 * 60 * 1000, now))) return 0;
-    const removed = await repo.removeOlderThan(
-      new Date(now.getTime() - days * DAY_MS).toISOString(),
-    );
-    if (removed > 0)
-      logger.info({ removed, days }, 'old enquiries deleted (ENQUIRY_RETENTION_DAYS)');
-    return removed;
+    if (!(await claimJob(db, JOB_KEY, 60 * 60 * 1000, now))) return { enquiries: 0, spam: 0 };
+    const spamDays = await deps.spamDays();
+    const spam = await repo.removeOlderThan(before(now, spamDays), { spamOnly: true });
+    if (spam > 0) {
+      logger.info({ removed: spam, days: spamDays }, 'old spam deleted (spam_retention_days)');
+      await audit?.record(NOBODY, {
+        action: 'contact.purged',
+        summary: `spam: ${spam}, older than ${spamDays} days`,
+      });
+    }
+    const enquiries = days ? await repo.removeOlderThan(before(now, days)) : 0;
+    if (enquiries > 0) {
+      logger.info({ removed: enquiries, days }, 'old enquiries deleted (ENQUIRY_RETENTION_DAYS)');
+      await audit?.record(NOBODY, {
+        action: 'contact.purged',
+        summary: `enquiries: ${enquiries}, older than ${days} days`,
+      });
+    }
+    return { enquiries, spam };
   }
 
   const run = () => {
     running = runOnce().catch((err: unknown) => {
       logger.error({ err }, 'deleting old enquiries failed; trying again tomorrow');
-      return 0;
+      return { enquiries: 0, spam: 0 };
     });
     return running;
   };

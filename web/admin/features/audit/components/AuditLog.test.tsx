@@ -48,7 +48,14 @@ function Where() {
 }
 
 function renderLog(page: Partial<AuditPage> = {}, at = '/admin/audit') {
-  const calls = stubApi(() => ({ entries: ENTRIES, total: 3, pages: 1, current_page: 1, ...page }));
+  const calls = stubApi(() => ({
+    entries: ENTRIES,
+    total: 3,
+    pages: 1,
+    current_page: 1,
+    retention_days: 365,
+    ...page,
+  }));
   renderAdmin(
     <MemoryRouter initialEntries={[at]}>
       <AuditLog articleHref={(id) => (id === '5' ? '/new-arm' : null)} />
@@ -59,6 +66,24 @@ function renderLog(page: Partial<AuditPage> = {}, at = '/admin/audit') {
 }
 
 describe('AuditLog', () => {
+  it('says how long entries are kept, and names the retention job’s deletions in words', async () => {
+    renderLog({
+      entries: [
+        entry(4, {
+          actor: null,
+          action: 'contact.purged',
+          target_type: null,
+          target_id: null,
+          summary: 'spam: 7, older than 30 days',
+        }),
+      ],
+      retention_days: 90,
+    });
+    const [row] = await screen.findAllByTestId('audit-entry');
+    expect(within(row!).getByText('7 spam enquiries older than 30 days')).toBeTruthy();
+    expect(screen.getByText('Entries are kept for 90 days, then deleted.')).toBeTruthy();
+  });
+
   it('lists the entries with their action, target and details in words', async () => {
     const calls = renderLog();
     const rows = await screen.findAllByTestId('audit-entry');

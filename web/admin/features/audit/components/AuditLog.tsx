@@ -68,6 +68,11 @@ export function AuditLog({ articleHref }: { articleHref: ArticleHref }) {
           />
         </div>
       )}
+      {data && (
+        <p className="text-sm text-slate-600">
+          {t('admin.audit.retention', { count: data.retention_days })}
+        </p>
+      )}
     </div>
   );
 }

@@ -46,6 +46,11 @@ export function summaryText(entry: AuditEntry, t: Translate): string {
   if (note) return t(note);
   if (action === 'account.other_sessions_ended' && /^\d+$/.test(summary))
     return t('admin.audit.notes.sessionsEnded', { count: Number(summary) });
+  const purged = /^(spam|enquiries): (\d+), older than (\d+) days$/.exec(summary);
+  if (action === 'contact.purged' && purged) {
+    const key = purged[1] === 'spam' ? 'purgedSpam' : 'purgedEnquiries';
+    return t(`admin.audit.notes.${key}`, { count: Number(purged[2]), days: Number(purged[3]) });
+  }
   if (action === 'account.username_changed' || action === 'user.role_changed')
     return summary.replace(' -> ', ' → ');
   const link = /^(.+) \(e-mail link\)$/.exec(summary);

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../tests/support/test-app';
+import { deleteInBatches } from './batched-delete';
+
+let store: Awaited<ReturnType<typeof createTestDb>>;
+beforeAll(async () => {
+  store = await createTestDb();
+});
+afterAll(() => store.destroy());
+
+describe('deleteInBatches', () => {
+  it('deletes what it picks in separate short statements, letting other writes in between', async () => {
+    const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
+    await store
+      .db('audit_log')
+      .insert(
+        Array.from({ length: 9 }, (_, i) => ({ at: at(i + 1), action: 'auth.login', summary: '' })),
+      );
+    const deletes: string[] = [];
+    const watch = (q: { sql: string }) => {
+      if (/^delete/i.test(q.sql)) deletes.push(q.sql);
+    };
+    store.db.on('query', watch);
+    let between = 0;
+    try {
+      const removed = await deleteInBatches(
+        store.db,
+        'audit_log',
+        (q) => q.where('at', '<', at(8)),
+        {
+          firstBatch: 2,
+          pause: async () => {
+            // Another write takes its turn between two batches.
+            await store.db('audit_log').insert({ at: at(28), action: 'auth.logout', summary: '' });
+            between++;
+          },
+        },
+      );
+      expect(removed).toBe(7);
+    } finally {
+      store.db.off('query', watch);
+    }
+    // 7 rows at 2, then (each quick) 4 and 8 at a time: three statements.
+    expect(deletes).toHaveLength(3);
+    expect(between).toBe(2);
+    const left = await store.db('audit_log').orderBy('at').pluck('at');
+    expect(left.map(String)).toEqual([at(8), at(9), at(28), at(28)]);
+  });
+});

@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import type { Db } from './knex';
+
+/** Rows deleted by the first statement; later ones grow or shrink with how long each took. */
+const FIRST_BATCH = 500;
+const LARGEST_BATCH = 5000;
+/**
+ * What one statement should take: half the 100 ms that a delete may hold
+ * the write lock (SQLite's one writer, PostgreSQL's row locks), so a slower
+ * moment stays under it.
+ */
+const AIM_MS = 50;
+
+export type BatchedDelete = {
+  /** Rows in the first statement (tests make it small). */
+  firstBatch?: number;
+  /** Called between statements: lets other writes take their turn. */
+  pause?: () => Promise<void>;
+};
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Deletes the rows of `table` that `where` picks, a batch of ids at a time,
+ * each batch its own short statement (and transaction), so a purge of a
+ * year of rows never holds the write lock for long and writes in between
+ * go on. A batch that took longer than AIM_MS halves the next; a quick one
+ * doubles it (up to LARGEST_BATCH). Answers how many rows went.
+ */
+export async function deleteInBatches(
+  db: Db,
+  table: string,
+  where: (q: Knex.QueryBuilder) => void,
+  { firstBatch = FIRST_BATCH, pause = nextTurn }: BatchedDelete = {},
+): Promise<number> {
+  let size = firstBatch;
+  let removed = 0;
+  for (;;) {
+    const ids = db(table).select('id').limit(size);
+    where(ids);
+    const started = performance.now();
+    const n = await db(table).whereIn('id', ids).delete();
+    const took = performance.now() - started;
+    removed += n;
+    if (n < size) return removed;
+    if (took > AIM_MS) size = Math.max(1, Math.floor(size / 2));
+    else if (took < AIM_MS / 4) size = Math.min(LARGEST_BATCH, size * 2);
+    await pause();
+  }
+}
