@@ -1,0 +1,122 @@
+/**
+ * The large data of `npm run bench:data`, written straight through the
+ * services (as the API would, without HTTP in between) into the database
+ * of a stopped server: articles with Portuguese and German versions, and
+ * enquiries spread over two years, about one in ten of them spam.
+ */
+import { createContentVersion } from '../server/content-version';
+import { createGroupCommit, transactionPerWrite } from '../server/db/group-commit';
+import { createDb, isEmbedded } from '../server/db/knex';
+import { createContactsService } from '../server/features/contacts/contacts.service';
+import { createNewsService } from '../server/features/news/news.service';
+
+const CATEGORIES = ['research', 'robotics', 'ai-innovation', 'partnership', 'technology'];
+const TWO_YEARS_MS = 2 * 365 * 24 * 60 * 60 * 1000;
+/** Enquiries in flight at once: what lets group commit gather them on SQLite. */
+const ENQUIRIES_AT_ONCE = 64;
+/** Articles in flight at once: each is a transaction of its own, waiting its turn to write. */
+const ARTICLES_AT_ONCE = 2;
+
+function article(n: number) {
+  const body = (word: string) =>
+    Array.from(
+      { length: 4 },
+      (_, i) =>
+        `${word} ${i + 1} of report ${n}: cycle times, scrap rates and changeover losses on ` +
+        `line ${n % 17}, measured before and after the retrofit of cell ${n % 31}.`,
+    ).join('\n\n');
+  return {
+    title: `Field report ${n}: ${CATEGORIES[n % CATEGORIES.length]} on line ${n % 17}`,
+    excerpt: `What plant ${n} learned, in numbers and in practice.`,
+    content: `## What changed\n\n${body('Paragraph')}`,
+    category: CATEGORIES[n % CATEGORIES.length]!,
+    slug: `data-report-${n}`,
+    published: true,
+    translations: {
+      pt: {
+        title: `Relatório de campo ${n}: linha ${n % 17}`,
+        excerpt: `O que a fábrica ${n} aprendeu, em números e na prática.`,
+        content: `## O que mudou\n\n${body('Parágrafo')}`,
+      },
+      de: {
+        title: `Praxisbericht ${n}: Linie ${n % 17}`,
+        excerpt: `Was Werk ${n} gelernt hat, in Zahlen und in der Praxis.`,
+        content: `## Was sich geändert hat\n\n${body('Absatz')}`,
+      },
+    },
+  };
+}
+
+const FIRST = ['Ana', 'João', 'Jürgen', 'Maria', 'Lukas', 'Inês', 'Sophie', 'Pedro'];
+const LAST = ['Silva', 'Müller', 'Costa', 'Schmidt', 'Ferreira', 'Weber', 'Santos'];
+
+function enquiry(n: number) {
+  const name = `${FIRST[n % FIRST.length]} ${LAST[n % LAST.length]} ${n}`;
+  if (n % 10 === 9) {
+    // Spam: nothing but a link.
+    return { name, email: `offer${n}@spam.example`, message: `http://spam.example/offer-${n}` };
+  }
+  return {
+    name,
+    email: `buyer${n}@plant${n % 97}.example.com`,
+    company: `Plant ${n % 97} GmbH`,
+    message:
+      `Enquiry ${n}: we run ${2 + (n % 9)} welding cells on line ${n % 17} and would like ` +
+      `a quote for vision inspection and a retrofit plan for cell ${n % 31}.`,
+  };
+}
+
+/** Runs `work(i)` for i in [0, count), `parallel` at a time, reporting progress now and then. */
+async function inParallel(
+  label: string,
+  count: number,
+  parallel: number,
+  work: (i: number) => Promise<unknown>,
+): Promise<void> {
+  let next = 0;
+  let lastReport = Date.now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      await work(i);
+      if (Date.now() - lastReport > 15_000) {
+        lastReport = Date.now();
+        console.log(`  ${label}: ${i + 1} of ${count}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+}
+
+export type SeedCounts = { articles: number; enquiries: number };
+
+/** Adds the articles and enquiries to the database; answers how long each took (ms). */
+export async function seedData(
+  target: { dataDir: string; databaseUrl: string | undefined },
+  counts: SeedCounts,
+): Promise<{ articlesMs: number; enquiriesMs: number }> {
+  const db = createDb(target);
+  try {
+    let started = performance.now();
+    const news = createNewsService({ db, content: createContentVersion() });
+    await inParallel('articles', counts.articles, ARTICLES_AT_ONCE, (i) =>
+      news.create(article(i + 1)),
+    );
+    const articlesMs = performance.now() - started;
+
+    started = performance.now();
+    const end = Date.now();
+    let at = new Date(end - TWO_YEARS_MS);
+    const writes = isEmbedded(db) ? createGroupCommit(db) : transactionPerWrite(db);
+    const contacts = createContactsService({ db, writes, clock: () => at });
+    await inParallel('enquiries', counts.enquiries, ENQUIRIES_AT_ONCE, async (i) => {
+      at = new Date(end - TWO_YEARS_MS + (i * TWO_YEARS_MS) / counts.enquiries);
+      const language = (['en', 'pt', 'de'] as const)[i % 3]!;
+      await contacts.submit(enquiry(i + 1), { language });
+    });
+    await writes.settled();
+    return { articlesMs, enquiriesMs: performance.now() - started };
+  } finally {
+    await db.destroy();
+  }
+}
