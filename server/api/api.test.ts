@@ -56,6 +56,8 @@ describe('the JSON API envelope', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain('img-src');
+    // HSTS (SECURITY.md's checklist: "send HSTS (the app does)").
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 });

@@ -60,6 +60,7 @@ describe('built files', () => {
     const res = await raw(style, 'br').expect(200);
     expect(res.headers['x-request-id']).toBeUndefined(); // Express never saw it
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
     const again = await request(t.app).get(style).set('If-None-Match', res.headers.etag!);

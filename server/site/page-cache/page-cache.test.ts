@@ -103,6 +103,7 @@ describe('the rendered-page cache', () => {
     expect(hit.headers.etag).toMatch(/^"[\w-]{27}"$/);
     expect(hit.headers.vary).toBe('Cookie, Accept-Encoding');
     expect(hit.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(hit.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const notModified = await get('/contact').set('If-None-Match', hit.headers.etag!).expect(304);
     expect(notModified.text).toBe('');
   });
