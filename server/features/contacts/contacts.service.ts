@@ -1,7 +1,7 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AuditAction } from '#shared/audit';
-import { CONTACT_HONEYPOT_FIELD, type Contact, type ContactStats } from '#shared/contact';
+import type { Contact, ContactStats } from '#shared/contact';
 import {
   ContactReadSchema,
   ContactRepliedSchema,
@@ -24,18 +24,13 @@ import { lastDays, perDay, utcDay, windowStart } from './contact-stats';
 import { CSV_BOM, csvWriter } from './contacts-csv';
 import { createContactsRepo, type ListAt } from './contacts.repo';
 import type { EnquirySource, EnquirySources } from './enquiry-sources';
+import { createDecoyIds, isBot } from './honeypot';
 import { REPEATS_THAT_COUNT, scoreEnquiry } from './spam-score';
 
 const notFound = () => new NotFoundError('apiErrors.contactNotFound');
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Enquiries read at a time by the CSV export. */
 export const EXPORT_BATCH = 500;
-
-/** True when the hidden field only bots see has been filled in. */
-export function isBot(input: unknown): boolean {
-  const value = (input as Record<string, unknown> | null)?.[CONTACT_HONEYPOT_FIELD];
-  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
-}
 
 /** The same message however it is spaced or capitalised. */
 export function messageHash(message: string): string {
@@ -108,17 +103,7 @@ export function createContactsService({
     }
   }
 
-  let lastDecoy = 0;
-  /**
-   * The id a bot's enquiry is answered with: above the real ones and rising
-   * like them, never the id the next real enquiry gets, and never the same
-   * twice (a repeated id would tell the bot its enquiries go nowhere).
-   */
-  async function decoyId(): Promise<number> {
-    const next = Math.max((await repo.maxId()) + 2, lastDecoy + 1) + randomInt(0, 3);
-    lastDecoy = next;
-    return next;
-  }
+  const decoyId = createDecoyIds(() => repo.maxId());
 
   async function find(id: number, q: Knex = db): Promise<Contact> {
     const contact = await repo.findById(id, q);
