@@ -22,6 +22,7 @@ describe('/privacy', () => {
     for (const heading of [
       'Who is responsible',
       'What we collect',
+      'Counting visits',
       'Why we use it, and on what legal basis',
       'How long we keep it',
       'Who receives it',
@@ -51,6 +52,23 @@ describe('/privacy', () => {
     );
     const pt = await get('/privacy').set('Cookie', 'language=pt').expect(200);
     expect(pt.text).toMatch(/<h1[^>]*>Política de privacidade<\/h1>/);
+  });
+
+  it('says in each language what is counted and that nothing identifies a visitor', async () => {
+    const said = {
+      en: ['Counting visits', 'no network address, no cookie, no identifier and no location'],
+      pt: ['Contagem de visitas', 'nenhum endereço de rede, nenhum cookie, nenhum identificador'],
+      de: ['Zählung der Seitenaufrufe', 'keine Netzwerkadresse, kein Cookie, keine Kennung'],
+    };
+    for (const [language, [heading, nothing]] of Object.entries(said)) {
+      const res = await get(`/${language}/privacy`).expect(200);
+      expect(res.text).toMatch(new RegExp(`<h2[^>]*>${heading}</h2>`));
+      expect(res.text).toContain(nothing);
+      // No longer "we use no analytics": outside services are what it rules out.
+      expect(res.text).not.toMatch(
+        /We use no analytics|Não usamos serviços de estatísticas|keine Analyse-/,
+      );
+    }
   });
 
   it('is kept in the page cache like every public page', async () => {

@@ -53,6 +53,10 @@ export function PrivacyPage() {
             <p>{t('privacy.collect.spam')}</p>
             <p>{t('privacy.collect.logs')}</p>
           </Section>
+          <Section id="statistics" heading={t('privacy.statistics.heading')}>
+            <p>{t('privacy.statistics.body')}</p>
+            <p>{t('privacy.statistics.basis')}</p>
+          </Section>
           <Section id="purpose" heading={t('privacy.purpose.heading')}>
             <p>{t('privacy.purpose.body')}</p>
             <p>{t('privacy.purpose.interest')}</p>
