@@ -53,6 +53,14 @@ export const PageViewSchema = z
   .refine((v) => (v.page === 'document') === (v.id !== undefined), { path: ['id'] });
 export type PageView = { language: Language } & ViewSubject;
 
+/** The site's own pages: their address and the catalogue key of their name. */
+export const SITE_PAGES = {
+  home: { path: '/', title: 'nav.home' },
+  news: { path: '/news', title: 'nav.news' },
+  contact: { path: '/contact', title: 'nav.contact' },
+  privacy: { path: '/privacy', title: 'privacy.title' },
+} as const;
+
 /** The periods the admin offers, in days. */
 export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
 export const ANALYTICS_DEFAULT_DAYS = 30;

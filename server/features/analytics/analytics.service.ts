@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import {
   AnalyticsQuerySchema,
   PageViewSchema,
+  SITE_PAGES,
   type AnalyticsReport,
   type PageStats,
 } from '#shared/analytics';
@@ -23,14 +24,6 @@ export type ViewRequest = {
   headers: ViewHeaders;
   session?: { user?: { role: Role } } | null;
 };
-
-/** The site's own pages: their address and the catalogue key of their name. */
-const SITE_PAGES = {
-  home: { path: '/', title: 'nav.home' },
-  news: { path: '/news', title: 'nav.news' },
-  contact: { path: '/contact', title: 'nav.contact' },
-  privacy: { path: '/privacy', title: 'privacy.title' },
-} as const;
 
 /**
  * Readers and where enquiries come from (docs in README, "Analytics"):

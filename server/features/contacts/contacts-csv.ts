@@ -1,11 +1,11 @@
 import type { Contact } from '#shared/contact';
+import { CSV_BOM, csvCell } from '#shared/csv';
 
 /**
  * Enquiries as CSV for spreadsheets: UTF-8 with a byte-order mark (so Excel
  * reads accents right), a header row, CRLF line ends and RFC 4180 quoting,
- * separated by commas or, for the European spreadsheet defaults, semicolons.
- * A cell a spreadsheet would run as a formula (starting with =, +, -, @, a
- * tab or a carriage return) gets a leading apostrophe, so it shows as text.
+ * separated by commas or, for the European spreadsheet defaults, semicolons
+ * (cells as shared/csv.ts writes them: formulas shown as text).
  *
  * `source_path` is the public article or page the visitor wrote from. Each
  * time is given twice: in UTC (ISO 8601, for programs) and in the
@@ -42,16 +42,6 @@ const COLUMNS: Column[] = [
   ...times('replied_at'),
   plain('spam'),
 ];
-
-/** The byte-order mark a file starts with, so Excel reads accents right. */
-export const CSV_BOM = '\uFEFF';
-
-export function csvCell(value: unknown, separator: string = ','): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/u.test(text)) text = `'${text}`;
-  const quote = text.includes(separator) || /["\r\n]/u.test(text);
-  return quote ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** `2026-11-27 20:00` as the clock in `timeZone` showed it. */
 function localTime(timeZone: string): Local {

@@ -12,6 +12,7 @@ import type { ContactExportQuery, ContactListQuery } from '#shared/contact-list'
 import type { Language } from '#shared/languages';
 import { ADMIN_PAGE_SIZE, type ListPage } from '#shared/list-query';
 import { replyCalendar, replyDueAt } from '#shared/reply-due';
+import { CSV_BOM } from '#shared/csv';
 import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
 import { transactionPerWrite, type GroupCommit } from '../../db/group-commit';
 import type { Db } from '../../db/knex';
@@ -21,7 +22,7 @@ import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
 import type { AuditRecorder } from '../audit/audit.service';
 import { lastDays, perDay, utcDay, windowStart } from './contact-stats';
-import { CSV_BOM, csvWriter } from './contacts-csv';
+import { csvWriter } from './contacts-csv';
 import { createContactsRepo, type ListAt } from './contacts.repo';
 import type { EnquirySource, EnquirySources } from './enquiry-sources';
 import { createDecoyIds, isBot } from './honeypot';

@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS } from '#shared/settings';
 import { stubApi } from '../test/query';
 import { renderAdmin } from '../test/render';
 import { AccountPage } from './AccountPage';
+import { AnalyticsPage } from './AnalyticsPage';
 import { AdminNotFoundPage, AdminScreen } from './AdminScreen';
 import { SettingsPage } from './SettingsPage';
 
@@ -33,6 +34,7 @@ function open(path: string, role: Role, setupRequired = false) {
         <Route path="/admin" element={<AdminScreen>{() => <p>dashboard</p>}</AdminScreen>} />
         <Route path="/admin/account" element={<AccountPage />} />
         <Route path="/admin/settings" element={<SettingsPage />} />
+        <Route path="/admin/analytics" element={<AnalyticsPage />} />
         <Route path="/admin/*" element={<AdminNotFoundPage />} />
       </Routes>
     </MemoryRouter>,
@@ -50,6 +52,7 @@ describe('admin pages by role', () => {
     open('/admin', 'admin');
     expect(await navLinks()).toEqual([
       'Dashboard',
+      'Analytics',
       'Site texts',
       'Users',
       'Settings',
@@ -58,9 +61,9 @@ describe('admin pages by role', () => {
     ]);
   });
 
-  it('shows an editor the site texts, and no users, settings or audit log', async () => {
+  it('shows an editor the analytics and site texts, and no users, settings or audit log', async () => {
     open('/admin', 'editor');
-    expect(await navLinks()).toEqual(['Dashboard', 'Site texts', 'Account']);
+    expect(await navLinks()).toEqual(['Dashboard', 'Analytics', 'Site texts', 'Account']);
   });
 
   it('shows sales the dashboard and their account only', async () => {
@@ -73,6 +76,12 @@ describe('admin pages by role', () => {
     expect(await screen.findByRole('heading', { name: 'Not available to your role' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
     expect(calls).not.toContain('GET /api/settings');
+  });
+
+  it('keeps the analytics from sales: the page says so and asks the server nothing', async () => {
+    const calls = open('/admin/analytics', 'sales');
+    expect(await screen.findByRole('heading', { name: 'Not available to your role' })).toBeTruthy();
+    expect(calls.filter((c) => c.includes('/api/analytics'))).toEqual([]);
   });
 
   it('shows the settings to an admin, each with its meaning and default', async () => {

@@ -10,6 +10,7 @@ import { ForgotPasswordPage } from '../features/auth/components/links/ForgotPass
 import { InvitationPage } from '../features/auth/components/links/InvitationPage';
 import { ResetPasswordPage } from '../features/auth/components/links/ResetPasswordPage';
 import { AccountPage } from './AccountPage';
+import { AnalyticsPage } from './AnalyticsPage';
 import { AdminNotFoundPage } from './AdminScreen';
 import { AuditPage } from './AuditPage';
 import { DashboardPage } from './DashboardPage';
@@ -39,6 +40,7 @@ export function App({ i18n }: { i18n: i18n }) {
                 <Route path="/login/confirm-email" element={<ConfirmEmailPage />} />
                 <Route path="/admin" element={<DashboardPage />} />
                 <Route path="/admin/account" element={<AccountPage />} />
+                <Route path="/admin/analytics" element={<AnalyticsPage />} />
                 <Route path="/admin/audit" element={<AuditPage />} />
                 <Route path="/admin/texts" element={<SiteTextsPage />} />
                 <Route path="/admin/settings" element={<SettingsPage />} />

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 /** The pages beside the dashboard, named before it in the tab title. */
 const PAGE_TITLES: Record<string, string> = {
   '/admin/account': 'admin.account.title',
+  '/admin/analytics': 'admin.analytics.title',
   '/admin/audit': 'admin.audit.title',
   '/admin/settings': 'admin.settings.title',
   '/admin/users': 'admin.users.title',

@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   ExternalLink,
   LayoutDashboard,
   LayoutList,
@@ -29,6 +30,12 @@ type Props = {
 /** The admin's pages; each shows only for the roles that may use it. */
 const PAGES: { to: string; key: string; Icon: typeof UserCog; capability?: Capability }[] = [
   { to: '/admin', key: 'admin.nav.dashboard', Icon: LayoutList },
+  {
+    to: '/admin/analytics',
+    key: 'admin.nav.analytics',
+    Icon: ChartColumn,
+    capability: 'analytics',
+  },
   { to: '/admin/texts', key: 'admin.nav.texts', Icon: Type, capability: 'content' },
   { to: '/admin/users', key: 'admin.nav.users', Icon: Users, capability: 'users' },
   { to: '/admin/settings', key: 'admin.nav.settings', Icon: Settings, capability: 'settings' },

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsReport as Report } from '#shared/analytics';
+import { stubApi } from '../../../test/query';
+import { renderAdmin } from '../../../test/render';
+import { AnalyticsReport } from './AnalyticsReport';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const report = (days: number): Report => ({
+  days,
+  views: Array.from({ length: days }, (_, i) => ({
+    date: new Date(Date.UTC(2026, 10, 27 - (days - 1) + i)).toISOString().slice(0, 10),
+    count: i === days - 1 ? 40 : i === days - 2 ? 2 : 0,
+  })),
+  pages: [
+    {
+      path: '/welding-cells',
+      title: 'Welding cells, in practice',
+      views: 30,
+      enquiries: 2,
+      page: 'document',
+      id: 12,
+    },
+    { path: '/', title: 'Home', views: 12, enquiries: 0, page: 'home', id: null },
+  ],
+  referrers: [
+    { host: 'linkedin.com', views: 9 },
+    { host: 'other', views: 3 },
+  ],
+  languages: [
+    { language: 'pt', views: 25 },
+    { language: 'en', views: 17 },
+  ],
+});
+
+function renderReport(at = '/admin/analytics', language: 'en' | 'de' = 'en') {
+  const calls = stubApi((_method, url) =>
+    report(Number(new URL(url, 'http://x').searchParams.get('days'))),
+  );
+  renderAdmin(
+    <MemoryRouter initialEntries={[at]}>
+      <AnalyticsReport />
+    </MemoryRouter>,
+    { language },
+  );
+  return calls;
+}
+
+describe('AnalyticsReport', () => {
+  it('shows the views per day, the pages with their enquiries, languages and referring sites', async () => {
+    const calls = renderReport();
+    const rows = await screen.findAllByTestId('analytics-page');
+    expect(calls).toEqual(['GET /api/analytics?days=30']);
+    expect(screen.getByTestId('analytics-views').textContent).toContain('42');
+    expect(screen.getByTestId('analytics-enquiries').textContent).toContain('2');
+    expect(
+      screen.getByRole('img', {
+        name: '42 page views in the last 30 days; busiest day 27/11/2026 with 40.',
+      }),
+    ).toBeTruthy();
+    const cells = (row: HTMLElement) => [
+      within(row).getByRole('rowheader').textContent,
+      ...within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ];
+    expect(cells(rows[0]!)).toEqual([
+      'Welding cells, in practice (opens in a new tab)/welding-cells',
+      '30',
+      '2',
+    ]);
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/welding-cells');
+    expect(cells(rows[1]!)).toEqual(['Home (opens in a new tab)/', '12', '0']);
+    const languages = screen.getByTestId('analytics-languages');
+    expect(languages.textContent).toContain('Português25');
+    expect(languages.textContent).toContain('English17');
+    const referrers = screen.getByTestId('analytics-referrers');
+    expect(referrers.textContent).toContain('linkedin.com9');
+    expect(referrers.textContent).toContain('Other sites3');
+  });
+
+  it('offers 7, 30, 90 and 365 days, the one in the address asked for', async () => {
+    const calls = renderReport('/admin/analytics?days=90');
+    await screen.findAllByTestId('analytics-page');
+    expect(calls).toEqual(['GET /api/analytics?days=90']);
+    const periods = within(screen.getByRole('navigation', { name: 'Period' })).getAllByRole('link');
+    expect(periods.map((p) => p.textContent)).toEqual(['7 days', '30 days', '90 days', '365 days']);
+    expect(periods[2]!.getAttribute('aria-current')).toBe('page');
+    fireEvent.click(periods[0]!);
+    await screen.findByRole('img', { name: /in the last 7 days/ });
+    expect(calls).toEqual(['GET /api/analytics?days=90', 'GET /api/analytics?days=7']);
+  });
+
+  it('names the site’s own pages in the admin’s language', async () => {
+    renderReport('/admin/analytics', 'de');
+    const rows = await screen.findAllByTestId('analytics-page');
+    expect(within(rows[1]!).getByRole('rowheader').textContent).toBe(
+      'Startseite (öffnet in einem neuen Tab)/',
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalyticsReport } from '#shared/analytics';
+import { analyticsCsv, analyticsFilename } from './analytics-csv';
+
+const report: AnalyticsReport = {
+  days: 7,
+  views: [{ date: '2026-11-27', count: 5 }],
+  pages: [
+    {
+      path: '/cells',
+      title: 'Cells, "in practice"',
+      views: 4,
+      enquiries: 1,
+      page: 'document',
+      id: 3,
+    },
+    { path: '/eq', title: '=1+1', views: 1, enquiries: 0, page: 'document', id: 4 },
+  ],
+  referrers: [],
+  languages: [],
+};
+
+describe('analyticsCsv', () => {
+  it('is the table with a header row, quoted as spreadsheets need, formulas as text', () => {
+    expect(analyticsCsv(report)).toBe(
+      '\uFEFFpath,title,views,enquiries\r\n' +
+        '/cells,"Cells, ""in practice""",4,1\r\n' +
+        "/eq,'=1+1,1,0\r\n",
+    );
+    expect(analyticsFilename(report)).toBe('analytics-7-days-2026-11-27.csv');
+  });
+});

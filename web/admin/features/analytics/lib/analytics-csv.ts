@@ -1,0 +1,20 @@
+import type { AnalyticsReport } from '#shared/analytics';
+import { csvDocument } from '#shared/csv';
+
+/**
+ * The screen's table as CSV: each page's address, title, views and the
+ * enquiries it led to over the period, most viewed first. The headers are
+ * the API's field names, like the enquiries' export.
+ */
+export function analyticsCsv(report: AnalyticsReport): string {
+  return csvDocument([
+    ['path', 'title', 'views', 'enquiries'],
+    ...report.pages.map((p) => [p.path, p.title, p.views, p.enquiries]),
+  ]);
+}
+
+/** `analytics-30-days-2026-11-27.csv`: the period and the day it ends. */
+export function analyticsFilename(report: AnalyticsReport): string {
+  const last = report.views.at(-1)?.date ?? new Date().toISOString().slice(0, 10);
+  return `analytics-${report.days}-days-${last}.csv`;
+}
