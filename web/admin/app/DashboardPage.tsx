@@ -58,7 +58,7 @@ function Dashboard({ user }: { user: User }) {
       id: 'news',
       label: t('admin.tabs.news', { count: news.data ?? 0 }),
       icon: <Newspaper aria-hidden="true" className="h-4 w-4" />,
-      panel: <NewsManager readOnly={!writesNews} />,
+      panel: <NewsManager readOnly={!writesNews} views={can(user.role, 'analytics')} />,
     });
   if (writesNews)
     tabs.push({

@@ -10,6 +10,8 @@ type Props = {
   total: number;
   /** Articles that are demo content of the first start. */
   demoIds?: ReadonlySet<number>;
+  /** Each article's views of the last 30 days, when the role reads the analytics. */
+  views?: ReadonlyMap<number, number> | null;
   page: number;
   pages: number;
   onPage: (page: number) => void;
@@ -53,6 +55,7 @@ export function NewsList(props: Props) {
             key={article.id}
             article={article}
             demo={props.demoIds?.has(article.id) ?? false}
+            views={props.views ? (props.views.get(article.id) ?? 0) : undefined}
             pending={pendingId === article.id}
             readOnly={readOnly}
             onEdit={(trigger) => props.onEdit(article, trigger)}

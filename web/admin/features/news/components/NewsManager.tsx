@@ -17,6 +17,7 @@ import { AddNewsMenu } from './AddNewsMenu';
 import { AiGenerateModal } from './AiGenerateModal';
 import { DemoNotice } from './DemoNotice';
 import { NewsFilters } from './NewsFilters';
+import { useArticleViews } from '../../analytics/api/analytics.queries';
 import { NewsList } from './NewsList';
 
 // The form carries the markdown renderer: fetched only when a form first opens.
@@ -27,6 +28,8 @@ const ArticleFormModal = lazy(() =>
 type Props = {
   /** The role may read articles but not change them (sales): no buttons that would be refused. */
   readOnly?: boolean;
+  /** Each article shows its views of the last 30 days (a role that reads the analytics). */
+  views?: boolean;
 };
 
 const noArticles: Article[] = [];
@@ -35,7 +38,7 @@ const noArticles: Article[] = [];
  * The News tab: a page of the articles at a time, searched and filtered by
  * the server (kept in the address), and the create/edit/AI/delete dialogs.
  */
-export function NewsManager({ readOnly = false }: Props) {
+export function NewsManager({ readOnly = false, views = false }: Props) {
   const { t } = useTranslation();
   const llm = useLlmStatus();
   const [query, setQuery] = useListQuery(ArticleListQuerySchema);
@@ -58,6 +61,7 @@ export function NewsManager({ readOnly = false }: Props) {
   const [toDelete, setToDelete] = useState<Article | null>(null);
   const demo = useDemoContent().data?.articles ?? [];
   const demoIds = new Set(demo.map((article) => article.id));
+  const viewsById = useArticleViews({ enabled: views });
 
   return (
     <section aria-labelledby="news-title" className="space-y-5">
@@ -91,6 +95,7 @@ export function NewsManager({ readOnly = false }: Props) {
         loading={list.isPending || beyond}
         busy={list.isPlaceholderData}
         demoIds={demoIds}
+        views={viewsById}
         pendingId={pendingId}
         readOnly={readOnly}
         onEdit={(article, trigger) => {

@@ -56,4 +56,21 @@ describe('NewsRow', () => {
     expect(onToggle).not.toHaveBeenCalled();
     expect(onDelete).not.toHaveBeenCalled();
   });
+
+  it('shows its views of the last 30 days when given, and nothing otherwise', () => {
+    const handlers = { onEdit: vi.fn(), onToggle: vi.fn(), onDelete: vi.fn() };
+    const shown = (views?: number) => {
+      cleanup();
+      renderAdmin(
+        <ul>
+          <NewsRow article={article} pending={false} views={views} {...handlers} />
+        </ul>,
+      );
+      return screen.queryByTestId('news-views')?.textContent ?? null;
+    };
+    expect(shown(1)).toBe('1 view in 30 days');
+    expect(shown(1234)).toBe('1234 views in 30 days');
+    expect(shown(0)).toBe('0 views in 30 days');
+    expect(shown(undefined)).toBeNull();
+  });
 });

@@ -15,6 +15,8 @@ type Props = {
   article: Article;
   /** Demo content of the first start (marked, to be removed). */
   demo?: boolean;
+  /** Its views of the last 30 days (analytics), when the role may read them. */
+  views?: number;
   pending: boolean;
   /** No actions: the role may only read. */
   readOnly?: boolean;
@@ -33,6 +35,7 @@ const STATUS_LOOK = {
 export function NewsRow({
   article,
   demo = false,
+  views,
   pending,
   readOnly = false,
   onEdit,
@@ -74,6 +77,11 @@ export function NewsRow({
             <span className="sr-only">{t('admin.news.date')}: </span>
             {formatDate(articleDate(article))}
           </span>
+          {views !== undefined && (
+            <span className="text-xs text-slate-600" data-testid="news-views">
+              {t('admin.analytics.newsViews', { count: views })}
+            </span>
+          )}
           <LanguageChips article={article} />
         </div>
         <h3 className="mt-1.5 text-base font-semibold text-slate-900">{article.title}</h3>
