@@ -113,12 +113,14 @@ async function main(): Promise<void> {
 
     const nginxBinary = findNginx();
     const nginxPort = await freePort();
+    // The visit's bytes at their own addresses (`/news`, `/contact`), apart from the pages at `/<name>`.
+    const visitNginxPort = await freePort();
     if (nginxBinary) {
-      const nginx = await startNginx(nginxBinary, path.join(work, 'nginx'), nginxPort, [
-        ...saved,
-        ...visitSaved,
-      ]);
+      const nginx = await startNginx(nginxBinary, path.join(work, 'nginx'), nginxPort, saved);
       stops.push(() => nginx.stop());
+      const visitDir = path.join(work, 'nginx-visit');
+      const visitNginx = await startNginx(nginxBinary, visitDir, visitNginxPort, visitSaved);
+      stops.push(() => visitNginx.stop());
     } else {
       console.log('bench: nginx is not installed, so the comparison with it is skipped');
     }
@@ -161,7 +163,7 @@ async function main(): Promise<void> {
       ? await measureVisits(nginxBinary, {
           work,
           port,
-          nginxPort,
+          nginxPort: visitNginxPort,
           visit,
           rounds: ROUNDS,
           load: (url, script) =>
