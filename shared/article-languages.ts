@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from './languages';
 import type { AdminArticle, Article } from './news';
 
 /**
- * The language versions of an article (CONTRACT.md, "Languages of content"):
+ * The language versions of an article (docs/api.md, "Languages of content"):
  * one source text and up to two translations. Category, slug, image, state
  * and dates belong to the article, not to a language.
  */
@@ -14,7 +14,7 @@ export const ARTICLE_TEXT_FIELDS = ['title', 'excerpt', 'content'] as const;
 
 /**
  * What search engines and link previews show of a language version
- * (CONTRACT.md, "Pages"); null: the title, excerpt and image serve.
+ * (docs/api.md, "Pages"); null: the title, excerpt and image serve.
  */
 export type SearchFields = {
   seo_title: string | null;

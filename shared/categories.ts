@@ -1,7 +1,7 @@
 import type { Language } from './languages';
 
 /**
- * Known news categories. An article's category is free text (spec section 9);
+ * Known news categories. An article's category is free text;
  * a stored category that names a known one, by key or by its label in any
  * language (`AI Innovation`, `ai-innovation`, `Inovação em IA`), is that
  * category and is shown with its label in the page's language. Anything else

@@ -12,7 +12,7 @@ const parse = (iso: string | null | undefined): Date | null => {
 };
 
 /**
- * The one date format of the public pages (spec: day/month/year, en-GB). UTC so
+ * The one date format of the public pages (day/month/year, en-GB). UTC so
  * the server-rendered HTML and the hydrated page always agree.
  */
 export function formatDate(iso: string | null | undefined): string {

@@ -1,7 +1,7 @@
 import { isLanguage, type Language } from './languages';
 
 /**
- * Addresses of the public pages by language (CONTRACT.md, "Public pages by
+ * Addresses of the public pages by language (docs/api.md, "Public pages by
  * language"): every page also lives under `/en`, `/pt` and `/de`; the home
  * page of a language is the bare prefix (`/pt`, no trailing slash).
  */

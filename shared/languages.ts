@@ -6,7 +6,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** The regional variant each language is written in: British English, European Portuguese, German. */
 export const LOCALES: Record<Language, string> = { en: 'en-GB', pt: 'pt-PT', de: 'de-DE' };
 
-/** localStorage key (spec) and the cookie that mirrors it for server rendering. */
+/** localStorage key and the cookie that mirrors it for server rendering. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const LANGUAGE_COOKIE = 'language';
 

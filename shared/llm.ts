@@ -5,7 +5,7 @@ import { ArticleTextSchema } from './news-schema';
 import { SITE_TEXT_MAX_LENGTH } from './site-texts';
 import { cleanText } from './text';
 
-/** Categories the AI modal offers (spec section 9), plus "let the model choose". */
+/** Categories the AI modal offers, plus "let the model choose". */
 export const AI_CATEGORIES = ['AI Innovation', 'Partnership', 'Technology', 'Industry'] as const;
 export const AI_PROMPT_MAX_LENGTH = 2000;
 

@@ -1,5 +1,5 @@
 /*
- * Uploaded images (CONTRACT.md, "Media"): the types accepted, the addresses
+ * Uploaded images (docs/api.md, "Media"): the types accepted, the addresses
  * their files live at, and what a page needs to show one responsively. The
  * address of an upload says everything a page needs: its id, a hash of its
  * content, its size and type (`/media/12/3f9a0c1d2e4b5a69-1600x900.jpg`), so

@@ -62,7 +62,7 @@ export const imageAddress = z
   .transform((v) => (v === '' ? null : v));
 
 /**
- * What search engines and link previews show of one language (CONTRACT.md,
+ * What search engines and link previews show of one language (docs/api.md,
  * "Pages"): left out keeps what is stored, null or blank removes it (the
  * title, excerpt and image then serve).
  */

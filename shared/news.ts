@@ -48,7 +48,7 @@ export type NewsList = {
 
 export type CategoryCount = { category: string; count: number };
 
-/** Categories the translation catalogue names (spec section 3). */
+/** Categories the translation catalogue names. */
 export const NEWS_CATEGORIES = ['ai-innovation', 'robotics', 'partnership', 'research'] as const;
 
 /** The picture of an article without an image of its own, or whose image cannot be loaded. */

@@ -2,7 +2,7 @@ import type { ArticleTranslation, SearchFields } from './article-languages';
 import type { Language } from './languages';
 
 /*
- * Pages (CONTRACT.md, "Pages"): public texts that are not news (About us,
+ * Pages (docs/api.md, "Pages"): public texts that are not news (About us,
  * Careers, Imprint), in the languages of content like articles, placed in
  * the site's header or footer, or in neither. The zod rules of a write are
  * in page-schema.ts.

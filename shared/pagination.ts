@@ -1,4 +1,4 @@
-/** Page size of the public news list (spec section 9). */
+/** Page size of the public news list. */
 export const NEWS_PAGE_SIZE = 6;
 /** Largest page size the API accepts. */
 export const MAX_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
 /**
- * When an article is public (CONTRACT.md, "Scheduling"): `published` says
+ * When an article is public (docs/api.md, "Scheduling"): `published` says
  * the admin released it, `published_at` when. An article released with a
  * time still ahead is scheduled: nobody but admins sees it until then, and
  * from that moment on it is public with no further call.

@@ -2,7 +2,7 @@ import type { Settings } from './settings';
 import { promiseEnds, type WorkCalendar } from './work-calendar';
 
 /**
- * The reply promise of the contact page (spec: a reply within 24 hours) as
+ * The reply promise of the contact page (a reply within 24 hours) as
  * one rule for the stats, the admin's markers, the reminders and the
  * desktop badge. Each enquiry stores when its promise runs out (`due_at`),
  * worked out when it arrives: 24 hours later, or 24 hours of working days

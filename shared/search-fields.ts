@@ -1,6 +1,6 @@
 /**
  * What search engines and link previews show of an article or page
- * (CONTRACT.md, "Pages"): its own search title, description and social
+ * (docs/api.md, "Pages"): its own search title, description and social
  * image where it has them, else its title, excerpt and image. The public
  * page's `<head>` and the editor's search-result preview both use these.
  */

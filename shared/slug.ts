@@ -3,7 +3,7 @@ export const SLUG_MAX_LENGTH = 100;
 
 /**
  * Words an article slug may not take: the site serves a page or file at that
- * top-level path (CONTRACT.md: the language prefixes `en`, `pt`, `de`, the
+ * top-level path (docs/api.md: the language prefixes `en`, `pt`, `de`, the
  * privacy page, draft previews), or `/api/news/{word}` or `/api/pages/{word}`
  * is a fixed API path that would shadow the article or page (`categories`,
  * `admin`, `navigation`).

@@ -1,7 +1,7 @@
 import { normalizeNewlines } from './text';
 
 /**
- * Which version of a source text a translation was made from (CONTRACT.md,
+ * Which version of a source text a translation was made from (docs/api.md,
  * "Publishing one language at a time"): the SHA-256, in hex, of the source
  * `title + "\n" + excerpt + "\n" + content` as stored (line breaks as LF,
  * each field trimmed, a page without an excerpt as an empty one). The admin

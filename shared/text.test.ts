@@ -93,7 +93,7 @@ describe('e-mail addresses (RFC 5321 limits)', () => {
     ['no dot in the domain', 'ana@example'],
   ])('refuses %s', (_what, email) => expect(isDeliverableEmail(email)).toBe(false));
 
-  it('uses the spec message on the form', () => {
+  it('uses the catalogue’s message on the form', () => {
     expect(errorsOf({ ...valid, email: `${'a'.repeat(65)}@example.com` })).toEqual({
       email: 'validation.email.invalid',
     });

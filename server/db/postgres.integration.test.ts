@@ -27,7 +27,7 @@ import { MIGRATIONS } from './migrations';
 import { seedDemoContent } from './seed/seed-demo';
 
 /**
- * The API against a real PostgreSQL (DATABASE_URL): the same contract as with
+ * The API against a real PostgreSQL (DATABASE_URL): the same API as with
  * SQLite — booleans as booleans, times as ISO 8601 UTC, counts as numbers —
  * and sessions kept in the database across a restart.
  */

@@ -20,7 +20,7 @@ export type PageAssets = {
 
 /**
  * Pages hydrated as soon as they are painted: the not-found page (it records
- * the missed address in the console when shown, spec). Every other page,
+ * the missed address in the console when shown). Every other page,
  * the contact form included, reads whole as HTML and hydrates on the
  * visitor's first intent (docs/decisions/021-hydration-on-intent.md).
  */

@@ -28,7 +28,7 @@ export function addressLanguage(req: PageRequest): Language | null {
 }
 
 /**
- * The language of a public page (CONTRACT.md, "Public pages by language"):
+ * The language of a public page (docs/api.md, "Public pages by language"):
  * the path's prefix wins, then `?lang=`, then the `language` cookie, then English.
  */
 export function pageLanguage(req: PageRequest): Language {

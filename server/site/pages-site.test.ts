@@ -4,7 +4,7 @@ import { wholeSitemap } from '../../tests/support/sitemap';
 import { createTestApp, signedIn, type TestApp } from '../../tests/support/test-app';
 
 /**
- * Pages on the public site (CONTRACT.md, "Pages"): served at `/{slug}` and
+ * Pages on the public site (docs/api.md, "Pages"): served at `/{slug}` and
  * `/{lang}/{slug}` with canonical and `hreflang`, linked from the header
  * between News and Contact or from the footer beside the privacy page,
  * listed in the sitemap, never in the news or its feed.

@@ -55,7 +55,7 @@ describe('translation catalogues', () => {
     }
   });
 
-  it('keeps the spec’s English wording', () => {
+  it('keeps the original English wording', () => {
     expect(english.get('article.notFound.title')).toBe('Article Not Found');
     expect(english.get('article.back')).toBe('Back to News');
     expect(english.get('news.fetchFailed')).toBe('Failed to fetch news');

@@ -13,7 +13,7 @@ function answer(body: unknown, init: ResponseInit = {}) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** The spec's client-side wrapping of failures (section 8) and the response envelope. */
+/** The client-side wrapping of failures and the response envelope (docs/api.md, "API"). */
 describe('api', () => {
   it('sends JSON with cookies to the relative /api path and unwraps data', async () => {
     answer({ data: { id: 7 } }, { status: 201 });

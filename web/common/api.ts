@@ -97,7 +97,7 @@ async function send(path: string, options: Options): Promise<Response> {
 export async function api<T>(path: string, options: Options = {}): Promise<T> {
   const response = await send(path, options);
   const body = (await response.json().catch(() => null)) as ApiBody<T> | T | null;
-  // Spec: use the data field when present, otherwise the whole body.
+  // Use the data field when present, otherwise the whole body.
   if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
   return body as T;
 }

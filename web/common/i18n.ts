@@ -101,7 +101,7 @@ export function initialBrowserLanguage(): Language {
  * The one way a browser page changes language (the site's menu, the admin's
  * switcher, a stored choice applied after hydration, the admin's start):
  * fetches the catalogue, switches `instance`, marks `<html lang>`, and with
- * `remember` keeps the choice in localStorage (spec) and in a cookie, so the
+ * `remember` keeps the choice in localStorage and in a cookie, so the
  * server renders the next page in it.
  */
 export async function applyLanguage(

@@ -10,7 +10,7 @@ export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined): s
 }
 
 /**
- * Keeps a visitor's choice of language in localStorage (spec) and in a
+ * Keeps a visitor's choice of language in localStorage and in a
  * cookie, so the server renders their next page in it. Small on purpose: a
  * public page's loader calls it before any framework is loaded.
  */

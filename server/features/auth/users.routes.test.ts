@@ -206,7 +206,7 @@ describe('inviting a colleague', () => {
 });
 
 describe('managing accounts', () => {
-  it('lists every account in the contract’s shape and the active staff for assigning', async () => {
+  it('lists every account in the shape of docs/api.md and the active staff for assigning', async () => {
     const admin = await signedIn(t.app);
     await createAccount(t, 'user', 'visitor-listed');
     const all = await admin.get('/api/users').expect(200);

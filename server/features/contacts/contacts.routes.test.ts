@@ -66,7 +66,7 @@ describe('POST /api/contacts', () => {
     expect(Date.parse(due) - Date.parse(created)).toBe(24 * 3_600_000);
   });
 
-  it("answers 400 with the spec's messages per field", async () => {
+  it("answers 400 with the form's messages per field", async () => {
     const res = await submit({
       name: 'A',
       email: 'not-an-email',

@@ -53,7 +53,7 @@ describe('an enquiry', () => {
     });
   });
 
-  it("follows the spec's limits, one message key per field", async () => {
+  it("follows the form's limits, one message key per field", async () => {
     expect(await details(contacts.submit({}))).toEqual({
       name: 'validation.name.required',
       email: 'validation.email.required',

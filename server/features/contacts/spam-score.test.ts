@@ -122,7 +122,7 @@ const WORDS = {
   ),
 };
 
-describe('the contract: ordinary prose through the API is never spam', () => {
+describe('docs/api.md: ordinary prose through the API is never spam', () => {
   it('holds for any sentence of everyday words, with or without a phone, a site link and repetition', () => {
     const prose = fc.constantFrom('en', 'pt', 'de').chain((lang) =>
       fc.record({

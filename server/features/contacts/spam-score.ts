@@ -4,7 +4,7 @@ import { isGibberish } from './gibberish';
 /**
  * Scores an enquiry on what it contains and how it was sent, with no outside
  * service. Each signal adds weight; SPAM_THRESHOLD or more files it as spam.
- * The weights keep the contract's promise: ordinary prose (at most a link or
+ * The weights keep the promise of docs/api.md ("E-mail"): ordinary prose (at most a link or
  * two to the sender's own site, a phone number, accents) scores 0-3 without a
  * form time, and repetition adds at most 5, so it never reaches the threshold.
  */

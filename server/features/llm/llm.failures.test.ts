@@ -129,7 +129,7 @@ describe('LLM failures are clear and bounded', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('rejects a blank prompt with the spec message, in the admin language too', async () => {
+  it('rejects a blank prompt with the catalogue’s message, in the admin language too', async () => {
     const res = await t.admin.post(GENERATE).send({ prompt: '   ' }).expect(400);
     expect(res.body).toEqual({
       error: 'Please enter a prompt for content generation',

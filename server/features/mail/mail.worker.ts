@@ -23,7 +23,7 @@ import {
 } from './smtp-transport';
 
 export type WorkerTiming = {
-  /** The longest wait between two looks at the outbox (the contract: at least once a minute). */
+  /** The longest wait between two looks at the outbox (docs/api.md, "E-mail": at least once a minute). */
   pollMs: number;
   /** How long a claimed row stays with this worker; after a crash it is sent again once this ends. */
   leaseMs: number;

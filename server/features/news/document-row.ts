@@ -9,7 +9,7 @@ import type { TranslationRow } from './translations.repo';
 type Row = Record<string, unknown>;
 
 /**
- * What `news` holds: articles, and pages (CONTRACT.md, "Pages"), which share
+ * What `news` holds: articles, and pages (docs/api.md, "Pages"), which share
  * its slugs, translations, revisions, share links and old slugs.
  */
 export type DocumentKind = 'article' | 'page';

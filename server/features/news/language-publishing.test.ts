@@ -5,7 +5,7 @@ import { wholeSitemap } from '../../../tests/support/sitemap';
 import { createTestApp, signedIn, type TestApp } from '../../../tests/support/test-app';
 
 /**
- * One language at a time and per-language search fields (CONTRACT.md,
+ * One language at a time and per-language search fields (docs/api.md,
  * "Publishing one language at a time", "Pages"): a translation that is not
  * published does not exist for visitors in any read, page, feed or sitemap;
  * the source a translation was made from marks it outdated; search titles,

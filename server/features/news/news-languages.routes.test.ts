@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app';
 
-/** `/api/news` in three languages (CONTRACT.md, "Languages of content"), on SQLite and PostgreSQL. */
+/** `/api/news` in three languages (docs/api.md, "Languages of content"), on SQLite and PostgreSQL. */
 
 const text = (language: string, n: number) => ({
   title: `Title ${n} (${language})`,

@@ -31,7 +31,7 @@ const article = (n: number, extra: Record<string, unknown> = {}) => ({
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('admin writes', () => {
-  it('POST /api/news creates an article (201) with the contract shape', async () => {
+  it('POST /api/news creates an article (201) with the shape of docs/api.md', async () => {
     const res = await admin
       .post('/api/news')
       .send(article(1, { image_url: 'https://cdn.example.com/a.jpg' }))

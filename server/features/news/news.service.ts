@@ -91,7 +91,7 @@ export function asArticle(document: StoredDocument): AdminArticle {
 /**
  * News rules: reads in a language, only what is public for visitors
  * (`published` and its time come, by the clock handed in), and the writes
- * of news-writes.ts (CONTRACT.md, "Languages of content" and "Media,
+ * of news-writes.ts (docs/api.md, "Languages of content" and "Media,
  * scheduling, previews, redirects").
  */
 export function createNewsService({

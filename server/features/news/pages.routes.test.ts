@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app';
 
-/** `/api/pages` (CONTRACT.md, "Pages"), on SQLite and PostgreSQL. */
+/** `/api/pages` (docs/api.md, "Pages"), on SQLite and PostgreSQL. */
 
 const careers = (extra: Record<string, unknown> = {}) => ({
   title: 'Careers',

@@ -11,7 +11,7 @@ type Texts = {
   fix: string;
 };
 
-/** The spec's texts, written out per language so a catalogue drift fails here. */
+/** The form's texts, written out per language so a catalogue drift fails here. */
 const TEXTS: Record<Lang, Texts> = {
   en: {
     labels: ['Name', 'Email', 'Company', 'Message'],

@@ -143,7 +143,7 @@ test('the not-found page hydrates at once, without an intent', async ({ page }) 
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto('/no/such/page');
   await expect(hydrated(page)).toHaveCount(1);
-  // Shown, the 404 records the address it missed (spec).
+  // Shown, the 404 records the address it missed.
   await expect.poll(() => errors.some((text) => text.includes('/no/such/page'))).toBe(true);
 });
 

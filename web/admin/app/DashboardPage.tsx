@@ -33,7 +33,7 @@ export function DashboardPage() {
  * inbox's from the statistics, spam apart) and the pages, then shows the
  * tabs; the News and Contacts tabs load a page of their own list.
  * 'Loading admin panel...' until these are in; a list whose load failed is
- * shown empty (its toast says why, spec). The News tab is for everyone who
+ * shown empty (its toast says why). The News tab is for everyone who
  * may read articles (read-only for sales), the Pages tab for those who
  * write them, the Contacts tab for those who answer enquiries; sales lands
  * on the Contacts tab. Each write refetches only what it changed (the

@@ -29,7 +29,7 @@ describe('CrashScreen', () => {
     consoleError.mockRestore();
   });
 
-  it('uses the spec wording in English', () => {
+  it('uses the catalogue’s wording in English', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = createMemoryRouter([
       { path: '/', element: <Broken />, errorElement: <CrashScreen /> },

@@ -28,7 +28,7 @@ export async function loginWithCode(code: string): Promise<User> {
   return data.user;
 }
 
-/** `POST /api/auth/logout`; any failure is ignored, the user is leaving anyway (spec). */
+/** `POST /api/auth/logout`; any failure is ignored, the user is leaving anyway. */
 export async function logout(): Promise<void> {
   try {
     await api<{ ok: boolean }>('/auth/logout', { method: 'POST' });

@@ -35,7 +35,7 @@ const sessionRefused = (error: unknown) =>
 
 /**
  * Guards the admin pages: a failed profile call or a non-admin goes to
- * /login (spec). `user` is null until the profile says this is an admin. A
+ * /login. `user` is null until the profile says this is an admin. A
  * session that ends while a page is open says so on the login page. Once the
  * profile has said "admin", only a refusal (401, 403) ends the page: a check
  * again that fails for another reason (offline, a server fault) keeps the

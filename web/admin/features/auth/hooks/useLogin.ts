@@ -17,7 +17,7 @@ export type LoginStep = 'password' | 'code';
 export const CODE_WINDOW_MS = 5 * 60 * 1000;
 
 /**
- * The login flow of the spec: both fields required, only admins get in, the
+ * The login flow: both fields required, only admins get in, the
  * server's message on failure (429 included), else a generic one. With
  * two-factor sign-in on, the password step is followed by a code step; when
  * the server says that sign-in has expired, the admin is back at the

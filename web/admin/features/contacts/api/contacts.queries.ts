@@ -73,7 +73,7 @@ export function exportContacts(folder: ContactFolder) {
   return apiFile('/contacts/export', { query: { spam: folder === 'spam' } });
 }
 
-/** A page of a folder; a failed load toasts 'Failed to load data' (spec). */
+/** A page of a folder; a failed load toasts 'Failed to load data'. */
 export const contactsQuery = (query: ContactListQuery) =>
   queryOptions({
     queryKey: contactKeys.list(query),

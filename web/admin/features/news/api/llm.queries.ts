@@ -34,7 +34,7 @@ export const llmStatusQuery = () =>
 export type LlmAvailability = LlmStatus | 'checking' | 'unknown';
 
 /**
- * Asked when the news manager opens (spec). A failed call is not read as
+ * Asked when the news manager opens. A failed call is not read as
  * "not configured": the dashboard only knows it could not find out.
  */
 export function useLlmStatus(): LlmAvailability {

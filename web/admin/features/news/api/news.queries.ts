@@ -56,7 +56,7 @@ export function updateNews({ id, payload }: { id: number; payload: ArticlePayloa
   return api<Article>(`/news/${id}`, { method: 'PUT', body: payload });
 }
 
-/** `PUT /api/news/{id}` with only `{published}`: the publish/unpublish toggle (spec). */
+/** `PUT /api/news/{id}` with only `{published}`: the publish/unpublish toggle. */
 export function setPublished({ id, published }: { id: number; published: boolean }) {
   return api<Article>(`/news/${id}`, { method: 'PUT', body: { published } });
 }
@@ -66,7 +66,7 @@ export function deleteNews(id: number): Promise<{ id: number }> {
   return api<{ id: number }>(`/news/${id}`, { method: 'DELETE' });
 }
 
-/** A page of the News tab's list; a failed load toasts 'Failed to load data' (spec). */
+/** A page of the News tab's list; a failed load toasts 'Failed to load data'. */
 export const adminNewsQuery = (query: ArticleListQuery) =>
   queryOptions({
     queryKey: newsKeys.adminPage(query),

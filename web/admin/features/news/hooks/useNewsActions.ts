@@ -5,7 +5,7 @@ import { toast } from '../../../../common/toast';
 import { useDeleteNews, useSetPublished } from '../api/news.queries';
 
 /**
- * Publish/unpublish and delete with the spec's toasts. `pendingId` is the
+ * Publish/unpublish and delete with their toasts. `pendingId` is the
  * article whose write runs (its row refuses further clicks until the list is back).
  */
 export function useNewsActions() {

@@ -137,7 +137,7 @@ export function draftFromPage(page: AdminPage): ArticleDraft {
   return { ...draftFromArticle(asArticle as Article), nav: page.nav };
 }
 
-/** AI drafts always start unpublished (spec), in the language they were written in. */
+/** AI drafts always start unpublished, in the language they were written in. */
 export function draftFromGenerated(generated: GeneratedArticle, language: Language): ArticleDraft {
   const { category, slug, image_url } = generated;
   return {
