@@ -120,7 +120,7 @@ export function createApp(deps: AppDeps): AppHandler {
   const settings = createSettingsService({
     db,
     audit,
-    clock: () => clock.now(),
+    clock,
     checks: {
       webhook_url: (url) => webhookUrlProblem(String(url), config.webhooks.allowPrivate),
     },
@@ -141,7 +141,7 @@ export function createApp(deps: AppDeps): AppHandler {
     store: deps.sessionStore,
     lifetime: config.session,
   });
-  const now = () => clock.now();
+  const now = clock;
   const mail = createMailService({
     db,
     config,

@@ -1,7 +1,8 @@
 /**
- * The time, handed to what decides by it (scheduled publication, share
- * links, revisions) so tests can set it. Everything else may use Date.
+ * The time, handed to every service and job that decides by it (scheduled
+ * publication, links that expire, revisions, enquiries' due times, the
+ * outbox, retention) so tests can set it. The one clock type of the server.
  */
-export type Clock = { now(): Date };
+export type Clock = () => Date;
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = () => new Date();

@@ -59,7 +59,7 @@ export function createContentVersion(clock: Clock = systemClock): ContentVersion
   };
   return {
     current() {
-      if (due !== null && clock.now().getTime() >= due) {
+      if (due !== null && clock().getTime() >= due) {
         passed = due;
         due = null;
         move(SCHEDULED_REASON);

@@ -8,13 +8,12 @@ export type TestClock = Clock & {
 
 export function testClock(start: Date | string = new Date()): TestClock {
   let now = new Date(start).getTime();
-  return {
-    now: () => new Date(now),
-    set: (at) => {
+  return Object.assign(() => new Date(now), {
+    set: (at: Date | string) => {
       now = new Date(at).getTime();
     },
-    advance: (ms) => {
+    advance: (ms: number) => {
       now += ms;
     },
-  };
+  });
 }

@@ -7,6 +7,7 @@ import type { Who } from '../../http/who';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
 import { createAuditRepo } from './audit.repo';
+import { systemClock, type Clock } from '../../clock';
 
 const DAY_MS = 86_400_000;
 /** The app_state row that lets one instance of several prune per day (a little under a day apart). */
@@ -57,9 +58,9 @@ export function createAuditService(deps: {
   db: Db;
   logger: Logger;
   retentionDays: number;
-  clock?: () => Date;
+  clock?: Clock;
 }) {
-  const { db, logger, retentionDays, clock = () => new Date() } = deps;
+  const { db, logger, retentionDays, clock = systemClock } = deps;
   const repo = createAuditRepo(db);
   let timer: NodeJS.Timeout | undefined;
   let pruning: Promise<unknown> = Promise.resolve();

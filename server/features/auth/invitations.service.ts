@@ -19,6 +19,7 @@ import type { MailService } from '../mail/mail.service';
 import { hashPassword } from './password';
 import { createTokensRepo, newToken, type TokenRecord } from './tokens.repo';
 import { createUsersRepo } from './users.repo';
+import { systemClock, type Clock } from '../../clock';
 
 const HOUR_MS = 3_600_000;
 
@@ -46,9 +47,9 @@ export function createInvitationsService(deps: {
   db: Db;
   mail: Pick<MailService, 'queueAccountMail'>;
   audit: Pick<AuditService, 'record'>;
-  clock?: () => Date;
+  clock?: Clock;
 }) {
-  const { db, mail, audit, clock = () => new Date() } = deps;
+  const { db, mail, audit, clock = systemClock } = deps;
   const tokens = createTokensRepo(db);
   const users = createUsersRepo(db);
 

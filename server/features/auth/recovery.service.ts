@@ -24,6 +24,7 @@ import { hashPassword, verifyPassword } from './password';
 import type { SessionRegistry } from './session-registry';
 import { createTokensRepo, newToken } from './tokens.repo';
 import { createUsersRepo } from './users.repo';
+import { systemClock, type Clock } from '../../clock';
 
 const MINUTE_MS = 60_000;
 /** Reset e-mails one account gets per hour at most; more requests are answered the same, unsent. */
@@ -48,9 +49,9 @@ export function createRecoveryService(deps: {
   audit: Pick<AuditService, 'record'>;
   registry: Pick<SessionRegistry, 'endOthers'>;
   logger: Logger;
-  clock?: () => Date;
+  clock?: Clock;
 }) {
-  const { db, mail, audit, registry, logger, clock = () => new Date() } = deps;
+  const { db, mail, audit, registry, logger, clock = systemClock } = deps;
   const tokens = createTokensRepo(db);
   const users = createUsersRepo(db);
   /** Now, and the end of a link's life `ms` from now (one reading of the clock). */

@@ -27,6 +27,7 @@ import { createContactsRepo, type ListAt } from './contacts.repo';
 import type { EnquirySource, EnquirySources } from './enquiry-sources';
 import { createDecoyIds, isBot } from './honeypot';
 import { REPEATS_THAT_COUNT, scoreEnquiry } from './spam-score';
+import { systemClock, type Clock } from '../../clock';
 
 const notFound = () => new NotFoundError('apiErrors.contactNotFound');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +67,7 @@ export function createContactsService({
   mail,
   settings = { snapshot: async () => DEFAULT_SETTINGS },
   logger,
-  clock = () => new Date(),
+  clock = systemClock,
   audit,
   sources,
 }: {
@@ -77,7 +78,7 @@ export function createContactsService({
   /** The company's settings: the reply calendar an enquiry's `due_at` is worked out by. */
   settings?: { snapshot(): Promise<Settings> };
   logger?: Logger;
-  clock?: () => Date;
+  clock?: Clock;
   /** Where the admin's changes and exports are recorded (never an enquiry's text). */
   audit?: AuditRecorder;
   /** The public articles and pages an enquiry may say it came from (`from`). */

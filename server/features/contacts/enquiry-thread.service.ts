@@ -20,6 +20,7 @@ import type { AuditRecorder } from '../audit/audit.service';
 import type { Sender, ThreadMail } from '../mail/thread-mail';
 import { canOwnEnquiries, createContactThreadRepo } from './contact-thread.repo';
 import { createContactsRepo } from './contacts.repo';
+import { systemClock, type Clock } from '../../clock';
 
 const notFound = () => new NotFoundError('apiErrors.contactNotFound');
 const NO_AUDIT: AuditRecorder = { record: async () => undefined };
@@ -47,12 +48,12 @@ export function createEnquiryThreadService({
   db,
   mail,
   audit = NO_AUDIT,
-  clock = () => new Date(),
+  clock = systemClock,
 }: {
   db: Db;
   mail: EnquiryThreadMail;
   audit?: AuditRecorder;
-  clock?: () => Date;
+  clock?: Clock;
 }) {
   const contacts = createContactsRepo(db);
   const thread = createContactThreadRepo(db);

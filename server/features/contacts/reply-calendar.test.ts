@@ -52,7 +52,7 @@ describe('the working-days rule, with the clock on a Friday evening', () => {
       logger: t.logger,
       signal: t.outboxSignal,
       timing: FAST_TIMING,
-      clock: () => clock.now(),
+      clock,
     });
     worker.start();
   });

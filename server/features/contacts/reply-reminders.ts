@@ -6,6 +6,7 @@ import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
 import { createContactThreadRepo } from './contact-thread.repo';
 import { createContactsRepo } from './contacts.repo';
+import { systemClock, type Clock } from '../../clock';
 
 /** How often due enquiries are looked for. */
 const POLL_MS = 60_000;
@@ -35,10 +36,10 @@ export function createReplyReminders(deps: {
   mail: ReminderMail;
   settings?: { snapshot(): Promise<unknown> };
   logger: Logger;
-  clock?: () => Date;
+  clock?: Clock;
   pollMs?: number;
 }) {
-  const { db, mail, logger, clock = () => new Date(), pollMs = POLL_MS } = deps;
+  const { db, mail, logger, clock = systemClock, pollMs = POLL_MS } = deps;
   const contacts = createContactsRepo(db);
   const accounts = createContactThreadRepo(db);
   let timer: NodeJS.Timeout | undefined;

@@ -4,6 +4,7 @@ import { NOBODY } from '../../http/who';
 import type { Logger } from '../../logger';
 import type { AuditRecorder } from '../audit/audit.service';
 import { createContactsRepo } from './contacts.repo';
+import { systemClock, type Clock } from '../../clock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const JOB_KEY = 'enquiry-retention-run';
@@ -28,11 +29,11 @@ export function createRetentionJob(deps: {
   spamDays: () => Promise<number>;
   logger: Logger;
   audit?: AuditRecorder;
-  clock?: () => Date;
+  clock?: Clock;
   intervalMs?: number;
 }) {
   const { db, days, logger, audit } = deps;
-  const clock = deps.clock ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const repo = createContactsRepo(db);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<RetentionRun> | null = null;

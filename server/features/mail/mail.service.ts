@@ -21,6 +21,7 @@ import { accountMail, type AccountMail } from './templates/account-mail';
 import { createThreadMail } from './thread-mail';
 import { autoReply } from './templates/auto-reply';
 import { enquiryAlert, STAFF_LANGUAGE } from './templates/enquiry-alert';
+import { systemClock, type Clock } from '../../clock';
 
 /** The site's address in e-mail links: PUBLIC_URL, else this server on localhost. */
 export function mailSiteUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
@@ -58,7 +59,7 @@ export function createMailService({
   signal,
   texts,
   settings,
-  clock = () => new Date(),
+  clock = systemClock,
 }: {
   db: Db;
   config: Pick<Config, 'mail' | 'publicUrl' | 'port'>;
@@ -67,7 +68,7 @@ export function createMailService({
   texts?: Pick<SiteTextsService, 'snapshot' | 'loaded'>;
   /** The company's settings: alert lists per language, the calendar, the webhook. */
   settings?: { snapshot(): Promise<Settings>; loaded(): Settings };
-  clock?: () => Date;
+  clock?: Clock;
 }) {
   const outbox = createOutboxRepo(db);
   const claims = createAutoReplyClaims();

@@ -21,6 +21,7 @@ import {
   smtpSecret,
   type MailTransport,
 } from './smtp-transport';
+import { systemClock, type Clock } from '../../clock';
 
 export type WorkerTiming = {
   /** The longest wait between two looks at the outbox (docs/api.md, "E-mail": at least once a minute). */
@@ -91,11 +92,11 @@ export function createMailWorker(deps: {
   /** The outbox (tests wrap it to act at a given step); the table on `db` by default. */
   repo?: OutboxRepo;
   timing?: Partial<WorkerTiming>;
-  clock?: () => Date;
+  clock?: Clock;
 }) {
   const { db, mail, logger } = deps;
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
-  const clock = deps.clock ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const repo = deps.repo ?? createOutboxRepo(db);
   const transport = mail ? (deps.transport ?? createSmtpTransport(mail.smtpUrl)) : undefined;
   const secret = mail ? smtpSecret(mail.smtpUrl) : undefined;

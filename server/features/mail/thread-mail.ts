@@ -12,6 +12,7 @@ import { STAFF_LANGUAGE } from './templates/enquiry-alert';
 import { enquiryReply, type ReplyThread } from './templates/enquiry-reply';
 import { companyDetails, formatTime, headerText } from './templates/mail-parts';
 import { assignmentNotice, reminderNotice } from './templates/staff-notices';
+import type { Clock } from '../../clock';
 
 /** Who answers: the colleague's username and the e-mail of their account, if any. */
 export type Sender = { username: string; email: string | null };
@@ -30,7 +31,7 @@ export function createThreadMail(deps: {
   /** Makes sure `speak` has the current site texts. */
   freshTexts: () => Promise<unknown>;
   settings: () => Settings;
-  clock: () => Date;
+  clock: Clock;
 }) {
   const { outbox, mail, siteUrl, speak, freshTexts, settings, clock } = deps;
   const now = () => clock().toISOString();

@@ -71,7 +71,7 @@ export function createMediaService(deps: {
           bytes: main.data.length,
           name: displayName(file.name),
           created_by: who.actor?.id ?? null,
-          created_at: clock.now().toISOString(),
+          created_at: clock().toISOString(),
         });
         written.push(id);
         for (const { data, ...variant } of image.files) {

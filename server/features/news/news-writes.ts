@@ -100,7 +100,7 @@ export function createNewsWrites({
           news: createNewsRepo(trx, spec.kind),
           history: createSlugHistoryRepo(trx),
           revisions: createRevisionsRepo(trx),
-          at: clock.now().toISOString(),
+          at: clock().toISOString(),
         };
         const id = await action(w);
         const after = await w.news.findById(id);
@@ -207,7 +207,7 @@ export function createNewsWrites({
     /** Publishes (now, or keeps a scheduled time) or takes back (a scheduled one becomes a draft). */
     async setPublished(id: number, published: boolean, who: Who = NOBODY): Promise<StoredDocument> {
       const before = await existing(id);
-      const at = clock.now().toISOString();
+      const at = clock().toISOString();
       const published_at = resolvePublishedAt({
         published,
         requested: undefined,

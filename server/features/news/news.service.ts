@@ -110,7 +110,7 @@ export function createNewsService({
   const repo = createNewsRepo(db);
   const history = createSlugHistoryRepo(db);
   const writes = createNewsWrites({ db, clock, audit });
-  const now = () => clock.now().toISOString();
+  const now = () => clock().toISOString();
   /** A write's result, once the change is announced (to the other instances too). */
   const announced = async <T>(what: string, result: T): Promise<T> => {
     await content.changed(what);
@@ -140,7 +140,7 @@ export function createNewsService({
 
     async getBySlug(slug, { includeDrafts = false, language, withTranslations = false } = {}) {
       const stored = await repo.findBySlug(slug);
-      if (!stored || (!includeDrafts && !isPublic(stored, clock.now().getTime()))) {
+      if (!stored || (!includeDrafts && !isPublic(stored, clock().getTime()))) {
         throw new NotFoundError('apiErrors.articleNotFound');
       }
       // Admins (who may see drafts) see the translations that are not public yet too.
@@ -184,11 +184,11 @@ export function createNewsService({
     async redirectFor(slug, { includeDrafts = false, kind } = {}) {
       const target = await history.movedTo(slug);
       if (!target || (kind !== undefined && target.kind !== kind)) return null;
-      return includeDrafts || isPublic(target, clock.now().getTime()) ? target.slug : null;
+      return includeDrafts || isPublic(target, clock().getTime()) ? target.slug : null;
     },
 
     async untilNextPublication() {
-      const at = clock.now();
+      const at = clock();
       const next = await repo.nextScheduledAt(at.toISOString());
       return next === null ? null : next.getTime() - at.getTime();
     },

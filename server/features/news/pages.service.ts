@@ -95,7 +95,7 @@ export function createPagesService({
   const repo = createNewsRepo(db, 'page');
   const history = createSlugHistoryRepo(db);
   const writes = createNewsWrites({ db, clock, spec: PAGE_SPEC, audit });
-  const now = () => clock.now().toISOString();
+  const now = () => clock().toISOString();
   /** A write's result, once the change is announced (to the other instances too). */
   const announced = async <T>(what: string, result: T): Promise<T> => {
     await content.changed(what);
@@ -139,7 +139,7 @@ export function createPagesService({
 
     async getBySlug(slug, { includeDrafts = false, language, withTranslations = false } = {}) {
       const stored = await repo.findBySlug(slug);
-      if (!stored || (!includeDrafts && !isPublic(stored, clock.now().getTime()))) {
+      if (!stored || (!includeDrafts && !isPublic(stored, clock().getTime()))) {
         throw new NotFoundError('apiErrors.pageNotFound');
       }
       const { nav, position } = stored;
@@ -197,7 +197,7 @@ export function createPagesService({
     async redirectFor(slug, { includeDrafts = false } = {}) {
       const target = await history.movedTo(slug);
       if (!target || target.kind !== 'page') return null;
-      return includeDrafts || isPublic(target, clock.now().getTime()) ? target.slug : null;
+      return includeDrafts || isPublic(target, clock().getTime()) ? target.slug : null;
     },
   };
 }

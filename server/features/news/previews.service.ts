@@ -80,7 +80,7 @@ export function createPreviewsService({
   audit?: AuditRecorder;
 }): PreviewsService {
   const repo = createPreviewsRepo(db);
-  const now = () => clock.now();
+  const now = () => clock();
   /** The row of this kind with the id (its title), else 404. */
   const existing = async (
     id: number,

@@ -49,10 +49,10 @@ export function createPublicationScheduler(deps: {
   async function arm(): Promise<void> {
     // A due publication moves the version first; then look for the one after it.
     version.current();
-    const next = await repo.nextScheduledAt(clock.now().toISOString());
+    const next = await repo.nextScheduledAt(clock().toISOString());
     if (!running) return;
     version.expireAt(next);
-    sleep(next === null ? pollMs : Math.min(pollMs, next.getTime() - clock.now().getTime()));
+    sleep(next === null ? pollMs : Math.min(pollMs, next.getTime() - clock().getTime()));
   }
 
   function refresh(): Promise<void> {

@@ -95,7 +95,7 @@ describe('a scheduled article', () => {
       )
       .expect(201);
     expect(res.body.data).toMatchObject({ published: true, published_at: due });
-    expect(publicationStatus(res.body.data, clock.now().getTime())).toBe('scheduled');
+    expect(publicationStatus(res.body.data, clock().getTime())).toBe('scheduled');
     const list = (await admin.get('/api/news/admin').expect(200)).body.data;
     expect(list.map((a: { slug: string }) => a.slug)).toContain('launch-day');
     await admin.get('/api/news/launch-day').expect(200);
@@ -156,7 +156,7 @@ describe('a scheduled article', () => {
   });
 
   it('empties the caches at its time through the scheduler alone, when no request comes first', async () => {
-    const later = new Date(clock.now().getTime() + 10 * MINUTE).toISOString();
+    const later = new Date(clock().getTime() + 10 * MINUTE).toISOString();
     await admin
       .post('/api/news')
       .send(story('quiet-launch', { published_at: later }))
@@ -185,7 +185,7 @@ describe('publishing, scheduling and unscheduling', () => {
   });
   afterAll(() => t.destroy());
 
-  const inAnHour = () => new Date(clock.now().getTime() + 60 * MINUTE).toISOString();
+  const inAnHour = () => new Date(clock().getTime() + 60 * MINUTE).toISOString();
 
   it('returns a scheduled article to a plain draft when it is taken back, and publishes it now when asked', async () => {
     const { body } = await admin
@@ -201,7 +201,7 @@ describe('publishing, scheduling and unscheduling', () => {
       .put(`/api/news/${body.data.id}`)
       .send({ published_at: inAnHour() })
       .expect(200);
-    expect(publicationStatus(again.body.data, clock.now().getTime())).toBe('scheduled');
+    expect(publicationStatus(again.body.data, clock().getTime())).toBe('scheduled');
     await request(t.app).get('/api/news/plan').expect(404);
     const toggled = await admin
       .put(`/api/news/${body.data.id}`)

@@ -14,6 +14,7 @@ import { parseInput } from '../../validation';
 import type { Who } from '../../http/who';
 import type { AuditRecorder } from '../audit/audit.service';
 import { createSettingsRepo } from './settings.repo';
+import { systemClock, type Clock } from '../../clock';
 
 const NO_AUDIT: AuditRecorder = { record: async () => undefined };
 
@@ -57,12 +58,12 @@ export function createSettingsService({
   db,
   audit = NO_AUDIT,
   checks = {},
-  clock = () => new Date(),
+  clock = systemClock,
 }: {
   db: Db;
   audit?: AuditRecorder;
   checks?: Partial<Record<SettingKey, SettingCheck>>;
-  clock?: () => Date;
+  clock?: Clock;
 }) {
   const repo = createSettingsRepo(db);
   let last: { settings: Settings; at: number } = { settings: DEFAULT_SETTINGS, at: -Infinity };

@@ -139,7 +139,7 @@ export function createSiteTextsService(deps: {
     async update(input, who = NOBODY) {
       const changes = changesOf(input);
       if (changes.length > 0) {
-        const at = clock.now().toISOString();
+        const at = clock().toISOString();
         await db.transaction((trx) =>
           createSiteTextsRepo(trx).apply(changes, who.actor?.id ?? null, at),
         );
