@@ -2,9 +2,11 @@ import { Agent, get } from 'node:http';
 import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instanceEnv, spawnInstance, type Instance } from '../../../tests/support/instances';
+import { findNginx, startProxy } from '../../../tests/support/nginx-proxy';
 import {
   postgresAvailable,
   postgresUnavailable,
+  freePort,
   startPostgres,
   type TestPostgres,
 } from '../../../tests/support/postgres';
@@ -24,7 +26,7 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 
 /** `count` readers' requests for `path`, one after the other on one kept-alive connection. */
 async function readPage(
-  instance: Instance,
+  instance: { port: number },
   path: string,
   count: number,
   headers: Record<string, string> = {},
@@ -106,4 +108,58 @@ describe.skipIf(!postgresAvailable)(title, () => {
     ]);
     // Two servers started and stopped: the time a loaded machine needs.
   }, 90_000);
+
+  const nginx = findNginx();
+  it.skipIf(!nginx)(
+    'add up behind nginx with TRUST_PROXY, the site’s own address never a referrer',
+    async () => {
+      const env = instanceEnv(pg.url, {
+        ANALYTICS_FLUSH_SECONDS: '1',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
+      });
+      const [a, b] = [await spawnInstance(env), await spawnInstance(env)];
+      running.push(a, b);
+      await Promise.all([a.ready, b.ready]);
+      const listen = await freePort();
+      const proxy = await startProxy(nginx!, [a.port, b.port], listen);
+      try {
+        const newsViews = async () =>
+          Number(
+            (await db('page_views').where({ page: 'news' }).sum({ n: 'views' }).first())?.n ?? 0,
+          );
+        const before = await newsViews();
+        const hosts = async () =>
+          (await db('referrer_views').orderBy('host').select('host', 'views')) as {
+            host: string;
+            views: number;
+          }[];
+        const hostsBefore = await hosts();
+        // Round robin: each instance answers about half, from its page cache after the first.
+        const sources = await readPage({ port: listen }, '/news', 10, {
+          Referer: `http://127.0.0.1:${listen}/`,
+          'X-Forwarded-For': '203.0.113.9',
+        });
+        expect(sources.filter((s) => s === 'HIT').length).toBeGreaterThan(4);
+        await readPage({ port: listen }, '/news', 6, { Referer: 'https://www.linkedin.com/feed/' });
+        expect(await a.stop('SIGTERM')).toBe(0);
+        expect(await b.stop('SIGTERM')).toBe(0);
+        expect((await newsViews()) - before).toBe(16);
+        // The site's own address (the Host nginx passes on) is no referrer; linkedin is.
+        const added = (await hosts()).filter(
+          (h) => !hostsBefore.some((old) => old.host === h.host && old.views === h.views),
+        );
+        expect(added).toEqual([{ host: 'linkedin.com', views: 6 }]);
+        // Nothing of the reader's address is kept anywhere.
+        const stored = JSON.stringify([
+          await db('page_views').select(),
+          await db('referrer_views').select(),
+        ]);
+        expect(stored).not.toContain('203.0.113');
+      } finally {
+        await proxy.stop();
+      }
+    },
+    90_000,
+  );
 });
