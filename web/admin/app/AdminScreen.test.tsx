@@ -86,9 +86,12 @@ describe('admin pages by role', () => {
 
   it('shows the settings to an admin, each with its meaning and default', async () => {
     open('/admin/settings', 'admin');
-    const box = await screen.findByRole('checkbox', {
-      name: 'Require two-factor sign-in for everyone',
-    });
+    // The page (settings and the webhook's calls) may take over a second on a busy machine.
+    const box = await screen.findByRole(
+      'checkbox',
+      { name: 'Require two-factor sign-in for everyone' },
+      { timeout: 3000 },
+    );
     expect((box as HTMLInputElement).checked).toBe(false);
     const field = screen.getByTestId('setting-require_two_factor');
     expect(within(field).getByText('Default: Off')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '#shared/settings';
+import type { WebhookDelivery } from '#shared/webhooks';
 import { api } from '../../../../common/api';
 import { authKeys } from '../../auth/api/auth.queries';
 
@@ -36,4 +37,16 @@ export function useSaveSettings() {
       await client.invalidateQueries({ queryKey: authKeys.profile });
     },
   });
+}
+
+/** `GET /api/webhooks/deliveries`: the enquiry webhook's latest calls and how they went. */
+export const webhookDeliveriesQuery = () =>
+  queryOptions({
+    queryKey: [...settingsKeys.all, 'webhook-deliveries'] as const,
+    queryFn: ({ signal }) => api<WebhookDelivery[]>('/webhooks/deliveries', { signal }),
+    refetchInterval: 30_000,
+  });
+
+export function useWebhookDeliveriesQuery() {
+  return useQuery(webhookDeliveriesQuery());
 }
