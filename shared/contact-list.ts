@@ -38,6 +38,7 @@ export type ContactListQuery = z.output<typeof ContactListQuerySchema>;
 
 /** The CSV's separators: commas, or semicolons for spreadsheets set up for European formats. */
 export const CSV_SEPARATOR_NAMES = ['comma', 'semicolon'] as const;
+export type CsvSeparatorName = (typeof CSV_SEPARATOR_NAMES)[number];
 
 /** `GET /api/contacts/export`'s query: the folder and the separator. */
 export const ContactExportQuerySchema = z.object({

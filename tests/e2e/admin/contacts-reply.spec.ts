@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  backdateContact,
-  createContact,
-  openContacts,
-  openDashboard,
-  toast,
-  unique,
-} from './support';
+import { backdateContact, createContact, openContacts, toast, unique } from './support';
 
 const cardOf = (page: Page, name: string) =>
   page
@@ -30,7 +23,8 @@ test('marking an enquiry replied and back: marker, reply line, read state, toast
     email: 'replied@example.com',
     message: 'Could you send us a quote for a palletising cell?',
   });
-  await openDashboard(page, 'contacts');
+  // Newest first: the enquiry just sent is on the first page, however many others wait.
+  await openContacts(page, { sort: 'newest' });
   const card = cardOf(page, name);
   await expect(card.getByText('Unread', { exact: true })).toBeVisible();
   await expect(card.getByTestId('received-ago')).toHaveText('now');
@@ -119,7 +113,7 @@ test('an enquiry waiting 21 hours is due soon, one waiting 26 hours overdue: in 
   await page.getByLabel('Sprache', { exact: true }).selectOption('en');
 });
 
-test('unreplied first puts what awaits a reply above what was answered; search narrows the list', async ({
+test('soonest due first by default, newest and unreplied first on request; search narrows the list', async ({
   page,
 }) => {
   const waiting = unique('Waiting enquirer');
@@ -144,16 +138,22 @@ test('unreplied first puts what awaits a reply above what was answered; search n
     ).indexOf(name);
   await page.reload();
   await expect(cardOf(page, answered).getByTestId('reply-marker')).toHaveText('Replied');
+  // Soonest due first by default, the answered one last.
+  await expect(page.getByLabel('Order')).toHaveValue('due');
+  expect(await position(waiting)).toBeLessThan(await position(answered));
+
   // Newest first: the answered one (sent later) comes first.
-  expect(await position(answered)).toBeLessThan(await position(waiting));
+  await page.getByLabel('Order').selectOption('newest');
+  await expect.poll(async () => (await position(answered)) < (await position(waiting))).toBe(true);
+  // The order and the search are in the address: a reload keeps them.
+  await expect(page).toHaveURL(/[?&]sort=newest/);
+  await page.reload();
+  await expect(page.getByLabel('Order')).toHaveValue('newest');
+  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect.poll(async () => (await position(answered)) < (await position(waiting))).toBe(true);
 
   await page.getByLabel('Order').selectOption('unreplied');
-  await expect.poll(async () => (await position(waiting)) < (await position(answered))).toBe(true);
-  // The order and the search are in the address: a reload keeps them.
   await expect(page).toHaveURL(/[?&]sort=unreplied/);
-  await page.reload();
-  await expect(page.getByLabel('Order')).toHaveValue('unreplied');
-  await expect(page.getByLabel('Search')).toHaveValue(tag);
   await expect.poll(async () => (await position(waiting)) < (await position(answered))).toBe(true);
 
   // The server searches every word, accents and case aside, as the start of a word.

@@ -4,7 +4,6 @@ import { seriousViolations } from '../../support/axe';
 import {
   backdateContact,
   createContact,
-  openDashboard,
   toast,
   unique,
   giveAdminSession,
@@ -30,7 +29,8 @@ test('a link farm lands in the spam folder with its reasons; "Not spam" moves it
     email: 'farm@example.com',
     message: LINK_FARM,
   });
-  await openDashboard(page, 'contacts');
+  // Newest first: the enquiry just sent is on the first page, however many others wait.
+  await openContacts(page, { sort: 'newest' });
   await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
   await expect(cardOf(page, spammer)).toHaveCount(0);
 
@@ -76,7 +76,8 @@ test('Export CSV downloads the folder on screen: UTF-8, a header row, one row pe
   });
   const spammer = unique('Exported farmer');
   await createContact(page.request, { name: spammer, email: 'f@example.com', message: LINK_FARM });
-  await openDashboard(page, 'contacts');
+  // Newest first: the enquiry just sent is on the first page, however many others wait.
+  await openContacts(page, { sort: 'newest' });
   await expect(cardOf(page, name)).toBeVisible();
 
   const save = async () => {
@@ -129,6 +130,15 @@ test('the Contacts tab says e-mail is off (the e2e server has no SMTP_URL), and 
   await expect(notice).toContainText('SMTP_URL');
   await expect(cardOf(page, late).getByTestId('reply-marker')).toHaveText('Overdue');
   expect(await seriousViolations(page)).toEqual([]);
+  // Its reply editor too, which says replies cannot be sent while e-mail is off.
+  await cardOf(page, late)
+    .getByRole('button', { name: /^Reply/ })
+    .click();
+  await expect(cardOf(page, late).getByText(/replies cannot be sent from here/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await cardOf(page, late)
+    .getByRole('button', { name: /^Close reply/ })
+    .click();
 
   await page.getByLabel('Language', { exact: true }).selectOption('pt');
   await expect(notice).toContainText('O e-mail está desligado');

@@ -23,7 +23,8 @@ test('contacts: stats, read/unread, filter and delete with confirmation', async 
     message: 'No company given here, just a question.',
   });
 
-  await openDashboard(page, 'contacts');
+  // Newest first: the enquiry just sent is on the first page, however many others wait.
+  await openContacts(page, { sort: 'newest' });
   await expect(page.getByRole('tab', { name: /^Contacts \(\d+\)$/ })).toHaveAttribute(
     'aria-selected',
     'true',
@@ -124,7 +125,8 @@ test('a long folder comes a page at a time, with its count, and the page is in t
   await expect(page.getByText('22 enquiries', { exact: true })).toBeVisible();
   const pager = page.getByRole('navigation', { name: 'Enquiry pages' });
   await expect(pager).toContainText('Page 1 of 2 · 22 enquiries');
-  await expect(cards.first()).toContainText('Paged enquirer 22');
+  // Soonest due first: the first to arrive leads.
+  await expect(cards.first()).toContainText('Paged enquirer 01');
 
   // Turning the page asks for that page only: the statistics and the rest stay as they are.
   const asked: string[] = [];
@@ -136,7 +138,7 @@ test('a long folder comes a page at a time, with its count, and the page is in t
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(cards).toHaveCount(2);
   expect(asked).toEqual(['/api/contacts']);
-  await expect(cards.first()).toContainText('Paged enquirer 02');
+  await expect(cards.first()).toContainText('Paged enquirer 21');
   await expect(pager).toContainText('Page 2 of 2');
   await page.goBack();
   await expect(cards).toHaveCount(20);

@@ -96,8 +96,12 @@ describe('contact writes refetch every list and the totals, not the news', () =>
   it('exporting changes nothing', async () => {
     const calls = stubApi(() => 'ignored');
     const { result } = renderWithClient(useExportContacts, client);
-    await result.current.mutateAsync('spam');
-    expect(calls).toEqual(['GET /api/contacts/export?spam=true']);
+    await result.current.mutateAsync({ folder: 'spam' });
+    await result.current.mutateAsync({ folder: 'inbox', separator: 'semicolon' });
+    expect(calls).toEqual([
+      'GET /api/contacts/export?spam=true',
+      'GET /api/contacts/export?spam=false&separator=semicolon',
+    ]);
     for (const key of contactQueries) expect(invalidated(key)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Contact, ContactStats } from '#shared/contact';
-import type { ContactListQuery } from '#shared/contact-list';
+import type { ContactListQuery, CsvSeparatorName } from '#shared/contact-list';
 import type { ListPage } from '#shared/list-query';
 import { api, apiFile, apiPage } from '../../../../common/api';
 import { mailKeys } from './mail.queries';
@@ -68,9 +68,20 @@ export function deleteContact(id: number): Promise<{ id: number }> {
   return api<{ id: number }>(`/contacts/${id}`, { method: 'DELETE' });
 }
 
-/** `GET /api/contacts/export`: a folder as a CSV file and the name the server gave it. */
-export function exportContacts(folder: ContactFolder) {
-  return apiFile('/contacts/export', { query: { spam: folder === 'spam' } });
+/**
+ * `GET /api/contacts/export`: a folder as a CSV file and the name the server
+ * gave it, separated by commas or (European spreadsheet defaults) semicolons.
+ */
+export function exportContacts({
+  folder,
+  separator = 'comma',
+}: {
+  folder: ContactFolder;
+  separator?: CsvSeparatorName;
+}) {
+  return apiFile('/contacts/export', {
+    query: { spam: folder === 'spam', ...(separator !== 'comma' && { separator }) },
+  });
 }
 
 /** A page of a folder; a failed load toasts 'Failed to load data'. */

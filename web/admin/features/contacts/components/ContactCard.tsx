@@ -4,18 +4,22 @@ import {
   Mail,
   MailCheck,
   MailOpen,
+  MessageSquareReply,
   ShieldAlert,
   ShieldCheck,
   Trash2,
   Undo2,
 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
 import { replyStatus } from '../lib/reply-status';
+import { AssigneeSelect } from './AssigneeSelect';
 import { ContactSource } from './ContactSource';
 import { ContactTimes } from './ContactTimes';
+import { EnquiryWorkspace } from './EnquiryWorkspace';
 import { ReplyMarker } from './ReplyMarker';
 import { SpamReasons } from './SpamReasons';
 
@@ -30,7 +34,8 @@ type Props = ContactCardActions & { contact: Contact; now: Date; pending: boolea
 
 /**
  * One enquiry. In the inbox: a 'New' badge and a highlighted border while
- * unread, where it stands against the 24-hour promise, and read, replied,
+ * unread, where it stands against its reply promise, who handles it, Reply
+ * (which opens its thread, the reply editor and notes), and read, replied,
  * spam and delete actions. In the spam folder: why it was filed there, 'Not
  * spam' and delete.
  */
@@ -40,6 +45,8 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
   const unread = !contact.read && !contact.spam;
   const name = <span className="sr-only">: {contact.name}</span>;
   const replied = contact.replied_at !== null;
+  const [open, setOpen] = useState(false);
+  const workspace = `contact-${contact.id}-workspace`;
   return (
     <li
       id={`contact-${contact.id}`}
@@ -84,9 +91,25 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
       </p>
       <ContactSource contact={contact} />
       {contact.spam && <SpamReasons reasons={contact.spam_reasons} />}
+      {!contact.spam && (
+        <div className="mt-3">
+          <AssigneeSelect contact={contact} />
+        </div>
+      )}
       <div className="mt-3 flex flex-wrap gap-1 border-t border-slate-100 pt-3">
         {!contact.spam && (
           <>
+            <button
+              type="button"
+              className={open ? button.secondary : button.primary}
+              aria-expanded={open}
+              aria-controls={open ? workspace : undefined}
+              onClick={() => setOpen(!open)}
+            >
+              <MessageSquareReply aria-hidden="true" className="h-4 w-4" />
+              {open ? t('admin.contacts.closeReply') : t('admin.contacts.reply')}
+              {name}
+            </button>
             <RowAction pending={pending} className={button.ghost} onClick={on.onToggleRead}>
               {contact.read ? (
                 <MailOpen aria-hidden="true" className="h-4 w-4" />
@@ -122,6 +145,7 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
           {name}
         </RowAction>
       </div>
+      {open && !contact.spam && <EnquiryWorkspace contact={contact} id={workspace} />}
     </li>
   );
 }

@@ -23,9 +23,11 @@ const inFolder = ({ spam, q, page }: ContactListQuery): ContactListQuery =>
   spam ? { spam, q, page } : { q, page };
 
 /**
- * The Contacts tab: e-mail status, statistics, the inbox or the spam folder
- * a page at a time, filtered, searched and sorted by the server (kept in the
- * address), and the enquiries with their actions. Ages and reply markers
+ * The Contacts tab: e-mail status, statistics (the overdue and due-soon
+ * figures filter the list), the inbox (soonest due first unless another
+ * order is chosen) or the spam folder a page at a time, filtered, searched
+ * and sorted by the server (kept in the address), and the enquiries with
+ * their actions. Ages and reply markers
  * follow the clock (renewed every minute).
  */
 export function ContactsManager({ stats }: { stats: ContactStats | null }) {
@@ -35,7 +37,9 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
   const [address, setAddress] = useListQuery(ContactListQuerySchema);
   const query = address.spam ? inFolder(address) : address;
   const folder = query.spam ? 'spam' : 'inbox';
-  const list = useContactsQuery({ ...query, per_page: CONTACTS_PAGE_SIZE });
+  // The inbox is in due order unless another is chosen; the spam folder promises nothing.
+  const asked = folder === 'inbox' ? { ...query, sort: query.sort ?? 'due' } : query;
+  const list = useContactsQuery({ ...asked, per_page: CONTACTS_PAGE_SIZE });
   const contacts = list.isError ? [] : (list.data?.items ?? []);
   const total = list.data?.total ?? 0;
   const page = query.page ?? 1;
@@ -50,7 +54,11 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
     if (beyond) setAddress({ page: pages }, { replace: true });
   }, [beyond, pages, setAddress]);
 
-  const filtered = query.q !== undefined || query.read !== undefined || query.reply !== undefined;
+  const filtered =
+    query.q !== undefined ||
+    query.read !== undefined ||
+    query.reply !== undefined ||
+    query.assignee !== undefined;
   const empty = filtered
     ? t('admin.contacts.noMatch')
     : folder === 'spam'
@@ -71,7 +79,13 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
         <ExportButton folder={folder} />
       </div>
       <MailStatusNotice status={mail} />
-      {stats && <ContactStatsPanel stats={stats} />}
+      {stats && (
+        <ContactStatsPanel
+          stats={stats}
+          reply={folder === 'inbox' ? query.reply : undefined}
+          onReply={(reply) => setAddress({ reply, spam: undefined, page: undefined })}
+        />
+      )}
       <ContactsToolbar
         query={query}
         onChange={setAddress}

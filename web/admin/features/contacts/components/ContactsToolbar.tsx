@@ -1,6 +1,11 @@
 import { Inbox, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ContactListQuery, ContactSort, ReplyFilter } from '#shared/contact-list';
+import type {
+  AssigneeFilter,
+  ContactListQuery,
+  ContactSort,
+  ReplyFilter,
+} from '#shared/contact-list';
 import { FilterSelect } from '../../../components/FilterSelect';
 import { SearchBox } from '../../../components/SearchBox';
 import type { ContactFolder } from '../api/contacts.queries';
@@ -24,8 +29,8 @@ const readChoice = (read: boolean | undefined): ReadChoice =>
   read === undefined ? 'all' : read ? 'read' : 'unread';
 
 /**
- * Inbox or spam folder; in the inbox, read and reply filters and the order;
- * a search in both. Each choice is asked of the server (the list's address).
+ * Inbox or spam folder; in the inbox, read, reply and owner filters and the
+ * order (soonest due first unless another is chosen); a search in both. Each choice is asked of the server (the list's address).
  */
 export function ContactsToolbar({ query, onChange, counts }: Props) {
   const { t } = useTranslation();
@@ -55,6 +60,7 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
                 read: undefined,
                 reply: undefined,
                 sort: undefined,
+                assignee: undefined,
               })
             }
           >
@@ -63,7 +69,7 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
           </button>
         ))}
       </div>
-      <div className="grid flex-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid flex-1 gap-3 sm:grid-cols-2 xl:grid-cols-5">
         <SearchBox
           id="contacts-search"
           className="space-y-1 sm:col-span-2 xl:col-span-1"
@@ -98,18 +104,33 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
                 ['all', t('admin.common.all')],
                 ['awaiting', t('admin.contacts.replyAwaiting')],
                 ['late', t('admin.contacts.replyLate')],
+                ['soon', t('admin.contacts.dueSoon')],
                 ['overdue', t('admin.contacts.overdue')],
                 ['replied', t('admin.contacts.replyDone')],
               ]}
             />
             <FilterSelect
-              id="contacts-sort"
-              label={t('admin.contacts.sortLabel')}
-              value={query.sort ?? 'newest'}
-              onChange={(sort: ContactSort) =>
-                onChange({ sort: sort === 'newest' ? undefined : sort })
+              id="contacts-assignee"
+              label={t('admin.contacts.assignee.filter')}
+              value={query.assignee ?? 'all'}
+              onChange={(assignee: AssigneeFilter | 'all') =>
+                onChange({ assignee: assignee === 'all' ? undefined : assignee })
               }
               options={[
+                ['all', t('admin.contacts.assignee.anyone')],
+                ['me', t('admin.contacts.assignee.mine')],
+                ['none', t('admin.contacts.assignee.nobody')],
+              ]}
+            />
+            <FilterSelect
+              id="contacts-sort"
+              label={t('admin.contacts.sortLabel')}
+              value={query.sort ?? 'due'}
+              onChange={(sort: ContactSort) =>
+                onChange({ sort: sort === 'due' ? undefined : sort })
+              }
+              options={[
+                ['due', t('admin.contacts.sortDue')],
                 ['newest', t('admin.contacts.sortNewest')],
                 ['unreplied', t('admin.contacts.sortUnreplied')],
               ]}

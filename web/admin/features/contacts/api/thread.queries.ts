@@ -1,0 +1,91 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContactDetail } from '#shared/contact';
+import type { DraftedReply, ReplyTemplate } from '#shared/contact-thread';
+import { api } from '../../../../common/api';
+import { contactKeys } from './contacts.queries';
+import { mailKeys } from './mail.queries';
+
+/**
+ * One enquiry as it is answered from the admin: its thread (the enquiry,
+ * the auto-reply, replies with their delivery state, notes), the reply's
+ * starting text, and the calls that reply, note and assign.
+ */
+
+export const threadKeys = {
+  detail: (id: number) => ['contacts', 'detail', id] as const,
+  template: (id: number) => ['contacts', 'reply-template', id] as const,
+};
+
+/** `GET /api/contacts/{id}`: the enquiry with its thread, oldest first. */
+export const contactDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: threadKeys.detail(id),
+    queryFn: ({ signal }) => api<ContactDetail>(`/contacts/${id}`, { signal }),
+    meta: { failureKey: 'admin.errors.loadData' },
+  });
+
+/** `GET /api/contacts/{id}/reply-template`: greeting, signature and quote line in the enquiry's language. */
+export const replyTemplateQuery = (id: number) =>
+  queryOptions({
+    queryKey: threadKeys.template(id),
+    queryFn: ({ signal }) => api<ReplyTemplate>(`/contacts/${id}/reply-template`, { signal }),
+    staleTime: Infinity,
+  });
+
+/**
+ * While a reply is on its way, the thread is asked again every few
+ * seconds, so its delivery state changes from waiting to sent on screen.
+ */
+export function useContactDetail(id: number) {
+  return useQuery({
+    ...contactDetailQuery(id),
+    refetchInterval: (query) =>
+      query.state.data?.thread.some((entry) => entry.status === 'pending') ? 3_000 : false,
+  });
+}
+
+export const useReplyTemplate = (id: number) => useQuery(replyTemplateQuery(id));
+
+/**
+ * A write that answers the enquiry as it is now: put in the cache at once,
+ * then the lists and totals (replied, assignee) and the mail status asked again.
+ */
+function useThreadWrite<V>(mutationFn: (variables: V) => Promise<ContactDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (detail) => {
+      client.setQueryData(threadKeys.detail(detail.id), detail);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: contactKeys.lists }),
+        client.invalidateQueries({ queryKey: contactKeys.stats }),
+        client.invalidateQueries({ queryKey: mailKeys.status }),
+      ]);
+    },
+  });
+}
+
+/** `POST /api/contacts/{id}/replies`: e-mails the visitor and marks the enquiry replied. */
+export const useSendReply = () =>
+  useThreadWrite(({ id, message }: { id: number; message: string }) =>
+    api<ContactDetail>(`/contacts/${id}/replies`, { method: 'POST', body: { message } }),
+  );
+
+/** `POST /api/contacts/{id}/notes`: an internal note, never e-mailed. */
+export const useAddNote = () =>
+  useThreadWrite(({ id, text }: { id: number; text: string }) =>
+    api<ContactDetail>(`/contacts/${id}/notes`, { method: 'POST', body: { text } }),
+  );
+
+/** `PUT /api/contacts/{id}/assignee`: a colleague, or nobody (`null`). */
+export const useSetAssignee = () =>
+  useThreadWrite(({ id, userId }: { id: number; userId: number | null }) =>
+    api<ContactDetail>(`/contacts/${id}/assignee`, { method: 'PUT', body: { user_id: userId } }),
+  );
+
+/** `POST /api/llm/draft-reply`: a reply in the enquiry's language, for review; nothing is stored. */
+export const useDraftReply = () =>
+  useMutation({
+    mutationFn: ({ id, signal }: { id: number; signal?: AbortSignal }) =>
+      api<DraftedReply>('/llm/draft-reply', { method: 'POST', body: { contact_id: id }, signal }),
+  });

@@ -1,0 +1,215 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Contact, ContactDetail } from '#shared/contact';
+import { toast } from '../../../../common/toast';
+import { json, stubModelApi, type ApiCall } from '../../../test/llm-api';
+import { quietToasts } from '../../../test/quiet-toasts';
+import { renderAdmin } from '../../../test/render';
+import { ContactCard } from './ContactCard';
+
+quietToasts();
+
+const contact: Contact = {
+  id: 7,
+  name: 'Jonas Weber',
+  email: 'jonas@example.de',
+  company: 'Weber GmbH',
+  language: 'de',
+  replied_at: null,
+  spam: false,
+  spam_reasons: [],
+  message: 'Wir brauchen ein Angebot für eine Schweißzelle.',
+  read: true,
+  created_at: '2026-11-27T08:00:00.000Z',
+  source_path: null,
+  source_title: null,
+  due_at: '2026-11-28T08:00:00.000Z',
+  assignee: null,
+};
+
+const detail = (thread: ContactDetail['thread'] = []): ContactDetail => ({
+  ...contact,
+  thread: [
+    { kind: 'enquiry', at: contact.created_at, by: null, text: contact.message },
+    {
+      kind: 'auto_reply',
+      at: '2026-11-27T08:00:05.000Z',
+      by: null,
+      text: 'Vielen Dank',
+      status: 'sent',
+    },
+    ...thread,
+  ],
+});
+
+const TEMPLATE = {
+  greeting: 'Guten Tag Jonas Weber,',
+  signature: 'Mit freundlichen Grüßen\nsam\nForge Industrial',
+  quote_intro: 'Am 27.11.2026 schrieb Jonas Weber:',
+};
+const DRAFT =
+  'Guten Tag Jonas Weber,\n\ngerne senden wir Ihnen ein Angebot.\n\nMit freundlichen Grüßen';
+
+/** The dashboard's API: the enquiry, its template, staff, e-mail on, and the writes answered. */
+function stub(mailEnabled = true): ApiCall[] {
+  return stubModelApi(({ method, url, body }) => {
+    if (url === '/api/contacts/7') return json(200, { data: detail() });
+    if (url === '/api/contacts/7/reply-template') return json(200, { data: TEMPLATE });
+    if (url === '/api/mail/status') return json(200, { data: { enabled: mailEnabled } });
+    if (url === '/api/users/staff')
+      return json(200, {
+        data: [
+          { id: 1, username: 'admin' },
+          { id: 4, username: 'sam' },
+        ],
+      });
+    if (url === '/api/llm/draft-reply') return json(200, { data: { message: DRAFT } });
+    if (method === 'POST' && url === '/api/contacts/7/replies')
+      return json(201, {
+        data: detail([
+          {
+            kind: 'reply',
+            at: '2026-11-27T09:00:00.000Z',
+            by: 'sam',
+            text: String(body?.message),
+            status: 'pending',
+          },
+        ]),
+      });
+    if (method === 'POST' && url === '/api/contacts/7/notes')
+      return json(201, {
+        data: detail([
+          { kind: 'note', at: '2026-11-27T09:00:00.000Z', by: 'sam', text: String(body?.text) },
+        ]),
+      });
+    if (method === 'PUT' && url === '/api/contacts/7/assignee')
+      return json(200, { data: { ...detail(), assignee: { id: 4, username: 'sam' } } });
+    return undefined;
+  });
+}
+
+const writes = (calls: ApiCall[]) =>
+  calls
+    .filter((c) => c.method !== 'GET')
+    .map((c) => `${c.method} ${c.url} ${JSON.stringify(c.body)}`);
+
+function open() {
+  renderAdmin(
+    <ContactCard
+      contact={contact}
+      now={new Date('2026-11-27T09:00:00.000Z')}
+      pending={false}
+      onToggleRead={() => undefined}
+      onToggleReplied={() => undefined}
+      onToggleSpam={() => undefined}
+      onDelete={() => undefined}
+    />,
+  );
+  const reply = screen.getByRole('button', { name: /^Reply/ });
+  expect(reply.getAttribute('aria-expanded')).toBe('false');
+  fireEvent.click(reply);
+  expect(screen.getByRole('button', { name: /^Close reply/ }).getAttribute('aria-expanded')).toBe(
+    'true',
+  );
+}
+
+const editor = () => screen.getByRole('textbox', { name: 'Your reply (in German)' });
+
+describe('answering an enquiry from its card', () => {
+  it('shows the thread top to bottom and a reply that starts from the template, the message quoted', async () => {
+    stub();
+    open();
+    const thread = await screen.findByRole('list', { name: 'Conversation' });
+    const entries = within(thread).getAllByTestId('thread-entry');
+    expect(entries.map((e) => e.dataset.kind)).toEqual(['enquiry', 'auto_reply']);
+    expect(entries[1]!.textContent).toContain('Sent');
+    await waitFor(() =>
+      expect((editor() as HTMLTextAreaElement).value).toBe(
+        `${TEMPLATE.greeting}\n\n\n\n${TEMPLATE.signature}`,
+      ),
+    );
+    expect(editor().getAttribute('lang')).toBe('de');
+    expect(
+      screen.getByText(/Quoted below your reply: Am 27\.11\.2026 schrieb Jonas Weber:/),
+    ).toBeTruthy();
+    expect(screen.getByText(contact.message, { selector: 'blockquote' })).toBeTruthy();
+  });
+
+  it('drafts with AI into the editor for review, then sends what is there; the thread shows it waiting', async () => {
+    const calls = stub();
+    open();
+    await waitFor(() =>
+      expect((editor() as HTMLTextAreaElement).value).toContain(TEMPLATE.greeting),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Draft with AI' }));
+    await waitFor(() => expect((editor() as HTMLTextAreaElement).value).toBe(DRAFT));
+    fireEvent.change(editor(), { target: { value: `${DRAFT}\nsam` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Reply sent to jonas@example.de'),
+    );
+    expect(writes(calls)).toEqual([
+      'POST /api/llm/draft-reply {"contact_id":7}',
+      `POST /api/contacts/7/replies ${JSON.stringify({ message: `${DRAFT}\nsam` })}`,
+    ]);
+    const entries = screen.getAllByTestId('thread-entry');
+    expect(entries.at(-1)!.dataset.kind).toBe('reply');
+    expect(entries.at(-1)!.textContent).toContain('Waiting to be sent');
+  });
+
+  it('asks before a draft replaces what was written, and keeps it when told no', async () => {
+    const calls = stub();
+    open();
+    await waitFor(() =>
+      expect((editor() as HTMLTextAreaElement).value).toContain(TEMPLATE.greeting),
+    );
+    fireEvent.change(editor(), { target: { value: 'Mein eigener Text' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Draft with AI' }));
+    const ask = await screen.findByRole('alertdialog');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect((editor() as HTMLTextAreaElement).value).toBe('Mein eigener Text');
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('refuses an empty reply with the message beside the field, and sends nothing', async () => {
+    const calls = stub();
+    open();
+    await waitFor(() =>
+      expect((editor() as HTMLTextAreaElement).value).toContain(TEMPLATE.greeting),
+    );
+    fireEvent.change(editor(), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Write the reply before sending it')).toBeTruthy();
+    expect(editor().getAttribute('aria-invalid')).toBe('true');
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('with e-mail off, says so and does not send', async () => {
+    const calls = stub(false);
+    open();
+    await screen.findByText(/E-mail is not set up on the server \(SMTP_URL\)/);
+    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('adds a note for colleagues and gives the enquiry to a colleague', async () => {
+    const calls = stub();
+    open();
+    const note = await screen.findByRole('textbox', { name: 'Note for colleagues' });
+    fireEvent.change(note, { target: { value: 'Kunde ruft Montag an' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Note added'));
+    expect(screen.getAllByTestId('thread-entry').at(-1)!.textContent).toContain(
+      'Kunde ruft Montag an',
+    );
+    const owner = screen.getByRole('combobox', { name: 'Handled by: Jonas Weber' });
+    await screen.findByRole('option', { name: 'sam' });
+    fireEvent.change(owner, { target: { value: '4' } });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Enquiry assigned to sam'));
+    expect(writes(calls)).toEqual([
+      'POST /api/contacts/7/notes {"text":"Kunde ruft Montag an"}',
+      'PUT /api/contacts/7/assignee {"user_id":4}',
+    ]);
+  });
+});

@@ -1,0 +1,157 @@
+import { Send, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Contact } from '#shared/contact';
+import { ReplySchema, replyStart, type ReplyTemplate } from '#shared/contact-thread';
+import { errorMessage } from '../../../../common/api';
+import { toast } from '../../../../common/toast';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Field, fieldAria } from '../../../components/Field';
+import { button, input } from '../../../lib/ui';
+import { useDraftReply, useSendReply } from '../api/thread.queries';
+
+type Props = {
+  contact: Contact;
+  template: ReplyTemplate;
+  /** E-mail is on (SMTP_URL); undefined while unknown. */
+  mailEnabled: boolean | undefined;
+  /** A language model is configured for drafting. */
+  aiEnabled: boolean;
+};
+
+/**
+ * The reply to the visitor, in the enquiry's language: it starts from the
+ * team's greeting and signature, the visitor's message is quoted under it
+ * as the e-mail will quote it, "Draft with AI" fills in an answer to review
+ * (asking first before replacing what was written), and Send e-mails it in
+ * the enquiry's thread, marking the enquiry replied.
+ */
+export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props) {
+  const { t } = useTranslation();
+  const start = replyStart(template);
+  const [text, setText] = useState(start);
+  const [error, setError] = useState<string | undefined>();
+  const [confirmDraft, setConfirmDraft] = useState(false);
+  const sending = useSendReply();
+  const drafting = useDraftReply();
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  const id = `reply-${contact.id}`;
+  const busy = sending.isPending || drafting.isPending;
+  const mailOff = mailEnabled === false;
+
+  const draft = () => {
+    setConfirmDraft(false);
+    abort.current = new AbortController();
+    drafting.mutate(
+      { id: contact.id, signal: abort.current.signal },
+      {
+        onSuccess: ({ message }) => {
+          setText(message);
+          setError(undefined);
+          toast.success(t('admin.contacts.replyEditor.drafted'));
+        },
+        onError: (e) => toast.failure(t, e, 'admin.contacts.replyEditor.draftFailed'),
+      },
+    );
+  };
+
+  const send = () => {
+    const parsed = ReplySchema.safeParse({ message: text });
+    if (!parsed.success) {
+      setError(t(parsed.error.issues[0]?.message ?? 'validation.reply.required'));
+      return;
+    }
+    setError(undefined);
+    sending.mutate(
+      { id: contact.id, message: parsed.data.message },
+      {
+        onSuccess: () => {
+          setText(start);
+          toast.success(t('admin.toast.replySent', { email: contact.email }));
+        },
+        onError: (e) => setError(errorMessage(e, t, 'admin.contacts.replyEditor.sendFailed')),
+      },
+    );
+  };
+
+  return (
+    <form
+      className="space-y-3"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy && !mailOff) send();
+      }}
+    >
+      <h4 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+        {t('admin.contacts.replyEditor.title', { email: contact.email })}
+      </h4>
+      <Field
+        id={id}
+        label={t('admin.contacts.replyEditor.label', {
+          language: t(`admin.contacts.languages.${contact.language}`),
+        })}
+        error={error}
+        hint={mailOff ? t('admin.contacts.replyEditor.mailOff') : undefined}
+      >
+        <textarea
+          {...fieldAria(id, { error, hint: mailOff })}
+          lang={contact.language}
+          rows={10}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className={`${input} font-sans leading-relaxed`}
+        />
+      </Field>
+      <figure className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+        <figcaption className="text-xs text-slate-600">
+          {t('admin.contacts.replyEditor.quoted')} {template.quote_intro}
+        </figcaption>
+        <blockquote
+          lang={contact.language}
+          className="mt-1 border-l-4 border-slate-300 pl-3 break-words whitespace-pre-line text-slate-700"
+        >
+          {contact.message}
+        </blockquote>
+      </figure>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          className={button.primary}
+          aria-disabled={busy || mailOff || undefined}
+        >
+          <Send aria-hidden="true" className="h-4 w-4" />
+          {sending.isPending
+            ? t('admin.contacts.replyEditor.sending')
+            : t('admin.contacts.replyEditor.send')}
+        </button>
+        {aiEnabled && (
+          <button
+            type="button"
+            className={button.secondary}
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (busy) return;
+              if (text.trim() !== start.trim()) setConfirmDraft(true);
+              else draft();
+            }}
+          >
+            <Sparkles aria-hidden="true" className="h-4 w-4" />
+            {drafting.isPending
+              ? t('admin.contacts.replyEditor.drafting')
+              : t('admin.contacts.replyEditor.draft')}
+          </button>
+        )}
+      </div>
+      {confirmDraft && (
+        <ConfirmDialog
+          message={t('admin.contacts.replyEditor.replaceConfirm')}
+          confirmLabel={t('admin.contacts.replyEditor.replace')}
+          onCancel={() => setConfirmDraft(false)}
+          onConfirm={draft}
+        />
+      )}
+    </form>
+  );
+}
