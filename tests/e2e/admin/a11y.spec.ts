@@ -27,7 +27,9 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByTestId('account-row').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/admin/settings');
-    await expect(page.getByRole('checkbox')).toBeVisible();
+    await expect(
+      page.getByRole('checkbox', { name: 'Require two-factor sign-in for everyone' }),
+    ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 
