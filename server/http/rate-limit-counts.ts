@@ -1,5 +1,6 @@
 import type { GroupCommit } from '../db/group-commit';
 import type { Db } from '../db/knex';
+import type { Clock } from '../clock';
 
 /** A live counter: hits in the window, and when the window ends (ms since the epoch). */
 export type Count = { hits: number; resetAt: number };
@@ -27,10 +28,12 @@ export type LocalCounts = ReturnType<typeof createLocalCounts>;
 export function createLocalCounts(
   db: Db,
   writes: GroupCommit,
-  options: { max?: number; clock?: () => number } = {},
+  options: { max?: number; clock?: Clock } = {},
 ) {
   const max = options.max ?? MAX_LOCAL_COUNTS;
-  const clock = options.clock ?? Date.now;
+  const given = options.clock;
+  /** Milliseconds, from the given clock (tests) or Date.now. */
+  const clock = given ? () => given().getTime() : Date.now;
   const counts = new Map<string, Count>();
   /** Keys whose count is not committed yet, by writes pending; memory never drops them (see `set`). */
   const unwritten = new Map<string, number>();

@@ -26,7 +26,7 @@ function storeContract(open: Open, counting: 'database' | 'local' = 'database') 
   let db: Db;
   let close: () => Promise<void>;
   let now = 1_800_000_000_000;
-  const clock = () => now;
+  const clock = () => new Date(now);
   // As the app builds them: their writes join its group commit.
   let writes: GroupCommit;
   let local: LocalCounts | undefined;
@@ -169,7 +169,7 @@ describe('counts in memory, written behind (the embedded SQLite)', () => {
   let close: () => Promise<void>;
   let writes: GroupCommit;
   let now = 1_800_000_000_000;
-  const clock = () => now;
+  const clock = () => new Date(now);
   const store = (prefix: string, local: LocalCounts, options: Partial<Options> = {}) => {
     const s = new DatabaseRateLimitStore(db, prefix, { clock, writes, local });
     s.init({ windowMs: WINDOW, ...options } as Options);

@@ -3,6 +3,7 @@ import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'exp
 import { transactionPerWrite, type GroupCommit } from '../db/group-commit';
 import type { Db } from '../db/knex';
 import type { Count, LocalCounts } from './rate-limit-counts';
+import type { Clock } from '../clock';
 
 /** How often, at most, one store sweeps expired rows (on its next increment). */
 const SWEEP_EVERY_MS = 60_000;
@@ -57,6 +58,7 @@ export class DatabaseRateLimitStore implements Store {
   private lastSweep = 0;
   private readonly blocked = new Map<string, { hits: number; resetAt: number }>();
 
+  /** Milliseconds, from the given clock (tests) or Date.now. */
   private readonly clock: () => number;
   private readonly writes: GroupCommit;
   private readonly local: LocalCounts | undefined;
@@ -66,10 +68,11 @@ export class DatabaseRateLimitStore implements Store {
   constructor(
     private readonly db: Db,
     prefix: string,
-    options: { clock?: () => number; writes?: GroupCommit; local?: LocalCounts } = {},
+    options: { clock?: Clock; writes?: GroupCommit; local?: LocalCounts } = {},
   ) {
     this.prefix = `${prefix}:`;
-    this.clock = options.clock ?? Date.now;
+    const given = options.clock;
+    this.clock = given ? () => given().getTime() : Date.now;
     this.writes = options.writes ?? transactionPerWrite(db);
     this.local = options.local;
   }
