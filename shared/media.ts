@@ -6,6 +6,7 @@
  * `srcset`, `width` and `height` come from the `image_url` alone.
  */
 
+import { adminListQuery } from './list-query';
 import { DEFAULT_NEWS_IMAGE } from './news';
 
 export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
@@ -44,6 +45,15 @@ export type MediaItem = {
   /** Articles that show it, as their image or inside their text. */
   used_by: MediaUse[];
 };
+
+/** Uploads a page of the media library holds. */
+export const MEDIA_PAGE_SIZE = 24;
+
+/**
+ * `GET /api/media?page=&per_page=`: a page of the uploads, newest first,
+ * the total in `X-Total-Count`; without `page`, every upload (older clients).
+ */
+export const MediaListQuerySchema = adminListQuery({});
 
 export type MediaUse = { id: number; slug: string; title: string; as: ('image' | 'content')[] };
 

@@ -61,6 +61,11 @@ export function createMediaRepo(db: Db | Knex.Transaction) {
     },
 
     /** Newest first; a page of them, or all. */
+    async count(): Promise<number> {
+      const row = await db('media').count({ n: '*' }).first();
+      return Number(row?.n ?? 0);
+    },
+
     async list(opts: { limit?: number; offset?: number } = {}): Promise<MediaRow[]> {
       const q = db('media').orderBy([
         { column: 'created_at', order: 'desc' },

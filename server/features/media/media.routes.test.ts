@@ -280,6 +280,19 @@ describe('the media library', () => {
     );
   });
 
+  it('pages the library with the total in X-Total-Count, and still lists all without a page', async () => {
+    const all = (await admin.get('/api/media').expect(200)).body.data as { id: number }[];
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const first = await admin.get('/api/media?page=1&per_page=1').expect(200);
+    expect(first.headers['x-total-count']).toBe(String(all.length));
+    expect(first.body.data.map((m: { id: number }) => m.id)).toEqual([all[0]!.id]);
+    const second = await admin.get('/api/media?page=2&per_page=1').expect(200);
+    expect(second.body.data.map((m: { id: number }) => m.id)).toEqual([all[1]!.id]);
+    expect(second.body.data[0]).toHaveProperty('used_by');
+    const bad = await admin.get('/api/media?page=0').expect(400);
+    expect(bad.body.details).toEqual({ page: expect.any(String) });
+  });
+
   it('deletes an unused upload with its files', async () => {
     const { body } = await upload(await makeImage('webp'), 'unused.webp').expect(201);
     await fetchFile(body.data.url).expect(200);

@@ -1,7 +1,9 @@
 import { whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
 import { createRouter } from '../../http/router';
-import { idParam, listQuery } from '../../http/params';
+import { MediaListQuerySchema } from '#shared/media';
+import { sendList } from '../../http/list-response';
+import { idParam, queryBy } from '../../http/params';
 import type { MediaService } from './media.service';
 import { singleImageUpload } from './upload';
 
@@ -17,8 +19,9 @@ export function createMediaRouter({ media, maxBytes }: { media: MediaService; ma
   });
 
   router.get('/', allow('content'), async (req, res) => {
-    const { page, per_page: perPage } = listQuery(req.query);
-    res.json({ data: await media.list({ page, perPage }) });
+    const { page, per_page: perPage } = queryBy(MediaListQuerySchema, req.query);
+    if (page === undefined) res.json({ data: await media.list() });
+    else sendList(res, await media.page({ page, perPage }));
   });
 
   router.delete('/:id', allow('content'), async (req, res) => {

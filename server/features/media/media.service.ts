@@ -1,4 +1,5 @@
-import type { MediaItem, MediaType, MediaUse } from '#shared/media';
+import type { ListPage } from '#shared/list-query';
+import { MEDIA_PAGE_SIZE, type MediaItem, type MediaType, type MediaUse } from '#shared/media';
 import { pageOffset } from '#shared/pagination';
 import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/knex';
@@ -16,6 +17,8 @@ export type UploadedFile = { bytes: Buffer; name: string; mimeType: string };
 export interface MediaService {
   upload(file: UploadedFile, who?: Who): Promise<MediaItem>;
   list(opts?: { page?: number; perPage?: number }): Promise<MediaItem[]>;
+  /** One page of the uploads, newest first, and how many there are. */
+  page(opts: { page: number; perPage?: number }): Promise<ListPage<MediaItem>>;
   /** 409 while an article shows it; else its rows and files are gone. */
   remove(id: number, who?: Who): Promise<{ id: number }>;
   /** One stored file and its type, or null (no such upload or file). */
@@ -105,6 +108,15 @@ export function createMediaService(deps: {
         page === undefined ? {} : { limit: perPage, offset: pageOffset(page, perPage) },
       );
       return withUses(rows, await news.mediaUses());
+    },
+
+    async page({ page, perPage = MEDIA_PAGE_SIZE }) {
+      const [rows, total, uses] = await Promise.all([
+        repo.list({ limit: perPage, offset: pageOffset(page, perPage) }),
+        repo.count(),
+        news.mediaUses(),
+      ]);
+      return { items: withUses(rows, uses), total };
     },
 
     async remove(id, who = NOBODY) {

@@ -1,12 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MediaItem } from '#shared/media';
-import { api } from '../../../../common/api';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListPage } from '#shared/list-query';
+import { MEDIA_PAGE_SIZE, type MediaItem } from '#shared/media';
+import { api, apiPage } from '../../../../common/api';
 
 export const mediaKeys = { list: ['media'] as const };
 
-/** `GET /api/media`: every upload, newest first, with the articles that show it. */
-export function getMedia(signal?: AbortSignal): Promise<MediaItem[]> {
-  return api<MediaItem[]>('/media', { signal });
+/** `GET /api/media?page=`: a page of the uploads, newest first, with the articles that show each. */
+export function getMediaPage(page: number, signal?: AbortSignal): Promise<ListPage<MediaItem>> {
+  return apiPage<MediaItem>('/media', { query: { page, per_page: MEDIA_PAGE_SIZE }, signal });
 }
 
 /** `POST /api/media` (multipart, field `file`): 201 with the upload; 413/415 with a translated reason. */
@@ -21,15 +22,21 @@ export function deleteMedia(id: number): Promise<{ id: number }> {
   return api<{ id: number }>(`/media/${id}`, { method: 'DELETE' });
 }
 
-export const mediaQuery = () =>
-  queryOptions({
-    queryKey: mediaKeys.list,
-    queryFn: ({ signal }) => getMedia(signal),
+/**
+ * The library a page at a time: the pages loaded so far (`fetchNextPage`
+ * adds the next) and the total the server counted.
+ */
+export function useMediaPages() {
+  return useInfiniteQuery({
+    queryKey: [...mediaKeys.list, 'pages'],
+    queryFn: ({ pageParam, signal }) => getMediaPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, loaded) =>
+      loaded.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0
+        ? loaded.length + 1
+        : undefined,
     meta: { failureKey: 'admin.errors.loadData' },
   });
-
-export function useMediaQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...mediaQuery(), enabled });
 }
 
 function useMediaWrite<V, R>(mutationFn: (variables: V) => Promise<R>) {

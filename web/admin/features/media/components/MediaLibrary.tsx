@@ -5,7 +5,8 @@ import { toast } from '../../../../common/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
-import { useDeleteMedia, useMediaQuery } from '../api/media.queries';
+import { button } from '../../../lib/ui';
+import { useDeleteMedia, useMediaPages } from '../api/media.queries';
 import { MediaCard } from './MediaCard';
 
 type Props = {
@@ -15,13 +16,16 @@ type Props = {
 };
 
 /**
- * Every uploaded image with the articles that show it: one can be reused in
- * the article being edited, or deleted when no article shows it (the server
- * refuses otherwise and says which article does).
+ * The uploaded images, newest first, a page at a time ("Show more" adds the
+ * next), with the articles that show each: one can be reused in the article
+ * being edited, or deleted when no article shows it (the server refuses
+ * otherwise and says which article does).
  */
 export function MediaLibrary({ onPick, onClose, returnFocusTo }: Props) {
   const { t } = useTranslation();
-  const media = useMediaQuery();
+  const media = useMediaPages();
+  const items = media.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = media.data?.pages.at(-1)?.total ?? 0;
   const removal = useDeleteMedia();
   const [toDelete, setToDelete] = useState<MediaItem | null>(null);
 
@@ -45,20 +49,35 @@ export function MediaLibrary({ onPick, onClose, returnFocusTo }: Props) {
             <Spinner className="h-4 w-4" />
             {t('admin.media.loading')}
           </p>
-        ) : !media.data?.length ? (
+        ) : items.length === 0 ? (
           <p className="text-sm text-slate-600">{t('admin.media.empty')}</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {media.data.map((item) => (
-              <MediaCard
-                key={item.id}
-                item={item}
-                pending={removal.isPending && removal.variables === item.id}
-                onPick={() => onPick(item.url)}
-                onDelete={() => setToDelete(item)}
-              />
-            ))}
-          </ul>
+          <>
+            <p className="mb-3 text-sm text-slate-600" role="status">
+              {t('admin.media.shown', { count: total, shown: items.length })}
+            </p>
+            <ul className="grid gap-4 sm:grid-cols-2">
+              {items.map((item) => (
+                <MediaCard
+                  key={item.id}
+                  item={item}
+                  pending={removal.isPending && removal.variables === item.id}
+                  onPick={() => onPick(item.url)}
+                  onDelete={() => setToDelete(item)}
+                />
+              ))}
+            </ul>
+            {media.hasNextPage && (
+              <button
+                type="button"
+                className={`${button.secondary} mt-4`}
+                disabled={media.isFetchingNextPage}
+                onClick={() => void media.fetchNextPage()}
+              >
+                {media.isFetchingNextPage ? t('admin.media.loading') : t('admin.media.more')}
+              </button>
+            )}
+          </>
         )}
       </div>
       {toDelete && (

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MEDIA_PAGE_SIZE, type MediaItem } from '#shared/media';
+import { renderAdmin } from '../../../test/render';
+import { MediaLibrary } from './MediaLibrary';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const item = (id: number): MediaItem => ({
+  id,
+  url: `/media/${id}/0123456789abcdef-800x600.jpg`,
+  width: 800,
+  height: 600,
+  type: 'image/jpeg',
+  name: `photo-${id}.jpg`,
+  bytes: 1000,
+  created_at: '2026-11-20T10:00:00.000Z',
+  used_by: [],
+});
+
+/** A library of `total` uploads, answered a page at a time with the total in X-Total-Count. */
+function stubLibrary(total: number) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      const query = new URL(url, 'http://admin.test').searchParams;
+      const page = Number(query.get('page'));
+      const size = Number(query.get('per_page'));
+      const ids = Array.from({ length: total }, (_, i) => total - i).slice(
+        (page - 1) * size,
+        page * size,
+      );
+      return new Response(JSON.stringify({ data: ids.map(item) }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
+      });
+    }),
+  );
+  return calls;
+}
+
+describe('MediaLibrary', () => {
+  it('loads a page at a time, shows how many of how many, and adds the next on demand', async () => {
+    const total = MEDIA_PAGE_SIZE + 3;
+    const calls = stubLibrary(total);
+    renderAdmin(<MediaLibrary onPick={() => undefined} onClose={() => undefined} />);
+    expect(await screen.findByText(`${MEDIA_PAGE_SIZE} of ${total} images`)).toBeTruthy();
+    expect(screen.getAllByTestId('media-item')).toHaveLength(MEDIA_PAGE_SIZE);
+    expect(calls).toEqual([`/api/media?page=1&per_page=${MEDIA_PAGE_SIZE}`]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more images' }));
+    expect(await screen.findByText(`${total} of ${total} images`)).toBeTruthy();
+    expect(screen.getAllByTestId('media-item')).toHaveLength(total);
+    expect(calls.at(-1)).toBe(`/api/media?page=2&per_page=${MEDIA_PAGE_SIZE}`);
+    // Everything is shown: nothing more to ask for.
+    expect(screen.queryByRole('button', { name: 'Show more images' })).toBeNull();
+  });
+});
