@@ -22,7 +22,7 @@ async function feedCaching(news: NewsService): Promise<string> {
 
 /** The sitemap of the site's own pages and the pages of the company (About us, Careers). */
 export const PAGES_SITEMAP = '/sitemap-pages.xml';
-/** The `n`-th sitemap of articles, from 1 (news.service.ts, SITEMAP_SECTION_SIZE each). */
+/** The `n`-th sitemap of articles, from 1 (news.service.ts: SITEMAP_SECTION_SIZE ids each). */
 export const newsSitemap = (n: number) => `/sitemap-news-${n}.xml`;
 const NEWS_SITEMAP = /^\/sitemap-news-([1-9]\d{0,5})\.xml$/;
 
@@ -45,7 +45,10 @@ export function sitemapHandler({ news, pages, origin }: SitemapDeps): RequestHan
         path: PAGES_SITEMAP,
         lastmod: latest([...own.map((p) => p.updated_at), ...sections.map((s) => s.lastmod)]),
       },
-      ...sections.map((section, i) => ({ path: newsSitemap(i + 1), lastmod: section.lastmod })),
+      ...sections.map((section) => ({
+        path: newsSitemap(section.number),
+        lastmod: section.lastmod,
+      })),
     ];
     res
       .set('Cache-Control', await feedCaching(news))
@@ -56,7 +59,7 @@ export function sitemapHandler({ news, pages, origin }: SitemapDeps): RequestHan
 
 /**
  * The sitemaps of the index: `/sitemap-pages.xml` and `/sitemap-news-N.xml`
- * (one past the last is not found, as any other address).
+ * (a section without public articles is not found, as any other address).
  */
 export function sitemapFileHandler({ news, pages, origin }: SitemapDeps): RequestHandler {
   return async (req, res, next) => {
@@ -65,7 +68,7 @@ export function sitemapFileHandler({ news, pages, origin }: SitemapDeps): Reques
     const entries =
       section === undefined
         ? await pages.sitemapEntries()
-        : await news.sitemapEntries(Number(section) - 1);
+        : await news.sitemapEntries(Number(section));
     if (section !== undefined && entries.length === 0) return next();
     res
       .set('Cache-Control', await feedCaching(news))

@@ -276,14 +276,19 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
 
     /**
      * What the sitemap needs of the public rows at `now` (their public
-     * languages), oldest first: all of them, or one section of `size` rows
-     * (the `index`-th, from 0). Sections by id stay put as rows are added.
+     * languages), oldest first: all of them, or one section: the rows with
+     * ids `(number - 1) * size + 1` to `number * size`. A section by ids is
+     * a range of the primary key, and its rows stay in it as others come
+     * and go.
      */
-    async sitemapEntries(now: string, section?: { index: number; size: number }) {
+    async sitemapEntries(now: string, section?: { number: number; size: number }) {
       const q = filtered({ publicAt: now })
         .select('id', 'slug', 'source_language', 'updated_at', 'published_at')
         .orderBy('id');
-      if (section) q.limit(section.size).offset(section.index * section.size);
+      if (section) {
+        q.where('news.id', '>', (section.number - 1) * section.size);
+        q.where('news.id', '<=', section.number * section.size);
+      }
       const rows: Row[] = await q;
       const byArticle = await translations.languagesOf(
         rows.map((r) => Number(r.id)),
@@ -301,22 +306,21 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
     },
 
     /**
-     * The sections of `size` public rows at `now` that `sitemapEntries`
-     * gives, each with its last change: one aggregate over the index, not
-     * the rows.
+     * The sections of `sitemapEntries` that hold a public row at `now`, by
+     * number, each with its last change: one aggregate, no row read twice.
      */
-    async sitemapSections(now: string, size: number): Promise<{ lastmod: string }[]> {
-      const numbered = filtered({ publicAt: now }).select(
-        'news.updated_at',
-        db.raw('(row_number() over (order by news.id) - 1) / ? as section', [size]),
-      );
-      const rows: Row[] = await db
-        .from(numbered.as('numbered'))
-        .select('section')
-        .max({ lastmod: 'updated_at' })
-        .groupBy('section')
+    async sitemapSections(
+      now: string,
+      size: number,
+    ): Promise<{ number: number; lastmod: string }[]> {
+      // Written out, not bound: PostgreSQL matches the grouping to the select by its text.
+      const section = db.raw(`(news.id - 1) / ${Math.max(1, Math.trunc(size))}`);
+      const rows: Row[] = await filtered({ publicAt: now })
+        .select({ section })
+        .max({ lastmod: 'news.updated_at' })
+        .groupBy(section)
         .orderBy('section');
-      return rows.map((r) => ({ lastmod: toIso(r.lastmod) }));
+      return rows.map((r) => ({ number: Number(r.section) + 1, lastmod: toIso(r.lastmod) }));
     },
 
     /** The earliest publication time still ahead of `now` (a scheduled article or page), or null. */

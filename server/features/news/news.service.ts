@@ -20,11 +20,11 @@ import { createNewsRepo, type ArticleFilter } from './news.repo';
 import { createSlugHistoryRepo } from './slug-history.repo';
 
 /**
- * Articles per sitemap of the index: with each in three languages, 3,000
- * addresses (the protocol allows 50,000) and about 1.5 MB of XML, so each
- * file is built quickly and fits the page cache.
+ * Article ids per sitemap of the index: with each in three languages, at
+ * most 1,500 addresses (the protocol allows 50,000) and about 700 kB of
+ * XML, so each file is built quickly and fits the page cache.
  */
-export const SITEMAP_SECTION_SIZE = 1000;
+export const SITEMAP_SECTION_SIZE = 500;
 
 export type SitemapEntry = {
   slug: string;
@@ -62,10 +62,10 @@ export interface NewsService {
   setPublished(id: number, published: boolean, who?: Who): Promise<AdminArticle>;
   remove(id: number, who?: Who): Promise<{ id: number }>;
   categories(): Promise<CategoryCount[]>;
-  /** The public articles in the sitemap: all, or one section (SITEMAP_SECTION_SIZE, from 0). */
+  /** The public articles in the sitemap: all, or one section (by number, from 1; SITEMAP_SECTION_SIZE ids). */
   sitemapEntries(section?: number): Promise<SitemapEntry[]>;
-  /** The sections of the sitemap's articles, each with its last change, in order. */
-  sitemapSections(): Promise<{ lastmod: string }[]>;
+  /** The sections of the sitemap's articles that hold any, by number, each with its last change. */
+  sitemapSections(): Promise<{ number: number; lastmod: string }[]>;
   /** True when a new article could not take `slug` without saying so (used or used before). */
   slugTaken(slug: string): Promise<boolean>;
   /**
@@ -176,7 +176,7 @@ export function createNewsService({
     sitemapEntries: (section) =>
       repo.sitemapEntries(
         now(),
-        section === undefined ? undefined : { index: section, size: SITEMAP_SECTION_SIZE },
+        section === undefined ? undefined : { number: section, size: SITEMAP_SECTION_SIZE },
       ),
     sitemapSections: () => repo.sitemapSections(now(), SITEMAP_SECTION_SIZE),
     slugTaken: (slug) => writes.slugTaken(slug),
