@@ -33,6 +33,14 @@ test.describe('accessibility (axe-core)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('the analytics page has no serious or critical violation', async ({ page }) => {
+    await openDashboard(page);
+    await page.goto('/admin/analytics?days=90');
+    await expect(page.getByRole('heading', { name: 'Readers and enquiries' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /in the last 90 days/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('/admin, both tabs and the dialogs, have no serious or critical violation', async ({
     page,
   }) => {
