@@ -22,6 +22,8 @@ describe('deleteInBatches', () => {
     };
     store.db.on('query', watch);
     let between = 0;
+    // Every statement takes 1 ms by this clock, whatever the machine's load.
+    let ms = 0;
     try {
       const removed = await deleteInBatches(
         store.db,
@@ -29,6 +31,7 @@ describe('deleteInBatches', () => {
         (q) => q.where('at', '<', at(8)),
         {
           firstBatch: 2,
+          now: () => (ms += 0.5),
           pause: async () => {
             // Another write takes its turn between two batches.
             await store.db('audit_log').insert({ at: at(28), action: 'auth.logout', summary: '' });
@@ -45,5 +48,40 @@ describe('deleteInBatches', () => {
     expect(between).toBe(2);
     const left = await store.db('audit_log').orderBy('at').pluck('at');
     expect(left.map(String)).toEqual([at(8), at(9), at(28), at(28)]);
+  });
+
+  it('halves the next batch after a statement slower than 50 ms', async () => {
+    await store.db('audit_log').del();
+    const at = (day: number) => `2026-02-${String(day).padStart(2, '0')}T00:00:00.000Z`;
+    await store
+      .db('audit_log')
+      .insert(
+        Array.from({ length: 7 }, (_, i) => ({ at: at(i + 1), action: 'auth.login', summary: '' })),
+      );
+    const sizes: number[] = [];
+    const watch = (q: { bindings?: unknown[] }) => {
+      const limit = q.bindings?.at(-1);
+      if (typeof limit === 'number') sizes.push(limit);
+    };
+    store.db.on('query', watch);
+    // Every statement takes 60 ms by this clock.
+    let ms = 0;
+    try {
+      const removed = await deleteInBatches(
+        store.db,
+        'audit_log',
+        (q) => q.where('at', '<', at(8)),
+        {
+          firstBatch: 4,
+          now: () => (ms += 60),
+          pause: async () => {},
+        },
+      );
+      expect(removed).toBe(7);
+    } finally {
+      store.db.off('query', watch);
+    }
+    // 4 rows, then 2, then 1, then a last one that finds nothing left.
+    expect(sizes).toEqual([4, 2, 1, 1]);
   });
 });

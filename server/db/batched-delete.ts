@@ -16,6 +16,8 @@ export type BatchedDelete = {
   firstBatch?: number;
   /** Called between statements: lets other writes take their turn. */
   pause?: () => Promise<void>;
+  /** Milliseconds, to time each statement (tests pass their own). */
+  now?: () => number;
 };
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -31,16 +33,16 @@ export async function deleteInBatches(
   db: Db,
   table: string,
   where: (q: Knex.QueryBuilder) => void,
-  { firstBatch = FIRST_BATCH, pause = nextTurn }: BatchedDelete = {},
+  { firstBatch = FIRST_BATCH, pause = nextTurn, now = () => performance.now() }: BatchedDelete = {},
 ): Promise<number> {
   let size = firstBatch;
   let removed = 0;
   for (;;) {
     const ids = db(table).select('id').limit(size);
     where(ids);
-    const started = performance.now();
+    const started = now();
     const n = await db(table).whereIn('id', ids).delete();
-    const took = performance.now() - started;
+    const took = now() - started;
     removed += n;
     if (n < size) return removed;
     if (took > AIM_MS) size = Math.max(1, Math.floor(size / 2));
