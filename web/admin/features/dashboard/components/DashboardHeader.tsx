@@ -73,18 +73,6 @@ export function DashboardHeader({ user, limited = false, onLogout }: Props) {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <nav aria-label={t('admin.nav.label')}>
-            <ul className="flex flex-wrap items-center gap-1">
-              {pages.map(({ to, key, Icon }) => (
-                <li key={to}>
-                  <NavLink to={to} end className={link}>
-                    <Icon aria-hidden="true" className="h-4 w-4" />
-                    {t(key)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
           {/* The public site in the language the admin is shown in (the desktop app has no site pages). */}
           {onWeb() && (
             <a
@@ -112,6 +100,21 @@ export function DashboardHeader({ user, limited = false, onLogout }: Props) {
             {t('admin.logout')}
           </button>
         </div>
+      </div>
+      {/* The pages on a row of their own, below the account's actions: it may wrap, they never do. */}
+      <div className="mx-auto max-w-7xl px-4 pb-3 sm:px-6 lg:px-8">
+        <nav aria-label={t('admin.nav.label')}>
+          <ul className="flex flex-wrap items-center gap-1">
+            {pages.map(({ to, key, Icon }) => (
+              <li key={to}>
+                <NavLink to={to} end className={link}>
+                  <Icon aria-hidden="true" className="h-4 w-4" />
+                  {t(key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </header>
   );
