@@ -170,3 +170,39 @@ test('a link to one enquiry (the staff alert’s) opens the Contacts tab on its 
   await expect(card).toBeInViewport();
   await expect(page).toHaveURL(/\/admin\?tab=contacts$/);
 });
+
+test('a link to an enquiry beyond the first page shows it above the list, focused, to act on', async ({
+  page,
+}) => {
+  const tag = unique('far').replace(' ', '');
+  // Due before it, so the list (soonest due first) has it on a later page.
+  for (let i = 0; i < 21; i++) {
+    await createContact(page.request, {
+      name: unique('Earlier enquirer'),
+      email: 'earlier@example.com',
+      message: `An enquiry due before the linked one (${tag}).`,
+    });
+  }
+  const name = unique('Far enquirer');
+  const id = await createContact(page.request, {
+    name,
+    email: 'far@example.com',
+    message: 'The enquiry the assignment e-mail points to.',
+  });
+  await giveAdminSession(page);
+  await page.goto(`/admin?tab=contacts&contact=${id}`);
+  const linked = page.getByRole('region', { name: 'The enquiry you opened' });
+  const card = linked.getByTestId('contact-card');
+  await expect(card.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(card).toBeFocused();
+  await expect(page).toHaveURL(/\/admin\?tab=contacts$/);
+  await expect(page.getByTestId('contact-card').filter({ hasText: name })).toHaveCount(1);
+
+  await card.getByRole('button', { name: /^Mark as read/ }).click();
+  await expect(card.getByText('Read', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Contact deleted successfully')).toBeVisible();
+  await expect(linked).toHaveCount(0);
+  await expect(toast(page, 'Failed to load data')).toHaveCount(0);
+});

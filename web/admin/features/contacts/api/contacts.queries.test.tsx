@@ -19,11 +19,19 @@ const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isIn
 const inbox = contactKeys.list({});
 const inboxUnrepliedFirst = contactKeys.list({ sort: 'unreplied', page: 2 });
 const spam = contactKeys.list({ spam: true, q: 'offer' });
-const contactQueries = [inbox, inboxUnrepliedFirst, spam, contactKeys.stats];
+const opened = [...contactKeys.details, 2] as const;
+const otherOpened = [...contactKeys.details, 5] as const;
+const contactQueries = [inbox, inboxUnrepliedFirst, spam, contactKeys.stats, otherOpened];
 
 beforeEach(() => {
   client = new QueryClient();
-  for (const key of [newsKeys.adminList, newsKeys.categories, ...contactQueries, mailKeys.status])
+  for (const key of [
+    newsKeys.adminList,
+    newsKeys.categories,
+    ...contactQueries,
+    opened,
+    mailKeys.status,
+  ])
     client.setQueryData(key, []);
 });
 afterEach(() => {
@@ -84,13 +92,15 @@ describe('contact writes refetch every list and the totals, not the news', () =>
     expect(invalidated(mailKeys.status)).toBe(true);
   });
 
-  it('deleting does the same', async () => {
+  it('deleting does the same, but for the deleted enquiry itself', async () => {
     const calls = stubApi(() => ({ id: 2 }));
     const { result } = renderWithClient(useDeleteContact, client);
     await result.current.mutateAsync(2);
     expect(calls).toEqual(['DELETE /api/contacts/2']);
     expectContactsInvalidated();
     expect(invalidated(mailKeys.status)).toBe(true);
+    // The deleted enquiry opened on its own is not asked for again (it would answer 404).
+    expect(invalidated(opened)).toBe(false);
   });
 
   it('exporting changes nothing', async () => {

@@ -21,6 +21,8 @@ export const contactKeys = {
   lists: ['contacts', 'list'] as const,
   list: (query: ContactListQuery) => ['contacts', 'list', query] as const,
   stats: ['contacts', 'stats'] as const,
+  /** One enquiry with its thread (api/thread.queries.ts). */
+  details: ['contacts', 'detail'] as const,
 };
 
 /**
@@ -117,29 +119,37 @@ export function useContactStatsQuery({ enabled }: { enabled: boolean }) {
 }
 
 /**
- * Every contact write changes the lists (both folders, every order) and the
- * totals, not the news: those are refetched, and the write counts as done
- * once they are back. Writes that queue or drop e-mail (spam in and out,
- * delete) refetch the mail status too.
+ * Every contact write changes the lists (both folders, every order), the
+ * totals and the enquiries opened on their own, not the news: those are
+ * refetched, and the write counts as done once they are back (a deleted
+ * enquiry's own is left alone: there is nothing to fetch). Writes that
+ * queue or drop e-mail (spam in and out, delete) refetch the mail status too.
  */
 function useContactWrite<V, R>(
   mutationFn: (variables: V) => Promise<R>,
-  { mail = false }: { mail?: boolean } = {},
+  { mail = false, gone }: { mail?: boolean; gone?: (variables: V) => number } = {},
 ) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (_data, variables) => {
+      const deleted = gone?.(variables);
+      return Promise.all([
         client.invalidateQueries({ queryKey: contactKeys.lists }),
         client.invalidateQueries({ queryKey: contactKeys.stats }),
+        client.invalidateQueries({
+          queryKey: contactKeys.details,
+          predicate: (query) => query.queryKey[2] !== deleted,
+        }),
         mail && client.invalidateQueries({ queryKey: mailKeys.status }),
-      ]),
+      ]);
+    },
   });
 }
 
 export const useSetContactRead = () => useContactWrite(setContactRead);
 export const useSetContactReplied = () => useContactWrite(setContactReplied);
 export const useSetContactSpam = () => useContactWrite(setContactSpam, { mail: true });
-export const useDeleteContact = () => useContactWrite(deleteContact, { mail: true });
+export const useDeleteContact = () =>
+  useContactWrite(deleteContact, { mail: true, gone: (id: number) => id });
 export const useExportContacts = () => useMutation({ mutationFn: exportContacts });

@@ -12,7 +12,7 @@ import { mailKeys } from './mail.queries';
  */
 
 export const threadKeys = {
-  detail: (id: number) => ['contacts', 'detail', id] as const,
+  detail: (id: number) => [...contactKeys.details, id] as const,
   template: (id: number) => ['contacts', 'reply-template', id] as const,
 };
 

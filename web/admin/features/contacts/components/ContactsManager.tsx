@@ -16,6 +16,7 @@ import { ContactCard } from './ContactCard';
 import { ContactsToolbar } from './ContactsToolbar';
 import { ContactStatsPanel } from './ContactStatsPanel';
 import { ExportButton } from './ExportButton';
+import { LinkedContact } from './LinkedContact';
 import { MailStatusNotice } from './MailStatusNotice';
 
 /** The spam folder has only its search; the inbox also its filters and order. */
@@ -46,7 +47,17 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
   const pages = pageCount(total, CONTACTS_PAGE_SIZE);
   const { pendingId, remove, removing, ...act } = useContactActions();
   const [toDelete, setToDelete] = useState<Contact | null>(null);
-  useRevealContact(folder === 'inbox' && list.isSuccess && !list.isPlaceholderData);
+  const { linked, forget } = useRevealContact(
+    folder === 'inbox' && list.isSuccess && !list.isPlaceholderData,
+  );
+  const actionsFor = (contact: Contact) => ({
+    onToggleRead: () => pendingId === null && act.toggleRead(contact),
+    onToggleReplied: () => pendingId === null && act.toggleReplied(contact),
+    onToggleSpam: () => pendingId === null && act.toggleSpam(contact),
+    onDelete: () => setToDelete(contact),
+  });
+  const pinned =
+    linked !== null && folder === 'inbox' && !contacts.some((c) => c.id === linked) ? linked : null;
 
   // A page that no longer exists (enquiries deleted meanwhile): the last one instead.
   const beyond = list.isSuccess && !list.isPlaceholderData && total > 0 && page > pages;
@@ -91,6 +102,9 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
         onChange={setAddress}
         counts={stats ? { inbox: stats.total, spam: stats.spam } : null}
       />
+      {pinned !== null && (
+        <LinkedContact id={pinned} now={now} pending={pendingId === pinned} actions={actionsFor} />
+      )}
       {contacts.length === 0 ? (
         <p className={`${card} px-6 py-10 text-center text-sm text-slate-600`}>
           {list.isPending || beyond ? t('admin.common.loadingList') : empty}
@@ -107,10 +121,7 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
                 contact={contact}
                 now={now}
                 pending={pendingId === contact.id}
-                onToggleRead={() => pendingId === null && act.toggleRead(contact)}
-                onToggleReplied={() => pendingId === null && act.toggleReplied(contact)}
-                onToggleSpam={() => pendingId === null && act.toggleSpam(contact)}
-                onDelete={() => setToDelete(contact)}
+                {...actionsFor(contact)}
               />
             ))}
           </ul>
@@ -131,7 +142,12 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
           confirmLabel={t('admin.contacts.delete')}
           busy={removing}
           onCancel={() => setToDelete(null)}
-          onConfirm={() => remove(toDelete, () => setToDelete(null))}
+          onConfirm={() =>
+            remove(toDelete, () => {
+              if (toDelete.id === linked) forget();
+              setToDelete(null);
+            })
+          }
         />
       )}
     </section>
