@@ -101,6 +101,8 @@ const EnvSchema = z.object({
   PAGE_CACHE_MB: int(64, 0, 4096),
   ANALYTICS_FLUSH_SECONDS: int(5, 1, 300),
   MEDIA_MAX_BYTES: int(10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  MEDIA_MAX_DOCUMENT_BYTES: int(20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  MEDIA_MAX_VIDEO_BYTES: int(50 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AZURE_OPENAI_ENDPOINT: optionalUrl(['https:', 'http:']),
   AZURE_OPENAI_API_KEY: optionalString,
@@ -202,9 +204,14 @@ export function parseConfig(env: Record<string, string | undefined>) {
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     /** How often each server writes the page views it counted (at most this much is lost in a crash). */
     analyticsFlushMs: e.ANALYTICS_FLUSH_SECONDS * 1000,
-    /** Image uploads: the largest file accepted; stored under DATA_DIR/media, or in PostgreSQL. */
+    /**
+     * Uploads: the largest image, PDF document and video accepted; stored under
+     * DATA_DIR/media, or in PostgreSQL.
+     */
     media: {
       maxBytes: e.MEDIA_MAX_BYTES,
+      maxDocumentBytes: e.MEDIA_MAX_DOCUMENT_BYTES,
+      maxVideoBytes: e.MEDIA_MAX_VIDEO_BYTES,
       storage: e.DATABASE_URL ? ('database' as const) : ('files' as const),
     },
     llm: {

@@ -83,6 +83,7 @@ export const AUDIT_ACTIONS = [
   'contact.unassigned',
   'media.uploaded',
   'media.deleted',
+  'media.hero_changed',
   'site_texts.updated',
   'settings.changed',
 ] as const;

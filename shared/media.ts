@@ -6,6 +6,7 @@
  * `srcset`, `width` and `height` come from the `image_url` alone.
  */
 
+import { z } from 'zod';
 import { adminListQuery } from './list-query';
 import { DEFAULT_NEWS_IMAGE } from './news';
 
@@ -29,20 +30,49 @@ export const MEDIA_MAX_WIDTH = 2400;
 /** Largest image, in pixels, the server decodes (decompression bombs stop here). */
 export const MEDIA_MAX_PIXELS = 40_000_000;
 
+/** Videos the library takes (MP4 with H.264, H.265 or AV1; WebM with VP8, VP9 or AV1). */
+export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
+export type VideoType = (typeof VIDEO_TYPES)[number];
+/** Documents the library takes: datasheets and brochures as PDF. */
+export const DOCUMENT_TYPE = 'application/pdf';
+/** What an upload may be: an image, a video or a document. */
+export type UploadType = MediaType | VideoType | typeof DOCUMENT_TYPE;
+export type UploadKind = 'image' | 'video' | 'document';
+
+export const isImageType = (type: string): type is MediaType =>
+  (MEDIA_TYPES as readonly string[]).includes(type);
+export const isVideoType = (type: string): type is VideoType =>
+  (VIDEO_TYPES as readonly string[]).includes(type);
+/** The types of each kind of upload. */
+export const TYPES_OF_KIND: Record<UploadKind, readonly UploadType[]> = {
+  image: MEDIA_TYPES,
+  video: VIDEO_TYPES,
+  document: [DOCUMENT_TYPE],
+};
+export const uploadKind = (type: UploadType): UploadKind =>
+  isImageType(type) ? 'image' : isVideoType(type) ? 'video' : 'document';
+
 /** An upload as `GET /api/media` lists it; `POST /api/media` answers the same shape. */
 export type MediaItem = {
   id: number;
-  /** Site path of the image in its uploaded format: usable as an article's `image_url`. */
+  /**
+   * Site path of the file: an image in its uploaded format (usable as an
+   * article's `image_url`), the video, or the document (a download under
+   * its name, for a Markdown link).
+   */
   url: string;
-  width: number;
-  height: number;
-  type: MediaType;
-  /** The uploaded file's name, for the library (never used in an address). */
+  /** Pixels of an image or a video; null for a document. */
+  width: number | null;
+  height: number | null;
+  type: UploadType;
+  /** A video's still (an image address, with its responsive copies); null for anything else. */
+  poster_url: string | null;
+  /** The uploaded file's name, for the library and a document's download. */
   name: string;
   /** Bytes of the file at `url`. */
   bytes: number;
   created_at: string;
-  /** Articles that show it, as their image or inside their text. */
+  /** What shows it: articles and pages (as their image or inside their text), the home page's hero. */
   used_by: MediaUse[];
 };
 
@@ -51,11 +81,18 @@ export const MEDIA_PAGE_SIZE = 24;
 
 /**
  * `GET /api/media?page=&per_page=`: a page of the uploads, newest first,
- * the total in `X-Total-Count`; without `page`, every upload (older clients).
+ * the total in `X-Total-Count`; without `page`, every upload (older clients);
+ * `kind` keeps images, videos or documents only.
  */
-export const MediaListQuerySchema = adminListQuery({});
+export const MediaListQuerySchema = adminListQuery({
+  /** Only uploads of this kind (the article form's picker asks for images). */
+  kind: z.enum(['image', 'video', 'document'], { error: 'apiErrors.media.kindInvalid' }).optional(),
+});
 
-export type MediaUse = { id: number; slug: string; title: string; as: ('image' | 'content')[] };
+/** An article or page that shows an upload, as its image or inside its text. */
+export type DocumentUse = { id: number; slug: string; title: string; as: ('image' | 'content')[] };
+/** An article or page that shows an upload, or a place of the site itself (`site`). */
+export type MediaUse = DocumentUse | { site: 'hero-video' | 'hero-poster' };
 
 /** The parts of an upload's address. */
 export type MediaAddress = {
@@ -71,6 +108,35 @@ const TYPE_OF_EXTENSION = new Map(
 );
 const MAIN_FILE = /^([0-9a-f]{16})-(\d{1,5})x(\d{1,5})\.(jpg|png|webp|avif)$/;
 const VARIANT_FILE = /^([0-9a-f]{16})-(\d{1,5})w\.(webp|avif)$/;
+const VIDEO_FILE = /^([0-9a-f]{16})-(\d{1,5})x(\d{1,5})\.(mp4|webm)$/;
+const DOCUMENT_FILE = /^([0-9a-f]{16})\.pdf$/;
+
+/** `/media/12/3f9a0c1d2e4b5a69-1280x720.mp4`: an uploaded video. */
+export function videoUrl(address: {
+  id: number;
+  hash: string;
+  width: number;
+  height: number;
+  type: VideoType;
+}) {
+  const ext = address.type === 'video/webm' ? 'webm' : 'mp4';
+  return `/media/${address.id}/${address.hash}-${address.width}x${address.height}.${ext}`;
+}
+
+/** `/media/13/3f9a0c1d2e4b5a69.pdf`: an uploaded document (sent as a download under its name). */
+export const documentUrl = ({ id, hash }: { id: number; hash: string }) =>
+  `/media/${id}/${hash}.pdf`;
+
+/** The video an address names (its type and size), or null for any other address. */
+export function parseVideoUrl(
+  url: string,
+): { id: number; width: number; height: number; type: VideoType } | null {
+  const path = MEDIA_PATH.exec(url);
+  const file = path ? VIDEO_FILE.exec(path[2]!) : null;
+  if (!path || !file) return null;
+  const type: VideoType = file[4] === 'webm' ? 'video/webm' : 'video/mp4';
+  return { id: Number(path[1]), width: Number(file[2]), height: Number(file[3]), type };
+}
 const MEDIA_PATH = /^\/media\/(\d{1,9})\/([^/?#]+)$/;
 
 /** `/media/12/3f9a0c1d2e4b5a69-1600x900.jpg`: the image in its uploaded format and full size. */
@@ -106,7 +172,12 @@ export function parseMediaUrl(url: string): MediaAddress | null {
 
 /** What a file name under `/media/{id}/` may be: an upload's main file or one of its copies. */
 export function isMediaFileName(name: string): boolean {
-  return MAIN_FILE.test(name) || VARIANT_FILE.test(name);
+  return (
+    MAIN_FILE.test(name) ||
+    VARIANT_FILE.test(name) ||
+    VIDEO_FILE.test(name) ||
+    DOCUMENT_FILE.test(name)
+  );
 }
 
 /** An image as a page shows it: `<picture>` sources, the fallback `<img>` and its intrinsic size. */
@@ -172,8 +243,37 @@ export const DEFAULT_NEWS_PICTURE: ResponsiveImage = {
 /** The ids of the uploads a text (an image address, an article's Markdown) points at. */
 export function mediaIdsIn(text: string): number[] {
   const ids = new Set<number>();
-  for (const match of text.matchAll(/\/media\/(\d{1,9})\/[0-9a-f]{16}-\d{1,5}(?:x\d{1,5}|w)\./g)) {
+  for (const match of text.matchAll(
+    /\/media\/(\d{1,9})\/[0-9a-f]{16}(?:-\d{1,5}(?:x\d{1,5}|w)\.|\.pdf)/g,
+  )) {
     ids.add(Number(match[1]));
   }
   return [...ids];
 }
+
+/** Places of the site that show an upload the company chose (the home page's hero). */
+export const SITE_MEDIA_SLOTS = ['hero-video', 'hero-poster'] as const;
+export type SiteMediaSlot = (typeof SITE_MEDIA_SLOTS)[number];
+
+/**
+ * The home page's hero as the company set it (`GET /api/site/hero`): its
+ * video (with the still made from it) and a picture of its own to show
+ * instead of that still; null where the site's own file shows.
+ */
+export type HeroMedia = {
+  video: {
+    id: number;
+    url: string;
+    type: VideoType;
+    width: number;
+    height: number;
+    poster_url: string | null;
+  } | null;
+  poster: { id: number; url: string; width: number; height: number } | null;
+};
+
+/** `PUT /api/media/hero`: the uploads to show (null: the site's own file). */
+export type HeroMediaUpdate = { video_id: number | null; poster_id: number | null };
+
+/** `GET /api/media/limits`: the largest file of each kind, in bytes. */
+export type MediaLimits = Record<UploadKind, number>;

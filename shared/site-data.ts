@@ -1,4 +1,5 @@
 import type { ContactSubmission } from './contact';
+import type { HeroMedia } from './media';
 import type { Language } from './languages';
 import type { Article, NewsList } from './news';
 import type { NavPage, Page } from './pages';
@@ -29,6 +30,8 @@ export interface SiteData {
   getPreview(token: string, options?: { language?: Language }): Promise<PreviewDocument | null>;
   /** The public pages of the header and footer (every page of the site shows them). */
   navigation(): Promise<NavPage[]>;
+  /** The home page's hero video and still as the company chose them (null: the site's own). */
+  heroMedia(): Promise<HeroMedia>;
   /** Sends an enquiry posted by the contact form (used when the browser runs no JavaScript). */
   submitContact(input: Record<string, string>): Promise<ContactSubmission>;
 }

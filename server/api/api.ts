@@ -1,3 +1,4 @@
+import path from 'node:path';
 import express from 'express';
 import type { Config } from '../config';
 import type { DbHealth } from '../db/db-health';
@@ -146,7 +147,15 @@ export function createApi(deps: ApiDeps) {
   api.use('/news', createNewsRouter({ news, previews, revisions, bounds }));
   api.use('/pages', createPagesRouter({ pages, previews, revisions: pageRevisions }));
   api.use('/previews', createPreviewsRouter({ previews }));
-  api.use('/media', createMediaRouter({ media, maxBytes: config.media.maxBytes }));
+  const { maxBytes, maxDocumentBytes, maxVideoBytes } = config.media;
+  api.use(
+    '/media',
+    createMediaRouter({
+      media,
+      limits: { image: maxBytes, document: maxDocumentBytes, video: maxVideoBytes },
+      tempDir: path.join(config.dataDir, 'uploads'),
+    }),
+  );
   api.use('/contacts', createContactsRouter({ contacts, thread, contactLimit: limits.contact }));
   api.use('/analytics', createAnalyticsRouter({ analytics }));
   api.use('/llm', createLlmRouter({ llm, aiLimit: limits.ai }));

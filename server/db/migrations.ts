@@ -28,6 +28,7 @@ import * as enquirySources from '../../migrations/20261127200000_enquiry_sources
 import * as enquiryReplies from '../../migrations/20261128110000_enquiry_replies';
 import * as pageViews from '../../migrations/20261128120000_page_views';
 import * as autoReplyClaims from '../../migrations/20261128129000_auto_reply_claims';
+import * as mediaDocumentsAndVideos from '../../migrations/20261128130000_media_documents_and_videos';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -68,6 +69,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128110000_enquiry_replies.ts', enquiryReplies],
   ['20261128120000_page_views.ts', pageViews],
   ['20261128129000_auto_reply_claims.ts', autoReplyClaims],
+  ['20261128130000_media_documents_and_videos.ts', mediaDocumentsAndVideos],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

@@ -6,6 +6,7 @@ import type { SiteData } from '#shared/site-data';
 import { SLUG_PATTERN } from '#shared/slug';
 import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
+import type { MediaService } from '../features/media/media.service';
 import type { NewsService } from '../features/news/news.service';
 import type { PagesService } from '../features/news/pages.service';
 import type { PreviewsService } from '../features/news/previews.service';
@@ -13,6 +14,8 @@ import { errorResponse, toAppError } from '../http/error-response';
 
 type Services = {
   news: NewsService;
+  /** The home page's hero (without it, the site's own video and still). */
+  media?: Pick<MediaService, 'hero'>;
   pages: PagesService;
   previews: PreviewsService;
   contacts: ContactsService;
@@ -53,7 +56,7 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
  * form then shows it instead of sending.
  */
 export function serverSiteData(
-  { news, pages, previews, contacts }: Services,
+  { news, pages, previews, contacts, media }: Services,
   { language, refusal, admin = false, onPrivate, onUnavailable }: PageContext,
 ): SiteData {
   /** Any read: a database that cannot answer now makes the whole page the 503 error page. */
@@ -99,6 +102,8 @@ export function serverSiteData(
       return guarded(() => previews.document(token, asked ?? language));
     },
     navigation: () => guarded(() => pages.navigation()),
+    heroMedia: () =>
+      media ? guarded(() => media.hero()) : Promise.resolve({ video: null, poster: null }),
     async submitContact(input): Promise<ContactSubmission> {
       const values = contactValues(input);
       try {

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { ContactsService } from '../features/contacts/contacts.service';
 import type { ListBounds } from '../features/news/list-bounds';
+import type { MediaService } from '../features/media/media.service';
 import type { NewsService } from '../features/news/news.service';
 import type { PagesService } from '../features/news/pages.service';
 import type { PreviewsService } from '../features/news/previews.service';
@@ -41,13 +42,14 @@ export function createSiteRouter(deps: {
   bounds: ListBounds;
   previews: PreviewsService;
   contacts: ContactsService;
+  media: MediaService;
   texts: SiteTextsService;
   origin: PublicOrigin;
   logger: Logger;
   /** Counts the view of a page rendered here (analytics). */
   countView?: (view: ViewTag, req: express.Request) => void;
 }): express.Router {
-  const { config, limits, news, pages, previews, contacts, texts, origin, logger } = deps;
+  const { config, limits, news, pages, previews, contacts, media, texts, origin, logger } = deps;
   const router = createRouter();
   const dev = config.env === 'development';
 
@@ -78,7 +80,7 @@ export function createSiteRouter(deps: {
   const page = pageHandler({
     data: (req, res, language) =>
       serverSiteData(
-        { news, pages, previews, contacts },
+        { news, pages, previews, contacts, media },
         {
           language,
           refusal: res.locals.formRefusal,

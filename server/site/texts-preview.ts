@@ -1,6 +1,7 @@
 import { localizedPath } from '#shared/language-paths';
 import type { Language } from '#shared/languages';
 import type { ContactsService } from '../features/contacts/contacts.service';
+import type { MediaService } from '../features/media/media.service';
 import type { NewsService } from '../features/news/news.service';
 import type { PagesService } from '../features/news/pages.service';
 import type { PreviewsService } from '../features/news/previews.service';
@@ -28,6 +29,7 @@ export function createTextsPreview(services: {
   pages: PagesService;
   previews: PreviewsService;
   contacts: ContactsService;
+  media: Pick<MediaService, 'hero'>;
 }): TextsPreview {
   return async ({ path, language, texts, origin }) => {
     const { render } = await loadRenderer();

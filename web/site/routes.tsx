@@ -51,7 +51,7 @@ function pageRoutes(site: SiteData, language: Language | null): RouteObject[] {
     handle: { query },
   });
   return [
-    { ...page('home'), index: true, lazy: pages.home },
+    { ...page('home'), index: true, loader: loaders.home, lazy: pages.home },
     {
       ...page('news'),
       path: 'news',

@@ -1,4 +1,5 @@
-import { isMediaFileName } from '#shared/media';
+import { pipeline } from 'node:stream/promises';
+import { DOCUMENT_TYPE, isMediaFileName } from '#shared/media';
 import type { MediaService } from './media.service';
 import { createRouter } from '../../http/router';
 
@@ -7,11 +8,14 @@ const YEAR_SECONDS = 31_536_000;
 /**
  * `/media/{id}/{file}`: the stored files of uploads. Names carry a hash of
  * the upload, so they never change content and are cached for a year. The
- * type sent is the one stored for the file (always one of four image types,
+ * type sent is the one stored for the file (an image, video or PDF type,
  * never HTML), with `nosniff`, a CSP that lets nothing run, and no
  * same-origin restriction (feed readers and shared links show the images).
- * A well-formed name without a file is a plain 404; anything else under
- * `/media/` (the site's own files) is left to the next handler.
+ * A PDF goes out as a download under its uploaded name. One byte range
+ * (`Range: bytes=…`, what video players ask for) answers 206 with that part,
+ * read from the store a piece at a time. A well-formed name without a file
+ * is a plain 404; anything else under `/media/` (the site's own files) is
+ * left to the next handler.
  */
 export function createMediaFilesRouter({ media }: { media: MediaService }) {
   const router = createRouter();
@@ -24,18 +28,37 @@ export function createMediaFilesRouter({ media }: { media: MediaService }) {
       res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
       return;
     }
-    res
-      .status(200)
-      .set({
-        'Content-Type': file.type,
-        'Content-Length': String(file.data.length),
-        'Cache-Control': `public, max-age=${YEAR_SECONDS}, immutable`,
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-        'Cross-Origin-Resource-Policy': 'cross-origin',
-        'Content-Disposition': 'inline',
-      })
-      .end(req.method === 'HEAD' ? undefined : file.data);
+    const { size } = file.stored;
+    const ranges = req.headers.range ? req.range(size, { combine: true }) : undefined;
+    if (ranges === -1) {
+      res.status(416).set('Content-Range', `bytes */${size}`).end();
+      return;
+    }
+    const range =
+      Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1
+        ? ranges[0]
+        : undefined;
+    // A document is a download under its own name (Express writes the header's encoded forms).
+    if (file.type === DOCUMENT_TYPE) res.attachment(file.upload);
+    else res.set('Content-Disposition', 'inline');
+    res.status(range ? 206 : 200).set({
+      'Content-Type': file.type,
+      'Content-Length': String(range ? range.end - range.start + 1 : size),
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': `public, max-age=${YEAR_SECONDS}, immutable`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    });
+    if (range) res.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    await pipeline(file.stored.read(range), res).catch(() => {
+      // The visitor went away mid-file (a video player seeking does): nothing to answer.
+      res.destroy();
+    });
   });
 
   return router;

@@ -5,6 +5,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responsiveImage } from '#shared/media';
 import { makeImage, pngBomb, type ImageFormat } from '../../../tests/support/images';
+import { makePdf, makeVideo } from '../../../tests/support/media-files';
+import { CHUNK_BYTES } from './media-storage';
 import {
   postgresAvailable,
   postgresUnavailable,
@@ -19,8 +21,8 @@ import {
 } from '../../../tests/support/test-app';
 
 /**
- * Image uploads with DATABASE_URL: the bytes live in PostgreSQL
- * (`media_blobs`), never under DATA_DIR, so a second instance with a data
+ * Uploads with DATABASE_URL: the bytes live in PostgreSQL (`media_blobs`,
+ * and `media_chunks` for documents and videos), never under DATA_DIR, so a second instance with a data
  * directory of its own serves what the first one stored, and a delete on
  * either takes them away for both.
  */
@@ -96,6 +98,33 @@ describe.skipIf(!postgresAvailable)(
         }
       },
     );
+
+    it('stores a video and a PDF in 1 MiB rows, served whole and in ranges by another instance', async () => {
+      const video = await makeVideo('mp4', { width: 640, height: 480, seconds: 1, noise: true });
+      expect(video.length).toBeGreaterThan(2 * CHUNK_BYTES);
+      const item = (await admin.post('/api/media').attach('file', video, 'line.mp4').expect(201))
+        .body.data;
+      expect(item).toMatchObject({ type: 'video/mp4', width: 640, height: 480 });
+      const rows = await one.db('media_chunks').where({ media_id: item.id }).orderBy('seq');
+      expect(rows.map((r) => r.seq)).toEqual(
+        Array.from({ length: Math.ceil(video.length / CHUNK_BYTES) }, (_, i) => i),
+      );
+      const whole = await fetchFile(two, item.url).expect(200);
+      expect(Buffer.compare(whole.body as Buffer, video)).toBe(0);
+      // A range across the boundary of two rows.
+      const [start, end] = [CHUNK_BYTES - 100, CHUNK_BYTES + 99];
+      const part = await fetchFile(two, item.url).set('Range', `bytes=${start}-${end}`).expect(206);
+      expect(Buffer.compare(part.body as Buffer, video.subarray(start, end + 1))).toBe(0);
+      await fetchFile(two, item.poster_url).expect(200);
+
+      const pdf = makePdf();
+      const doc = (await admin.post('/api/media').attach('file', pdf, 'sheet.pdf').expect(201)).body
+        .data;
+      const served = await fetchFile(two, doc.url).expect(200);
+      expect(served.headers['content-disposition']).toBe('attachment; filename=sheet.pdf');
+      expect(Buffer.compare(served.body as Buffer, pdf)).toBe(0);
+      // ffmpeg encodes the grain and makes the still: well over the default 20 s on a busy machine.
+    }, 120_000);
 
     it('keeps nothing under either DATA_DIR', async () => {
       for (const t of [one, two]) {

@@ -1,5 +1,16 @@
 import type { Knex } from 'knex';
-import { MEDIA_TYPES, mediaUrl, type MediaItem, type MediaType } from '#shared/media';
+import {
+  DOCUMENT_TYPE,
+  documentUrl,
+  isImageType,
+  isVideoType,
+  mediaUrl,
+  videoUrl,
+  type MediaItem,
+  TYPES_OF_KIND,
+  type UploadKind,
+  type UploadType,
+} from '#shared/media';
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/values';
 
@@ -7,20 +18,28 @@ type Row = Record<string, unknown>;
 
 export type MediaRow = Omit<MediaItem, 'used_by'> & { hash: string };
 
-const isMediaType = (value: unknown): value is MediaType =>
-  (MEDIA_TYPES as readonly unknown[]).includes(value);
+const isUploadType = (value: unknown): value is UploadType =>
+  typeof value === 'string' &&
+  (isImageType(value) || isVideoType(value) || value === DOCUMENT_TYPE);
 
 function toMedia(r: Row): MediaRow {
-  const type = isMediaType(r.type) ? r.type : 'image/jpeg';
+  const type = isUploadType(r.type) ? r.type : 'image/jpeg';
   const [id, width, height] = [Number(r.id), Number(r.width), Number(r.height)];
   const hash = String(r.hash);
+  const url = isImageType(type)
+    ? mediaUrl({ id, hash, width, height, type })
+    : isVideoType(type)
+      ? videoUrl({ id, hash, width, height, type })
+      : documentUrl({ id, hash });
+  const document = type === DOCUMENT_TYPE;
   return {
     id,
     hash,
-    url: mediaUrl({ id, hash, width, height, type }),
-    width,
-    height,
+    url,
+    width: document ? null : width,
+    height: document ? null : height,
     type,
+    poster_url: r.poster ? `/media/${id}/${String(r.poster)}` : null,
     name: String(r.name),
     bytes: Number(r.bytes),
     created_at: toIso(r.created_at),
@@ -32,11 +51,13 @@ export function createMediaRepo(db: Db | Knex.Transaction) {
   return {
     async insert(row: {
       hash: string;
-      type: MediaType;
+      type: UploadType;
       width: number;
       height: number;
       bytes: number;
       name: string;
+      /** A video's still: the name of its picture's main file. */
+      poster: string | null;
       created_by: number | null;
       created_at: string;
     }): Promise<number> {
@@ -47,7 +68,7 @@ export function createMediaRepo(db: Db | Knex.Transaction) {
     async insertVariant(row: {
       media_id: number;
       name: string;
-      type: MediaType;
+      type: UploadType;
       width: number;
       height: number;
       bytes: number;
@@ -61,24 +82,37 @@ export function createMediaRepo(db: Db | Knex.Transaction) {
     },
 
     /** Newest first; a page of them, or all. */
-    async count(): Promise<number> {
-      const row = await db('media').count({ n: '*' }).first();
+    /** How many uploads there are (of one kind, if asked). */
+    async count(kind?: UploadKind): Promise<number> {
+      const q = db('media');
+      if (kind) q.whereIn('type', TYPES_OF_KIND[kind]);
+      const row = await q.count({ n: '*' }).first();
       return Number(row?.n ?? 0);
     },
 
-    async list(opts: { limit?: number; offset?: number } = {}): Promise<MediaRow[]> {
+    /** Newest first; a page of them, or all; of one kind, if asked. */
+    async list(
+      opts: { limit?: number; offset?: number; kind?: UploadKind } = {},
+    ): Promise<MediaRow[]> {
       const q = db('media').orderBy([
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },
       ]);
+      if (opts.kind) q.whereIn('type', TYPES_OF_KIND[opts.kind]);
       if (opts.limit !== undefined) q.limit(opts.limit).offset(opts.offset ?? 0);
       return (await q).map(toMedia);
     },
 
-    /** The type of one stored file of an upload, or null when it has no file of that name. */
-    async variantType(mediaId: number, name: string): Promise<MediaType | null> {
-      const row = await db('media_variants').where({ media_id: mediaId, name }).first('type');
-      return row && isMediaType(row.type) ? row.type : null;
+    /** One stored file of an upload: its type and the upload's name; null when it has no such file. */
+    async variant(
+      mediaId: number,
+      name: string,
+    ): Promise<{ type: UploadType; upload: string } | null> {
+      const row = await db('media_variants')
+        .join('media', 'media.id', 'media_variants.media_id')
+        .where({ 'media_variants.media_id': mediaId, 'media_variants.name': name })
+        .first('media_variants.type as type', 'media.name as upload');
+      return row && isUploadType(row.type) ? { type: row.type, upload: String(row.upload) } : null;
     },
 
     async remove(id: number): Promise<boolean> {

@@ -144,14 +144,19 @@ describe('refusing what is not a JPEG, PNG, WebP or AVIF image', () => {
       .post('/api/media?lang=pt')
       .attach('file', Buffer.from('just some text, not a picture'), 'notes.png')
       .expect(415);
-    expect(res.body).toEqual({ error: 'Só é possível carregar imagens JPEG, PNG, WebP e AVIF' });
+    expect(res.body).toEqual({
+      error:
+        'Só é possível carregar imagens JPEG, PNG, WebP e AVIF, documentos PDF e vídeos MP4 ou WebM',
+    });
   });
 
   it('refuses HTML and SVG named .png and sent as image/png, and stores nothing', async () => {
     const before = await t.db('media').count({ n: '*' }).first();
     const html = Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>');
     const asPng = await upload(html, 'cat.png', 'image/png').expect(415);
-    expect(asPng.body.error).toBe('Only JPEG, PNG, WebP and AVIF images can be uploaded');
+    expect(asPng.body.error).toBe(
+      'Only JPEG, PNG, WebP and AVIF images, PDF documents and MP4 or WebM videos can be uploaded',
+    );
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="9" height="9"/></svg>',
     );
@@ -175,7 +180,7 @@ describe('refusing what is not a JPEG, PNG, WebP or AVIF image', () => {
       .gif()
       .toBuffer();
     expect((await upload(gif, 'anim.gif').expect(415)).body.error).toBe(
-      'Only JPEG, PNG, WebP and AVIF images can be uploaded',
+      'Only JPEG, PNG, WebP and AVIF images, PDF documents and MP4 or WebM videos can be uploaded',
     );
   });
 

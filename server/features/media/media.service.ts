@@ -1,5 +1,13 @@
 import type { ListPage } from '#shared/list-query';
-import { MEDIA_PAGE_SIZE, type MediaItem, type MediaType, type MediaUse } from '#shared/media';
+import {
+  MEDIA_PAGE_SIZE,
+  type DocumentUse,
+  type HeroMedia,
+  type MediaItem,
+  type MediaUse,
+  type UploadKind,
+  type UploadType,
+} from '#shared/media';
 import { pageOffset } from '#shared/pagination';
 import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/knex';
@@ -8,34 +16,50 @@ import { NOBODY, type Who } from '../../http/who';
 import type { Logger } from '../../logger';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { NewsService } from '../news/news.service';
-import { processImage } from './image-variants';
-import type { MediaStorage } from './media-storage';
+import type { ContentVersion } from '../../content-version';
+import type { MediaStorage, StoredFile } from './media-storage';
 import { createMediaRepo, type MediaRow } from './media.repo';
-
-export type UploadedFile = { bytes: Buffer; name: string; mimeType: string };
+import { prepareUpload, type ReceivedFile } from './prepare-upload';
+import { createSiteMedia } from './site-media';
 
 export interface MediaService {
-  upload(file: UploadedFile, who?: Who): Promise<MediaItem>;
+  /** Checks a received upload (an image, a PDF, a video) and stores it with its files. */
+  upload(file: ReceivedFile, who?: Who): Promise<MediaItem>;
   list(opts?: { page?: number; perPage?: number }): Promise<MediaItem[]>;
-  /** One page of the uploads, newest first, and how many there are. */
-  page(opts: { page: number; perPage?: number }): Promise<ListPage<MediaItem>>;
-  /** 409 while an article shows it; else its rows and files are gone. */
+  /** One page of the uploads (of one kind, if asked), newest first, and how many there are. */
+  page(opts: { page: number; perPage?: number; kind?: UploadKind }): Promise<ListPage<MediaItem>>;
+  /** 409 while an article, a page or the site shows it; else its rows and files are gone. */
   remove(id: number, who?: Who): Promise<{ id: number }>;
-  /** One stored file and its type, or null (no such upload or file). */
-  file(mediaId: number, name: string): Promise<{ type: MediaType; data: Buffer } | null>;
+  /** One stored file, its type and its upload's name, or null (no such upload or file). */
+  file(
+    mediaId: number,
+    name: string,
+  ): Promise<{ type: UploadType; upload: string; stored: StoredFile } | null>;
+  /** The home page's hero as the company chose it (read once per content version). */
+  hero(): Promise<HeroMedia>;
+  /** `PUT /api/media/hero`: its video and still; 400 for an upload that does not fit. */
+  setHero(input: unknown, who?: Who): Promise<HeroMedia>;
 }
 
 /** A name fit for the library: the uploaded name without a path or control characters. */
 function displayName(name: string): string {
   // eslint-disable-next-line no-control-regex
   const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return base.slice(0, 255) || 'image';
+  return base.slice(0, 255) || 'file';
 }
 
+const merged = (...maps: Map<number, MediaUse[]>[]) => {
+  const all = new Map<number, MediaUse[]>();
+  for (const map of maps)
+    for (const [id, uses] of map) all.set(id, [...(all.get(id) ?? []), ...uses]);
+  return all;
+};
+
 /**
- * Uploaded images: checked and turned into their files (image-variants.ts),
- * stored in one transaction with their rows, listed with the articles that
- * show them, and deleted only when no article does.
+ * Uploads: checked and turned into their files (prepare-upload.ts: pictures
+ * with responsive copies, PDFs as they are, videos with a still), stored in
+ * one transaction with their rows, listed with what shows them (articles,
+ * pages, the home page's hero), and deleted only when nothing does.
  */
 export function createMediaService(deps: {
   db: Db;
@@ -45,9 +69,13 @@ export function createMediaService(deps: {
   clock?: Clock;
   /** Where uploads and deletions are recorded, with who made them. */
   audit?: AuditRecorder;
+  /** The version of public content: the hero is read again when it moves. */
+  version: ContentVersion;
 }): MediaService {
-  const { db, storage, news, logger, clock = systemClock, audit } = deps;
+  const { db, storage, news, logger, clock = systemClock, audit, version } = deps;
   const repo = createMediaRepo(db);
+  const site = createSiteMedia({ db, version });
+  const uses = async () => merged(await news.mediaUses(), await site.uses());
   // One image at a time per process: decoding a 40-megapixel upload takes its share of memory.
   let queue: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
@@ -59,27 +87,29 @@ export function createMediaService(deps: {
   const withUses = (rows: MediaRow[], uses: Map<number, MediaUse[]>): MediaItem[] =>
     rows.map(({ hash: _hash, ...row }) => ({ ...row, used_by: uses.get(row.id) ?? [] }));
 
-  async function store(file: UploadedFile, who: Who): Promise<number> {
-    const image = await processImage(file.bytes, file);
-    const main = image.files[0]!;
+  async function store(file: ReceivedFile, who: Who): Promise<number> {
+    const prepared = await prepareUpload(file);
     const written: number[] = [];
     try {
       return await db.transaction(async (trx) => {
         const tx = createMediaRepo(trx);
         const id = await tx.insert({
-          hash: image.hash,
-          type: image.type,
-          width: image.width,
-          height: image.height,
-          bytes: main.data.length,
+          hash: prepared.hash,
+          type: prepared.type,
+          width: prepared.width,
+          height: prepared.height,
+          bytes: prepared.bytes,
           name: displayName(file.name),
+          poster: prepared.poster,
           created_by: who.actor?.id ?? null,
           created_at: clock().toISOString(),
         });
         written.push(id);
-        for (const { data, ...variant } of image.files) {
-          await storage.put(trx, id, variant.name, data);
-          await tx.insertVariant({ media_id: id, ...variant, bytes: data.length });
+        for (const stored of prepared.files) {
+          const { name, type, width, height, bytes } = stored;
+          if ('data' in stored) await storage.put(trx, id, name, stored.data);
+          else await storage.putFile(trx, id, name, stored.source);
+          await tx.insertVariant({ media_id: id, name, type, width, height, bytes });
         }
         return id;
       });
@@ -107,24 +137,25 @@ export function createMediaService(deps: {
       const rows = await repo.list(
         page === undefined ? {} : { limit: perPage, offset: pageOffset(page, perPage) },
       );
-      return withUses(rows, await news.mediaUses());
+      return withUses(rows, await uses());
     },
 
-    async page({ page, perPage = MEDIA_PAGE_SIZE }) {
-      const [rows, total, uses] = await Promise.all([
-        repo.list({ limit: perPage, offset: pageOffset(page, perPage) }),
-        repo.count(),
-        news.mediaUses(),
+    async page({ page, perPage = MEDIA_PAGE_SIZE, kind }) {
+      const [rows, total, used] = await Promise.all([
+        repo.list({ limit: perPage, offset: pageOffset(page, perPage), kind }),
+        repo.count(kind),
+        uses(),
       ]);
-      return { items: withUses(rows, uses), total };
+      return { items: withUses(rows, used), total };
     },
 
     async remove(id, who = NOBODY) {
       const row = await repo.find(id);
       if (!row) throw new NotFoundError('apiErrors.media.notFound');
-      const users = (await news.mediaUses()).get(id) ?? [];
+      const users = (await uses()).get(id) ?? [];
+      if (users.some((use) => 'site' in use)) throw new ConflictError('apiErrors.media.inUseHero');
       if (users.length > 0) {
-        const [first] = users;
+        const [first] = users as DocumentUse[];
         const key = users.length === 1 ? 'apiErrors.media.inUse' : 'apiErrors.media.inUseMany';
         throw new ConflictError(key).with({ title: first!.title, count: users.length - 1 });
       }
@@ -142,10 +173,23 @@ export function createMediaService(deps: {
     },
 
     async file(mediaId, name) {
-      const type = await repo.variantType(mediaId, name);
-      if (!type) return null;
-      const data = await storage.get(mediaId, name);
-      return data ? { type, data } : null;
+      const variant = await repo.variant(mediaId, name);
+      if (!variant) return null;
+      const stored = await storage.open(mediaId, name);
+      return stored ? { ...variant, stored } : null;
+    },
+
+    hero: () => site.hero(),
+
+    async setHero(input, who = NOBODY) {
+      await site.setHero(input, clock().toISOString());
+      const hero = await site.hero();
+      await audit?.record(who, {
+        action: 'media.hero_changed',
+        target_type: 'media',
+        summary: [hero.video?.id ?? '-', hero.poster?.id ?? '-'].join(' / '),
+      });
+      return hero;
     },
   };
 }

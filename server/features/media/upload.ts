@@ -1,19 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
+import { uploadKind, type UploadKind, type UploadType } from '#shared/media';
 import { AppError, BadRequestError } from '../../errors';
+import { looksLikeSvg } from './image-type';
+import { SNIFF_BYTES, sniffUpload } from './upload-type';
+
+/** The largest file of each kind (MEDIA_MAX_BYTES, MEDIA_MAX_DOCUMENT_BYTES, MEDIA_MAX_VIDEO_BYTES). */
+export type UploadLimits = Record<UploadKind, number>;
+
+/** `req.file` once received: the file on disk, what its first bytes say it is, its size. */
+export type ReceivedUpload = {
+  path: string;
+  originalname: string;
+  mimetype: string;
+  size: number;
+  uploadType: UploadType;
+};
 
 /** Megabytes as a message shows them: `10 MB`, `2.5 MB`. */
 const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
+const TOO_LARGE: Record<UploadKind, string> = {
+  image: 'apiErrors.media.tooLarge',
+  document: 'apiErrors.media.documentTooLarge',
+  video: 'apiErrors.media.videoTooLarge',
+};
+
+const tooLarge = (kind: UploadKind, max: number) =>
+  new AppError(413, TOO_LARGE[kind]).with({ max: megabytes(max) });
+
+/**
+ * Lets a file through while it is what it says at its start and within the
+ * limit of its kind: the first bytes decide the type (415 for anything the
+ * library does not take, before more is stored), then every byte counts
+ * against that kind's limit (413 as soon as it is passed).
+ */
+class UploadGate extends Transform {
+  type: UploadType | null = null;
+  bytes = 0;
+  private head: Buffer[] = [];
+  private max = Infinity;
+  private kind: UploadKind = 'image';
+  constructor(private readonly limits: UploadLimits) {
+    super();
+  }
+
+  private decide(): AppError | null {
+    const head = Buffer.concat(this.head);
+    this.type = sniffUpload(head);
+    if (!this.type) {
+      return new AppError(
+        415,
+        looksLikeSvg(head) ? 'apiErrors.media.svg' : 'apiErrors.media.unsupported',
+      );
+    }
+    this.kind = uploadKind(this.type);
+    this.max = this.limits[this.kind];
+    this.push(head);
+    this.head = [];
+    return this.bytes > this.max ? tooLarge(this.kind, this.max) : null;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.type === null) {
+      this.head.push(chunk);
+      if (this.bytes < SNIFF_BYTES) return done();
+      return done(this.decide());
+    }
+    if (this.bytes > this.max) return done(tooLarge(this.kind, this.max));
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    done(this.type === null ? this.decide() : null);
+  }
+}
+
+/**
+ * A multer storage engine writing the file to `dir` through the gate: never
+ * more than a stream's buffer of it in memory, whatever its size.
+ */
+function gatedDiskStorage(dir: string, limits: UploadLimits): multer.StorageEngine {
+  return {
+    _handleFile(_req, file, callback) {
+      const target = path.join(dir, `${process.pid}-${randomBytes(8).toString('hex')}.upload`);
+      const gate = new UploadGate(limits);
+      let settled = false;
+      const fail = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        // The rest of the file is read and dropped, so the answer can go out.
+        file.stream.unpipe(gate);
+        file.stream.resume();
+        out.destroy();
+        void rm(target, { force: true }).finally(() => callback(error));
+      };
+      const out = createWriteStream(target);
+      out.on('error', fail);
+      gate.on('error', fail);
+      out.on('finish', () => {
+        if (settled) return;
+        settled = true;
+        callback(null, {
+          path: target,
+          size: gate.bytes,
+          uploadType: gate.type!,
+        } as Partial<Express.Multer.File>);
+      });
+      mkdir(dir, { recursive: true }).then(
+        () => file.stream.pipe(gate).pipe(out),
+        (error: Error) => fail(error),
+      );
+    },
+    _removeFile(_req, file, callback) {
+      void rm(file.path, { force: true }).then(() => callback(null), callback);
+    },
+  };
+}
+
 /**
  * The one multipart body the API takes: a single file in the field `file`,
- * held in memory up to `maxBytes` (busboy stops counting there and the rest
- * of the body is drained, never kept), then handed on as `req.file`.
+ * received into `tempDir` (see UploadGate for what is refused while it
+ * arrives), then handed on as `req.file` (a ReceivedUpload). The route
+ * removes the file once it is dealt with.
  */
-export function singleImageUpload(maxBytes: number): RequestHandler {
+export function singleUpload(limits: UploadLimits, tempDir: string): RequestHandler {
+  const largest = Math.max(...Object.values(limits));
   const parse = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    storage: gatedDiskStorage(tempDir, limits),
+    limits: { fileSize: largest, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
     defParamCharset: 'utf8',
   }).single('file');
 
@@ -25,12 +146,9 @@ export function singleImageUpload(maxBytes: number): RequestHandler {
       if (error === undefined || error === null) {
         return next(req.file ? undefined : new BadRequestError('apiErrors.media.fileRequired'));
       }
+      if (error instanceof AppError) return next(error);
       if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE') {
-          return next(
-            new AppError(413, 'apiErrors.media.tooLarge').with({ max: megabytes(maxBytes) }),
-          );
-        }
+        if (error.code === 'LIMIT_FILE_SIZE') return next(tooLarge('video', largest));
         return next(new BadRequestError('apiErrors.media.oneFile'));
       }
       // A body that is not the multipart it says it is (no boundary, cut off).

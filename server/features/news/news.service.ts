@@ -1,6 +1,6 @@
 import { articleInLanguage, publicLanguages } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages';
-import { mediaIdsIn, type MediaUse } from '#shared/media';
+import { mediaIdsIn, type DocumentUse, type MediaUse } from '#shared/media';
 import { ADMIN_PAGE_SIZE, type ListPage } from '#shared/list-query';
 import type { AdminArticle, Article, CategoryCount, NewsList } from '#shared/news';
 import type { ArticleAdminFilter, ArticleListQuery } from '#shared/news-list';
@@ -196,7 +196,7 @@ export function createNewsService({
     async mediaUses() {
       const uses = new Map<number, MediaUse[]>();
       for (const article of await repo.mediaReferences()) {
-        const as = new Map<number, MediaUse['as']>();
+        const as = new Map<number, DocumentUse['as']>();
         const note = (id: number, how: 'image' | 'content') =>
           as.set(id, [...new Set([...(as.get(id) ?? []), how])]);
         for (const id of mediaIdsIn(article.image)) note(id, 'image');

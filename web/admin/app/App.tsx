@@ -16,6 +16,7 @@ import { AuditPage } from './AuditPage';
 import { DashboardPage } from './DashboardPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { DocumentTitle } from './DocumentTitle';
+import { MediaPage } from './MediaPage';
 import { SiteTextsPage } from './SiteTextsPage';
 import { createQueryClient } from './query-client';
 import { SettingsPage } from './SettingsPage';
@@ -43,6 +44,7 @@ export function App({ i18n }: { i18n: i18n }) {
                 <Route path="/admin/analytics" element={<AnalyticsPage />} />
                 <Route path="/admin/audit" element={<AuditPage />} />
                 <Route path="/admin/texts" element={<SiteTextsPage />} />
+                <Route path="/admin/media" element={<MediaPage />} />
                 <Route path="/admin/settings" element={<SettingsPage />} />
                 <Route path="/admin/users" element={<UsersPage />} />
                 <Route path="/admin/*" element={<AdminNotFoundPage />} />

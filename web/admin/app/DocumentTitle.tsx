@@ -14,6 +14,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/login/invitation': 'login.invitation.title',
   '/login/confirm-email': 'login.confirmEmail.title',
   '/admin/texts': 'admin.siteTexts.title',
+  '/admin/media': 'admin.media.pageTitle',
 };
 
 /** Keeps the tab title in step with the route and the language. */

@@ -1,4 +1,5 @@
 import type { Language } from '#shared/languages';
+import type { HeroMedia } from '#shared/media';
 import type { Article, NewsList } from '#shared/news';
 import type { NavPage, Page } from '#shared/pages';
 import type { PreviewDocument } from '#shared/previews';
@@ -41,6 +42,10 @@ export const browserSiteData: SiteData = {
   async navigation() {
     const { api } = await client();
     return api<NavPage[]>('/pages/navigation');
+  },
+  async heroMedia() {
+    const { api } = await client();
+    return api<HeroMedia>('/media/hero');
   },
   /**
    * Never called in the browser: the contact route's action serves only the

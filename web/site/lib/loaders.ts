@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { localizedPath } from '#shared/language-paths';
 import type { Language } from '#shared/languages';
+import type { HeroMedia } from '#shared/media';
 import type { Article, NewsList } from '#shared/news';
 import type { NavPage, Page } from '#shared/pages';
 import { NEWS_PAGE_SIZE, parsePageParam } from '#shared/pagination';
@@ -17,6 +18,10 @@ export type ArticleLoaderData = {
 };
 /** The pages of the header and footer (the root route's data). */
 export type NavigationData = { pages: NavPage[] };
+/** The home page's hero media; a failed read shows the site's own. */
+export type HomeLoaderData = { hero: HeroMedia };
+
+const SITE_HERO: HeroMedia = { video: null, poster: null };
 
 /**
  * Route loaders over a `SiteData`: the server passes one backed by the
@@ -28,6 +33,13 @@ export type NavigationData = { pages: NavPage[] };
 export function createLoaders(site: SiteData, language: Language | null = null) {
   const asked = language ?? undefined;
   return {
+    async home(): Promise<HomeLoaderData> {
+      try {
+        return { hero: await site.heroMedia() };
+      } catch {
+        return { hero: SITE_HERO };
+      }
+    },
     async news({ request }: LoaderFunctionArgs) {
       const page = parsePageParam(new URL(request.url).searchParams.get('page'));
       try {

@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 import { ArrowRight } from 'lucide-react';
 import { useLocalize } from '../../lib/page-language';
 import { buttonGhost, buttonPrimary, container } from '../../ui/styles';
+import type { HeroMedia } from '#shared/media';
 import { HeroVideo } from './HeroVideo';
 
-export function Hero() {
+export function Hero({ hero }: { hero: HeroMedia }) {
   const { t } = useTranslation();
   const localize = useLocalize();
   return (
@@ -13,7 +14,7 @@ export function Hero() {
       aria-labelledby="hero-title"
       className="relative isolate overflow-hidden bg-navy-950 text-white"
     >
-      <HeroVideo />
+      <HeroVideo hero={hero} />
       <div className={`${container} relative py-24 sm:py-32 lg:py-40`}>
         <p className="mb-4 text-sm font-semibold tracking-[0.2em] text-signal-300 uppercase">
           {t('home.hero.subtitle')}

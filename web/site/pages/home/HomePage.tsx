@@ -1,3 +1,5 @@
+import { useLoaderData } from 'react-router-dom';
+import type { HomeLoaderData } from '../../lib/loaders';
 import { ClosingCta } from './ClosingCta';
 import { Hero } from './Hero';
 import { Proof } from './Proof';
@@ -5,9 +7,10 @@ import { Services } from './Services';
 import { Values } from './Values';
 
 export function HomePage() {
+  const { hero } = useLoaderData() as HomeLoaderData;
   return (
     <>
-      <Hero />
+      <Hero hero={hero} />
       <Services />
       <Proof />
       <Values />

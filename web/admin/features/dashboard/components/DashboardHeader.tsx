@@ -1,6 +1,7 @@
 import {
   ChartColumn,
   ExternalLink,
+  Images,
   LayoutDashboard,
   LayoutList,
   LogOut,
@@ -37,6 +38,7 @@ const PAGES: { to: string; key: string; Icon: typeof UserCog; capability?: Capab
     capability: 'analytics',
   },
   { to: '/admin/texts', key: 'admin.nav.texts', Icon: Type, capability: 'content' },
+  { to: '/admin/media', key: 'admin.nav.media', Icon: Images, capability: 'content' },
   { to: '/admin/users', key: 'admin.nav.users', Icon: Users, capability: 'users' },
   { to: '/admin/settings', key: 'admin.nav.settings', Icon: Settings, capability: 'settings' },
   { to: '/admin/audit', key: 'admin.nav.audit', Icon: ScrollText, capability: 'audit' },

@@ -1,13 +1,32 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListPage } from '#shared/list-query';
-import { MEDIA_PAGE_SIZE, type MediaItem } from '#shared/media';
+import {
+  MEDIA_PAGE_SIZE,
+  type HeroMedia,
+  type HeroMediaUpdate,
+  type MediaItem,
+  type MediaLimits,
+  type UploadKind,
+} from '#shared/media';
 import { api, apiPage } from '../../../../common/api';
 
-export const mediaKeys = { list: ['media'] as const };
+export const mediaKeys = {
+  list: ['media'] as const,
+  hero: ['media', 'hero'] as const,
+  limits: ['media', 'limits'] as const,
+};
 
-/** `GET /api/media?page=`: a page of the uploads, newest first, with the articles that show each. */
-export function getMediaPage(page: number, signal?: AbortSignal): Promise<ListPage<MediaItem>> {
-  return apiPage<MediaItem>('/media', { query: { page, per_page: MEDIA_PAGE_SIZE }, signal });
+/**
+ * `GET /api/media?page=&kind=`: a page of the uploads (of one kind, if
+ * asked), newest first, with what shows each.
+ */
+export function getMediaPage(
+  page: number,
+  kind: UploadKind | undefined,
+  signal?: AbortSignal,
+): Promise<ListPage<MediaItem>> {
+  const query = { page, per_page: MEDIA_PAGE_SIZE, ...(kind && { kind }) };
+  return apiPage<MediaItem>('/media', { query, signal });
 }
 
 /** `POST /api/media` (multipart, field `file`): 201 with the upload; 413/415 with a translated reason. */
@@ -17,19 +36,19 @@ export function uploadMedia(file: File): Promise<MediaItem> {
   return api<MediaItem>('/media', { method: 'POST', body });
 }
 
-/** `DELETE /api/media/{id}`: 409 while an article shows it. */
+/** `DELETE /api/media/{id}`: 409 while an article, a page or the hero shows it. */
 export function deleteMedia(id: number): Promise<{ id: number }> {
   return api<{ id: number }>(`/media/${id}`, { method: 'DELETE' });
 }
 
 /**
- * The library a page at a time: the pages loaded so far (`fetchNextPage`
+ * The library (or its uploads of one kind) a page at a time: the pages loaded so far (`fetchNextPage`
  * adds the next) and the total the server counted.
  */
-export function useMediaPages() {
+export function useMediaPages(kind?: UploadKind) {
   return useInfiniteQuery({
-    queryKey: [...mediaKeys.list, 'pages'],
-    queryFn: ({ pageParam, signal }) => getMediaPage(pageParam, signal),
+    queryKey: [...mediaKeys.list, 'pages', kind ?? 'all'],
+    queryFn: ({ pageParam, signal }) => getMediaPage(pageParam, kind, signal),
     initialPageParam: 1,
     getNextPageParam: (last, loaded) =>
       loaded.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0
@@ -49,3 +68,33 @@ function useMediaWrite<V, R>(mutationFn: (variables: V) => Promise<R>) {
 
 export const useUploadMedia = () => useMediaWrite(uploadMedia);
 export const useDeleteMedia = () => useMediaWrite(deleteMedia);
+
+/** `GET /api/media/limits`: the largest image, document and video the server takes. */
+export function useMediaLimits() {
+  return useQuery({
+    queryKey: mediaKeys.limits,
+    queryFn: ({ signal }) => api<MediaLimits>('/media/limits', { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** `GET /api/media/hero`: the home page's hero video and still as chosen. */
+export function useHeroMedia() {
+  return useQuery({
+    queryKey: mediaKeys.hero,
+    queryFn: ({ signal }) => api<HeroMedia>('/media/hero', { signal }),
+    meta: { failureKey: 'admin.errors.loadData' },
+  });
+}
+
+/** `PUT /api/media/hero`: the hero's video and still; the list's "used by" changes too. */
+export function useSetHeroMedia() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HeroMediaUpdate) => api<HeroMedia>('/media/hero', { method: 'PUT', body }),
+    onSuccess: (hero) => {
+      client.setQueryData(mediaKeys.hero, hero);
+      return client.invalidateQueries({ queryKey: mediaKeys.list });
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import { ImagePlus, Images } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEDIA_TYPES } from '#shared/media';
+import { isImageType, MEDIA_TYPES } from '#shared/media';
 import { errorMessage } from '../../../../common/api';
 import { Spinner } from '../../../components/Spinner';
 import { button } from '../../../lib/ui';
@@ -33,7 +33,9 @@ export function ImageUpload({ onImage, labels }: Props) {
     if (!file || upload.isPending) return;
     setProblem(null);
     upload.mutate(file, {
-      onSuccess: (item) => onImage(item.url),
+      // A document or video dropped here is kept in the library, but is no picture.
+      onSuccess: (item) =>
+        isImageType(item.type) ? onImage(item.url) : setProblem(t('admin.media.notAnImage')),
       onError: (error) => setProblem(errorMessage(error, t, 'admin.media.uploadFailed')),
     });
   };

@@ -16,14 +16,14 @@ type Props = {
 };
 
 /**
- * The uploaded images, newest first, a page at a time ("Show more" adds the
- * next), with the articles that show each: one can be reused in the article
- * being edited, or deleted when no article shows it (the server refuses
- * otherwise and says which article does).
+ * The uploaded images (documents and videos live on the Media page),
+ * newest first, a page at a time ("Show more" adds the next), with what
+ * shows each: one can be reused in the article being edited, or deleted
+ * when nothing shows it (the server refuses otherwise and says what does).
  */
 export function MediaLibrary({ onPick, onClose, returnFocusTo }: Props) {
   const { t } = useTranslation();
-  const media = useMediaPages();
+  const media = useMediaPages('image');
   const items = media.data?.pages.flatMap((p) => p.items) ?? [];
   const total = media.data?.pages.at(-1)?.total ?? 0;
   const removal = useDeleteMedia();

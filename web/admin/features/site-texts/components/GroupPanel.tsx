@@ -1,6 +1,7 @@
 import { Eye, EyeOff, ExternalLink, Languages } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { localizedPath } from '#shared/language-paths';
 import { pickLanguage } from '#shared/languages';
 import { SITE_TEXT_GROUPS, type SiteText, type SiteTextGroupId } from '#shared/site-texts';
@@ -100,6 +101,14 @@ export function GroupPanel({ id, texts, all, editor, aiAvailable, siteLinks, wit
           )}
         </div>
       </div>
+      {id === 'hero' && (
+        <p className="text-sm text-slate-600">
+          {t('admin.siteTexts.heroMedia')}{' '}
+          <Link to="/admin/media" className="font-medium text-sky-800 underline">
+            {t('admin.media.pageTitle')}
+          </Link>
+        </p>
+      )}
       {withPreview &&
         previewing &&
         (id === 'meta' ? (

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { SiteText } from '#shared/site-texts';
 import { json, stubModelApi, type ApiCall } from '../../../test/llm-api';
@@ -56,7 +57,11 @@ function api(route: (call: ApiCall) => Response | undefined = () => undefined) {
 }
 
 const open = (ai = true) =>
-  renderAdmin(<SiteTextsEditor texts={TEXTS} aiAvailable={ai} siteLinks />);
+  renderAdmin(
+    <MemoryRouter>
+      <SiteTextsEditor texts={TEXTS} aiAvailable={ai} siteLinks />
+    </MemoryRouter>,
+  );
 const field = (key: string, language: string) =>
   document.getElementById(`text-${key.replace(/\./g, '-')}-${language}`) as HTMLTextAreaElement;
 const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);

@@ -1,0 +1,158 @@
+import { Clapperboard, Copy, ImageIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localizedPath } from '#shared/language-paths';
+import { pickLanguage } from '#shared/languages';
+import { uploadKind, type MediaItem } from '#shared/media';
+import { toast } from '../../../../common/toast';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { RowAction } from '../../../components/RowAction';
+import { Spinner } from '../../../components/Spinner';
+import { button } from '../../../lib/ui';
+import { useDeleteMedia, useHeroMedia, useMediaPages, useSetHeroMedia } from '../api/media.queries';
+import { FileUpload } from './FileUpload';
+import { HeroPanel } from './HeroPanel';
+import { MediaCard } from './MediaCard';
+
+/** What "Copy link" puts on the clipboard: a document as a Markdown link, anything else its address. */
+const linkOf = (item: MediaItem) =>
+  uploadKind(item.type) === 'document'
+    ? `[${item.name.replace(/[[\]]/g, '')}](${item.url})`
+    : new URL(item.url, window.location.origin).pathname;
+
+/**
+ * The media library: upload any file it takes, the home page's hero, and
+ * every upload with what shows it, its link for an article's text, "Use as
+ * hero video/still", and deletion when nothing shows it.
+ */
+export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
+  const { t, i18n } = useTranslation();
+  const media = useMediaPages();
+  const items = media.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = media.data?.pages.at(-1)?.total ?? 0;
+  const hero = useHeroMedia();
+  const setHero = useSetHeroMedia();
+  const removal = useDeleteMedia();
+  const [toDelete, setToDelete] = useState<MediaItem | null>(null);
+
+  const choose = (item: MediaItem, part: 'video' | 'poster') =>
+    setHero.mutate(
+      {
+        video_id: part === 'video' ? item.id : (hero.data?.video?.id ?? null),
+        poster_id: part === 'poster' ? item.id : (hero.data?.poster?.id ?? null),
+      },
+      {
+        onSuccess: () => toast.success(t('admin.media.hero.saved')),
+        onError: (error) => toast.failure(t, error, 'admin.media.hero.failed'),
+      },
+    );
+  const copy = (item: MediaItem) =>
+    navigator.clipboard.writeText(linkOf(item)).then(
+      () => toast.success(t('admin.media.copied')),
+      () => toast.error(t, t('admin.media.copyFailed')),
+    );
+  const remove = (item: MediaItem) =>
+    removal.mutate(item.id, {
+      onSuccess: () => {
+        toast.success(t('admin.media.deleted'));
+        setToDelete(null);
+      },
+      onError: (error) => {
+        setToDelete(null);
+        toast.failure(t, error, 'admin.media.deleteFailed');
+      },
+    });
+
+  return (
+    <div className="space-y-6">
+      <FileUpload />
+      <HeroPanel
+        hero={hero.data}
+        siteLinks={siteLinks}
+        homePath={localizedPath(pickLanguage(i18n.language), '/')}
+      />
+      {media.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="h-4 w-4" />
+          {t('admin.media.loading')}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('admin.media.empty')}</p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600" role="status">
+            {t('admin.media.shownFiles', { count: total, shown: items.length })}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((item) => {
+              const kind = uploadKind(item.type);
+              const pending = removal.isPending && removal.variables === item.id;
+              const name = <span className="sr-only">: {item.name}</span>;
+              return (
+                <MediaCard
+                  key={item.id}
+                  item={item}
+                  pending={pending}
+                  onDelete={() => setToDelete(item)}
+                >
+                  <RowAction
+                    pending={pending}
+                    className={button.ghost}
+                    onClick={() => void copy(item)}
+                  >
+                    <Copy aria-hidden="true" className="h-4 w-4" />
+                    {kind === 'document'
+                      ? t('admin.media.copyMarkdown')
+                      : t('admin.media.copyLink')}
+                    {name}
+                  </RowAction>
+                  {kind === 'video' && hero.data?.video?.id !== item.id && (
+                    <RowAction
+                      pending={setHero.isPending}
+                      className={button.ghost}
+                      onClick={() => choose(item, 'video')}
+                    >
+                      <Clapperboard aria-hidden="true" className="h-4 w-4" />
+                      {t('admin.media.hero.useVideo')}
+                      {name}
+                    </RowAction>
+                  )}
+                  {kind === 'image' && hero.data?.poster?.id !== item.id && (
+                    <RowAction
+                      pending={setHero.isPending}
+                      className={button.ghost}
+                      onClick={() => choose(item, 'poster')}
+                    >
+                      <ImageIcon aria-hidden="true" className="h-4 w-4" />
+                      {t('admin.media.hero.usePoster')}
+                      {name}
+                    </RowAction>
+                  )}
+                </MediaCard>
+              );
+            })}
+          </ul>
+          {media.hasNextPage && (
+            <button
+              type="button"
+              className={button.secondary}
+              disabled={media.isFetchingNextPage}
+              onClick={() => void media.fetchNextPage()}
+            >
+              {media.isFetchingNextPage ? t('admin.media.loading') : t('admin.media.moreFiles')}
+            </button>
+          )}
+        </>
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          message={t('admin.media.confirmDelete', { name: toDelete.name })}
+          confirmLabel={t('admin.media.delete')}
+          busy={removal.isPending}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => remove(toDelete)}
+        />
+      )}
+    </div>
+  );
+}
