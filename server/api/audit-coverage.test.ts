@@ -484,7 +484,10 @@ const CASES: Case[] = [
     route: 'PUT /api/media/hero',
     name: 'the hero media changed',
     async run() {
-      await from(admin).put('/api/media/hero').send({ video_id: null, poster_id: null }).expect(200);
+      await from(admin)
+        .put('/api/media/hero')
+        .send({ video_id: null, poster_id: null })
+        .expect(200);
       return asAdmin('media.hero_changed', { target_type: 'media', summary: '- / -' });
     },
   },

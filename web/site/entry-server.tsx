@@ -91,6 +91,7 @@ const matchingRoutes = createRoutes({
   getPage: unused,
   getPreview: unused,
   navigation: unused,
+  heroMedia: unused,
   submitContact: unused,
 } satisfies SiteData);
 

@@ -61,7 +61,30 @@ describe('a PDF document', () => {
       'attachment; filename="ForgeArm X2 datasheet.pdf"',
     );
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(Buffer.compare(served.body as Buffer, pdf)).toBe(0);
+  });
+
+  it('is refused, with nothing stored, when it is a program renamed .pdf, .mp4 or .webm', async () => {
+    const before = await count();
+    // The start of a Windows program: the MZ header, its DOS stub, then the PE header.
+    const program = Buffer.alloc(8192);
+    program.write('MZ', 0, 'latin1');
+    program.writeUInt32LE(0x80, 0x3c);
+    program.write('This program cannot be run in DOS mode.', 0x4e, 'latin1');
+    program.write('PE\0\0', 0x80, 'latin1');
+    for (const [name, type] of [
+      ['ForgeArm datasheet.pdf', 'application/pdf'],
+      ['line.mp4', 'video/mp4'],
+      ['line.webm', 'video/webm'],
+      ['setup.exe', 'application/octet-stream'],
+    ] as const) {
+      const refused = await upload(program, name, type).expect(415);
+      expect(refused.body.error).toMatch(/can be uploaded/);
+    }
+    expect(await count()).toBe(before);
+    const received = path.join(t.dataDir, 'uploads');
+    expect(existsSync(received) ? readdirSync(received) : []).toEqual([]);
   });
 
   it('is refused when it only starts like one, claims another type, or is over its limit', async () => {

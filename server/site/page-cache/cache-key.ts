@@ -6,8 +6,7 @@ import { readQuery, type PublicQuery } from '../../http/public-query';
 import { hasSessionCookie } from '../../http/sessions';
 
 /** Public reads of the JSON API that are the same for every anonymous visitor (news, the site's catalogues). */
-const PUBLIC_API =
-  /^\/api\/(?:news(?:\/categories|\/[^/]+)?|site\/catalogue\/[^/]+|media\/hero)$/;
+const PUBLIC_API = /^\/api\/(?:news(?:\/categories|\/[^/]+)?|site\/catalogue\/[^/]+|media\/hero)$/;
 
 /**
  * A path in the one form the site writes its own addresses in: lower-case
