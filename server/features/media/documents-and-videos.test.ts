@@ -233,6 +233,9 @@ describe('the hero and what uses each file', () => {
         published: true,
       })
       .expect(201);
+    // The article's page links it: the reader gets the download.
+    const article = (await request(t.app).get('/datasheet').expect(200)).text;
+    expect(article).toMatch(new RegExp(`<a href="${pdf.url}"[^>]*>datasheet</a>`));
     const after = (await admin.get('/api/media').expect(200)).body.data as MediaItem[];
     expect(after.find((m) => m.id === pdf.id)?.used_by).toEqual([
       { id: expect.any(Number), slug: 'datasheet', title: 'Datasheet', as: ['content'] },

@@ -277,11 +277,11 @@ describe('the media library', () => {
 
     const refused = await admin.delete(`/api/media/${first.id}`).expect(409);
     expect(refused.body.error).toBe(
-      'This image cannot be deleted while “Story hero-story” and 1 other article use it. Remove it from those articles first.',
+      'This file cannot be deleted while “Story hero-story” and 1 other article or page use it. Remove it from those first.',
     );
     const pt = await admin.delete(`/api/media/${second.id}?lang=pt`).expect(409);
     expect(pt.body.error).toBe(
-      'Não é possível eliminar esta imagem enquanto «Story inline-story» a usar. Retire-a primeiro desse artigo.',
+      'Não é possível eliminar este ficheiro enquanto «Story inline-story» o usar. Retire-o primeiro desse artigo ou página.',
     );
   });
 

@@ -85,9 +85,7 @@ test.describe('newsroom publishing', () => {
     await expect(item).toBeVisible();
     await item.getByRole('button', { name: /^Delete/ }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
-    await expect(
-      toast(page, `This image cannot be deleted while “${title}” uses it`),
-    ).toBeVisible();
+    await expect(toast(page, `This file cannot be deleted while “${title}” uses it`)).toBeVisible();
     await expect(item).toBeVisible();
   });
 

@@ -5,7 +5,13 @@ import { toast } from '../../../../common/toast';
 import { button, card } from '../../../lib/ui';
 import { useSetHeroMedia } from '../api/media.queries';
 
-type Props = { hero: HeroMedia | undefined; siteLinks: boolean; homePath: string };
+type Props = {
+  hero: HeroMedia | undefined;
+  /** The uploads' names by id (the library's list), to say which file is chosen. */
+  names: ReadonlyMap<number, string>;
+  siteLinks: boolean;
+  homePath: string;
+};
 
 /**
  * The home page's hero as the company chose it: its video (muted, looping,
@@ -13,10 +19,11 @@ type Props = { hero: HeroMedia | undefined; siteLinks: boolean; homePath: string
  * site's own with one button. Videos and pictures are chosen from the list
  * below ("Use as hero video", "Use as hero still").
  */
-export function HeroPanel({ hero, siteLinks, homePath }: Props) {
+export function HeroPanel({ hero, names, siteLinks, homePath }: Props) {
   const { t } = useTranslation();
   const set = useSetHeroMedia();
   const still = hero?.poster?.url ?? hero?.video?.poster_url ?? null;
+  const nameOf = (chosen: { id: number; url: string }) => names.get(chosen.id) ?? chosen.url;
   const reset = (part: 'video' | 'poster') =>
     set.mutate(
       {
@@ -54,9 +61,7 @@ export function HeroPanel({ hero, siteLinks, homePath }: Props) {
           <div>
             <dt className="font-medium text-slate-800">{t('admin.media.hero.video')}</dt>
             <dd className="flex flex-wrap items-center gap-2 text-slate-700">
-              {hero?.video
-                ? t('admin.media.hero.chosen', { url: hero.video.url })
-                : t('admin.media.hero.own')}
+              {hero?.video ? nameOf(hero.video) : t('admin.media.hero.own')}
               {hero?.video && (
                 <button
                   type="button"
@@ -74,7 +79,7 @@ export function HeroPanel({ hero, siteLinks, homePath }: Props) {
             <dt className="font-medium text-slate-800">{t('admin.media.hero.poster')}</dt>
             <dd className="flex flex-wrap items-center gap-2 text-slate-700">
               {hero?.poster
-                ? t('admin.media.hero.chosen', { url: hero.poster.url })
+                ? nameOf(hero.poster)
                 : hero?.video
                   ? t('admin.media.hero.fromVideo')
                   : t('admin.media.hero.own')}

@@ -68,6 +68,7 @@ export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
       <FileUpload />
       <HeroPanel
         hero={hero.data}
+        names={new Map(media.data?.map((item) => [item.id, item.name]))}
         siteLinks={siteLinks}
         homePath={localizedPath(pickLanguage(i18n.language), '/')}
       />
