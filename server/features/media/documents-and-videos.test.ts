@@ -100,7 +100,8 @@ describe('a PDF document', () => {
   });
 });
 
-describe('a video', () => {
+// ffmpeg makes each video and its still: slow on a busy machine, so a longer deadline.
+describe('a video', { timeout: 90_000 }, () => {
   it.each(['mp4', 'webm'] as const)(
     'in %s gets its size and a still with responsive copies, and is served in ranges',
     async (format) => {
@@ -167,7 +168,8 @@ describe('a video', () => {
   });
 });
 
-describe('the hero and what uses each file', () => {
+// ffmpeg makes each video and its still: slow on a busy machine, so a longer deadline.
+describe('the hero and what uses each file', { timeout: 90_000 }, () => {
   it('sets the home page hero from the library, shows it there, and keeps its files from deletion', async () => {
     const video = (await upload(await makeVideo('webm'), 'hero.webm').expect(201)).body
       .data as MediaItem;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -83,14 +83,26 @@ class UploadGate extends Transform {
 }
 
 /**
+ * The server could not keep a file it was receiving (its folder, its disk):
+ * the server's fault, a 500 that is logged, never "a malformed upload".
+ */
+class ReceiveError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('an upload could not be stored while it was received');
+  }
+}
+
+/**
  * A multer storage engine writing the file to `dir` through the gate: never
- * more than a stream's buffer of it in memory, whatever its size.
+ * more than a stream's buffer of it in memory, whatever its size. The file is
+ * opened once its folder exists (on a fresh DATA_DIR the first upload makes it).
  */
 function gatedDiskStorage(dir: string, limits: UploadLimits): multer.StorageEngine {
   return {
     _handleFile(_req, file, callback) {
       const target = path.join(dir, `${process.pid}-${randomBytes(8).toString('hex')}.upload`);
       const gate = new UploadGate(limits);
+      let out: WriteStream | undefined;
       let settled = false;
       const fail = (error: Error) => {
         if (settled) return;
@@ -98,24 +110,29 @@ function gatedDiskStorage(dir: string, limits: UploadLimits): multer.StorageEngi
         // The rest of the file is read and dropped, so the answer can go out.
         file.stream.unpipe(gate);
         file.stream.resume();
-        out.destroy();
-        void rm(target, { force: true }).finally(() => callback(error));
+        out?.destroy();
+        // Nothing may be there to remove (its folder could not be made).
+        void rm(target, { force: true })
+          .catch(() => undefined)
+          .then(() => callback(error));
       };
-      const out = createWriteStream(target);
-      out.on('error', fail);
       gate.on('error', fail);
-      out.on('finish', () => {
-        if (settled) return;
-        settled = true;
-        callback(null, {
-          path: target,
-          size: gate.bytes,
-          uploadType: gate.type!,
-        } as Partial<Express.Multer.File>);
-      });
       mkdir(dir, { recursive: true }).then(
-        () => file.stream.pipe(gate).pipe(out),
-        (error: Error) => fail(error),
+        () => {
+          out = createWriteStream(target);
+          out.on('error', (error) => fail(new ReceiveError(error)));
+          out.on('finish', () => {
+            if (settled) return;
+            settled = true;
+            callback(null, {
+              path: target,
+              size: gate.bytes,
+              uploadType: gate.type!,
+            } as Partial<Express.Multer.File>);
+          });
+          file.stream.pipe(gate).pipe(out);
+        },
+        (error: unknown) => fail(new ReceiveError(error)),
       );
     },
     _removeFile(_req, file, callback) {
@@ -147,6 +164,7 @@ export function singleUpload(limits: UploadLimits, tempDir: string): RequestHand
         return next(req.file ? undefined : new BadRequestError('apiErrors.media.fileRequired'));
       }
       if (error instanceof AppError) return next(error);
+      if (error instanceof ReceiveError) return next(error.cause);
       if (error instanceof multer.MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE') return next(tooLarge('video', largest));
         return next(new BadRequestError('apiErrors.media.oneFile'));
