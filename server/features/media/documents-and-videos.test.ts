@@ -207,6 +207,15 @@ describe('the hero and what uses each file', { timeout: 90_000 }, () => {
     expect(home).not.toContain('class="hero-poster ');
 
     const list = (await admin.get('/api/media').expect(200)).body.data as MediaItem[];
+    // A page of one kind: the article form's picker asks for images only.
+    const videos = await admin.get('/api/media?page=1&kind=video').expect(200);
+    const onlyVideos = videos.body.data as MediaItem[];
+    expect(onlyVideos.map((m) => m.id)).toContain(video.id);
+    expect(onlyVideos.every((m) => m.type.startsWith('video/'))).toBe(true);
+    expect(videos.headers['x-total-count']).toBe(String(onlyVideos.length));
+    const images = (await admin.get('/api/media?page=1&kind=image').expect(200)).body.data;
+    expect((images as MediaItem[]).every((m) => m.type.startsWith('image/'))).toBe(true);
+    await admin.get('/api/media?page=1&kind=spreadsheet').expect(400);
     expect(list.find((m) => m.id === video.id)?.used_by).toEqual([{ site: 'hero-video' }]);
     expect(list.find((m) => m.id === still.id)?.used_by).toEqual([{ site: 'hero-poster' }]);
     const refused = await admin.delete(`/api/media/${video.id}`).expect(409);

@@ -16,6 +16,7 @@ const item = (id: number): MediaItem => ({
   width: 800,
   height: 600,
   type: 'image/jpeg',
+  poster_url: null,
   name: `photo-${id}.jpg`,
   bytes: 1000,
   created_at: '2026-11-20T10:00:00.000Z',
@@ -52,12 +53,12 @@ describe('MediaLibrary', () => {
     renderAdmin(<MediaLibrary onPick={() => undefined} onClose={() => undefined} />);
     expect(await screen.findByText(`${MEDIA_PAGE_SIZE} of ${total} images`)).toBeTruthy();
     expect(screen.getAllByTestId('media-item')).toHaveLength(MEDIA_PAGE_SIZE);
-    expect(calls).toEqual([`/api/media?page=1&per_page=${MEDIA_PAGE_SIZE}`]);
+    expect(calls).toEqual([`/api/media?page=1&per_page=${MEDIA_PAGE_SIZE}&kind=image`]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Show more images' }));
     expect(await screen.findByText(`${total} of ${total} images`)).toBeTruthy();
     expect(screen.getAllByTestId('media-item')).toHaveLength(total);
-    expect(calls.at(-1)).toBe(`/api/media?page=2&per_page=${MEDIA_PAGE_SIZE}`);
+    expect(calls.at(-1)).toBe(`/api/media?page=2&per_page=${MEDIA_PAGE_SIZE}&kind=image`);
     // Everything is shown: nothing more to ask for.
     expect(screen.queryByRole('button', { name: 'Show more images' })).toBeNull();
   });

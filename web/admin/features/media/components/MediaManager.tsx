@@ -68,7 +68,7 @@ export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
       <FileUpload />
       <HeroPanel
         hero={hero.data}
-        names={new Map(media.data?.map((item) => [item.id, item.name]))}
+        names={new Map(items.map((item) => [item.id, item.name]))}
         siteLinks={siteLinks}
         homePath={localizedPath(pickLanguage(i18n.language), '/')}
       />
