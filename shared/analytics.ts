@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import './zod-setup';
 import { LANGUAGES, type Language } from './languages';
+import { VIEWED_PAGES, type ViewedPage } from './page-views';
 
 /**
  * Readers and where enquiries come from: what a page view is counted as, the
@@ -7,38 +9,9 @@ import { LANGUAGES, type Language } from './languages';
  * names a visitor: a view is a page, a day and a language.
  */
 
-/**
- * The pages a view is counted for: the site's own pages, and each article
- * or page (`document`, by its id: articles and pages share one table).
- */
-export const VIEWED_PAGES = ['home', 'news', 'contact', 'privacy', 'document'] as const;
-export type ViewedPage = (typeof VIEWED_PAGES)[number];
-
-/** What was viewed: one of the site's pages, or an article or page by id. */
-export type ViewSubject =
-  { page: Exclude<ViewedPage, 'document'> } | { page: 'document'; id: number };
-
-/**
- * The view a page shown counts as, from the page id the site gives it
- * (web/site/seo/meta.ts) and the article or page it shows; null for what is
- * never counted (a draft's share link, the not-found page, a missing article).
- */
-export function viewOf(
-  pageId: string,
-  shown: { id: number } | null | undefined,
-): ViewSubject | null {
-  switch (pageId) {
-    case 'home':
-    case 'news':
-    case 'contact':
-    case 'privacy':
-      return { page: pageId };
-    case 'article':
-      return shown ? { page: 'document', id: shown.id } : null;
-    default:
-      return null;
-  }
-}
+// What a view is (zod-free, for the public site's script): shared/page-views.ts.
+export { VIEWED_PAGES, viewOf } from './page-views';
+export type { PageView, ViewSubject, ViewedPage } from './page-views';
 
 /**
  * `POST /api/analytics/views`: a page the site's script showed without a
@@ -51,7 +24,6 @@ export const PageViewSchema = z
     language: z.enum(LANGUAGES),
   })
   .refine((v) => (v.page === 'document') === (v.id !== undefined), { path: ['id'] });
-export type PageView = { language: Language } & ViewSubject;
 
 /** The site's own pages: their address and the catalogue key of their name. */
 export const SITE_PAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { isCommonPassword } from './common-passwords';
 import type { Role } from './roles';
 import { CONTROL_CHARACTERS_KEY, hasForbiddenCharacters } from './text';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { CONTACT_SOURCE_FIELD, CONTACT_TIMING_FIELD } from './contact';
 import { LANGUAGES } from './languages';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug';

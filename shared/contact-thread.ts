@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { cleanText } from './text';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 
 /**
  * What the admin's lists (articles, enquiries, media, the audit log) have in

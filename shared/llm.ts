@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import type { ArticleText } from './article-languages';
 import { LANGUAGES, type Language } from './languages';
 import { ArticleTextSchema } from './news-schema';

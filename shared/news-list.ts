@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { LANGUAGES } from './languages';
 import { ADMIN_MAX_PAGE_SIZE, adminListQuery, flag } from './list-query';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { imageUrlProblem } from './news';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 import { isZonedDateTime } from './publication';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { LANGUAGES, type Language } from './languages';
 import { hasForbiddenCharacters, normalizeNewlines, CONTROL_CHARACTERS_KEY } from './text';
 

@@ -1,4 +1,4 @@
-import type { ViewSubject } from './analytics';
+import type { ViewSubject } from './page-views';
 import type { Language } from './languages';
 import type { PageQuery } from './page-query';
 import type { SiteData } from './site-data';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { NewPasswordSchema, RegisterSchema } from './auth';
 import { ROLES, STAFF_ROLES, type Role, type StaffRole } from './roles';
 import { cleanText, isDeliverableEmail } from './text';

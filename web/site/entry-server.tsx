@@ -9,7 +9,7 @@ import {
 } from 'react-router-dom';
 import type { PageQuery, PageRouteHandle } from '#shared/page-query';
 import type { SiteData } from '#shared/site-data';
-import { viewOf } from '#shared/analytics';
+import { viewOf } from '#shared/page-views';
 import type { SsrPageQuery, SsrRender } from '#shared/ssr';
 import { createI18n, toResources } from '#shared/i18n';
 import { createRoutes } from './routes';

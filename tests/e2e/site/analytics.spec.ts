@@ -34,7 +34,15 @@ async function reader(browser: Browser) {
   const beacons: string[] = [];
   page.on('request', (request) => {
     const url = request.url();
-    if (!url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== SITE)
+    // An article's picture at another address is the editor's content, not
+    // the site's code reaching out (other journeys publish such articles).
+    const content = request.resourceType() === 'image';
+    if (
+      !url.startsWith('data:') &&
+      !url.startsWith('blob:') &&
+      new URL(url).origin !== SITE &&
+      !content
+    )
       elsewhere.push(url);
     if (url.includes('/api/analytics')) beacons.push(`${request.method()} ${request.postData()}`);
   });

@@ -1,4 +1,4 @@
-import { viewOf, type PageView } from '#shared/analytics';
+import { viewOf, type PageView } from '#shared/page-views';
 import type { Language } from '#shared/languages';
 import { pageIdOf } from '../seo/meta';
 import type { ArticleLoaderData, NewsLoaderData } from './loaders';
