@@ -6,8 +6,6 @@
  * `srcset`, `width` and `height` come from the `image_url` alone.
  */
 
-import { z } from 'zod';
-import { adminListQuery } from './list-query';
 import { DEFAULT_NEWS_IMAGE } from './news';
 
 export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
@@ -78,16 +76,6 @@ export type MediaItem = {
 
 /** Uploads a page of the media library holds. */
 export const MEDIA_PAGE_SIZE = 24;
-
-/**
- * `GET /api/media?page=&per_page=`: a page of the uploads, newest first,
- * the total in `X-Total-Count`; without `page`, every upload (older clients);
- * `kind` keeps images, videos or documents only.
- */
-export const MediaListQuerySchema = adminListQuery({
-  /** Only uploads of this kind (the article form's picker asks for images). */
-  kind: z.enum(['image', 'video', 'document'], { error: 'apiErrors.media.kindInvalid' }).optional(),
-});
 
 /** An article or page that shows an upload, as its image or inside its text. */
 export type DocumentUse = { id: number; slug: string; title: string; as: ('image' | 'content')[] };

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
 import { createRouter } from '../../http/router';
-import { MediaListQuerySchema } from '#shared/media';
+import { MediaListQuerySchema } from '#shared/media-list';
 import { sendList } from '../../http/list-response';
 import { idParam, queryBy } from '../../http/params';
 import type { MediaService } from './media.service';
