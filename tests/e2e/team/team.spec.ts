@@ -118,7 +118,13 @@ test('the admin invites an editor and a sales colleague by e-mail; each joins an
   await erika.getByRole('button', { name: 'Later, go to the admin' }).click();
   await expect(erika).toHaveURL(/\/admin$/);
   await expect(erika.getByRole('heading', { name: 'News Management' })).toBeVisible();
-  expect(await navLinks(erika)).toEqual(['Dashboard', 'Analytics', 'Site texts', 'Account']);
+  expect(await navLinks(erika)).toEqual([
+    'Dashboard',
+    'Analytics',
+    'Site texts',
+    'Media',
+    'Account',
+  ]);
   await expect(erika.getByRole('tab', { name: /Contacts/ })).toHaveCount(0);
   await expect(erika.getByRole('button', { name: 'Add News' })).toBeVisible();
   await erika.goto('/admin/users');

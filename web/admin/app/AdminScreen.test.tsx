@@ -54,6 +54,7 @@ describe('admin pages by role', () => {
       'Dashboard',
       'Analytics',
       'Site texts',
+      'Media',
       'Users',
       'Settings',
       'Audit log',
@@ -61,9 +62,9 @@ describe('admin pages by role', () => {
     ]);
   });
 
-  it('shows an editor the analytics and site texts, and no users, settings or audit log', async () => {
+  it('shows an editor the analytics, site texts and media, and no users, settings or audit log', async () => {
     open('/admin', 'editor');
-    expect(await navLinks()).toEqual(['Dashboard', 'Analytics', 'Site texts', 'Account']);
+    expect(await navLinks()).toEqual(['Dashboard', 'Analytics', 'Site texts', 'Media', 'Account']);
   });
 
   it('shows sales the dashboard and their account only', async () => {
