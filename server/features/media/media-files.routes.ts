@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { DOCUMENT_TYPE, isMediaFileName } from '#shared/media';
 import type { MediaService } from './media.service';
 import { createRouter } from '../../http/router';
+import { makeRoomForPipeline } from '../../http/stream-response';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -55,6 +56,7 @@ export function createMediaFilesRouter({ media }: { media: MediaService }) {
       res.end();
       return;
     }
+    makeRoomForPipeline(res);
     await pipeline(file.stored.read(range), res).catch(() => {
       // The visitor went away mid-file (a video player seeking does): nothing to answer.
       res.destroy();
