@@ -15,9 +15,13 @@ export function DashboardTabs({ tabs, active, onChange }: Props) {
   );
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // From the tab that has focus, not the active one: a second arrow press
+    // may come before the first one's change has rendered.
+    const focused = tabs.findIndex((tab) => refs.current[tab.id] === event.target);
+    const from = focused === -1 ? index : focused;
     const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
+      ArrowRight: from + 1,
+      ArrowLeft: from - 1,
       Home: 0,
       End: tabs.length - 1,
     };
