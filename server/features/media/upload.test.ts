@@ -41,6 +41,24 @@ describe('an upload received to disk', () => {
     expect(res.body).toEqual({ type: 'image/png', size: png.length, kept: true });
   });
 
+  it('leaves nothing behind when refused while its file is still being opened', async () => {
+    // A refusal on the first bytes comes while the file is opening; many at
+    // once keep the file system's threads busy, which is when that used to
+    // leave files behind (it did in CI, and several per run here).
+    const dir = path.join(work, 'refused');
+    const app = receiver(dir);
+    const program = Buffer.alloc(8192);
+    program.write('MZ', 0, 'latin1');
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          request(app).post('/upload').attach('file', program, 'datasheet.pdf').expect(415),
+        ),
+      );
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('is the server’s fault (500, logged), not a malformed upload, when it cannot be stored', async () => {
     const t = await createTestApp();
     try {

@@ -92,6 +92,15 @@ class ReceiveError extends Error {
   }
 }
 
+/** Destroys a file's write stream and resolves once its file is closed (or was never opened). */
+function closed(out: WriteStream | undefined): Promise<void> {
+  if (!out || out.closed) return Promise.resolve();
+  return new Promise((resolve) => {
+    out.once('close', () => resolve());
+    out.destroy();
+  });
+}
+
 /**
  * A multer storage engine writing the file to `dir` through the gate: never
  * more than a stream's buffer of it in memory, whatever its size. The file is
@@ -110,9 +119,11 @@ function gatedDiskStorage(dir: string, limits: UploadLimits): multer.StorageEngi
         // The rest of the file is read and dropped, so the answer can go out.
         file.stream.unpipe(gate);
         file.stream.resume();
-        out?.destroy();
-        // Nothing may be there to remove (its folder could not be made).
-        void rm(target, { force: true })
+        // The file is removed once its stream has closed: one still opening
+        // would otherwise create it after the removal, and it would stay.
+        void closed(out)
+          .then(() => rm(target, { force: true }))
+          // Nothing may be there to remove (its folder could not be made).
           .catch(() => undefined)
           .then(() => callback(error));
       };
