@@ -6,7 +6,7 @@ import express from 'express';
  * Checks that go by path (the page cache's, the request log's, the session
  * routes') then see exactly the paths the routes answer: no variant reaches a
  * route past a check written for its one spelling. The app itself is set
- * the same way (app.ts); `server/api/routing.test.ts` walks every router.
+ * the same way (app.ts); `server/api/api.routing.test.ts` walks every router.
  */
 export const ROUTING = { caseSensitive: true, strict: true } as const;
 

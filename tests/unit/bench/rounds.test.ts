@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alternatingRounds, median } from '../../bench/rounds';
-import type { LoadResult } from '../../bench/wrk';
+import { alternatingRounds, median } from '../../../bench/rounds';
+import type { LoadResult } from '../../../bench/wrk';
 
 const result = (rps: number): LoadResult => ({ rps, p50: 1, p99: 2, requests: rps, failures: 0 });
 

@@ -53,7 +53,7 @@ beforeEach(async () => {
     (rows) => rows.every((r) => r.status !== 'pending'),
   );
   await t.db('contacts').delete();
-  // Each test's visitors are answered afresh (one auto-reply per address a day: auto-reply-limit.test.ts).
+  // Each test's visitors are answered afresh (one auto-reply per address a day: mail.worker.auto-reply-limit.test.ts).
   await t.db('auto_reply_claims').delete();
   smtp.received.length = 0;
 });

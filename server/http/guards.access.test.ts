@@ -152,7 +152,7 @@ describe('every API route has one access rule, kept for every role', () => {
     const declared = Object.fromEntries(routes.map((r) => [`${r.method} ${r.path}`, r.rules]));
     for (const [route, rules] of Object.entries(declared)) {
       expect(rules, `${route} must start with one allow(...) guard`).toHaveLength(1);
-      expect(rules[0], `${route} has no rule in access.test.ts`).toBe(RULES[route]);
+      expect(rules[0], `${route} has no rule in guards.access.test.ts`).toBe(RULES[route]);
     }
     expect(Object.keys(declared).sort()).toEqual(Object.keys(RULES).sort());
   });

@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   smtp.received.length = 0;
-  // Each test answers ana@example.pt afresh (one auto-reply per address a day: auto-reply-limit.test.ts).
+  // Each test answers ana@example.pt afresh (one auto-reply per address a day: mail.worker.auto-reply-limit.test.ts).
   await t.db('auto_reply_claims').delete();
 });
 
