@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { startNginxDaemon } from '../tests/support/nginx';
 
 /** Where the guide's nginx names the install (its `root`), replaced by this checkout. */
 const INSTALL = '/opt/forge-site';
@@ -55,51 +55,21 @@ export function documentedProxyConfig(options: {
   ].join('\n');
 }
 
-/** That proxy, in front of `upstreamPort`; stopped by the PID it wrote. */
+/** That proxy, in front of `upstreamPort`, run from `dir`. */
 export async function startDocumentedProxy(
   binary: string,
   options: { dir: string; upstreamPort: number; listenPort: number; installRoot: string },
 ): Promise<{ url: string; stop(): Promise<void> }> {
-  const { dir } = options;
-  mkdirSync(path.join(dir, 'tmp'), { recursive: true });
   const guide = readFileSync(path.join(options.installRoot, 'docs', 'deploy.md'), 'utf8');
-  const conf = path.join(dir, 'nginx.conf');
-  const pidFile = path.join(dir, 'nginx.pid');
-  writeFileSync(
-    conf,
-    [
-      // As root the workers would run as nobody, which cannot reach the temp dir.
-      ...(process.getuid?.() === 0 ? ['user root;'] : []),
-      'worker_processes auto;',
-      'daemon on;',
-      `pid ${pidFile};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
+  const nginx = await startNginxDaemon(binary, {
+    dir: options.dir,
+    workers: 'auto',
+    connections: 1024,
+    http: [
       '  include /etc/nginx/mime.types;',
       '  sendfile on; tcp_nopush on; keepalive_requests 100000;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-        (t) => `  ${t}_temp_path ${path.join(dir, 'tmp')};`,
-      ),
-      documentedProxyConfig({ ...options, guide, logDir: dir }),
-      '}',
-      '',
-    ].join('\n'),
-  );
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(binary, ['-c', conf, '-p', dir], { stdio: 'inherit' });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`nginx exited ${code}`)),
-    );
+      documentedProxyConfig({ ...options, guide, logDir: options.dir }),
+    ],
   });
-  return {
-    url: `http://127.0.0.1:${options.listenPort}`,
-    async stop() {
-      const pid = Number(readFileSync(pidFile, 'utf8').trim());
-      process.kill(pid, 'SIGQUIT');
-      for (let i = 0; i < 50 && existsSync(pidFile); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
-  };
+  return { url: `http://127.0.0.1:${options.listenPort}`, stop: nginx.stop };
 }

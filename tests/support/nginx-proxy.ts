@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findNginx } from '../../bench/nginx';
+import { findNginx, startNginxDaemon } from './nginx';
 
 export { findNginx };
 
@@ -38,46 +37,20 @@ export function proxyConfig(ports: number[], listen: number, dir: string): strin
   ].join('\n');
 }
 
-/** nginx on 127.0.0.1:`listen` proxying to the instances on `ports`; stopped by the PID it wrote. */
+/** nginx on 127.0.0.1:`listen` proxying to the instances on `ports`, from a temp dir of its own. */
 export async function startProxy(binary: string, ports: number[], listen: number) {
   const dir = mkdtempSync(path.join(tmpdir(), 'nginx-proxy-'));
-  mkdirSync(path.join(dir, 'tmp'));
-  const pidFile = path.join(dir, 'nginx.pid');
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(
-    conf,
-    [
-      // As root the workers would run as nobody, which cannot reach the temp dir.
-      ...(process.getuid?.() === 0 ? ['user root;'] : []),
-      'worker_processes 1;',
-      'daemon on;',
-      `pid ${pidFile};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 512; }',
-      'http {',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-        (t) => `  ${t}_temp_path ${path.join(dir, 'tmp')};`,
-      ),
-      proxyConfig(ports, listen, dir),
-      '}',
-      '',
-    ].join('\n'),
-  );
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(binary, ['-c', conf, '-p', dir], { stdio: 'inherit' });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`nginx exited ${code}`)),
-    );
+  const nginx = await startNginxDaemon(binary, {
+    dir,
+    workers: 1,
+    connections: 512,
+    http: [proxyConfig(ports, listen, dir)],
   });
   return {
     url: `http://127.0.0.1:${listen}`,
-    errorLog: () => readFileSync(path.join(dir, 'error.log'), 'utf8'),
+    errorLog: nginx.errorLog,
     async stop() {
-      const pid = Number(readFileSync(pidFile, 'utf8').trim());
-      process.kill(pid, 'SIGQUIT');
-      for (let i = 0; i < 50 && existsSync(pidFile); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await nginx.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findNginx } from '../../bench/nginx';
+import { findNginx } from '../support/nginx';
 import { PROJECT_ROOT } from '../../server/project-root';
 
 /**
