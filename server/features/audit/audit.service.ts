@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUDIT_ACTIONS, type AuditAction, type AuditPage } from '#shared/audit';
+import { AUDIT_ACTIONS, type AuditPage } from '#shared/audit';
+import type { AuditRecord } from '../../audit-recorder';
 import { MAX_PAGE_SIZE, pageCount, pageOffset } from '#shared/pagination';
 import { claimJob } from '../../db/job-claim';
 import type { Db } from '../../db/knex';
@@ -15,15 +16,6 @@ const PRUNE_JOB = 'jobs.audit_prune';
 const PRUNE_EVERY_MS = DAY_MS - 3_600_000;
 const SUMMARY_MAX = 300;
 
-/** One entry: what was done, to what, and a short note. */
-export type AuditRecord = {
-  action: AuditAction;
-  target_type?: string;
-  target_id?: string | number;
-  /** Short and harmless: a title, a username tried; never a password, code or message text. */
-  summary?: string;
-};
-
 const page = (key: string, max?: number) =>
   z
     .string()
@@ -36,9 +28,6 @@ const AuditQuerySchema = z.object({
   per_page: page('apiErrors.perPageInvalid', MAX_PAGE_SIZE).optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'apiErrors.auditActionInvalid' }).optional(),
 });
-
-/** What a service records its changes with (app.ts hands in the audit service). */
-export type AuditRecorder = Pick<AuditService, 'record'>;
 
 /**
  * The audit trail: records sign-ins, content, enquiry and account changes;

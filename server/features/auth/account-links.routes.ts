@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { PublicOrigin } from '../../http/public-origin';
 import { createRouter } from '../../http/router';
-import { whoOf } from '../../http/who';
+import { accountOf, whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
 import { startSession } from '../../http/sessions';
 import { publicUser } from './auth.service';
@@ -51,7 +51,7 @@ export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
   });
 
   router.post('/email', allow('signed-in'), limits.accountSecret, async (req, res) => {
-    const userId = req.session.user!.id;
+    const userId = accountOf(whoOf(req)).id;
     res.json({ data: await recovery.requestEmail(userId, req.body, linkContext(req, origin)) });
   });
 

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../errors';
-import { whoOf } from '../../http/who';
+import { accountOf, whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
 import { createRouter } from '../../http/router';
 import { endSession } from '../../http/sessions';
@@ -17,15 +17,18 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
   const signedIn = allow('signed-in');
 
   router.get('/sessions', signedIn, async (req, res) => {
-    res.json({ data: await registry.list(req.session.user!.id, req.session.auth?.handle) });
+    const { id } = accountOf(whoOf(req));
+    res.json({ data: await registry.list(id, req.session.auth?.handle) });
   });
 
   router.delete('/sessions/others', signedIn, async (req, res) => {
-    const ended = await registry.endOthers(req.session.user!.id, req.session.auth?.handle);
-    await audit.record(whoOf(req), {
+    const who = whoOf(req);
+    const { id } = accountOf(who);
+    const ended = await registry.endOthers(id, req.session.auth?.handle);
+    await audit.record(who, {
       action: 'account.other_sessions_ended',
       target_type: 'user',
-      target_id: req.session.user!.id,
+      target_id: id,
       summary: String(ended),
     });
     res.json({ data: { ended } });
@@ -36,7 +39,7 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
     const who = whoOf(req);
     if (handle === req.session.auth?.handle) {
       await endSession(req, res, registry);
-    } else if (!(await registry.endOne(req.session.user!.id, handle))) {
+    } else if (!(await registry.endOne(accountOf(who).id, handle))) {
       throw new NotFoundError('apiErrors.sessionNotFound');
     }
     await audit.record(who, { action: 'account.session_ended', target_type: 'session' });
@@ -44,16 +47,18 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
   });
 
   router.post('/2fa/setup', signedIn, limits.accountSecret, whenHashingFree, async (req, res) => {
-    res.json({ data: await twoFactor.setup(req.session.user!.id, req.body) });
+    res.json({ data: await twoFactor.setup(accountOf(whoOf(req)).id, req.body) });
   });
 
   router.post('/2fa/enable', signedIn, limits.accountSecret, async (req, res) => {
-    const codes = await twoFactor.enable(req.session.user!.id, req.body, whoOf(req));
+    const who = whoOf(req);
+    const codes = await twoFactor.enable(accountOf(who).id, req.body, who);
     res.json({ data: { recovery_codes: codes } });
   });
 
   router.post('/2fa/disable', signedIn, limits.accountSecret, whenHashingFree, async (req, res) => {
-    await twoFactor.disable(req.session.user!.id, req.body, whoOf(req));
+    const who = whoOf(req);
+    await twoFactor.disable(accountOf(who).id, req.body, who);
     res.json({ data: { two_factor_enabled: false } });
   });
 

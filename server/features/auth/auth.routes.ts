@@ -1,10 +1,10 @@
 import { allow } from '../../http/guards';
 import { createRouter } from '../../http/router';
-import { whoOf } from '../../http/who';
+import { accountOf, whoOf } from '../../http/who';
 import type { RateLimits } from '../../http/rate-limits';
 import { endSession, startSession } from '../../http/sessions';
 import { UnauthorizedError } from '../../errors';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditRecorder } from '../../audit-recorder';
 import { publicUser, type AuthService } from './auth.service';
 import { whenHashingFree } from './hashing-admission';
 import type { SessionRegistry } from './session-registry';
@@ -17,7 +17,7 @@ export type AuthRouteDeps = {
   auth: AuthService;
   twoFactor: TwoFactorService;
   registry: SessionRegistry;
-  audit: AuditService;
+  audit: AuditRecorder;
   limits: RateLimits;
 };
 
@@ -66,7 +66,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
 
   router.get('/profile', allow('signed-in'), async (req, res) => {
     const { two_factor_enabled, email, pending_email, ...user } = await auth.current(
-      req.session.user!.id,
+      accountOf(whoOf(req)).id,
     );
     const two_factor_setup_required = user.two_factor_due === true;
     res.json({
@@ -87,11 +87,8 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
     limits.accountSecret,
     whenHashingFree,
     async (req, res) => {
-      const { user, passwordChanged } = await auth.updateProfile(
-        req.session.user!.id,
-        req.body,
-        whoOf(req),
-      );
+      const who = whoOf(req);
+      const { user, passwordChanged } = await auth.updateProfile(accountOf(who).id, req.body, who);
       if (passwordChanged) {
         await startSession(req, user, registry);
         await registry.endOthers(user.id, req.session.auth?.handle);
@@ -103,7 +100,8 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
   );
 
   router.post('/logout', allow('anyone'), async (req, res) => {
-    if (req.session?.user) await audit.record(whoOf(req), { action: 'auth.logout' });
+    const who = whoOf(req);
+    if (who.actor) await audit.record(who, { action: 'auth.logout' });
     await endSession(req, res, registry);
     res.json({ data: { ok: true } });
   });

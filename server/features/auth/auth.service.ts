@@ -11,8 +11,8 @@ import {
   UnauthorizedError,
 } from '../../errors';
 import { parseInput } from '../../validation';
-import { NOBODY, type Who } from '../../http/who';
-import type { AuditRecorder } from '../audit/audit.service';
+import { NOBODY, actingAs, type Who } from '../../http/who';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { createTokensRepo } from './tokens.repo';
 import { createUsersRepo, type UserRecord } from './users.repo';
@@ -37,7 +37,6 @@ export const publicUser = (u: SessionUser): User => ({
 const NOT_REQUIRED = async () => false;
 
 /** Recording nothing: the admin CLI and first-start bootstrap run without a trail. */
-const NO_AUDIT: AuditRecorder = { record: async () => undefined };
 
 export type LoginOutcome = { user: SessionUser; twoFactor: boolean };
 
@@ -81,16 +80,16 @@ export function createAuthService({
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
       if (!user || !ok) {
         await audit.record(
-          { ...who, actor: { id: user?.id ?? null, username: user?.username ?? username } },
+          actingAs(who, { id: user?.id ?? null, username: user?.username ?? username }),
           { action: 'auth.login_failed', summary: user ? 'wrong password' : 'unknown username' },
         );
         throw new UnauthorizedError('apiErrors.invalidCredentials');
       }
       if (!user.active) {
-        await audit.record(
-          { ...who, actor: { id: user.id, username: user.username } },
-          { action: 'auth.login_failed', summary: 'deactivated account' },
-        );
+        await audit.record(actingAs(who, user), {
+          action: 'auth.login_failed',
+          summary: 'deactivated account',
+        });
         throw new UnauthorizedError('apiErrors.accountDeactivated');
       }
       if (needsRehash(user.password_hash)) {
@@ -103,20 +102,23 @@ export function createAuthService({
 
     async recordSignIn(user: SessionUser, who: Who, summary?: string): Promise<void> {
       await users.update(user.id, { last_sign_in_at: new Date().toISOString() });
-      await audit.record(
-        { ...who, actor: { id: user.id, username: user.username } },
-        { action: 'auth.login', target_type: 'user', target_id: user.id, summary },
-      );
+      await audit.record(actingAs(who, user), {
+        action: 'auth.login',
+        target_type: 'user',
+        target_id: user.id,
+        summary,
+      });
     },
 
     async register(input: unknown, who: Who = NOBODY): Promise<SessionUser> {
       if (!allowRegistration) throw new ForbiddenError('apiErrors.registrationDisabled');
       const { username, password } = parseInput(RegisterSchema, input);
       const user = toSessionUser(await insertUser(username, password, 'user'));
-      await audit.record(
-        { ...who, actor: { id: user.id, username: user.username } },
-        { action: 'auth.registered', target_type: 'user', target_id: user.id },
-      );
+      await audit.record(actingAs(who, user), {
+        action: 'auth.registered',
+        target_type: 'user',
+        target_id: user.id,
+      });
       return user;
     },
 
@@ -177,7 +179,7 @@ export function createAuthService({
         }),
       });
       const updated = toSessionUser((await users.findById(id))!);
-      const actor = { ...who, actor: { id, username: updated.username } };
+      const actor = actingAs(who, updated);
       if (changes.username !== undefined && changes.username !== user.username) {
         await audit.record(actor, {
           action: 'account.username_changed',

@@ -13,8 +13,8 @@ import type { Db } from '../../db/knex';
 import { isUniqueViolation } from '../../db/values';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { parseInput } from '../../validation';
-import type { Who } from '../../http/who';
-import type { AuditService } from '../audit/audit.service';
+import { actingAs, type Who } from '../../http/who';
+import type { AuditRecorder } from '../../audit-recorder';
 import type { MailService } from '../mail/mail.service';
 import { hashPassword } from './password';
 import { createTokensRepo, newToken, type TokenRecord } from './tokens.repo';
@@ -46,7 +46,7 @@ const usernameTaken = () =>
 export function createInvitationsService(deps: {
   db: Db;
   mail: Pick<MailService, 'queueAccountMail'>;
-  audit: Pick<AuditService, 'record'>;
+  audit: AuditRecorder;
   clock?: Clock;
 }) {
   const { db, mail, audit, clock = systemClock } = deps;
@@ -195,15 +195,12 @@ export function createInvitationsService(deps: {
         throw error;
       }
       const user = (await users.findById(id))!;
-      await audit.record(
-        { ...who, actor: { id, username: user.username } },
-        {
-          action: 'user.invitation_accepted',
-          target_type: 'user',
-          target_id: id,
-          summary: `${user.role}${record.created_by_name ? `, invited by ${record.created_by_name}` : ''}`,
-        },
-      );
+      await audit.record(actingAs(who, { id, username: user.username }), {
+        action: 'user.invitation_accepted',
+        target_type: 'user',
+        target_id: id,
+        summary: `${user.role}${record.created_by_name ? `, invited by ${record.created_by_name}` : ''}`,
+      });
       return { id, username: user.username, is_admin: user.is_admin, role: user.role };
     },
   };

@@ -16,8 +16,8 @@ import {
 } from '../../errors';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
-import type { Who } from '../../http/who';
-import type { AuditService } from '../audit/audit.service';
+import { actingAs, type Who } from '../../http/who';
+import type { AuditRecorder } from '../../audit-recorder';
 import type { MailService } from '../mail/mail.service';
 import { linkUrl, type LinkContext } from './invitations.service';
 import { hashPassword, verifyPassword } from './password';
@@ -46,7 +46,7 @@ const emailTaken = () =>
 export function createRecoveryService(deps: {
   db: Db;
   mail: Pick<MailService, 'queueAccountMail' | 'enabled'>;
-  audit: Pick<AuditService, 'record'>;
+  audit: AuditRecorder;
   registry: Pick<SessionRegistry, 'endOthers'>;
   logger: Logger;
   clock?: Clock;
@@ -96,16 +96,12 @@ export function createRecoveryService(deps: {
     });
     // Asked for by someone not signed in: recorded under the account asked about, like a
     // refused sign-in under the username tried.
-    const actor = ctx.who.actor ?? { id: user.id, username: user.username };
-    await audit.record(
-      { ...ctx.who, actor },
-      {
-        action: 'account.password_reset_requested',
-        target_type: 'user',
-        target_id: user.id,
-        summary: user.username,
-      },
-    );
+    await audit.record(ctx.who.actor ? ctx.who : actingAs(ctx.who, user), {
+      action: 'account.password_reset_requested',
+      target_type: 'user',
+      target_id: user.id,
+      summary: user.username,
+    });
   }
 
   return {
@@ -132,15 +128,12 @@ export function createRecoveryService(deps: {
       await users.update(user.id, { password_hash });
       await tokens.removeUnused('password_reset', { user_id: user.id });
       await registry.endOthers(user.id);
-      await audit.record(
-        { ...who, actor: { id: user.id, username: user.username } },
-        {
-          action: 'account.password_reset',
-          target_type: 'user',
-          target_id: user.id,
-          summary: `${user.username} (e-mail link)`,
-        },
-      );
+      await audit.record(actingAs(who, user), {
+        action: 'account.password_reset',
+        target_type: 'user',
+        target_id: user.id,
+        summary: `${user.username} (e-mail link)`,
+      });
     },
 
     /** The signed-in account asks to use a new address; it counts once confirmed. */
@@ -206,15 +199,12 @@ export function createRecoveryService(deps: {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
-      await audit.record(
-        { ...who, actor: who.actor ?? { id: user.id, username: user.username } },
-        {
-          action: 'account.email_confirmed',
-          target_type: 'user',
-          target_id: user.id,
-          summary: record.email,
-        },
-      );
+      await audit.record(who.actor ? who : actingAs(who, user), {
+        action: 'account.email_confirmed',
+        target_type: 'user',
+        target_id: user.id,
+        summary: record.email,
+      });
       return { email: record.email };
     },
 

@@ -4,7 +4,7 @@ import { isEmbedded, type Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../errors';
 import { parseInput } from '../../validation';
 import type { Who } from '../../http/who';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditRecorder } from '../../audit-recorder';
 import type { SessionRegistry } from './session-registry';
 import { createUsersRepo, type UserRecord } from './users.repo';
 
@@ -35,7 +35,7 @@ const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
 export function createStaffService(deps: {
   db: Db;
   registry: Pick<SessionRegistry, 'endOthers'>;
-  audit: Pick<AuditService, 'record'>;
+  audit: AuditRecorder;
 }) {
   const { db, registry, audit } = deps;
   const users = createUsersRepo(db);

@@ -7,8 +7,8 @@ import {
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
 import { parseInput } from '../../validation';
-import { NOBODY, type Who } from '../../http/who';
-import type { AuditRecorder } from '../audit/audit.service';
+import { NOBODY, actingAs, type Who } from '../../http/who';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import { verifyPassword } from './password';
 import {
   checkTotp,
@@ -19,7 +19,6 @@ import {
 } from './two-factor';
 import { createUsersRepo } from './users.repo';
 
-const NO_AUDIT: AuditRecorder = { record: async () => undefined };
 const invalidCode = () => new UnauthorizedError('apiErrors.invalidTwoFactorCode');
 
 /**
@@ -45,11 +44,6 @@ export function createTwoFactorService({
     if (!user) throw new UnauthorizedError('apiErrors.authRequired');
     return user;
   }
-
-  const recordFor = (who: Who, user: { id: number; username: string }) => ({
-    ...who,
-    actor: { id: user.id, username: user.username },
-  });
 
   /** An app code (each time step once) or an unused recovery code; which one it was. */
   async function acceptCode(userId: number, code: string): Promise<'app' | 'recovery' | null> {
@@ -90,7 +84,7 @@ export function createTwoFactorService({
       const codes = newRecoveryCodes();
       await users.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
       await users.setTwoFactor(userId, { secret: pending, pending: null, lastStep: step });
-      await audit.record(recordFor(who, user), {
+      await audit.record(actingAs(who, user), {
         action: 'account.two_factor_enabled',
         target_type: 'user',
         target_id: userId,
@@ -110,7 +104,7 @@ export function createTwoFactorService({
       if (!(await acceptCode(userId, code))) throw invalidCode();
       await users.setTwoFactor(userId, { secret: null, pending: null, lastStep: null });
       await users.replaceRecoveryCodes(userId, []);
-      await audit.record(recordFor(who, user), {
+      await audit.record(actingAs(who, user), {
         action: 'account.two_factor_disabled',
         target_type: 'user',
         target_id: userId,
@@ -123,7 +117,7 @@ export function createTwoFactorService({
       const user = await account(userId);
       const accepted = await acceptCode(userId, code);
       if (!accepted) {
-        await audit.record(recordFor(who, user), {
+        await audit.record(actingAs(who, user), {
           action: 'auth.two_factor_failed',
           target_type: 'user',
           target_id: userId,
@@ -131,7 +125,7 @@ export function createTwoFactorService({
         throw invalidCode();
       }
       if (accepted === 'recovery') {
-        await audit.record(recordFor(who, user), {
+        await audit.record(actingAs(who, user), {
           action: 'account.recovery_code_used',
           target_type: 'user',
           target_id: userId,

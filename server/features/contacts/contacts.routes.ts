@@ -1,20 +1,14 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { ContactExportQuerySchema, ContactListQuerySchema } from '#shared/contact-list';
 import { allow } from '../../http/guards';
 import { sendList } from '../../http/list-response';
 import { idParam, queryBy } from '../../http/params';
 import { createRouter } from '../../http/router';
 import { sendParts } from '../../http/stream-response';
-import { whoOf } from '../../http/who';
+import { accountOf, whoOf } from '../../http/who';
 import { requestLanguage } from '../../i18n';
 import type { ContactsService } from './contacts.service';
-import type { Actor, EnquiryThreadService } from './enquiry-thread.service';
-
-/** The signed-in colleague making the request (the guard let only staff through). */
-function actorOf(req: Request): Actor {
-  const who = whoOf(req);
-  return { ...who, actor: { id: who.actor?.id ?? 0, username: who.actor?.username ?? '' } };
-}
+import type { EnquiryThreadService } from './enquiry-thread.service';
 
 /**
  * `/api/contacts`: the public enquiry form's call, and the admin's review and
@@ -35,7 +29,7 @@ export function createContactsRouter(deps: {
 
   router.get('/', allow('enquiries'), async (req, res) => {
     const query = queryBy(ContactListQuerySchema, req.query);
-    sendList(res, await contacts.list(query, req.session.user?.id ?? null));
+    sendList(res, await contacts.list(query, whoOf(req).actor?.id ?? null));
   });
 
   router.get('/stats', allow('enquiries'), async (_req, res) => {
@@ -56,24 +50,22 @@ export function createContactsRouter(deps: {
   });
 
   router.get('/:id/reply-template', allow('enquiries'), async (req, res) => {
-    const sender = actorOf(req).actor.username;
+    const sender = accountOf(whoOf(req)).username;
     res.json({ data: await thread.templateFor(idParam(req.params.id), sender) });
   });
 
   router.post('/:id/replies', allow('enquiries'), async (req, res) => {
     res
       .status(201)
-      .json({ data: await thread.reply(idParam(req.params.id), req.body, actorOf(req)) });
+      .json({ data: await thread.reply(idParam(req.params.id), req.body, whoOf(req)) });
   });
 
   router.post('/:id/notes', allow('enquiries'), async (req, res) => {
-    res
-      .status(201)
-      .json({ data: await thread.note(idParam(req.params.id), req.body, actorOf(req)) });
+    res.status(201).json({ data: await thread.note(idParam(req.params.id), req.body, whoOf(req)) });
   });
 
   router.put('/:id/assignee', allow('enquiries'), async (req, res) => {
-    res.json({ data: await thread.assign(idParam(req.params.id), req.body, actorOf(req)) });
+    res.json({ data: await thread.assign(idParam(req.params.id), req.body, whoOf(req)) });
   });
 
   router.put('/:id/read', allow('enquiries'), async (req, res) => {

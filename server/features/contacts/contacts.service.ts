@@ -20,7 +20,7 @@ import { NotFoundError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
-import type { AuditRecorder } from '../audit/audit.service';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import { lastDays, perDay, utcDay, windowStart } from './contact-stats';
 import { csvWriter } from './contacts-csv';
 import { createContactsRepo, type ListAt } from './contacts.repo';
@@ -68,7 +68,7 @@ export function createContactsService({
   settings = { snapshot: async () => DEFAULT_SETTINGS },
   logger,
   clock = systemClock,
-  audit,
+  audit = NO_AUDIT,
   sources,
 }: {
   db: Db;
@@ -86,7 +86,7 @@ export function createContactsService({
 }) {
   const repo = createContactsRepo(db);
   const recorded = async <T>(who: Who, action: AuditAction, id: number, result: T) => {
-    await audit?.record(who, { action, target_type: 'contact', target_id: id });
+    await audit.record(who, { action, target_type: 'contact', target_id: id });
     return result;
   };
 
@@ -248,7 +248,7 @@ export function createContactsService({
       const spam = opts.spam ?? false;
       const day = utcDay(clock());
       const { reply_time_zone: timeZone } = await settings.snapshot();
-      await audit?.record(who, {
+      await audit.record(who, {
         action: 'contact.exported',
         summary: spam ? 'spam' : 'enquiries',
       });

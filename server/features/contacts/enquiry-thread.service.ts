@@ -15,15 +15,14 @@ import {
   ServiceUnavailableError,
 } from '../../errors';
 import { parseInput } from '../../validation';
-import type { Who } from '../../http/who';
-import type { AuditRecorder } from '../audit/audit.service';
+import { accountOf, type Who } from '../../http/who';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import type { Sender, ThreadMail } from '../mail/thread-mail';
 import { canOwnEnquiries, createContactThreadRepo } from './contact-thread.repo';
 import { createContactsRepo } from './contacts.repo';
 import { systemClock, type Clock } from '../../clock';
 
 const notFound = () => new NotFoundError('apiErrors.contactNotFound');
-const NO_AUDIT: AuditRecorder = { record: async () => undefined };
 
 /** What the handling of enquiries needs of the mail service. */
 export type EnquiryThreadMail = Pick<
@@ -33,9 +32,6 @@ export type EnquiryThreadMail = Pick<
   enabled: boolean;
   nudgeAfter(trx: Knex.Transaction): Promise<unknown>;
 };
-
-/** Who acts: the signed-in colleague (for the audit log, the thread and the reply's sender). */
-export type Actor = Who & { actor: { id: number; username: string } };
 
 /**
  * Enquiries answered and handled from the admin: the thread (the enquiry,
@@ -79,13 +75,13 @@ export function createEnquiryThreadService({
     return { ...contact, thread: [enquiry, ...later] };
   }
 
-  /** The account behind the actor, for Reply-To (its e-mail, if any). */
-  async function senderOf(who: Actor): Promise<Sender> {
-    const account = await thread.account(who.actor.id);
-    return { username: who.actor.username, email: account?.email ?? null };
+  /** The acting colleague as the reply's sender: for Reply-To, their account's e-mail, if any. */
+  async function senderOf(actor: { id: number; username: string }): Promise<Sender> {
+    const account = await thread.account(actor.id);
+    return { username: actor.username, email: account?.email ?? null };
   }
 
-  const record = (who: Actor, action: AuditAction, id: number, summary?: string) =>
+  const record = (who: Who, action: AuditAction, id: number, summary?: string) =>
     audit.record(who, { action, target_type: 'contact', target_id: id, summary });
 
   return {
@@ -101,10 +97,11 @@ export function createEnquiryThreadService({
      * enquiry marked replied (the first time counts) and read, in one
      * transaction. 503 while e-mail is off; 409 for an enquiry in the spam folder.
      */
-    async reply(id: number, input: unknown, who: Actor): Promise<ContactDetail> {
+    async reply(id: number, input: unknown, who: Who): Promise<ContactDetail> {
+      const actor = accountOf(who);
       const { message } = parseInput(ReplySchema, input ?? {});
       if (!mail.enabled) throw new ServiceUnavailableError('apiErrors.mailOff');
-      const sender = await senderOf(who);
+      const sender = await senderOf(actor);
       await db.transaction(async (trx) => {
         const contact = await find(id, trx);
         if (contact.spam) throw new ConflictError('apiErrors.replyToSpam');
@@ -113,8 +110,8 @@ export function createEnquiryThreadService({
         await thread.insert(trx, {
           contact_id: id,
           kind: 'reply',
-          user_id: who.actor.id,
-          author: who.actor.username,
+          user_id: actor.id,
+          author: actor.username,
           text: message,
           outbox_id: outboxId,
           created_at: at,
@@ -127,15 +124,16 @@ export function createEnquiryThreadService({
     },
 
     /** Adds an internal note (201), never e-mailed to anyone. */
-    async note(id: number, input: unknown, who: Actor): Promise<ContactDetail> {
+    async note(id: number, input: unknown, who: Who): Promise<ContactDetail> {
+      const actor = accountOf(who);
       const { text } = parseInput(NoteSchema, input ?? {});
       await db.transaction(async (trx) => {
         await find(id, trx);
         await thread.insert(trx, {
           contact_id: id,
           kind: 'note',
-          user_id: who.actor.id,
-          author: who.actor.username,
+          user_id: actor.id,
+          author: actor.username,
           text,
           outbox_id: null,
           created_at: clock().toISOString(),
@@ -150,7 +148,8 @@ export function createEnquiryThreadService({
      * account; 400 otherwise) or to nobody (`null`). A new owner other than
      * the actor is e-mailed, when their account has an address.
      */
-    async assign(id: number, input: unknown, who: Actor): Promise<ContactDetail> {
+    async assign(id: number, input: unknown, who: Who): Promise<ContactDetail> {
+      const actor = accountOf(who);
       const { user_id: userId } = parseInput(AssigneeSchema, input ?? {});
       const owner = userId === null ? null : await thread.account(userId);
       if (userId !== null && !canOwnEnquiries(owner))
@@ -161,8 +160,8 @@ export function createEnquiryThreadService({
         const contact = await find(id, trx);
         if ((contact.assignee?.id ?? null) === userId) return false;
         await contacts.update(id, { assignee_id: userId }, trx);
-        if (owner && owner.id !== who.actor.id && owner.email) {
-          if (await mail.queueAssigned(trx, contact, owner.email, who.actor.username))
+        if (owner && owner.id !== actor.id && owner.email) {
+          if (await mail.queueAssigned(trx, contact, owner.email, actor.username))
             void mail.nudgeAfter(trx);
         }
         return true;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/knex';
 import { claimJob } from '../../db/job-claim';
 import { NOBODY } from '../../http/who';
 import type { Logger } from '../../logger';
-import type { AuditRecorder } from '../audit/audit.service';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import { createContactsRepo } from './contacts.repo';
 import { systemClock, type Clock } from '../../clock';
 
@@ -32,7 +32,7 @@ export function createRetentionJob(deps: {
   clock?: Clock;
   intervalMs?: number;
 }) {
-  const { db, days, logger, audit } = deps;
+  const { db, days, logger, audit = NO_AUDIT } = deps;
   const clock = deps.clock ?? systemClock;
   const repo = createContactsRepo(db);
   let timer: NodeJS.Timeout | undefined;
@@ -46,7 +46,7 @@ export function createRetentionJob(deps: {
     const spam = await repo.removeOlderThan(before(now, spamDays), { spamOnly: true });
     if (spam > 0) {
       logger.info({ removed: spam, days: spamDays }, 'old spam deleted (spam_retention_days)');
-      await audit?.record(NOBODY, {
+      await audit.record(NOBODY, {
         action: 'contact.purged',
         summary: `spam: ${spam}, older than ${spamDays} days`,
       });
@@ -54,7 +54,7 @@ export function createRetentionJob(deps: {
     const enquiries = days ? await repo.removeOlderThan(before(now, days)) : 0;
     if (enquiries > 0) {
       logger.info({ removed: enquiries, days }, 'old enquiries deleted (ENQUIRY_RETENTION_DAYS)');
-      await audit?.record(NOBODY, {
+      await audit.record(NOBODY, {
         action: 'contact.purged',
         summary: `enquiries: ${enquiries}, older than ${days} days`,
       });

@@ -9,6 +9,7 @@ import {
 import { fieldErrors } from '#shared/validation';
 import { BadRequestError } from '../../errors';
 import { allow } from '../../http/guards';
+import { accountOf, whoOf } from '../../http/who';
 import { requestLanguage } from '../../i18n';
 import type { LlmService } from './llm.service';
 import { createRouter } from '../../http/router';
@@ -82,7 +83,7 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
     aiLimit,
     async (req, res) => {
       const { contact_id: id } = res.locals.draftReply as z.output<typeof DraftReplyRequestSchema>;
-      const sender = req.session.user?.username ?? '';
+      const sender = accountOf(whoOf(req)).username;
       res.json({ data: await llm.draftReply(id, sender, clientGone(res)) });
     },
   );

@@ -14,7 +14,7 @@ import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
 import type { Logger } from '../../logger';
-import type { AuditRecorder } from '../audit/audit.service';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import type { NewsService } from '../news/news.service';
 import type { ContentVersion } from '../../content-version';
 import type { MediaStorage, StoredFile } from './media-storage';
@@ -72,7 +72,7 @@ export function createMediaService(deps: {
   /** The version of public content: the hero is read again when it moves. */
   version: ContentVersion;
 }): MediaService {
-  const { db, storage, news, logger, clock = systemClock, audit, version } = deps;
+  const { db, storage, news, logger, clock = systemClock, audit = NO_AUDIT, version } = deps;
   const repo = createMediaRepo(db);
   const site = createSiteMedia({ db, version });
   const uses = async () => merged(await news.mediaUses(), await site.uses());
@@ -124,7 +124,7 @@ export function createMediaService(deps: {
     async upload(file, who = NOBODY) {
       const id = await oneAtATime(() => store(file, who));
       const row = (await repo.find(id))!;
-      await audit?.record(who, {
+      await audit.record(who, {
         action: 'media.uploaded',
         target_type: 'media',
         target_id: id,
@@ -163,7 +163,7 @@ export function createMediaService(deps: {
       await storage.removeAll(id).catch((err: unknown) => {
         logger.warn({ err, mediaId: id }, 'media: files of a deleted upload could not be removed');
       });
-      await audit?.record(who, {
+      await audit.record(who, {
         action: 'media.deleted',
         target_type: 'media',
         target_id: id,
@@ -184,7 +184,7 @@ export function createMediaService(deps: {
     async setHero(input, who = NOBODY) {
       await site.setHero(input, clock().toISOString());
       const hero = await site.hero();
-      await audit?.record(who, {
+      await audit.record(who, {
         action: 'media.hero_changed',
         target_type: 'media',
         summary: [hero.video?.id ?? '-', hero.poster?.id ?? '-'].join(' / '),

@@ -1,7 +1,7 @@
 import type { ContentChanges } from '../../content-version';
 import type { Db } from '../../db/knex';
 import { NOBODY, type Who } from '../../http/who';
-import type { AuditRecorder } from '../audit/audit.service';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 
 export type DemoArticle = { id: number; slug: string; title: string };
 
@@ -23,7 +23,7 @@ export interface DemoContentService {
 export function createDemoContentService({
   db,
   content,
-  audit,
+  audit = NO_AUDIT,
 }: {
   db: Db;
   /** Told when articles went: the public pages change. */
@@ -53,7 +53,7 @@ export function createDemoContentService({
         const ids = (await trx('demo_content').pluck('news_id')) as number[];
         return ids.length === 0 ? 0 : Number(await trx('news').whereIn('id', ids).delete());
       });
-      await audit?.record(who, { action: 'article.demo_removed', summary: String(removed) });
+      await audit.record(who, { action: 'article.demo_removed', summary: String(removed) });
       if (removed > 0) await content.changed(`demo articles removed (${removed})`);
       return { removed };
     },

@@ -1,6 +1,5 @@
 import type { AuditAction } from '#shared/audit';
-import type { Who } from '../../http/who';
-import type { AuditRecorder } from '../audit/audit.service';
+import type { AuditRecord } from '../../audit-recorder';
 import type { DocumentKind } from './document-row';
 
 /** What can happen to an article or a page, as the audit trail names it (`article.created`, `page.deleted`). */
@@ -17,21 +16,15 @@ export type DocumentChange =
 /** How a save of a document's text is recorded: an edit, or an older revision brought back. */
 export type DocumentSave = Extract<DocumentChange, 'updated' | 'revision_restored'>;
 
-/** The entry of one change to an article or page, named by its id and (when known) its title. */
-export function recordDocument(
-  audit: AuditRecorder | undefined,
-  who: Who,
+/**
+ * The entry of one change to an article or page (for `audit.record`), named
+ * by its id and (when known) its title.
+ */
+export function documentEntry(
   kind: DocumentKind,
   change: DocumentChange,
   document: { id: number; title?: string },
-): Promise<void> {
+): AuditRecord {
   const action: AuditAction = `${kind}.${change}`;
-  return (
-    audit?.record(who, {
-      action,
-      target_type: kind,
-      target_id: document.id,
-      summary: document.title,
-    }) ?? Promise.resolve()
-  );
+  return { action, target_type: kind, target_id: document.id, summary: document.title };
 }

@@ -8,8 +8,8 @@ import { isUniqueViolation } from '../../db/values';
 import { ConflictError, NotFoundError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
 import { parseInput } from '../../validation';
-import type { AuditRecorder } from '../audit/audit.service';
-import { recordDocument, type DocumentChange, type DocumentSave } from './document-audit';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
+import { documentEntry, type DocumentChange, type DocumentSave } from './document-audit';
 import { ARTICLE_SPEC, type DocumentSpec } from './document-spec';
 import { keepBaseline, recordRevisions } from './news-revisions';
 import { applyTranslations, assertNoSourceTranslation } from './news-translations';
@@ -60,7 +60,7 @@ export function createNewsWrites({
   db,
   clock,
   spec = ARTICLE_SPEC,
-  audit,
+  audit = NO_AUDIT,
 }: {
   db: Db;
   clock: Clock;
@@ -70,7 +70,7 @@ export function createNewsWrites({
   const repo = createNewsRepo(db, spec.kind);
   const history = createSlugHistoryRepo(db);
   const recorded = async (who: Who, change: DocumentChange, document: StoredDocument) => {
-    await recordDocument(audit, who, spec.kind, change, document);
+    await audit.record(who, documentEntry(spec.kind, change, document));
     return document;
   };
 

@@ -11,7 +11,7 @@ import type { ContentChanges } from '../../content-version';
 import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
 import type { Who } from '../../http/who';
-import type { AuditRecorder } from '../audit/audit.service';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import type { DocumentSave } from './document-audit';
 import { mergeCategoryCounts, storedValuesOf } from './news-categories';
 import { createNewsWrites } from './news-writes';
@@ -98,7 +98,7 @@ export function createNewsService({
   db,
   content,
   clock = systemClock,
-  audit,
+  audit = NO_AUDIT,
 }: {
   db: Db;
   /** Told of every committed write: each changes what the public sees. */

@@ -11,7 +11,7 @@ import type { ContentVersion } from '../../content-version';
 import type { Db } from '../../db/knex';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
-import type { AuditRecorder } from '../audit/audit.service';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import type { DocumentSave } from './document-audit';
 import { parseInput } from '../../validation';
 import type { StoredDocument } from './document-row';
@@ -77,7 +77,7 @@ export function createPagesService({
   db,
   content,
   clock = systemClock,
-  audit,
+  audit = NO_AUDIT,
 }: {
   db: Db;
   /**
@@ -174,7 +174,7 @@ export function createPagesService({
           }
         }
       });
-      await audit?.record(who, { action: 'page.reordered' });
+      await audit.record(who, { action: 'page.reordered' });
       await content.changed('pages reordered');
       return this.listAdmin();
     },

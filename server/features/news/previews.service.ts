@@ -15,8 +15,8 @@ import type { Db } from '../../db/knex';
 import { NotFoundError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
 import { parseInput } from '../../validation';
-import type { AuditRecorder } from '../audit/audit.service';
-import { recordDocument } from './document-audit';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
+import { documentEntry } from './document-audit';
 import type { DocumentKind } from './document-row';
 import type { NewsService } from './news.service';
 import type { PagesService } from './pages.service';
@@ -70,7 +70,7 @@ export function createPreviewsService({
   news,
   pages,
   clock = systemClock,
-  audit,
+  audit = NO_AUDIT,
 }: {
   db: Db;
   news: Pick<NewsService, 'getById'>;
@@ -118,7 +118,7 @@ export function createPreviewsService({
         created_by: who.actor?.id ?? null,
         created_at: at.toISOString(),
       });
-      await recordDocument(audit, who, kind, 'preview_created', document);
+      await audit.record(who, documentEntry(kind, 'preview_created', document));
       return { ...link, token, url: previewPath(token) };
     },
 
@@ -132,7 +132,7 @@ export function createPreviewsService({
         throw new NotFoundError('apiErrors.previewNotFound');
       }
       const document = await existing(newsId, kind).catch(() => ({ id: newsId }));
-      await recordDocument(audit, who, kind, 'preview_revoked', document);
+      await audit.record(who, documentEntry(kind, 'preview_revoked', document));
       return { id: previewId };
     },
 

@@ -12,11 +12,9 @@ import type { Db } from '../../db/knex';
 import { BadRequestError } from '../../errors';
 import { parseInput } from '../../validation';
 import type { Who } from '../../http/who';
-import type { AuditRecorder } from '../audit/audit.service';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import { createSettingsRepo } from './settings.repo';
 import { systemClock, type Clock } from '../../clock';
-
-const NO_AUDIT: AuditRecorder = { record: async () => undefined };
 
 const shown = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value));
 const isSecret = (key: string) => {

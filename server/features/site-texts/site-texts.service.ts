@@ -16,7 +16,7 @@ import type { Db } from '../../db/knex';
 import { BadRequestError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
 import { CATALOGUES } from '../../i18n';
-import type { AuditRecorder } from '../audit/audit.service';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import { createSiteTextsRepo, type SiteTextChange } from './site-texts.repo';
 import { textsSnapshot, type TextsSnapshot } from './texts-snapshot';
 
@@ -71,7 +71,7 @@ export function createSiteTextsService(deps: {
   /** Where every change is recorded, with who made it. */
   audit?: AuditRecorder;
 }): SiteTextsService {
-  const { db, version, clock = systemClock, audit } = deps;
+  const { db, version, clock = systemClock, audit = NO_AUDIT } = deps;
   const repo = createSiteTextsRepo(db);
   let last = textsSnapshot();
   let everRead = false;
@@ -147,7 +147,7 @@ export function createSiteTextsService(deps: {
         await version.changed(`site texts saved (${changes.length})`);
       }
       const keys = [...new Set(changes.map((c) => c.key))].join(', ');
-      await audit?.record(who, {
+      await audit.record(who, {
         action: 'site_texts.updated',
         target_type: 'site_texts',
         summary: keys.length > 200 ? `${keys.slice(0, 199)}…` : keys,
