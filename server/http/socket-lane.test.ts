@@ -395,6 +395,36 @@ describe('the socket lane keeps connections as Node would', () => {
     expect(silent.unread()).toBe('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
   });
 
+  it('lets Node take its time over a request it reads for good, as Node alone does', async () => {
+    // Node sets no idle limit on a connection while it answers (server.timeout
+    // is 0): an upload being resized or a draft from a language model may be
+    // silent for longer than headersTimeout, and must still get its answer.
+    const slow = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => res.end('done'), 1_000));
+    });
+    slow.keepAliveTimeout = 300;
+    slow.headersTimeout = 400;
+    attachSocketLane(slow, { answer: () => false, stopping: () => false });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const wire = await Wire.open((slow.address() as { port: number }).port);
+      // Sent in two pieces: the lane hands the connection to Node for good.
+      wire.send('POST /upload HTTP/1.1\r\nHost: site.test\r\nContent-Length: 4\r\n\r\nab');
+      await new Promise((r) => setTimeout(r, 50));
+      wire.send('cd');
+      const answer = await wire.answer();
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toBe('done');
+      wire.close();
+    } finally {
+      await new Promise((resolve) => {
+        slow.close(resolve);
+        slow.closeAllConnections();
+      });
+    }
+  });
+
   it('never closes a connection for idleness while an answer is still being written', async () => {
     await cached('/');
     let release: (() => void) | undefined;

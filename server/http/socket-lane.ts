@@ -97,6 +97,9 @@ export function attachSocketLane(server: Server, options: SocketLaneOptions): vo
         nodeConnection.call(server, nodeSide);
       }
       mode = lend ? 'lent' : 'node';
+      // Node's for good: its own idle limit from now on (server.timeout, none by
+      // default), not the lane's, which would cut off an answer that takes a while.
+      if (!lend) socket.setTimeout(server.timeout);
       nodeSide.lend(chunk, lend);
     };
     const onData = (chunk: Buffer) => {
