@@ -33,17 +33,28 @@ export function applyFilters<F extends object, C = void>(
 /**
  * One page of an ordered, filtered query and the count of every row it
  * matches (both asked together), its rows made items by `toItems`. `query`
- * carries the filters and the order; the count drops the order.
+ * carries the filters and the order; the count drops the order. A list
+ * whose total is kept elsewhere (counts kept by the database) passes it as
+ * `total`, and no row is counted.
  */
 export async function pageOf<T>(
   query: Knex.QueryBuilder,
   { page, perPage }: PageRequest,
   toItems: (rows: Record<string, unknown>[]) => T[] | Promise<T[]>,
+  total?: Promise<number>,
 ): Promise<ListPage<T>> {
-  const counting = query.clone().clearSelect().clearOrder().count({ n: '*' }).first();
+  const counting =
+    total ??
+    query
+      .clone()
+      .clearSelect()
+      .clearOrder()
+      .count({ n: '*' })
+      .first()
+      .then((counted: { n?: unknown } | undefined) => toCount(counted?.n));
   const [rows, counted] = await Promise.all([
     query.clone().limit(perPage).offset(pageOffset(page, perPage)),
     counting,
   ]);
-  return { items: await toItems(rows as Record<string, unknown>[]), total: toCount(counted?.n) };
+  return { items: await toItems(rows as Record<string, unknown>[]), total: counted };
 }

@@ -122,6 +122,84 @@ describe('migrations', () => {
     },
   );
 
+  it.each([
+    ['SQLite', false],
+    ['PostgreSQL', true],
+  ] as const)(
+    'count the enquiries, articles and pages already in a %s database, and those that come',
+    async (_store, pg) => {
+      if (pg && !postgresAvailable) return;
+      const server = pg ? (await startPostgres())! : null;
+      const db = createDb({ dataDir: tempDataDir(), databaseUrl: server?.url });
+      try {
+        const options = { migrationSource, tableName: 'knex_migrations' };
+        const before = MIGRATIONS.findIndex(([n]) => n === '20261128140000_list_counts.ts');
+        for (let i = 0; i < before; i++) await db.migrate.up(options);
+        const at = '2026-11-20T10:00:00.000Z';
+        const enquiry = (name: string, fields: Record<string, unknown>) => ({
+          name,
+          email: 'someone@example.com',
+          message: 'A quote, please.',
+          read: false,
+          spam: false,
+          created_at: at,
+          due_at: at,
+          ...fields,
+        });
+        await db('contacts').insert([
+          enquiry('A', {}),
+          enquiry('B', {}),
+          enquiry('C', { read: true, replied_at: at }),
+          enquiry('D', { spam: true }),
+        ]);
+        const doc = (slug: string, kind: string, published: boolean) => ({
+          title: slug,
+          excerpt: '',
+          content: '',
+          category: 'research',
+          slug,
+          kind,
+          published,
+          created_at: at,
+          updated_at: at,
+        });
+        await db('news').insert([
+          doc('one', 'article', true),
+          doc('two', 'article', false),
+          doc('about', 'page', true),
+        ]);
+        await migrateLatest(db);
+        const kept = async (table: string, keys: string[]) =>
+          (await db(table).where('n', '<>', 0).select())
+            .map((r) => [...keys.map((k) => (k === 'kind' ? r[k] : Boolean(r[k]))), Number(r.n)])
+            .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+        const contactKeys = ['spam', 'read', 'replied'];
+        expect(await kept('contact_counts', contactKeys)).toEqual([
+          [false, false, false, 2],
+          [false, true, true, 1],
+          [true, false, false, 1],
+        ]);
+        expect(await kept('news_counts', ['kind', 'published'])).toEqual([
+          ['article', false, 1],
+          ['article', true, 1],
+          ['page', true, 1],
+        ]);
+        // From now on the database keeps them.
+        await db('contacts').insert(enquiry('E', {}));
+        await db('contacts').where({ name: 'A' }).update({ read: true });
+        expect(await kept('contact_counts', contactKeys)).toEqual([
+          [false, false, false, 2],
+          [false, true, false, 1],
+          [false, true, true, 1],
+          [true, false, false, 1],
+        ]);
+      } finally {
+        await db.destroy();
+        await server?.stop();
+      }
+    },
+  );
+
   it.skipIf(!postgresAvailable)(
     'turn the articles of a 0.1.0 PostgreSQL database into English sources, text untouched',
     async () => {

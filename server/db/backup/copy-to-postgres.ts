@@ -8,6 +8,12 @@ import { SESSIONS_FILE } from '../session-store';
 
 const BATCH = 500;
 const KNEX_TABLES = new Set(['knex_migrations', 'knex_migrations_lock']);
+/**
+ * Counts the database keeps by triggers as the rows they count are written
+ * (migration 20261128140000_list_counts.ts): the copy of those rows makes
+ * them again, so they are not copied (they would count every row twice).
+ */
+const KEPT_BY_TRIGGERS = new Set(['contact_counts', 'news_counts']);
 
 type Row = Record<string, unknown>;
 
@@ -15,13 +21,14 @@ type Row = Record<string, unknown>;
 export async function tablesInDependencyOrder(source: Db): Promise<string[]> {
   // Ordinary tables only: full-text indexes (virtual tables and their shadow
   // tables) are SQLite's own; PostgreSQL keeps its index in generated columns.
+  // Counts kept by triggers are left to the target's own triggers.
   const tables = (
     (await source.raw(
       "select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' order by name",
     )) as { name: string }[]
   )
     .map((t) => t.name)
-    .filter((name) => !KNEX_TABLES.has(name));
+    .filter((name) => !KNEX_TABLES.has(name) && !KEPT_BY_TRIGGERS.has(name));
   const parents = new Map<string, string[]>();
   for (const table of tables) {
     const keys = (await source.raw(`pragma foreign_key_list("${table}")`)) as { table: string }[];

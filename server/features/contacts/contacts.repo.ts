@@ -9,6 +9,7 @@ import { isEmbedded, type Db } from '../../db/knex';
 import { applyFilters, pageOf, type FilterAppliers, type PageRequest } from '../../db/list-page';
 import { matchingIds, searchIndex } from '../../db/text-search';
 import { toBool, toCount, toIso, toIsoOrNull } from '../../db/values';
+import { createContactCounts } from './contact-counts';
 
 type Row = Record<string, unknown>;
 
@@ -102,6 +103,7 @@ export type ListAt = { now: Date; userId?: number | null };
 
 /** Plain knex queries on `contacts`; writes that belong with others take the transaction. */
 export function createContactsRepo(db: Db) {
+  const counts = createContactCounts(db);
   const contacts = (q: Knex = db) => q('contacts');
   /** Enquiries with their assignee's username. */
   const withAssignee = (q: Knex = db) =>
@@ -145,7 +147,12 @@ export function createContactsRepo(db: Db) {
       at: ListAt,
       page: PageRequest,
     ): Promise<ListPage<Contact>> {
-      return pageOf(filtered(filter, sort, at), page, (rows) => rows.map(toContact));
+      return pageOf(
+        filtered(filter, sort, at),
+        page,
+        (rows) => rows.map(toContact),
+        counts.total(filter, at.now),
+      );
     },
 
     /**
@@ -204,38 +211,8 @@ export function createContactsRepo(db: Db) {
       return (await contacts().where({ id }).delete()) > 0;
     },
 
-    /**
-     * Every count of the stats in one statement of indexed counts (each a
-     * range of one index, see the contacts migrations); spam is counted
-     * apart from everything else.
-     */
-    async counts(now: Date) {
-      const inbox = () => contacts().where('spam', false);
-      const waiting = () => inbox().whereNull('replied_at');
-      const at = now.toISOString();
-      const row = await db
-        .select(
-          inbox().count('*').as('total'),
-          inbox().where('read', false).count('*').as('unread'),
-          waiting().count('*').as('unreplied'),
-          waiting().where('due_at', '<', at).count('*').as('overdue'),
-          waiting()
-            .where('due_at', '>=', at)
-            .where('due_at', '<', dueSoonUntil(now).toISOString())
-            .count('*')
-            .as('due_soon'),
-          contacts().where('spam', true).count('*').as('spam'),
-        )
-        .first();
-      return {
-        total: toCount(row?.total),
-        unread: toCount(row?.unread),
-        unreplied: toCount(row?.unreplied),
-        overdue: toCount(row?.overdue),
-        due_soon: toCount(row?.due_soon),
-        spam: toCount(row?.spam),
-      };
-    },
+    /** The counts of the stats, from the counts the database keeps (contact-counts.ts). */
+    counts: (now: Date) => counts.stats(now),
 
     /** Enquiries (not spam) per UTC day (`YYYY-MM-DD`) since a moment, days without any left out. */
     async countsPerDay(since: string): Promise<Map<string, number>> {

@@ -135,6 +135,22 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
     return applyFilters(q, filter, FILTERS, db);
   }
 
+  /**
+   * The total of a list of this kind that is unfiltered or filtered by
+   * `published` alone, from `news_counts` (kept by the database as rows
+   * come, change and go: migration 20261128140000_list_counts.ts); other
+   * filters are counted (undefined).
+   */
+  function keptTotal({ published, ...others }: ArticleFilter): Promise<number> | undefined {
+    if (Object.values(others).some((value) => value !== undefined)) return undefined;
+    const which = published === undefined ? { kind } : { kind, published };
+    return db('news_counts')
+      .where(which)
+      .sum({ n: 'n' })
+      .first()
+      .then((row: Row | undefined) => toCount(row?.n));
+  }
+
   async function withTranslations(rows: Row[]): Promise<StoredDocument[]> {
     const byArticle = await translations.forArticles(rows.map((r) => Number(r.id)));
     return rows.map((r) => toDocument(r, byArticle.get(Number(r.id)) ?? []));
@@ -177,7 +193,7 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
       const q = filtered(filter)
         .select('news.*')
         .orderBy([...NEWEST_CREATED]);
-      return pageOf(q, page, withTranslations);
+      return pageOf(q, page, withTranslations, keptTotal(filter));
     },
 
     /** Every stored category value of this kind with its number of rows, drafts included. */
@@ -244,7 +260,7 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
         .select('news.*')
         .orderByRaw("case news.nav when 'header' then 0 when 'footer' then 1 else 2 end")
         .orderBy(['position', 'id']);
-      return pageOf(q, page, withTranslations);
+      return pageOf(q, page, withTranslations, keptTotal(filter));
     },
 
     /** Public rows at `now` placed in a menu, by position, with their translations. */
