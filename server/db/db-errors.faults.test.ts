@@ -11,7 +11,7 @@ import {
 } from '../../tests/support/test-app';
 import { holdWriteLock } from '../../tests/support/write-lock';
 import { errorResponse } from '../http/error-response';
-import { sqliteFile } from './knex';
+import { SQLITE_POOL, sqliteFile } from './knex';
 
 const apps: TestApp[] = [];
 const children: ChildProcess[] = [];
@@ -31,17 +31,28 @@ const enquiry = {
   message: 'A confidential message that must never reach a log line.',
 };
 
-/** Restarts the app's connections with extra PRAGMAs (read-only, a size cap). */
+/** Runs `pragma` on every connection the app's pool will hand out: all of them, open at once. */
 async function reopenWith(t: TestApp, pragma: string): Promise<void> {
   type Conn = { exec(sql: string, cb: (err: Error | null) => void): void };
-  type Done = (err: Error | null, conn: Conn) => void;
-  type AfterCreate = (conn: Conn, done: Done) => void;
-  const client = t.db.client as { config: { pool: { afterCreate: AfterCreate } } };
-  const original = client.config.pool.afterCreate;
-  client.config.pool.afterCreate = (conn, done) =>
-    original(conn, (err) => (err ? done(err, conn) : conn.exec(pragma, (e) => done(e, conn))));
-  await t.db.destroy();
-  t.db.initialize();
+  const client = t.db.client as {
+    acquireConnection(): Promise<Conn>;
+    releaseConnection(c: Conn): void;
+  };
+  const conns = await Promise.all(
+    Array.from({ length: SQLITE_POOL.max }, () => client.acquireConnection()),
+  );
+  try {
+    await Promise.all(
+      conns.map(
+        (conn) =>
+          new Promise<void>((resolve, reject) =>
+            conn.exec(pragma, (err) => (err ? reject(err) : resolve())),
+          ),
+      ),
+    );
+  } finally {
+    for (const conn of conns) client.releaseConnection(conn);
+  }
 }
 
 /** Runs `pragma` on each of the app's idle connections (the same ones: the fault passes, nothing reopens). */

@@ -2,20 +2,15 @@ import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { Config } from '../config';
 import { ensureDataDir } from './data-dir';
-import { sqliteClient } from './sqlite-client';
+import { createSqliteDb } from './sqlite-client';
 
 export type Db = Knex;
-
-type SqliteConnection = { exec(sql: string, cb: (err: Error | null) => void): void };
 
 /**
  * How long a write waits for another writer's lock before it answers 503
  * (well inside any request's patience; the visitor is told to retry).
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 3000;
-
-/** knex's SQLite client with write transactions that wait their turn (sqlite-client.ts). */
-const SqliteClient = sqliteClient(SQLITE_BUSY_TIMEOUT_MS);
 
 /**
  * SQLite settings applied to every pooled connection. WAL lets readers go on
@@ -35,7 +30,7 @@ const SQLITE_PRAGMAS = [
  * waits for a lock, and few, so waiting writes never hold every thread of
  * libuv's pool (which file reads and the session store need too).
  */
-const SQLITE_POOL = { min: 1, max: 4 };
+export const SQLITE_POOL = { min: 1, max: 4 };
 
 /**
  * True for the embedded SQLite file. One server process serves it (several
@@ -61,15 +56,11 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Db {
     return knex({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
   }
   ensureDataDir(config.dataDir);
-  return knex({
-    client: SqliteClient,
-    connection: { filename: sqliteFile(config.dataDir) },
-    useNullAsDefault: true,
-    pool: {
-      ...SQLITE_POOL,
-      afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
-        conn.exec(SQLITE_PRAGMAS, (err) => done(err, conn));
-      },
-    },
+  // Write transactions wait their turn and take the lock first (sqlite-client.ts).
+  return createSqliteDb({
+    filename: sqliteFile(config.dataDir),
+    busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS,
+    pragmas: SQLITE_PRAGMAS,
+    pool: SQLITE_POOL,
   });
 }

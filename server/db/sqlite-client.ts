@@ -1,16 +1,70 @@
-import type { Knex } from 'knex';
-import Client_SQLite3 from 'knex/lib/dialects/sqlite3/index.js';
-import Transaction_Sqlite from 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js';
-import { createStatementCache, type StatementSource } from './statement-cache';
+import knexModule, { type Knex, type KnexPool as Pool } from 'knex';
+import sqlite3 from 'sqlite3';
+import { createStatementCache, type RunContext } from './statement-cache';
 
-/** A query as knex hands it to its client's `_query`. */
-type KnexQuery = {
-  sql?: string;
-  bindings?: unknown[];
-  method?: string;
-  returning?: unknown;
-  response?: unknown;
-  context?: unknown;
+// knex is CommonJS, and Node's ESM loader sees no named `KnexPool` in it: both are read off the module.
+const { knex, KnexPool } = knexModule as unknown as {
+  knex: typeof knexModule;
+  KnexPool: typeof Pool;
+};
+
+/**
+ * The embedded database's knex, and everything it does that knex's own
+ * SQLite client does not, in this one file, through public APIs only: knex
+ * is given a pool of our own (`connectionPool`, a `KnexPool`) whose
+ * connections are node-sqlite3 `Database`s that run queries on kept
+ * statements; its transactions go through `db.transaction`, with knex's
+ * `connection` option and its client's `acquireConnection` and
+ * `releaseConnection`. The rest of the code sees a plain knex.
+ */
+
+type Callback = (this: RunContext, err: Error | null, rows?: unknown[]) => void;
+
+/**
+ * A node-sqlite3 connection whose `all` and `run` (what knex's SQLite client
+ * calls for every query, with the SQL, its bindings and a callback) run on
+ * statements compiled once per connection and kept (statement-cache.ts,
+ * decision 016): one trip to libuv's pool per query instead of a compile,
+ * a run and a finalize. Any other call is node-sqlite3's own.
+ */
+function keptStatementsDatabase(statements: ReturnType<typeof createStatementCache>) {
+  return class KeptStatementsDatabase extends sqlite3.Database {
+    override all(...args: unknown[]): this {
+      return this.kept('all', args) ? this : (super.all(...(args as [string])), this);
+    }
+
+    override run(...args: unknown[]): this {
+      return this.kept('run', args) ? this : (super.run(...(args as [string])), this);
+    }
+
+    /** Runs a `(sql, bindings[], callback)` call on a kept statement; false for any other shape. */
+    private kept(method: 'all' | 'run', args: unknown[]): boolean {
+      const [sql, bindings, callback] = args;
+      if (args.length !== 3 || typeof sql !== 'string' || !Array.isArray(bindings)) return false;
+      if (typeof callback !== 'function') return false;
+      const done = callback as Callback;
+      statements.query(this, method, sql, bindings).then(
+        ({ rows, context }) => done.call(context, null, rows),
+        (error: Error) => done.call({}, error),
+      );
+      return true;
+    }
+  };
+}
+
+/** A pooled connection, as this file uses it. */
+type Connection = sqlite3.Database;
+
+/** What `db.transaction` runs. */
+type Handler = (trx: Knex.Transaction) => Promise<unknown>;
+
+export type SqliteOptions = {
+  filename: string;
+  /** How long a write waits for the lock, in this process's queue and then SQLite's. */
+  busyTimeoutMs: number;
+  /** Run on every new connection (settings). */
+  pragmas: string;
+  pool: { min: number; max: number };
 };
 
 /**
@@ -55,135 +109,129 @@ export function createWriteQueue(timeoutMs: number) {
 }
 
 /**
- * SQLite transactions begin DEFERRED: one that reads first takes the write
- * lock only at its first write, and when another connection wrote since its
- * read, SQLite answers SQLITE_BUSY at once (busy_timeout cannot help: the
- * snapshot it read is stale). So a write transaction here begins IMMEDIATE,
- * taking the write lock (waiting up to busy_timeout for another process's)
- * before it reads; and it waits for this process's other writers in the
- * queue first. A `readOnly` transaction begins as before and waits for
- * nobody; reads outside transactions never queue.
+ * The first statement of a write transaction: a write that changes nothing
+ * the app reads (the file header's `user_version`, which nothing here uses).
+ * knex begins SQLite transactions DEFERRED; one whose first statement
+ * writes takes the write lock before it has read anything, which is what
+ * `BEGIN IMMEDIATE` does: it waits up to busy_timeout for another process's
+ * lock, and never meets a stale read snapshot (which SQLITE_BUSY answers at
+ * once, with no wait that could help).
  */
-class WriteTransaction extends Transaction_Sqlite {
-  override begin(conn: unknown) {
-    return this.query(conn, this.readOnly ? 'BEGIN;' : 'BEGIN IMMEDIATE;');
-  }
+export const TAKE_WRITE_LOCK = 'PRAGMA user_version = 0';
+
+/** Ends a transaction left open; false when none was, true when one was or the ROLLBACK failed. */
+function leftInTransaction(conn: Connection): Promise<boolean> {
+  return new Promise((resolve) =>
+    conn.exec('ROLLBACK', (error) =>
+      resolve(!error || !/no transaction is active/.test(error.message)),
+    ),
+  );
+}
+
+/**
+ * knex on the SQLite file at `filename`, whose `db.transaction(handler)`
+ * is a write transaction (decision 013): it waits for this process's other
+ * writers in a queue, takes the write lock first, and a failed one leaves
+ * its connection outside any transaction. `{ readOnly: true }` and nested
+ * transactions (savepoints) are knex's own and wait for nobody.
+ */
+export function createSqliteDb(options: SqliteOptions): Knex {
+  const inTurn = createWriteQueue(options.busyTimeoutMs);
+  const statements = createStatementCache();
+  const Database = keptStatementsDatabase(statements);
+  /** Connections in doubt: the pool closes them (SQLite rolls back) instead of handing them out again. */
+  const replaced = new WeakSet<Connection>();
+  /** The close under way, if any: connections close one after the other (see `destroy`). */
+  let closing: Promise<unknown> = Promise.resolve();
+  const pool = new KnexPool<Connection>({
+    ...options.pool,
+    acquireTimeoutMillis: 60_000,
+    propagateCreateError: true,
+    create: () =>
+      new Promise((resolve, reject) => {
+        const flags = sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE;
+        const conn: Connection = new Database(options.filename, flags, (openError) => {
+          if (openError) return reject(openError);
+          conn.exec(options.pragmas, (error) => (error ? reject(error) : resolve(conn)));
+        });
+      }),
+    validate: (conn) => !replaced.has(conn),
+    /**
+     * Closes one connection at a time, its kept statements finalized first
+     * (SQLite closes no connection that still has some). The last connection
+     * to close checkpoints the write-ahead log and deletes it, but only when
+     * it sees that it is the last: connections closing side by side on
+     * libuv's threads each saw another still open, and the log stayed behind
+     * (14 shutdowns in 100 left it).
+     */
+    destroy: (conn) => {
+      const closed = closing.then(async () => {
+        await statements.release(conn);
+        await new Promise<void>((resolve, reject) =>
+          conn.close((error) => (error ? reject(error) : resolve())),
+        );
+      });
+      closing = closed.catch(() => undefined);
+      return closed;
+    },
+  });
+  const db = knex({ client: 'sqlite3', connectionPool: pool, useNullAsDefault: true });
+  const knexTransaction = db.transaction.bind(db);
+  const client = db.client as Knex.Client;
 
   /**
    * A transaction that failed hands its connection back outside any
    * transaction. SQLite keeps a transaction open when its COMMIT fails
-   * (SQLITE_BUSY), and knex then released the connection as it was: every
+   * (SQLITE_BUSY), and knex then releases the connection as it is: every
    * later BEGIN on it failed, and it held the write lock, so every other
    * connection's write failed too, until a restart. So after a failure the
-   * connection is rolled back when needed (see leaveTransaction).
+   * connection is rolled back; one that was still in a transaction (what
+   * made its COMMIT fail may still be on it), or cannot roll back, is
+   * replaced.
    */
-  override acquireConnection(config: unknown, work: (conn: unknown) => Promise<unknown>) {
-    // A nested transaction is a savepoint: its outer transaction ends the connection's.
-    if (this.client.transacting) return super.acquireConnection(config, work);
-    return super.acquireConnection(config, async (conn) => {
+  async function writeTransaction(container: Handler, config: Knex.TransactionConfig) {
+    return inTurn(async () => {
+      const conn = (await client.acquireConnection()) as Connection;
       try {
-        return await work(conn);
+        return await knexTransaction(
+          async (trx) => {
+            await trx.raw(TAKE_WRITE_LOCK);
+            return container(trx);
+          },
+          { ...config, connection: conn },
+        );
       } catch (error) {
-        await (this.client as SqliteClient).leaveTransaction(conn as Connection);
+        if (await leftInTransaction(conn)) replaced.add(conn);
         throw error;
+      } finally {
+        await client.releaseConnection(conn);
       }
     });
   }
 
-  override _evaluateContainer(config: unknown, container: unknown) {
-    const start = () => super._evaluateContainer(config, container);
-    // A nested transaction is a savepoint on its outer transaction's connection.
-    if (this.client.transacting || this.readOnly) return start();
-    return (this.client as SqliteClient).inTurn(start);
+  function transaction(container?: unknown, config?: unknown) {
+    if (typeof container !== 'function') {
+      // knex's `transaction(config)`: a transaction the caller commits, which no queue can follow.
+      throw new Error('On SQLite, a transaction is db.transaction(handler, config?)');
+    }
+    const { readOnly, ...rest } = (config ?? {}) as Knex.TransactionConfig;
+    // A read-only transaction begins as knex begins it (DEFERRED) and waits for nobody.
+    if (readOnly) return knexTransaction(container as Handler, rest);
+    return writeTransaction(container as Handler, rest);
   }
+
+  const destroy = db.destroy.bind(db);
+  Object.defineProperties(db, {
+    transaction: { value: transaction, configurable: true },
+    // knex leaves a pool it was given open.
+    destroy: {
+      value: async (callback?: (error?: unknown) => void) => {
+        await destroy();
+        await pool.destroy();
+        callback?.();
+      },
+      configurable: true,
+    },
+  });
+  return db;
 }
-
-/** How knex's SQLite client runs each kind of query: `all` answers rows, `run` a write's context. */
-function callMethod(query: KnexQuery): 'all' | 'run' {
-  switch (query.method) {
-    case 'insert':
-    case 'update':
-      return query.returning ? 'all' : 'run';
-    case 'counter':
-    case 'del':
-      return 'run';
-    default:
-      return 'all';
-  }
-}
-
-/** A pooled node-sqlite3 connection, as this client uses it. */
-type Connection = StatementSource & { exec(sql: string, cb: (err: Error | null) => void): unknown };
-
-/**
- * knex's SQLite client whose transactions are write transactions (see above)
- * and whose queries run on prepared statements kept per connection
- * (statement-cache.ts).
- */
-export function sqliteClient(busyTimeoutMs: number) {
-  // Beside the class, not on it: a transaction's client is a bare copy of its prototype.
-  const statements = createStatementCache();
-  /** Connections in doubt: the pool closes them (SQLite rolls back) instead of handing them out again. */
-  const replaced = new WeakSet<Connection>();
-  /** The close under way, if any: connections close one after the other (see destroyRawConnection). */
-  let closing: Promise<unknown> = Promise.resolve();
-  return class SqliteClient extends Client_SQLite3 {
-    readonly inTurn = createWriteQueue(busyTimeoutMs);
-
-    constructor(config: Knex.Config) {
-      // Still named 'sqlite3', so code asking which store it is needs to know nothing of this.
-      super({ ...config, client: 'sqlite3' });
-    }
-
-    async _query(connection: StatementSource, query: KnexQuery) {
-      if (!query.sql) throw new Error('The query is empty');
-      const { rows, context } = await statements.query(
-        connection,
-        callMethod(query),
-        query.sql,
-        query.bindings ?? [],
-      );
-      query.response = rows;
-      query.context = context;
-      return query;
-    }
-
-    /**
-     * Closes one connection at a time. The last connection to close
-     * checkpoints the write-ahead log and deletes it, but only when it sees
-     * that it is the last: pool connections closing side by side on libuv's
-     * threads each saw another still open, and the log stayed behind (14
-     * shutdowns in 100 left it).
-     */
-    override destroyRawConnection(connection: StatementSource): Promise<void> {
-      const closed = closing.then(async () => {
-        await statements.release(connection);
-        await super.destroyRawConnection(connection);
-      });
-      closing = closed.catch(() => undefined);
-      return closed;
-    }
-
-    /**
-     * Ends whatever transaction a failed one left open on `conn`. Usually
-     * there is none (BEGIN failed, or knex rolled back). One still open means
-     * its COMMIT failed, and what made it fail (a statement left in progress)
-     * may still be on the connection: it is rolled back and replaced, as is
-     * a connection that cannot even roll back.
-     */
-    async leaveTransaction(conn: Connection): Promise<void> {
-      const error = await new Promise<Error | null>((resolve) => conn.exec('ROLLBACK', resolve));
-      if (!error || !/no transaction is active/.test(error.message)) replaced.add(conn);
-    }
-
-    override async validateConnection(conn: Connection): Promise<boolean> {
-      return !replaced.has(conn);
-    }
-
-    override transaction(...args: unknown[]) {
-      return new WriteTransaction(this, ...args) as unknown as Knex.Transaction;
-    }
-  };
-}
-
-type SqliteClient = InstanceType<ReturnType<typeof sqliteClient>>;
