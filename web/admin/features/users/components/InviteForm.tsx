@@ -5,6 +5,7 @@ import { STAFF_ROLES, type StaffRole } from '#shared/roles';
 import { InvitationSchema, type InvitationSent } from '#shared/users';
 import { ApiError } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
+import { EmailField } from '../../../components/EmailField';
 import { Field, fieldAria } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { button, card, input } from '../../../lib/ui';
@@ -61,19 +62,17 @@ export function InviteForm({ onSent }: { onSent: (sent: InvitationSent) => void 
         noValidate
         className="mt-4 grid gap-4 sm:grid-cols-[1fr_14rem_auto] sm:items-start"
       >
-        <Field id="invite-email" label={t('admin.users.invite.email')} error={errors.email}>
-          <input
-            {...fieldAria('invite-email', { error: errors.email })}
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setErrors((x) => ({ ...x, email: undefined }));
-            }}
-            className={input}
-          />
-        </Field>
+        <EmailField
+          id="invite-email"
+          label={t('admin.users.invite.email')}
+          autoComplete="off"
+          error={errors.email}
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setErrors((x) => ({ ...x, email: undefined }));
+          }}
+        />
         <Field
           id="invite-role"
           label={t('admin.users.role')}

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { EmailChangeSchema } from '#shared/users';
 import { ApiError } from '../../../../../common/api';
 import { toast } from '../../../../../common/toast';
+import { EmailField } from '../../../../components/EmailField';
 import { Field, fieldAria } from '../../../../components/Field';
 import { Spinner } from '../../../../components/Spinner';
-import { button, card, input } from '../../../../lib/ui';
+import { button, card } from '../../../../lib/ui';
 import { useProfileDetailsQuery } from '../../api/auth.queries';
 import { useRequestEmail } from '../../api/links.queries';
 import { PasswordInput } from '../PasswordInput';
@@ -75,19 +76,16 @@ export function AccountEmail() {
         noValidate
         className="mt-4 grid gap-4 sm:grid-cols-2"
       >
-        <Field id="account-new-email" label={t('admin.account.email.new')} error={errors.email}>
-          <input
-            {...fieldAria('account-new-email', { error: errors.email })}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setErrors((x) => ({ ...x, email: undefined }));
-            }}
-            className={input}
-          />
-        </Field>
+        <EmailField
+          id="account-new-email"
+          label={t('admin.account.email.new')}
+          error={errors.email}
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setErrors((x) => ({ ...x, email: undefined }));
+          }}
+        />
         <Field
           id="account-email-password"
           label={t('admin.account.currentPassword')}

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PasswordResetRequestSchema } from '#shared/users';
 import { toast } from '../../../../../common/toast';
-import { Field, fieldAria } from '../../../../components/Field';
+import { EmailField } from '../../../../components/EmailField';
 import { Spinner } from '../../../../components/Spinner';
-import { button, input } from '../../../../lib/ui';
+import { button } from '../../../../lib/ui';
 import { useRequestReset } from '../../api/links.queries';
 import { AuthCard } from '../AuthCard';
 
@@ -48,20 +48,17 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-          <Field id="forgot-email" label={t('login.reset.email')} error={error}>
-            <input
-              {...fieldAria('forgot-email', { error })}
-              type="email"
-              autoComplete="email"
-              autoFocus
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setError(undefined);
-              }}
-              className={input}
-            />
-          </Field>
+          <EmailField
+            id="forgot-email"
+            label={t('login.reset.email')}
+            autoFocus
+            error={error}
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              setError(undefined);
+            }}
+          />
           <button
             type="submit"
             disabled={request.isPending}
