@@ -1,29 +1,21 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
 import { ArticleListQuerySchema } from '#shared/news-list';
 import { pageCount } from '#shared/pagination';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useListQuery } from '../../../hooks/useListQuery';
 import { useDemoContent } from '../api/demo.queries';
-import { useLlmStatus } from '../api/llm.queries';
 import { NEWS_ADMIN_PAGE_SIZE, useAdminNewsQuery } from '../api/news.queries';
-import type { FormMode } from '../hooks/useArticleForm';
+import { useArticleDialogs } from '../hooks/useArticleDialogs';
 import { useCategorySuggestions } from '../hooks/useCategorySuggestions';
 import { useNewsActions } from '../hooks/useNewsActions';
-import { draftFromArticle, draftFromGenerated, emptyDraft } from '../lib/article-draft';
+import { draftFromArticle } from '../lib/article-draft';
 import { isFiltered } from '../lib/article-list-filters';
 import { AddNewsMenu } from './AddNewsMenu';
-import { AiGenerateModal } from './AiGenerateModal';
 import { DemoNotice } from './DemoNotice';
 import { NewsFilters } from './NewsFilters';
 import { useArticleViews } from '../../analytics/api/analytics.queries';
 import { NewsList } from './NewsList';
-
-// The form carries the markdown renderer: fetched only when a form first opens.
-const ArticleFormModal = lazy(() =>
-  import('./ArticleFormModal').then((m) => ({ default: m.ArticleFormModal })),
-);
 
 type Props = {
   /** The role may read articles but not change them (sales): no buttons that would be refused. */
@@ -40,7 +32,6 @@ const noArticles: Article[] = [];
  */
 export function NewsManager({ readOnly = false, views = false }: Props) {
   const { t } = useTranslation();
-  const llm = useLlmStatus();
   const [query, setQuery] = useListQuery(ArticleListQuerySchema);
   const list = useAdminNewsQuery({ ...query, ids: undefined, per_page: NEWS_ADMIN_PAGE_SIZE });
   const articles = list.isError ? noArticles : (list.data?.items ?? noArticles);
@@ -54,11 +45,14 @@ export function NewsManager({ readOnly = false, views = false }: Props) {
     if (beyond) setQuery({ page: pages }, { replace: true });
   }, [beyond, pages, setQuery]);
   const { pendingId, togglePublished, remove, removing } = useNewsActions();
-  const addButton = useRef<HTMLButtonElement>(null);
-  const editTrigger = useRef<HTMLElement | null>(null);
-  const [form, setForm] = useState<FormMode | null>(null);
-  const [aiOpen, setAiOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<Article | null>(null);
+  const { addMenu, edit, askDelete, dialogs } = useArticleDialogs<Article>({
+    draftOf: draftFromArticle,
+    categories,
+    confirmDelete: () => t('admin.news.confirmDelete'),
+    deleteLabel: t('admin.news.delete'),
+    remove,
+    removing,
+  });
   const demo = useDemoContent().data?.articles ?? [];
   const demoIds = new Set(demo.map((article) => article.id));
   const viewsById = useArticleViews({ enabled: views });
@@ -74,14 +68,7 @@ export function NewsManager({ readOnly = false, views = false }: Props) {
         >
           {t('admin.news.title')}
         </h2>
-        {!readOnly && (
-          <AddNewsMenu
-            llm={llm}
-            triggerRef={addButton}
-            onManual={() => setForm({ kind: 'create', draft: emptyDraft })}
-            onAi={() => setAiOpen(true)}
-          />
-        )}
+        {!readOnly && <AddNewsMenu {...addMenu} />}
       </div>
       <DemoNotice demo={demo} readOnly={readOnly} />
       <NewsFilters query={query} onChange={setQuery} categories={categories} />
@@ -98,44 +85,11 @@ export function NewsManager({ readOnly = false, views = false }: Props) {
         views={viewsById}
         pendingId={pendingId}
         readOnly={readOnly}
-        onEdit={(article, trigger) => {
-          editTrigger.current = trigger;
-          setForm({ kind: 'edit', article, draft: draftFromArticle(article) });
-        }}
+        onEdit={edit}
         onToggle={togglePublished}
-        onDelete={setToDelete}
+        onDelete={askDelete}
       />
-      {form && (
-        <Suspense fallback={null}>
-          <ArticleFormModal
-            key={form.kind === 'edit' ? form.article.id : 'new'}
-            mode={form}
-            categories={categories}
-            returnFocusTo={form.kind === 'edit' ? editTrigger : addButton}
-            onClose={() => setForm(null)}
-            onSaved={() => setForm(null)}
-          />
-        </Suspense>
-      )}
-      {aiOpen && (
-        <AiGenerateModal
-          returnFocusTo={addButton}
-          onClose={() => setAiOpen(false)}
-          onGenerated={(generated, language, translate) => {
-            setAiOpen(false);
-            setForm({ kind: 'create', draft: draftFromGenerated(generated, language), translate });
-          }}
-        />
-      )}
-      {toDelete && (
-        <ConfirmDialog
-          message={t('admin.news.confirmDelete')}
-          confirmLabel={t('admin.news.delete')}
-          busy={removing}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() => remove(toDelete, () => setToDelete(null))}
-        />
-      )}
+      {dialogs}
     </section>
   );
 }

@@ -1,21 +1,15 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_NAVS, type AdminPage } from '#shared/pages';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useLlmStatus } from '../api/llm.queries';
-import type { FormMode } from '../hooks/useArticleForm';
+import { useArticleDialogs } from '../hooks/useArticleDialogs';
 import { usePageActions } from '../hooks/usePageActions';
-import { draftFromGenerated, draftFromPage, emptyDraft } from '../lib/article-draft';
+import { draftFromPage } from '../lib/article-draft';
 import { DocumentKindProvider } from '../lib/document-kind';
 import { groupPages, movePage, orderOf } from '../lib/page-order';
 import { AddNewsMenu } from './AddNewsMenu';
-import { AiGenerateModal } from './AiGenerateModal';
 import { PageMenuList } from './PageMenuList';
 
-// The form carries the markdown renderer: fetched only when a form first opens.
-const ArticleFormModal = lazy(() =>
-  import('./ArticleFormModal').then((m) => ({ default: m.ArticleFormModal })),
-);
+const noCategories: string[] = [];
 
 /** Puts keyboard focus back on a move button once its row has moved. */
 const refocus = (id: string) =>
@@ -28,13 +22,16 @@ const refocus = (id: string) =>
  */
 export function PagesManager({ pages }: { pages: AdminPage[] }) {
   const { t } = useTranslation();
-  const llm = useLlmStatus();
   const actions = usePageActions();
-  const addButton = useRef<HTMLButtonElement>(null);
-  const editTrigger = useRef<HTMLElement | null>(null);
-  const [form, setForm] = useState<FormMode | null>(null);
-  const [aiOpen, setAiOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<AdminPage | null>(null);
+  const { addMenu, edit, askDelete, dialogs } = useArticleDialogs<AdminPage>({
+    draftOf: draftFromPage,
+    categories: noCategories,
+    generated: (draft) => ({ ...draft, category: '' }),
+    confirmDelete: (page) => t('admin.pages.confirmDelete', { title: page.title }),
+    deleteLabel: t('admin.news.delete'),
+    remove: actions.remove,
+    removing: actions.removing,
+  });
   const [announcement, setAnnouncement] = useState('');
   const groups = groupPages(pages);
 
@@ -70,12 +67,7 @@ export function PagesManager({ pages }: { pages: AdminPage[] }) {
             </h2>
             <p className="text-sm text-slate-600">{t('admin.pages.description')}</p>
           </div>
-          <AddNewsMenu
-            llm={llm}
-            triggerRef={addButton}
-            onManual={() => setForm({ kind: 'create', draft: emptyDraft })}
-            onAi={() => setAiOpen(true)}
-          />
+          <AddNewsMenu {...addMenu} />
         </div>
         <p className="sr-only" aria-live="polite">
           {announcement}
@@ -89,48 +81,14 @@ export function PagesManager({ pages }: { pages: AdminPage[] }) {
               nav={nav}
               pages={groups[nav]}
               pendingId={actions.pendingId}
-              onEdit={(page, trigger) => {
-                editTrigger.current = trigger;
-                setForm({ kind: 'edit', article: page, draft: draftFromPage(page) });
-              }}
+              onEdit={edit}
               onToggle={actions.togglePublished}
-              onDelete={setToDelete}
+              onDelete={askDelete}
               onMove={move}
             />
           ))
         )}
-        {form && (
-          <Suspense fallback={null}>
-            <ArticleFormModal
-              key={form.kind === 'edit' ? form.article.id : 'new'}
-              mode={form}
-              categories={[]}
-              returnFocusTo={form.kind === 'edit' ? editTrigger : addButton}
-              onClose={() => setForm(null)}
-              onSaved={() => setForm(null)}
-            />
-          </Suspense>
-        )}
-        {aiOpen && (
-          <AiGenerateModal
-            returnFocusTo={addButton}
-            onClose={() => setAiOpen(false)}
-            onGenerated={(generated, language, translate) => {
-              setAiOpen(false);
-              const draft = { ...draftFromGenerated(generated, language), category: '' };
-              setForm({ kind: 'create', draft, translate });
-            }}
-          />
-        )}
-        {toDelete && (
-          <ConfirmDialog
-            message={t('admin.pages.confirmDelete', { title: toDelete.title })}
-            confirmLabel={t('admin.news.delete')}
-            busy={actions.removing}
-            onCancel={() => setToDelete(null)}
-            onConfirm={() => actions.remove(toDelete, () => setToDelete(null))}
-          />
-        )}
+        {dialogs}
       </section>
     </DocumentKindProvider>
   );
