@@ -30,6 +30,7 @@ import * as pageViews from '../../migrations/20261128120000_page_views';
 import * as autoReplyClaims from '../../migrations/20261128129000_auto_reply_claims';
 import * as mediaDocumentsAndVideos from '../../migrations/20261128130000_media_documents_and_videos';
 import * as listCounts from '../../migrations/20261128140000_list_counts';
+import * as newsKindOrder from '../../migrations/20261128140100_news_kind_order';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -72,6 +73,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128129000_auto_reply_claims.ts', autoReplyClaims],
   ['20261128130000_media_documents_and_videos.ts', mediaDocumentsAndVideos],
   ['20261128140000_list_counts.ts', listCounts],
+  ['20261128140100_news_kind_order.ts', newsKindOrder],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */
