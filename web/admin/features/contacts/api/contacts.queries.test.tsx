@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsKeys } from '../../news/api/news.queries';
 import { renderWithClient, stubApi } from '../../../test/query';
 import {
+  CONTACT_STATS_REFRESH_MS,
   contactKeys,
   getContacts,
+  useContactStatsQuery,
   useDeleteContact,
   useExportContacts,
   useSetContactRead,
@@ -113,5 +116,63 @@ describe('contact writes refetch every list and the totals, not the news', () =>
       'GET /api/contacts/export?spam=false&separator=semicolon',
     ]);
     for (const key of contactQueries) expect(invalidated(key)).toBe(false);
+  });
+});
+
+describe('the enquiry figures keep up while the admin is open', () => {
+  const figures = (total: number, unread: number) => ({
+    total,
+    unread,
+    unreplied: unread,
+    overdue: 0,
+    due_soon: 0,
+    spam: 0,
+    last_7_days: total,
+    per_day: [],
+  });
+
+  it('asks for them every minute, and loads a list again when they changed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      client = new QueryClient();
+      let stats = figures(3, 1);
+      const calls = stubApi((_method, url) => (url.includes('/stats') ? stats : []));
+      const { result } = renderWithClient(() => useContactStatsQuery({ enabled: true }), client);
+      await waitFor(() => expect(result.current.data?.total).toBe(3));
+      // A list shown before the figures change.
+      client.setQueryData(inbox, { items: [], total: 3 });
+
+      // A minute with nothing new: the figures are asked again, the list is left alone.
+      await vi.advanceTimersByTimeAsync(CONTACT_STATS_REFRESH_MS);
+      await waitFor(() => expect(calls.filter((c) => c.includes('/stats'))).toHaveLength(2));
+      expect(invalidated(inbox)).toBe(false);
+
+      // An enquiry arrives: the next minute's figures say so, and the list is loaded again.
+      stats = figures(4, 2);
+      await vi.advanceTimersByTimeAsync(CONTACT_STATS_REFRESH_MS);
+      await waitFor(() => expect(result.current.data?.total).toBe(4));
+      await waitFor(() => expect(invalidated(inbox)).toBe(true));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves a list loaded after the figures were asked (the user’s own change) as it is', async () => {
+    client = new QueryClient();
+    let stats = figures(3, 1);
+    let changed = false;
+    stubApi((_method, url) => {
+      if (!url.includes('/stats')) return [];
+      // The list the change loaded comes in after the figures were asked for.
+      if (changed) client.setQueryData(inbox, { items: [], total: 3 });
+      return stats;
+    });
+    const { result } = renderWithClient(() => useContactStatsQuery({ enabled: true }), client);
+    await waitFor(() => expect(result.current.data?.total).toBe(3));
+    stats = figures(3, 0);
+    changed = true;
+    await client.refetchQueries({ queryKey: contactKeys.stats });
+    await waitFor(() => expect(result.current.data?.unread).toBe(0));
+    expect(invalidated(inbox)).toBe(false);
   });
 });

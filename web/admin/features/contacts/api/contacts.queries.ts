@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { Contact, ContactStats } from '#shared/contact';
 import type { ContactListQuery, CsvSeparatorName } from '#shared/contact-list';
 import type { ListPage } from '#shared/list-query';
@@ -114,8 +115,44 @@ export function useContactsQuery(query: ContactListQuery) {
   });
 }
 
+/** How often the open admin asks for the enquiry figures, so new enquiries show without a reload. */
+export const CONTACT_STATS_REFRESH_MS = 60_000;
+
+/**
+ * The enquiry figures, asked again every minute while the admin is open
+ * (and in view). When they say enquiries came, went or changed meanwhile
+ * (someone else's work, a new enquiry), the lists loaded before the figures
+ * were asked are loaded again, so the Unread figure and the list it stands
+ * for agree. (After the user's own change both are loaded at once: the list
+ * is not asked for twice.)
+ */
 export function useContactStatsQuery({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...contactStatsQuery(), enabled });
+  const client = useQueryClient();
+  const askedAt = useRef(0);
+  const stats = useQuery({
+    ...contactStatsQuery(),
+    queryFn: ({ signal }) => {
+      askedAt.current = Date.now();
+      return getContactStats(signal);
+    },
+    enabled,
+    refetchInterval: CONTACT_STATS_REFRESH_MS,
+  });
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!stats.data) return;
+    const { total, unread, unreplied, spam } = stats.data;
+    const figures = [total, unread, unreplied, spam].join();
+    if (seen.current !== null && seen.current !== figures) {
+      const asked = askedAt.current;
+      void client.invalidateQueries({
+        queryKey: contactKeys.lists,
+        predicate: (query) => query.state.dataUpdatedAt < asked,
+      });
+    }
+    seen.current = figures;
+  }, [client, stats.data]);
+  return stats;
 }
 
 /**
