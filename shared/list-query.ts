@@ -19,6 +19,12 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 export const SEARCH_MAX_LENGTH = 200;
 /** Words of a search that count (the rest are ignored). */
 export const SEARCH_MAX_TERMS = 8;
+/**
+ * Most items a search lists: the most recently added that match (and pass
+ * the list's filters), so that a search costs the same however many items
+ * hold its words. A total of this many means "this many or more".
+ */
+export const SEARCH_MAX_RESULTS = 1000;
 
 export const wholeNumber = (key: string, max?: number) =>
   z

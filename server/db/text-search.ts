@@ -12,20 +12,41 @@ export type SearchIndex = { table: string; fts: string };
 export const searchIndex = (table: string): SearchIndex => ({ table, fts: `${table}_fts` });
 
 /**
- * The ids of the rows of an index's table that hold every word of a search
- * (each as the start of a word, case and accents aside), as a subquery for
- * `whereIn`; null when the search has no words (nothing to narrow).
+ * The ids of the most recently added rows (highest id first) of an index's
+ * table that hold every word of a search and are found by `rows`, at most
+ * `limit` of them, as a subquery for `whereIn`; null when the search has no
+ * words. `rows(id)` is a query of the table narrowed by a list's filters,
+ * to be correlated to each match by the SQL expression `id` (it selects
+ * anything: it is asked whether a row exists). The index is read newest
+ * first and the read stops at `limit`: the cost follows `limit`, not how
+ * many rows match.
  */
-export function matchingIds(db: Db | Knex.Transaction, index: SearchIndex, text?: string) {
+export function newestMatchingIds(
+  db: Db | Knex.Transaction,
+  index: SearchIndex,
+  text: string | undefined,
+  limit: number,
+  rows: (id: string) => Knex.QueryBuilder,
+) {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;
   if (isEmbedded(db)) {
-    // Each word quoted (it holds only letters and digits) and a prefix; FTS5 ANDs them.
+    // The FTS table alone in the FROM clause, so that SQLite walks its
+    // matches by rowid, newest first, and looks each row up by its key.
+    const { fts } = index;
     const query = terms.map((t) => `"${t}"*`).join(' ');
-    return db(index.fts).select('rowid').whereRaw(`${index.fts} match ?`, [query]);
+    return db(fts)
+      .select({ id: `${fts}.rowid` })
+      .whereRaw(`${fts} match ?`, [query])
+      .whereExists(rows(`${fts}.rowid`))
+      .orderByRaw(`${fts}.rowid desc`)
+      .limit(limit);
   }
   const query = terms.map((t) => `${t}:*`).join(' & ');
-  return db(index.table)
-    .select('id')
-    .whereRaw(`search @@ to_tsquery('simple', search_fold(?))`, [query]);
+  return db({ matched: index.table })
+    .select('matched.id')
+    .whereRaw(`matched.search @@ to_tsquery('simple', search_fold(?))`, [query])
+    .whereExists(rows('matched.id'))
+    .orderBy('matched.id', 'desc')
+    .limit(limit);
 }

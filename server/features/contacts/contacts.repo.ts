@@ -2,12 +2,12 @@ import type { Knex } from 'knex';
 import { SPAM_REASONS, type Contact, type SpamReason } from '#shared/contact';
 import type { AssigneeFilter, ContactListQuery, ReplyFilter } from '#shared/contact-list';
 import { pickLanguage } from '#shared/languages';
-import type { ListPage } from '#shared/list-query';
+import { SEARCH_MAX_RESULTS, type ListPage } from '#shared/list-query';
 import { dueSoonUntil } from '#shared/reply-due';
 import { deleteInBatches, type BatchedDelete } from '../../db/batched-delete';
 import { isEmbedded, type Db } from '../../db/knex';
 import { applyFilters, pageOf, type FilterAppliers, type PageRequest } from '../../db/list-page';
-import { matchingIds, searchIndex } from '../../db/text-search';
+import { newestMatchingIds, searchIndex } from '../../db/text-search';
 import { toBool, toCount, toIso, toIsoOrNull } from '../../db/values';
 import { createContactCounts } from './contact-counts';
 
@@ -76,10 +76,7 @@ const FILTERS: FilterAppliers<ContactFilter, FilterContext> = {
   read: (q, read) => q.where('contacts.read', read),
   reply: (q, reply, { db, now }) => replyWhere(q, reply, now, isEmbedded(db)),
   assignee: (q, assignee, { userId }) => assigneeWhere(q, assignee, userId),
-  q: (q, text, { db }) => {
-    const ids = matchingIds(db, SEARCH, text);
-    if (ids) q.whereIn('contacts.id', ids);
-  },
+  q: () => undefined, // a bounded set of matches, see `filtered`
 };
 
 /**
@@ -121,10 +118,21 @@ export function createContactsRepo(db: Db) {
       .leftJoin('users as assignee', 'assignee.id', 'contacts.assignee_id')
       .select('contacts.*', 'assignee.username as assignee_username');
 
-  /** The list's rows in its order: newest first, unanswered first, or due first. */
+  /**
+   * The list's rows in its order: newest first, unanswered first, or due
+   * first. A search lists the SEARCH_MAX_RESULTS most recently received
+   * enquiries of the list that match (by id, along the full-text index),
+   * then orders those.
+   */
   function filtered(filter: ContactFilter, sort: ContactListQuery['sort'], at: ListAt) {
-    const q = withAssignee().where('contacts.spam', filter.spam ?? false);
-    applyFilters(q, filter, FILTERS, { db, now: at.now, userId: at.userId ?? null });
+    const context = { db, now: at.now, userId: at.userId ?? null };
+    const narrowed = (q: Knex.QueryBuilder) =>
+      applyFilters(q.where('contacts.spam', filter.spam ?? false), filter, FILTERS, context);
+    const found = newestMatchingIds(db, SEARCH, filter.q, SEARCH_MAX_RESULTS, (id) =>
+      narrowed(contacts().select(db.raw('1')).whereRaw(`contacts.id = ${id}`)),
+    );
+    // The matches passed the filters already: the list is those rows, looked up by key.
+    const q = found ? withAssignee().whereIn('contacts.id', found) : narrowed(withAssignee());
     if (sort === 'due')
       return q.orderByRaw(UNREPLIED_FIRST).orderBy([
         { column: 'contacts.due_at', order: 'asc' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Contact } from '#shared/contact';
 import type { ContactListQuery } from '#shared/contact-list';
+import { SEARCH_MAX_RESULTS } from '#shared/list-query';
 import { STORES, type TestStore } from '../../../tests/support/stores';
 import { createContactsService, type ContactsService } from './contacts.service';
 
@@ -161,6 +162,47 @@ describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
       expect(await found('"; drop table contacts; --')).toEqual([]);
       expect(await found('  ')).toHaveLength(3);
       expect((await page({ q: 'metal', read: true })).total).toBe(0);
+    },
+  );
+
+  it.skipIf(skip)(
+    'lists at most SEARCH_MAX_RESULTS matches of a search, the newest of those its filters keep',
+    async () => {
+      const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+      const matches = SEARCH_MAX_RESULTS + 2;
+      const row = (name: string, minutesAgo: number, extra: Record<string, unknown> = {}) => ({
+        name,
+        email: 'someone@example.com',
+        message: 'Turbine blades need inspection.',
+        read: false,
+        spam: false,
+        created_at: at(minutesAgo),
+        due_at: at(minutesAgo - 24 * 60),
+        ...extra,
+      });
+      // Oldest first, so that ids follow the time received; the newest matches are spam.
+      const rows = [
+        ...Array.from({ length: matches }, (_, i) => row(`M${i}`, 10_000 - i)),
+        ...Array.from({ length: 3 }, (_, i) => row(`S${i}`, 100 - i, { spam: true })),
+        row('Other', 1, { message: 'Something else.' }),
+      ];
+      await store.db.batchInsert('contacts', rows, 100);
+
+      const searched = await page({ q: 'turbine', per_page: 2 });
+      // Spam is left out before the bound: it takes no place among the matches.
+      expect(searched).toEqual({
+        names: [`M${matches - 1}`, `M${matches - 2}`],
+        total: SEARCH_MAX_RESULTS,
+      });
+      const last = await page({ q: 'turbine', per_page: 2, page: SEARCH_MAX_RESULTS / 2 });
+      // The two oldest matches are beyond the bound.
+      expect(last).toEqual({ names: ['M3', 'M2'], total: SEARCH_MAX_RESULTS });
+      expect(await page({ q: 'turbine', spam: true })).toEqual({
+        names: ['S2', 'S1', 'S0'],
+        total: 3,
+      });
+      // Without a search the list has no bound.
+      expect((await page({})).total).toBe(matches + 1);
     },
   );
 

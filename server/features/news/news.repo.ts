@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { articleLanguages } from '#shared/article-languages';
 import { LANGUAGES, pickLanguage } from '#shared/languages';
-import type { ListPage } from '#shared/list-query';
+import { SEARCH_MAX_RESULTS, type ListPage } from '#shared/list-query';
 import type { MissingFilter } from '#shared/news-list';
 import type { PageNav } from '#shared/pages';
 import type { Db } from '../../db/knex';
 import { applyFilters, pageOf, type FilterAppliers, type PageRequest } from '../../db/list-page';
-import { matchingIds, searchIndex } from '../../db/text-search';
+import { newestMatchingIds, searchIndex } from '../../db/text-search';
 import { now, toCount, toIso } from '../../db/values';
 import { toDocument, type DocumentKind, type StoredDocument } from './document-row';
 import { storedSourceHash } from './source-hash';
@@ -87,16 +87,7 @@ const FILTERS: FilterAppliers<Omit<ArticleFilter, 'publicAt'>, Db | Knex.Transac
     if (outdated) q.whereExists(older);
     else q.whereNotExists(older);
   },
-  q: (q, text, db) => {
-    const own = matchingIds(db, NEWS_SEARCH, text);
-    const translated = matchingIds(db, TRANSLATIONS_SEARCH, text);
-    if (!own || !translated) return;
-    q.where((w) =>
-      w
-        .whereIn('news.id', own)
-        .orWhereIn('news.id', db('news_translations').select('news_id').whereIn('id', translated)),
-    );
-  },
+  q: () => undefined, // a bounded set of matches, see `searched`
   ids: (q, ids) => q.whereIn('news.id', ids),
 };
 
@@ -129,8 +120,9 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
   const anyKind = () => db('news');
   const translations = createTranslationsRepo(db);
 
-  function filtered({ publicAt, ...filter }: ArticleFilter) {
-    const q = news();
+  /** `q` (rows of `news`) narrowed to this kind and a filter (its search aside). */
+  function narrowed(q: Knex.QueryBuilder, { publicAt, ...filter }: ArticleFilter) {
+    q.where('news.kind', kind);
     if (publicAt !== undefined) visibleAt(q, publicAt);
     return applyFilters(q, filter, FILTERS, db);
   }
@@ -149,6 +141,40 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
       .sum({ n: 'n' })
       .first()
       .then((row: Row | undefined) => toCount(row?.n));
+  }
+
+  /**
+   * The ids of the SEARCH_MAX_RESULTS most recently written rows of a
+   * filter that hold every word of its search in their source text or in a
+   * translation (newest id first, along each full-text index), or null
+   * without a search.
+   */
+  function searched(filter: ArticleFilter) {
+    const row = () => narrowed(db('news').select(db.raw('1')), filter);
+    const own = newestMatchingIds(db, NEWS_SEARCH, filter.q, SEARCH_MAX_RESULTS, (id) =>
+      row().whereRaw(`news.id = ${id}`),
+    );
+    const translated = newestMatchingIds(
+      db,
+      TRANSLATIONS_SEARCH,
+      filter.q,
+      SEARCH_MAX_RESULTS,
+      // The translation's article, by key (an IN here would read every article).
+      (id) =>
+        row().whereRaw(`news.id = (select t.news_id from news_translations t where t.id = ${id})`),
+    );
+    if (!own || !translated) return null;
+    const either = db
+      .select('id')
+      .from(own.as('own'))
+      .union(db('news_translations').select({ id: 'news_id' }).whereIn('id', translated));
+    return db.select('id').from(either.as('found')).orderBy('id', 'desc').limit(SEARCH_MAX_RESULTS);
+  }
+
+  /** The rows of a filter; with a search, its bounded matches (which passed the filter), by key. */
+  function filtered(filter: ArticleFilter) {
+    const found = searched(filter);
+    return found ? db('news').whereIn('news.id', found) : narrowed(db('news'), filter);
   }
 
   async function withTranslations(rows: Row[]): Promise<StoredDocument[]> {

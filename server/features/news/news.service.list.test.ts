@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SEARCH_MAX_RESULTS } from '#shared/list-query';
 import type { ArticleListQuery } from '#shared/news-list';
 import { STORES, type TestStore } from '../../../tests/support/stores';
 import { createContentVersion } from '../../content-version';
@@ -83,6 +84,42 @@ describe.each(STORES)('the admin list of articles on $name', ({ skip, open }) =>
       // Every word in one text: a Portuguese word and a German one are in no single text.
       expect(await found('soldadura fertigung')).toEqual([]);
       expect((await slugs({ q: 'porto', published: true })).total).toBe(0);
+    },
+  );
+
+  it.skipIf(skip)(
+    'lists at most SEARCH_MAX_RESULTS matches of a search, the most recently written its filters keep',
+    async () => {
+      // The oldest article matches in its German version only.
+      await news.create(
+        article(0, {
+          translations: { de: { title: 'Turbinenschaufeln', excerpt: 'Kurz', content: 'Lang' } },
+        }),
+      );
+      const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
+      const matches = SEARCH_MAX_RESULTS + 5;
+      const rows = Array.from({ length: matches }, (_, i) => ({
+        ...article(i + 1, { title: `Turbine ${i + 1}` }),
+        // The newest three are drafts.
+        published: i + 1 <= matches - 3,
+        created_at: at(i + 1),
+        updated_at: at(i + 1),
+      }));
+      await store.db.batchInsert('news', rows, 100);
+
+      expect(await slugs({ q: 'turbine', per_page: 2 })).toEqual({
+        slugs: [`article-${matches}`, `article-${matches - 1}`],
+        total: SEARCH_MAX_RESULTS,
+      });
+      const last = await slugs({ q: 'turbine', per_page: 2, page: SEARCH_MAX_RESULTS / 2 });
+      // The oldest matches (the German one among them) are beyond the bound.
+      expect(last).toEqual({ slugs: ['article-7', 'article-6'], total: SEARCH_MAX_RESULTS });
+      // Drafts are left out before the bound: they take no place among the matches.
+      expect(await slugs({ q: 'turbine', published: true, per_page: 1 })).toEqual({
+        slugs: [`article-${matches - 3}`],
+        total: SEARCH_MAX_RESULTS,
+      });
+      expect(await slugs({ q: 'turbinenschaufeln' })).toEqual({ slugs: ['article-0'], total: 1 });
     },
   );
 

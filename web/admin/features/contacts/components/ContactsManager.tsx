@@ -5,6 +5,7 @@ import { ContactListQuerySchema, type ContactListQuery } from '#shared/contact-l
 import { pageCount } from '#shared/pagination';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListPager } from '../../../components/ListPager';
+import { useListCount } from '../../../hooks/useListCount';
 import { useListQuery } from '../../../hooks/useListQuery';
 import { useNow } from '../../../hooks/useNow';
 import { card } from '../../../lib/ui';
@@ -43,6 +44,7 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
   const list = useContactsQuery({ ...asked, per_page: CONTACTS_PAGE_SIZE });
   const contacts = list.isError ? [] : (list.data?.items ?? []);
   const total = list.data?.total ?? 0;
+  const count = useListCount();
   const page = query.page ?? 1;
   const pages = pageCount(total, CONTACTS_PAGE_SIZE);
   const { pendingId, remove, removing, ...act } = useContactActions();
@@ -112,7 +114,7 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
       ) : (
         <div className="space-y-3" aria-busy={list.isPlaceholderData || undefined}>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {t('admin.contacts.count', { count: total })}
+            {count('admin.contacts.count', total, query.q !== undefined)}
           </p>
           <ul className="space-y-3">
             {contacts.map((contact) => (
@@ -130,7 +132,7 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
               page={page}
               pages={pages}
               label={t('admin.contacts.pagination')}
-              total={t('admin.contacts.count', { count: total })}
+              total={count('admin.contacts.count', total, query.q !== undefined)}
               onPage={(p) => setAddress({ page: p })}
             />
           )}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Article } from '#shared/news';
 import { ListPager } from '../../../components/ListPager';
+import { useListCount } from '../../../hooks/useListCount';
 import { card } from '../../../lib/ui';
 import { NewsRow } from './NewsRow';
 
@@ -8,6 +9,8 @@ type Props = {
   articles: Article[];
   /** Articles in the whole list (every page). */
   total: number;
+  /** The list is a search (whose matches the server bounds, see useListCount). */
+  searched?: boolean;
   /** Articles that are demo content of the first start. */
   demoIds?: ReadonlySet<number>;
   /** Each article's views of the last 30 days, when the role reads the analytics. */
@@ -32,6 +35,7 @@ type Props = {
 /** One page of the articles with their count and the pages around it. */
 export function NewsList(props: Props) {
   const { t } = useTranslation();
+  const count = useListCount();
   const { articles, total, page, pages, pendingId, readOnly = false } = props;
   if (articles.length === 0) {
     return (
@@ -47,7 +51,7 @@ export function NewsList(props: Props) {
   return (
     <div className="space-y-3" aria-busy={props.busy || undefined}>
       <p className="text-sm text-slate-600" aria-live="polite">
-        {t('admin.news.count', { count: total })}
+        {count('admin.news.count', total, props.searched ?? false)}
       </p>
       <ul className={`${card} divide-y divide-slate-200`}>
         {articles.map((article) => (
@@ -69,7 +73,7 @@ export function NewsList(props: Props) {
           page={page}
           pages={pages}
           label={t('admin.news.pagination')}
-          total={t('admin.news.count', { count: total })}
+          total={count('admin.news.count', total, props.searched ?? false)}
           onPage={props.onPage}
         />
       )}

@@ -75,6 +75,7 @@ export function NewsManager({ readOnly = false, views = false }: Props) {
       <NewsList
         articles={articles}
         total={total}
+        searched={query.q !== undefined}
         page={page}
         pages={pages}
         onPage={(p) => setQuery({ page: p })}
