@@ -14,12 +14,14 @@ type SitemapArticle = { slug: string; updated_at: string; languages: Language[] 
  * which follows the visitor's choice, as `x-default`.
  */
 function languageVersions(base: string, path: string, languages: readonly Language[], extra = '') {
-  const href = (lang: Language) => `${base}${escapeHtml(localizedPath(lang, path))}`;
-  const alternates = [
-    ...languages.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${href(l)}"/>`),
-    `<xhtml:link rel="alternate" hreflang="x-default" href="${base}${escapeHtml(path)}"/>`,
-  ].join('');
-  return languages.map((l) => `<url><loc>${href(l)}</loc>${extra}${alternates}</url>`);
+  // Each address escaped once: a sitemap file holds thousands of them.
+  const hrefs = languages.map((l) => `${base}${escapeHtml(localizedPath(l, path))}`);
+  let alternates = '';
+  for (let i = 0; i < languages.length; i++) {
+    alternates += `<xhtml:link rel="alternate" hreflang="${languages[i]}" href="${hrefs[i]}"/>`;
+  }
+  alternates += `<xhtml:link rel="alternate" hreflang="x-default" href="${base}${escapeHtml(path)}"/>`;
+  return hrefs.map((href) => `<url><loc>${href}</loc>${extra}${alternates}</url>`);
 }
 
 const URLSET =

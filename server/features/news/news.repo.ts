@@ -4,10 +4,11 @@ import { LANGUAGES, pickLanguage } from '#shared/languages';
 import { SEARCH_MAX_RESULTS, type ListPage } from '#shared/list-query';
 import type { MissingFilter } from '#shared/news-list';
 import type { PageNav } from '#shared/pages';
+import { isPublic } from '#shared/publication';
 import type { Db } from '../../db/knex';
 import { applyFilters, pageOf, type FilterAppliers, type PageRequest } from '../../db/list-page';
 import { newestMatchingIds, searchIndex } from '../../db/text-search';
-import { now, toCount, toIso } from '../../db/values';
+import { now, toBool, toCount, toIso, toIsoOrNull } from '../../db/values';
 import { toDocument, type DocumentKind, type StoredDocument } from './document-row';
 import { storedSourceHash } from './source-hash';
 import { createTranslationsRepo } from './translations.repo';
@@ -324,14 +325,29 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
      * and go.
      */
     async sitemapEntries(now: string, section?: { number: number; size: number }) {
-      const q = filtered({ publicAt: now })
-        .select('id', 'slug', 'source_language', 'updated_at', 'published_at')
-        .orderBy('id');
+      const columns = ['id', 'slug', 'source_language', 'updated_at', 'published_at'];
+      let rows: Row[];
       if (section) {
-        q.where('news.id', '>', (section.number - 1) * section.size);
-        q.where('news.id', '<=', section.number * section.size);
+        // The range read by key alone (SQLite, without statistics, would
+        // rather walk an index of every public row), and judged here as
+        // `visibleAt` judges it.
+        const range: Row[] = await db('news')
+          .select([...columns, 'kind', 'published'])
+          .where('news.id', '>', (section.number - 1) * section.size)
+          .andWhere('news.id', '<=', section.number * section.size)
+          .orderBy('id');
+        const at = Date.parse(now);
+        rows = range.filter(
+          (r) =>
+            r.kind === kind &&
+            isPublic(
+              { published: toBool(r.published), published_at: toIsoOrNull(r.published_at) },
+              at,
+            ),
+        );
+      } else {
+        rows = await filtered({ publicAt: now }).select(columns).orderBy('id');
       }
-      const rows: Row[] = await q;
       const byArticle = await translations.languagesOf(
         rows.map((r) => Number(r.id)),
         { publishedOnly: true },
