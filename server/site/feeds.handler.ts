@@ -95,11 +95,8 @@ export function rssHandler({
     const language = requestLanguage(req);
     // The company's name as its site texts have it.
     const t = (await texts.snapshot()).translator(language);
-    const { news: articles } = await news.listPublished({
-      page: 1,
-      perPage: RSS_ITEMS,
-      language,
-    });
+    // The latest articles alone: a feed shows no total (counting every public one grows with them).
+    const articles = await news.latestPublished({ limit: RSS_ITEMS, language });
     const text = {
       title: `${t('meta.siteName')} — ${t('news.title')}`,
       description: t('news.description'),

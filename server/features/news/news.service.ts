@@ -42,6 +42,12 @@ export interface NewsService {
     category?: string;
     language?: Language;
   }): Promise<NewsList>;
+  /**
+   * The newest public articles (newest publication first), each in
+   * `language` where it has it: what a feed shows, without the total that
+   * `listPublished` counts.
+   */
+  latestPublished(opts: { limit: number; language?: Language }): Promise<Article[]>;
   /** One article in `language` (else its source language); with its translations for admins. */
   getBySlug(
     slug: string,
@@ -136,6 +142,11 @@ export function createNewsService({
       });
       const news = rows.map((a) => articleInLanguage(publicLanguages(asArticle(a)), language));
       return { news, total, pages: pageCount(total, perPage), current_page: page };
+    },
+
+    async latestPublished({ limit, language = DEFAULT_LANGUAGE }) {
+      const rows = await repo.listPublished({ now: now(), limit, offset: 0 });
+      return rows.map((a) => articleInLanguage(publicLanguages(asArticle(a)), language));
     },
 
     async getBySlug(slug, { includeDrafts = false, language, withTranslations = false } = {}) {
