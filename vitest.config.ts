@@ -10,7 +10,7 @@ export default defineConfig({
       'tests/unit/**/*.test.{ts,tsx}',
     ],
     environment: 'node',
-    setupFiles: ['tests/support/i18n-setup.ts'],
+    setupFiles: ['tests/support/i18n-setup.ts', 'tests/support/dom-setup.ts'],
     globalSetup: ['tests/support/vitest-global-setup.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
