@@ -43,9 +43,17 @@ export function newestMatchingIds(
       .limit(limit);
   }
   const query = terms.map((t) => `${t}:*`).join(' & ');
-  return db({ matched: index.table })
+  // The matches newest first, planned apart (`offset 0`): PostgreSQL judges
+  // a prefix search to match a handful of rows, and would otherwise ask
+  // `rows` of every match before sorting; this way it asks the first ones only.
+  const ordered = db({ m: index.table })
+    .select('m.id')
+    .whereRaw(`m.search @@ to_tsquery('simple', search_fold(?))`, [query])
+    // Written out: knex leaves out an offset of 0.
+    .orderByRaw('m.id desc offset 0');
+  return db
+    .from(ordered.as('matched'))
     .select('matched.id')
-    .whereRaw(`matched.search @@ to_tsquery('simple', search_fold(?))`, [query])
     .whereExists(rows('matched.id'))
     .orderBy('matched.id', 'desc')
     .limit(limit);

@@ -118,21 +118,46 @@ export function createContactsRepo(db: Db) {
       .leftJoin('users as assignee', 'assignee.id', 'contacts.assignee_id')
       .select('contacts.*', 'assignee.username as assignee_username');
 
+  /** A query narrowed to a list's folder and filters (its search aside) at a moment. */
+  const narrowing = (filter: ContactFilter, at: ListAt) => (q: Knex.QueryBuilder) =>
+    applyFilters(q.where('contacts.spam', filter.spam ?? false), filter, FILTERS, {
+      db,
+      now: at.now,
+      userId: at.userId ?? null,
+    });
+
   /**
-   * The list's rows in its order: newest first, unanswered first, or due
-   * first. A search lists the SEARCH_MAX_RESULTS most recently received
-   * enquiries of the list that match (by id, along the full-text index),
-   * then orders those.
+   * A search's matches: the ids of the SEARCH_MAX_RESULTS most recently
+   * received enquiries of the list that hold its words (along the
+   * full-text index), as a subquery; null without a search.
    */
-  function filtered(filter: ContactFilter, sort: ContactListQuery['sort'], at: ListAt) {
-    const context = { db, now: at.now, userId: at.userId ?? null };
-    const narrowed = (q: Knex.QueryBuilder) =>
-      applyFilters(q.where('contacts.spam', filter.spam ?? false), filter, FILTERS, context);
-    const found = newestMatchingIds(db, SEARCH, filter.q, SEARCH_MAX_RESULTS, (id) =>
+  function matches(filter: ContactFilter, at: ListAt) {
+    const narrowed = narrowing(filter, at);
+    return newestMatchingIds(db, SEARCH, filter.q, SEARCH_MAX_RESULTS, (id) =>
       narrowed(contacts().select(db.raw('1')).whereRaw(`contacts.id = ${id}`)),
     );
-    // The matches passed the filters already: the list is those rows, looked up by key.
-    const q = found ? withAssignee().whereIn('contacts.id', found) : narrowed(withAssignee());
+  }
+
+  /** Those ids read once (a page and its total both come from them), or null without a search. */
+  async function matchingIds(filter: ContactFilter, at: ListAt): Promise<number[] | null> {
+    const found = matches(filter, at);
+    return found ? ((await found) as Row[]).map((r) => Number(r.id)) : null;
+  }
+
+  /**
+   * The list's rows in its order: newest first, unanswered first, or due
+   * first; with a search, its matches (`ids`, or the subquery), which
+   * passed the filters already, looked up by key and ordered.
+   */
+  function filtered(
+    filter: ContactFilter,
+    sort: ContactListQuery['sort'],
+    at: ListAt,
+    ids: number[] | Knex.QueryBuilder | null = matches(filter, at),
+  ) {
+    const q = ids
+      ? withAssignee().whereIn('contacts.id', ids)
+      : narrowing(filter, at)(withAssignee());
     if (sort === 'due')
       return q.orderByRaw(UNREPLIED_FIRST).orderBy([
         { column: 'contacts.due_at', order: 'asc' },
@@ -159,17 +184,18 @@ export function createContactsRepo(db: Db) {
     },
 
     /** One page of a list and the list's total. */
-    page(
+    async page(
       filter: ContactFilter,
       sort: ContactListQuery['sort'],
       at: ListAt,
       page: PageRequest,
     ): Promise<ListPage<Contact>> {
+      const ids = await matchingIds(filter, at);
       return pageOf(
-        filtered(filter, sort, at),
+        filtered(filter, sort, at, ids),
         page,
         (rows) => rows.map(toContact),
-        counts.total(filter, at.now),
+        ids ? Promise.resolve(ids.length) : counts.total(filter, at.now),
       );
     },
 

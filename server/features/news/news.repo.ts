@@ -172,10 +172,27 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
     return db.select('id').from(either.as('found')).orderBy('id', 'desc').limit(SEARCH_MAX_RESULTS);
   }
 
-  /** The rows of a filter; with a search, its bounded matches (which passed the filter), by key. */
-  function filtered(filter: ArticleFilter) {
+  /** Those ids read once (a page and its total both come from them), or null without a search. */
+  async function searchedIds(filter: ArticleFilter): Promise<number[] | null> {
     const found = searched(filter);
-    return found ? db('news').whereIn('news.id', found) : narrowed(db('news'), filter);
+    return found ? ((await found) as Row[]).map((r) => Number(r.id)) : null;
+  }
+
+  /**
+   * The rows of a filter; with a search, its bounded matches (`ids`, or the
+   * subquery), which passed the filter already, by key.
+   */
+  function filtered(
+    filter: ArticleFilter,
+    ids: number[] | Knex.QueryBuilder | null = searched(filter),
+  ) {
+    return ids ? db('news').whereIn('news.id', ids) : narrowed(db('news'), filter);
+  }
+
+  /** A search's ids (if any) and the total of its list: their number, else kept or counted. */
+  async function searchedAndTotal(filter: ArticleFilter) {
+    const ids = await searchedIds(filter);
+    return { ids, total: ids ? Promise.resolve(ids.length) : keptTotal(filter) };
   }
 
   async function withTranslations(rows: Row[]): Promise<StoredDocument[]> {
@@ -216,11 +233,12 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
     },
 
     /** One page of that list, and its total. */
-    pageAll(filter: ArticleFilter, page: PageRequest): Promise<ListPage<StoredDocument>> {
-      const q = filtered(filter)
+    async pageAll(filter: ArticleFilter, page: PageRequest): Promise<ListPage<StoredDocument>> {
+      const { ids, total } = await searchedAndTotal(filter);
+      const q = filtered(filter, ids)
         .select('news.*')
         .orderBy([...NEWEST_CREATED]);
-      return pageOf(q, page, withTranslations, keptTotal(filter));
+      return pageOf(q, page, withTranslations, total);
     },
 
     /** Every stored category value of this kind with its number of rows, drafts included. */
@@ -282,12 +300,16 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
      * One page of a list of this kind in menu order (header, footer, then
      * the others; each by position, then oldest first), and its total.
      */
-    pageByMenuOrder(filter: ArticleFilter, page: PageRequest): Promise<ListPage<StoredDocument>> {
-      const q = filtered(filter)
+    async pageByMenuOrder(
+      filter: ArticleFilter,
+      page: PageRequest,
+    ): Promise<ListPage<StoredDocument>> {
+      const { ids, total } = await searchedAndTotal(filter);
+      const q = filtered(filter, ids)
         .select('news.*')
         .orderByRaw("case news.nav when 'header' then 0 when 'footer' then 1 else 2 end")
         .orderBy(['position', 'id']);
-      return pageOf(q, page, withTranslations, keptTotal(filter));
+      return pageOf(q, page, withTranslations, total);
     },
 
     /** Public rows at `now` placed in a menu, by position, with their translations. */
