@@ -31,6 +31,7 @@ import * as autoReplyClaims from '../../migrations/20261128129000_auto_reply_cla
 import * as mediaDocumentsAndVideos from '../../migrations/20261128130000_media_documents_and_videos';
 import * as listCounts from '../../migrations/20261128140000_list_counts';
 import * as newsKindOrder from '../../migrations/20261128140100_news_kind_order';
+import * as countShards from '../../migrations/20261128170000_count_shards';
 import * as sitemapIndexes from '../../migrations/20261128150000_sitemap_indexes';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -76,6 +77,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128140000_list_counts.ts', listCounts],
   ['20261128140100_news_kind_order.ts', newsKindOrder],
   ['20261128150000_sitemap_indexes.ts', sitemapIndexes],
+  ['20261128170000_count_shards.ts', countShards],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

@@ -54,7 +54,10 @@ describe.each(STORES)('article and page counts kept by the database on $name', (
     }
     const kept: Record<string, number> = {};
     for (const r of await store.db('news_counts').select()) {
-      if (Number(r.n) !== 0) kept[key(r.kind, r.published)] = Number(r.n);
+      // PostgreSQL keeps a combination in shards: its count is their sum.
+      const k = key(r.kind, r.published);
+      kept[k] = (kept[k] ?? 0) + Number(r.n);
+      if (kept[k] === 0) delete kept[k];
     }
     expect(kept).toEqual(counted);
     for (const query of LISTS) {
@@ -104,8 +107,8 @@ describe.each(STORES)('article and page counts kept by the database on $name', (
     'give the unfiltered totals from the kept counts, not by counting rows',
     async () => {
       await news.create(article(1, true));
-      await store.db('news_counts').update({ n: 0 });
-      await store.db('news_counts').where({ kind: 'article', published: true }).update({ n: 9000 });
+      await store.db('news_counts').delete();
+      await store.db('news_counts').insert({ kind: 'article', published: true, n: 9000 });
       expect((await news.pageAdmin({ page: 1 })).total).toBe(9000);
       expect((await news.pageAdmin({ page: 1, published: false })).total).toBe(0);
       // A filter counts what it finds.
