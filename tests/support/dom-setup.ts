@@ -5,6 +5,8 @@
  * than a second to render (three tests failed so in one loaded run). A
  * test still fails when the thing never appears; it only waits longer first.
  */
+export {};
+
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5_000 });

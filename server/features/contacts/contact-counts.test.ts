@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContactListQuery } from '#shared/contact-list';
 import { STORES, type TestStore } from '../../../tests/support/stores';
@@ -123,15 +124,15 @@ describe.each(STORES)('enquiry counts kept by the database on $name', ({ name, s
       );
       const copy = `insert into contacts (${columns.join(', ')})
         select ${columns.join(', ')} from contacts limit 1`;
-      const shardOf = async (trx: typeof store.db) =>
+      const shardOf = async (trx: Knex.Transaction) =>
         Number((await trx.raw('select pg_backend_pid() % 16 as shard')).rows[0].shard);
       // Two open transactions on connections of different shards (as two instances' would mostly be).
-      const open: Awaited<ReturnType<typeof store.db.transaction>>[] = [];
+      const open: Knex.Transaction[] = [];
       try {
         const first = await store.db.transaction();
         open.push(first);
         await first.raw(copy);
-        let second;
+        let second: Knex.Transaction | undefined;
         for (let i = 0; i < 6 && !second; i++) {
           const trx = await store.db.transaction();
           open.push(trx);
