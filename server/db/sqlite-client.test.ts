@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '../../tests/support/test-app';
@@ -47,5 +49,35 @@ describe('the embedded database through knex', () => {
 
   it('refuses the transaction form whose end it cannot follow', () => {
     expect(() => store.db.transaction()).toThrow(/db\.transaction\(handler/);
+  });
+});
+
+describe('closing the embedded database', () => {
+  it('waits for a write under way to finish, keeps it, and then closes', async () => {
+    const own = await createTestDb();
+    await own.db.schema.createTable('late', (t) => t.string('name'));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    // A write still running when the app is asked to stop (a sign-in's last update).
+    const write = own.db.transaction(async (trx) => {
+      started();
+      await new Promise((r) => setTimeout(r, 200));
+      await trx('late').insert({ name: 'kept' });
+    });
+    await inside;
+    const closed = own.db.destroy();
+    const within = (ms: number) =>
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms),
+      );
+    await Promise.race([Promise.all([write, closed]), within(5_000)]);
+    const file = path.join(own.dataDir, 'site.db');
+    const reopened = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
+    const rows = await new Promise<unknown[]>((resolve, reject) =>
+      reopened.all('select name from late', (error, r) => (error ? reject(error) : resolve(r))),
+    );
+    reopened.close();
+    expect(rows).toEqual([{ name: 'kept' }]);
+    rmSync(own.dataDir, { recursive: true, force: true });
   });
 });

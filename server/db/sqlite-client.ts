@@ -223,11 +223,13 @@ export function createSqliteDb(options: SqliteOptions): Knex {
   const destroy = db.destroy.bind(db);
   Object.defineProperties(db, {
     transaction: { value: transaction, configurable: true },
-    // knex leaves a pool it was given open.
+    // knex leaves a pool it was given open. The pool goes first: it waits for
+    // work under way to hand its connection back, which that work can only do
+    // while knex still has the pool (knex's destroy forgets it).
     destroy: {
       value: async (callback?: (error?: unknown) => void) => {
-        await destroy();
         await pool.destroy();
+        await destroy();
         callback?.();
       },
       configurable: true,
