@@ -1,12 +1,10 @@
-import { useState, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MediaItem } from '#shared/media';
-import { toast } from '../../../../common/toast';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { button } from '../../../lib/ui';
-import { useDeleteMedia, useMediaPages } from '../api/media.queries';
+import { useMediaPages } from '../api/media.queries';
+import { useMediaDeletion } from '../hooks/useMediaDeletion';
 import { MediaCard } from './MediaCard';
 
 type Props = {
@@ -26,20 +24,7 @@ export function MediaLibrary({ onPick, onClose, returnFocusTo }: Props) {
   const media = useMediaPages('image');
   const items = media.data?.pages.flatMap((p) => p.items) ?? [];
   const total = media.data?.pages.at(-1)?.total ?? 0;
-  const removal = useDeleteMedia();
-  const [toDelete, setToDelete] = useState<MediaItem | null>(null);
-
-  const remove = (item: MediaItem) =>
-    removal.mutate(item.id, {
-      onSuccess: () => {
-        toast.success(t('admin.media.deleted'));
-        setToDelete(null);
-      },
-      onError: (error) => {
-        setToDelete(null);
-        toast.failure(t, error, 'admin.media.deleteFailed');
-      },
-    });
+  const deletion = useMediaDeletion();
 
   return (
     <Modal title={t('admin.media.libraryTitle')} onClose={onClose} returnFocusTo={returnFocusTo}>
@@ -61,9 +46,9 @@ export function MediaLibrary({ onPick, onClose, returnFocusTo }: Props) {
                 <MediaCard
                   key={item.id}
                   item={item}
-                  pending={removal.isPending && removal.variables === item.id}
+                  pending={deletion.deleting(item)}
                   onPick={() => onPick(item.url)}
-                  onDelete={() => setToDelete(item)}
+                  onDelete={() => deletion.ask(item)}
                 />
               ))}
             </ul>
@@ -80,15 +65,7 @@ export function MediaLibrary({ onPick, onClose, returnFocusTo }: Props) {
           </>
         )}
       </div>
-      {toDelete && (
-        <ConfirmDialog
-          message={t('admin.media.confirmDelete', { name: toDelete.name })}
-          confirmLabel={t('admin.media.delete')}
-          busy={removal.isPending}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() => remove(toDelete)}
-        />
-      )}
+      {deletion.dialog}
     </Modal>
   );
 }

@@ -1,17 +1,16 @@
 import { Clapperboard, Copy, ImageIcon } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizedPath } from '#shared/language-paths';
 import { pickLanguage } from '#shared/languages';
 import { uploadKind, type MediaItem } from '#shared/media';
 import { toast } from '../../../../common/toast';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowAction } from '../../../components/RowAction';
 import { Spinner } from '../../../components/Spinner';
 import { button } from '../../../lib/ui';
-import { useDeleteMedia, useHeroMedia, useMediaPages, useSetHeroMedia } from '../api/media.queries';
+import { useHeroMedia, useMediaPages, useSetHeroMedia } from '../api/media.queries';
 import { FileUpload } from './FileUpload';
 import { HeroPanel } from './HeroPanel';
+import { useMediaDeletion } from '../hooks/useMediaDeletion';
 import { MediaCard } from './MediaCard';
 
 /** What "Copy link" puts on the clipboard: a document as a Markdown link, anything else its address. */
@@ -32,8 +31,7 @@ export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
   const total = media.data?.pages.at(-1)?.total ?? 0;
   const hero = useHeroMedia();
   const setHero = useSetHeroMedia();
-  const removal = useDeleteMedia();
-  const [toDelete, setToDelete] = useState<MediaItem | null>(null);
+  const deletion = useMediaDeletion();
 
   const choose = (item: MediaItem, part: 'video' | 'poster') =>
     setHero.mutate(
@@ -51,18 +49,6 @@ export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
       () => toast.success(t('admin.media.copied')),
       () => toast.error(t, t('admin.media.copyFailed')),
     );
-  const remove = (item: MediaItem) =>
-    removal.mutate(item.id, {
-      onSuccess: () => {
-        toast.success(t('admin.media.deleted'));
-        setToDelete(null);
-      },
-      onError: (error) => {
-        setToDelete(null);
-        toast.failure(t, error, 'admin.media.deleteFailed');
-      },
-    });
-
   return (
     <div className="space-y-6">
       <FileUpload />
@@ -87,14 +73,14 @@ export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((item) => {
               const kind = uploadKind(item.type);
-              const pending = removal.isPending && removal.variables === item.id;
+              const pending = deletion.deleting(item);
               const name = <span className="sr-only">: {item.name}</span>;
               return (
                 <MediaCard
                   key={item.id}
                   item={item}
                   pending={pending}
-                  onDelete={() => setToDelete(item)}
+                  onDelete={() => deletion.ask(item)}
                 >
                   <RowAction
                     pending={pending}
@@ -145,15 +131,7 @@ export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
           )}
         </>
       )}
-      {toDelete && (
-        <ConfirmDialog
-          message={t('admin.media.confirmDelete', { name: toDelete.name })}
-          confirmLabel={t('admin.media.delete')}
-          busy={removal.isPending}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() => remove(toDelete)}
-        />
-      )}
+      {deletion.dialog}
     </div>
   );
 }
