@@ -200,6 +200,64 @@ describe('migrations', () => {
     },
   );
 
+  it.each([
+    ['SQLite', false],
+    ['PostgreSQL', true],
+  ] as const)(
+    'find the languages the articles already in a %s database lack, and keep them after',
+    async (_store, pg) => {
+      if (pg && !postgresAvailable) return;
+      const server = pg ? (await startPostgres())! : null;
+      const db = createDb({ dataDir: tempDataDir(), databaseUrl: server?.url });
+      try {
+        const options = { migrationSource, tableName: 'knex_migrations' };
+        const before = MIGRATIONS.findIndex(
+          ([n]) => n === '20261128180000_news_missing_languages.ts',
+        );
+        for (let i = 0; i < before; i++) await db.migrate.up(options);
+        const at = '2026-11-20T10:00:00.000Z';
+        const doc = (slug: string, source_language: string) => ({
+          title: slug,
+          excerpt: '',
+          content: '',
+          category: 'research',
+          slug,
+          source_language,
+          created_at: at,
+          updated_at: at,
+        });
+        const [en, de] = (
+          await db('news')
+            .insert([doc('english', 'en'), doc('german', 'de')])
+            .returning('id')
+        ).map((r) => Number(typeof r === 'object' ? r.id : r));
+        const translation = (news_id: number, language: string) => ({
+          news_id,
+          language,
+          title: 'T',
+          excerpt: '',
+          content: '',
+          created_at: at,
+          updated_at: at,
+        });
+        await db('news_translations').insert([translation(en!, 'pt'), translation(de!, 'en')]);
+        await migrateLatest(db);
+        const kept = async () =>
+          (await db('news_missing_languages').select('news_id', 'language'))
+            .map((r) => `${Number(r.news_id)} ${String(r.language)}`)
+            .sort();
+        expect(await kept()).toEqual([`${en} de`, `${de} pt`].sort());
+        // From now on the database keeps them.
+        await db('news_translations').insert(translation(de!, 'pt'));
+        await db('news_translations').where({ news_id: en, language: 'pt' }).delete();
+        expect(await kept()).toEqual([`${en} de`, `${en} pt`].sort());
+      } finally {
+        await db.destroy();
+        await server?.stop();
+      }
+    },
+  );
+
   it.skipIf(!postgresAvailable)(
     'turn the articles of a 0.1.0 PostgreSQL database into English sources, text untouched',
     async () => {

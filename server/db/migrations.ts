@@ -33,6 +33,7 @@ import * as listCounts from '../../migrations/20261128140000_list_counts';
 import * as newsKindOrder from '../../migrations/20261128140100_news_kind_order';
 import * as countShards from '../../migrations/20261128170000_count_shards';
 import * as sitemapIndexes from '../../migrations/20261128150000_sitemap_indexes';
+import * as newsMissingLanguages from '../../migrations/20261128180000_news_missing_languages';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -78,6 +79,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128140100_news_kind_order.ts', newsKindOrder],
   ['20261128150000_sitemap_indexes.ts', sitemapIndexes],
   ['20261128170000_count_shards.ts', countShards],
+  ['20261128180000_news_missing_languages.ts', newsMissingLanguages],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */
