@@ -15,30 +15,36 @@ export const searchIndex = (table: string): SearchIndex => ({ table, fts: `${tab
  * The ids of the most recently added rows (highest id first) of an index's
  * table that hold every word of a search and are found by `rows`, at most
  * `limit` of them, as a subquery for `whereIn`; null when the search has no
- * words. `rows(id)` is a query of the table narrowed by a list's filters,
- * to be correlated to each match by the SQL expression `id` (it selects
- * anything: it is asked whether a row exists). The index is read newest
- * first and the read stops at `limit`: the cost follows `limit`, not how
- * many rows match.
+ * words. `rows(key)` is a query narrowed by a list's filters, to be
+ * correlated to each match by the SQL expression `key`: the match's id, or
+ * with `key` named its value of that column (a translation's `news_id`),
+ * which is then what the subquery gives as `id` (it selects anything: it
+ * is asked whether a row exists). The index is read newest first and the
+ * read stops at `limit`: the cost follows `limit`, not how many rows match.
  */
 export function newestMatchingIds(
   db: Db | Knex.Transaction,
   index: SearchIndex,
   text: string | undefined,
   limit: number,
-  rows: (id: string) => Knex.QueryBuilder,
+  rows: (key: string) => Knex.QueryBuilder,
+  key = 'id',
 ) {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;
   if (isEmbedded(db)) {
     // The FTS table alone in the FROM clause, so that SQLite walks its
     // matches by rowid, newest first, and looks each row up by its key.
-    const { fts } = index;
+    const { fts, table } = index;
     const query = terms.map((t) => `"${t}"*`).join(' ');
+    const keyOf =
+      key === 'id'
+        ? `${fts}.rowid`
+        : `(select ${key} from ${table} where ${table}.id = ${fts}.rowid)`;
     return db(fts)
-      .select({ id: `${fts}.rowid` })
+      .select(db.raw(`${keyOf} as id`))
       .whereRaw(`${fts} match ?`, [query])
-      .whereExists(rows(`${fts}.rowid`))
+      .whereExists(rows(keyOf))
       .orderByRaw(`${fts}.rowid desc`)
       .limit(limit);
   }
@@ -52,16 +58,18 @@ export function newestMatchingIds(
   // The matches newest first, planned apart (`offset 0`): when PostgreSQL
   // judges them few (a rare word, or a prefix only), it reads them through
   // the index and sorts them, and asks `rows` of the first ones only, not
-  // of every match before sorting.
+  // of every match before sorting. The key comes with each match, read
+  // from the same row.
   const ordered = db({ m: index.table })
-    .select('m.id')
+    .select(key === 'id' ? ['m.id'] : ['m.id', { key: `m.${key}` }])
     .whereRaw(`m.search @@ to_tsquery('simple', search_fold(?))`, [query])
     // Written out: knex leaves out an offset of 0.
     .orderByRaw('m.id desc offset 0');
+  const keyOf = key === 'id' ? 'matched.id' : 'matched.key';
   return db
     .from(ordered.as('matched'))
-    .select('matched.id')
-    .whereExists(rows('matched.id'))
+    .select({ id: keyOf })
+    .whereExists(rows(keyOf))
     .orderBy('matched.id', 'desc')
     .limit(limit);
 }

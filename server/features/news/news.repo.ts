@@ -153,20 +153,21 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
     const own = newestMatchingIds(db, NEWS_SEARCH, filter.q, SEARCH_MAX_RESULTS, (id) =>
       row().whereRaw(`news.id = ${id}`),
     );
+    // The articles of the newest translations that match, by key (an IN
+    // here would read every article).
     const translated = newestMatchingIds(
       db,
       TRANSLATIONS_SEARCH,
       filter.q,
       SEARCH_MAX_RESULTS,
-      // The translation's article, by key (an IN here would read every article).
-      (id) =>
-        row().whereRaw(`news.id = (select t.news_id from news_translations t where t.id = ${id})`),
+      (newsId) => row().whereRaw(`news.id = ${newsId}`),
+      'news_id',
     );
     if (!own || !translated) return null;
     const either = db
       .select('id')
       .from(own.as('own'))
-      .union(db('news_translations').select({ id: 'news_id' }).whereIn('id', translated));
+      .union(db.select('id').from(translated.as('translated')));
     return db.select('id').from(either.as('found')).orderBy('id', 'desc').limit(SEARCH_MAX_RESULTS);
   }
 
