@@ -1,5 +1,11 @@
+import proxyaddr from 'proxy-addr';
 import { describe, expect, it } from 'vitest';
-import { createPublicOrigin, KEPT_HOSTS, type OriginRequest } from './public-origin';
+import {
+  createPublicOrigin,
+  KEPT_HOSTS,
+  REMEMBERED_ADDRESSES,
+  type OriginRequest,
+} from './public-origin';
 
 const from = (
   remoteAddress: string,
@@ -49,5 +55,37 @@ describe('the public origin', () => {
     expect(loopback.clientAddress(from('127.0.0.1', forwarded))).toBe('10.0.0.2');
     const all = createPublicOrigin({ publicUrl: undefined, trustProxy: true });
     expect(all.clientAddress(from('127.0.0.1', forwarded))).toBe('198.51.100.7');
+  });
+
+  it('reads the same address as proxy-addr for any forwarding, long after it has remembered its verdicts', () => {
+    const settings = ['loopback', 'loopback, 10.0.0.0/8', '203.0.113.0/24', undefined];
+    const sockets = ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '203.0.113.9', undefined];
+    const forwarded = (i: number) =>
+      [
+        undefined,
+        '',
+        `198.51.100.${i % 256}`,
+        ` 198.51.100.${i % 256}`,
+        `198.51.100.${i % 256}, 10.0.0.${i % 7}`,
+        `2001:db8::${(i % 65535).toString(16)}`,
+        'not-an-address',
+        '127.0.0.1,127.0.0.2',
+        '127.0.0.1',
+      ][i % 9];
+    for (const setting of settings) {
+      const origin = createPublicOrigin({ publicUrl: undefined, trustProxy: setting });
+      const trust = proxyaddr.compile(setting?.split(',').map((v) => v.trim()) ?? []);
+      // Past the remembered verdicts' bound, so forgetting is exercised too.
+      for (let i = 0; i < REMEMBERED_ADDRESSES * 3; i++) {
+        const xff = forwarded(i);
+        const req = {
+          headers: xff === undefined ? {} : { 'x-forwarded-for': xff },
+          socket: { remoteAddress: sockets[i % sockets.length] },
+        } as OriginRequest;
+        const expected = proxyaddr(req as unknown as Parameters<typeof proxyaddr>[0], trust) as
+          string | undefined;
+        expect(origin.clientAddress(req), `${setting} ${JSON.stringify(req)}`).toBe(expected);
+      }
+    }
   });
 });

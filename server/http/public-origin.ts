@@ -67,14 +67,47 @@ export function createPublicOrigin(options: {
       }
       return `${scheme(req)}://${host}`;
     },
-    clientAddress: (req) => proxyaddr(req, trust),
+    clientAddress(req) {
+      const forwarded = req.headers['x-forwarded-for'];
+      // One address forwarded (a proxy in front, the usual case): proxyaddr's
+      // answer without its parse, the proxy trusted or not.
+      if (typeof forwarded === 'string' && ONE_ADDRESS.test(forwarded)) {
+        const proxy = req.socket.remoteAddress;
+        return proxy !== undefined && trust(proxy, 0) ? forwarded : proxy;
+      }
+      return proxyaddr(req, trust);
+    },
   };
 }
 
-/** TRUST_PROXY as a trust function, exactly as Express compiles its `trust proxy` setting. */
+/** An `X-Forwarded-For` of one entry, nothing around it to trim. */
+const ONE_ADDRESS = /^[^,\s]+$/;
+
+/** How many addresses a list of trusted proxies remembers its verdict on. */
+export const REMEMBERED_ADDRESSES = 1024;
+
+/**
+ * TRUST_PROXY as a trust function, exactly as Express compiles its `trust
+ * proxy` setting. A list (`loopback`, subnets) is judged by the address
+ * alone, so its verdict on each address is remembered: behind a proxy every
+ * request names the proxy and its visitor, and parsing both addresses again
+ * was a third of a cached page's request line. The memory is bounded (it
+ * starts over past REMEMBERED_ADDRESSES: a forged `X-Forwarded-For` can
+ * make it forget, never grow).
+ */
 function compileTrust(value: boolean | number | string | undefined) {
   if (value === true) return () => true;
   if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
   const list = typeof value === 'string' ? value.split(',').map((v) => v.trim()) : [];
-  return proxyaddr.compile(list);
+  const trusted = proxyaddr.compile(list);
+  const verdicts = new Map<string, boolean>();
+  return (address: string, hop: number) => {
+    let verdict = verdicts.get(address);
+    if (verdict === undefined) {
+      verdict = trusted(address, hop);
+      if (verdicts.size >= REMEMBERED_ADDRESSES) verdicts.clear();
+      verdicts.set(address, verdict);
+    }
+    return verdict;
+  };
 }

@@ -11,6 +11,13 @@ describe('the request log', () => {
     expect(loggedUrl('/api/news/7/previews/3')).toBe('/api/news/7/previews/3');
     expect(loggedUrl('/news?page=2')).toBe('/news?page=2');
     expect(loggedUrl(undefined)).toBeUndefined();
+    // However spelt, and every one of them.
+    expect(loggedUrl('/PREVIEW/AbC_d-123456789012345')).toBe('/PREVIEW/[token]');
+    expect(loggedUrl('/preview/AbC_d-123456789012345?next=/api/previews/ZZZZ_d-12345678901')).toBe(
+      '/preview/[token]?next=/api/previews/[token]',
+    );
+    // Too short to be a token.
+    expect(loggedUrl('/preview/AbC_d-12345')).toBe('/preview/AbC_d-12345');
   });
 
   it('logs the requests of share links without their token', async () => {
