@@ -143,18 +143,17 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
   }
 
   /**
-   * The ids of the SEARCH_MAX_RESULTS most recently written rows of a
-   * filter that hold every word of its search in their source text or in a
-   * translation (newest id first, along each full-text index), or null
-   * without a search.
+   * The matches of a filter's search, as two subqueries of article ids: the
+   * newest rows that hold every word in their source text, and the articles
+   * of the newest translations that do (each SEARCH_MAX_RESULTS at most,
+   * newest id first along its full-text index); null without a search.
    */
-  function searched(filter: ArticleFilter) {
+  function searchedParts(filter: ArticleFilter) {
     const row = () => narrowed(db('news').select(db.raw('1')), filter);
     const own = newestMatchingIds(db, NEWS_SEARCH, filter.q, SEARCH_MAX_RESULTS, (id) =>
       row().whereRaw(`news.id = ${id}`),
     );
-    // The articles of the newest translations that match, by key (an IN
-    // here would read every article).
+    // The translation's article, by key (an IN here would read every article).
     const translated = newestMatchingIds(
       db,
       TRANSLATIONS_SEARCH,
@@ -163,7 +162,18 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
       (newsId) => row().whereRaw(`news.id = ${newsId}`),
       'news_id',
     );
-    if (!own || !translated) return null;
+    return own && translated ? ([own, translated] as const) : null;
+  }
+
+  /**
+   * The ids of the SEARCH_MAX_RESULTS most recently written rows of a
+   * filter that hold every word of its search in their source text or in a
+   * translation, newest first, as a subquery; or null without a search.
+   */
+  function searched(filter: ArticleFilter) {
+    const parts = searchedParts(filter);
+    if (!parts) return null;
+    const [own, translated] = parts;
     const either = db
       .select('id')
       .from(own.as('own'))
@@ -171,10 +181,18 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
     return db.select('id').from(either.as('found')).orderBy('id', 'desc').limit(SEARCH_MAX_RESULTS);
   }
 
-  /** Those ids read once (a page and its total both come from them), or null without a search. */
+  /**
+   * Those ids read once (a page and its total both come from them), or null
+   * without a search: the two parts read side by side (two statements,
+   * each planned and run on its own) and merged here as `searched` merges
+   * them.
+   */
   async function searchedIds(filter: ArticleFilter): Promise<number[] | null> {
-    const found = searched(filter);
-    return found ? ((await found) as Row[]).map((r) => Number(r.id)) : null;
+    const parts = searchedParts(filter);
+    if (!parts) return null;
+    const found = (await Promise.all(parts)) as Row[][];
+    const ids = new Set(found.flat().map((r) => Number(r.id)));
+    return [...ids].sort((a, b) => b - a).slice(0, SEARCH_MAX_RESULTS);
   }
 
   /**

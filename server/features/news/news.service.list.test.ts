@@ -120,6 +120,16 @@ describe.each(STORES)('the admin list of articles on $name', ({ skip, open }) =>
         total: SEARCH_MAX_RESULTS,
       });
       expect(await slugs({ q: 'turbinenschaufeln' })).toEqual({ slugs: ['article-0'], total: 1 });
+      // The list read whole (its matches in one statement) holds what the
+      // pages hold (both indexes read apart and merged).
+      const whole = (await news.listAdmin({ q: 'turbine' })).map((a) => a.slug);
+      expect(whole).toHaveLength(SEARCH_MAX_RESULTS);
+      expect([whole[0], whole[1], whole.at(-2), whole.at(-1)]).toEqual([
+        `article-${matches}`,
+        `article-${matches - 1}`,
+        'article-7',
+        'article-6',
+      ]);
     },
   );
 
