@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
-import { createRequestLog, levelOf, type LoggedRequest } from './request-log';
+import { createRequestLog, levelOf, milliseconds, type LoggedRequest } from './request-log';
 
 /** A logger at `level` whose lines the test reads. */
 function capture(level: 'info' | 'warn') {
   const lines: string[] = [];
   const logger = createLogger({ logLevel: level }, { write: (line: string) => lines.push(line) });
-  return { logger, lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    logger,
+    lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    raw: () => lines,
+  };
 }
 
 const request = (url: string, userAgent?: string, method = 'GET'): LoggedRequest => ({
@@ -49,6 +53,40 @@ describe('the request lines', () => {
     expect(lines()[1]).not.toHaveProperty('cache');
     expect(lines()[1]!.req).not.toHaveProperty('userAgent');
     expect(typeof lines()[0]!.responseTime).toBe('number');
+  });
+
+  it('gives each request its time in milliseconds to the microsecond, as JSON numbers', async () => {
+    const { logger, lines, raw } = capture('info');
+    const log = createRequestLog(logger);
+    const now = performance.now();
+    // Begun this long ago (ms): each written as the number it is, to a microsecond.
+    const ago = [0, 0.0004, 0.001, 0.01, 0.0456, 0.1, 0.25, 0.307, 1, 12.5, 1234.5678];
+    for (const ms of ago) log.hit(request('/'), 200, now - ms);
+    await afterThisTurn();
+    const times = lines().map((line) => line.responseTime as number);
+    ago.forEach((ms, i) => {
+      expect(times[i]).toBeGreaterThanOrEqual(Math.round(ms * 1000) / 1000);
+      // The microseconds spent between the hit and now, and nothing below a microsecond.
+      expect(times[i]! - ms).toBeLessThan(5);
+      expect(raw()[i]).toMatch(/"responseTime":(0|[1-9]\d*)(\.\d{0,2}[1-9])?,/);
+    });
+  });
+
+  it('writes whole microseconds as the milliseconds they are', () => {
+    const cases: [number, string][] = [
+      [0, '0'],
+      [1, '0.001'],
+      [10, '0.01'],
+      [45, '0.045'],
+      [100, '0.1'],
+      [307, '0.307'],
+      [1000, '1'],
+      [12_500, '12.5'],
+      [12_050, '12.05'],
+      [1_234_568, '1234.568'],
+    ];
+    for (const [microseconds, text] of cases) expect(milliseconds(microseconds)).toBe(text);
+    for (let us = 0; us < 200_000; us += 7) expect(milliseconds(us)).toBe(String(us / 1000));
   });
 
   it('gives each request Express answers an id of its own, apart from other processes', () => {

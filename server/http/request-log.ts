@@ -139,7 +139,7 @@ function lineOf(
     remoteAddress: clientAddress(req),
     userAgent: req.headers['user-agent'],
     status,
-    responseTime: performance.now() - started,
+    responseTime: Math.round((performance.now() - started) * 1000),
   };
 }
 
@@ -153,6 +153,7 @@ type Line = {
   remoteAddress: string | undefined;
   userAgent: string | undefined;
   status: number;
+  /** In whole microseconds. */
   responseTime: number;
 };
 
@@ -168,8 +169,22 @@ function members(line: Line): string {
     '}';
   return (
     `"reqId":${reqId},"req":${request},"res":{"statusCode":${line.status}},` +
-    `"responseTime":${line.responseTime}${line.cache ? ',"cache":"hit"' : ''}`
+    `"responseTime":${milliseconds(line.responseTime)}${line.cache ? ',"cache":"hit"' : ''}`
   );
+}
+
+/**
+ * Whole microseconds as milliseconds in JSON (`0.045`, `12.5`): the
+ * request's time to a microsecond, written from integers, where writing the
+ * measured fraction as a number (17 digits) cost a tenth of a line.
+ */
+export function milliseconds(microseconds: number): string {
+  const fraction = microseconds % 1000;
+  const whole = (microseconds - fraction) / 1000;
+  if (fraction === 0) return String(whole);
+  if (fraction % 100 === 0) return `${whole}.${fraction / 100}`;
+  if (fraction % 10 === 0) return `${whole}.${fraction < 100 ? '0' : ''}${fraction / 10}`;
+  return `${whole}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
 }
 
 /** `,"name":value` as JSON, or nothing for a value that is not there (as pino leaves it out). */
