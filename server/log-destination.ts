@@ -54,7 +54,7 @@ export function createLogDestination(options: {
   io?: LogIo;
 }): LogDestination {
   const { fd, droppedLine, io = nodeIo } = options;
-  const blockBytes = options.blockBytes ?? 16 * 1024;
+  const blockBytes = options.blockBytes ?? 64 * 1024;
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   let lines: string[] = [];
   /** Characters waiting: a line's bytes are at least its characters, close enough for a threshold. */

@@ -79,7 +79,7 @@ export function createLogger(
 }
 
 /**
- * Where the running server writes its log: stdout, in blocks of 16 kB written
+ * Where the running server writes its log: stdout, in blocks of 64 kB written
  * off the request path (server/log-destination.ts), and at least once a
  * second, so a busy server does not pay one blocking write per request.
  * Drained by a clean stop and flushed on any exit; a killed process may lose
