@@ -112,7 +112,7 @@ export default tseslint.config(
         regex: '^\\.\\./(?!\\.\\.)[^/]+/',
         allowTypeImports: true,
         message:
-          'A feature reaches another only through the service app.ts hands in (import its type).',
+          'A feature reaches another only through the service services.ts hands in (import its type).',
       },
     ),
   },

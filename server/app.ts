@@ -1,226 +1,69 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
-import type session from 'express-session';
 import { createApi } from './api/api';
 import { apiErrorHandler } from './api/error-handler';
-import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
-import { createContentVersion, type ContentVersion } from './content-version';
-import { createDbHealth } from './db/db-health';
-import { createGroupCommit } from './db/group-commit';
-import type { Db } from './db/knex';
-import { createAnalyticsService } from './features/analytics/analytics.service';
-import { createAuditService } from './features/audit/audit.service';
-import { createAuthService } from './features/auth/auth.service';
-import { createInvitationsService } from './features/auth/invitations.service';
-import { createRecoveryService } from './features/auth/recovery.service';
-import { createStaffService } from './features/auth/staff.service';
-import { createSessionRegistry } from './features/auth/session-registry';
-import { createTwoFactorService } from './features/auth/two-factor.service';
-import { createContactsService } from './features/contacts/contacts.service';
-import { enquirySources } from './features/contacts/enquiry-sources';
-import { createEnquiryThreadService } from './features/contacts/enquiry-thread.service';
-import { createReplyReminders } from './features/contacts/reply-reminders';
-import { webhookUrlProblem } from './features/mail/webhook-address';
-import { createWebhooksService } from './features/mail/webhooks.service';
 import { createHealthRouter } from './features/health/health.routes';
-import { createLlmService } from './features/llm/llm.service';
-import { createLlmProvider } from './features/llm/openai-provider';
-import { createMailService } from './features/mail/mail.service';
 import { createMediaFilesRouter } from './features/media/media-files.routes';
-import { createMediaStorage } from './features/media/media-storage';
-import { createMediaService } from './features/media/media.service';
-import type { OutboxSignal } from './features/mail/outbox-signal';
-import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
-import { createListBounds } from './features/news/list-bounds';
-import { createNewsService } from './features/news/news.service';
-import { createPagesService } from './features/news/pages.service';
-import { createPreviewsService } from './features/news/previews.service';
-import { createRevisionsService } from './features/news/revisions.service';
-import { createSiteTextsService } from './features/site-texts/site-texts.service';
-import { createDemoContentService } from './features/news/demo-content';
-import { createSettingsService } from './features/settings/settings.service';
 import { currentUser } from './http/current-user';
 import { errorResponse } from './http/error-response';
-import { createPublicOrigin } from './http/public-origin';
-import { createRateLimits } from './http/rate-limits';
-import { createRequestLog, loggedUrl } from './http/request-log';
+import { loggedUrl } from './http/request-log';
 import { rejectMalformedHost } from './http/host';
 import { requestLogger } from './http/request-logger';
 import { ROUTING } from './http/router';
-import { securityHeaderValues, securityHeaders } from './http/security';
+import { securityHeaders } from './http/security';
 import { createSessionMiddleware, sessionLifetime } from './http/sessions';
 import { requestLanguage } from './i18n';
-import { accessLogger, type Logger } from './logger';
+import type { Logger } from './logger';
 import type { LaneAnswer } from './http/socket-lane';
-import { createPageCache } from './site/page-cache/page-cache';
-import { DIST_CLIENT } from './site/paths';
 import { createSiteRouter } from './site/site.router';
-import { createStaticFiles } from './site/static-files';
-import { createTextsPreview } from './site/texts-preview';
+import { createServices, type AppDeps } from './services';
 
-export type AppDeps = {
-  config: Config;
-  logger: Logger;
-  db: Db;
-  sessionStore: session.Store;
-  sessionSecret: string;
-  /** Overrides for tests: a short model deadline, no retry wait. */
-  llmTuning?: Partial<LlmTuning>;
-  /** The version of public content; several instances share one (see content-version.ts). */
-  contentVersion?: ContentVersion;
-  /** Tells the mail worker (started beside the app, not by it) that new mail was queued. */
-  outboxSignal?: OutboxSignal;
-  /** Start the timers of a long-running server (write probe, audit pruning); off in tests. */
-  background?: boolean;
-  /** The time scheduling, share links and revisions go by (tests set it). */
-  clock?: Clock;
-};
+export type { AppDeps } from './services';
 
 /**
- * The whole HTTP application. Every service is built here, once, and handed
- * to the routes that need it; features never build each other. A request is
- * first offered to the page cache; anything it does not hold goes through
- * Express: security headers, request logs, `/healthz`, sessions, the JSON API
- * at `/api`, and the public site. It does not listen; `server/index.ts` does,
- * and tests drive it with supertest.
+ * The whole HTTP application: the services (services.ts) mounted on
+ * Express behind the page cache. A request is first offered to the page
+ * cache; anything it does not hold goes through Express: security headers,
+ * request logs, `/healthz`, sessions, the JSON API at `/api`, and the public
+ * site. It does not listen; `server/index.ts` does, and tests drive it with
+ * supertest.
  */
 export function createApp(deps: AppDeps): AppHandler {
-  const { config, logger, db } = deps;
-  const health = createDbHealth({ db, logger: logger.child({ feature: 'database' }) });
-  const audit = createAuditService({
-    db,
-    logger: logger.child({ feature: 'audit' }),
-    retentionDays: config.auditRetentionDays,
-  });
-  const clock = deps.clock ?? systemClock;
-  // Every service write that changes what the public sees says so here (content-version.ts).
-  const contentVersion = deps.contentVersion ?? createContentVersion(clock);
-  const texts = createSiteTextsService({ db, version: contentVersion, clock, audit });
-  const news = createNewsService({ db, clock, audit, content: contentVersion });
-  const pages = createPagesService({ db, clock, audit, content: contentVersion });
-  const bounds = createListBounds({
-    news,
-    content: contentVersion,
-    logger: logger.child({ feature: 'news' }),
-  });
-  const origin = createPublicOrigin({ publicUrl: config.publicUrl, trustProxy: config.trustProxy });
-  const previews = createPreviewsService({ db, news, pages, clock, audit });
-  const revisions = createRevisionsService({ db, news });
-  const pageRevisions = createRevisionsService({ db, news: pages });
-  const media = createMediaService({
-    db,
-    storage: createMediaStorage(config.media.storage, db, config.dataDir),
-    news,
-    version: contentVersion,
-    logger: logger.child({ feature: 'media' }),
-    clock,
+  const { config, logger } = deps;
+  const {
+    health,
     audit,
-  });
-  const settings = createSettingsService({
-    db,
-    audit,
-    clock,
-    checks: {
-      webhook_url: (url) => webhookUrlProblem(String(url), config.webhooks.allowPrivate),
-    },
-  });
-  const auth = createAuthService({
-    db,
-    allowRegistration: config.allowRegistration,
-    audit,
-    twoFactorRequired: () => settings.value('require_two_factor'),
-  });
-  const twoFactor = createTwoFactorService({
-    db,
-    audit,
-    required: () => settings.value('require_two_factor'),
-  });
-  const registry = createSessionRegistry({
-    db,
-    store: deps.sessionStore,
-    lifetime: config.session,
-  });
-  const now = clock;
-  const mail = createMailService({
-    db,
-    config,
-    signal: deps.outboxSignal,
     texts,
-    settings,
-    clock: now,
-  });
-  const staff = createStaffService({ db, registry, audit });
-  const invitations = createInvitationsService({ db, mail, audit });
-  const recovery = createRecoveryService({
-    db,
-    mail,
-    audit,
-    registry,
-    logger: logger.child({ feature: 'accounts' }),
-  });
-  // Enquiries and the rate limits' counters are committed together (group-commit.ts).
-  const writes = createGroupCommit(db);
-  // Page views are counted in memory and written every few seconds, through the group commit.
-  const analytics = createAnalyticsService({
-    db,
-    writes,
-    logger: logger.child({ feature: 'analytics' }),
-    publicUrl: config.publicUrl,
-    flushMs: config.analyticsFlushMs,
-    clock: () => now().getTime(),
-  });
-  const contacts = createContactsService({
-    db,
-    writes,
-    mail,
-    settings,
-    logger: logger.child({ feature: 'contacts' }),
-    audit,
-    // The call to action of each public article and page leads to the form with its slug;
-    // an enquiry from one is counted there as it arrives.
-    sources: enquirySources(
-      [(slug, opts) => news.getBySlug(slug, opts), (slug, opts) => pages.getBySlug(slug, opts)],
-      (trx, source, language, at) => analytics.countEnquiry(trx, source.id, language, at),
-    ),
-    clock: now,
-  });
-  const thread = createEnquiryThreadService({ db, mail, audit, clock: now });
-  const reminders = createReplyReminders({
-    db,
-    mail,
-    settings,
-    logger: logger.child({ feature: 'reminders' }),
-    clock: now,
-  });
-  const llm = createLlmService({
-    provider: createLlmProvider(config.llm),
     news,
-    enquiries: thread,
-    logger: logger.child({ feature: 'llm' }),
-    tuning: { ...DEFAULT_LLM_TUNING, ...deps.llmTuning },
-  });
-  const limits = createRateLimits(config, db, writes);
-  const access = accessLogger(logger);
-  // One request log for the pages the cache answers and everything Express does.
-  // Each line names the client as req.ip does (behind a trusted proxy, the address it forwards).
-  const requestLog = createRequestLog(access, origin.clientAddress);
-  const pageCache = createPageCache({
-    budgetBytes: config.pageCacheBytes,
+    pages,
+    bounds,
     origin,
-    version: contentVersion,
-    logger: access,
+    previews,
+    revisions,
+    pageRevisions,
+    media,
+    settings,
+    auth,
+    twoFactor,
+    registry,
+    mail,
+    staff,
+    invitations,
+    recovery,
+    writes,
+    analytics,
+    contacts,
+    thread,
+    reminders,
+    llm,
+    limits,
     requestLog,
-    // A cached page view counts like a rendered one (the page's identity is kept with it).
-    countView: analytics.countCached,
-    // Built files from memory, like pages (the disk only for Range requests and source maps).
-    files: createStaticFiles({
-      dir: DIST_CLIENT,
-      dev: config.env === 'development',
-      headers: securityHeaderValues(),
-    }),
-  });
+    pageCache,
+    textsPreview,
+    demo,
+    webhooks,
+  } = createServices(deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -265,14 +108,14 @@ export function createApp(deps: AppDeps): AppHandler {
       mail,
       texts,
       settings,
-      textsPreview: createTextsPreview({ news, pages, previews, contacts, media }),
+      textsPreview,
       staff,
       invitations,
       recovery,
-      demo: createDemoContentService({ db, audit, content: contentVersion }),
+      demo,
       origin,
       health,
-      webhooks: createWebhooksService({ db }),
+      webhooks,
     }),
   );
   // Failures before the API router is reached (the session store, say) still answer JSON.
