@@ -31,39 +31,10 @@ export type { AppDeps } from './services';
  */
 export function createApp(deps: AppDeps): AppHandler {
   const { config, logger } = deps;
-  const {
-    health,
-    audit,
-    texts,
-    news,
-    pages,
-    bounds,
-    origin,
-    previews,
-    revisions,
-    pageRevisions,
-    media,
-    settings,
-    auth,
-    twoFactor,
-    registry,
-    mail,
-    staff,
-    invitations,
-    recovery,
-    writes,
-    analytics,
-    contacts,
-    thread,
-    reminders,
-    llm,
-    limits,
-    requestLog,
-    pageCache,
-    textsPreview,
-    demo,
-    webhooks,
-  } = createServices(deps);
+  const services = createServices(deps);
+  const { health, audit, registry, auth, limits, requestLog, pageCache } = services;
+  const { analytics, reminders, writes } = services;
+  const { news, pages, bounds, previews, contacts, media, texts, origin } = services;
 
   const app = express();
   app.disable('x-powered-by');
@@ -86,37 +57,8 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(currentUser({ load: (id) => auth.sessionUser(id), registry }));
   app.use(
     '/api',
-    createApi({
-      config,
-      logger,
-      limits,
-      news,
-      pages,
-      bounds,
-      previews,
-      revisions,
-      pageRevisions,
-      media,
-      auth,
-      twoFactor,
-      registry,
-      audit,
-      contacts,
-      thread,
-      analytics,
-      llm,
-      mail,
-      texts,
-      settings,
-      textsPreview,
-      staff,
-      invitations,
-      recovery,
-      demo,
-      origin,
-      health,
-      webhooks,
-    }),
+    // Every service the API's routers read, by the names they read them.
+    createApi({ config, logger, ...services }),
   );
   // Failures before the API router is reached (the session store, say) still answer JSON.
   app.use('/api', apiErrorHandler(logger, health));
