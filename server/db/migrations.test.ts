@@ -19,6 +19,29 @@ async function texts(db: ReturnType<typeof createDb>) {
 
 const LAST_OF_RELEASE_0_1_0 = '20250101000400_app_state.ts';
 
+/**
+ * Runs `body` on a new database (SQLite, or PostgreSQL with `pg`) whose
+ * migrations ran up to, and not including, `migration`; closes it after.
+ */
+async function onDatabaseBefore(
+  migration: string,
+  pg: boolean,
+  body: (db: ReturnType<typeof createDb>) => Promise<void>,
+): Promise<void> {
+  const server = pg ? (await startPostgres())! : null;
+  const db = createDb({ dataDir: tempDataDir(), databaseUrl: server?.url });
+  try {
+    const options = { migrationSource, tableName: 'knex_migrations' };
+    const before = MIGRATIONS.findIndex(([n]) => n === migration);
+    if (before === -1) throw new Error(`no migration ${migration}`);
+    for (let i = 0; i < before; i++) await db.migrate.up(options);
+    await body(db);
+  } finally {
+    await db.destroy();
+    await server?.stop();
+  }
+}
+
 const apps: TestApp[] = [];
 afterEach(async () => {
   for (const t of apps.splice(0)) await t.destroy();
@@ -94,12 +117,7 @@ describe('migrations', () => {
     'give %s admins the admin role and every other account the user role',
     async (_store, pg) => {
       if (pg && !postgresAvailable) return;
-      const server = pg ? (await startPostgres())! : null;
-      const db = createDb({ dataDir: tempDataDir(), databaseUrl: server?.url });
-      try {
-        const options = { migrationSource, tableName: 'knex_migrations' };
-        const before = MIGRATIONS.findIndex(([n]) => n === '20261127140000_user_roles.ts');
-        for (let i = 0; i < before; i++) await db.migrate.up(options);
+      await onDatabaseBefore('20261127140000_user_roles.ts', pg, async (db) => {
         const at = new Date('2025-02-03T10:00:00.000Z');
         const account = (username: string, is_admin: boolean) => ({
           username,
@@ -115,10 +133,7 @@ describe('migrations', () => {
           ['chief', 'admin', true],
           ['reader', 'user', true],
         ]);
-      } finally {
-        await db.destroy();
-        await server?.stop();
-      }
+      });
     },
   );
 
@@ -129,12 +144,7 @@ describe('migrations', () => {
     'count the enquiries, articles and pages already in a %s database, and those that come',
     async (_store, pg) => {
       if (pg && !postgresAvailable) return;
-      const server = pg ? (await startPostgres())! : null;
-      const db = createDb({ dataDir: tempDataDir(), databaseUrl: server?.url });
-      try {
-        const options = { migrationSource, tableName: 'knex_migrations' };
-        const before = MIGRATIONS.findIndex(([n]) => n === '20261128140000_list_counts.ts');
-        for (let i = 0; i < before; i++) await db.migrate.up(options);
+      await onDatabaseBefore('20261128140000_list_counts.ts', pg, async (db) => {
         const at = '2026-11-20T10:00:00.000Z';
         const enquiry = (name: string, fields: Record<string, unknown>) => ({
           name,
@@ -193,10 +203,7 @@ describe('migrations', () => {
           [false, true, true, 1],
           [true, false, false, 1],
         ]);
-      } finally {
-        await db.destroy();
-        await server?.stop();
-      }
+      });
     },
   );
 
@@ -207,14 +214,7 @@ describe('migrations', () => {
     'find the languages the articles already in a %s database lack, and keep them after',
     async (_store, pg) => {
       if (pg && !postgresAvailable) return;
-      const server = pg ? (await startPostgres())! : null;
-      const db = createDb({ dataDir: tempDataDir(), databaseUrl: server?.url });
-      try {
-        const options = { migrationSource, tableName: 'knex_migrations' };
-        const before = MIGRATIONS.findIndex(
-          ([n]) => n === '20261128180000_news_missing_languages.ts',
-        );
-        for (let i = 0; i < before; i++) await db.migrate.up(options);
+      await onDatabaseBefore('20261128180000_news_missing_languages.ts', pg, async (db) => {
         const at = '2026-11-20T10:00:00.000Z';
         const doc = (slug: string, source_language: string) => ({
           title: slug,
@@ -251,10 +251,7 @@ describe('migrations', () => {
         await db('news_translations').insert(translation(de!, 'pt'));
         await db('news_translations').where({ news_id: en, language: 'pt' }).delete();
         expect(await kept()).toEqual([`${en} de`, `${en} pt`].sort());
-      } finally {
-        await db.destroy();
-        await server?.stop();
-      }
+      });
     },
   );
 
