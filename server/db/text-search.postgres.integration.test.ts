@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../../tests/support/postgres';
 import type { TestStore } from '../../tests/support/stores';
 import { createTestDb } from '../../tests/support/test-app';
-import { newestMatchingIds, searchIndex } from './text-search';
+import { newestMatchingIds, searchIndex, whereAmong } from './text-search';
 
 /**
  * The bounded full-text search on a real PostgreSQL: words most rows hold
@@ -68,5 +68,13 @@ describe.skipIf(!postgresAvailable)('the full-text search on PostgreSQL', () => 
       (await search(text)).map((r: { id: unknown }) => Number(r.id));
     expect(await ids('retro cel')).toEqual(await ids('retrofit cell'));
     expect(await ids('retrofits')).toEqual([]);
+  });
+
+  it('narrows a list to the ids a search read, with one parameter', async () => {
+    const ids = (await store.db('news').orderBy('id', 'desc').limit(1000).pluck('id')).map(Number);
+    const q = whereAmong(store.db, store.db('news').select('id'), 'news.id', ids);
+    // A thousand placeholders before, each numbered, encoded, parsed and bound.
+    expect(q.toSQL().bindings).toHaveLength(1);
+    expect((await q.orderBy('id', 'desc')).map((r: { id: unknown }) => Number(r.id))).toEqual(ids);
   });
 });

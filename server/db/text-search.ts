@@ -73,3 +73,21 @@ export function newestMatchingIds(
     .orderBy('matched.id', 'desc')
     .limit(limit);
 }
+
+/**
+ * `q` narrowed to the rows whose `column` is among a search's matches:
+ * `ids` read already (up to SEARCH_MAX_RESULTS of them), or the subquery
+ * of `newestMatchingIds`. On PostgreSQL read ids go as one array parameter
+ * (`= any(?)`): a thousand placeholders cost knex and the driver a
+ * thousand bindings to number and encode and PostgreSQL a thousand
+ * parameters to parse and bind, on every page of a search.
+ */
+export function whereAmong(
+  db: Db,
+  q: Knex.QueryBuilder,
+  column: string,
+  ids: number[] | Knex.QueryBuilder,
+): Knex.QueryBuilder {
+  if (!Array.isArray(ids) || isEmbedded(db)) return q.whereIn(column, ids);
+  return q.whereRaw('?? = any(?)', [column, ids]);
+}

@@ -7,7 +7,7 @@ import { dueSoonUntil } from '#shared/reply-due';
 import { deleteInBatches, type BatchedDelete } from '../../db/batched-delete';
 import { isEmbedded, type Db } from '../../db/knex';
 import { applyFilters, pageOf, type FilterAppliers, type PageRequest } from '../../db/list-page';
-import { newestMatchingIds, searchIndex } from '../../db/text-search';
+import { newestMatchingIds, searchIndex, whereAmong } from '../../db/text-search';
 import { toBool, toCount, toIso, toIsoOrNull } from '../../db/values';
 import { createContactCounts } from './contact-counts';
 
@@ -156,7 +156,7 @@ export function createContactsRepo(db: Db) {
     ids: number[] | Knex.QueryBuilder | null = matches(filter, at),
   ) {
     const q = ids
-      ? withAssignee().whereIn('contacts.id', ids)
+      ? whereAmong(db, withAssignee(), 'contacts.id', ids)
       : narrowing(filter, at)(withAssignee());
     if (sort === 'due')
       return q.orderByRaw(UNREPLIED_FIRST).orderBy([

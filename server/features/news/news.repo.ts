@@ -7,7 +7,7 @@ import type { PageNav } from '#shared/pages';
 import { isPublic } from '#shared/publication';
 import type { Db } from '../../db/knex';
 import { applyFilters, pageOf, type FilterAppliers, type PageRequest } from '../../db/list-page';
-import { newestMatchingIds, searchIndex } from '../../db/text-search';
+import { newestMatchingIds, searchIndex, whereAmong } from '../../db/text-search';
 import { now, toBool, toCount, toIso, toIsoOrNull } from '../../db/values';
 import { toDocument, type DocumentKind, type StoredDocument } from './document-row';
 import { storedSourceHash } from './source-hash';
@@ -203,7 +203,7 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
     filter: ArticleFilter,
     ids: number[] | Knex.QueryBuilder | null = searched(filter),
   ) {
-    return ids ? db('news').whereIn('news.id', ids) : narrowed(db('news'), filter);
+    return ids ? whereAmong(db, db('news'), 'news.id', ids) : narrowed(db('news'), filter);
   }
 
   /** A search's ids (if any) and the total of its list: their number, else kept or counted. */
