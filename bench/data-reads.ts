@@ -17,6 +17,14 @@ export type ExportFigures = {
 };
 
 const TIMES = 5;
+/**
+ * Requests of each read before those timed: its code compiled, as in a
+ * server that has run a while. One left the first searches on years of
+ * data timed half in the interpreter (on PostgreSQL 27, 16, 16, 16 and 17 ms
+ * for the article search, then 13 ms and below), which says nothing of how
+ * its cost grows with the data.
+ */
+const WARM_UPS = 3;
 
 /** The reads: `/news` at its last page, and one article (by its slug). */
 export function readsOf(lastNewsPage: number, articleSlug: string): Read[] {
@@ -62,7 +70,7 @@ async function timeOnce(url: string, cookie: string | undefined): Promise<Timed>
   return { ms: performance.now() - started, bytes: body.byteLength, status: res.status };
 }
 
-/** The median of TIMES requests of each read (one more first, unmeasured, warms its code). */
+/** The median of TIMES requests of each read, after WARM_UPS unmeasured ones. */
 export async function timeReads(
   base: string,
   reads: Read[],
@@ -72,7 +80,7 @@ export async function timeReads(
   for (const read of reads) {
     const url = `${base}${read.path}`;
     const auth = read.admin ? cookie : undefined;
-    await timeOnce(url, auth);
+    for (let i = 0; i < WARM_UPS; i++) await timeOnce(url, auth);
     const runs: Timed[] = [];
     for (let i = 0; i < TIMES; i++) runs.push(await timeOnce(url, auth));
     runs.sort((a, b) => a.ms - b.ms);
