@@ -75,3 +75,12 @@ export function toDocument(row: Row, rows: TranslationRow[]): StoredDocument {
     position: Number(row.position ?? 0),
   };
 }
+
+/** Rows of `news` as documents, with the translations of all of them read at once. */
+export async function toDocuments(
+  rows: Row[],
+  translations: { forArticles(ids: number[]): Promise<Map<number, TranslationRow[]>> },
+): Promise<StoredDocument[]> {
+  const byArticle = await translations.forArticles(rows.map((r) => Number(r.id)));
+  return rows.map((r) => toDocument(r, byArticle.get(Number(r.id)) ?? []));
+}

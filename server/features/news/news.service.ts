@@ -16,7 +16,8 @@ import type { DocumentSave } from './document-audit';
 import { mergeCategoryCounts, storedValuesOf } from './news-categories';
 import { createNewsWrites } from './news-writes';
 import type { DocumentKind, StoredDocument } from './document-row';
-import { createNewsRepo, type ArticleFilter } from './news.repo';
+import type { ArticleFilter } from './news-list-query';
+import { createNewsRepo } from './news.repo';
 import { createSlugHistoryRepo } from './slug-history.repo';
 
 /**
