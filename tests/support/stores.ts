@@ -1,3 +1,7 @@
+import type { Clock } from '../../server/clock';
+import { createContentVersion } from '../../server/content-version';
+import { createNewsService } from '../../server/features/news/news.service';
+import { createPagesService } from '../../server/features/news/pages.service';
 import { createTestDb } from './test-app';
 import { postgresAvailable, postgresUnavailable, startPostgres } from './postgres';
 
@@ -28,3 +32,17 @@ export const STORES: { name: string; skip: boolean; open(): Promise<TestStore> }
     },
   },
 ];
+
+/**
+ * The news and pages services on a store (or a test app's database), built
+ * as server/services.ts builds them: one content version for both, which a
+ * write of either moves, and the clock given (else the system's).
+ */
+export function newsServicesOn(store: Pick<TestStore, 'db'>, { clock }: { clock?: Clock } = {}) {
+  const content = createContentVersion(clock);
+  return {
+    content,
+    news: createNewsService({ db: store.db, content, clock }),
+    pages: createPagesService({ db: store.db, content, clock }),
+  };
+}

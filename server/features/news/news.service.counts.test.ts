@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ArticleListQuery } from '#shared/news-list';
-import { STORES, type TestStore } from '../../../tests/support/stores';
-import { createContentVersion } from '../../content-version';
+import { newsServicesOn, STORES, type TestStore } from '../../../tests/support/stores';
 import { toBool } from '../../db/values';
-import { createNewsService, type NewsService } from './news.service';
-import { createPagesService, type PagesService } from './pages.service';
+import type { NewsService } from './news.service';
+import type { PagesService } from './pages.service';
 
 /**
  * The counts the database keeps of articles and pages (`news_counts`, by
@@ -36,9 +35,7 @@ describe.each(STORES)('article and page counts kept by the database on $name', (
   beforeAll(async () => {
     if (skip) return;
     store = await open();
-    const content = createContentVersion();
-    news = createNewsService({ db: store.db, content });
-    pages = createPagesService({ db: store.db, content });
+    ({ news, pages } = newsServicesOn(store));
   });
   afterAll(() => store?.destroy());
   beforeEach(async () => {

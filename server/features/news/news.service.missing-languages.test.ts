@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '#shared/languages';
 import type { MissingFilter } from '#shared/news-list';
-import { STORES, type TestStore } from '../../../tests/support/stores';
-import { createContentVersion } from '../../content-version';
-import { createNewsService, type NewsService } from './news.service';
-import { createPagesService, type PagesService } from './pages.service';
+import { newsServicesOn, STORES, type TestStore } from '../../../tests/support/stores';
+import type { NewsService } from './news.service';
+import type { PagesService } from './pages.service';
 
 /**
  * The languages each article and page lacks, kept by the database
@@ -37,9 +36,7 @@ describe.each(STORES)('languages missing, kept by the database on $name', ({ ski
   beforeAll(async () => {
     if (skip) return;
     store = await open();
-    const content = createContentVersion();
-    news = createNewsService({ db: store.db, content });
-    pages = createPagesService({ db: store.db, content });
+    ({ news, pages } = newsServicesOn(store));
   });
   afterAll(() => store?.destroy());
   beforeEach(async () => {
