@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_MAX_RESULTS } from '#shared/list-query';
 import type { ArticleListQuery } from '#shared/news-list';
-import { STORES, type TestStore } from '../../../tests/support/stores';
-import { createContentVersion } from '../../content-version';
-import { createNewsService, type NewsService } from './news.service';
+import { newsServicesOn, STORES, type TestStore } from '../../../tests/support/stores';
+import type { NewsService } from './news.service';
 
 /**
  * The admin's list of articles, filtered, searched and paged by the
@@ -24,7 +23,7 @@ describe.each(STORES)('the admin list of articles on $name', ({ skip, open }) =>
   beforeAll(async () => {
     if (skip) return;
     store = await open();
-    news = createNewsService({ db: store.db, content: createContentVersion() });
+    ({ news } = newsServicesOn(store));
   });
   afterAll(() => store?.destroy());
   beforeEach(async () => {

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '#shared/languages';
 import type { AdminArticle } from '#shared/news';
 import { ArticleInputSchema } from '#shared/news-schema';
-import { STORES, type TestStore } from '../../../tests/support/stores';
+import { newsServicesOn, STORES, type TestStore } from '../../../tests/support/stores';
 import { AppError } from '../../errors';
-import { createNewsService, type NewsService } from './news.service';
-import { createContentVersion } from '../../content-version';
+import type { NewsService } from './news.service';
 
 /**
  * The rules of news, read as a specification, on a real SQLite file and on a
@@ -46,9 +45,9 @@ describe.each(STORES)('news on $name', ({ skip, open }) => {
   beforeAll(async () => {
     if (skip) return;
     store = await open();
-    const content = createContentVersion();
-    content.onChange((_version, what) => announced.push(what));
-    news = createNewsService({ db: store.db, content });
+    const services = newsServicesOn(store);
+    services.content.onChange((_version, what) => announced.push(what));
+    news = services.news;
   });
   afterAll(() => store?.destroy());
   beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsServicesOn } from '../../../tests/support/stores';
 import { createTestDb } from '../../../tests/support/test-app';
-import { createContentVersion } from '../../content-version';
 import { createPagesService } from './pages.service';
 
 /** The menus are read once per content version: every rendered page shows them. */
@@ -26,7 +26,7 @@ describe('the pages of the menus', () => {
     version = 2;
     expect((await pages.navigation()).map((p) => p.slug)).toEqual(['about', 'careers']);
     // With the real version, the service's own write moves it: the next call reads.
-    const real = createPagesService({ db: t.db, content: createContentVersion() });
+    const real = newsServicesOn(t).pages;
     expect((await real.navigation()).map((p) => p.slug)).toEqual(['about', 'careers']);
     await real.create({ ...page, title: 'Imprint', slug: 'imprint', nav: 'footer' });
     expect((await real.navigation()).map((p) => p.slug)).toEqual(['about', 'careers', 'imprint']);

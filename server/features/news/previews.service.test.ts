@@ -1,12 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, type TestClock } from '../../../tests/support/clock';
+import { newsServicesOn } from '../../../tests/support/stores';
 import { createTestApp, createUser, signedIn, type TestApp } from '../../../tests/support/test-app';
 import { createContactsService } from '../contacts/contacts.service';
 import { serverSiteData } from '../../site/site-data';
-import { createNewsService } from './news.service';
-import { createPagesService } from './pages.service';
-import { createContentVersion } from '../../content-version';
 import { createPreviewsService } from './previews.service';
 
 /**
@@ -68,8 +66,7 @@ describe('a draft’s page', () => {
   });
 
   it('is given to the page in the language asked for, for admins only (page data)', async () => {
-    const news = createNewsService({ db: t.db, content: createContentVersion(), clock });
-    const pages = createPagesService({ db: t.db, content: createContentVersion(), clock });
+    const { news, pages } = newsServicesOn(t, { clock });
     const services = {
       news,
       pages,
@@ -136,8 +133,7 @@ describe('share links', () => {
         await new Promise((r) => setTimeout(r, 20));
       }
     }
-    const news = createNewsService({ db: t.db, content: createContentVersion(), clock });
-    const pages = createPagesService({ db: t.db, content: createContentVersion(), clock });
+    const { news, pages } = newsServicesOn(t, { clock });
     const previews = createPreviewsService({ db: t.db, news, pages, clock });
     const site = serverSiteData(
       { news, pages, previews, contacts: createContactsService({ db: t.db }) },

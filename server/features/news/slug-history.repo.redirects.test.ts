@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsServicesOn } from '../../../tests/support/stores';
 import { createTestApp, signedIn, type TestApp } from '../../../tests/support/test-app';
-import { createNewsService } from './news.service';
-import { createContentVersion } from '../../content-version';
 
 /** A published article's old addresses keep working; nobody takes its old slug unawares. */
 
@@ -89,7 +88,7 @@ describe('slugs used before', () => {
     });
     const other = await create('another-story');
     await admin.put(`/api/news/${other.id}`).send({ slug: 'grand-opening' }).expect(409);
-    const news = createNewsService({ db: t.db, content: createContentVersion() });
+    const { news } = newsServicesOn(t);
     expect(await news.slugTaken('grand-opening')).toBe(true);
 
     await admin
