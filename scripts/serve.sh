@@ -18,6 +18,9 @@
 #   full collection, and most of what it holds then is garbage (requests that
 #   outlived a young collection); growing by half at most keeps the heap near
 #   what is alive, for no loss of throughput.
+# - V8 keeps the pages a burst's garbage was on for as long as the server is
+#   left idle; `--expose-gc` lets server/idle-collector.ts give them back once
+#   it has been quiet a few seconds (decision 014, amended).
 # An operator's own MALLOC_ARENA_MAX wins; NODE_OPTIONS adds flags.
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-exec node --max-semi-space-size=4 --heap-growing-percent=50 "$(dirname "$0")/../dist/server/index.js"
+exec node --max-semi-space-size=4 --heap-growing-percent=50 --expose-gc "$(dirname "$0")/../dist/server/index.js"

@@ -55,6 +55,7 @@ describe('scripts/serve.sh, the production launch', () => {
     expect(path.basename(argv[0]!)).toMatch(/^node/);
     expect(argv).toContain('--max-semi-space-size=4');
     expect(argv).toContain('--heap-growing-percent=50');
+    expect(argv).toContain('--expose-gc');
     expect(env).toContain('MALLOC_ARENA_MAX=2');
     const res = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(res.status).toBe(200);

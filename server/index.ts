@@ -16,6 +16,7 @@ import { createSettingsService } from './features/settings/settings.service';
 import { createWebhookTransport } from './features/mail/webhook-transport';
 import { createPublicationScheduler } from './features/news/publication-scheduler';
 import { attachSocketLane, connectionOf } from './http/socket-lane';
+import { createIdleCollector } from './idle-collector';
 import type { LogDestination } from './log-destination';
 import { bufferedStdout, createLogger, type Logger } from './logger';
 import { openRuntime, type Runtime } from './runtime';
@@ -174,8 +175,9 @@ function serve(app: AppHandler) {
 
 /**
  * The scheduler of timed publications, the outbox's worker (e-mail when
- * SMTP_URL is set, and the enquiry webhook's calls) and the retention job
- * (spam past its setting; all enquiries with ENQUIRY_RETENTION_DAYS).
+ * SMTP_URL is set, and the enquiry webhook's calls), the retention job
+ * (spam past its setting; all enquiries with ENQUIRY_RETENTION_DAYS) and
+ * the collector that gives memory back after a burst (idle-collector.ts).
  */
 function startBackground(
   config: Config,
@@ -219,6 +221,7 @@ function startBackground(
       }),
     }),
   );
+  jobs.push(createIdleCollector({ logger: logger.child({ feature: 'memory' }) }));
   for (const job of jobs) job.start();
   return jobs;
 }
