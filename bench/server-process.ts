@@ -25,6 +25,21 @@ export function rssMiB(pid: number): number {
   }
 }
 
+/** How long a server is left idle after a load before its memory is read. */
+const REST_MS = 8_000;
+
+/**
+ * A server's resident memory right after a load and once it has rested
+ * REST_MS: the server gives back what a burst left after five quiet
+ * seconds (server/idle-collector.ts), so the rested figure is what it holds
+ * once the load is over; the first shows the burst's garbage.
+ */
+export async function rssAfterLoad(pid: number): Promise<{ rightAfter: number; rested: number }> {
+  const rightAfter = rssMiB(pid);
+  await new Promise((r) => setTimeout(r, REST_MS));
+  return { rightAfter, rested: rssMiB(pid) };
+}
+
 /**
  * Spawns the real built server as production starts it (`scripts/serve.sh`,
  * which execs node: the child *is* the server process, so its memory can be
