@@ -143,6 +143,7 @@ export function createNewsService({
         limit: perPage,
         offset: pageOffset(page, perPage),
         categories,
+        total,
       });
       const news = rows.map((a) => articleInLanguage(publicLanguages(asArticle(a)), language));
       return { news, total, pages: pageCount(total, perPage), current_page: page };
