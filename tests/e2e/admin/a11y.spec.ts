@@ -93,6 +93,9 @@ test.describe('accessibility (axe-core)', () => {
     const account = createAdmin('a11y');
     await enableTwoFactor(account);
     await page.getByRole('button', { name: 'Logout' }).click();
+    // Signed out first: a sign-in form filled while the sign-out was still on
+    // its way was shown again, emptied, with "Your session has ended".
+    await expect(page).toHaveURL(/\/login$/);
     await enterPassword(page, account);
     // A production-cost password check comes first.
     await expect(page.getByLabel('Authentication code')).toBeVisible({ timeout: 20_000 });

@@ -120,6 +120,9 @@ test.describe('two-factor sign-in', () => {
 
     // The next sign-in asks for the code.
     await page.getByRole('button', { name: 'Logout' }).click();
+    // Signed out first: a sign-in form filled while the sign-out was still on
+    // its way was shown again, emptied, with "Your session has ended".
+    await expect(page).toHaveURL(/\/login$/);
     await enterPassword(page, account);
     await page.getByLabel('Authentication code').fill(await totp(key, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
