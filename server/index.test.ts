@@ -5,6 +5,7 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import knex from 'knex';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pause } from '../tests/support/pause';
 import { idleConnection, mixedRequest, rawExchange } from '../tests/support/raw-http';
 import { startSmtpServer } from '../tests/support/smtp-server';
 import { BUILT_SERVER, tempDataDir } from '../tests/support/test-app';
@@ -209,7 +210,7 @@ describe('server/index.ts', () => {
     const idle = await idleConnection(port);
     // Paused, the server reads nothing: each request waits in the kernel, its connection
     // in the listen backlog, when the signal comes. Before, 30 of 30 were reset.
-    child.kill('SIGSTOP');
+    await pause(child);
     const exchanges = Array.from({ length: 30 }, (_, i) =>
       rawExchange(port, mixedRequest(port, i, 'paused')),
     );

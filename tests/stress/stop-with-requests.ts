@@ -12,6 +12,7 @@
 import path from 'node:path';
 import knex from 'knex';
 import { freePort, startServer } from '../../bench/server-process';
+import { pause } from '../support/pause';
 import { idleConnection, mixedRequest, rawExchange } from '../support/raw-http';
 
 type Check = (ok: boolean, what: string) => void;
@@ -35,7 +36,7 @@ export async function stopWithRequests(dataDir: string, check: Check): Promise<v
     await (await fetch(`http://127.0.0.1:${port}/`)).arrayBuffer();
     const idle = await Promise.all(Array.from({ length: IDLE }, () => idleConnection(port)));
     const paused = round % 2 === 1;
-    if (paused) server.kill('SIGSTOP');
+    if (paused) await pause(server);
     const exchanges = Array.from({ length: REQUESTS }, (_, i) =>
       rawExchange(port, mixedRequest(port, i, `r${round}`)),
     );
