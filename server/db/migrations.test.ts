@@ -255,6 +255,77 @@ describe('migrations', () => {
     },
   );
 
+  it('give SQLite full-text indexes of every word start up to 12 characters, rows kept', async () => {
+    const migration = '20261128190000_search_prefix_indexes.ts';
+    await onDatabaseBefore(migration, false, async (db) => {
+      const at = '2026-11-20T10:00:00.000Z';
+      const message = 'Schweißroboterzelle welding quote, por favor.';
+      await db('contacts').insert({
+        name: 'Ana',
+        email: 'ana@example.com',
+        message,
+        read: false,
+        spam: false,
+        created_at: at,
+        due_at: at,
+      });
+      const [{ id }] = await db('news')
+        .insert({
+          title: 'Retrofit cell',
+          excerpt: '',
+          content: message,
+          category: 'research',
+          slug: 'retrofit-cell',
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id');
+      await db('news_translations').insert({
+        news_id: Number(id),
+        language: 'de',
+        title: 'Nachrüstung',
+        excerpt: '',
+        content: message,
+        created_at: at,
+        updated_at: at,
+      });
+      const tables = ['contacts_fts', 'news_fts', 'news_translations_fts'];
+      const declared = async () =>
+        Object.fromEntries(
+          (await db('sqlite_master').whereIn('name', tables).select('name', 'sql')).map((r) => [
+            r.name,
+            /prefix\s*=\s*'([^']*)'/.exec(String(r.sql))?.[1],
+          ]),
+        );
+      /** How many rows of each index hold a word starting with each start of `word`. */
+      const found = async (word: string) => {
+        const counts: string[] = [];
+        for (const table of tables) {
+          for (let n = 1; n <= word.length; n++) {
+            const [row] = await db(table)
+              .count({ n: '*' })
+              .whereRaw(`${table} match ?`, [`"${word.slice(0, n)}"*`]);
+            counts.push(`${table} ${n} ${Number(row!.n)}`);
+          }
+        }
+        return counts;
+      };
+      const everyStart = (word: string) =>
+        tables.flatMap((t) => Array.from(word, (_, i) => `${t} ${i + 1} 1`));
+
+      await migrateLatest(db);
+      const starts = '1 2 3 4 5 6 7 8 9 10 11 12';
+      expect(await declared()).toEqual(Object.fromEntries(tables.map((t) => [t, starts])));
+      // The rows already there are indexed again, 13-letter starts (no prefix index) too.
+      expect(await found('schweißroboterzelle')).toEqual(everyStart('schweißroboterzelle'));
+      expect(await found('welding')).toEqual(everyStart('welding'));
+
+      await db.migrate.down({ migrationSource, tableName: 'knex_migrations' });
+      expect(await declared()).toEqual(Object.fromEntries(tables.map((t) => [t, '2 3'])));
+      expect(await found('quote')).toEqual(everyStart('quote'));
+    });
+  });
+
   it.skipIf(!postgresAvailable)(
     'turn the articles of a 0.1.0 PostgreSQL database into English sources, text untouched',
     async () => {
