@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SavedPage } from './nginx';
+import { spawnInOwnSession } from './server-process';
 
 /** Headers Node sets itself, or that belong to one delivery. */
 const OWN = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -49,7 +50,8 @@ export async function startBareNode(
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(process.execPath, [script], {
+  // In a session of its own, as the server and nginx are (bench/server-process.ts).
+  const child: ChildProcess = spawnInOwnSession(process.execPath, [script], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
