@@ -6,6 +6,16 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** The regional variant each language is written in: British English, European Portuguese, German. */
 export const LOCALES: Record<Language, string> = { en: 'en-GB', pt: 'pt-PT', de: 'de-DE' };
 
+/**
+ * Numbers as the language's region writes them: 100,000 in English,
+ * 100.000 in German, 100 000 in European Portuguese (Intl's plain `pt` is
+ * Brazil's 100.000). A code that is not one of the site's languages is
+ * taken as it is.
+ */
+export function numberFormat(language: string, options?: Intl.NumberFormatOptions) {
+  return new Intl.NumberFormat(LOCALES[language as Language] ?? language, options);
+}
+
 /** localStorage key and the cookie that mirrors it for server rendering. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const LANGUAGE_COOKIE = 'language';

@@ -16,8 +16,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** Each `{{name}}` or `{{name, format}}` of a text, format included, sorted. */
 const placeholders = (text: string) =>
-  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+  [...text.matchAll(/{{\s*(\w+)\s*(,\s*\w+\s*)?}}/g)]
+    .map((m) => m[1]! + (m[2] ? `, ${m[2].slice(1).trim()}` : ''))
+    .sort();
 
 const catalogues = { en, pt, de } as Record<string, Tree>;
 const english = flatten(catalogues.en!);

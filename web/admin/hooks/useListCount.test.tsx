@@ -15,7 +15,13 @@ function Count({ total, searched }: { total: number; searched: boolean }) {
 describe('useListCount', () => {
   it('says a search that reached the bound may have more matches', () => {
     renderAdmin(<Count total={SEARCH_MAX_RESULTS} searched />);
-    expect(screen.getByText(/1000 most recent matches \(there may be more/)).toBeTruthy();
+    expect(screen.getByText(/1,000 most recent matches \(there may be more/)).toBeTruthy();
+    cleanup();
+    renderAdmin(<Count total={SEARCH_MAX_RESULTS} searched />, { language: 'de' });
+    expect(screen.getByText(/^Die 1\.000 neuesten Treffer/)).toBeTruthy();
+    cleanup();
+    renderAdmin(<Count total={SEARCH_MAX_RESULTS} searched />, { language: 'pt' });
+    expect(screen.getByText(/^As 1000 correspondências mais recentes/)).toBeTruthy();
   });
 
   it('gives the plain count below the bound, or without a search', () => {
@@ -23,6 +29,6 @@ describe('useListCount', () => {
     expect(screen.getByText('999 enquiries')).toBeTruthy();
     cleanup();
     renderAdmin(<Count total={SEARCH_MAX_RESULTS} searched={false} />);
-    expect(screen.getByText('1000 enquiries')).toBeTruthy();
+    expect(screen.getByText('1,000 enquiries')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { escapeHtml } from '#shared/html';
-import type { Language } from '#shared/languages';
+import { LOCALES, type Language } from '#shared/languages';
 import { telHref } from '#shared/phone';
 import type { Translate } from '../../../i18n';
 
@@ -47,8 +47,6 @@ export function quoteText(message: string): string {
 export function quoteHtml(message: string): string {
   return escapeHtml(message.replace(/\r\n?/g, '\n')).replace(/\n/g, '<br>');
 }
-
-const LOCALES: Record<Language, string> = { en: 'en-GB', pt: 'pt-PT', de: 'de-DE' };
 
 /** "23 Nov 2026, 14:05 UTC" in the reader's language. */
 export function formatTime(iso: string, language: Language): string {

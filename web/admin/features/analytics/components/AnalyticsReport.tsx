@@ -7,6 +7,7 @@ import {
   type AnalyticsReport as Report,
 } from '#shared/analytics';
 import { formatDate } from '#shared/dates';
+import { numberFormat } from '#shared/languages';
 import { DayChart } from '../../../components/DayChart';
 import { Spinner } from '../../../components/Spinner';
 import { saveFile } from '../../../lib/save-file';
@@ -57,7 +58,7 @@ export function AnalyticsReport() {
 
 function ReportBody({ report }: { report: Report }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const views = report.views.reduce((sum, day) => sum + day.count, 0);
   const enquiries = report.pages.reduce((sum, page) => sum + page.enquiries, 0);
   const figures = [

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SITE_PAGES, type PageStats } from '#shared/analytics';
+import { numberFormat } from '#shared/languages';
 import { onWeb } from '../../../lib/on-web';
 
 const th = 'px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase';
@@ -13,7 +14,7 @@ const td = 'px-3 py-2 align-top';
 export function PagesTable({ pages, caption }: { pages: PageStats[]; caption: string }) {
   const { t, i18n } = useTranslation();
   const web = onWeb();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   // The site's own pages in the admin's language; an article or page by its title as stored.
   const titleOf = (page: PageStats) =>
     page.page === 'document' ? page.title : t(SITE_PAGES[page.page].title);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '#shared/languages';
 
 type Props = {
   title: string;
@@ -11,7 +12,7 @@ type Props = {
 /** A short list of views by something (language, referring site), each with its share as a bar. */
 export function ShareList({ title, rows, empty, testId }: Props) {
   const { i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const total = rows.reduce((sum, row) => sum + row.views, 0);
   return (
     <section aria-label={title} data-testid={testId}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ContactStats } from '#shared/contact';
 import type { ReplyFilter } from '#shared/contact-list';
+import { numberFormat } from '#shared/languages';
 import { card } from '../../../lib/ui';
 import { EnquiriesChart } from './EnquiriesChart';
 
@@ -28,7 +29,8 @@ const tone = (alarm: boolean, warn: boolean) =>
  * enquiries (pressed again: all of them).
  */
 export function ContactStatsPanel({ stats, reply, onReply }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = numberFormat(i18n.language);
   const figures: Figure[] = [
     { key: 'total', label: t('admin.stats.total'), value: stats.total },
     { key: 'unread', label: t('admin.stats.unread'), value: stats.unread },
@@ -74,7 +76,9 @@ export function ContactStatsPanel({ stats, reply, onReply }: Props) {
                   n.label
                 )}
               </dt>
-              <dd className={`mt-1 text-2xl font-bold tabular-nums ${look.text}`}>{n.value}</dd>
+              <dd className={`mt-1 text-2xl font-bold tabular-nums ${look.text}`}>
+                {number.format(n.value)}
+              </dd>
             </div>
           );
         })}

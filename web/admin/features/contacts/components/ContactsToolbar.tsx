@@ -65,7 +65,7 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
             }
           >
             <Icon aria-hidden="true" className="h-4 w-4" />
-            {counts ? `${text} (${counts[id]})` : text}
+            {counts ? t('admin.contacts.folderCount', { folder: text, count: counts[id] }) : text}
           </button>
         ))}
       </div>

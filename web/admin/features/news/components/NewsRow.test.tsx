@@ -69,7 +69,7 @@ describe('NewsRow', () => {
       return screen.queryByTestId('news-views')?.textContent ?? null;
     };
     expect(shown(1)).toBe('1 view in 30 days');
-    expect(shown(1234)).toBe('1234 views in 30 days');
+    expect(shown(1234)).toBe('1,234 views in 30 days');
     expect(shown(0)).toBe('0 views in 30 days');
     expect(shown(undefined)).toBeNull();
   });
