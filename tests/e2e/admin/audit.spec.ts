@@ -53,6 +53,20 @@ test.describe('audit log', () => {
     await expect(failure).toHaveCount(1);
   });
 
+  test('at 390 px a name in the Who column stays on one line', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    await page.goto('/admin/audit');
+    const who = page.getByTestId('audit-entry').first().getByRole('cell').nth(1);
+    await expect(who).toHaveText(E2E.admin.username);
+    const lines = await who.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+  });
+
   test("an article's entries link to its page on the site while it is public", async ({ page }) => {
     await signIn(page);
     const title = unique('Audited article');

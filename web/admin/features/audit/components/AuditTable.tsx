@@ -53,7 +53,8 @@ export function AuditTable({ entries, caption, articleHref }: Props) {
               <td className={`${td} whitespace-nowrap`}>
                 <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
               </td>
-              <td className={`${td} break-all`}>
+              {/* A name keeps its line (3–50 characters, no spaces); only a long one wraps. */}
+              <td className={`${td} min-w-32 break-all`}>
                 {entry.actor ?? <span className="text-slate-600">{t('admin.audit.system')}</span>}
               </td>
               <td className={td}>
