@@ -49,32 +49,19 @@ describe('ContactStatsPanel', () => {
     expect(again).toHaveBeenCalledWith(undefined);
   });
 
-  it('writes large figures as each language’s region groups digits (European Portuguese too)', () => {
-    const many = { ...stats, total: 100_000, unread: 90_000, overdue: 1_234 };
-    const text = (key: string) => within(figure(key)).getByRole('definition').textContent;
-    renderAdmin(<ContactStatsPanel stats={many} reply={undefined} onReply={vi.fn()} />);
-    expect([text('total'), text('unread'), text('overdue')]).toEqual([
-      '100,000',
-      '90,000',
-      '1,234',
-    ]);
-    cleanup();
-    renderAdmin(<ContactStatsPanel stats={many} reply={undefined} onReply={vi.fn()} />, {
-      language: 'de',
-    });
-    expect([text('total'), text('unread'), text('overdue')]).toEqual([
-      '100.000',
-      '90.000',
-      '1.234',
-    ]);
-    cleanup();
-    renderAdmin(<ContactStatsPanel stats={many} reply={undefined} onReply={vi.fn()} />, {
-      language: 'pt',
-    });
-    expect([text('total'), text('unread'), text('overdue')]).toEqual([
-      '100\u00a0000',
-      '90\u00a0000',
-      '1234',
-    ]);
-  });
+  it.each([
+    ['en', ['100,000', '90,000', '1,234']],
+    ['de', ['100.000', '90.000', '1.234']],
+    ['pt', ['100\u00a0000', '90\u00a0000', '1234']],
+  ] as const)(
+    'writes large figures as the region of %s groups digits (European Portuguese too)',
+    (language, written) => {
+      const many = { ...stats, total: 100_000, unread: 90_000, overdue: 1_234 };
+      const text = (key: string) => within(figure(key)).getByRole('definition').textContent;
+      renderAdmin(<ContactStatsPanel stats={many} reply={undefined} onReply={vi.fn()} />, {
+        language,
+      });
+      expect([text('total'), text('unread'), text('overdue')]).toEqual(written);
+    },
+  );
 });
