@@ -138,12 +138,14 @@ export async function measureVisits(
     nginxPort: number;
     visit: Visit[];
     rounds: number;
+    /** Rounds of the rows through the proxies, whose target sits closer to their figures. */
+    proxiedRounds: number;
     /** One load run (wrk), with a Lua script of requests when given. */
     load: (url: string, script?: string) => Promise<LoadResult>;
     stops: (() => Promise<void>)[];
   },
 ): Promise<RatioRow[]> {
-  const { work, visit, load, rounds } = run;
+  const { work, visit, load, rounds, proxiedRounds } = run;
   const proxy = async (name: string, upstreamPort: number) => {
     const started = await startDocumentedProxy(nginx, {
       dir: path.join(work, name),
@@ -173,7 +175,7 @@ export async function measureVisits(
       'a visit, through the documented nginx',
       { ours: `${proxied.url}/`, theirs: `${ceiling.url}/` },
       visitLoad,
-      rounds,
+      proxiedRounds,
       VISIT_TARGET.proxied,
       'the ceiling (that nginx in front of nginx)',
     ),
@@ -184,7 +186,7 @@ export async function measureVisits(
         `GET ${page.path} through the documented nginx`,
         { ours: proxied.url + page.path, theirs: ceiling.url + page.path },
         pageLoad,
-        rounds,
+        proxiedRounds,
         VISIT_TARGET.proxied,
         'the ceiling',
       ),
