@@ -5,22 +5,7 @@ import type { Plugin, UserConfig } from 'vite';
 import { resolve } from 'node:path';
 import { precompress, precompressFiles } from './scripts/precompress.mjs';
 import { rewriteAsAscii } from './scripts/ascii-only.mjs';
-
-/**
- * Sonner injects its stylesheet with a `<style>` element at import time, which
- * the CSP (`style-src 'self'`) blocks with a console error on every page. The
- * same rules ship as a file (web/common/sonner-styled.ts imports it), so the
- * injection is switched off.
- */
-function sonnerWithoutInlineStyles(): Plugin {
-  return {
-    name: 'sonner-without-inline-styles',
-    transform(code, id) {
-      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
-      return code.replace("if (!code || typeof document == 'undefined') return", 'return');
-    },
-  };
-}
+import { sonnerWithoutInlineStyles } from './scripts/sonner-without-inline-styles.mjs';
 
 /**
  * lucide-react's icon modules import `../createLucideIcon.mjs`; the web uses
