@@ -15,9 +15,10 @@ function transform(code: string, id: string): TransformResult | null {
 }
 
 describe('sonnerWithoutInlineStyles', () => {
+  const original = readFileSync(sonnerBuild, 'utf8');
+  const result = transform(original, sonnerBuild)!;
+
   it('turns the installed sonner’s style injection into a plain return', () => {
-    const original = readFileSync(sonnerBuild, 'utf8');
-    const result = transform(original, sonnerBuild)!;
     const inject = (code: string) => code.slice(code.indexOf('function __insertCSS'));
     expect(inject(original)).toMatch(/^function __insertCSS\(code\) \{\n\s+if \(!code/);
     expect(inject(result.code)).toMatch(/^function __insertCSS\(code\) \{\n\s+return\n/);
@@ -25,8 +26,6 @@ describe('sonnerWithoutInlineStyles', () => {
   });
 
   it('maps the changed module back to sonner’s own lines and columns', () => {
-    const original = readFileSync(sonnerBuild, 'utf8');
-    const result = transform(original, sonnerBuild)!;
     const map = new SourceMap(result.map as ConstructorParameters<typeof SourceMap>[0]);
     const lines = result.code.split('\n');
     const line = lines.findIndex((text) => text.includes('let style = document.createElement'));
