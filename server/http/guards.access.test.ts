@@ -242,3 +242,67 @@ describe('a change to an account counts at its next request', () => {
     expect(right.body.error).toMatch(/deactivated/);
   });
 });
+
+describe('drafts shown to staff on the site and the reading API', () => {
+  it("shows each its role's drafts, and none while the site's two-factor setup is due", async () => {
+    const admin = await signedIn(t.app, TEST_ADMIN);
+    await admin
+      .post('/api/news')
+      .send({
+        title: 'Embargoed launch',
+        excerpt: 'Not out yet',
+        content: 'The embargoed text.',
+        category: 'robotics',
+        slug: 'embargoed-launch',
+        published: false,
+      })
+      .expect(201);
+    await admin
+      .post('/api/pages')
+      .send({
+        title: 'Unannounced careers',
+        content: 'The unannounced page.',
+        slug: 'unannounced-careers',
+        nav: 'none',
+        published: false,
+      })
+      .expect(201);
+    const sees = async (client: request.Agent | request.SuperTest<request.Test>) => {
+      const statuses = await Promise.all(
+        [
+          '/api/news/embargoed-launch',
+          '/embargoed-launch',
+          '/api/pages/unannounced-careers',
+          '/unannounced-careers',
+        ].map(async (path) => (await client.get(path)).status),
+      );
+      return { article: statuses.slice(0, 2), page: statuses.slice(2) };
+    };
+    // Fresh sessions: the route walk above signs its actors out.
+    const agents: Record<string, request.Agent | request.SuperTest<request.Test>> = {
+      anonymous: request(t.app),
+      admin,
+    };
+    for (const role of ['user', 'sales', 'editor'] as const) {
+      agents[role] = await signedIn(t.app, await createAccount(t, role, `drafts-${role}`));
+    }
+    const client = (name: string) => agents[name]!;
+    // Sales reads articles (drafts too), not pages; editors and admins both.
+    expect(await sees(client('anonymous'))).toEqual({ article: [404, 404], page: [404, 404] });
+    expect(await sees(client('user'))).toEqual({ article: [404, 404], page: [404, 404] });
+    expect(await sees(client('sales'))).toEqual({ article: [200, 200], page: [404, 404] });
+    expect(await sees(client('editor'))).toEqual({ article: [200, 200], page: [200, 200] });
+    expect(await sees(client('admin'))).toEqual({ article: [200, 200], page: [200, 200] });
+
+    // An account that owes the two-factor setup sees what visitors see, as the API refuses it.
+    await admin.put('/api/settings').send({ require_two_factor: true }).expect(200);
+    try {
+      await client('editor').get('/api/news/admin').expect(403);
+      expect(await sees(client('editor'))).toEqual({ article: [404, 404], page: [404, 404] });
+      expect(await sees(client('sales'))).toEqual({ article: [404, 404], page: [404, 404] });
+    } finally {
+      await t.db('settings').where({ key: 'require_two_factor' }).delete();
+    }
+    expect(await sees(client('editor'))).toEqual({ article: [200, 200], page: [200, 200] });
+  });
+});

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { can, type Capability } from '#shared/roles';
 import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { SessionUser } from './session';
 
 /**
  * Who may call a route: `anyone`, any `signed-in` account, or the staff
@@ -32,4 +33,13 @@ export function allow(rule: AccessRule): Guard {
     next();
   };
   return Object.assign(guard, { [ACCESS_RULE]: rule });
+}
+
+/**
+ * What `allow(capability)` would let through, for a route open to anyone
+ * that shows staff more (an article's or a page's draft): the account's
+ * role holds the capability and it owes no two-factor setup.
+ */
+export function holds(user: SessionUser | undefined, capability: Capability): boolean {
+  return user !== undefined && can(user.role, capability) && !user.two_factor_due;
 }

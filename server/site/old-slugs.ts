@@ -2,12 +2,13 @@ import type { RequestHandler } from 'express';
 import { splitLanguagePath } from '#shared/language-paths';
 import { RESERVED_SLUGS, SLUG_PATTERN } from '#shared/slug';
 import type { NewsService } from '../features/news/news.service';
+import { holds } from '../http/guards';
 
 /**
  * The page address of a slug an article had while public (`/old`,
  * `/pt/old`) answers 301 to its current one, with the same language prefix
  * and query, before anything is rendered. Only articles the visitor may see
- * are pointed to (admins: drafts too), so a redirect never gives away the
+ * are pointed to (staff who read articles: drafts too), so a redirect never gives away the
  * new address of an article that is not out.
  */
 export function oldSlugRedirects({ news }: { news: NewsService }): RequestHandler {
@@ -15,7 +16,7 @@ export function oldSlugRedirects({ news }: { news: NewsService }): RequestHandle
     const { language, path } = splitLanguagePath(req.path);
     const slug = path.slice(1);
     if (!SLUG_PATTERN.test(slug) || RESERVED_SLUGS.has(slug)) return next();
-    const admin = req.session?.user?.is_admin === true;
+    const admin = holds(req.session?.user, 'articles');
     const visible = await news.redirectFor(slug);
     const target =
       visible ?? (admin ? await news.redirectFor(slug, { includeDrafts: true }) : null);

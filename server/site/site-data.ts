@@ -25,8 +25,12 @@ type PageContext = {
   language: Language;
   /** What the request's guards (origin check, rate limit) said about a posted contact form. */
   refusal?: unknown;
-  /** Signed-in staff: drafts, scheduled ones and unpublished translations are shown too. */
-  admin?: boolean;
+  /**
+   * What signed-in staff may see before it is out, by kind (their role's
+   * capabilities: `articles`, `content` for pages): drafts, scheduled ones
+   * and unpublished translations are shown too.
+   */
+  drafts?: { articles: boolean; pages: boolean };
   /** Called when the page shows something visitors may not see (a draft, a shared preview). */
   onPrivate?: () => void;
   /**
@@ -36,6 +40,8 @@ type PageContext = {
    */
   onUnavailable?: (error: unknown) => void;
 };
+
+const NO_DRAFTS = { articles: false, pages: false };
 
 /** Null for a 404 of the service (no such article or page, or not for this visitor). */
 async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
@@ -57,7 +63,7 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
  */
 export function serverSiteData(
   { news, pages, previews, contacts, media }: Services,
-  { language, refusal, admin = false, onPrivate, onUnavailable }: PageContext,
+  { language, refusal, drafts = NO_DRAFTS, onPrivate, onUnavailable }: PageContext,
 ): SiteData {
   /** Any read: a database that cannot answer now makes the whole page the 503 error page. */
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -76,13 +82,14 @@ export function serverSiteData(
    */
   async function read<T extends Article | Page>(
     slug: string,
+    staff: boolean,
     find: (opts: { includeDrafts: boolean; withTranslations: boolean }) => Promise<T>,
   ): Promise<T | null> {
     if (!SLUG_PATTERN.test(slug)) return null;
     const visible = await guarded(() =>
       orNull(() => find({ includeDrafts: false, withTranslations: false })),
     );
-    if (!admin) return visible;
+    if (!staff) return visible;
     const shown = await guarded(() =>
       orNull(() => find({ includeDrafts: true, withTranslations: true })),
     );
@@ -94,9 +101,13 @@ export function serverSiteData(
     listNews: ({ page, perPage, language: asked }) =>
       guarded(() => news.listPublished({ page, perPage, language: asked ?? language })),
     getArticle: (slug, { language: asked } = {}) =>
-      read(slug, (opts) => news.getBySlug(slug, { ...opts, language: asked ?? language })),
+      read(slug, drafts.articles, (opts) =>
+        news.getBySlug(slug, { ...opts, language: asked ?? language }),
+      ),
     getPage: (slug, { language: asked } = {}) =>
-      read(slug, (opts) => pages.getBySlug(slug, { ...opts, language: asked ?? language })),
+      read(slug, drafts.pages, (opts) =>
+        pages.getBySlug(slug, { ...opts, language: asked ?? language }),
+      ),
     async getPreview(token, { language: asked } = {}) {
       onPrivate?.();
       return guarded(() => previews.document(token, asked ?? language));

@@ -11,6 +11,7 @@ import type { PagesService } from '../features/news/pages.service';
 import type { PreviewsService } from '../features/news/previews.service';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import type { ViewTag } from '../features/analytics/view-tag';
+import { holds } from '../http/guards';
 import { sameOrigin } from '../http/origin';
 import type { PublicOrigin } from '../http/public-origin';
 import { publicQuery, readsQuery } from '../http/public-query';
@@ -84,7 +85,10 @@ export function createSiteRouter(deps: {
         {
           language,
           refusal: res.locals.formRefusal,
-          admin: req.session?.user?.is_admin === true,
+          drafts: {
+            articles: holds(req.session?.user, 'articles'),
+            pages: holds(req.session?.user, 'content'),
+          },
           onPrivate: () => keepPrivate(res),
           onUnavailable: (error) => (res.locals.unavailable ??= error),
         },

@@ -3,7 +3,7 @@ import { ArticleListQuerySchema } from '#shared/news-list';
 import { NEWS_PAGE_SIZE } from '#shared/pagination';
 import { NotFoundError } from '../../errors';
 import { whoOf } from '../../http/who';
-import { allow } from '../../http/guards';
+import { allow, holds } from '../../http/guards';
 import { sendList } from '../../http/list-response';
 import { createRouter } from '../../http/router';
 import { idParam, publicListQuery, queryBy } from '../../http/params';
@@ -93,11 +93,12 @@ export function createNewsRouter({ news, previews, revisions, bounds }: NewsRout
 }
 
 /**
- * One article by slug; admins also see drafts. A slug the article had
- * before answers 301 to its current address, query kept, like its page.
+ * One article by slug; staff who may read articles also see drafts. A slug
+ * the article had before answers 301 to its current address, query kept,
+ * like its page.
  */
 async function articleOrRedirect(news: NewsService, req: Request, res: Response) {
-  const admin = req.session?.user?.is_admin === true;
+  const admin = holds(req.session?.user, 'articles');
   const slug = String(req.params.slug);
   try {
     const article = await news.getBySlug(slug, {

@@ -1,9 +1,8 @@
 import type { Request, Response } from 'express';
 import { PageListQuerySchema } from '#shared/news-list';
 import type { AdminPage } from '#shared/pages';
-import { can } from '#shared/roles';
 import { NotFoundError } from '../../errors';
-import { allow } from '../../http/guards';
+import { allow, holds } from '../../http/guards';
 import { sendList } from '../../http/list-response';
 import { idParam, queryBy } from '../../http/params';
 import { createRouter } from '../../http/router';
@@ -85,7 +84,7 @@ export function createPagesRouter({ pages, previews, revisions }: PagesRouterDep
 
 /** One page by slug (staff also see drafts); a slug it had before answers 301, query kept. */
 async function pageOrRedirect(pages: PagesService, req: Request, res: Response) {
-  const staff = can(req.session?.user?.role, 'content');
+  const staff = holds(req.session?.user, 'content');
   const slug = String(req.params.slug);
   try {
     const page = await pages.getBySlug(slug, {

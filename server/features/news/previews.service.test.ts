@@ -76,7 +76,7 @@ describe('a draft’s page', () => {
     let marked = 0;
     const adminData = serverSiteData(services, {
       language: 'pt',
-      admin: true,
+      drafts: { articles: true, pages: true },
       onPrivate: () => marked++,
     });
     expect(await adminData.getArticle('secret-launch')).toMatchObject({
