@@ -22,8 +22,8 @@ const HeroUpdateSchema = z
 /**
  * The uploads the site shows in places of its own (the home page's hero
  * video and still), from `site_media`. Read once per content version, like
- * the site texts: a change is a content write (`/api/media`), so every
- * cache and instance follows it.
+ * the site texts: a change moves the content version, so every cache and
+ * instance follows it.
  */
 export function createSiteMedia({ db, version }: { db: Db; version: ContentVersion }) {
   const repo = createMediaRepo(db);
@@ -98,7 +98,8 @@ export function createSiteMedia({ db, version }: { db: Db; version: ContentVersi
           if (id !== null) await trx('site_media').insert({ slot, media_id: id, updated_at: at });
         }
       });
-      cached = undefined;
+      // The home page shows it: every cached page and every instance reads the hero again.
+      await version.changed('hero changed');
     },
 
     /** The places of the site each upload is shown in. */
