@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'account.password_reset_requested',
   'account.email_change_requested',
   'account.email_confirmed',
+  'user.created',
   'user.invited',
   'user.invitation_resent',
   'user.invitation_withdrawn',

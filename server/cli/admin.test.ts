@@ -127,6 +127,9 @@ describe('npm run admin', { timeout: 60_000 }, () => {
           encoding: 'utf8',
         },
       ).stdout;
+      // Every account the command line made is on record, as its other changes are.
+      expect(trail).toContain('user.created|boss (command line)');
+      expect(trail).toContain('user.created|writer (command line)');
       expect(trail).toContain('user.role_changed|writer: admin -> editor');
       expect(trail).toContain('user.deleted|writer (editor)');
     } finally {

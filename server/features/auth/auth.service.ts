@@ -205,9 +205,16 @@ export function createAuthService({
       return 'created';
     },
 
+    /** The admin CLI's `create`; recorded in the audit log, as its other commands are. */
     async createAdmin(username: string, password: string): Promise<void> {
       const valid = parseInput(RegisterSchema, { username, password });
-      await insertUser(valid.username, valid.password, 'admin');
+      const user = await insertUser(valid.username, valid.password, 'admin');
+      await audit.record(NOBODY, {
+        action: 'user.created',
+        target_type: 'user',
+        target_id: user.id,
+        summary: `${user.username} (command line)`,
+      });
     },
 
     /** The admin CLI's reset; returns the user's id so the caller can end their sessions. */
