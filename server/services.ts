@@ -132,7 +132,12 @@ export function createServices(deps: AppDeps) {
     settings,
     clock: now,
   });
-  const staff = createStaffService({ db, registry, audit });
+  const staff = createStaffService({
+    db,
+    registry,
+    audit,
+    enquiriesReleased: (userId) => thread.releaseAll(userId),
+  });
   const invitations = createInvitationsService({ db, mail, audit });
   const recovery = createRecoveryService({
     db,

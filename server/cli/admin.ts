@@ -18,6 +18,7 @@ import { createAuthService } from '../features/auth/auth.service';
 import { createSessionRegistry } from '../features/auth/session-registry';
 import { createStaffService } from '../features/auth/staff.service';
 import { createTwoFactorService } from '../features/auth/two-factor.service';
+import { createContactsRepo } from '../features/contacts/contacts.repo';
 import { NOBODY } from '../http/who';
 import { createLogger } from '../logger';
 import { openRuntime } from '../runtime';
@@ -57,7 +58,12 @@ async function run(command: string, username: string, role?: string): Promise<st
       store: runtime.sessions.store,
       lifetime: config.session,
     });
-    const staff = createStaffService({ db, registry, audit });
+    const staff = createStaffService({
+      db,
+      registry,
+      audit,
+      enquiriesReleased: (userId) => createContactsRepo(db).releaseOwner(userId),
+    });
     if (command === 'list') return accountTable(await staff.list());
     const exists = await auth.exists(username);
     if (command === 'create' && exists) throw new Error('This username is already taken');

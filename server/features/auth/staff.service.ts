@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { can } from '#shared/roles';
 import { UserUpdateSchema, type StaffMember, type UserAccount } from '#shared/users';
 import { isEmbedded, type Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -22,11 +23,14 @@ export const toAccount = (u: UserRecord): UserAccount => ({
 
 const lastAdmin = () => new ConflictError('apiErrors.lastAdmin');
 const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
+const handlesEnquiries = (u: UserRecord) => u.active && can(u.role, 'enquiries');
 
 /**
- * The admins' management of accounts: the list, the active staff (for
- * assigning enquiries), a new role, deactivation and reactivation, and
- * deletion. A deactivated or deleted account's sessions end at once. The
+ * The admins' management of accounts: the list, the active staff who
+ * handle enquiries (for assigning them), a new role, deactivation and
+ * reactivation, and deletion. A deactivated or deleted account's sessions
+ * end at once; an account that no longer handles enquiries (a new role,
+ * deactivated) gives back the enquiries it owned (`enquiriesReleased`). The
  * last active admin can be neither demoted, deactivated nor deleted: the
  * change and the count of admins it leaves happen in one transaction, with
  * the admins' rows locked on PostgreSQL so two admins demoting each other
@@ -36,8 +40,13 @@ export function createStaffService(deps: {
   db: Db;
   registry: Pick<SessionRegistry, 'endOthers'>;
   audit: AuditRecorder;
+  /**
+   * Called when an account stops handling enquiries: the enquiries it owned
+   * go back to nobody, so no reminder or e-mail about them reaches it.
+   */
+  enquiriesReleased?: (userId: number) => Promise<unknown>;
 }) {
-  const { db, registry, audit } = deps;
+  const { db, registry, audit, enquiriesReleased } = deps;
   const users = createUsersRepo(db);
 
   async function find(id: number): Promise<UserRecord> {
@@ -78,6 +87,7 @@ export function createStaffService(deps: {
       }
       const after = await find(id);
       if (before.active && !after.active) await registry.endOthers(id);
+      if (handlesEnquiries(before) && !handlesEnquiries(after)) await enquiriesReleased?.(id);
       const target = { target_type: 'user', target_id: id };
       if (before.role !== after.role) {
         await audit.record(who, {

@@ -1,4 +1,4 @@
-import { isStaff, ROLES, type Role } from '#shared/roles';
+import { CAPABILITIES, isStaff, ROLES, type Role } from '#shared/roles';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { now, toBool, toIso, toIsoOrNull } from '../../db/values';
@@ -155,10 +155,10 @@ export function createUsersRepo(db: Db | Knex.Transaction) {
       return rows.map(toUser);
     },
 
-    /** The active staff accounts, by name. */
+    /** The active accounts whose role handles enquiries (they may own one), by name. */
     async activeStaff(): Promise<{ id: number; username: string }[]> {
       const rows = await users()
-        .whereIn('role', ['admin', 'editor', 'sales'])
+        .whereIn('role', CAPABILITIES.enquiries)
         .where({ active: true })
         .orderByRaw('lower(username)')
         .select('id', 'username');

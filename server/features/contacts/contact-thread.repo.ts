@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { DeliveryStatus, ThreadEntry } from '#shared/contact';
-import { isStaff, ROLES, type Role } from '#shared/roles';
+import { can, ROLES, type Role } from '#shared/roles';
 import type { Db } from '../../db/knex';
 import { toBool, toIso } from '../../db/values';
 
@@ -114,8 +114,12 @@ export function createContactThreadRepo(db: Db) {
   };
 }
 
-/** True for an account an enquiry may be given to: an active staff account. */
+/**
+ * True for an account an enquiry may be given to, and e-mailed about: an
+ * active account whose role handles enquiries (admin, sales). An editor
+ * may not read enquiries, so it is never sent one.
+ */
 export const canOwnEnquiries = (account: StaffAccount | null): account is StaffAccount =>
-  account !== null && account.active && isStaff(account.role);
+  account !== null && account.active && can(account.role, 'enquiries');
 
 export type ContactThreadRepo = ReturnType<typeof createContactThreadRepo>;

@@ -255,6 +255,10 @@ export function createContactsRepo(db: Db) {
       return (await contacts().where({ id }).delete()) > 0;
     },
 
+    /** Every enquiry `userId` owns goes back to nobody; answers how many. */
+    releaseOwner: (userId: number): Promise<number> =>
+      contacts().where({ assignee_id: userId }).update({ assignee_id: null }),
+
     /** The counts of the stats, from the counts the database keeps (contact-counts.ts). */
     counts: (now: Date) => counts.stats(now),
 

@@ -246,8 +246,36 @@ describe('owners and notes', () => {
       });
     }
     await admin.put(`/api/contacts/${id}/assignee`).send({}).expect(400);
-    // An editor is staff: the list offers every active colleague.
-    await admin.put(`/api/contacts/${id}/assignee`).send({ user_id: editorId }).expect(200);
+    // An editor may not read enquiries: it is neither offered nor given one (nor e-mailed its text).
+    await admin.put(`/api/contacts/${id}/assignee`).send({ user_id: editorId }).expect(400);
+    const offered = (await sales.get('/api/users/staff').expect(200)).body.data;
+    expect(offered.map((s: { username: string }) => s.username)).toEqual(['marta', 'test-admin']);
+  });
+
+  it('gives back the enquiries of a colleague who no longer handles them', async () => {
+    const id = await submit();
+    const other = await submit({ ...german, name: 'Anna Berg', email: 'anna@berg.de' });
+    await createAccount(t, 'sales', 'moving-sales');
+    const movingId = (await t.db('users').where({ username: 'moving-sales' }).first('id')).id;
+    await admin.put(`/api/contacts/${id}/assignee`).send({ user_id: movingId }).expect(200);
+    await admin.put(`/api/contacts/${other}/assignee`).send({ user_id: salesId }).expect(200);
+    const ownerOf = async (contact: number) =>
+      (await admin.get(`/api/contacts/${contact}`).expect(200)).body.data.assignee;
+
+    // Another staff role that handles enquiries keeps them.
+    await admin.put(`/api/users/${movingId}`).send({ role: 'admin' }).expect(200);
+    expect(await ownerOf(id)).toEqual({ id: movingId, username: 'moving-sales' });
+    // Moved to the editors: the enquiry is nobody's, and so are its reminders.
+    await admin.put(`/api/users/${movingId}`).send({ role: 'editor' }).expect(200);
+    expect(await ownerOf(id)).toBeNull();
+    expect(await ownerOf(other)).toEqual({ id: salesId, username: 'marta' });
+
+    // Deactivated: the same.
+    await admin.put(`/api/users/${movingId}`).send({ role: 'sales' }).expect(200);
+    await admin.put(`/api/contacts/${id}/assignee`).send({ user_id: movingId }).expect(200);
+    await admin.put(`/api/users/${movingId}`).send({ active: false }).expect(200);
+    expect(await ownerOf(id)).toBeNull();
+    await t.db('users').where({ id: movingId }).delete();
   });
 
   it('keeps internal notes with author and time in the thread, never e-mailed', async () => {

@@ -171,6 +171,12 @@ export function createEnquiryThreadService({
       return detail(id);
     },
 
+    /**
+     * The enquiries `userId` owned go back to nobody: its account no longer
+     * handles enquiries (another role, deactivated). Answers how many.
+     */
+    releaseAll: (userId: number): Promise<number> => contacts.releaseOwner(userId),
+
     /** The enquiry and its notes, for a reply drafted by the language model. */
     async draftContext(id: number) {
       const contact = await find(id);

@@ -4,7 +4,7 @@ import type { Language } from '#shared/languages';
 import { reminderUntil } from '#shared/reply-due';
 import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
-import { createContactThreadRepo } from './contact-thread.repo';
+import { canOwnEnquiries, createContactThreadRepo } from './contact-thread.repo';
 import { createContactsRepo } from './contacts.repo';
 import { systemClock, type Clock } from '../../clock';
 
@@ -47,7 +47,7 @@ export function createReplyReminders(deps: {
 
   async function recipientsOf(contact: Contact): Promise<string[]> {
     const owner = contact.assignee ? await accounts.account(contact.assignee.id) : null;
-    if (owner?.active && owner.email) return [owner.email];
+    if (canOwnEnquiries(owner) && owner.email) return [owner.email];
     return mail.alertList(contact.language);
   }
 
