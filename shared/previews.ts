@@ -21,12 +21,15 @@ export type PreviewLink = {
 
 /** What `POST /api/news/{id}/previews` answers: the link, with the address to share. */
 export type CreatedPreviewLink = PreviewLink & {
-  /** Site path to share, e.g. `/preview/Jq3…`; prefix a language (`/pt/preview/…`) to pick one. */
+  /** Site path to share, e.g. `/preview/Jq3…`; add `?lang=pt` to pick a language (no prefix). */
   url: string;
   token: string;
 };
 
-/** The page's address of a share link, in a language or in the visitor's own. */
+/**
+ * The page's address of a share link, in a language (`?lang=`: a share link
+ * has no language-prefixed address) or in the visitor's own.
+ */
 export function previewPath(token: string, language?: string): string {
-  return `${language ? `/${language}` : ''}/preview/${encodeURIComponent(token)}`;
+  return `/preview/${encodeURIComponent(token)}${language ? `?lang=${language}` : ''}`;
 }

@@ -62,4 +62,12 @@ describe('siblingPath', () => {
     expect(siblingPath('/de/robot-cell', '', 'pt')).toBe('/pt/robot-cell');
     expect(siblingPath('/robot-cell', '', 'pt')).toBe('/pt/robot-cell');
   });
+
+  it('keeps a share link at its one address and names the language with ?lang=', () => {
+    expect(siblingPath('/preview/Jq3abc', '', 'pt')).toBe('/preview/Jq3abc?lang=pt');
+    expect(siblingPath('/preview/Jq3abc', '?lang=pt&x=1', 'de')).toBe(
+      '/preview/Jq3abc?x=1&lang=de',
+    );
+    expect(siblingPath('/pt/preview/Jq3abc', '', 'en')).toBe('/preview/Jq3abc?lang=en');
+  });
 });

@@ -33,13 +33,22 @@ export function languageAfterNavigation(input: {
   return null;
 }
 
+const SHARE_LINK = /^\/preview\//;
+
 /**
  * The same page in another language: its address under that language's
- * prefix, with the query kept (`?page=2`) but not an old `?lang=`.
+ * prefix, with the query kept (`?page=2`) but not an old `?lang=`. A share
+ * link (`/preview/<token>`) has one address, without a prefix (routes.tsx):
+ * it names the language with `?lang=` (`/pt/preview/…` is a 404).
  */
 export function siblingPath(pathname: string, search: string, language: Language): string {
+  const { path } = splitLanguagePath(pathname);
   const params = new URLSearchParams(search);
   params.delete('lang');
+  if (SHARE_LINK.test(path)) {
+    params.set('lang', language);
+    return `${path}?${params.toString()}`;
+  }
   const query = params.toString();
-  return localizedPath(language, `${splitLanguagePath(pathname).path}${query ? `?${query}` : ''}`);
+  return localizedPath(language, `${path}${query ? `?${query}` : ''}`);
 }
