@@ -30,14 +30,20 @@ export function levelOf(status: number): 'error' | 'warn' | 'info' {
  * The address as logged: a share link's token (`/preview/<token>`,
  * `/api/previews/<token>`) opens a draft to whoever holds it, so it is
  * replaced by `[token]`, however the address is spelt (`/PREVIEW/…`
- * answers 404, but the token in it is still the real one).
+ * answers 404, but the token in it is still the real one). A search
+ * (`q=`) is replaced by `[search]`: staff search enquiries by a visitor's
+ * name or e-mail address, which the log must not keep.
  */
 export function loggedUrl(url: string | undefined): string | undefined {
-  // Most addresses name no share link: looking is cheaper than replacing.
-  return url !== undefined && SHARE_LINK.test(url) ? url.replace(SHARE_LINKS, '$1[token]') : url;
+  if (url === undefined) return url;
+  // Most addresses name no share link and no search: looking is cheaper than replacing.
+  let logged = SHARE_LINK.test(url) ? url.replace(SHARE_LINKS, '$1[token]') : url;
+  if (logged.includes('q=')) logged = logged.replace(SEARCHES, '$1[search]');
+  return logged;
 }
 const SHARE_LINK = /\/previews?\/[A-Za-z0-9_-]{16}/i;
 const SHARE_LINKS = /(\/previews?\/)[A-Za-z0-9_-]{16,}/gi;
+const SEARCHES = /([?&]q=)[^&#]*/g;
 
 export type RequestLog = {
   /**

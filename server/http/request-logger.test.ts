@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { startLlmTestApp } from '../../tests/support/llm-test-app';
-import { createTestApp } from '../../tests/support/test-app';
+import { createTestApp, signedIn } from '../../tests/support/test-app';
 import { loggedUrl } from './request-log';
 
 describe('the request log', () => {
@@ -18,6 +18,31 @@ describe('the request log', () => {
     );
     // Too short to be a token.
     expect(loggedUrl('/preview/AbC_d-12345')).toBe('/preview/AbC_d-12345');
+  });
+
+  it('keeps searches out: staff search enquiries by a name or an e-mail address', () => {
+    expect(loggedUrl('/api/contacts?q=Ivan%20Petrov&page=1')).toBe(
+      '/api/contacts?q=[search]&page=1',
+    );
+    expect(loggedUrl('/api/contacts?page=2&q=ivan@example.com')).toBe(
+      '/api/contacts?page=2&q=[search]',
+    );
+    expect(loggedUrl('/api/contacts?q=a&q=b#x')).toBe('/api/contacts?q=[search]&q=[search]#x');
+    // Another parameter that ends in q is not a search.
+    expect(loggedUrl('/api/audit?faq=1')).toBe('/api/audit?faq=1');
+  });
+
+  it('logs a staff search without what was searched for', async () => {
+    const t = await createTestApp({ LOG_LEVEL: 'info' });
+    try {
+      const admin = await signedIn(t.app);
+      await admin.get('/api/contacts?q=Ivan%20Petrov&page=1').expect(200);
+      const logs = await t.logs();
+      expect(logs).toContain('/api/contacts?q=[search]&page=1');
+      expect(logs).not.toContain('Petrov');
+    } finally {
+      await t.destroy();
+    }
   });
 
   it('logs the requests of share links without their token', async () => {
