@@ -23,9 +23,11 @@ export function oldSlugRedirects({ news }: { news: NewsService }): RequestHandle
     if (!target) return next();
     const q = req.originalUrl.indexOf('?');
     const query = q === -1 ? '' : req.originalUrl.slice(q);
-    // A slug can be taken over later, so shared caches keep the answer an hour at most; the
-    // address of an article that is not out is for the admin alone, and kept by nobody.
-    res.set('Cache-Control', visible ? 'public, max-age=3600' : 'private, no-store');
+    // A slug can be taken over or given back later (a rename undone answers the other way
+    // round), so every cache asks again before using the answer: one kept for an hour turned
+    // such an undo into a redirect loop for that hour. The address of an article that is not
+    // out is for staff alone, and kept by nobody.
+    res.set('Cache-Control', visible ? 'public, no-cache' : 'private, no-store');
     res.redirect(301, `${language ? `/${language}` : ''}/${target}${query}`);
   };
 }
