@@ -18,6 +18,7 @@ import { publicQuery, readsQuery } from '../http/public-query';
 import type { RateLimits } from '../http/rate-limits';
 import type { Logger } from '../logger';
 import { robotsHandler, rssHandler, sitemapFileHandler, sitemapHandler } from './feeds.handler';
+import { canonicalAddress } from './canonical-address';
 import { oldSlugRedirects } from './old-slugs';
 import { keepPrivate, pageHandler, sendUnavailablePage } from './page.handler';
 import { pageQueries } from './page-query';
@@ -104,7 +105,7 @@ export function createSiteRouter(deps: {
     keepPrivate(res);
     next();
   });
-  router.get('/{*path}', oldSlugRedirects({ news }), page);
+  router.get('/{*path}', canonicalAddress, oldSlugRedirects({ news }), page);
 
   // The contact form posted without JavaScript passes the API's own origin check and its one
   // rate limit; a refusal is shown in the page again with everything typed kept.
