@@ -208,13 +208,31 @@ export function createOutboxRepo(db: Db) {
 
     /**
      * Drops what the site queued by itself for an enquiry (of one kind, if
-     * given) and has not sent yet.
+     * given) and has not sent yet; answers how many rows went. A row a
+     * worker holds (its lease runs) may be with the mail server already: it
+     * stays, to be marked sent or failed, and so does the rest of its kind
+     * (an alert that is going out goes to everyone it was for), so the
+     * kind counts as had (`kindsFor`) and is never queued a second time.
+     * The rows are read locked first (PostgreSQL: a claim skips them until
+     * this commits; SQLite: this transaction holds the write lock).
      */
-    async cancelPending(trx: Knex, contactId: number, kind?: OutboxKind): Promise<number> {
-      return outbox(trx)
+    async cancelPending(
+      trx: Knex,
+      contactId: number,
+      now: string,
+      kind?: OutboxKind,
+    ): Promise<number> {
+      const pending = outbox(trx)
         .where({ contact_id: contactId, status: 'pending', ...(kind && { kind }) })
         .whereIn('kind', AUTOMATIC_KINDS)
-        .delete();
+        .select('id', 'kind', 'lease_until');
+      const rows = (await (onPostgres(db) ? pending.forUpdate() : pending)) as Row[];
+      const held = new Set(
+        rows.filter((r) => r.lease_until != null && toIso(r.lease_until) >= now).map((r) => r.kind),
+      );
+      const drop = rows.filter((r) => !held.has(r.kind)).map((r) => Number(r.id));
+      if (drop.length === 0) return 0;
+      return outbox(trx).whereIn('id', drop).delete();
     },
 
     async claim(

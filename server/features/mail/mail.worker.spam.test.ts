@@ -1,0 +1,132 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { FAST_TIMING, outboxRows, until } from '../../../tests/support/mail';
+import {
+  postgresAvailable,
+  postgresUnavailable,
+  startPostgres,
+} from '../../../tests/support/postgres';
+import { startSmtpServer, type ReceivedMail } from '../../../tests/support/smtp-server';
+import { createTestApp, signedIn } from '../../../tests/support/test-app';
+import { createMailWorker } from './mail.worker';
+import { createSmtpTransport, type MailTransport } from './smtp-transport';
+
+/**
+ * An enquiry moved into the spam folder and straight back while the worker
+ * hands one of its e-mails to the mail server: that e-mail goes out once,
+ * and moving it back queues no second copy. The real app, its outbox, the
+ * worker and a real SMTP server; only the moment is arranged, by holding
+ * the one delivery until the enquiry has moved.
+ */
+
+/** The real SMTP transport, holding the first message to `address` until `release()`. */
+function holding(url: string, address: string) {
+  const smtp = createSmtpTransport(url);
+  let entered!: () => void;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (entered = resolve));
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let armed = true;
+  const transport: MailTransport = {
+    async send(message) {
+      if (armed && message.to === address) {
+        armed = false;
+        entered();
+        await gate;
+      }
+      await smtp.send(message);
+    },
+    close: smtp.close,
+  };
+  return { transport, held, release };
+}
+
+const to = (mail: ReceivedMail) => mail.envelope.to.join(',');
+
+async function spamAndBackWhileSending(env: Record<string, string>, address: string) {
+  const smtp = await startSmtpServer();
+  const t = await createTestApp({
+    ...env,
+    RATE_LIMIT_CONTACT: '0',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Forge Industrial <hello@forge.example>',
+    NOTIFY_EMAIL: 'sales@forge.example, ops@forge.example',
+  });
+  const { transport, held, release } = holding(smtp.url, address);
+  const worker = createMailWorker({
+    db: t.db,
+    mail: t.config.mail!,
+    logger: t.logger,
+    signal: t.outboxSignal,
+    transport,
+    timing: FAST_TIMING,
+  });
+  try {
+    const admin = await signedIn(t.app);
+    worker.start();
+    const { id } = (
+      await request(t.app)
+        .post('/api/contacts')
+        .send({
+          name: 'Ana Silva',
+          email: 'ana@example.pt',
+          message: 'We need a quote for two welding cells.',
+        })
+        .expect(201)
+    ).body.data;
+    await held;
+    await admin.put(`/api/contacts/${id}/spam`).send({ spam: true }).expect(200);
+    await admin.put(`/api/contacts/${id}/spam`).send({ spam: false }).expect(200);
+    release();
+    await smtp.waitFor(3);
+    await until(
+      () => outboxRows(t),
+      (rows) => rows.every((r) => r.status === 'sent'),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.map(to).sort()).toEqual([
+      'ana@example.pt',
+      'ops@forge.example',
+      'sales@forge.example',
+    ]);
+    // The auto-reply that went out still holds its address for the day.
+    expect(await t.db('auto_reply_claims').select('contact_id')).toEqual([{ contact_id: id }]);
+  } finally {
+    await worker.stop();
+    await t.destroy();
+    await smtp.close();
+  }
+}
+
+/** Each case on a database of its own (the first one's auto-reply holds the address for a day). */
+function spamWhileSending(
+  database: () => Promise<{ env: Record<string, string>; stop?(): Promise<void> }>,
+) {
+  const run = async (address: string) => {
+    const { env, stop } = await database();
+    try {
+      await spamAndBackWhileSending(env, address);
+    } finally {
+      await stop?.();
+    }
+  };
+
+  it('the staff alert being sent goes out once, to each address; the auto-reply once', () =>
+    run('sales@forge.example'));
+
+  it('the auto-reply being sent goes out once and keeps its address', () => run('ana@example.pt'));
+}
+
+describe('into spam and back while its mail is being sent, on SQLite', () => {
+  spamWhileSending(async () => ({ env: {} }));
+});
+
+describe.skipIf(!postgresAvailable)(
+  `into spam and back while its mail is being sent, on PostgreSQL${postgresUnavailable ? ` — skipped: ${postgresUnavailable}` : ''}`,
+  () => {
+    spamWhileSending(async () => {
+      const pg = (await startPostgres())!;
+      return { env: { DATABASE_URL: pg.url }, stop: () => pg.stop() };
+    });
+  },
+);
