@@ -1,15 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { isMailAddress, parseMailbox } from './mailbox';
+import { isDeliverableEmail } from '#shared/text';
+import { mailAddress, parseMailbox } from './mailbox';
 
-describe('isMailAddress', () => {
+describe('mailAddress', () => {
   it.each([
     'ana@example.pt',
     'j.mueller+offers@firma-beispiel.de',
     'jürgen@müller.de',
     "o'brien@example.co.uk",
-  ])('accepts %s', (address) => expect(isMailAddress(address)).toBe(true));
+    // What Chrome sends for ivan@пример.рф, and the address itself.
+    'ivan@xn--e1afmkfd.xn--p1ai',
+    'ivan@пример.рф',
+    'info@xn--mller-kva.de',
+    // Combining marks in the local part, a label and the top-level domain.
+    'संपर्क@डाटामेल.भारत',
+  ])('accepts %s as it is', (address) => expect(mailAddress(address)).toBe(address));
+
+  it('drops the final dot of a domain written as an absolute name', () => {
+    expect(mailAddress('ana@example.com.')).toBe('ana@example.com');
+    expect(mailAddress('ivan@xn--e1afmkfd.xn--p1ai.')).toBe('ivan@xn--e1afmkfd.xn--p1ai');
+    expect(parseMailbox('Ana <ana@example.com.>')).toEqual({
+      name: 'Ana',
+      address: 'ana@example.com',
+    });
+  });
+
+  it('accepts every address above that the contact form accepts', () => {
+    for (const address of ['ivan@xn--e1afmkfd.xn--p1ai', 'ana@example.com.', 'संपर्क@डाटामेल.भारत']) {
+      expect(isDeliverableEmail(address)).toBe(true);
+      expect(mailAddress(address)).not.toBeNull();
+    }
+  });
+
   it.each([
     'ana@example',
+    'ana@example.123',
+    'ana@example.com..',
+    'ana@.example.com',
+    'ana@example..com',
+    'ana@example.p',
+    'ana@example.-pt',
     'victim,ana@example.pt',
     '"a b"@example.pt',
     'ana@example.pt\r\nBcc: x@y.z',
@@ -17,7 +47,7 @@ describe('isMailAddress', () => {
     'ana@-example.pt',
     'ana..silva@example.pt',
     `${'a'.repeat(250)}@example.pt`,
-  ])('refuses %j', (address) => expect(isMailAddress(address)).toBe(false));
+  ])('refuses %j', (address) => expect(mailAddress(address)).toBeNull());
 });
 
 describe('parseMailbox', () => {

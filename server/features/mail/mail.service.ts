@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { translator } from '../../i18n';
-import { isMailAddress } from '../../mailbox';
+import { mailAddress } from '../../mailbox';
 import type { SiteTextsService } from '../site-texts/site-texts.service';
 import { enquiryEvent } from './enquiry-event';
 import { createAutoReplyClaims } from './auto-reply-claims.repo';
@@ -40,7 +40,8 @@ export function alertRecipients(
   settings: Settings,
   language: Language,
 ): string[] {
-  return distinct([...notify, ...settings[`alert_emails_${language}`]]);
+  const all = [...notify, ...settings[`alert_emails_${language}`]];
+  return distinct(all.map((a) => mailAddress(a) ?? a));
 }
 
 /** At most one auto-reply per visitor address in this time. */
@@ -140,6 +141,7 @@ export function createMailService({
         });
       }
       const alerts = mail ? alertRecipients(mail.notify, now, contact.language) : [];
+      const visitor = mailAddress(contact.email);
       if (mail && !had.has('staff-alert') && alerts.length > 0) {
         const content = enquiryAlert(contact, siteUrl, speak(STAFF_LANGUAGE));
         for (const recipient of alerts) {
@@ -157,10 +159,10 @@ export function createMailService({
         !had.has('auto-reply') &&
         opts.autoReply &&
         mail.autoReply &&
-        isMailAddress(contact.email) &&
+        visitor &&
         (await claims.claim(
           trx,
-          contact.email,
+          visitor,
           contact.id,
           at.toISOString(),
           new Date(at.getTime() - AUTO_REPLY_EVERY_MS).toISOString(),
@@ -170,7 +172,7 @@ export function createMailService({
         messages.push({
           kind: 'auto-reply',
           contactId: contact.id,
-          recipient: contact.email,
+          recipient: visitor,
           language: contact.language,
           content: autoReply(contact, siteUrl, speak(contact.language), { dueIn }),
         });
@@ -193,7 +195,8 @@ export function createMailService({
       recipient: string,
       message: AccountMail,
     ): Promise<boolean> {
-      if (!mail || !isMailAddress(recipient)) return false;
+      const to = mailAddress(recipient);
+      if (!mail || !to) return false;
       await texts?.snapshot();
       await outbox.insert(
         db,
@@ -201,7 +204,7 @@ export function createMailService({
           {
             kind,
             contactId: null,
-            recipient,
+            recipient: to,
             language: message.language,
             content: accountMail(message, speak(message.language)),
           },

@@ -139,6 +139,27 @@ describe('a stored enquiry', () => {
     },
   );
 
+  it.each([
+    // What Chrome sends for ivan@пример.рф: the domain in its ASCII (xn--) form. It goes out so;
+    // the test server (smtp-server) reads the envelope's domain back as Unicode.
+    ['ivan@xn--e1afmkfd.xn--p1ai', 'ivan@xn--e1afmkfd.xn--p1ai', 'ivan@пример.рф'],
+    // A domain written as an absolute name is answered without its final dot.
+    ['ana@example.com.', 'ana@example.com', 'ana@example.com'],
+  ])(
+    'answers %s and alerts Reply-To it, as the form accepted it',
+    async (email, address, envelope) => {
+      await submit({ ...enquiry, email });
+      const mails = await smtp.waitFor(3);
+      expect(mails.map(to).sort()).toEqual([envelope, 'ops@forge.example', 'sales@forge.example']);
+      const reply = byRecipient(mails, envelope);
+      expect(reply.header('to')).toBe(address);
+      expect(reply.header('auto-submitted')).toBe('auto-replied');
+      expect(byRecipient(mails, 'sales@forge.example').header('reply-to')).toBe(
+        `Ana Silva <${address}>`,
+      );
+    },
+  );
+
   it('quotes markup as text: nothing the visitor typed becomes HTML', async () => {
     const message = 'Price <b>now</b>? <img src=x onerror=alert(1)> & "quotes"';
     await submit({ ...enquiry, name: 'Ana <i>Silva</i>', message });

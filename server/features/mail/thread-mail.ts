@@ -5,7 +5,7 @@ import type { Language } from '#shared/languages';
 import type { Settings } from '#shared/settings';
 import type { Config } from '../../config';
 import type { Translate } from '../../i18n';
-import { isMailAddress, type Mailbox } from '../../mailbox';
+import { mailAddress, type Mailbox } from '../../mailbox';
 import { messageId } from './mail.worker';
 import type { NewOutboxMessage, OutboxRepo } from './outbox.repo';
 import { STAFF_LANGUAGE } from './templates/enquiry-alert';
@@ -52,8 +52,8 @@ export function createThreadMail(deps: {
 
   /** The visitor answers the colleague, else the team's address in the settings, else MAIL_FROM. */
   function replyToFor(sender: Sender, t: Translate, language: Language): Mailbox | null {
-    if (sender.email && isMailAddress(sender.email))
-      return { name: sender.username, address: sender.email };
+    const own = sender.email && mailAddress(sender.email);
+    if (own) return { name: sender.username, address: own };
     const team = settings().reply_to_email;
     if (team) return { name: companyDetails(t, siteUrl, language).name, address: team };
     return null;
@@ -114,7 +114,7 @@ export function createThreadMail(deps: {
         {
           kind: 'reply',
           contactId: contact.id,
-          recipient: contact.email,
+          recipient: mailAddress(contact.email) ?? contact.email,
           language: contact.language,
           content,
         },
@@ -129,9 +129,10 @@ export function createThreadMail(deps: {
       email: string,
       by: string,
     ): Promise<boolean> {
-      if (!mail || !isMailAddress(email)) return false;
+      const to = mailAddress(email);
+      if (!mail || !to) return false;
       const content = assignmentNotice(contact, siteUrl, speak(STAFF_LANGUAGE), by);
-      await outbox.insert(trx, [staffMessage(contact, email, 'assigned', content)], now());
+      await outbox.insert(trx, [staffMessage(contact, to, 'assigned', content)], now());
       return true;
     },
 
@@ -141,7 +142,7 @@ export function createThreadMail(deps: {
       contact: Contact,
       recipients: string[],
     ): Promise<number> {
-      const to = recipients.filter(isMailAddress);
+      const to = recipients.flatMap((r) => mailAddress(r) ?? []);
       if (!mail || to.length === 0) return 0;
       const content = reminderNotice(contact, siteUrl, speak(STAFF_LANGUAGE));
       await outbox.insert(

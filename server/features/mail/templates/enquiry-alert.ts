@@ -2,7 +2,7 @@ import type { Contact } from '#shared/contact';
 import { escapeHtml } from '#shared/html';
 import { DEFAULT_LANGUAGE } from '#shared/languages';
 import { translator, type Translate } from '../../../i18n';
-import { isMailAddress } from '../../../mailbox';
+import { mailAddress } from '../../../mailbox';
 import type { MailContent } from '../outbox.repo';
 import {
   blockquote,
@@ -92,10 +92,6 @@ export function enquiryAlert(
       `<p style="color:#64748b;font-size:12px">${escapeHtml(footer)}</p>`,
   );
 
-  return {
-    subject,
-    text,
-    html,
-    ...(isMailAddress(contact.email) && { replyTo: { name, address: contact.email } }),
-  };
+  const visitor = mailAddress(contact.email);
+  return { subject, text, html, ...(visitor && { replyTo: { name, address: visitor } }) };
 }
