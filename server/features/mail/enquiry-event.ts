@@ -7,13 +7,29 @@ import type { WebhookContent } from './outbox.repo';
 export const ENQUIRY_CREATED = 'enquiry.created';
 
 /**
- * A new enquiry as the webhook posts it: the enquiry's fields, where to open
- * it in the admin, and a one-line `text` that Slack and Microsoft Teams
- * incoming webhooks show as the message (staff language, as the alerts).
+ * What the visitor typed, as Slack and Microsoft Teams show it: as plain
+ * text. `&`, `<` and `>` become entities (Slack's own escaping; Teams reads
+ * entities too), so `<!channel>`, `<https://…|label>` and HTML tags are
+ * text, and a word joiner (U+2060) parts `](`, so `[label](url)` is no
+ * Markdown link.
+ */
+function chatText(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\]\(/g, ']\u2060(');
+}
+
+/**
+ * A new enquiry as the webhook posts it: the enquiry's fields as typed,
+ * where to open it in the admin, and a one-line `text` that Slack and
+ * Microsoft Teams incoming webhooks show as the message (staff language, as
+ * the alerts), the visitor's name and company in it as plain text.
  */
 export function enquiryEvent(contact: Contact, siteUrl: string, t: Translate): WebhookContent {
   const url = adminLink(siteUrl, contact.id);
-  const who = contact.company ? `${contact.name} (${contact.company})` : contact.name;
+  const who = chatText(contact.company ? `${contact.name} (${contact.company})` : contact.name);
   const body = {
     event: ENQUIRY_CREATED,
     text: t('mail.webhook.text', { who, url }),

@@ -153,6 +153,43 @@ describe('the webhook for new enquiries', () => {
     ).toMatchObject({ n: 2 });
   });
 
+  it.each([
+    [
+      'a channel ping and a Slack link',
+      { name: '<!channel> Ana', company: '<https://evil.example|Metalúrgica do Norte>' },
+      'New enquiry from &lt;!channel&gt; Ana (&lt;https://evil.example|Metalúrgica do Norte&gt;)',
+    ],
+    [
+      'a Markdown link and an ampersand',
+      { name: 'Ana [Silva](https://evil.example)', company: 'Silva & Filhos' },
+      'New enquiry from Ana [Silva]\u2060(https://evil.example) (Silva &amp; Filhos)',
+    ],
+    [
+      'a link split between name and company',
+      { name: 'Ana [Metalúrgica', company: '](https://evil.example)' },
+      'New enquiry from Ana [Metalúrgica (]\u2060(https://evil.example))',
+    ],
+  ])(
+    'shows %s from the visitor as plain text in Slack and Teams; the fields stay as typed',
+    async (_what, typed, shown) => {
+      const { id } = (
+        await request(t.app)
+          .post('/api/contacts')
+          .send({ ...enquiry, ...typed })
+          .expect(201)
+      ).body.data;
+      await until(
+        async () => received.length,
+        (n) => n === 1,
+      );
+      const body = JSON.parse(received[0]!.body);
+      expect(body.text).toBe(
+        `${shown}: https://www.forge.example/admin?tab=contacts&contact=${id}`,
+      );
+      expect(body.enquiry).toMatchObject({ id, ...typed });
+    },
+  );
+
   it('gives up on a call the receiver refuses for good, and says why', async () => {
     answers = [410];
     const id = (await request(t.app).post('/api/contacts').send(enquiry).expect(201)).body.data.id;
