@@ -30,10 +30,13 @@ describe('a page asked for in another spelling', () => {
     expect(own.text).toContain('<link rel="canonical" href="http://www.forge.test/news">');
   });
 
-  it('leaves a share link’s token, and addresses that would leave the site, alone', async () => {
+  it('leaves the API, media, share links and addresses that would leave the site alone', async () => {
+    for (const other of ['/API/NEWS', '/Media/1/x.jpg', '/assets/Missing.js', '/PREVIEW/AbC']) {
+      expect((await get(other)).status, other).toBe(404);
+    }
     const token = 'AbCdEfGhIjKlMnOpQrStUv';
     expect((await get(`/preview/${token}`)).status).toBe(404);
-    for (const away of ['//evil.example/', '/\\evil.example/']) {
+    for (const away of ['//evil.example/', '//evil/', '/\\evil.example/']) {
       const res = await get(away);
       expect(res.status, away).not.toBe(301);
       expect(res.headers.location, away).toBeUndefined();
