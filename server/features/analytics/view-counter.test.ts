@@ -96,6 +96,60 @@ describe('the view counter', () => {
     expect(await hosts()).toEqual([{ day: '2026-11-27', host: 'bing.com', views: 1 }]);
   });
 
+  it('stores at most 2,000 referring hosts a day, counting the rest as other', async () => {
+    const counter = createViewCounter({ writes: transactionPerWrite(store.db), clock: () => NOON });
+    // Any visitor can name any host: three batches of 1,500 new ones.
+    for (let batch = 0; batch < 3; batch++) {
+      for (let i = 0; i < 1_500; i++) counter.add('home:0:en', `h${batch}-${i}.example`);
+      await counter.flush();
+    }
+    counter.add('home:0:en', 'h0-7.example');
+    await counter.flush();
+    const rows = await hosts();
+    expect(rows).toHaveLength(2_001);
+    expect(rows.find((r) => r.host === 'other')?.views).toBe(2_500);
+    expect(rows.find((r) => r.host === 'h0-7.example')?.views).toBe(2);
+    expect(rows.reduce((n, r) => n + r.views, 0)).toBe(4_501);
+  });
+
+  it('folds the rare hosts of a day that is over into other', async () => {
+    let now = NOON;
+    const counter = createViewCounter({ writes: transactionPerWrite(store.db), clock: () => now });
+    for (let i = 0; i < 5; i++) counter.add('home:0:en', 'often.example');
+    counter.add('home:0:en', 'once.example');
+    counter.add('home:0:en', 'twice.example');
+    counter.add('home:0:en', 'twice.example');
+    await counter.flush();
+    expect(await hosts()).toHaveLength(3);
+    now += 24 * 60 * 60 * 1000;
+    counter.add('home:0:en', 'once.example');
+    await counter.flush();
+    expect(await hosts()).toEqual([
+      { day: '2026-11-27', host: 'often.example', views: 5 },
+      { day: '2026-11-27', host: 'other', views: 3 },
+      { day: '2026-11-28', host: 'once.example', views: 1 },
+    ]);
+  });
+
+  it('holds no more than its bounds while the database refuses every write', async () => {
+    let round = 0;
+    // Visitors keep coming while each write is on its way, and each write fails.
+    const down: GroupCommit = {
+      run: async () => {
+        for (let i = 0; i < 2_000; i++)
+          counter.add(`home:${round}${i}:en`, `r${round}-${i}.example`);
+        round++;
+        throw new Error('database down');
+      },
+      settled: () => Promise.resolve(),
+    };
+    const counter = createViewCounter({ writes: down, clock: () => NOON });
+    counter.add('home:0:en', 'first.example');
+    for (let i = 0; i < 5; i++) await counter.flush();
+    expect(counter.held().hosts).toBeLessThanOrEqual(2_001);
+    expect(counter.held().pages).toBeLessThanOrEqual(20_000);
+  });
+
   it('drops views of an article that does not exist, and anything that is no view', async () => {
     const counter = createViewCounter({ writes: transactionPerWrite(store.db), clock: () => NOON });
     counter.add('document:987654:en', null);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { utcDay } from '#shared/day-series';
-import { OTHER_REFERRER } from '#shared/analytics';
+import { OTHER_REFERRER, RARE_REFERRER_VIEWS } from '#shared/analytics';
 import type { GroupCommit } from '../../db/group-commit';
 import type { Logger } from '../../logger';
 import { fromTag } from './view-tag';
@@ -9,7 +9,11 @@ import { fromTag } from './view-tag';
 export const FLUSH_MS = 5_000;
 /** Distinct pages (and languages) held per day between two writes; beyond, views are dropped. */
 const MAX_PAGES = 20_000;
-/** Distinct referring hosts held per day between two writes; beyond, they count as `other`. */
+/**
+ * Distinct referring hosts held per day between two writes, and stored per
+ * day; beyond, they count as `other`. Any visitor names any host in
+ * `Referer`, so neither memory nor the table grows past it.
+ */
 const MAX_HOSTS = 2_000;
 /** Rows per statement (well within SQLite's limit on bound values). */
 const CHUNK = 100;
@@ -26,6 +30,8 @@ export type ViewCounter = {
   start(): void;
   /** Stops the timer and writes what is left (a server stopping). */
   stop(): Promise<void>;
+  /** How many distinct counts wait in memory to be written (pages and hosts, all days). */
+  held(): { pages: number; hosts: number };
 };
 
 /**
@@ -35,8 +41,11 @@ export type ViewCounter = {
  * `referrer_views` in one transaction of the group commit, one upsert per
  * row (`views = views + excluded.views`), so several servers sharing a
  * PostgreSQL database add up. A write that fails keeps its counts for the
- * next one. Views of an article or page that does not exist (any more) are
- * dropped when written.
+ * next one, within the same bounds as new counts. Views of an article or
+ * page that does not exist (any more) are dropped when written. Once a day
+ * has passed, its hosts with fewer than RARE_REFERRER_VIEWS views are
+ * folded into `other` (the report counts them so already): one-off hosts
+ * are not kept.
  */
 export function createViewCounter(deps: {
   writes: GroupCommit;
@@ -54,6 +63,8 @@ export function createViewCounter(deps: {
   let timer: NodeJS.Timeout | undefined;
   let last: Promise<void> = Promise.resolve();
   let dropped = 0;
+  /** The day whose earlier days' rare hosts were last folded into `other`. */
+  let foldedBefore = '';
 
   function turnDay(now: number): void {
     day = utcDay(now);
@@ -81,12 +92,18 @@ export function createViewCounter(deps: {
     views = new Map();
     sites = new Map();
     dayEnds = 0;
+    const fold = utcDay(clock());
     try {
-      await deps.writes.run((trx) => store(trx, taken.views, taken.sites));
+      await deps.writes.run(async (trx) => {
+        await store(trx, taken.views, taken.sites);
+        if (foldedBefore !== fold) await foldRareHosts(trx, fold);
+      });
+      foldedBefore = fold;
     } catch (err) {
       deps.logger?.warn({ err }, 'page views not written; kept for the next try');
-      merge(views, taken.views);
-      merge(sites, taken.sites);
+      // Within the bounds of new counts: a database that stays down costs no more memory.
+      dropped += merge(views, taken.views, MAX_PAGES, null);
+      merge(sites, taken.sites, MAX_HOSTS, OTHER_REFERRER);
       dayEnds = 0;
     }
     if (dropped > 0) {
@@ -101,9 +118,12 @@ export function createViewCounter(deps: {
     return next;
   }
 
+  const size = (counts: Counts) => [...counts.values()].reduce((n, map) => n + map.size, 0);
+
   return {
     add,
     flush,
+    held: () => ({ pages: size(views), hosts: size(sites) }),
     start() {
       if (timer) return;
       timer = setInterval(() => void flush(), deps.flushMs ?? FLUSH_MS);
@@ -123,11 +143,21 @@ function mapOf(counts: Counts, day: string): Map<string, number> {
   return map;
 }
 
-function merge(into: Counts, from: Counts): void {
+/**
+ * Adds `from` to `into`, each day's keys at most `max`: beyond, counts go
+ * to `overflow`, or are dropped without one. Answers how many were dropped.
+ */
+function merge(into: Counts, from: Counts, max: number, overflow: string | null): number {
+  let dropped = 0;
   for (const [day, counts] of from) {
     const map = mapOf(into, day);
-    for (const [key, n] of counts) map.set(key, (map.get(key) ?? 0) + n);
+    for (const [key, n] of counts) {
+      const to = map.has(key) || map.size < max ? key : overflow;
+      if (to === null) dropped += n;
+      else map.set(to, (map.get(to) ?? 0) + n);
+    }
   }
+  return dropped;
 }
 
 /** Adds the counts to the stored ones, in the transaction `trx`. */
@@ -159,7 +189,7 @@ async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promi
     );
   }
   const hosts: [string, string, number][] = [];
-  for (const [day, counts] of sites) for (const [host, n] of counts) hosts.push([day, host, n]);
+  for (const [day, counts] of sites) hosts.push(...(await withinStoredHosts(trx, day, counts)));
   for (let i = 0; i < hosts.length; i += CHUNK) {
     const chunk = hosts.slice(i, i + CHUNK);
     await trx.raw(
@@ -169,4 +199,65 @@ async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promi
       chunk.flat(),
     );
   }
+}
+
+/**
+ * A day's counts by host as they may be stored: hosts the day already has,
+ * and new ones while it holds fewer than MAX_HOSTS; the rest count as `other`.
+ */
+async function withinStoredHosts(
+  trx: Knex.Transaction,
+  day: string,
+  counts: Map<string, number>,
+): Promise<[string, string, number][]> {
+  const names = [...counts.keys()];
+  const known = new Set<string>();
+  for (let i = 0; i < names.length; i += CHUNK) {
+    const found = await trx('referrer_views')
+      .where({ day })
+      .whereIn('host', names.slice(i, i + CHUNK))
+      .select('host');
+    for (const row of found as { host: unknown }[]) known.add(String(row.host));
+  }
+  const held = await trx('referrer_views').where({ day }).count({ n: '*' }).first();
+  let room = MAX_HOSTS - Number(held?.n ?? 0);
+  let other = 0;
+  const rows: [string, string, number][] = [];
+  for (const [host, n] of counts) {
+    if (host === OTHER_REFERRER) other += n;
+    else if (known.has(host)) rows.push([day, host, n]);
+    else if (room > 0) {
+      room--;
+      rows.push([day, host, n]);
+    } else other += n;
+  }
+  if (other > 0) rows.push([day, OTHER_REFERRER, other]);
+  return rows;
+}
+
+/**
+ * Folds the hosts of the days before `day` with fewer than
+ * RARE_REFERRER_VIEWS views into each day's `other` row, and deletes them.
+ */
+async function foldRareHosts(trx: Knex.Transaction, day: string): Promise<void> {
+  const rare = () =>
+    trx('referrer_views')
+      .where('day', '<', day)
+      .where('views', '<', RARE_REFERRER_VIEWS)
+      .whereNot('host', OTHER_REFERRER);
+  const sums = (await rare().select('day').sum({ n: 'views' }).groupBy('day')) as {
+    day: unknown;
+    n: unknown;
+  }[];
+  if (sums.length === 0) return;
+  for (let i = 0; i < sums.length; i += CHUNK) {
+    const chunk = sums.slice(i, i + CHUNK);
+    await trx.raw(
+      `insert into referrer_views (day, host, views)
+       values ${chunk.map(() => '(?, ?, ?)').join(', ')}
+       on conflict (day, host) do update set views = referrer_views.views + excluded.views`,
+      chunk.flatMap((row) => [String(row.day), OTHER_REFERRER, Number(row.n)]),
+    );
+  }
+  await rare().delete();
 }
