@@ -184,6 +184,56 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
     120_000,
   );
   it.skipIf(store.skip)(
+    'changes nothing when the backup is damaged or incomplete',
+    async () => {
+      const dataDir = tempDataDir();
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const url = await store.url();
+      const env = { DATA_DIR: dataDir, ...(url && { DATABASE_URL: url }) };
+      const site = await populatedSite(env, dataDir);
+      await site.close();
+      const backup = cli(BUILT_BACKUP_CLI, ['--out', path.join(dataDir, 'backups')], env);
+      const dir = /Backup written to (\S+)/.exec(backup.out)![1]!;
+      const database = path.join(dir, url ? 'database.dump' : 'site.db');
+      const whole = readFileSync(database);
+
+      const intact = async () => {
+        const t = await createTestApp(env, dataDir);
+        try {
+          expect(await count(t, 'contacts')).toBe(1);
+          expect(await slugs(t)).toBe('vision-cell-ships');
+          expect(readFileSync(path.join(dataDir, 'media', 'cell.webp'), 'utf8')).toBe(
+            'RIFF-webp-bytes',
+          );
+        } finally {
+          await t.close();
+        }
+      };
+      // Cut short on its way off the machine: the site keeps its data.
+      writeFileSync(database, whole.subarray(0, 1000));
+      const cut = cli(BUILT_BACKUP_CLI, ['restore', dir], env);
+      expect(cut.code).toBe(1);
+      expect(cut.err).toMatch(
+        /^Error: The backup's database cannot be read \(.+\)\. Nothing was changed\.$/,
+      );
+      await intact();
+      // A file lost: the same.
+      rmSync(database);
+      const lost = cli(BUILT_BACKUP_CLI, ['restore', dir], env);
+      expect(lost).toMatchObject({
+        code: 1,
+        err: `Error: ${database} is missing. Nothing was changed.`,
+      });
+      await intact();
+      // Whole again: it restores.
+      writeFileSync(database, whole);
+      expect(cli(BUILT_BACKUP_CLI, ['restore', dir], env)).toMatchObject({ code: 0, err: '' });
+      await intact();
+      expect(readdirSync(dataDir).filter((name) => name.endsWith('.restoring'))).toEqual([]);
+    },
+    120_000,
+  );
+  it.skipIf(store.skip)(
     'refuses to restore under a running server, says how to stop it, and restores once it is gone',
     async () => {
       const dataDir = tempDataDir();

@@ -5,6 +5,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -15,7 +16,7 @@ import { whileDataUnused } from '../in-use';
 import { createDb, sqliteFile } from '../knex';
 import { SESSIONS_FILE } from '../session-store';
 import { runPgTool } from './pg-tools';
-import { backupSqlite, emptyTablesOfCopy } from './sqlite-backup';
+import { backupSqlite, checkSqliteFile, emptyTablesOfCopy } from './sqlite-backup';
 
 export const MANIFEST = 'manifest.json';
 const PG_DUMP = 'database.dump';
@@ -114,16 +115,69 @@ export function readManifest(dir: string): Manifest {
   return manifest;
 }
 
-/** Replaces the schema of DATABASE_URL's database with the dump (every table, as it was). */
-async function restorePostgres(url: string, dump: string): Promise<void> {
+/** Where the site's schema waits while a dump is restored, to come back if the restore fails. */
+const SCHEMA_BEFORE = 'forge_before_restore';
+
+async function onDatabase(url: string, work: (db: ReturnType<typeof createDb>) => Promise<void>) {
   const db = createDb({ dataDir: '', databaseUrl: url });
   try {
-    await db.raw('drop schema if exists public cascade');
-    await db.raw('create schema public');
+    await work(db);
   } finally {
     await db.destroy();
   }
-  await runPgTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', dump], url);
+}
+
+/**
+ * Replaces the schema of DATABASE_URL's database with the dump (every table,
+ * as it was), in one transaction. The site's own schema is set aside first
+ * and dropped only once the dump is in; a dump that fails half way (cut
+ * short, from a newer pg_dump) puts it back as it was.
+ */
+async function restorePostgres(url: string, dump: string): Promise<void> {
+  await onDatabase(url, async (db) => {
+    await db.raw(`drop schema if exists ${SCHEMA_BEFORE} cascade`);
+    const { rows } = (await db.raw("select 1 from pg_namespace where nspname = 'public'")) as {
+      rows: unknown[];
+    };
+    if (rows.length > 0) await db.raw(`alter schema public rename to ${SCHEMA_BEFORE}`);
+    await db.raw('create schema public');
+  });
+  try {
+    await runPgTool(
+      'pg_restore',
+      ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', dump],
+      url,
+    );
+  } catch (error) {
+    await onDatabase(url, async (db) => {
+      await db.raw('drop schema public cascade');
+      await db.raw(`alter schema ${SCHEMA_BEFORE} rename to public`);
+    });
+    throw error;
+  }
+  await onDatabase(url, (db) => db.raw(`drop schema if exists ${SCHEMA_BEFORE} cascade`));
+}
+
+/**
+ * Throws, before anything is changed, unless the backup is whole: every
+ * file its manifest names is there, and its database reads (SQLite's
+ * quick_check; pg_restore reading the dump's table of contents).
+ */
+async function checkBackup(config: Where, dir: string, manifest: Manifest): Promise<void> {
+  for (const name of manifest.files) {
+    if (!existsSync(path.join(dir, name))) {
+      throw new Error(`${path.join(dir, name)} is missing. Nothing was changed.`);
+    }
+  }
+  try {
+    if (manifest.files.includes('site.db')) await checkSqliteFile(path.join(dir, 'site.db'));
+    if (config.databaseUrl && manifest.files.includes(PG_DUMP)) {
+      await runPgTool('pg_restore', ['--list', path.join(dir, PG_DUMP)], config.databaseUrl);
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`The backup's database cannot be read (${reason}). Nothing was changed.`);
+  }
 }
 
 /**
@@ -143,10 +197,20 @@ export async function restoreBackup(config: Where, dir: string): Promise<Manifes
         : 'This backup is of a SQLite site: unset DATABASE_URL to restore it into DATA_DIR',
     );
   }
+  await checkBackup(config, dir, manifest);
   return whileDataUnused(config, async () => {
     await putBack(config, dir, manifest);
     return manifest;
   });
+}
+
+/** Copies `from` in beside `to` first, then swaps it in: a copy cut short leaves `to` as it was. */
+function copyInPlaceOf(from: string, to: string, replace: () => void): void {
+  const incoming = `${to}.restoring`;
+  rmSync(incoming, { recursive: true, force: true });
+  cpSync(from, incoming, { recursive: true, preserveTimestamps: true });
+  replace();
+  renameSync(incoming, to);
 }
 
 async function putBack(config: Where, dir: string, manifest: Manifest): Promise<void> {
@@ -154,17 +218,18 @@ async function putBack(config: Where, dir: string, manifest: Manifest): Promise<
     await restorePostgres(config.databaseUrl, path.join(dir, PG_DUMP));
   } else {
     ensureDataDir(config.dataDir);
-    for (const name of ['site.db', SESSIONS_FILE]) {
-      for (const suffix of ['', '-wal', '-shm']) {
-        rmSync(path.join(config.dataDir, name + suffix), { force: true });
+    copyInPlaceOf(path.join(dir, 'site.db'), path.join(config.dataDir, 'site.db'), () => {
+      for (const name of ['site.db', SESSIONS_FILE]) {
+        for (const suffix of ['', '-wal', '-shm']) {
+          rmSync(path.join(config.dataDir, name + suffix), { force: true });
+        }
       }
-    }
-    for (const name of manifest.files.filter((f) => !f.endsWith('/'))) {
-      cpSync(path.join(dir, name), path.join(config.dataDir, name), { preserveTimestamps: true });
-    }
+    });
   }
   if (manifest.files.includes(`${MEDIA}/`)) {
-    rmSync(path.join(config.dataDir, MEDIA), { recursive: true, force: true });
-    cpSync(path.join(dir, MEDIA), path.join(config.dataDir, MEDIA), { recursive: true });
+    const media = path.join(config.dataDir, MEDIA);
+    copyInPlaceOf(path.join(dir, MEDIA), media, () =>
+      rmSync(media, { recursive: true, force: true }),
+    );
   }
 }

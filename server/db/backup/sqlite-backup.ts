@@ -61,3 +61,21 @@ export async function emptyTablesOfCopy(file: string, tables: string[]): Promise
     await close(db);
   }
 }
+
+/**
+ * Throws unless `file` is a whole SQLite database (`PRAGMA quick_check`),
+ * opened read-only: what a restore checks before it replaces the site's.
+ */
+export async function checkSqliteFile(file: string): Promise<void> {
+  const db = await open(file, sqlite3.OPEN_READONLY);
+  try {
+    const verdict = await new Promise<string>((resolve, reject) =>
+      db.get('PRAGMA quick_check', (err, row: Record<string, unknown> | undefined) =>
+        err ? reject(err) : resolve(String(row?.quick_check ?? '')),
+      ),
+    );
+    if (verdict !== 'ok') throw new Error(verdict);
+  } finally {
+    await close(db);
+  }
+}
