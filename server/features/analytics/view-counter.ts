@@ -188,10 +188,18 @@ async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promi
       chunk.flat(),
     );
   }
-  const hosts: [string, string, number][] = [];
+  const hosts: HostViews[] = [];
   for (const [day, counts] of sites) hosts.push(...(await withinStoredHosts(trx, day, counts)));
-  for (let i = 0; i < hosts.length; i += CHUNK) {
-    const chunk = hosts.slice(i, i + CHUNK);
+  await addHostViews(trx, hosts);
+}
+
+/** A day, a referring host and its views. */
+type HostViews = [string, string, number];
+
+/** Adds each row's views to the stored ones of its day and host. */
+async function addHostViews(trx: Knex.Transaction, rows: HostViews[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
     await trx.raw(
       `insert into referrer_views (day, host, views)
        values ${chunk.map(() => '(?, ?, ?)').join(', ')}
@@ -209,7 +217,7 @@ async function withinStoredHosts(
   trx: Knex.Transaction,
   day: string,
   counts: Map<string, number>,
-): Promise<[string, string, number][]> {
+): Promise<HostViews[]> {
   const names = [...counts.keys()];
   const known = new Set<string>();
   for (let i = 0; i < names.length; i += CHUNK) {
@@ -222,7 +230,7 @@ async function withinStoredHosts(
   const held = await trx('referrer_views').where({ day }).count({ n: '*' }).first();
   let room = MAX_HOSTS - Number(held?.n ?? 0);
   let other = 0;
-  const rows: [string, string, number][] = [];
+  const rows: HostViews[] = [];
   for (const [host, n] of counts) {
     if (host === OTHER_REFERRER) other += n;
     else if (known.has(host)) rows.push([day, host, n]);
@@ -250,14 +258,9 @@ async function foldRareHosts(trx: Knex.Transaction, day: string): Promise<void> 
     n: unknown;
   }[];
   if (sums.length === 0) return;
-  for (let i = 0; i < sums.length; i += CHUNK) {
-    const chunk = sums.slice(i, i + CHUNK);
-    await trx.raw(
-      `insert into referrer_views (day, host, views)
-       values ${chunk.map(() => '(?, ?, ?)').join(', ')}
-       on conflict (day, host) do update set views = referrer_views.views + excluded.views`,
-      chunk.flatMap((row) => [String(row.day), OTHER_REFERRER, Number(row.n)]),
-    );
-  }
+  await addHostViews(
+    trx,
+    sums.map((row): HostViews => [String(row.day), OTHER_REFERRER, Number(row.n)]),
+  );
   await rare().delete();
 }
