@@ -104,6 +104,19 @@ const stores = [
   },
 ];
 
+/** A populated site of `store` in a fresh DATA_DIR, closed, and the backup the CLI wrote of it. */
+async function backedUpSite(store: (typeof stores)[number]) {
+  const dataDir = tempDataDir();
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const url = await store.url();
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...(url && { DATABASE_URL: url }) };
+  const site = await populatedSite(env, dataDir);
+  await site.close();
+  const backup = cli(BUILT_BACKUP_CLI, ['--out', path.join(dataDir, 'backups')], env);
+  const dir = /Backup written to (\S+)/.exec(backup.out)![1]!;
+  return { dataDir, url, env, dir };
+}
+
 describe.each(stores)('npm run backup and restore on $name', (store) => {
   it.skipIf(store.skip)(
     'backs up every table and the media, and rolls an upgrade back to the backup',
@@ -186,14 +199,7 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
   it.skipIf(store.skip)(
     'changes nothing when the backup is damaged or incomplete',
     async () => {
-      const dataDir = tempDataDir();
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const url = await store.url();
-      const env = { DATA_DIR: dataDir, ...(url && { DATABASE_URL: url }) };
-      const site = await populatedSite(env, dataDir);
-      await site.close();
-      const backup = cli(BUILT_BACKUP_CLI, ['--out', path.join(dataDir, 'backups')], env);
-      const dir = /Backup written to (\S+)/.exec(backup.out)![1]!;
+      const { dataDir, url, env, dir } = await backedUpSite(store);
       const database = path.join(dir, url ? 'database.dump' : 'site.db');
       const whole = readFileSync(database);
 
@@ -236,14 +242,7 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
   it.skipIf(store.skip)(
     'refuses to restore under a running server, says how to stop it, and restores once it is gone',
     async () => {
-      const dataDir = tempDataDir();
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const url = await store.url();
-      const env = { DATA_DIR: dataDir, ...(url && { DATABASE_URL: url }) };
-      const site = await populatedSite(env, dataDir);
-      await site.close();
-      const backup = cli(BUILT_BACKUP_CLI, ['--out', path.join(dataDir, 'backups')], env);
-      const dir = /Backup written to (\S+)/.exec(backup.out)![1]!;
+      const { dataDir, url, env, dir } = await backedUpSite(store);
 
       // The built server, as production runs it, acknowledges an enquiry after the backup.
       const server = await spawnInstance({
