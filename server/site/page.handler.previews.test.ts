@@ -48,6 +48,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.destroy());
 
+const ARTICLE_OUT = {
+  title: 'Cell out now',
+  excerpt: 'Excerpt',
+  content: 'Out now',
+  category: 'robotics',
+};
+
 describe('a share link', () => {
   it('links each language of its menu to the draft in that language, all answering 200', async () => {
     const page = await get(`/preview/${token}`).expect(200);
@@ -63,6 +70,20 @@ describe('a share link', () => {
       // From a language, the menu leads on to the others the same way.
       expect(menuLinks(res.text).de).toBe(`/preview/${token}?lang=de`);
     }
+  });
+
+  it('says the draft is a draft, and never that it was published', async () => {
+    const page = await get(`/preview/${token}`).expect(200);
+    expect(page.text).toContain('Draft — not public');
+    // The line itself (the page's catalogue, sent along, holds the words too).
+    const publishedLine = /Published on(<!-- -->)? ?<time/;
+    expect(page.text).not.toMatch(publishedLine);
+    const admin = await signedIn(t.app);
+    await admin
+      .post('/api/news')
+      .send({ ...ARTICLE_OUT, slug: 'cell-out-now', published: true })
+      .expect(201);
+    expect((await get('/cell-out-now').expect(200)).text).toMatch(publishedLine);
   });
 
   it('carries no hreflang alternates, nor a canonical address', async () => {

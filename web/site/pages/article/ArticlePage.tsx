@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
 import { articleDate, formatDate } from '#shared/dates';
+import { publicationStatus } from '#shared/publication-status';
 import { ArticleView } from '../../../common/article/ArticleView';
 import { PageView } from '../../../common/article/PageView';
 import type { MarkdownBody } from '../../../common/markdown-body';
@@ -72,9 +73,12 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
         Body={Body}
       />
       <footer className="mt-12 flex flex-col gap-4 border-t border-steel-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-steel-600">
-          {t('article.publishedOn')} <time dateTime={iso}>{formatDate(iso)}</time>
-        </p>
+        {/* A draft or a scheduled article is not published: its banner says what it is. */}
+        {publicationStatus(article) === 'published' && (
+          <p className="text-sm text-steel-600">
+            {t('article.publishedOn')} <time dateTime={iso}>{formatDate(iso)}</time>
+          </p>
+        )}
         <BackToNews />
       </footer>
       {!shared && <ContactCta slug={article.slug} />}
