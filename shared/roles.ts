@@ -38,3 +38,10 @@ export const isStaff = (role: Role): role is StaffRole =>
 /** True when the role has the capability. */
 export const can = (role: Role | undefined, capability: Capability): boolean =>
   role !== undefined && (CAPABILITIES[capability] as readonly Role[]).includes(role);
+
+/**
+ * True for an active account whose role handles enquiries: who may own
+ * one and be e-mailed about it.
+ */
+export const handlesEnquiries = (account: { role: Role; active: boolean }): boolean =>
+  account.active && can(account.role, 'enquiries');

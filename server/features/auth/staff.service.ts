@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { can } from '#shared/roles';
+import { handlesEnquiries } from '#shared/roles';
 import { UserUpdateSchema, type StaffMember, type UserAccount } from '#shared/users';
 import { isEmbedded, type Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -23,7 +23,6 @@ export const toAccount = (u: UserRecord): UserAccount => ({
 
 const lastAdmin = () => new ConflictError('apiErrors.lastAdmin');
 const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
-const handlesEnquiries = (u: UserRecord) => u.active && can(u.role, 'enquiries');
 
 /**
  * The admins' management of accounts: the list, the active staff who

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { DeliveryStatus, ThreadEntry } from '#shared/contact';
-import { can, ROLES, type Role } from '#shared/roles';
+import { handlesEnquiries, ROLES, type Role } from '#shared/roles';
 import type { Db } from '../../db/knex';
 import { toBool, toIso } from '../../db/values';
 
@@ -120,6 +120,6 @@ export function createContactThreadRepo(db: Db) {
  * may not read enquiries, so it is never sent one.
  */
 export const canOwnEnquiries = (account: StaffAccount | null): account is StaffAccount =>
-  account !== null && account.active && can(account.role, 'enquiries');
+  account !== null && handlesEnquiries(account);
 
 export type ContactThreadRepo = ReturnType<typeof createContactThreadRepo>;
