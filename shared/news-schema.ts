@@ -164,6 +164,16 @@ export const publicationFields = {
    * new one when absent; an update without it keeps the stored one.
    */
   source_language: languageField.optional(),
+  /**
+   * The `updated_at` of the version the editor opened. A save of an article
+   * or page that someone saved since is refused (409) rather than undoing
+   * their changes; without it a save is made whatever changed meanwhile.
+   * Only an update reads it.
+   */
+  updated_at: z
+    .string({ error: 'validation.updatedAt.invalid' })
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'validation.updatedAt.invalid')
+    .optional(),
 };
 
 /** A translation in the write's source language is refused (it is the top-level text). */

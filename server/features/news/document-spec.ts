@@ -24,6 +24,8 @@ export type DocumentPayload = {
   published_at?: string | null;
   reuse_slug?: boolean;
   source_language?: Language;
+  /** The version the editor opened (an update refuses to undo a later save). */
+  updated_at?: string;
   translations?: TranslationsInput;
   category?: string;
   nav?: PageNav;

@@ -4,7 +4,7 @@ import { PublishToggleSchema } from '#shared/news-schema';
 import { resolvePublishedAt } from '#shared/publication';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
-import { isUniqueViolation } from '../../db/values';
+import { isUniqueViolation, toIso } from '../../db/values';
 import { ConflictError, NotFoundError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
 import { parseInput } from '../../validation';
@@ -26,6 +26,18 @@ type WriteContext = {
   revisions: RevisionsRepo;
   at: string;
 };
+
+/**
+ * 409 when the row was saved after the version the editor opened (`opened`,
+ * its `updated_at`): the save would undo someone else's changes unseen.
+ */
+function assertUnchangedSince(stored: unknown, opened: string | undefined) {
+  if (opened === undefined || stored === null || stored === undefined) return;
+  if (Date.parse(toIso(stored)) === Date.parse(opened)) return;
+  throw new ConflictError('apiErrors.changedSinceOpened', {
+    updated_at: 'validation.updatedAt.changed',
+  });
+}
 
 const slugTakenError = () =>
   new ConflictError('apiErrors.slugTaken', { slug: 'validation.slug.taken' });
@@ -120,7 +132,15 @@ export function createNewsWrites({
 
     async create(input: unknown, who: Who = NOBODY): Promise<StoredDocument> {
       const parsed = parseInput(spec.schema, input);
-      const { translations, source_language, published_at, reuse_slug, ...fields } = parsed;
+      // A new row has no version to compare with: `updated_at` is not read.
+      const {
+        translations,
+        source_language,
+        published_at,
+        reuse_slug,
+        updated_at: _new,
+        ...fields
+      } = parsed;
       await assertSlugFree(fields.slug, undefined, reuse_slug);
       const created = await write(who, async (w) => {
         const publishedAt = resolvePublishedAt({
@@ -164,7 +184,8 @@ export function createNewsWrites({
         ...body,
       };
       const parsed = parseInput(spec.schema, merged);
-      const { translations, published_at, reuse_slug, ...rest } = parsed;
+      const { translations, published_at, reuse_slug, updated_at: opened, ...rest } = parsed;
+      assertUnchangedSince(before.updated_at, opened);
       const source_language = rest.source_language ?? before.source_language;
       const fields = {
         ...rest,
@@ -175,6 +196,8 @@ export function createNewsWrites({
       assertNoSourceTranslation(source_language, before.translations, translations);
       await assertSlugFree(fields.slug, id, reuse_slug);
       const saved = await write(who, async (w) => {
+        // Checked again where the write is made: a save may have landed since `before` was read.
+        if (opened !== undefined) assertUnchangedSince(await w.news.versionOf(id), opened);
         await keepBaseline(w.revisions, before);
         const publishedAt = resolvePublishedAt({
           published: fields.published,

@@ -94,6 +94,12 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
       );
     },
 
+    /** The row's `updated_at` (its version), null when there is none. */
+    async versionOf(id: number): Promise<unknown> {
+      const row = await news().where({ id }).first('updated_at');
+      return row ? row.updated_at : null;
+    },
+
     /** A new place in the menu; the row's time stays (its text did not change). */
     async setPosition(id: number, position: number): Promise<boolean> {
       return (await news().where({ id }).update({ position })) > 0;

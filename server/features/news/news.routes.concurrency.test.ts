@@ -53,3 +53,89 @@ describe('concurrent saves of the newsroom', () => {
     expect((await admin.get('/api/news/admin').expect(200)).body.data).toHaveLength(10);
   });
 });
+
+describe('a save of a version someone else saved since', () => {
+  it('is refused with 409, and the other save stays', async () => {
+    const opened = (await admin.post('/api/news').send(article('stale')).expect(201)).body.data;
+    // A colleague saves first, from the same version.
+    await admin
+      .put(`/api/news/${opened.id}`)
+      .send({ title: 'Colleague title', updated_at: opened.updated_at })
+      .expect(200);
+
+    const late = await admin
+      .put(`/api/news/${opened.id}`)
+      .send({ content: 'My content', updated_at: opened.updated_at })
+      .expect(409);
+    expect(late.body.error).toBe(
+      'Someone else saved this after you opened it, so your changes were not saved.',
+    );
+    expect(late.body.details).toEqual({ updated_at: expect.stringContaining('Save anyway') });
+
+    const stored = (await admin.get(`/api/news/admin`).expect(200)).body.data.find(
+      (a: { id: number }) => a.id === opened.id,
+    );
+    expect(stored).toMatchObject({ title: 'Colleague title', content: opened.content });
+  });
+
+  it('is made from the version last saved, and without a version (outside clients)', async () => {
+    const opened = (await admin.post('/api/news').send(article('fresh')).expect(201)).body.data;
+    const first = await admin
+      .put(`/api/news/${opened.id}`)
+      .send({ title: 'First', updated_at: opened.updated_at })
+      .expect(200);
+    await admin
+      .put(`/api/news/${opened.id}`)
+      .send({ title: 'Second', updated_at: first.body.data.updated_at })
+      .expect(200);
+    const anyway = await admin
+      .put(`/api/news/${opened.id}`)
+      .send({ title: 'Third, saved anyway' })
+      .expect(200);
+    expect(anyway.body.data.title).toBe('Third, saved anyway');
+  });
+
+  it('lets one of two saves sent at once from the same version through', async () => {
+    const opened = (await admin.post('/api/news').send(article('race')).expect(201)).body.data;
+    const answers = await Promise.all(
+      ['Mine', 'Theirs', 'A third'].map((title) =>
+        admin.put(`/api/news/${opened.id}`).send({ title, updated_at: opened.updated_at }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('counts a publication from the list as a save', async () => {
+    const opened = (await admin.post('/api/news').send(article('toggled')).expect(201)).body.data;
+    await admin.put(`/api/news/${opened.id}`).send({ published: false }).expect(200);
+    await admin
+      .put(`/api/news/${opened.id}`)
+      .send({ title: 'Would publish it again', updated_at: opened.updated_at })
+      .expect(409);
+  });
+
+  it('holds for pages, in the visitor’s language', async () => {
+    const page = (
+      await admin
+        .post('/api/pages')
+        .send({ title: 'About', content: 'Who we are.', slug: 'about-stale', published: true })
+        .expect(201)
+    ).body.data;
+    await admin.put(`/api/pages/${page.id}`).send({ title: 'About us' }).expect(200);
+    const late = await admin
+      .put(`/api/pages/${page.id}?lang=de`)
+      .send({ title: 'Über uns', updated_at: page.updated_at })
+      .expect(409);
+    expect(late.body.error).toMatch(/^Jemand anderes hat diesen Inhalt gespeichert/);
+  });
+
+  it('refuses a version that is not a time', async () => {
+    const opened = (await admin.post('/api/news').send(article('badversion')).expect(201)).body
+      .data;
+    const bad = await admin
+      .put(`/api/news/${opened.id}`)
+      .send({ title: 'x', updated_at: 'yesterday' })
+      .expect(400);
+    expect(bad.body.details).toHaveProperty('updated_at');
+  });
+});

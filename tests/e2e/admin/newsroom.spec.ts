@@ -150,6 +150,35 @@ test.describe('newsroom publishing', () => {
     await expect(newsRow(page, changed)).toBeHidden();
   });
 
+  test('does not save over a colleague unseen: the form keeps the text and offers Save anyway', async ({
+    page,
+  }) => {
+    const title = unique('Colleague journey');
+    await createArticle(page, title);
+    const edit = await openEditForm(page, title);
+    // A colleague saves the article while the form is open.
+    const list = await (await page.request.get('/api/news/admin')).json();
+    const { id } = list.data.find((a: { title: string }) => a.title === title);
+    const colleague = await page.request.put(`/api/news/${id}`, {
+      data: { excerpt: 'The colleague’s excerpt.' },
+    });
+    expect(colleague.ok()).toBe(true);
+
+    await edit.getByLabel(/^Title/).fill(`${title} (mine)`);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(
+      toast(page, 'Someone else saved this after you opened it, so your changes were not saved.'),
+    ).toBeVisible();
+    const banner = edit.getByRole('alert').filter({ hasText: 'Your changes are still here.' });
+    await expect(banner).toBeVisible();
+    await expect(edit.getByLabel(/^Title/)).toHaveValue(`${title} (mine)`);
+
+    await banner.getByRole('button', { name: 'Save anyway' }).click();
+    await expect(toast(page, 'News article updated successfully')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(newsRow(page, `${title} (mine)`)).toBeVisible();
+  });
+
   test('shares a draft through an expiring link that works without an account until revoked', async ({
     page,
     browser,

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '#shared/news';
+import { json, stubModelApi, type ApiCall } from '../../../test/llm-api';
+import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
 import { draftFromArticle, emptyDraft } from '../lib/article-draft';
 import { ArticleFormModal } from './ArticleFormModal';
 
 afterEach(cleanup);
+quietToasts();
 
 const article: Article = {
   id: 7,
@@ -84,5 +87,47 @@ describe('ArticleFormModal closing', () => {
     escape();
     expect(confirmation()).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('ArticleFormModal saving over a colleague', () => {
+  const saves = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT');
+  const conflict = () =>
+    json(409, {
+      error: 'Someone else saved this after you opened it, so your changes were not saved.',
+      details: { updated_at: 'Your changes are still here. Save anyway to replace …' },
+    });
+
+  it('names the version it opened; a 409 keeps the form and offers Save anyway', async () => {
+    let refuse = true;
+    const calls = stubModelApi(({ method }) =>
+      method === 'PUT' ? (refuse ? conflict() : json(200, { data: article })) : undefined,
+    );
+    const onSaved = vi.fn();
+    renderAdmin(
+      <ArticleFormModal
+        mode={{ kind: 'edit', article, draft: draftFromArticle(article) }}
+        categories={[]}
+        onClose={vi.fn()}
+        onSaved={onSaved}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'My title' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your changes are still here.');
+    expect(saves(calls)[0]!.body).toMatchObject({
+      title: 'My title',
+      updated_at: '2025-03-01T10:00:00.000Z',
+    });
+    expect(onSaved).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('My title');
+
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(saves(calls)[1]!.body).toMatchObject({ title: 'My title' });
+    expect(saves(calls)[1]!.body).not.toHaveProperty('updated_at');
   });
 });

@@ -158,6 +158,22 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
               date={mode.kind === 'edit' ? articleDate(mode.article) : new Date().toISOString()}
             />
           </div>
+          {errors.updated_at && (
+            <div
+              role="alert"
+              className="mx-6 mb-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            >
+              <p className="min-w-0 flex-1">{errors.updated_at}</p>
+              <button
+                type="button"
+                className={button.secondary}
+                disabled={busy || translating}
+                onClick={() => submit({ overwrite: true })}
+              >
+                {t('admin.form.saveAnyway')}
+              </button>
+            </div>
+          )}
           <div className="flex flex-wrap items-center justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">
             {stored && (
               <button

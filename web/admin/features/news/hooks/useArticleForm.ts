@@ -181,7 +181,13 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     onSaved();
   };
 
-  function submit() {
+  /**
+   * Saves the form. An edit names the version it was opened from, so a save
+   * someone else made meanwhile is not undone unseen (the server answers
+   * 409, `errors.updated_at` says so, the form keeps everything);
+   * `overwrite` saves over it on purpose ("Save anyway").
+   */
+  function submit({ overwrite = false }: { overwrite?: boolean } = {}) {
     const check = checkDraft(draft, writes.kind);
     if (!check.ok) {
       const texts = Object.fromEntries(Object.entries(check.errors).map(([f, key]) => [f, t(key)]));
@@ -199,7 +205,9 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
       toast.error(t, t(publication.error));
       return;
     }
-    const payload = { ...check.payload, ...publication.fields };
+    const version = stored && !overwrite ? { updated_at: stored.updated_at } : {};
+    const payload = { ...check.payload, ...publication.fields, ...version };
+    if (overwrite) setErrors(({ updated_at: _conflict, ...rest }) => rest);
     if (mode.kind === 'create') writes.create(payload, { onSuccess: done, onError: failed });
     else writes.update(mode.article.id, payload, { onSuccess: done, onError: failed });
   }
