@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '#shared/news';
-import { json, stubModelApi, type ApiCall } from '../../../test/llm-api';
+import { held, json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
 import { draftFromArticle, emptyDraft } from '../lib/article-draft';
@@ -129,5 +129,33 @@ describe('ArticleFormModal saving over a colleague', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(saves(calls)[1]!.body).toMatchObject({ title: 'My title' });
     expect(saves(calls)[1]!.body).not.toHaveProperty('updated_at');
+  });
+});
+
+describe('ArticleFormModal while the model translates', () => {
+  it('keeps the language being drafted read-only until its draft arrives', async () => {
+    const answer = held<Response>();
+    stubModelApi(({ url }) => (url === '/api/llm/translate-news' ? answer.promise : undefined));
+    open({
+      kind: 'create',
+      draft: { ...emptyDraft, title: 'Laser cell', excerpt: 'E', content: 'C', slug: 'laser-cell' },
+      translate: ['de'],
+    });
+    fireEvent.click(screen.getByRole('tab', { name: /Deutsch|German/ }));
+    const title = screen.getByLabelText(/^Title/) as HTMLInputElement;
+    expect(title.readOnly).toBe(true);
+    expect(screen.getByRole('status').textContent).toContain(
+      'The AI is translating this language.',
+    );
+
+    answer.release(
+      json(200, {
+        data: { translations: { de: { title: 'Laserzelle', excerpt: 'E', content: 'C' } } },
+      }),
+    );
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Laserzelle'),
+    );
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).readOnly).toBe(false);
   });
 });

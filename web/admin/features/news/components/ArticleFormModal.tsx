@@ -106,6 +106,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                   categories={categories}
                   setText={(field, value) => form.setText(language, field, value)}
                   setCategory={(value) => set('category', value)}
+                  translating={translator.working.has(language)}
                 />
                 {language !== draft.source_language && !isBlank(textIn(draft, language)) && (
                   <LanguagePublish

@@ -16,6 +16,11 @@ type Props = {
   categories: string[];
   setText: (field: TextField, value: string) => void;
   setCategory: (value: string) => void;
+  /**
+   * The model is drafting this language: its fields are read-only until the
+   * draft arrives (the draft replaces them, so anything typed would be lost).
+   */
+  translating?: boolean;
 };
 
 /**
@@ -25,10 +30,19 @@ type Props = {
  */
 export function ArticleTextFields(props: Props) {
   const { text, language, errors, category, categories, setText, setCategory } = props;
+  const translating = props.translating ?? false;
   const { t } = useTranslation();
   const page = useDocumentKind() === 'page';
   return (
     <>
+      {translating && (
+        <p
+          role="status"
+          className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900"
+        >
+          {t('admin.form.translating')}
+        </p>
+      )}
       <Field id="article-title" label={t('admin.form.titleLabel')} required error={errors.title}>
         <input
           {...fieldAria('article-title', { error: errors.title })}
@@ -37,6 +51,7 @@ export function ArticleTextFields(props: Props) {
           lang={language}
           value={text.title}
           maxLength={200}
+          readOnly={translating}
           onChange={(e) => setText('title', e.target.value)}
           className={input}
         />
@@ -55,6 +70,7 @@ export function ArticleTextFields(props: Props) {
           maxLength={500}
           lang={language}
           value={text.excerpt}
+          readOnly={translating}
           onChange={(e) => setText('excerpt', e.target.value)}
           className={input}
         />
@@ -97,6 +113,7 @@ export function ArticleTextFields(props: Props) {
           rows={12}
           lang={language}
           value={text.content}
+          readOnly={translating}
           onChange={(e) => setText('content', e.target.value)}
           className={`${input} font-mono text-[13px] leading-relaxed`}
         />
