@@ -106,7 +106,7 @@ describe('the Pages tab', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/pages/order')?.body).toEqual({ ids: [2, 1, 3] }),
     );
-    expect(screen.getByText('About us: position 2 of 2 in the Header.')).toBeTruthy();
+    expect(screen.getByText('About us: position 2 of 2 – Header.')).toBeTruthy();
     // The last page of a menu goes no further down; a page alone in its menu has nothing to move.
     fireEvent.click(screen.getByRole('button', { name: 'Move down: Careers' }));
     expect(screen.queryByRole('button', { name: 'Move down: Imprint' })).toBeNull();
