@@ -54,7 +54,7 @@ test('a new phone number shows on /contact, /de/contact, the footer and the auto
   await row.getByRole('textbox', { name: 'English' }).fill(ENGLISH);
   await row.getByRole('textbox', { name: 'Deutsch' }).fill(GERMAN);
   // The preview follows the language typed in last, with the unsaved number.
-  const preview = page.frameLocator('iframe[title="Preview of the page in Deutsch"]');
+  const preview = page.frameLocator('iframe[title="Preview of the page in German"]');
   await expect(preview.getByRole('main').getByText(GERMAN)).toBeVisible();
   await expect(page.getByText('2 unsaved changes')).toBeVisible();
   await page.getByRole('button', { name: 'Save changes' }).click();

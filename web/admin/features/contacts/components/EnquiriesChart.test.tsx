@@ -26,6 +26,15 @@ describe('EnquiriesChart', () => {
     expect(container.textContent).toContain('04/03/2025');
   });
 
+  it('speaks of one enquiry in the singular', () => {
+    renderAdmin(<EnquiriesChart perDay={days([0, 1, 0])} />);
+    expect(
+      screen.getByRole('img', {
+        name: '1 enquiry in the last 30 days; busiest day 02/03/2025 with 1.',
+      }),
+    ).toBeTruthy();
+  });
+
   it('says so when there were no enquiries', () => {
     renderAdmin(<EnquiriesChart perDay={days([0, 0, 0])} />);
     expect(screen.getByRole('img', { name: 'No enquiries in the last 30 days.' })).toBeTruthy();

@@ -14,9 +14,9 @@ export function EnquiriesChart({ perDay }: { perDay: ContactStats['per_day'] }) 
         !busiest
           ? t('admin.stats.chartEmpty')
           : t('admin.stats.chartSummary', {
-              total,
+              count: total,
               date: formatDate(busiest.date),
-              count: busiest.count,
+              busiest: busiest.count,
             })
       }
     />

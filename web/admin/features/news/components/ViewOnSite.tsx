@@ -29,7 +29,7 @@ export function ViewOnSite({ doc, language, className = button.ghost }: Props) {
       <ExternalLink aria-hidden="true" className="h-4 w-4" />
       {draft ? t('admin.viewOnSite.preview') : t('admin.viewOnSite.label')}
       <span className="sr-only">
-        : {doc.title} ({t(`language.names.${language}`)}, {t('admin.viewOnSite.newTab')})
+        : {doc.title} ({t(`article.inLanguage.${language}`)}, {t('admin.viewOnSite.newTab')})
       </span>
     </a>
   );

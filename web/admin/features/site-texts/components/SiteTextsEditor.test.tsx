@@ -78,7 +78,7 @@ describe('the site texts screen', () => {
     expect(screen.getByText('Not saved yet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Contact: details/ }));
     expect(field('contact.details.phone', 'de').value).toBe('+49 30 1234 5678');
-    fireEvent.click(screen.getByRole('button', { name: 'Use the default text in Deutsch' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use the default text in German' }));
     expect(screen.getByText('2 unsaved changes')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));

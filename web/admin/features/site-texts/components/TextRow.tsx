@@ -84,7 +84,7 @@ export function TextRow({ text, edits, drafted, errors, onChange }: Props) {
                     onClick={() => onChange(text.key, language, '')}
                     className="inline-flex items-center gap-1 rounded px-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
                     aria-label={t('admin.siteTexts.useDefaultIn', {
-                      language: t(`language.names.${language}`),
+                      language: t(`article.inLanguage.${language}`),
                     })}
                   >
                     <RotateCcw aria-hidden="true" className="h-3.5 w-3.5" />

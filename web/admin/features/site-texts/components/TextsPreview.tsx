@@ -100,7 +100,7 @@ export function TextsPreview({ path, values, anchor, initialLanguage, follow }: 
           <iframe
             ref={frame}
             title={t('admin.siteTexts.preview.frame', {
-              language: t(`language.names.${language}`),
+              language: t(`article.inLanguage.${language}`),
             })}
             srcDoc={html}
             sandbox="allow-same-origin"
