@@ -69,10 +69,10 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
           </button>
         ))}
       </div>
-      <div className="grid flex-1 gap-3 sm:grid-cols-2 xl:grid-cols-5">
+      <div className="grid flex-1 gap-3 sm:grid-cols-2 xl:grid-cols-6">
         <SearchBox
           id="contacts-search"
-          className="space-y-1 sm:col-span-2 xl:col-span-1"
+          className="space-y-1 sm:col-span-2"
           label={t('admin.common.search')}
           placeholder={t('admin.contacts.searchPlaceholder')}
           value={query.q ?? ''}

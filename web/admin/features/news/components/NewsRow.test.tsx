@@ -74,3 +74,27 @@ describe('NewsRow', () => {
     expect(shown(undefined)).toBeNull();
   });
 });
+
+describe('NewsRow category', () => {
+  it('names a known category as the site does, and a typed one as typed', () => {
+    const handlers = { onEdit: vi.fn(), onToggle: vi.fn(), onDelete: vi.fn() };
+    renderAdmin(
+      <ul>
+        <NewsRow
+          article={{ ...article, category: 'ai-innovation' }}
+          pending={false}
+          {...handlers}
+        />
+        <NewsRow
+          article={{ ...article, id: 8, category: 'Field trials' }}
+          pending={false}
+          {...handlers}
+        />
+      </ul>,
+    );
+    const categories = screen
+      .getAllByText(/^Category:/)
+      .map((label) => label.parentElement?.textContent);
+    expect(categories).toEqual(['Category: AI Innovation', 'Category: Field trials']);
+  });
+});

@@ -1,5 +1,6 @@
 import { CalendarX, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { categoryLabel } from '#shared/categories';
 import { formatDateTime } from '#shared/date-time';
 import { articleDate, formatDate } from '#shared/dates';
 import { pickLanguage } from '#shared/languages';
@@ -71,7 +72,7 @@ export function NewsRow({
           )}
           <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
             <span className="sr-only">{t('admin.news.category')}: </span>
-            {article.category}
+            {categoryLabel(article.category, t)}
           </span>
           <span className="text-xs text-slate-600">
             <span className="sr-only">{t('admin.news.date')}: </span>

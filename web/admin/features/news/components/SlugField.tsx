@@ -2,18 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { slugProblem } from '#shared/slug';
 import { Field, fieldAria } from '../../../components/Field';
 import { input } from '../../../lib/ui';
+import { useDocumentKind } from '../lib/document-kind';
 
 type Props = { value: string; auto: boolean; error?: string; onChange: (value: string) => void };
 
 /** The slug, checked against the shared rules on every keystroke. */
 export function SlugField({ value, auto, error, onChange }: Props) {
   const { t } = useTranslation();
+  const page = useDocumentKind() === 'page';
   const problem = value === '' ? undefined : (slugProblem(value) ?? undefined);
   const shown = error ?? (problem ? t(problem) : undefined);
   const hint = (
     <>
-      {t('admin.form.slugHint', { url: `/${value || '…'}` })}
-      {auto && <> {t('admin.form.slugAuto')}</>}
+      {t(page ? 'admin.pages.slugHint' : 'admin.form.slugHint', { url: `/${value || '…'}` })}
+      {auto && <span className="block">{t('admin.form.slugAuto')}</span>}
     </>
   );
   return (
