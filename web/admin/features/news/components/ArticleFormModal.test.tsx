@@ -159,3 +159,47 @@ describe('ArticleFormModal while the model translates', () => {
     expect((screen.getByLabelText(/^Title/) as HTMLInputElement).readOnly).toBe(false);
   });
 });
+
+describe('ArticleFormModal refusing a save', () => {
+  it('takes the reader to the first field that needs attention', () => {
+    stubModelApi();
+    open({ kind: 'create', draft: emptyDraft });
+    // A click leaves focus on the button, as in a browser.
+    const create = screen.getByRole('button', { name: 'Create Article' });
+    create.focus();
+    fireEvent.click(create);
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Title/));
+  });
+
+  it('opens the language whose text is missing, then its field, and no tab later takes focus', async () => {
+    stubModelApi();
+    open({
+      kind: 'create',
+      draft: {
+        ...emptyDraft,
+        title: 'Laser cell',
+        excerpt: 'E',
+        content: 'C',
+        category: 'Technology',
+        slug: 'laser-cell',
+        translations: { de: { title: '', excerpt: 'Kurz', content: 'Text' } },
+      },
+    });
+    const create = screen.getByRole('button', { name: 'Create Article' });
+    create.focus();
+    fireEvent.click(create);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /Deutsch/ }).getAttribute('aria-selected')).toBe(
+        'true',
+      ),
+    );
+    const title = screen.getByLabelText(/^Title/);
+    await waitFor(() => expect(document.activeElement).toBe(title));
+
+    const english = screen.getByRole('tab', { name: /English/ });
+    english.focus();
+    fireEvent.click(english);
+    expect(english.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(english);
+  });
+});

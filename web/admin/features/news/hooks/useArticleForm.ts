@@ -73,6 +73,8 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
   const [draft, setDraft] = useState<ArticleDraft>(mode.draft);
   const [slugAuto, setSlugAuto] = useState(mode.kind === 'create' && slugFollowsTitle(mode.draft));
   const [errors, setErrors] = useState<DraftErrors>({});
+  /** Counts saves refused for what a field says (here or by the server): the form then shows the first. */
+  const [refusals, setRefusals] = useState(0);
   const writes = useWrites();
   const saved = mode.kind === 'edit' ? mode.draft : emptyDraft;
 
@@ -171,8 +173,10 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
   const failed = (error: unknown) => {
     toast.failure(t, error, mode.kind === 'create' ? 'admin.errors.create' : 'admin.errors.update');
     if (error instanceof ApiError) {
-      if (error.details) setErrors(error.details as DraftErrors);
-      else if (error.status === 409) setErrors({ slug: error.message });
+      if (error.details) {
+        setErrors(error.details as DraftErrors);
+        setRefusals((n) => n + 1);
+      } else if (error.status === 409) setErrors({ slug: error.message });
     }
   };
   const done = () => {
@@ -192,6 +196,7 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     if (!check.ok) {
       const texts = Object.fromEntries(Object.entries(check.errors).map(([f, key]) => [f, t(key)]));
       setErrors(texts);
+      setRefusals((n) => n + 1);
       toast.error(
         t,
         check.missingRequired ? t('admin.errors.requiredFields') : Object.values(texts).join(' '),
@@ -202,6 +207,7 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     const publication = publicationFields(draft, stored);
     if (!publication.ok) {
       setErrors({ schedule_at: t(publication.error) });
+      setRefusals((n) => n + 1);
       toast.error(t, t(publication.error));
       return;
     }
@@ -222,6 +228,7 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     setSourceLanguage,
     slugAuto,
     errors,
+    refusals,
     busy: writes.busy,
     dirty: !isUnchanged(draft, saved),
     submit,
