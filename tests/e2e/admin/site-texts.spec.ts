@@ -50,7 +50,7 @@ test('a new phone number shows on /contact, /de/contact, the footer and the auto
   await page.getByRole('link', { name: 'Site texts' }).click();
   await expect(page).toHaveURL(/\/admin\/texts$/);
   await page.getByRole('button', { name: /^Contact: details/ }).click();
-  const row = page.getByRole('group', { name: /Phone contact\.details\.phone/ });
+  const row = page.getByRole('group', { name: /Phone number contact\.details\.phone/ });
   await row.getByRole('textbox', { name: 'English' }).fill(ENGLISH);
   await row.getByRole('textbox', { name: 'Deutsch' }).fill(GERMAN);
   // The preview follows the language typed in last, with the unsaved number.

@@ -35,7 +35,7 @@ export function TextRow({ text, edits, drafted, errors, onChange }: Props) {
   return (
     <fieldset className="space-y-2 border-t border-slate-200 pt-4 first:border-t-0 first:pt-0">
       <legend className="flex flex-wrap items-baseline gap-x-2 text-sm font-semibold text-slate-900">
-        {keyLabel(text.key)}
+        {keyLabel(text.key, t)}
         <code className="text-xs font-normal text-slate-500">{text.key}</code>
       </legend>
       <div className="grid gap-3 md:grid-cols-3">

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createI18n, toResources } from '#shared/i18n';
 import type { SiteText } from '#shared/site-texts';
+import de from '../../../../../locales/de.json';
+import en from '../../../../../locales/en.json';
+import pt from '../../../../../locales/pt.json';
 import {
   changedValues,
   keyLabel,
@@ -42,8 +46,15 @@ describe('unsaved site texts', () => {
     const texts = [text('footer.blurb'), text('home.hero.title'), text('contact.details.hours')];
     expect(textsByGroup(texts).map((g) => g.id)).toEqual(['hero', 'hours', 'footer']);
     expect(matching(texts, 'HOURS DE').map((x) => x.key)).toEqual(['contact.details.hours']);
-    expect(keyLabel('home.services.ai.title')).toBe('Ai › title');
-    expect(keyLabel('contact.details.phoneLabel')).toBe('Phone label');
-    expect(keyLabel('contact.title')).toBe('Title');
+  });
+
+  it('are named in the admin’s language, a part without a word as written', () => {
+    const { t } = createI18n('de', toResources({ en, pt, de }));
+    expect(keyLabel('home.services.ai.title', t)).toBe('KI-Software › Titel');
+    expect(keyLabel('contact.details.phoneLabel', t)).toBe('Bezeichnung des Telefons');
+    expect(keyLabel('contact.title', t)).toBe('Titel');
+    expect(keyLabel('home.hero.newPart', t)).toBe('New part');
+    const english = createI18n('en', toResources({ en, pt, de })).t;
+    expect(keyLabel('home.hero.subtitle', english)).toBe('Subtitle');
   });
 });

@@ -98,8 +98,16 @@ export function missingTranslations(
   return [...jobs].map(([from, job]) => ({ from, to: [...job.to], texts: job.texts }));
 }
 
-/** A readable name of a key inside its group: `home.services.ai.title` -> `Ai › title`. */
-export function keyLabel(key: string): string {
+/**
+ * A readable name of a key inside its group, in the admin's language: each
+ * part of the key after the group's scope is a word of
+ * `admin.siteTexts.words` (`home.services.ai.title` -> `AI software › title`);
+ * a part it lacks (a key added later) shows as written.
+ */
+export function keyLabel(
+  key: string,
+  t: (key: string, options: { defaultValue: string }) => string,
+): string {
   const group = siteTextGroup(key);
   const scope = (group.scopes as readonly string[]).find((s) =>
     s.endsWith('.') ? key.startsWith(s) : key === s,
@@ -107,7 +115,11 @@ export function keyLabel(key: string): string {
   const rest = scope?.endsWith('.') ? key.slice(scope.length) : key.slice(key.indexOf('.') + 1);
   const words = rest
     .split('.')
-    .map((part) => part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())
+    .map((part) =>
+      t(`admin.siteTexts.words.${part}`, {
+        defaultValue: part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
+      }),
+    )
     .join(' › ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
