@@ -89,6 +89,10 @@ describe('AuditLog', () => {
     const rows = await screen.findAllByTestId('audit-entry');
     expect(calls).toEqual(['GET /api/audit?page=1&per_page=25']);
     expect(rows).toHaveLength(3);
+    // On a phone only the first three columns show: the others are named, a swipe away.
+    expect(
+      screen.getByText(/^Swipe the table sideways for its other columns: On, Details/),
+    ).toBeTruthy();
     const cells = (row: HTMLElement) =>
       within(row)
         .getAllByRole('cell')
