@@ -62,6 +62,23 @@ export function replyStart(template: Pick<ReplyTemplate, 'greeting' | 'signature
   return `${template.greeting}\n\n\n\n${template.signature}`;
 }
 
+/**
+ * True when a reply says nothing of its own: only the template's greeting
+ * and signature (as the editor starts), whatever the blank lines and
+ * spaces around them. Such a reply is not sent.
+ */
+export function saysNothing(
+  message: string,
+  template: Pick<ReplyTemplate, 'greeting' | 'signature'>,
+): boolean {
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const rest = words(message);
+  const greeting = words(template.greeting);
+  const signature = words(template.signature);
+  if (!rest.startsWith(greeting) || !rest.endsWith(signature)) return rest === '';
+  return rest.length <= greeting.length + signature.length + 1;
+}
+
 /** A drafted answer between the template's greeting and signature. */
 export function replyAround(
   template: Pick<ReplyTemplate, 'greeting' | 'signature'>,

@@ -179,6 +179,26 @@ describe('replying from the enquiry', () => {
     await sales.post('/api/contacts/99999/replies').send({ message: 'Vier' }).expect(404);
   });
 
+  it('refuses the editor’s starting text alone: a greeting and a signature say nothing', async () => {
+    const id = await submit();
+    const template = (await sales.get(`/api/contacts/${id}/reply-template`).expect(200)).body.data;
+    for (const message of [
+      `${template.greeting}\n\n\n\n${template.signature}`,
+      `  ${template.greeting}\n \n${template.signature}\n`,
+    ]) {
+      const refused = await sales.post(`/api/contacts/${id}/replies`).send({ message }).expect(400);
+      expect(refused.body.details).toEqual({
+        message: 'Write your answer between the greeting and the signature before sending it.',
+      });
+    }
+    const detail = (await sales.get(`/api/contacts/${id}`).expect(200)).body.data;
+    expect(detail.replied_at).toBeNull();
+    await sales
+      .post(`/api/contacts/${id}/replies`)
+      .send({ message: `${template.greeting}\n\nYes, we can.\n\n${template.signature}` })
+      .expect(201);
+  });
+
   it('is for admin and sales only', async () => {
     const id = await submit();
     const editor = await signedIn(t.app, { username: 'eddie', password: 'editor-password-1' });

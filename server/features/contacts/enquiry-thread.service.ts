@@ -5,6 +5,7 @@ import {
   AssigneeSchema,
   NoteSchema,
   ReplySchema,
+  saysNothing,
   type ReplyTemplate,
 } from '#shared/contact-thread';
 import type { Db } from '../../db/knex';
@@ -105,6 +106,12 @@ export function createEnquiryThreadService({
       await db.transaction(async (trx) => {
         const contact = await find(id, trx);
         if (contact.spam) throw new ConflictError('apiErrors.replyToSpam');
+        // The editor's starting text alone: a visitor would get a greeting and a signature.
+        if (saysNothing(message, await mail.replyTemplate(contact, sender.username))) {
+          throw new BadRequestError('validation.reply.nothingWritten', {
+            message: 'validation.reply.nothingWritten',
+          });
+        }
         const at = clock().toISOString();
         const outboxId = await mail.queueReply(trx, contact, message, sender);
         await thread.insert(trx, {

@@ -185,6 +185,21 @@ describe('answering an enquiry from its card', () => {
     expect(writes(calls)).toEqual([]);
   });
 
+  it('refuses the untouched template: a greeting and a signature are not an answer', async () => {
+    const calls = stub();
+    open();
+    await waitFor(() =>
+      expect((editor() as HTMLTextAreaElement).value).toContain(TEMPLATE.greeting),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(
+      await screen.findByText(
+        'Write your answer between the greeting and the signature before sending it.',
+      ),
+    ).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+  });
+
   it('with e-mail off, says so and does not send', async () => {
     const calls = stub(false);
     open();

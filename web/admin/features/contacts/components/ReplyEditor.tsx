@@ -2,7 +2,7 @@ import { Send, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
-import { ReplySchema, replyStart, type ReplyTemplate } from '#shared/contact-thread';
+import { ReplySchema, replyStart, saysNothing, type ReplyTemplate } from '#shared/contact-thread';
 import { errorMessage } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -60,6 +60,10 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
     const parsed = ReplySchema.safeParse({ message: text });
     if (!parsed.success) {
       setError(t(parsed.error.issues[0]?.message ?? 'validation.reply.required'));
+      return;
+    }
+    if (saysNothing(parsed.data.message, template)) {
+      setError(t('validation.reply.nothingWritten'));
       return;
     }
     setError(undefined);
