@@ -12,7 +12,8 @@ import {
 import type { MailWorker } from '../mail/mail.worker';
 import { RESETS_PER_HOUR } from './recovery.service';
 
-const tokenIn = (text: string) => /\/login\/[a-z-]+#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+const tokenIn = (text: string) =>
+  /\/login\/[a-z-]+\?lang=[a-z]{2}#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -67,7 +68,7 @@ describe('forgotten passwords', () => {
     const mail = await mailTo('rosa@example.pt');
     expect(mail.subject).toBe('Redefinir a palavra-passe – Forge Industrial');
     expect(mail.text).toContain('resetting-sales');
-    expect(mail.text).toContain('https://www.forge.example/login/reset#');
+    expect(mail.text).toContain('https://www.forge.example/login/reset?lang=pt#');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.some((m) => m.envelope.to.includes('nobody@example.pt'))).toBe(false);
     await request(t.app).post('/api/auth/password-reset').send({ email: 'nope' }).expect(400);

@@ -23,9 +23,13 @@ import { systemClock, type Clock } from '../../clock';
 
 const HOUR_MS = 3_600_000;
 
-/** Where a link leads: the admin app's pages for it, the token after `#` (never sent to a server). */
-export const linkUrl = (origin: string, page: string, token: string) =>
-  `${origin}/login/${page}#${token}`;
+/**
+ * Where a link leads: the admin app's page for it, in the language of the
+ * e-mail that carries it (`?lang=`: a fresh browser opens it so, not in
+ * English), the token after `#` (never sent to a server).
+ */
+export const linkUrl = (origin: string, page: string, token: string, language: Language) =>
+  `${origin}/login/${page}?lang=${language}#${token}`;
 
 /** What the request tells about where and in which language the link goes out. */
 export type LinkContext = { origin: string; language: Language; who: Who };
@@ -65,7 +69,7 @@ export function createInvitationsService(deps: {
 
   /** E-mails the link (false when e-mail is off) and answers the invitation, with the link if so. */
   async function send(record: TokenRecord, token: string, ctx: LinkContext) {
-    const url = linkUrl(ctx.origin, 'invitation', token);
+    const url = linkUrl(ctx.origin, 'invitation', token, ctx.language);
     const sent = await mail.queueAccountMail('invitation', record.email, {
       kind: 'invitation',
       language: ctx.language,

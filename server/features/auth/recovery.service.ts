@@ -90,7 +90,7 @@ export function createRecoveryService(deps: {
     await mail.queueAccountMail('password-reset', user.email!, {
       kind: 'reset',
       language: ctx.language,
-      url: linkUrl(ctx.origin, 'reset', token),
+      url: linkUrl(ctx.origin, 'reset', token, ctx.language),
       expiresAt: record.expires_at,
       username: user.username,
     });
@@ -170,7 +170,7 @@ export function createRecoveryService(deps: {
       await mail.queueAccountMail('email-confirm', address, {
         kind: 'emailConfirm',
         language: ctx.language,
-        url: linkUrl(ctx.origin, 'confirm-email', token),
+        url: linkUrl(ctx.origin, 'confirm-email', token, ctx.language),
         expiresAt: record.expires_at,
         username: user.username,
       });

@@ -12,7 +12,8 @@ import {
 import type { MailWorker } from '../mail/mail.worker';
 
 /** The token of the one-time link in an e-mail or an answer (after the `#`). */
-const tokenIn = (text: string) => /\/login\/[a-z-]+#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+const tokenIn = (text: string) =>
+  /\/login\/[a-z-]+\?lang=[a-z]{2}#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -62,7 +63,7 @@ describe('inviting a colleague', () => {
       `${TEST_ADMIN.username} lädt Sie in die Verwaltung von Forge Industrial ein`,
     );
     expect(mail!.text).toContain('Redaktion');
-    expect(mail!.text).toContain('https://www.forge.example/login/invitation#');
+    expect(mail!.text).toContain('https://www.forge.example/login/invitation?lang=de#');
     const token = tokenIn(mail!.text);
     // The link is in the e-mail only: once sent, the outbox keeps the subject alone.
     await until(
@@ -118,7 +119,7 @@ describe('inviting a colleague', () => {
       .send({ email: 'sam@example.com', role: 'sales' })
       .expect(201);
     expect(res.body.data.invitation_url).toMatch(
-      /^http:\/\/site\.example:8080\/login\/invitation#/,
+      /^http:\/\/site\.example:8080\/login\/invitation\?lang=en#/,
     );
     const token = tokenIn(res.body.data.invitation_url);
     const agent = request.agent(plain.app);
