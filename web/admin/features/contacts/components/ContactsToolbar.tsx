@@ -69,10 +69,11 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
           </button>
         ))}
       </div>
-      <div className="grid flex-1 gap-3 sm:grid-cols-2 xl:grid-cols-6">
+      {/* Each control as wide as its longest choice needs, side by side while they fit. */}
+      <div className="flex flex-1 flex-wrap gap-3">
         <SearchBox
           id="contacts-search"
-          className="space-y-1 sm:col-span-2"
+          className="min-w-0 flex-[2_1_18rem] space-y-1"
           label={t('admin.common.search')}
           placeholder={t('admin.contacts.searchPlaceholder')}
           value={query.q ?? ''}
@@ -81,6 +82,7 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
         {folder === 'inbox' && (
           <>
             <FilterSelect
+              className={filterBox}
               id="contacts-filter"
               label={t('admin.contacts.filterLabel')}
               value={readChoice(query.read)}
@@ -94,6 +96,7 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
               ]}
             />
             <FilterSelect
+              className={filterBox}
               id="contacts-reply"
               label={t('admin.contacts.replyLabel')}
               value={query.reply ?? 'all'}
@@ -110,6 +113,7 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
               ]}
             />
             <FilterSelect
+              className={filterBox}
               id="contacts-assignee"
               label={t('admin.contacts.assignee.filter')}
               value={query.assignee ?? 'all'}
@@ -123,6 +127,7 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
               ]}
             />
             <FilterSelect
+              className={filterBox}
               id="contacts-sort"
               label={t('admin.contacts.sortLabel')}
               value={query.sort ?? 'due'}
@@ -141,3 +146,6 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
     </div>
   );
 }
+
+/** A filter's box: room for its longest choice ("Früheste Frist zuerst"), growing with the row. */
+const filterBox = 'min-w-0 flex-[1_1_13rem] space-y-1';
