@@ -132,8 +132,10 @@ export function sitePage(siteUrl: string, path: string, language: Language): str
   return `${siteUrl}${path}${language === 'en' ? '' : `?lang=${language}`}`;
 }
 
+/** The company's lines as plain text; a web address as its link goes (in the reader's language). */
 export function companyText(company: Company): string {
-  return [company.name, ...company.lines.map((l) => `${l.label}: ${l.value}`)].join('\n');
+  const shown = (l: Company['lines'][number]) => (l.href?.startsWith('http') ? l.href : l.value);
+  return [company.name, ...company.lines.map((l) => `${l.label}: ${shown(l)}`)].join('\n');
 }
 
 export function companyHtml(company: Company): string {

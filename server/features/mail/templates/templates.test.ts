@@ -55,4 +55,11 @@ describe('the auto-reply', () => {
     expect(reply.text).toContain('24');
     expect(reply.html).toContain(`<html lang="${language}">`);
   });
+
+  it('links the site in the visitor’s language in its plain text too', () => {
+    const german = autoReply(contact({ language: 'de' }), site);
+    expect(german.text).toContain(`Website: ${site}/?lang=de`);
+    expect(german.html).toContain(`href="${site}/?lang=de"`);
+    expect(autoReply(contact(), site).text).toMatch(/Website: https:\/\/www\.forge\.example\/?\n/);
+  });
 });
