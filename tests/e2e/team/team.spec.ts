@@ -63,8 +63,9 @@ async function mailTo(address: string, after = 0): Promise<ReceivedMail> {
   return server.smtp.received.filter((m) => m.envelope.to.includes(address)).at(-1)!;
 }
 
+/** A mailed link: the page, the e-mail's language, the token after `#`. */
 const linkIn = (mail: ReceivedMail) =>
-  /(http:\/\/\S+\/login\/[a-z-]+#[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  /(http:\/\/\S+\/login\/[a-z-]+\?lang=[a-z]{2}#[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
 
 const navLinks = (page: Page) =>
   page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link').allInnerTexts();
