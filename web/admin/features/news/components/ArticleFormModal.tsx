@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { articleDate } from '#shared/dates';
 import type { Language } from '#shared/languages';
@@ -9,6 +9,7 @@ import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { button } from '../../../lib/ui';
 import { useArticleForm, type FormMode } from '../hooks/useArticleForm';
+import { useFocusFirstProblem } from '../hooks/useFocusFirstProblem';
 import { useTranslateArticle } from '../hooks/useTranslateArticle';
 import { isBlank, searchErrors, textErrors, textIn } from '../lib/article-draft';
 import { useDocumentKind } from '../lib/document-kind';
@@ -56,32 +57,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
   const [language, setLanguage] = useState<Language>(draft.source_language);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const formElement = useRef<HTMLFormElement>(null);
-  // A refused save takes the reader to its first problem: a field of the
-  // language shown, else the first language tab with one (then its field).
-  // Once per refusal: choosing a tab later moves no focus.
-  const seeking = useRef(0);
-  useEffect(() => {
-    if (form.refusals === 0) return;
-    seeking.current = form.refusals;
-  }, [form.refusals]);
-  useEffect(() => {
-    if (seeking.current === 0) return;
-    const invalid = formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (invalid) {
-      seeking.current = 0;
-      invalid.focus();
-      invalid.scrollIntoView?.({ block: 'center' });
-      return;
-    }
-    const other = Object.keys(form.errors)
-      .filter((key) => form.errors[key])
-      .map((key) => /^translations\.(\w+)\./.exec(key)?.[1])
-      .find((l): l is Language => l !== undefined && l !== language);
-    if (other) setLanguage(other);
-    else seeking.current = 0;
-    // Runs after each refusal, and again once the tab it chose shows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form.refusals, language]);
+  useFocusFirstProblem(formElement, form, language, setLanguage);
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyButton = useRef<HTMLButtonElement>(null);
   const creating = mode.kind === 'create';
