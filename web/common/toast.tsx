@@ -26,7 +26,9 @@ async function raise(show: (s: Sonner) => void): Promise<void> {
 
 /**
  * The one toast system of the web. Toasts stack, last about 4.5 s, and errors
- * use the destructive style. Renders nothing until the first toast.
+ * use the destructive style. Renders nothing until the first toast. They
+ * rise from the bottom corner: at the top they covered the admin's language
+ * select and "Logout" (and the site's sticky header) for their seconds.
  */
 export function Toaster() {
   const [Impl, setImpl] = useState<ComponentType<ToasterProps> | null>(null);
@@ -50,7 +52,7 @@ export function Toaster() {
   if (!Impl) return null;
   return (
     <Impl
-      position="top-right"
+      position="bottom-right"
       duration={4500}
       visibleToasts={5}
       richColors

@@ -85,6 +85,33 @@ test.describe('admin sign-in', () => {
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0);
   });
 
+  for (const screen of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the welcome toast leaves the header's controls free at ${screen.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(screen);
+      await signIn(page);
+      const welcome = toast(page, 'Login successful');
+      await expect(welcome).toBeVisible();
+      const covered = (await welcome.boundingBox())!;
+      for (const control of [
+        page.getByRole('button', { name: 'Logout' }),
+        page.getByRole('combobox', { name: 'Language', exact: true }),
+      ]) {
+        const box = (await control.boundingBox())!;
+        const apart =
+          box.x + box.width <= covered.x ||
+          covered.x + covered.width <= box.x ||
+          box.y + box.height <= covered.y ||
+          covered.y + covered.height <= box.y;
+        expect(apart, `${JSON.stringify(box)} under ${JSON.stringify(covered)}`).toBe(true);
+      }
+    });
+  }
+
   test('the password can be shown and hidden', async ({ page }) => {
     await page.goto('/login');
     const password = page.getByLabel('Password', { exact: true });
