@@ -45,3 +45,11 @@ export const can = (role: Role | undefined, capability: Capability): boolean =>
  */
 export const handlesEnquiries = (account: { role: Role; active: boolean }): boolean =>
   account.active && can(account.role, 'enquiries');
+
+/**
+ * True for an active account whose role may invite colleagues. An invitation
+ * is only as good as its sender's right: an account that stops meeting this
+ * has its pending invitations withdrawn (decision 030, amended).
+ */
+export const mayInvite = (account: { role: Role; active: boolean }): boolean =>
+  account.active && can(account.role, 'users');

@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/values';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { parseInput } from '../../validation';
 import { actingAs, type Who } from '../../http/who';
-import type { AuditRecorder } from '../../audit-recorder';
+import type { AuditRecord, AuditRecorder } from '../../audit-recorder';
 import type { MailService } from '../mail/mail.service';
 import { hashPassword } from './password';
 import { createTokensRepo, newToken, type TokenRecord } from './tokens.repo';
@@ -41,11 +41,25 @@ const usernameTaken = () =>
   new ConflictError('apiErrors.usernameTaken', { username: 'apiErrors.usernameTaken' });
 
 /**
+ * The audit entry of a withdrawn invitation, by hand or (`because`) with its
+ * sender's right to invite (staff.service.ts).
+ */
+export const withdrawnEntry = (record: TokenRecord, because?: string): AuditRecord => ({
+  action: 'user.invitation_withdrawn',
+  target_type: 'invitation',
+  target_id: record.id,
+  summary: `${record.email} (${record.role})${because ? `, ${because}` : ''}`,
+});
+
+/**
  * Invitations: an admin names an address and a staff role; the address gets
  * a one-time link, valid 72 hours, in the admin's language (or, with e-mail
  * off, the admin gets the link to pass on). The colleague chooses a username
  * and password there and is signed in with that role. Pending invitations
  * can be sent again (a new link; the old one stops working) or withdrawn.
+ * An invitation holds only while its sender may invite: the staff service
+ * withdraws a sender's invitations in the transaction that takes the right
+ * away.
  */
 export function createInvitationsService(deps: {
   db: Db;
@@ -153,12 +167,7 @@ export function createInvitationsService(deps: {
     async withdraw(id: number, who: Who): Promise<{ id: number }> {
       const record = await pending(id);
       await tokens.remove(id);
-      await audit.record(who, {
-        action: 'user.invitation_withdrawn',
-        target_type: 'invitation',
-        target_id: id,
-        summary: `${record.email} (${record.role})`,
-      });
+      await audit.record(who, withdrawnEntry(record));
       return { id };
     },
 

@@ -1,13 +1,14 @@
-import type { Knex } from 'knex';
-import { handlesEnquiries } from '#shared/roles';
+import { handlesEnquiries, mayInvite } from '#shared/roles';
 import { UserUpdateSchema, type StaffMember, type UserAccount } from '#shared/users';
 import { isEmbedded, type Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../errors';
 import { parseInput } from '../../validation';
 import type { Who } from '../../http/who';
 import type { AuditRecorder } from '../../audit-recorder';
+import { withdrawnEntry } from './invitations.service';
 import type { SessionRegistry } from './session-registry';
-import { createUsersRepo, type UserRecord } from './users.repo';
+import { createTokensRepo, type TokenRecord } from './tokens.repo';
+import { createUsersRepo, type UserRecord, type UsersRepo } from './users.repo';
 
 export const toAccount = (u: UserRecord): UserAccount => ({
   id: u.id,
@@ -29,11 +30,14 @@ const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
  * handle enquiries (for assigning them), a new role, deactivation and
  * reactivation, and deletion. A deactivated or deleted account's sessions
  * end at once; an account that no longer handles enquiries (a new role,
- * deactivated) gives back the enquiries it owned (`enquiriesReleased`). The
- * last active admin can be neither demoted, deactivated nor deleted: the
- * change and the count of admins it leaves happen in one transaction, with
- * the admins' rows locked on PostgreSQL so two admins demoting each other
- * at once cannot both succeed.
+ * deactivated) gives back the enquiries it owned (`enquiriesReleased`); an
+ * account that may no longer invite (a new role, deactivated, deleted) has
+ * the invitations it sent withdrawn, in the change's own transaction, and
+ * each recorded under who made the change (decision 030, amended). The last
+ * active admin can be neither demoted, deactivated nor deleted: the change
+ * and the count of admins it leaves happen in one transaction, with the
+ * admins' rows locked on PostgreSQL so two admins demoting each other at
+ * once cannot both succeed.
  */
 export function createStaffService(deps: {
   db: Db;
@@ -54,15 +58,41 @@ export function createStaffService(deps: {
     return user;
   }
 
-  /** Runs `change` and refuses it (rolled back) when it leaves no active admin. */
-  async function keepingAnAdmin(change: (trx: Knex.Transaction) => Promise<void>) {
-    await db.transaction(async (trx) => {
+  /**
+   * Writes a change to `before`'s account in one transaction with what it
+   * entails, and answers the invitations it withdrew. The account's row is
+   * locked on PostgreSQL (every active admin's when it is one), so an
+   * invitation it sends meanwhile waits and then sees the change
+   * (invitations.service.ts). When the account keeps no right to invite,
+   * its pending invitations go first (a deletion would forget who sent
+   * them). A change that leaves no active admin is refused, rolled back.
+   */
+  async function change(
+    before: UserRecord,
+    keepsInviting: boolean,
+    write: (users: UsersRepo) => Promise<unknown>,
+  ): Promise<TokenRecord[]> {
+    const guardsAdmins = isActiveAdmin(before);
+    return db.transaction(async (trx) => {
       if (!isEmbedded(db)) {
-        await trx('users').where({ role: 'admin', active: true }).forUpdate().select('id');
+        const locked = guardsAdmins ? { role: 'admin', active: true } : { id: before.id };
+        await trx('users').where(locked).forUpdate().select('id');
       }
-      await change(trx);
-      if ((await createUsersRepo(trx).countAdmins()) === 0) throw lastAdmin();
+      const withdrawn = keepsInviting
+        ? []
+        : await createTokensRepo(trx).removeInvitationsBy(before.id);
+      const repo = createUsersRepo(trx);
+      await write(repo);
+      if (guardsAdmins && (await repo.countAdmins()) === 0) throw lastAdmin();
+      return withdrawn;
     });
+  }
+
+  /** Records the invitations a change withdrew, under who made the change. */
+  async function recordWithdrawn(who: Who, withdrawn: TokenRecord[], sender: string) {
+    for (const record of withdrawn) {
+      await audit.record(who, withdrawnEntry(record, `${sender} may no longer invite`));
+    }
   }
 
   return {
@@ -79,11 +109,8 @@ export function createStaffService(deps: {
         ...(changes.role !== undefined && { role: changes.role }),
         ...(changes.active !== undefined && { active: changes.active }),
       };
-      if (isActiveAdmin(before)) {
-        await keepingAnAdmin((trx) => createUsersRepo(trx).update(id, fields));
-      } else {
-        await users.update(id, fields);
-      }
+      const keepsInviting = mayInvite({ ...before, ...fields });
+      const withdrawn = await change(before, keepsInviting, (repo) => repo.update(id, fields));
       const after = await find(id);
       if (before.active && !after.active) await registry.endOthers(id);
       if (handlesEnquiries(before) && !handlesEnquiries(after)) await enquiriesReleased?.(id);
@@ -102,6 +129,7 @@ export function createStaffService(deps: {
           summary: after.username,
         });
       }
+      await recordWithdrawn(who, withdrawn, before.username);
       return toAccount(after);
     },
 
@@ -110,19 +138,14 @@ export function createStaffService(deps: {
       if (isActiveAdmin(user) && (await users.countAdmins()) <= 1) throw lastAdmin();
       // The session list goes with the account: its sessions are ended first.
       await registry.endOthers(id);
-      if (isActiveAdmin(user)) {
-        await keepingAnAdmin(async (trx) => {
-          await createUsersRepo(trx).remove(id);
-        });
-      } else {
-        await users.remove(id);
-      }
+      const withdrawn = await change(user, false, (repo) => repo.remove(id));
       await audit.record(who, {
         action: 'user.deleted',
         target_type: 'user',
         target_id: id,
         summary: `${user.username} (${user.role})`,
       });
+      await recordWithdrawn(who, withdrawn, user.username);
       return { id };
     },
   };

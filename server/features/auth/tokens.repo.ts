@@ -112,6 +112,26 @@ export function createTokensRepo(db: Db) {
       await table().where({ id }).update(fields);
     },
 
+    /**
+     * Deletes the invitations `userId` sent that nobody accepted (expired ones
+     * too) and answers those it deleted, as they were. One row at a time, each
+     * only while still unused, so an invitation accepted or withdrawn meanwhile
+     * is not answered as withdrawn here.
+     */
+    async removeInvitationsBy(userId: number): Promise<TokenRecord[]> {
+      const rows = await withAuthor()
+        .where({ 'account_tokens.kind': 'invitation', 'account_tokens.created_by': userId })
+        .whereNull('account_tokens.used_at')
+        .orderBy('account_tokens.id');
+      const removed: TokenRecord[] = [];
+      for (const record of rows.map(toRecord)) {
+        if ((await table().where({ id: record.id }).whereNull('used_at').delete()) > 0) {
+          removed.push(record);
+        }
+      }
+      return removed;
+    },
+
     async remove(id: number): Promise<boolean> {
       return (await table().where({ id }).delete()) > 0;
     },

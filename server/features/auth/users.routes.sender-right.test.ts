@@ -1,0 +1,175 @@
+import { rmSync } from 'node:fs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  postgresAvailable,
+  postgresUnavailable,
+  startPostgres,
+  type TestPostgres,
+} from '../../../tests/support/postgres';
+import {
+  createAccount,
+  createTestApp,
+  signedIn,
+  tempDataDir,
+  TEST_ADMIN,
+  type TestApp,
+} from '../../../tests/support/test-app';
+
+/**
+ * An invitation is only as good as its sender's right to invite (decision
+ * 030, amended): a sender demoted, deactivated or deleted has its pending
+ * invitations withdrawn with the change, recorded under who made it; the
+ * link then answers as a withdrawn one, and giving the right back does not
+ * revive it. On SQLite and PostgreSQL, through the API.
+ */
+
+const STORES = [
+  { name: 'SQLite', skip: false },
+  {
+    name: postgresAvailable ? 'PostgreSQL' : `PostgreSQL (skipped: ${postgresUnavailable})`,
+    skip: !postgresAvailable,
+  },
+];
+
+/** The token of a link the API answered (e-mail is off), after the `#`. */
+const tokenIn = (url: string) => /#([A-Za-z0-9_-]+)$/.exec(url)?.[1] ?? '';
+
+describe.each(STORES)('invitations and their sender’s right, on $name', ({ name, skip }) => {
+  let pg: TestPostgres | null = null;
+  let t: TestApp;
+  let chief: Awaited<ReturnType<typeof signedIn>>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    if (name === 'PostgreSQL') {
+      pg = await startPostgres();
+      t = await createTestApp({ DATABASE_URL: pg!.url }, tempDataDir());
+    } else {
+      t = await createTestApp();
+    }
+    chief = await signedIn(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await pg?.stop();
+    if (t) rmSync(t.dataDir, { recursive: true, force: true });
+  });
+
+  const idOf = async (username: string) =>
+    Number(((await t.db('users').where({ username }).first('id')) as { id: number }).id);
+
+  /** A second admin, signed in, who invites `email` as `role`: the invitation and its token. */
+  async function adminInvites(username: string, email: string, role = 'admin') {
+    const sender = await signedIn(t.app, await createAccount(t, 'admin', username));
+    const res = await sender.post('/api/users/invitations').send({ email, role }).expect(201);
+    return { sender, id: res.body.data.id as number, token: tokenIn(res.body.data.invitation_url) };
+  }
+
+  const check = (token: string) =>
+    request(t.app).post('/api/auth/invitation/check').send({ token });
+  const accept = (token: string, username: string) =>
+    request(t.app)
+      .post('/api/auth/invitation/accept')
+      .send({ token, username, password: `${username}-password-1` });
+
+  /** The link answers as a used, withdrawn or expired one, and makes no account. */
+  async function expectDead(token: string, username: string) {
+    const checked = await check(token).expect(400);
+    expect(checked.body.error).toMatch(/not valid any more/);
+    const accepted = await accept(token, username).expect(400);
+    expect(accepted.body.error).toBe(checked.body.error);
+    expect(await t.db('users').where({ username }).first()).toBeUndefined();
+  }
+
+  const pendingIds = async () =>
+    ((await chief.get('/api/users/invitations').expect(200)).body.data as { id: number }[]).map(
+      (i) => i.id,
+    );
+
+  const withdrawals = (invitationId: number) =>
+    t
+      .db('audit_log')
+      .where({
+        action: 'user.invitation_withdrawn',
+        target_type: 'invitation',
+        target_id: String(invitationId),
+      })
+      .select('actor', 'summary');
+
+  it.skipIf(skip)(
+    'withdraws a demoted admin’s invitations; promoted again, the link stays dead',
+    async () => {
+      const a = await adminInvites('demoted-admin', 'x@example.com');
+      const kept = await adminInvites('keeping-admin', 'y@example.com', 'editor');
+      await check(a.token).expect(200);
+      const aId = await idOf('demoted-admin');
+
+      await chief.put(`/api/users/${aId}`).send({ role: 'editor' }).expect(200);
+
+      await expectDead(a.token, 'x-colleague');
+      expect(await pendingIds()).not.toContain(a.id);
+      expect(await withdrawals(a.id)).toEqual([
+        {
+          actor: TEST_ADMIN.username,
+          summary: 'x@example.com (admin), demoted-admin may no longer invite',
+        },
+      ]);
+
+      await chief.put(`/api/users/${aId}`).send({ role: 'admin' }).expect(200);
+      await expectDead(a.token, 'x-colleague');
+      expect(await pendingIds()).not.toContain(a.id);
+
+      // A sender who keeps the right keeps its invitations, with the role it chose.
+      expect(await pendingIds()).toContain(kept.id);
+      expect(await withdrawals(kept.id)).toEqual([]);
+      const joined = await accept(kept.token, 'y-colleague').expect(201);
+      expect(joined.body.data.user).toMatchObject({ username: 'y-colleague', role: 'editor' });
+    },
+  );
+
+  it.skipIf(skip)('withdraws a deactivated admin’s invitations for good', async () => {
+    const a = await adminInvites('resting-admin', 'rest@example.com', 'sales');
+    const aId = await idOf('resting-admin');
+    await chief.put(`/api/users/${aId}`).send({ active: false }).expect(200);
+    await expectDead(a.token, 'rest-colleague');
+    await chief.put(`/api/users/${aId}`).send({ active: true }).expect(200);
+    await expectDead(a.token, 'rest-colleague');
+    expect(await withdrawals(a.id)).toEqual([
+      {
+        actor: TEST_ADMIN.username,
+        summary: 'rest@example.com (sales), resting-admin may no longer invite',
+      },
+    ]);
+  });
+
+  it.skipIf(skip)('withdraws a deleted admin’s invitations', async () => {
+    const a = await adminInvites('leaving-admin', 'left@example.com', 'editor');
+    await chief.delete(`/api/users/${await idOf('leaving-admin')}`).expect(200);
+    await expectDead(a.token, 'left-colleague');
+    expect(await withdrawals(a.id)).toEqual([
+      {
+        actor: TEST_ADMIN.username,
+        summary: 'left@example.com (editor), leaving-admin may no longer invite',
+      },
+    ]);
+  });
+
+  it.skipIf(skip)('keeps the invitations when the change is refused', async () => {
+    // The test admin is made the last active admin, then tries to step down (409).
+    await t
+      .db('users')
+      .where({ role: 'admin' })
+      .whereNot({ username: TEST_ADMIN.username })
+      .update({ active: false });
+    const res = await chief
+      .post('/api/users/invitations')
+      .send({ email: 'stays@example.com', role: 'editor' })
+      .expect(201);
+    const me = await idOf(TEST_ADMIN.username);
+    await chief.put(`/api/users/${me}`).send({ role: 'editor' }).expect(409);
+    await chief.put(`/api/users/${me}`).send({ active: false }).expect(409);
+    await check(tokenIn(res.body.data.invitation_url)).expect(200);
+    expect(await withdrawals(res.body.data.id)).toEqual([]);
+  });
+});
