@@ -1,4 +1,6 @@
+import type { Knex } from 'knex';
 import type { Language } from '#shared/languages';
+import { mayInvite } from '#shared/roles';
 import {
   AcceptInvitationSchema,
   INVITATION_HOURS,
@@ -9,11 +11,11 @@ import {
   type InvitationSent,
 } from '#shared/users';
 import type { SessionUser } from '../../http/session';
-import type { Db } from '../../db/knex';
+import { isEmbedded, type Db } from '../../db/knex';
 import { isUniqueViolation } from '../../db/values';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { parseInput } from '../../validation';
-import { actingAs, type Who } from '../../http/who';
+import { accountOf, actingAs, type Who } from '../../http/who';
 import type { AuditRecord, AuditRecorder } from '../../audit-recorder';
 import type { MailService } from '../mail/mail.service';
 import { hashPassword } from './password';
@@ -59,7 +61,7 @@ export const withdrawnEntry = (record: TokenRecord, because?: string): AuditReco
  * can be sent again (a new link; the old one stops working) or withdrawn.
  * An invitation holds only while its sender may invite: the staff service
  * withdraws a sender's invitations in the transaction that takes the right
- * away.
+ * away, and a new one is written only while the sender still has it.
  */
 export function createInvitationsService(deps: {
   db: Db;
@@ -112,6 +114,18 @@ export function createInvitationsService(deps: {
     return record;
   }
 
+  /**
+   * Refuses (403, as the route's guard does) when the sender may no longer
+   * invite. Its row is locked on PostgreSQL, as the staff service locks it to
+   * take the right away, so a demotion and an invitation that cross are
+   * never both made: one waits for the other and sees it.
+   */
+  async function senderMayInvite(trx: Knex.Transaction, senderId: number) {
+    if (!isEmbedded(db)) await trx('users').where({ id: senderId }).forUpdate().select('id');
+    const sender = await createUsersRepo(trx).findById(senderId);
+    if (!sender || !mayInvite(sender)) throw new ForbiddenError();
+  }
+
   const lifetime = () => {
     const now = clock();
     return {
@@ -130,16 +144,21 @@ export function createInvitationsService(deps: {
       const { email, role } = parseInput(InvitationSchema, input);
       const address = email.toLowerCase();
       if (await users.findByEmail(address)) throw emailTaken();
-      await tokens.removeUnused('invitation', { email: address });
+      const sender = accountOf(ctx.who);
       const { token, hash } = newToken();
-      const record = await tokens.insert({
-        kind: 'invitation',
-        token_hash: hash,
-        email: address,
-        role,
-        language: ctx.language,
-        created_by: ctx.who.actor?.id ?? null,
-        ...lifetime(),
+      const record = await db.transaction(async (trx) => {
+        await senderMayInvite(trx, sender.id);
+        const repo = createTokensRepo(trx);
+        await repo.removeUnused('invitation', { email: address });
+        return repo.insert({
+          kind: 'invitation',
+          token_hash: hash,
+          email: address,
+          role,
+          language: ctx.language,
+          created_by: sender.id,
+          ...lifetime(),
+        });
       });
       await audit.record(ctx.who, {
         action: 'user.invited',

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_AUDIT } from '../../audit-recorder';
 import {
   postgresAvailable,
   postgresUnavailable,
@@ -15,6 +16,7 @@ import {
   TEST_ADMIN,
   type TestApp,
 } from '../../../tests/support/test-app';
+import { createInvitationsService } from './invitations.service';
 
 /**
  * An invitation is only as good as its sender's right to invite (decision
@@ -171,5 +173,26 @@ describe.each(STORES)('invitations and their sender’s right, on $name', ({ nam
     await chief.put(`/api/users/${me}`).send({ active: false }).expect(409);
     await check(tokenIn(res.body.data.invitation_url)).expect(200);
     expect(await withdrawals(res.body.data.id)).toEqual([]);
+  });
+
+  it.skipIf(skip)('refuses an invitation from a sender who lost the right meanwhile', async () => {
+    // The guard read the account at the start of the request; the demotion came after.
+    await createAccount(t, 'admin', 'crossing-admin');
+    const id = await idOf('crossing-admin');
+    await chief.put(`/api/users/${id}`).send({ role: 'sales' }).expect(200);
+    const invitations = createInvitationsService({
+      db: t.db,
+      mail: { queueAccountMail: async () => false },
+      audit: NO_AUDIT,
+    });
+    const ctx = {
+      origin: 'http://localhost',
+      language: 'en' as const,
+      who: { actor: { id, username: 'crossing-admin' }, ip: null },
+    };
+    await expect(
+      invitations.invite({ email: 'late@example.com', role: 'admin' }, ctx),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(await t.db('account_tokens').where({ email: 'late@example.com' })).toEqual([]);
   });
 });
