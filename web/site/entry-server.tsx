@@ -28,7 +28,7 @@ import type { ArticleLoaderData } from './lib/loaders';
 export const render: SsrRender = async ({ url, origin, language, catalogues, data, form }) => {
   const handler = createStaticHandler(createRoutes(data));
   const request = new Request(
-    new URL(url, origin),
+    pageUrl(origin, url),
     form ? { method: 'POST', body: new URLSearchParams(form) } : { method: 'GET' },
   );
   const context = await handler.query(request);
@@ -80,6 +80,20 @@ export const render: SsrRender = async ({ url, origin, language, catalogues, dat
     }),
   };
 };
+
+/**
+ * The page's URL: the site's origin with `url` (path and query) as its path
+ * and query. `new URL(url, origin)` would read `//host/x` or `/\host/x` as
+ * another host's `/x` and render that page; here it stays a path with an
+ * empty segment, which no route but the 404 page's matches.
+ */
+function pageUrl(origin: string, url: string): URL {
+  const q = url.indexOf('?');
+  const page = new URL(origin);
+  page.pathname = q === -1 ? url : url.slice(0, q);
+  page.search = q === -1 ? '' : url.slice(q);
+  return page;
+}
 
 /** The route table for matching addresses only: its loaders never run. */
 const unused = (): never => {
