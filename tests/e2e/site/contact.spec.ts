@@ -116,6 +116,41 @@ test('clicking Send while a field with an error has focus still submits and show
   await expect(f.name).toBeFocused();
 });
 
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width} px a refused submit shows the first field with its label clear of the header`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const t = TEXTS.en;
+    await openContact(page, 'en');
+    const f = fields(page, t);
+    const header = page.getByRole('banner');
+    const label = page.locator(`label[for="${await f.name.getAttribute('id')}"]`);
+    /** How far the label's top is below the sticky header's bottom (negative: under it). */
+    const clearance = async () => {
+      const [bar, text] = await Promise.all([header.boundingBox(), label.boundingBox()]);
+      return text!.y - (bar!.y + bar!.height);
+    };
+
+    // Scrolled down to the form: the Name box just below the header, its label under it, Send in view.
+    await f.name.evaluate((box) => {
+      const bar = document.querySelector('header')!.getBoundingClientRect();
+      window.scrollBy(0, box.getBoundingClientRect().top - bar.bottom);
+    });
+    expect(await clearance()).toBeLessThan(0);
+    await expect(f.submit).toBeInViewport();
+
+    await f.submit.click();
+    await expect(f.name).toBeFocused();
+    await expect(f.name).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath(`refused-${viewport.width}.png`) });
+    expect(await clearance()).toBeGreaterThanOrEqual(0);
+  });
+}
+
 test('a valid enquiry reaches the database, toasts success and clears the form', async ({
   page,
 }) => {

@@ -22,7 +22,7 @@ export function Header() {
     >
       <nav
         aria-label={t('nav.label')}
-        className={`${container} flex h-16 items-center gap-3 sm:gap-4`}
+        className={`${container} flex h-(--site-header-height) items-center gap-3 sm:gap-4`}
       >
         <Logo onNavigate={close} />
         <div className="ml-auto hidden md:block">
