@@ -35,6 +35,7 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/auth/2fa/setup': 'a key waiting for confirmation; turning it on is recorded',
   'POST /api/site/preview': 'renders a page with unsaved texts; nothing is stored',
   'POST /api/auth/invitation/check': 'shows what an invitation offers; nothing changes',
+  'POST /api/auth/password-reset/check': 'says whether a reset link still works; nothing changes',
 };
 
 /** Reads that are recorded all the same: what left the building. */

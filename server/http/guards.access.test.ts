@@ -31,6 +31,7 @@ const RULES: Record<string, AccessRule> = {
   'POST /api/auth/invitation/check': 'anyone',
   'POST /api/auth/invitation/accept': 'anyone',
   'POST /api/auth/password-reset': 'anyone',
+  'POST /api/auth/password-reset/check': 'anyone',
   'POST /api/auth/password-reset/confirm': 'anyone',
   'POST /api/auth/email': 'signed-in',
   'POST /api/auth/email/confirm': 'anyone',

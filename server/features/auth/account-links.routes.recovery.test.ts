@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app';
 import type { MailWorker } from '../mail/mail.worker';
+import { PASSWORD_RESETS_PER_IP } from '../../http/rate-limits';
 import { RESETS_PER_HOUR } from './recovery.service';
 
 const tokenIn = (text: string) =>
@@ -169,6 +170,95 @@ describe('forgotten passwords', () => {
     expect(
       await t.db('account_tokens').where({ kind: 'password_reset', email: 'flood@example.com' }),
     ).toHaveLength(RESETS_PER_HOUR);
+  });
+});
+
+describe('checking a reset link before its form', () => {
+  /** A fresh reset link's token for a new account with this address. */
+  async function resetToken(username: string, email: string) {
+    await withAddress(username, email);
+    await request(t.app).post('/api/auth/password-reset').send({ email }).expect(200);
+    return tokenIn((await mailTo(email)).text);
+  }
+  const check = (token: unknown) =>
+    request(t.app).post('/api/auth/password-reset/check?lang=pt').send({ token });
+
+  it('answers ok for a good link, names nothing about the account, and uses nothing up', async () => {
+    const token = await resetToken('checked-reset', 'checked@example.com');
+    const good = await check(token).expect(200);
+    expect(good.body).toEqual({ data: { ok: true } });
+    await check(token).expect(200);
+    // The check took nothing away: the link still sets the password, once.
+    await request(t.app)
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'checked-new-password' })
+      .expect(200, { data: { ok: true } });
+    await request(t.app)
+      .post('/api/auth/login')
+      .send({ username: 'checked-reset', password: 'checked-new-password' })
+      .expect(200);
+    const trail = await t.db('audit_log').where({ action: 'account.password_reset' });
+    expect(trail.map((e) => e.summary)).toContain('checked-reset (e-mail link)');
+  });
+
+  it('says a used, expired, unknown or garbled link is spent, the same way each time', async () => {
+    const used = await resetToken('used-reset', 'used@example.com');
+    await request(t.app)
+      .post('/api/auth/password-reset/confirm')
+      .send({ token: used, password: 'used-new-password' })
+      .expect(200);
+    const expired = await resetToken('expired-reset', 'expired@example.com');
+    await t
+      .db('account_tokens')
+      .where({ kind: 'password_reset', email: 'expired@example.com' })
+      .update({ expires_at: new Date(Date.now() - 1).toISOString() });
+
+    const spent =
+      'Esta ligação para redefinir a palavra-passe já não é válida: foi usada ou expirou. Peça uma nova.';
+    // Used, expired, unknown: one answer, in the asker's language, that tells them apart in nothing.
+    const answers = [];
+    for (const token of [used, expired, 'x'.repeat(43)]) {
+      answers.push((await check(token).expect(400)).body);
+    }
+    expect(answers).toEqual([{ error: spent }, { error: spent }, { error: spent }]);
+    // No token, or something no link carries: the same words (the field named, as for any form).
+    for (const token of ['not a token', '', 42, undefined]) {
+      expect((await check(token).expect(400)).body.error).toBe(spent);
+    }
+    // An invitation's token is no reset link.
+    const admin = await signedIn(t.app);
+    const invited = await admin
+      .post('/api/users/invitations')
+      .send({ email: 'invitee-check@example.com', role: 'editor' })
+      .expect(201);
+    const invitation = tokenIn((await mailTo('invitee-check@example.com')).text);
+    expect(invited.body.data.email).toBe('invitee-check@example.com');
+    expect((await check(invitation).expect(400)).body).toEqual({ error: spent });
+  });
+
+  it('says a link of a deactivated account is spent, as its form would', async () => {
+    const token = await resetToken('gone-reset', 'gone@example.com');
+    await t.db('users').where({ username: 'gone-reset' }).update({ active: false });
+    await check(token).expect(400);
+    await request(t.app)
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'gone-new-password' })
+      .expect(400);
+  });
+
+  it('is limited like its neighbours: not at all, and it spends no reset request', async () => {
+    // Like the invitation check and the reset itself, a check is not counted: a token is
+    // 256 random bits, and a check carries no address for the request limits to key on.
+    const token = await resetToken('often-checked', 'often@example.com');
+    const codes = new Set<number>();
+    for (let i = 0; i <= PASSWORD_RESETS_PER_IP; i++) codes.add((await check(token)).status);
+    for (let i = 0; i <= PASSWORD_RESETS_PER_IP; i++)
+      codes.add((await check('y'.repeat(43))).status);
+    expect([...codes].sort()).toEqual([200, 400]);
+    await request(t.app)
+      .post('/api/auth/password-reset')
+      .send({ email: 'often@example.com' })
+      .expect(200);
   });
 });
 

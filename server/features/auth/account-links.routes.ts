@@ -23,7 +23,9 @@ export type AccountLinksRouteDeps = {
 /**
  * `/api/auth/…` calls behind the links the site e-mails: accepting an
  * invitation (signs the new account in), a forgotten password and its new
- * password, and a new e-mail address and its confirmation. A link's token
+ * password, and a new e-mail address and its confirmation. The `check`
+ * calls say whether a link still works, so its page can tell at once
+ * instead of after the form; they use nothing up. A link's token
  * travels in the body, never in a URL the logs would keep.
  */
 export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
@@ -43,6 +45,10 @@ export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
   router.post('/password-reset', allow('anyone'), limits.passwordReset, (req, res) => {
     recovery.requestReset(req.body, linkContext(req, origin));
     res.json({ data: { ok: true } });
+  });
+
+  router.post('/password-reset/check', allow('anyone'), async (req, res) => {
+    res.json({ data: await recovery.checkReset(req.body) });
   });
 
   router.post('/password-reset/confirm', allow('anyone'), whenHashingFree, async (req, res) => {

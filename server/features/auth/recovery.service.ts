@@ -104,6 +104,20 @@ export function createRecoveryService(deps: {
     });
   }
 
+  /**
+   * The reset behind a link and its account, while the link still works:
+   * unused, not expired, and the account still active. Anything else is the
+   * same 400, so the answer tells no more than the form would.
+   */
+  async function usableReset(token: string) {
+    const record = await tokens.byToken('password_reset', token);
+    if (!record || record.user_id === null) throw resetInvalid();
+    if (Date.parse(record.expires_at) <= clock().getTime()) throw resetInvalid();
+    const user = await users.findById(record.user_id);
+    if (!user || !user.active) throw resetInvalid();
+    return { record, user };
+  }
+
   return {
     /**
      * Answers at once, the same for every address; the account's link is
@@ -116,13 +130,21 @@ export function createRecoveryService(deps: {
       );
     },
 
+    /**
+     * Whether a reset link still works, for the page to show its form or say
+     * at once that the link is spent; 400 for a used, expired or unknown link.
+     * Nothing is used up, and the answer names nothing about the account.
+     */
+    async checkReset(input: unknown): Promise<{ ok: true }> {
+      const { token } = parseInput(TokenSchema, input, 'apiErrors.resetLinkInvalid');
+      await usableReset(token);
+      return { ok: true };
+    },
+
     /** A new password from a reset link: every session of the account ends. */
     async resetPassword(input: unknown, who: Who): Promise<void> {
       const { token, password } = parseInput(PasswordResetSchema, input, 'apiErrors.validation');
-      const record = await tokens.byToken('password_reset', token);
-      if (!record || record.user_id === null) throw resetInvalid();
-      const user = await users.findById(record.user_id);
-      if (!user || !user.active) throw resetInvalid();
+      const { record, user } = await usableReset(token);
       const password_hash = await hashPassword(password);
       if (!(await tokens.claim(record.id, clock().toISOString()))) throw resetInvalid();
       await users.update(user.id, { password_hash });
