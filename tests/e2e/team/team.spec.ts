@@ -220,6 +220,9 @@ test('a forgotten password is reset through the e-mailed link; two-factor sign-i
   expect(mail.text).toContain('(one hour)');
   await sam.goto(linkIn(mail));
   await expect(sam.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  // A fresh link is checked on opening (without using it up) and shows the form.
+  await expect(sam.getByLabel('New password', { exact: true })).toBeVisible();
+  await expect(sam.getByRole('alert')).toHaveCount(0);
   const fresh = 'sam-new-password-2027';
   await sam.getByLabel('New password', { exact: true }).fill(fresh);
   await sam.getByLabel('Repeat the new password').fill('something-else-2027');
@@ -238,11 +241,25 @@ test('a forgotten password is reset through the e-mailed link; two-factor sign-i
   await sam.getByRole('button', { name: 'Verify' }).click();
   await expect(sam).toHaveURL(/\/admin$/);
 
-  // The link worked once.
+  // The link worked once: opened again, it says so at once, with no form to fill in first,
+  // and leads to asking for a new one.
   await sam.goto(linkIn(mail));
-  await sam.getByLabel('New password', { exact: true }).fill('another-password-2028');
-  await sam.getByLabel('Repeat the new password').fill('another-password-2028');
-  await sam.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(sam.getByText(/not valid any more/)).toBeVisible();
+  await expect(sam.getByRole('alert')).toHaveText(
+    'This password reset link is not valid any more: it has been used or has expired. Ask for a new one.',
+  );
+  await expect(sam.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await expect(sam.getByRole('button', { name: 'Save the new password' })).toHaveCount(0);
+  await expect(sam.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+    'href',
+    '/login/forgot',
+  );
+  // In the language the page is read in.
+  await sam.goto(linkIn(mail).replace('?lang=en#', '?lang=pt#'));
+  await expect(sam.getByRole('alert')).toHaveText(
+    'Esta ligação para redefinir a palavra-passe já não é válida: foi usada ou expirou. Peça uma nova.',
+  );
+  await expect(sam.getByLabel('Nova palavra-passe', { exact: true })).toHaveCount(0);
+  await sam.getByRole('link', { name: 'Pedir uma nova ligação' }).click();
+  await expect(sam).toHaveURL(/\/login\/forgot$/);
   await sam.context().close();
 });

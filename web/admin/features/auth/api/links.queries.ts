@@ -39,6 +39,21 @@ export function useRequestReset() {
   });
 }
 
+/**
+ * `POST /api/auth/password-reset/check`: whether the reset link still works
+ * (nothing used up); 400 when the link is dead.
+ */
+export function useResetLinkQuery(token: string) {
+  return useQuery({
+    queryKey: ['auth', 'password-reset', token],
+    queryFn: () =>
+      api<{ ok: true }>('/auth/password-reset/check', { method: 'POST', body: { token } }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
 /** `POST /api/auth/password-reset/confirm`: the new password; every session of the account ends. */
 export function useResetPassword() {
   const client = useQueryClient();
