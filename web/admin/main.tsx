@@ -1,7 +1,9 @@
 import '#shared/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { isLanguage } from '#shared/languages';
 import { applyLanguage, i18nForAsync, initialBrowserLanguage } from '../common/i18n';
+import { storedLanguage } from '../common/language-choice';
 import { App } from './app/App';
 import './styles.css';
 
@@ -10,7 +12,13 @@ async function start(root: HTMLElement) {
   const language = initialBrowserLanguage();
   // The language's catalogue is its own chunk: render once it has arrived.
   const i18n = await i18nForAsync(language);
-  await applyLanguage(i18n, language, { remember: false });
+  // A language the address names (`?lang=`, the links the site e-mails) or one chosen before is
+  // kept in the cookie too: the server answers in it (a link's "not valid any more", a password's
+  // refusal), where a fresh browser opened from a Portuguese e-mail got them in English.
+  const chosen =
+    isLanguage(new URLSearchParams(window.location.search).get('lang')) ||
+    isLanguage(storedLanguage(window.localStorage));
+  await applyLanguage(i18n, language, { remember: chosen });
   createRoot(root).render(
     <StrictMode>
       <App i18n={i18n} />

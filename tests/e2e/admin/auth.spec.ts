@@ -112,6 +112,16 @@ test.describe('admin sign-in', () => {
     });
   }
 
+  test("a link's language holds for the server's answers in a browser that never chose one", async ({
+    page,
+  }) => {
+    // A fresh browser opened from a German e-mail: the page and the server's refusal in German.
+    await page.goto(`/login/invitation?lang=de#${'x'.repeat(43)}`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Dieser Einladungslink ist nicht mehr gültig: Er wurde bereits verwendet, zurückgezogen oder ist abgelaufen. Bitten Sie eine Administratorin oder einen Administrator um eine neue Einladung.',
+    );
+  });
+
   test('the password can be shown and hidden', async ({ page }) => {
     await page.goto('/login');
     const password = page.getByLabel('Password', { exact: true });
