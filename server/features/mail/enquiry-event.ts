@@ -11,7 +11,9 @@ export const ENQUIRY_CREATED = 'enquiry.created';
  * text. `&`, `<` and `>` become entities (Slack's own escaping; Teams reads
  * entities too), so `<!channel>`, `<https://…|label>` and HTML tags are
  * text, and a word joiner (U+2060) parts `](`, so `[label](url)` is no
- * Markdown link.
+ * Markdown link. Slack's emphasis (`*`, `_`, `~`, `` ` ``) is left as typed:
+ * the message turns Slack's formatting off (`mrkdwn: false`) instead, so a
+ * name is shown and copied exactly as the visitor wrote it.
  */
 function chatText(value: string): string {
   return value
@@ -26,6 +28,9 @@ function chatText(value: string): string {
  * where to open it in the admin, and a one-line `text` that Slack and
  * Microsoft Teams incoming webhooks show as the message (staff language, as
  * the alerts), the visitor's name and company in it as plain text.
+ * `mrkdwn: false` is Slack's switch for a message's `text` without
+ * formatting (no bold, italics, strike-through or code; links and the admin
+ * address still work); other receivers ignore it.
  */
 export function enquiryEvent(contact: Contact, siteUrl: string, t: Translate): WebhookContent {
   const url = adminLink(siteUrl, contact.id);
@@ -33,6 +38,7 @@ export function enquiryEvent(contact: Contact, siteUrl: string, t: Translate): W
   const body = {
     event: ENQUIRY_CREATED,
     text: t('mail.webhook.text', { who, url }),
+    mrkdwn: false,
     enquiry: {
       id: contact.id,
       name: contact.name,

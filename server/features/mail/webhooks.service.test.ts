@@ -100,6 +100,7 @@ describe('the webhook for new enquiries', () => {
     expect(body).toEqual({
       event: 'enquiry.created',
       text: `New enquiry from Ana Silva (Metalúrgica do Norte): https://www.forge.example/admin?tab=contacts&contact=${id}`,
+      mrkdwn: false,
       enquiry: {
         id,
         name: 'Ana Silva',
@@ -189,6 +190,42 @@ describe('the webhook for new enquiries', () => {
       expect(body.enquiry).toMatchObject({ id, ...typed });
     },
   );
+
+  it('turns Slack formatting off, so a name with *, _, ~ and ` shows and copies as typed', async () => {
+    const typed = {
+      name: '*Ana* _Silva_ ~Costa~ `ops`',
+      company: '<!channel> Silva & Filhos <https://evil.example|click>',
+    };
+    const { id } = (
+      await request(t.app)
+        .post('/api/contacts')
+        .send({ ...enquiry, ...typed })
+        .expect(201)
+    ).body.data;
+    await until(
+      async () => received.length,
+      (n) => n === 1,
+    );
+    const admin_url = `https://www.forge.example/admin?tab=contacts&contact=${id}`;
+    // The exact payload: nothing inserted between the visitor's characters.
+    expect(JSON.parse(received[0]!.body)).toStrictEqual({
+      event: 'enquiry.created',
+      text:
+        'New enquiry from *Ana* _Silva_ ~Costa~ `ops` ' +
+        `(&lt;!channel&gt; Silva &amp; Filhos &lt;https://evil.example|click&gt;): ${admin_url}`,
+      mrkdwn: false,
+      enquiry: {
+        id,
+        ...typed,
+        email: enquiry.email,
+        message: enquiry.message,
+        language: 'pt',
+        created_at: expect.any(String),
+        due_at: expect.any(String),
+        admin_url,
+      },
+    });
+  });
 
   it('gives up on a call the receiver refuses for good, and says why', async () => {
     answers = [410];
