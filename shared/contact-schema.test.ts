@@ -50,6 +50,8 @@ describe('ContactSchema', () => {
     ['email', 'ana silva@example.pt', 'validation.email.invalid'],
     ['email', 'ana.example.pt', 'validation.email.invalid'],
     ['email', `${'a'.repeat(64)}@${'b'.repeat(187)}.pt`, 'validation.email.invalid'],
+    ['email', ' anna@example.com. ', 'validation.email.invalid'],
+    ['email', '😀anna@example.com', 'validation.email.invalid'],
     ['company', 'X', 'validation.company.min'],
     ['company', 'x'.repeat(101), 'validation.company.max'],
     ['message', 'Too short', 'validation.message.min'],

@@ -75,7 +75,10 @@ describe('e-mail addresses (RFC 5321 limits)', () => {
   it.each([
     `${'a'.repeat(64)}@example.com`,
     'first.last+tag@sub.example.co.uk',
-    'jürgen@müller.de',
+    "o'brien@example.ie",
+    // A domain of any script goes out in its ASCII (xn--) form; that form is accepted too.
+    'juergen@müller.de',
+    'ivan@xn--e1afmkfd.xn--p1ai',
   ])('accepts %s', (email) => expect(isDeliverableEmail(email)).toBe(true));
 
   it.each([
@@ -91,6 +94,12 @@ describe('e-mail addresses (RFC 5321 limits)', () => {
     ['a quote', '"ana"@example.pt'],
     ['two dots in a row', 'ana..silva@example.pt'],
     ['no dot in the domain', 'ana@example'],
+    ['a final dot after the domain', 'anna@example.com.'],
+    ['an empty label in the domain', 'anna@example..com'],
+    ['a domain label starting with a hyphen', 'anna@-example.com'],
+    ['an emoji in the local part', '😀anna@example.com'],
+    ['letters beyond ASCII in the local part (they need SMTPUTF8)', 'jürgen@müller.de'],
+    ['an emoji in the domain', 'anna@😀.com'],
   ])('refuses %s', (_what, email) => expect(isDeliverableEmail(email)).toBe(false));
 
   it('uses the catalogue’s message on the form', () => {
@@ -100,5 +109,7 @@ describe('e-mail addresses (RFC 5321 limits)', () => {
     expect(errorsOf({ ...valid, email: '<script>@example.com' })).toEqual({
       email: 'validation.email.invalid',
     });
+    for (const email of ['anna@example.com.', '😀anna@example.com'])
+      expect(errorsOf({ ...valid, email })).toEqual({ email: 'validation.email.invalid' });
   });
 });

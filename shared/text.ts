@@ -63,19 +63,34 @@ export function cleanText(kind: TextKind, requiredKey: string) {
 export const EMAIL_LOCAL_MAX = 64;
 export const EMAIL_MAX_LENGTH = 254;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_FORBIDDEN = /[<>()[\]\\,;:"]/;
+/**
+ * The local part as an ASCII dot-atom (RFC 5322: letters, digits and the
+ * symbols allowed unquoted, dots between them): what every mail server
+ * takes. Letters of other scripts or emoji there need SMTPUTF8 (RFC 6531)
+ * of every server on the way, for the alert's Reply-To and for the reply
+ * alike; where one lacks it, the answer never arrives.
+ */
+const EMAIL_LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+/**
+ * A host name: labels of letters (any script: it is sent in its `xn--`
+ * form), digits and inner hyphens, parted by single dots, none empty, so no
+ * final dot (`ana@example.com.`, an absolute name in DNS, is not an address
+ * mail servers take).
+ */
+const EMAIL_DOMAIN =
+  /^(?:[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?$/u;
 const utf8Length = (value: string) => new TextEncoder().encode(value).length;
 
 /**
  * True for an address mail servers accept and an operator can read: text,
  * one @, a domain with a dot, no spaces, within RFC 5321's lengths (counted
- * in UTF-8 octets), without angle brackets or other specials that need
- * quoting, and without invisible or control characters.
+ * in UTF-8 octets), a local part of ASCII (`EMAIL_LOCAL`) and a host name
+ * without a final dot (`EMAIL_DOMAIN`), so nothing that needs quoting, and
+ * without invisible or control characters.
  */
 export function isDeliverableEmail(value: string): boolean {
   if (!EMAIL_SHAPE.test(value)) return false;
   if (CONTROL_SINGLE_LINE.test(value) || EMAIL_INVISIBLE.test(value)) return false;
-  if (EMAIL_FORBIDDEN.test(value)) return false;
   const at = value.lastIndexOf('@');
   const local = value.slice(0, at);
   const domain = value.slice(at + 1);
@@ -83,8 +98,7 @@ export function isDeliverableEmail(value: string): boolean {
     utf8Length(value) <= EMAIL_MAX_LENGTH &&
     utf8Length(local) <= EMAIL_LOCAL_MAX &&
     utf8Length(domain) <= 255 &&
-    !local.startsWith('.') &&
-    !local.endsWith('.') &&
-    !local.includes('..')
+    EMAIL_LOCAL.test(local) &&
+    EMAIL_DOMAIN.test(domain)
   );
 }

@@ -90,6 +90,17 @@ describe('POST /api/contacts', () => {
     });
   });
 
+  it('refuses an address replies cannot reach (a final dot, an emoji), storing nothing', async () => {
+    for (const email of ['anna@example.com.', '😀anna@example.com']) {
+      const res = await submit({ ...enquiry, email }).expect(400);
+      expect(res.body).toEqual({
+        error: 'Please fix the errors in the form before submitting.',
+        details: { email: 'Please enter a valid email address' },
+      });
+    }
+    expect(await t.db('contacts').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
+
   it('translates the details with ?lang', async () => {
     const res = await request(t.app)
       .post('/api/contacts?lang=pt')

@@ -204,9 +204,8 @@ describe('one auto-reply per visitor address in 24 hours', () => {
     now = new Date(now.getTime() + 23 * HOUR);
     const second = await contacts.submit({ ...enquiry, email: 'Ana@Example.PT' });
     const third = await contacts.submit({ ...enquiry, email: 'ana+again@example.pt' });
-    const fourth = await contacts.submit({ ...enquiry, email: 'ana@example.pt.' });
     expect(await kinds()).toEqual([`auto-reply:${first.id}`]);
-    for (const { id } of [second, third, fourth]) {
+    for (const { id } of [second, third]) {
       expect((await outbox()).filter((r) => r.contact_id === id).map((r) => r.kind)).toEqual([
         'staff-alert',
         'staff-alert',

@@ -70,6 +70,30 @@ describe('GET/PUT /api/settings', () => {
     expect(await t.db('settings').select()).toEqual(before);
   });
 
+  it('refuses a reply or alert address mail cannot go to (a final dot, an emoji), saving nothing', async () => {
+    const admin = await signedIn(t.app);
+    const before = await t.db('settings').select();
+    try {
+      for (const address of ['team@example.com.', '😀team@example.com']) {
+        const reply = await admin
+          .put('/api/settings')
+          .send({ reply_to_email: address })
+          .expect(400);
+        expect(reply.body.details).toEqual({ reply_to_email: 'This value is not valid here' });
+        const alerts = await admin
+          .put('/api/settings')
+          .send({ alert_emails_en: ['sales@example.com', address] })
+          .expect(400);
+        expect(Object.values(alerts.body.details)).toEqual([
+          'Write one valid e-mail address per line',
+        ]);
+      }
+      expect(await t.db('settings').select()).toEqual(before);
+    } finally {
+      await t.db('settings').whereIn('key', ['reply_to_email', 'alert_emails_en']).delete();
+    }
+  });
+
   it('reads a stored value that no longer fits its setting as the default', async () => {
     const admin = await signedIn(t.app);
     await t.db('settings').insert({

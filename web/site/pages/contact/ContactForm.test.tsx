@@ -74,6 +74,8 @@ describe('ContactForm', () => {
     ['email', emailInput, '', 'Email is required'],
     ['email', emailInput, 'ana@example', 'Please enter a valid email address'],
     ['email', emailInput, 'ana silva@example.pt', 'Please enter a valid email address'],
+    ['email', emailInput, 'anna@example.com.', 'Please enter a valid email address'],
+    ['email', emailInput, '😀anna@example.com', 'Please enter a valid email address'],
     ['company', companyInput, 'X', 'Company name must be at least 2 characters'],
     ['company', companyInput, 'x'.repeat(101), 'Company name must be less than 100 characters'],
     ['message', messageInput, '', 'Message is required'],
