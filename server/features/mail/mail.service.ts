@@ -218,14 +218,14 @@ export function createMailService({
     /**
      * Drops what an enquiry has not sent yet (it was moved to the spam
      * folder); an auto-reply dropped so gives its address back. What a
-     * worker is sending at this moment goes out and keeps its claim.
+     * worker is sending at this moment, or was sending when it died, goes
+     * out and keeps its claim.
      */
     async cancelEnquiryMail(trx: Knex.Transaction, contactId: number): Promise<void> {
-      const at = clock().toISOString();
-      if ((await outbox.cancelPending(trx, contactId, at, 'auto-reply')) > 0) {
+      if ((await outbox.cancelPending(trx, contactId, 'auto-reply')) > 0) {
         await claims.release(trx, contactId);
       }
-      await outbox.cancelPending(trx, contactId, at);
+      await outbox.cancelPending(trx, contactId);
     },
 
     /** What the admin shows about e-mail: on or off, the queue, the last failure. No credentials. */

@@ -8,15 +8,18 @@ import {
 } from '../../../tests/support/postgres';
 import { startSmtpServer, type ReceivedMail } from '../../../tests/support/smtp-server';
 import { createTestApp, signedIn } from '../../../tests/support/test-app';
-import { createMailWorker } from './mail.worker';
+import { createMailWorker, messageId } from './mail.worker';
+import { createOutboxRepo, type MailContent } from './outbox.repo';
 import { createSmtpTransport, type MailTransport } from './smtp-transport';
 
 /**
  * An enquiry moved into the spam folder and straight back while the worker
- * hands one of its e-mails to the mail server: that e-mail goes out once,
- * and moving it back queues no second copy. The real app, its outbox, the
- * worker and a real SMTP server; only the moment is arranged, by holding
- * the one delivery until the enquiry has moved.
+ * hands one of its e-mails to the mail server, or after a worker died doing
+ * so: that e-mail goes out once (a crash may repeat it, with the same
+ * Message-ID), and moving it back queues no second copy. The real app, its
+ * outbox, the worker and a real SMTP server; only the moment is arranged, by
+ * holding the one delivery until the enquiry has moved, or by claiming and
+ * sending a row as the dead worker did.
  */
 
 /** The real SMTP transport, holding the first message to `address` until `release()`. */
@@ -98,6 +101,96 @@ async function spamAndBackWhileSending(env: Record<string, string>, address: str
   }
 }
 
+/**
+ * A worker hands the staff alert to the mail server, which accepts it, and
+ * the process dies before the row is marked sent. The crash leaves the row
+ * as a claim does: pending, one attempt, the dead worker's lease (run out by
+ * now), no `sent_at` and no `message_id`: nothing tells it from a claim that
+ * died before the server took the message. The enquiry then goes into the
+ * spam folder and back before a worker picks the row up again.
+ */
+async function spamAndBackAfterACrash(env: Record<string, string>) {
+  const smtp = await startSmtpServer();
+  const t = await createTestApp({
+    ...env,
+    RATE_LIMIT_CONTACT: '0',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Forge Industrial <hello@forge.example>',
+    NOTIFY_EMAIL: 'sales@forge.example',
+  });
+  const mail = t.config.mail!;
+  const worker = createMailWorker({
+    db: t.db,
+    mail,
+    logger: t.logger,
+    signal: t.outboxSignal,
+    timing: FAST_TIMING,
+  });
+  try {
+    const admin = await signedIn(t.app);
+    const { id } = (
+      await request(t.app)
+        .post('/api/contacts')
+        .send({
+          name: 'Ana Silva',
+          email: 'ana@example.pt',
+          message: 'We need a quote for two welding cells.',
+        })
+        .expect(201)
+    ).body.data;
+
+    // The worker that crashed: claimed the alert (the first row due), sent it, died.
+    const now = Date.now();
+    const claimed = await createOutboxRepo(t.db).claim(
+      'crashed-worker',
+      new Date(now).toISOString(),
+      new Date(now + 200).toISOString(),
+    );
+    expect(claimed?.kind).toBe('staff-alert');
+    const sentWith = messageId(claimed!, mail.from.address);
+    const smtpTransport = createSmtpTransport(mail.smtpUrl);
+    await smtpTransport.send({
+      ...(claimed!.content as MailContent),
+      from: mail.from,
+      to: claimed!.recipient,
+      messageId: sentWith,
+    });
+    smtpTransport.close();
+    await smtp.waitFor(1);
+    expect(await t.db('mail_outbox').where({ id: claimed!.id }).first()).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lease_owner: 'crashed-worker',
+      sent_at: null,
+      message_id: null,
+    });
+    await new Promise((r) => setTimeout(r, 300)); // the dead worker's lease runs out
+
+    await admin.put(`/api/contacts/${id}/spam`).send({ spam: true }).expect(200);
+    await admin.put(`/api/contacts/${id}/spam`).send({ spam: false }).expect(200);
+
+    // The site is back: its worker finishes the outbox.
+    worker.start();
+    await until(
+      () => outboxRows(t),
+      (rows) => rows.length > 0 && rows.every((r) => r.status === 'sent'),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const alerts = smtp.received.filter((m) => to(m) === 'sales@forge.example');
+    // One alert for this enquiry: the crash may repeat that very message (same Message-ID,
+    // docs/api.md "E-mail"), but moving the enquiry out of spam queues no second one.
+    expect(alerts.map((m) => m.header('message-id'))).toEqual([sentWith, sentWith]);
+    const rows = await outboxRows(t);
+    expect(rows.filter((r) => r.kind === 'staff-alert').map((r) => r.id)).toEqual([claimed!.id]);
+    // What had certainly not gone out (the auto-reply) was dropped and is sent once, on the way back.
+    expect(smtp.received.filter((m) => to(m) === 'ana@example.pt')).toHaveLength(1);
+  } finally {
+    await worker.stop();
+    await t.destroy();
+    await smtp.close();
+  }
+}
+
 /** Each case on a database of its own (the first one's auto-reply holds the address for a day). */
 function spamWhileSending(
   database: () => Promise<{ env: Record<string, string>; stop?(): Promise<void> }>,
@@ -115,6 +208,15 @@ function spamWhileSending(
     run('sales@forge.example'));
 
   it('the auto-reply being sent goes out once and keeps its address', () => run('ana@example.pt'));
+
+  it('after a crash between the server accepting the alert and the row marked sent, no second alert', async () => {
+    const { env, stop } = await database();
+    try {
+      await spamAndBackAfterACrash(env);
+    } finally {
+      await stop?.();
+    }
+  });
 }
 
 describe('into spam and back while its mail is being sent, on SQLite', () => {

@@ -209,27 +209,23 @@ export function createOutboxRepo(db: Db) {
     /**
      * Drops what the site queued by itself for an enquiry (of one kind, if
      * given) and has not sent yet; answers how many rows went. A row a
-     * worker holds (its lease runs) may be with the mail server already: it
-     * stays, to be marked sent or failed, and so does the rest of its kind
-     * (an alert that is going out goes to everyone it was for), so the
-     * kind counts as had (`kindsFor`) and is never queued a second time.
+     * worker claimed and has not let go (a lease set: it runs, or it ran out
+     * because the worker died between the mail server accepting the message
+     * and the row being marked sent) may be with the mail server already: it
+     * stays, to be marked sent or failed (after a crash, repeated with its
+     * own Message-ID), and so does the rest of its kind (an alert that is
+     * going out goes to everyone it was for), so the kind counts as had
+     * (`kindsFor`) and is never queued a second time.
      * The rows are read locked first (PostgreSQL: a claim skips them until
      * this commits; SQLite: this transaction holds the write lock).
      */
-    async cancelPending(
-      trx: Knex,
-      contactId: number,
-      now: string,
-      kind?: OutboxKind,
-    ): Promise<number> {
+    async cancelPending(trx: Knex, contactId: number, kind?: OutboxKind): Promise<number> {
       const pending = outbox(trx)
         .where({ contact_id: contactId, status: 'pending', ...(kind && { kind }) })
         .whereIn('kind', AUTOMATIC_KINDS)
         .select('id', 'kind', 'lease_until');
       const rows = (await (onPostgres(db) ? pending.forUpdate() : pending)) as Row[];
-      const held = new Set(
-        rows.filter((r) => r.lease_until != null && toIso(r.lease_until) >= now).map((r) => r.kind),
-      );
+      const held = new Set(rows.filter((r) => r.lease_until != null).map((r) => r.kind));
       const drop = rows.filter((r) => !held.has(r.kind)).map((r) => Number(r.id));
       if (drop.length === 0) return 0;
       return outbox(trx).whereIn('id', drop).delete();
