@@ -122,6 +122,32 @@ test.describe('admin sign-in', () => {
     );
   });
 
+  test('a link that could not be checked offers another try, not a dead end', async ({ page }) => {
+    for (const [address, check, spent] of [
+      [
+        '/login/invitation',
+        '**/api/auth/invitation/check',
+        'This invitation link is not valid any more: it has been used, withdrawn or has expired. Ask the administrator for a new one.',
+      ],
+      [
+        '/login/reset',
+        '**/api/auth/password-reset/check',
+        'This password reset link is not valid any more: it has been used or has expired. Ask for a new one.',
+      ],
+    ] as const) {
+      await page.route(check, (route) => route.abort('connectionrefused'));
+      await page.goto(`${address}#${'x'.repeat(43)}`);
+      await expect(page.getByRole('alert')).not.toHaveText(spent);
+      const again = page.getByRole('button', { name: 'Try again' });
+      await expect(again).toBeVisible();
+      // The network is back: the same link is checked again and now gets its verdict.
+      await page.unroute(check);
+      await again.click();
+      await expect(page.getByRole('alert')).toHaveText(spent);
+      await expect(again).toHaveCount(0);
+    }
+  });
+
   test('the password can be shown and hidden', async ({ page }) => {
     await page.goto('/login');
     const password = page.getByLabel('Password', { exact: true });

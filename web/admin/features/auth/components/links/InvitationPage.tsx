@@ -8,7 +8,7 @@ import { useInvitationQuery } from '../../api/links.queries';
 import { TwoFactorSetupDialog } from '../account/TwoFactorSetupDialog';
 import { AuthCard } from '../AuthCard';
 import { AcceptInvitationForm } from './AcceptInvitationForm';
-import { LinkProblem } from './LinkProblem';
+import { isVerdict, LinkProblem } from './LinkProblem';
 import { useLinkToken } from './useLinkToken';
 
 /**
@@ -48,7 +48,7 @@ export function InvitationPage() {
 
   return (
     <AuthCard title={t('login.invitation.title')}>
-      {!token || invitation.isError ? (
+      {!token || (invitation.isError && !invitation.isFetching) ? (
         <LinkProblem
           message={
             invitation.isError
@@ -57,13 +57,13 @@ export function InvitationPage() {
           }
           to="/login"
           action={t('login.reset.back')}
+          retry={
+            invitation.isError && !isVerdict(invitation.error)
+              ? () => void invitation.refetch()
+              : undefined
+          }
         />
-      ) : invitation.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-700">
-          <Spinner className="h-4 w-4" />
-          {t('login.invitation.checking')}
-        </p>
-      ) : (
+      ) : invitation.isSuccess ? (
         <>
           <p className="mb-4 text-sm text-slate-700" data-testid="invitation-offer">
             {t('login.invitation.offer', {
@@ -73,6 +73,12 @@ export function InvitationPage() {
           </p>
           <AcceptInvitationForm token={token} onJoined={setJoined} />
         </>
+      ) : (
+        // The first check, or another after a failure to ask.
+        <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-700">
+          <Spinner className="h-4 w-4" />
+          {t('login.invitation.checking')}
+        </p>
       )}
     </AuthCard>
   );

@@ -7,7 +7,7 @@ import { Spinner } from '../../../../components/Spinner';
 import { button } from '../../../../lib/ui';
 import { useResetLinkQuery, useResetPassword } from '../../api/links.queries';
 import { AuthCard } from '../AuthCard';
-import { LinkProblem } from './LinkProblem';
+import { isVerdict, LinkProblem } from './LinkProblem';
 import {
   checkNewPassword,
   NewPasswordFields,
@@ -36,7 +36,7 @@ export function ResetPasswordPage() {
   // what the check would say now no longer matters.
   const saved = reset.isSuccess;
   const dead = !token ? t('apiErrors.resetLinkInvalid') : (refused ?? (saved ? null : failed()));
-  const checking = !dead && link.isPending && !saved;
+  const checking = !dead && (link.isPending || link.isFetching) && !saved;
 
   /**
    * Why the check turned the link away. A 400 is always a dead link: said in
@@ -44,10 +44,8 @@ export function ResetPasswordPage() {
    * that only followed the e-mail's `?lang=` has none).
    */
   function failed(): string | null {
-    if (!link.isError) return null;
-    if (link.error instanceof ApiError && link.error.status === 400) {
-      return t('apiErrors.resetLinkInvalid');
-    }
+    if (!link.isError || link.isFetching) return null;
+    if (isVerdict(link.error)) return t('apiErrors.resetLinkInvalid');
     return errorMessage(link.error, t, 'apiErrors.resetLinkInvalid');
   }
 
@@ -75,7 +73,16 @@ export function ResetPasswordPage() {
       subtitle={dead || checking ? undefined : t('login.reset.subtitle')}
     >
       {dead ? (
-        <LinkProblem message={dead} to="/login/forgot" action={t('login.reset.again')} />
+        <LinkProblem
+          message={dead}
+          to="/login/forgot"
+          action={t('login.reset.again')}
+          retry={
+            !refused && link.isError && !isVerdict(link.error)
+              ? () => void link.refetch()
+              : undefined
+          }
+        />
       ) : checking ? (
         <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-700">
           <Spinner className="h-4 w-4" />
