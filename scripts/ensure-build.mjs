@@ -6,7 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { BUILDS, isBuildCurrent } from './build-stamp.mjs';
+import { nodeTooOld } from './node-version.mjs';
 import { warmCompileCache } from './warm-compile-cache.mjs';
+
+const tooOld = nodeTooOld();
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
 
 const require = createRequire(import.meta.url);
 const canBuild = () => {
