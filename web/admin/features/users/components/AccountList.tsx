@@ -1,52 +1,60 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '#shared/roles';
-import type { UserAccount } from '#shared/users';
+import { mayInvite, type Role } from '#shared/roles';
+import type { Invitation, UserAccount } from '#shared/users';
 import { toast } from '../../../../common/toast';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { card } from '../../../lib/ui';
 import { useDeleteAccount, useUpdateAccount } from '../api/users.queries';
+import { AccountQuestion, type Question } from './AccountQuestion';
 import { AccountRow } from './AccountRow';
 
-type Props = { accounts: UserAccount[]; me: string };
+type Props = { accounts: UserAccount[]; invitations: Invitation[]; me: string };
 
 /**
  * Every account with its role, state, two-factor and last sign-in; a new
  * role applies at the account's next request, a deactivation ends its
  * sessions at once. The server refuses (409) whatever would leave no
- * active admin, and the toast says why.
+ * active admin, and the toast says why. A change that makes an account
+ * lose the right to invite withdraws the invitations it sent: the question
+ * before it says how many (a new role is asked about only then).
  */
-export function AccountList({ accounts, me }: Props) {
+export function AccountList({ accounts, invitations, me }: Props) {
   const { t } = useTranslation();
   const update = useUpdateAccount();
   const removal = useDeleteAccount();
-  const [confirm, setConfirm] = useState<{
-    account: UserAccount;
-    kind: 'deactivate' | 'delete';
-  } | null>(null);
+  const [question, setQuestion] = useState<Question | null>(null);
   const pendingId = update.isPending
     ? update.variables.id
     : removal.isPending
       ? removal.variables
       : null;
   const fail = (error: unknown) => toast.failure(t, error, 'admin.users.failed');
+  const sentBy = (account: UserAccount) =>
+    invitations.filter((i) => i.invited_by === account.username).length;
+  /** The toast's line for the invitations a change withdrew, if any. */
+  const withdrawnLine = (withdrawn: number) =>
+    withdrawn ? t('admin.users.invitationsWithdrawn', { count: withdrawn }) : undefined;
+  const done = () => setQuestion(null);
 
-  const setRole = (account: UserAccount, role: Role) =>
+  const setRole = (account: UserAccount, role: Role, withdrawn = 0) =>
     update.mutate(
       { id: account.id, role },
       {
-        onSuccess: () =>
+        onSuccess() {
           toast.success(
             t('admin.users.roleChanged', {
               username: account.username,
               role: t(`admin.users.roles.${role}`),
             }),
-          ),
+            withdrawnLine(withdrawn),
+          );
+          done();
+        },
         onError: fail,
       },
     );
 
-  const setActive = (account: UserAccount, active: boolean, done?: () => void) =>
+  const setActive = (account: UserAccount, active: boolean, withdrawn = 0) =>
     update.mutate(
       { id: account.id, active },
       {
@@ -55,12 +63,38 @@ export function AccountList({ accounts, me }: Props) {
             t(active ? 'admin.users.reactivated' : 'admin.users.deactivatedToast', {
               username: account.username,
             }),
+            withdrawnLine(withdrawn),
           );
-          done?.();
+          done();
         },
         onError: fail,
       },
     );
+
+  const remove = (account: UserAccount, withdrawn: number) =>
+    removal.mutate(account.id, {
+      onSuccess() {
+        toast.success(
+          t('admin.users.deleted', { username: account.username }),
+          withdrawnLine(withdrawn),
+        );
+        done();
+      },
+      onError: fail,
+    });
+
+  /** A role that takes away the right to invite is asked about when it withdraws invitations. */
+  const chooseRole = (account: UserAccount, role: Role) => {
+    const withdrawn = mayInvite({ ...account, role }) ? 0 : sentBy(account);
+    if (withdrawn) setQuestion({ kind: 'role', account, role, withdrawn });
+    else setRole(account, role);
+  };
+
+  const answer = (q: Question) => {
+    if (q.kind === 'role') setRole(q.account, q.role, q.withdrawn);
+    else if (q.kind === 'deactivate') setActive(q.account, false, q.withdrawn);
+    else remove(q.account, q.withdrawn);
+  };
 
   return (
     <section aria-labelledby="accounts-title" className={`${card} p-6`}>
@@ -74,33 +108,22 @@ export function AccountList({ accounts, me }: Props) {
             account={account}
             own={account.username === me}
             pending={pendingId === account.id}
-            onRole={(role) => setRole(account, role)}
+            onRole={(role) => chooseRole(account, role)}
             onActive={(active) =>
-              active ? setActive(account, true) : setConfirm({ account, kind: 'deactivate' })
+              active
+                ? setActive(account, true)
+                : setQuestion({ kind: 'deactivate', account, withdrawn: sentBy(account) })
             }
-            onDelete={() => setConfirm({ account, kind: 'delete' })}
+            onDelete={() => setQuestion({ kind: 'delete', account, withdrawn: sentBy(account) })}
           />
         ))}
       </ul>
-      {confirm && (
-        <ConfirmDialog
-          message={t(`admin.users.confirm.${confirm.kind}`, { username: confirm.account.username })}
-          confirmLabel={
-            confirm.kind === 'delete' ? t('admin.common.delete') : t('admin.users.deactivate')
-          }
+      {question && (
+        <AccountQuestion
+          question={question}
           busy={update.isPending || removal.isPending}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => {
-            const { account, kind } = confirm;
-            if (kind === 'deactivate') return setActive(account, false, () => setConfirm(null));
-            removal.mutate(account.id, {
-              onSuccess() {
-                toast.success(t('admin.users.deleted', { username: account.username }));
-                setConfirm(null);
-              },
-              onError: fail,
-            });
-          }}
+          onCancel={done}
+          onConfirm={() => answer(question)}
         />
       )}
     </section>

@@ -21,7 +21,7 @@ export function UsersManager({ me }: { me: string }) {
       <InviteForm onSent={shown} />
       {link && <InvitationLink sent={link} onClose={() => setLink(null)} />}
       <InvitationList invitations={invitations.data ?? []} onSent={shown} />
-      <AccountList accounts={accounts.data ?? []} me={me} />
+      <AccountList accounts={accounts.data ?? []} invitations={invitations.data ?? []} me={me} />
     </div>
   );
 }

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import type { Role } from '#shared/roles';
+import type { UserAccount } from '#shared/users';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+
+/**
+ * A change to an account that is asked first: deactivation, deletion, or a
+ * role that may not invite given to an account with pending invitations.
+ * `withdrawn` counts the invitations the account sent that the server
+ * withdraws with the change (decision 030, amended).
+ */
+export type Question =
+  | { kind: 'deactivate' | 'delete'; account: UserAccount; withdrawn: number }
+  | { kind: 'role'; account: UserAccount; role: Role; withdrawn: number };
+
+type Props = {
+  question: Question;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** Asks before `question`'s change, saying how many invitations it withdraws. */
+export function AccountQuestion({ question, busy, onConfirm, onCancel }: Props) {
+  const { t } = useTranslation();
+  const { username } = question.account;
+  const asked =
+    question.kind === 'role'
+      ? t('admin.users.confirm.role', {
+          username,
+          role: t(`admin.users.roles.${question.role}`),
+        })
+      : t(`admin.users.confirm.${question.kind}`, { username });
+  const withdrawn = question.withdrawn
+    ? ` ${t('admin.users.confirm.withdraws', { count: question.withdrawn })}`
+    : '';
+  const label = {
+    role: t('admin.users.changeRole'),
+    deactivate: t('admin.users.deactivate'),
+    delete: t('admin.common.delete'),
+  }[question.kind];
+  return (
+    <ConfirmDialog
+      message={asked + withdrawn}
+      confirmLabel={label}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
+  );
+}
