@@ -2,10 +2,19 @@ import type { Clock } from '../../server/clock';
 import { createContentVersion } from '../../server/content-version';
 import { createNewsService } from '../../server/features/news/news.service';
 import { createPagesService } from '../../server/features/news/pages.service';
-import { createTestDb } from './test-app';
+import { createTestApp, createTestDb, type TestApp } from './test-app';
 import { postgresAvailable, postgresUnavailable, startPostgres } from './postgres';
 
 export type TestStore = Awaited<ReturnType<typeof createTestDb>>;
+
+/** One of the stores the server runs on, opened as a bare database or under the whole app. */
+export type StoreUnderTest = {
+  name: string;
+  skip: boolean;
+  open(): Promise<TestStore>;
+  /** The real app on this store (tests/support/test-app.ts); `destroy()` removes it all. */
+  openApp(env?: Record<string, string>): Promise<TestApp>;
+};
 
 /**
  * The two stores the server runs on, for suites that must behave alike on
@@ -13,8 +22,8 @@ export type TestStore = Awaited<ReturnType<typeof createTestDb>>;
  * always; PostgreSQL on a throwaway cluster (or TEST_DATABASE_URL) when the
  * machine has one, else skipped with the reason in the suite's name.
  */
-export const STORES: { name: string; skip: boolean; open(): Promise<TestStore> }[] = [
-  { name: 'SQLite', skip: false, open: () => createTestDb() },
+export const STORES: StoreUnderTest[] = [
+  { name: 'SQLite', skip: false, open: () => createTestDb(), openApp: (env) => createTestApp(env) },
   {
     name: postgresAvailable ? 'PostgreSQL' : `PostgreSQL (skipped: ${postgresUnavailable})`,
     skip: !postgresAvailable,
@@ -26,6 +35,18 @@ export const STORES: { name: string; skip: boolean; open(): Promise<TestStore> }
         ...store,
         async destroy() {
           await store.destroy();
+          await pg.stop();
+        },
+      };
+    },
+    async openApp(env = {}) {
+      const pg = await startPostgres();
+      if (!pg) throw new Error(`PostgreSQL unavailable: ${postgresUnavailable}`);
+      const t = await createTestApp({ ...env, DATABASE_URL: pg.url });
+      return {
+        ...t,
+        async destroy() {
+          await t.destroy();
           await pg.stop();
         },
       };

@@ -1,21 +1,8 @@
-import { rmSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_AUDIT } from '../../audit-recorder';
-import {
-  postgresAvailable,
-  postgresUnavailable,
-  startPostgres,
-  type TestPostgres,
-} from '../../../tests/support/postgres';
-import {
-  createAccount,
-  createTestApp,
-  signedIn,
-  tempDataDir,
-  TEST_ADMIN,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { createAccount, signedIn, TEST_ADMIN, type TestApp } from '../../../tests/support/test-app';
+import { STORES } from '../../../tests/support/stores';
 import { createInvitationsService } from './invitations.service';
 
 /**
@@ -26,36 +13,20 @@ import { createInvitationsService } from './invitations.service';
  * revive it. On SQLite and PostgreSQL, through the API.
  */
 
-const STORES = [
-  { name: 'SQLite', skip: false },
-  {
-    name: postgresAvailable ? 'PostgreSQL' : `PostgreSQL (skipped: ${postgresUnavailable})`,
-    skip: !postgresAvailable,
-  },
-];
-
 /** The token of a link the API answered (e-mail is off), after the `#`. */
 const tokenIn = (url: string) => /#([A-Za-z0-9_-]+)$/.exec(url)?.[1] ?? '';
 
-describe.each(STORES)('invitations and their sender’s right, on $name', ({ name, skip }) => {
-  let pg: TestPostgres | null = null;
+describe.each(STORES)('invitations and their sender’s right, on $name', ({ skip, openApp }) => {
   let t: TestApp;
   let chief: Awaited<ReturnType<typeof signedIn>>;
 
   beforeAll(async () => {
     if (skip) return;
-    if (name === 'PostgreSQL') {
-      pg = await startPostgres();
-      t = await createTestApp({ DATABASE_URL: pg!.url }, tempDataDir());
-    } else {
-      t = await createTestApp();
-    }
+    t = await openApp();
     chief = await signedIn(t.app);
   });
   afterAll(async () => {
-    await t?.close();
-    await pg?.stop();
-    if (t) rmSync(t.dataDir, { recursive: true, force: true });
+    await t?.destroy();
   });
 
   const idOf = async (username: string) =>

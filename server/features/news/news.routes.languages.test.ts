@@ -1,19 +1,8 @@
-import { rmSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json';
-import {
-  postgresAvailable,
-  postgresUnavailable,
-  startPostgres,
-  type TestPostgres,
-} from '../../../tests/support/postgres';
-import {
-  createTestApp,
-  signedIn,
-  tempDataDir,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { signedIn, type TestApp } from '../../../tests/support/test-app';
+import { STORES } from '../../../tests/support/stores';
 
 /** `/api/news` in three languages (docs/api.md, "Languages of content"), on SQLite and PostgreSQL. */
 
@@ -33,33 +22,17 @@ const article = (n: number, extra: Record<string, unknown> = {}) => ({
 
 type Body = { slug: string; language: string; title: string };
 
-const STORES = [
-  { name: 'SQLite', skip: false },
-  {
-    name: postgresAvailable ? 'PostgreSQL' : `PostgreSQL (skipped: ${postgresUnavailable})`,
-    skip: !postgresAvailable,
-  },
-];
-
-describe.each(STORES)('articles in three languages over the API, on $name', ({ name, skip }) => {
-  let pg: TestPostgres | null = null;
+describe.each(STORES)('articles in three languages over the API, on $name', ({ skip, openApp }) => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signedIn>>;
 
   beforeAll(async () => {
     if (skip) return;
-    if (name === 'PostgreSQL') {
-      pg = await startPostgres();
-      t = await createTestApp({ DATABASE_URL: pg!.url }, tempDataDir());
-    } else {
-      t = await createTestApp();
-    }
+    t = await openApp();
     admin = await signedIn(t.app);
   });
   afterAll(async () => {
-    await t?.close();
-    await pg?.stop();
-    if (t) rmSync(t.dataDir, { recursive: true, force: true });
+    await t?.destroy();
   });
   beforeEach(async () => {
     await t?.db('news').delete();
