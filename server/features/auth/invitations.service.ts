@@ -11,7 +11,7 @@ import {
   type InvitationSent,
 } from '#shared/users';
 import type { SessionUser } from '../../http/session';
-import { isEmbedded, type Db } from '../../db/knex';
+import type { Db } from '../../db/knex';
 import { isUniqueViolation } from '../../db/values';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { parseInput } from '../../validation';
@@ -121,8 +121,9 @@ export function createInvitationsService(deps: {
    * never both made: one waits for the other and sees it.
    */
   async function senderMayInvite(trx: Knex.Transaction, senderId: number) {
-    if (!isEmbedded(db)) await trx('users').where({ id: senderId }).forUpdate().select('id');
-    const sender = await createUsersRepo(trx).findById(senderId);
+    const senders = createUsersRepo(trx);
+    await senders.lock({ id: senderId });
+    const sender = await senders.findById(senderId);
     if (!sender || !mayInvite(sender)) throw new ForbiddenError();
   }
 

@@ -6,7 +6,7 @@ import {
   RESET_MINUTES,
   TokenSchema,
 } from '#shared/users';
-import { isEmbedded, type Db } from '../../db/knex';
+import type { Db } from '../../db/knex';
 import { isUniqueViolation } from '../../db/values';
 import {
   BadRequestError,
@@ -72,7 +72,7 @@ export function createRecoveryService(deps: {
     // Counted and written in one transaction (the account's row locked on PostgreSQL), so
     // requests arriving together cannot all pass the count.
     const record = await db.transaction(async (trx) => {
-      if (!isEmbedded(db)) await trx('users').where({ id: user.id }).forUpdate().select('id');
+      await createUsersRepo(trx).lock({ id: user.id });
       const repo = createTokensRepo(trx);
       if ((await repo.countSince('password_reset', user.id, hourAgo)) >= RESETS_PER_HOUR) {
         return null;

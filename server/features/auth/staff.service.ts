@@ -1,6 +1,6 @@
 import { handlesEnquiries, mayInvite } from '#shared/roles';
 import { UserUpdateSchema, type StaffMember, type UserAccount } from '#shared/users';
-import { isEmbedded, type Db } from '../../db/knex';
+import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../errors';
 import { parseInput } from '../../validation';
 import type { Who } from '../../http/who';
@@ -74,14 +74,11 @@ export function createStaffService(deps: {
   ): Promise<TokenRecord[]> {
     const guardsAdmins = isActiveAdmin(before);
     return db.transaction(async (trx) => {
-      if (!isEmbedded(db)) {
-        const locked = guardsAdmins ? { role: 'admin', active: true } : { id: before.id };
-        await trx('users').where(locked).forUpdate().select('id');
-      }
+      const repo = createUsersRepo(trx);
+      await repo.lock(guardsAdmins ? { role: 'admin', active: true } : { id: before.id });
       const withdrawn = keepsInviting
         ? []
         : await createTokensRepo(trx).removeInvitationsBy(before.id);
-      const repo = createUsersRepo(trx);
       await write(repo);
       if (guardsAdmins && (await repo.countAdmins()) === 0) throw lastAdmin();
       return withdrawn;

@@ -1,6 +1,6 @@
 import { CAPABILITIES, isStaff, ROLES, type Role } from '#shared/roles';
 import type { Knex } from 'knex';
-import type { Db } from '../../db/knex';
+import { isEmbedded, type Db } from '../../db/knex';
 import { now, toBool, toIso, toIsoOrNull } from '../../db/values';
 
 export type UserRecord = {
@@ -58,6 +58,16 @@ const toUser = (row: Row): UserRecord => ({
 export function createUsersRepo(db: Db | Knex.Transaction) {
   const users = () => db('users');
   return {
+    /**
+     * Locks the matching accounts' rows until the transaction this repo was
+     * made on ends (PostgreSQL: another transaction that locks or changes
+     * them waits, then sees this one's outcome). SQLite needs nothing: a
+     * write transaction there holds the whole database.
+     */
+    async lock(where: Partial<Pick<UserRecord, 'id' | 'role' | 'active'>>): Promise<void> {
+      if (!isEmbedded(db)) await users().where(where).forUpdate().select('id');
+    },
+
     async findByUsername(username: string): Promise<UserRecord | null> {
       const row = await users().whereRaw('lower(username) = ?', [username.toLowerCase()]).first();
       return row ? toUser(row) : null;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { pickLanguage, type Language } from '#shared/languages';
-import type { Db } from '../../db/knex';
+import { isEmbedded, type Db } from '../../db/knex';
 import { toCount, toIso, toIsoOrNull } from '../../db/values';
 import type { Mailbox } from '../../mailbox';
 
@@ -93,8 +93,6 @@ const toMessage = (row: Row): OutboxMessage =>
 
 /** Which kinds a worker sends: all of them, or only webhooks while e-mail is off. */
 export type ClaimKinds = 'all' | 'webhooks';
-
-const onPostgres = (db: Db) => (db.client as { config: { client: string } }).config.client === 'pg';
 
 /** Free to claim: nobody holds the lease, or its holder let it run out (a crash). */
 const leaseFree = (now: string) => (q: Knex.QueryBuilder) =>
@@ -224,7 +222,7 @@ export function createOutboxRepo(db: Db) {
         .where({ contact_id: contactId, status: 'pending', ...(kind && { kind }) })
         .whereIn('kind', AUTOMATIC_KINDS)
         .select('id', 'kind', 'lease_until');
-      const rows = (await (onPostgres(db) ? pending.forUpdate() : pending)) as Row[];
+      const rows = (await (isEmbedded(db) ? pending : pending.forUpdate())) as Row[];
       const held = new Set(rows.filter((r) => r.lease_until != null).map((r) => r.kind));
       const drop = rows.filter((r) => !held.has(r.kind)).map((r) => Number(r.id));
       if (drop.length === 0) return 0;
@@ -243,7 +241,7 @@ export function createOutboxRepo(db: Db) {
         .where('next_attempt_at', '<=', now)
         .where(leaseFree(now));
       if (kinds === 'webhooks') due.where('kind', 'webhook');
-      const rows = onPostgres(db)
+      const rows = !isEmbedded(db)
         ? await claimOnPostgres(db, owner, now, leaseUntil, kinds)
         : await outbox()
             .whereIn('id', due.orderBy([{ column: 'next_attempt_at' }, { column: 'id' }]).limit(1))
