@@ -22,6 +22,19 @@ import { createSmtpTransport, type MailTransport } from './smtp-transport';
  * sending a row as the dead worker did.
  */
 
+/** Ana's enquiry through the API, answered 201: its id. */
+async function postEnquiry(app: Parameters<typeof request>[0]): Promise<number> {
+  const res = await request(app)
+    .post('/api/contacts')
+    .send({
+      name: 'Ana Silva',
+      email: 'ana@example.pt',
+      message: 'We need a quote for two welding cells.',
+    })
+    .expect(201);
+  return (res.body.data as { id: number }).id;
+}
+
 /** The real SMTP transport, holding the first message to `address` until `release()`. */
 function holding(url: string, address: string) {
   const smtp = createSmtpTransport(url);
@@ -67,16 +80,7 @@ async function spamAndBackWhileSending(env: Record<string, string>, address: str
   try {
     const admin = await signedIn(t.app);
     worker.start();
-    const { id } = (
-      await request(t.app)
-        .post('/api/contacts')
-        .send({
-          name: 'Ana Silva',
-          email: 'ana@example.pt',
-          message: 'We need a quote for two welding cells.',
-        })
-        .expect(201)
-    ).body.data;
+    const id = await postEnquiry(t.app);
     await held;
     await admin.put(`/api/contacts/${id}/spam`).send({ spam: true }).expect(200);
     await admin.put(`/api/contacts/${id}/spam`).send({ spam: false }).expect(200);
@@ -128,16 +132,7 @@ async function spamAndBackAfterACrash(env: Record<string, string>) {
   });
   try {
     const admin = await signedIn(t.app);
-    const { id } = (
-      await request(t.app)
-        .post('/api/contacts')
-        .send({
-          name: 'Ana Silva',
-          email: 'ana@example.pt',
-          message: 'We need a quote for two welding cells.',
-        })
-        .expect(201)
-    ).body.data;
+    const id = await postEnquiry(t.app);
 
     // The worker that crashed: claimed the alert (the first row due), sent it, died.
     const now = Date.now();

@@ -81,6 +81,21 @@ const enquiry = {
   language: 'pt',
 };
 
+/** Posts an enquiry (`typed` over the usual fields), waits for its one call, answers both. */
+async function enquiryAndItsCall(typed: Record<string, string>) {
+  const { id } = (
+    await request(t.app)
+      .post('/api/contacts')
+      .send({ ...enquiry, ...typed })
+      .expect(201)
+  ).body.data as { id: number };
+  await until(
+    async () => received.length,
+    (n) => n === 1,
+  );
+  return { id, body: JSON.parse(received[0]!.body) as Record<string, unknown> };
+}
+
 describe('the webhook for new enquiries', () => {
   it('posts each new enquiry as signed JSON a receiver can check, and lists the call', async () => {
     const id = (await request(t.app).post('/api/contacts').send(enquiry).expect(201)).body.data.id;
@@ -173,17 +188,7 @@ describe('the webhook for new enquiries', () => {
   ])(
     'shows %s from the visitor as plain text in Slack and Teams; the fields stay as typed',
     async (_what, typed, shown) => {
-      const { id } = (
-        await request(t.app)
-          .post('/api/contacts')
-          .send({ ...enquiry, ...typed })
-          .expect(201)
-      ).body.data;
-      await until(
-        async () => received.length,
-        (n) => n === 1,
-      );
-      const body = JSON.parse(received[0]!.body);
+      const { id, body } = await enquiryAndItsCall(typed);
       expect(body.text).toBe(
         `${shown}: https://www.forge.example/admin?tab=contacts&contact=${id}`,
       );
@@ -196,19 +201,10 @@ describe('the webhook for new enquiries', () => {
       name: '*Ana* _Silva_ ~Costa~ `ops`',
       company: '<!channel> Silva & Filhos <https://evil.example|click>',
     };
-    const { id } = (
-      await request(t.app)
-        .post('/api/contacts')
-        .send({ ...enquiry, ...typed })
-        .expect(201)
-    ).body.data;
-    await until(
-      async () => received.length,
-      (n) => n === 1,
-    );
+    const { id, body } = await enquiryAndItsCall(typed);
     const admin_url = `https://www.forge.example/admin?tab=contacts&contact=${id}`;
     // The exact payload: nothing inserted between the visitor's characters.
-    expect(JSON.parse(received[0]!.body)).toStrictEqual({
+    expect(body).toStrictEqual({
       event: 'enquiry.created',
       text:
         'New enquiry from *Ana* _Silva_ ~Costa~ `ops` ' +
