@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAdmin } from '../test/render';
 import { Modal } from './Modal';
@@ -37,5 +38,39 @@ describe('Modal opened over another one', () => {
     rerender(both(false));
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(outerClose).toHaveBeenCalledOnce();
+  });
+});
+
+/** Presses Escape in the commit that mounts it, before React runs that commit's passive effects. */
+function EscapeOnCommit() {
+  useLayoutEffect(() => {
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  }, []);
+  return null;
+}
+
+describe('Modal replacing another one', () => {
+  it('answers Escape from the commit that puts it on screen', () => {
+    // As when a finished AI draft opens the article form in place of the AI
+    // dialog: an update from a network answer, whose passive effects React may
+    // run a task later. A key pressed in between must reach the new dialog,
+    // not the one that just closed.
+    const firstClose = vi.fn();
+    const secondClose = vi.fn();
+    const { rerender } = renderAdmin(
+      <Modal title="AI Content Generation" onClose={firstClose}>
+        <button type="button">Generate</button>
+      </Modal>,
+    );
+    rerender(
+      <div id="admin-app">
+        <Modal title="Create News Article" onClose={secondClose}>
+          <button type="button">Save</button>
+        </Modal>
+        <EscapeOnCommit />
+      </div>,
+    );
+    expect(secondClose).toHaveBeenCalledOnce();
+    expect(firstClose).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -30,16 +30,15 @@ export function useFocusTrap(
     escape.current = onEscape;
   });
 
-  useEffect(() => {
+  // Keys, in a layout effect: the trap holds from the commit that puts the
+  // dialog on screen. As a passive effect it waited for a later task when the
+  // dialog came from a network answer (an AI draft opening the article form),
+  // and an Escape pressed meanwhile went to the dialog that had just closed.
+  useLayoutEffect(() => {
     const root = container.current;
     if (!active || !root) return;
-    const previous = returnTo?.current ?? (document.activeElement as HTMLElement | null);
     const self = {};
     traps.push(self);
-    const first =
-      root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root;
-    first.focus();
-
     const onKeyDown = (event: KeyboardEvent) => {
       if (traps.at(-1) !== self) return;
       if (event.key === 'Escape') {
@@ -68,6 +67,20 @@ export function useFocusTrap(
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       traps.splice(traps.indexOf(self), 1);
+    };
+  }, [active, container]);
+
+  // Focus, in a passive effect: when a dialog and the one opened over it close
+  // together, every layout effect has made the page interactive again (Modal's
+  // `inert`) before either gives focus back into it.
+  useEffect(() => {
+    const root = container.current;
+    if (!active || !root) return;
+    const previous = returnTo?.current ?? (document.activeElement as HTMLElement | null);
+    const first =
+      root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root;
+    first.focus();
+    return () => {
       const focused = document.activeElement;
       const lost = !focused || focused === document.body || !focused.isConnected;
       if (previous?.isConnected) previous.focus();
