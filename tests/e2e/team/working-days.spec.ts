@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PROJECT_ROOT } from '../../../server/project-root';
 import path from 'node:path';
+import { holidaysOf, PORTUGAL_HOLIDAYS } from '../../../shared/work-calendar';
 import { startTeamServer, TEAM_ADMIN, type TeamServer } from '../../support/team-server';
 import { toast } from '../admin/support';
 
@@ -10,11 +11,44 @@ import { toast } from '../admin/support';
  * in Lisbon is due on Monday at 20:00, on the admin's card and in the
  * auto-reply the visitor gets. The server's clock is set to that Friday
  * (tests/support/shifted-clock.mjs) and so is the browser's.
+ *
+ * The Friday lies ahead of the real date, never behind it: the session
+ * cookie's `Expires` comes from the server's (shifted) clock and the
+ * browser judges it by its real one, so a Friday in the past signs no one
+ * in (a fixed 27 November 2026 failed from the next morning on).
  */
 
 test.describe.configure({ timeout: 120_000 });
 
-const FRIDAY_EVENING = '2026-11-27T20:00:00.000Z'; // Lisbon is on UTC in November.
+/**
+ * The first Friday at 20:00 in Lisbon after tomorrow while Lisbon is on UTC
+ * (November to February), with neither that Friday nor the Monday after it
+ * a Portuguese holiday.
+ */
+function nextWinterFriday(): Date {
+  const day = new Date();
+  day.setUTCHours(20, 0, 0, 0);
+  day.setUTCDate(day.getUTCDate() + 2);
+  const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+  const holiday = (d: Date) => holidaysOf(PORTUGAL_HOLIDAYS, d.getUTCFullYear()).has(isoDay(d));
+  for (;;) {
+    const monday = new Date(day.getTime() + 3 * DAY_MS);
+    const winter = [10, 11, 0, 1].includes(day.getUTCMonth());
+    if (day.getUTCDay() === 5 && winter && !holiday(day) && !holiday(monday)) return day;
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+}
+
+const DAY_MS = 24 * 3_600_000;
+const FRIDAY_EVENING = nextWinterFriday().toISOString(); // Lisbon is on UTC then.
+const MONDAY = new Date(Date.parse(FRIDAY_EVENING) + 3 * DAY_MS);
+const mondayIso = MONDAY.toISOString().slice(0, 10);
+const mondayGb = MONDAY.toLocaleDateString('en-GB', { timeZone: 'UTC' }); // 30/11/2026
+const mondayWords = MONDAY.toLocaleDateString('en-GB', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'long',
+}); // 30 November
 let server: TeamServer;
 
 test.beforeAll(async () => {
@@ -63,20 +97,22 @@ test('with working days on, an enquiry on Friday at 20:00 is due on Monday at 20
   await page.goto('/admin?tab=contacts');
   const card = page.getByTestId('contact-card').filter({ hasText: 'Friday Fiona' });
   const due = card.getByTestId('reply-line').locator('time');
-  // Monday 30 November at 20:00 (the minutes the test took to get here aside).
-  await expect(due).toHaveAttribute('datetime', /^2026-11-30T20:0\d/);
-  await expect(due).toHaveAttribute('title', /^30\/11\/2026, 20:0\d$/);
+  // The Monday at 20:00 (the minutes the test took to get here aside).
+  await expect(due).toHaveAttribute('datetime', new RegExp(`^${mondayIso}T20:0\\d`));
+  await expect(due).toHaveAttribute('title', new RegExp(`^${mondayGb}, 20:0\\d$`));
   await expect(card.getByTestId('reply-line')).toHaveText('Reply due in 3 days');
   const detail = await page.request.get(`/api/contacts/${id}`);
   const contact = ((await detail.json()) as { data: { created_at: string; due_at: string } }).data;
-  expect(contact.created_at).toMatch(/^2026-11-27T20:0\d/);
+  expect(contact.created_at).toMatch(new RegExp(`^${FRIDAY_EVENING.slice(0, 10)}T20:0\\d`));
   expect(Date.parse(contact.due_at) - Date.parse(contact.created_at)).toBe(72 * 3_600_000);
 
   // The auto-reply names the day the reply is due, on the company's clock.
   const [autoReply] = await server.smtp.waitFor(1, 20_000);
   expect(autoReply!.envelope.to).toEqual(['fiona@friday.example']);
   expect(autoReply!.text).toMatch(
-    /will reply to you personally by Monday,? 30 November,? (at )?20:0\d \(Western European/,
+    new RegExp(
+      `will reply to you personally by Monday,? ${mondayWords},? (at )?20:0\\d \\(Western European`,
+    ),
   );
   await context.close();
 });
