@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAdmin } from '../test/render';
@@ -72,5 +72,23 @@ describe('Modal replacing another one', () => {
     );
     expect(secondClose).toHaveBeenCalledOnce();
     expect(firstClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('Modal turning busy', () => {
+  it('ignores an Escape pressed in the commit that makes it busy', () => {
+    const onClose = vi.fn();
+    const modal = (busy: boolean) => (
+      <div id="admin-app">
+        <Modal title="Create News Article" onClose={onClose} busy={busy}>
+          <button type="button">Save</button>
+        </Modal>
+        {busy && <EscapeOnCommit />}
+      </div>
+    );
+    // The same tree both times, so the dialog re-renders instead of mounting anew.
+    const { rerender } = render(modal(false));
+    rerender(modal(true));
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -26,7 +26,8 @@ export function useFocusTrap(
   returnTo?: RefObject<HTMLElement | null>,
 ): void {
   const escape = useRef(onEscape);
-  useEffect(() => {
+  // Kept current as the keys are: in the commit that renders it.
+  useLayoutEffect(() => {
     escape.current = onEscape;
   });
 
