@@ -20,6 +20,8 @@ import { toast } from '../admin/support';
 
 test.describe.configure({ timeout: 120_000 });
 
+const DAY_MS = 24 * 3_600_000;
+
 /**
  * The first Friday at 20:00 in Lisbon after tomorrow while Lisbon is on UTC
  * (November to February), with neither that Friday nor the Monday after it
@@ -39,7 +41,6 @@ function nextWinterFriday(): Date {
   }
 }
 
-const DAY_MS = 24 * 3_600_000;
 const FRIDAY_EVENING = nextWinterFriday().toISOString(); // Lisbon is on UTC then.
 const MONDAY = new Date(Date.parse(FRIDAY_EVENING) + 3 * DAY_MS);
 const mondayIso = MONDAY.toISOString().slice(0, 10);
