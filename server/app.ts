@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps): AppHandler {
   app.use(createHealthRouter({ health, logger }));
   app.use(createSessionMiddleware(deps.sessionStore, deps.sessionSecret, config.session));
   app.use(sessionLifetime({ lifetime: config.session, registry, logger }));
-  app.use(currentUser({ load: (id) => auth.sessionUser(id), registry }));
+  app.use(currentUser({ load: (id, handle) => auth.sessionUserOf(id, handle), registry }));
   app.use(
     '/api',
     // Every service the API's routers read, by the names they read them.

@@ -2,8 +2,11 @@ import type { Request, RequestHandler } from 'express';
 import type { SessionRegistry } from '../features/auth/session-registry';
 import type { SessionUser } from './session';
 
-/** The account behind a session as stored now; null once it is deleted or deactivated. */
-export type LoadSessionUser = (id: number) => Promise<SessionUser | null>;
+/**
+ * The account behind a signed-in session (by its handle) as stored now;
+ * null once the account is deleted or deactivated, or the session ended.
+ */
+export type LoadSessionUser = (id: number, handle: string) => Promise<SessionUser | null>;
 
 const regenerate = (req: Request) =>
   new Promise<void>((resolve, reject) =>
@@ -23,6 +26,14 @@ const same = (a: SessionUser, b: SessionUser) =>
  * session ends and the request goes on signed out, as after sign-out). A
  * database that cannot be read fails the request rather than trusting what
  * the session remembered.
+ *
+ * The session's row in `user_sessions`, read in the same query, says
+ * whether it is still alive: the store alone cannot. Ending a session
+ * elsewhere (a password change, "sign out everywhere else", a
+ * deactivation) removes it from the store, but a request of that session
+ * still under way writes the session back when it ends (express-session
+ * saves a changed session, and both stores insert a missing one). Without
+ * its row (or without a handle at all) the session is over here too.
  */
 export function currentUser(deps: {
   load: LoadSessionUser;
@@ -33,9 +44,9 @@ export function currentUser(deps: {
     const remembered = req.session?.user;
     if (!remembered) return next();
     try {
-      const user = await load(remembered.id);
+      const handle = req.session.auth?.handle;
+      const user = handle ? await load(remembered.id, handle) : null;
       if (!user) {
-        const handle = req.session.auth?.handle;
         if (handle) await registry.forget(handle);
         await regenerate(req);
       } else if (!same(user, remembered)) {

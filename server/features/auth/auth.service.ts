@@ -67,6 +67,13 @@ export function createAuthService({
     }
   }
 
+  /** What a session of this account carries; null for a missing or deactivated account. */
+  async function signedInAs(user: UserRecord | null): Promise<SessionUser | null> {
+    if (!user || !user.active) return null;
+    const due = isStaff(user.role) && user.totp_secret === null && (await twoFactorRequired());
+    return { ...toSessionUser(user), ...(due && { two_factor_due: true }) };
+  }
+
   return {
     /**
      * Checks a username and password (an unknown user costs a hash too, so
@@ -142,15 +149,19 @@ export function createAuthService({
       };
     },
 
-    /**
-     * What a session of this account carries now (current-user.ts reads it
-     * on every signed-in request); null for a deleted or deactivated account.
-     */
+    /** What a new session of this account would carry now; null for a deleted or deactivated one. */
     async sessionUser(id: number): Promise<SessionUser | null> {
-      const user = await users.findById(id);
-      if (!user || !user.active) return null;
-      const due = isStaff(user.role) && user.totp_secret === null && (await twoFactorRequired());
-      return { ...toSessionUser(user), ...(due && { two_factor_due: true }) };
+      return signedInAs(await users.findById(id));
+    },
+
+    /**
+     * What the signed-in session `handle` of this account carries now
+     * (current-user.ts reads it on every signed-in request, in one query with
+     * the session's row); null for a deleted or deactivated account, and for
+     * a session that has ended (its row in `user_sessions` gone).
+     */
+    async sessionUserOf(id: number, handle: string): Promise<SessionUser | null> {
+      return signedInAs(await users.findBySession(id, handle));
     },
 
     /** A new name and/or password, after the current password; says whether the password changed. */

@@ -13,7 +13,9 @@ type Row = Record<string, unknown>;
  * session store: the list an admin sees, "sign out everywhere else", and the
  * end of every other session when a password changes. Ending a session
  * destroys it in the store (SQLite file or PostgreSQL table alike), so its
- * cookie is dead at once. The API names a session by its random `handle`;
+ * cookie is dead at once, and removes its row, which every signed-in request
+ * checks (current-user.ts): a request of the session still under way writes
+ * it back to the store when it ends, but cannot bring the row back. The API names a session by its random `handle`;
  * the store's id never leaves the server.
  */
 export function createSessionRegistry(deps: {

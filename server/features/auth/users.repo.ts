@@ -78,6 +78,19 @@ export function createUsersRepo(db: Db | Knex.Transaction) {
       return row ? toUser(row) : null;
     },
 
+    /**
+     * The account, while `handle` still names one of its sessions in
+     * `user_sessions` (one query): null once the session has ended, whatever
+     * the session store still holds.
+     */
+    async findBySession(id: number, handle: string): Promise<UserRecord | null> {
+      const row = await users()
+        .join('user_sessions', 'user_sessions.user_id', 'users.id')
+        .where({ 'users.id': id, 'user_sessions.handle': handle })
+        .first('users.*');
+      return row ? toUser(row) : null;
+    },
+
     async findByEmail(email: string): Promise<UserRecord | null> {
       const row = await users().where({ email: email.toLowerCase() }).first();
       return row ? toUser(row) : null;
