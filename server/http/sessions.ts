@@ -118,19 +118,26 @@ export function sessionLifetime(deps: {
     const auth = req.session?.auth;
     if (!req.session?.user) return next();
     const now = Date.now();
-    try {
-      if (!auth || now - auth.created > lifetime.absoluteMs || now - auth.seen > lifetime.idleMs) {
+    if (!auth || now - auth.created > lifetime.absoluteMs || now - auth.seen > lifetime.idleMs) {
+      try {
         if (auth) await registry.forget(auth.handle);
         await regenerate(req);
-        return next();
+      } catch (error) {
+        // Over all the same: the request goes on signed out, whatever the bookkeeping missed.
+        delete req.session.user;
+        delete req.session.auth;
+        logger.warn({ err: error }, 'session bookkeeping failed');
       }
-      if (now - auth.seen > SEEN_RESOLUTION_MS) {
+      return next();
+    }
+    if (now - auth.seen > SEEN_RESOLUTION_MS) {
+      try {
         auth.seen = now;
         await registry.touch(auth.handle, now, clientIp(req));
+      } catch (error) {
+        // A read-only or busy database must not turn every signed-in read into an error.
+        logger.warn({ err: error }, 'session bookkeeping failed');
       }
-    } catch (error) {
-      // A read-only or busy database must not turn every signed-in read into an error.
-      logger.warn({ err: error }, 'session bookkeeping failed');
     }
     next();
   };

@@ -59,6 +59,23 @@ describe('session lifetimes', () => {
     await agent.get('/api/auth/profile').expect(401);
   });
 
+  it('ends a session at its lifetime even when the session list cannot be written', async () => {
+    const t = await start({ SESSION_ABSOLUTE_DAYS: '1' });
+    const agent = await signedIn(t.app);
+    const now = Date.now();
+    for (let h = 8; h <= 24; h += 8) {
+      vi.spyOn(Date, 'now').mockReturnValue(now + h * HOUR - 60_000);
+      await agent.get('/api/auth/profile').expect(200);
+    }
+    // The session list refuses to forget anything, as a failing database would.
+    await t.db.raw(
+      "CREATE TRIGGER keep_sessions BEFORE DELETE ON user_sessions BEGIN SELECT RAISE(ABORT, 'failing'); END",
+    );
+    vi.spyOn(Date, 'now').mockReturnValue(now + 24 * HOUR + 60_000);
+    await agent.get('/api/auth/profile').expect(401);
+    await agent.get('/api/auth/profile').expect(401);
+  });
+
   it('sets the cookie for the idle lifetime, renewed by use', async () => {
     const t = await start({ SESSION_IDLE_HOURS: '12' });
     const res = await request(t.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
