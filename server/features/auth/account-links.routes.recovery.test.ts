@@ -262,6 +262,50 @@ describe('checking a reset link before its form', () => {
   });
 });
 
+describe('reset links sent before the account changed', () => {
+  /** A reset link's token for the account's address, sent now. */
+  async function resetLink(email: string) {
+    await request(t.app).post('/api/auth/password-reset').send({ email }).expect(200);
+    return tokenIn((await mailTo(email)).text);
+  }
+  /** The link no longer works: its check and its form both say it is spent. */
+  async function expectSpent(token: string, username: string) {
+    await request(t.app).post('/api/auth/password-reset/check').send({ token }).expect(400);
+    await request(t.app)
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'taken-over-password' })
+      .expect(400);
+    await request(t.app)
+      .post('/api/auth/login')
+      .send({ username, password: 'taken-over-password' })
+      .expect(401);
+  }
+
+  it('stop working once the password is changed', async () => {
+    const account = await withAddress('changed-password', 'changed-pw@example.com');
+    const token = await resetLink('changed-pw@example.com');
+    const agent = await signedIn(t.app, account);
+    await agent
+      .put('/api/auth/profile')
+      .send({ current_password: account.password, password: 'a-password-of-my-own' })
+      .expect(200);
+    await expectSpent(token, account.username);
+  });
+
+  it('stop working once a new address is confirmed', async () => {
+    const account = await withAddress('changed-address', 'old-address@example.com');
+    const token = await resetLink('old-address@example.com');
+    const agent = await signedIn(t.app, account);
+    await agent
+      .post('/api/auth/email')
+      .send({ email: 'new-address@example.com', current_password: account.password })
+      .expect(200);
+    const confirm = tokenIn((await mailTo('new-address@example.com')).text);
+    await request(t.app).post('/api/auth/email/confirm').send({ token: confirm }).expect(200);
+    await expectSpent(token, account.username);
+  });
+});
+
 describe('the account’s e-mail address', () => {
   it('takes effect only once the link sent to it is followed', async () => {
     const account = await createAccount(t, 'editor', 'new-address');

@@ -164,7 +164,10 @@ export function createAuthService({
       return signedInAs(await users.findBySession(id, handle));
     },
 
-    /** A new name and/or password, after the current password; says whether the password changed. */
+    /**
+     * A new name and/or password, after the current password; says whether
+     * the password changed. A new password spends the unused reset links.
+     */
     async updateProfile(
       id: number,
       input: unknown,
@@ -189,6 +192,10 @@ export function createAuthService({
           password_hash: await hashPassword(changes.password),
         }),
       });
+      // A reset link sent before would undo the new password: it stops working.
+      if (changes.password !== undefined) {
+        await tokens.removeUnused('password_reset', { user_id: id });
+      }
       const updated = toSessionUser((await users.findById(id))!);
       const actor = actingAs(who, updated);
       if (changes.username !== undefined && changes.username !== user.username) {

@@ -205,7 +205,7 @@ export function createRecoveryService(deps: {
       return { pending_email: address };
     },
 
-    /** Follows a confirmation link: the address becomes the account's. */
+    /** Follows a confirmation link: the address becomes the account's; unused reset links end. */
     async confirmEmail(input: unknown, who: Who): Promise<{ email: string }> {
       const { token } = parseInput(TokenSchema, input, 'apiErrors.emailLinkInvalid');
       const record = await tokens.byToken('email_confirm', token);
@@ -221,6 +221,8 @@ export function createRecoveryService(deps: {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
+      // Reset links went to the old address: it no longer speaks for the account.
+      await tokens.removeUnused('password_reset', { user_id: user.id });
       await audit.record(who.actor ? who : actingAs(who, user), {
         action: 'account.email_confirmed',
         target_type: 'user',
