@@ -40,6 +40,12 @@ const postedEmail = (req: Request) => {
 export const PASSWORD_RESETS_PER_ADDRESS = 5;
 export const PASSWORD_RESETS_PER_IP = 20;
 
+/**
+ * Requests for a new account address per hour per account, whatever each
+ * was answered: every one costs a password hash and may e-mail any address.
+ */
+export const EMAIL_CHANGES_PER_HOUR = 5;
+
 /** Both limiters in turn, as one handler. */
 const both =
   (first: RequestHandler, second: RequestHandler): RequestHandler =>
@@ -55,6 +61,8 @@ export type RateLimits = {
   register: RequestHandler;
   /** Wrong passwords or codes on the signed-in account's own changes, per user. */
   accountSecret: RequestHandler;
+  /** Requests for a new e-mail address per hour per user, every one counted (EMAIL_CHANGES_PER_HOUR). */
+  emailChange: RequestHandler;
   /** Wrong second-factor codes at sign-in, per IP and pending user, and per pending user. */
   twoFactor: RequestHandler;
   /** Enquiries per 10 minutes per IP, for the API and the no-JavaScript form alike. */
@@ -140,6 +148,15 @@ export function createRateLimits(
         keyGenerator: (req) => `user:${req.session?.user?.id ?? clientIp(req)}`,
       },
       'apiErrors.tooManySecretAttempts',
+    ),
+    emailChange: limiter(
+      'email-change',
+      {
+        windowMs: HOUR,
+        limit: EMAIL_CHANGES_PER_HOUR,
+        keyGenerator: (req) => `user:${req.session?.user?.id ?? clientIp(req)}`,
+      },
+      'apiErrors.tooManyEmailChanges',
     ),
     // Per address and account, and per account whatever the address: whoever knows the
     // password cannot try more codes by spreading them over addresses.

@@ -17,7 +17,11 @@ export type AccountLinksRouteDeps = {
   registry: SessionRegistry;
   /** The site's address for the links e-mails carry. */
   origin: PublicOrigin;
-  limits: { passwordReset: RequestHandler; accountSecret: RequestHandler };
+  limits: {
+    passwordReset: RequestHandler;
+    accountSecret: RequestHandler;
+    emailChange: RequestHandler;
+  };
 };
 
 /**
@@ -56,10 +60,18 @@ export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
     res.json({ data: { ok: true } });
   });
 
-  router.post('/email', allow('signed-in'), limits.accountSecret, async (req, res) => {
-    const userId = accountOf(whoOf(req)).id;
-    res.json({ data: await recovery.requestEmail(userId, req.body, linkContext(req, origin)) });
-  });
+  // A password check and perhaps an e-mail to any address: limited per account, every request.
+  router.post(
+    '/email',
+    allow('signed-in'),
+    limits.accountSecret,
+    limits.emailChange,
+    whenHashingFree,
+    async (req, res) => {
+      const userId = accountOf(whoOf(req)).id;
+      res.json({ data: await recovery.requestEmail(userId, req.body, linkContext(req, origin)) });
+    },
+  );
 
   router.post('/email/confirm', allow('anyone'), async (req, res) => {
     res.json({ data: await recovery.confirmEmail(req.body, whoOf(req)) });
