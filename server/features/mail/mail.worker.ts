@@ -270,9 +270,11 @@ export function logMailSetup(
       'SMTP_URL is set, but NOTIFY_EMAIL is empty and AUTO_REPLY is false: no e-mail will be sent',
     );
   }
+  // Enquiry e-mails link to this server (mail.service.ts); account e-mails to the origin of the
+  // request that asked for them (public-origin.ts), whose Host the asker chooses.
   if (!config.publicUrl) {
     logger.warn(
-      `SMTP_URL is set without PUBLIC_URL: links in e-mails point to http://localhost:${config.port}; set PUBLIC_URL to the site's public address`,
+      `SMTP_URL is set without PUBLIC_URL: links in enquiry e-mails point to http://localhost:${config.port}, and links in account e-mails (password resets, invitations, address confirmations) follow the Host the request names, so anyone can have a password-reset link point at a host of their choosing; set PUBLIC_URL to the site's public address`,
     );
   }
 }
