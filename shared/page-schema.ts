@@ -37,13 +37,13 @@ export const PageInputSchema = z
     image_url: imageAddress,
     ...SearchFieldsSchema.shape,
     nav: z.enum(PAGE_NAVS, { error: 'validation.nav.invalid' }).optional().default('none'),
+    // No default here: a save that names no place keeps the stored one; a new page takes 0.
     position: z
       .number({ error: 'validation.position.invalid' })
       .int('validation.position.invalid')
       .min(0, 'validation.position.invalid')
       .max(PAGE_POSITION_MAX, 'validation.position.invalid')
-      .optional()
-      .default(0),
+      .optional(),
     ...publicationFields,
     translations: PageTranslationsInputSchema.optional(),
   })

@@ -153,6 +153,8 @@ export function createNewsWrites({
           {
             ...fields,
             category: fields.category ?? '',
+            // A new page goes first in its menu unless the write names its place.
+            position: fields.position ?? 0,
             image_alt: fields.image_alt ?? null,
             ...searchFields(fields),
             source_language: source_language ?? DEFAULT_LANGUAGE,
