@@ -45,7 +45,8 @@ describe('checkDraft', () => {
         search: undefined,
         nav: undefined,
         published: false,
-        translations: { pt: null, de: null },
+        // None in the source language: a stored one would go (after a change of source).
+        translations: { en: null, pt: null, de: null },
       },
     });
   });
@@ -60,6 +61,7 @@ describe('checkDraft', () => {
       translations: { pt },
     });
     expect(result.ok && result.payload.translations).toEqual({
+      en: null,
       pt: { ...pt, image_alt: 'Uma célula robótica', ...noSearch, published: true },
       de: null,
     });
@@ -165,6 +167,7 @@ describe('translations in the form', () => {
       },
     });
     expect(result.ok && result.payload.translations).toEqual({
+      en: null,
       pt: { ...pt, ...noSearch, published: true },
       de: null,
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsServicesOn } from '../../../../../tests/support/stores';
 import { createTestDb } from '../../../../../tests/support/test-app';
-import { draftFromPage } from './article-draft';
+import { draftFromArticle, draftFromPage, withSourceLanguage } from './article-draft';
 import { checkDraft } from './draft-payload';
 
 /** What the form sends, as the server saves it (the services on a real SQLite store). */
@@ -39,5 +39,74 @@ describe('the form saved by the server', () => {
     expect((await pages.getById(a.id)).position).toBe(2);
     // The form shows no position, so it sends none.
     expect(check.payload).not.toHaveProperty('position');
+  });
+
+  const english = {
+    title: 'Robot cell goes live',
+    excerpt: 'A short summary.',
+    content: 'Body text.',
+    image_url: 'https://cdn.example.com/cell.jpg',
+    image_alt: 'A robot arm',
+    published: true,
+  };
+  const portuguese = {
+    title: 'Célula robótica em funcionamento',
+    excerpt: 'Um resumo curto.',
+    content: 'Texto do corpo.',
+    image_alt: 'Um braço robótico',
+  };
+
+  it("makes an article's Portuguese translation its source, and the English text a translation", async () => {
+    const { news } = services;
+    const stored = await news.create({
+      ...english,
+      category: 'robotics',
+      slug: 'robot-cell-goes-live',
+      translations: { pt: portuguese },
+    });
+    const draft = withSourceLanguage(draftFromArticle(stored), 'pt');
+    const check = checkDraft(draft);
+    if (!check.ok) throw new Error(JSON.stringify(check.errors));
+    const saved = await news.update(stored.id, { ...check.payload, updated_at: stored.updated_at });
+
+    expect(saved).toMatchObject({
+      source_language: 'pt',
+      title: portuguese.title,
+      excerpt: portuguese.excerpt,
+      content: portuguese.content,
+    });
+    expect(Object.keys(saved.translations)).toEqual(['en']);
+    expect(saved.translations.en).toMatchObject({
+      title: english.title,
+      excerpt: english.excerpt,
+      content: english.content,
+      published: true,
+    });
+  });
+
+  it("makes a page's Portuguese translation its source, and the English text a translation", async () => {
+    const { pages } = services;
+    const stored = await pages.create({
+      ...english,
+      slug: 'about-the-cell',
+      nav: 'footer',
+      translations: { pt: portuguese },
+    });
+    const draft = withSourceLanguage(draftFromPage(stored), 'pt');
+    const check = checkDraft(draft, 'page');
+    if (!check.ok) throw new Error(JSON.stringify(check.errors));
+    const saved = await pages.update(stored.id, {
+      ...check.payload,
+      updated_at: stored.updated_at,
+    });
+
+    expect(saved).toMatchObject({
+      source_language: 'pt',
+      title: portuguese.title,
+      content: portuguese.content,
+      nav: 'footer',
+    });
+    expect(Object.keys(saved.translations)).toEqual(['en']);
+    expect(saved.translations.en).toMatchObject({ title: english.title, content: english.content });
   });
 });

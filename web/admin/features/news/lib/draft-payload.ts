@@ -1,4 +1,5 @@
-import { ARTICLE_TEXT_FIELDS, otherLanguages } from '#shared/article-languages';
+import { ARTICLE_TEXT_FIELDS } from '#shared/article-languages';
+import { LANGUAGES } from '#shared/languages';
 import { ArticleInputSchema, type ArticlePayload } from '#shared/news-schema';
 import { PageInputSchema, type PagePayload } from '#shared/page-schema';
 import { fieldErrors } from '#shared/validation';
@@ -32,14 +33,17 @@ function searchPayload(search: SearchDraft | undefined) {
 
 /**
  * Checks the draft with the shared schema of its kind; error values are
- * translation keys. A translation left blank is removed (null); one partly
- * filled must be completed like the source (a page's excerpt may stay
- * empty). Each translation goes with its state, its source's hash (when
- * known) and its search fields.
+ * translation keys. A translation left blank is removed (null), and so is
+ * one in the source language, which the form never holds: after a change of
+ * source language its text is the top-level text, and the server keeps no
+ * translation beside it. One partly filled must be completed like the
+ * source (a page's excerpt may stay empty). Each translation goes with its
+ * state, its source's hash (when known) and its search fields.
  */
 export function checkDraft(draft: ArticleDraft, kind: DocumentKind = 'article'): DraftCheck {
   const translations = Object.fromEntries(
-    otherLanguages(draft.source_language).map((language) => {
+    LANGUAGES.map((language) => {
+      if (language === draft.source_language) return [language, null];
       const text = textIn(draft, language);
       if (isBlank(text)) return [language, null];
       const state = draft.states[language];
