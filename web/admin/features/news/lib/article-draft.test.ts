@@ -201,6 +201,26 @@ describe('translations in the form', () => {
     });
   });
 
+  it("moves the image's descriptions with the texts when the source language changes", () => {
+    const draft = {
+      ...complete,
+      image_alt: 'A robot cell',
+      image_alts: { pt: 'Uma célula robótica', de: 'Eine Roboterzelle' },
+      translations: { pt },
+    };
+    const swapped = withSourceLanguage(draft, 'pt');
+    expect(swapped.image_alt).toBe('Uma célula robótica');
+    expect(swapped.image_alts).toEqual({ en: 'A robot cell', de: 'Eine Roboterzelle' });
+    // Into a language without a translation: its description starts blank, the old one is kept.
+    const german = withSourceLanguage({ ...draft, image_alts: {} }, 'de');
+    expect(german.image_alt).toBe('');
+    expect(german.image_alts).toEqual({ en: 'A robot cell' });
+    expect(withSourceLanguage(swapped, 'en')).toMatchObject({
+      image_alt: draft.image_alt,
+      image_alts: draft.image_alts,
+    });
+  });
+
   it('reads an article with its translations, and sees a changed translation as unsaved', () => {
     const article: Article = {
       ...complete,

@@ -161,14 +161,16 @@ export const isBlank = (text: ArticleText) =>
   ARTICLE_TEXT_FIELDS.every((field) => text[field].trim() === '');
 
 /**
- * The draft with another source language: the texts change places, so the
- * new source's translation becomes the top-level text and the old source
- * text its translation. Nothing typed is lost.
+ * The draft with another source language: the texts and the image's
+ * descriptions change places, so the new source's translation becomes the
+ * top-level text and the old source text its translation. Nothing typed is
+ * lost.
  */
 export function withSourceLanguage(draft: ArticleDraft, language: Language): ArticleDraft {
   if (language === draft.source_language) return draft;
   const { [language]: next = blankText, ...others } = draft.translations;
   const { [language]: _newSource, ...states } = draft.states;
+  const { [language]: nextAlt = '', ...otherAlts } = draft.image_alts;
   const old = textOf(draft);
   const kept = !isBlank(old);
   return {
@@ -176,6 +178,11 @@ export function withSourceLanguage(draft: ArticleDraft, language: Language): Art
     ...next,
     source_language: language,
     translations: { ...others, ...(kept ? { [draft.source_language]: old } : {}) },
+    image_alt: nextAlt,
+    image_alts: {
+      ...otherAlts,
+      ...(draft.image_alt === '' ? {} : { [draft.source_language]: draft.image_alt }),
+    },
     // The old source, now a translation, is as public as the article; its source is not known.
     states: {
       ...states,

@@ -109,4 +109,20 @@ describe('the form saved by the server', () => {
     expect(Object.keys(saved.translations)).toEqual(['en']);
     expect(saved.translations.en).toMatchObject({ title: english.title, content: english.content });
   });
+
+  it('keeps each image description with its language when the source language changes', async () => {
+    const { news } = services;
+    const stored = await news.create({
+      ...english,
+      category: 'robotics',
+      slug: 'robot-cell-described',
+      translations: { pt: portuguese },
+    });
+    const check = checkDraft(withSourceLanguage(draftFromArticle(stored), 'pt'));
+    if (!check.ok) throw new Error(JSON.stringify(check.errors));
+    const saved = await news.update(stored.id, { ...check.payload, updated_at: stored.updated_at });
+
+    expect(saved.image_alt).toBe(portuguese.image_alt);
+    expect(saved.translations.en?.image_alt).toBe(english.image_alt);
+  });
 });
