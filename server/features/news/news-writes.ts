@@ -65,19 +65,24 @@ const searchFields = (f: {
  * Writes of articles, or of pages (`spec`): validation, unique slugs (one
  * namespace for both kinds) and the slugs they had before, the publication
  * time (scheduling), translations, and a revision of every language whose
- * text a save changed, all in one transaction. Each write is recorded in
- * the audit trail (`article.updated`, `page.deleted`…) once it is made.
+ * text a save changed, all in one transaction. Each write is announced
+ * (`announce`) as soon as it is committed, before anything that could still
+ * fail (reading the row back, the audit), and then recorded in the audit
+ * trail (`article.updated`, `page.deleted`…).
  */
 export function createNewsWrites({
   db,
   clock,
   spec = ARTICLE_SPEC,
   audit = NO_AUDIT,
+  announce = async () => undefined,
 }: {
   db: Db;
   clock: Clock;
   spec?: DocumentSpec;
   audit?: AuditRecorder;
+  /** Told of every committed change (content-version.ts `changed`); never rejects. */
+  announce?: (what: string) => Promise<void>;
 }) {
   const repo = createNewsRepo(db, spec.kind);
   const history = createSlugHistoryRepo(db);
@@ -104,10 +109,14 @@ export function createNewsWrites({
     }
   }
 
-  /** Runs a write and records its revisions in one transaction; answers the row as admins read it. */
-  async function write(who: Who, action: (w: WriteContext) => Promise<number>) {
+  /**
+   * Runs a write and records its revisions in one transaction, announces it
+   * (`what`) once committed, and answers the row as admins read it.
+   */
+  async function write(who: Who, what: string, action: (w: WriteContext) => Promise<number>) {
+    let id: number;
     try {
-      const id = await db.transaction(async (trx) => {
+      id = await db.transaction(async (trx) => {
         const w: WriteContext = {
           news: createNewsRepo(trx, spec.kind),
           history: createSlugHistoryRepo(trx),
@@ -119,12 +128,13 @@ export function createNewsWrites({
         if (after) await recordRevisions(w.revisions, after, who, w.at);
         return id;
       });
-      return await existing(id);
     } catch (error) {
       if (isSlugViolation(error)) throw slugTakenError();
       if (isUniqueViolation(error)) throw new ConflictError('apiErrors.conflict');
       throw error;
     }
+    await announce(what);
+    return existing(id);
   }
 
   const writes = {
@@ -142,7 +152,7 @@ export function createNewsWrites({
         ...fields
       } = parsed;
       await assertSlugFree(fields.slug, undefined, reuse_slug);
-      const created = await write(who, async (w) => {
+      const created = await write(who, `${spec.kind} created`, async (w) => {
         const publishedAt = resolvePublishedAt({
           published: fields.published,
           requested: published_at,
@@ -197,7 +207,7 @@ export function createNewsWrites({
       };
       assertNoSourceTranslation(source_language, before.translations, translations);
       await assertSlugFree(fields.slug, id, reuse_slug);
-      const saved = await write(who, async (w) => {
+      const saved = await write(who, `${spec.kind} ${id} saved`, async (w) => {
         // Checked again where the write is made: a save may have landed since `before` was read.
         if (opened !== undefined) assertUnchangedSince(await w.news.versionOf(id), opened);
         await keepBaseline(w.revisions, before);
@@ -242,12 +252,14 @@ export function createNewsWrites({
       if (!(await repo.update(id, { published, published_at }, at))) {
         throw new NotFoundError(spec.notFound);
       }
+      await announce(`${spec.kind} ${id} published: ${published}`);
       return recorded(who, published ? 'published' : 'unpublished', await existing(id));
     },
 
     async remove(id: number, who: Who = NOBODY): Promise<{ id: number }> {
       const before = await existing(id);
       if (!(await repo.remove(id))) throw new NotFoundError(spec.notFound);
+      await announce(`${spec.kind} ${id} deleted`);
       await recorded(who, 'deleted', before);
       return { id };
     },

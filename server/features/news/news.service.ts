@@ -119,13 +119,10 @@ export function createNewsService({
 }): NewsService {
   const repo = createNewsRepo(db);
   const history = createSlugHistoryRepo(db);
-  const writes = createNewsWrites({ db, clock, audit });
+  // Each write is announced (to the other instances too) once committed, before it answers.
+  const announce = (what: string) => content.changed(what);
+  const writes = createNewsWrites({ db, clock, audit, announce });
   const now = () => clock().toISOString();
-  /** A write's result, once the change is announced (to the other instances too). */
-  const announced = async <T>(what: string, result: T): Promise<T> => {
-    await content.changed(what);
-    return result;
-  };
 
   /** The repo's filter: a category asked for by any of its names becomes its stored values. */
   async function adminFilter({ category, ...filter }: ArticleAdminFilter): Promise<ArticleFilter> {
@@ -177,16 +174,11 @@ export function createNewsService({
       return { items: items.map(asArticle), total };
     },
 
-    create: async (input, who) =>
-      announced('article created', asArticle(await writes.create(input, who))),
-    update: async (id, input, who, save) =>
-      announced(`article ${id} saved`, asArticle(await writes.update(id, input, who, save))),
+    create: async (input, who) => asArticle(await writes.create(input, who)),
+    update: async (id, input, who, save) => asArticle(await writes.update(id, input, who, save)),
     setPublished: async (id, published, who) =>
-      announced(
-        `article ${id} published: ${published}`,
-        asArticle(await writes.setPublished(id, published, who)),
-      ),
-    remove: async (id, who) => announced(`article ${id} deleted`, await writes.remove(id, who)),
+      asArticle(await writes.setPublished(id, published, who)),
+    remove: (id, who) => writes.remove(id, who),
 
     categories: async () => mergeCategoryCounts(await repo.categories(now())),
     sitemapEntries: (section) =>

@@ -94,13 +94,10 @@ export function createPagesService({
 }): PagesService {
   const repo = createNewsRepo(db, 'page');
   const history = createSlugHistoryRepo(db);
-  const writes = createNewsWrites({ db, clock, spec: PAGE_SPEC, audit });
+  // Each write is announced (to the other instances too) once committed, before it answers.
+  const announce = (what: string) => content.changed(what);
+  const writes = createNewsWrites({ db, clock, spec: PAGE_SPEC, audit, announce });
   const now = () => clock().toISOString();
-  /** A write's result, once the change is announced (to the other instances too). */
-  const announced = async <T>(what: string, result: T): Promise<T> => {
-    await content.changed(what);
-    return result;
-  };
 
   let menus: { version: number; pages: Promise<NavPage[]> } | null = null;
 
@@ -151,16 +148,11 @@ export function createPagesService({
     },
 
     getById: async (id) => adminPage(await writes.existing(id)),
-    create: async (input, who) =>
-      announced('page created', adminPage(await writes.create(input, who))),
-    update: async (id, input, who, save) =>
-      announced(`page ${id} saved`, adminPage(await writes.update(id, input, who, save))),
+    create: async (input, who) => adminPage(await writes.create(input, who)),
+    update: async (id, input, who, save) => adminPage(await writes.update(id, input, who, save)),
     setPublished: async (id, published, who) =>
-      announced(
-        `page ${id} published: ${published}`,
-        adminPage(await writes.setPublished(id, published, who)),
-      ),
-    remove: async (id, who) => announced(`page ${id} deleted`, await writes.remove(id, who)),
+      adminPage(await writes.setPublished(id, published, who)),
+    remove: (id, who) => writes.remove(id, who),
 
     async reorder(input, who = NOBODY) {
       const { ids } = parseInput(PageOrderSchema, input);
