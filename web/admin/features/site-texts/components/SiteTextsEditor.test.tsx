@@ -3,9 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { SiteText } from '#shared/site-texts';
-import { json, stubModelApi, type ApiCall } from '../../../test/llm-api';
+import { held, json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
+import { useSiteTextsQuery } from '../api/site-texts.queries';
 import { SiteTextsEditor } from './SiteTextsEditor';
 
 quietToasts();
@@ -37,7 +38,7 @@ const TEXTS: SiteText[] = [
 ];
 
 /** The API the screen talks to: saves echo the texts, previews draw a page, the model tags its drafts. */
-function api(route: (call: ApiCall) => Response | undefined = () => undefined) {
+function api(route: (call: ApiCall) => Response | Promise<Response> | undefined = () => undefined) {
   return stubModelApi((call) => {
     const answer = route(call);
     if (answer) return answer;
@@ -143,6 +144,44 @@ describe('the site texts screen', () => {
     expect(field('home.hero.title', 'de').value).toBe('Roboter im Einsatz');
     expect(screen.getByText('AI draft: check it before saving')).toBeTruthy();
     expect(puts(calls)).toHaveLength(0);
+  });
+
+  it('keeps what is typed while a save is on its way, still unsaved, and drops only what was saved', async () => {
+    const answer = held<Response>();
+    const saved: SiteText = {
+      ...TEXTS[0]!,
+      values: { en: 'Robots that pay for themselves', pt: 'Robôs' },
+    };
+    api((call) => (call.method === 'PUT' ? answer.promise : undefined));
+    // As the page has it: the texts come from the cache the save's answer goes into.
+    function Page() {
+      const texts = useSiteTextsQuery();
+      return texts.data ? <SiteTextsEditor texts={texts.data.texts} aiAvailable siteLinks /> : null;
+    }
+    renderAdmin(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
+    const title = (language: string) => field('home.hero.title', language);
+    const status = (language: string) =>
+      document.getElementById(`text-home-hero-title-${language}-status`)!.textContent;
+    await waitFor(() => expect(title('en')).toBeTruthy());
+    fireEvent.change(title('en'), { target: { value: 'Robots that pay for themselves' } });
+    fireEvent.change(title('pt'), { target: { value: 'Robôs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('button', { name: 'Saving...' });
+    // Typed while the save is on its way: a text it did not carry, and a sent one changed again.
+    fireEvent.change(title('de'), { target: { value: 'Roboter, die sich rechnen' } });
+    fireEvent.change(title('pt'), { target: { value: 'Robôs que se pagam' } });
+    answer.release(json(200, { data: { texts: [saved, ...TEXTS.slice(1)] } }));
+    await waitFor(() => expect(screen.getByText('2 unsaved changes')).toBeTruthy());
+    expect(title('en').value).toBe('Robots that pay for themselves');
+    expect(status('en')).toBe('Changed');
+    expect(title('pt').value).toBe('Robôs que se pagam');
+    expect(status('pt')).toBe('Not saved yet');
+    expect(title('de').value).toBe('Roboter, die sich rechnen');
+    expect(status('de')).toBe('Not saved yet');
   });
 
   it('offers no AI without a model, and links each group to its page on the site', () => {

@@ -7,6 +7,8 @@ import { toast } from '../../../../common/toast';
 import { translateTexts, useSaveSiteTexts } from '../api/site-texts.queries';
 import {
   changedValues,
+  draftsAfterSave,
+  editsAfterSave,
   fieldValue,
   missingTranslations,
   placeholderProblems,
@@ -52,11 +54,15 @@ export function useTextsEditor(texts: SiteText[]) {
 
   function submit() {
     if (unsaved === 0 || Object.keys(problems).length > 0) return;
+    // The fields stay editable while saving: what is typed meanwhile is not what was saved.
+    const sent = edits;
     save.mutate(
       { values },
       {
         onSuccess: () => {
-          discard();
+          setEdits((current) => editsAfterSave(current, sent));
+          setDrafted((previous) => draftsAfterSave(previous, sent));
+          setRefused({});
           toast.success(t('admin.siteTexts.saved'));
         },
         onError: (error) => {

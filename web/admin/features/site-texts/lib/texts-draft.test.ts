@@ -6,6 +6,8 @@ import en from '../../../../../locales/en.json';
 import pt from '../../../../../locales/pt.json';
 import {
   changedValues,
+  draftsAfterSave,
+  editsAfterSave,
   keyLabel,
   matching,
   missingTranslations,
@@ -27,6 +29,28 @@ describe('unsaved site texts', () => {
         'footer.blurb': { de: '  ' },
       }),
     ).toEqual({ 'home.hero.title': { pt: 'Novo' }, 'footer.blurb': { de: null } });
+  });
+
+  it('after a save, keep only what was typed since it was sent, and the drafts not saved', () => {
+    const sent = { 'home.hero.title': { en: 'Robots', pt: 'Robôs' } };
+    expect(
+      editsAfterSave(
+        {
+          'home.hero.title': { en: 'Robots', pt: 'Robôs que se pagam' },
+          'footer.blurb': { de: 'Neu' },
+        },
+        sent,
+      ),
+    ).toEqual({ 'home.hero.title': { pt: 'Robôs que se pagam' }, 'footer.blurb': { de: 'Neu' } });
+    expect(
+      draftsAfterSave(
+        new Map([
+          ['home.hero.title.pt', 'Robôs'],
+          ['home.hero.title.de', 'Roboter'],
+        ]),
+        sent,
+      ),
+    ).toEqual(new Map([['home.hero.title.de', 'Roboter']]));
   });
 
   it('ask the model once per source language, from the admin’s language where it has a text', () => {

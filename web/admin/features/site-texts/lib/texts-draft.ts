@@ -40,6 +40,34 @@ export function changedValues(
   return values;
 }
 
+/**
+ * The edits left once a save succeeded, `sent` being the edits as they were
+ * when Save was pressed: a field still holding what was sent is saved now;
+ * one typed in while the save was on its way stays unsaved.
+ */
+export function editsAfterSave(edits: Edits, sent: Edits): Edits {
+  const left: Edits = {};
+  for (const [key, byLanguage] of Object.entries(edits)) {
+    for (const [language, value] of Object.entries(byLanguage) as [Language, string][]) {
+      if (sent[key]?.[language] !== value) left[key] = { ...left[key], [language]: value };
+    }
+  }
+  return left;
+}
+
+/** The model's drafts, by `key.language`, still to review after a save of `sent`: a saved one is not. */
+export function draftsAfterSave(
+  drafted: ReadonlyMap<string, string>,
+  sent: Edits,
+): Map<string, string> {
+  return new Map(
+    [...drafted].filter(([field, value]) => {
+      const dot = field.lastIndexOf('.');
+      return sent[field.slice(0, dot)]?.[field.slice(dot + 1) as Language] !== value;
+    }),
+  );
+}
+
 /** Unsaved values that would lose a `{{placeholder}}`, by `key.language`, with what they lose. */
 export function placeholderProblems(texts: SiteText[], edits: Edits): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
