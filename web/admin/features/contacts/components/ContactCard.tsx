@@ -13,8 +13,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
+import { closeReply, openReply, replyDraft, useOpenReplies } from '../lib/reply-drafts';
 import { replyStatus } from '../lib/reply-status';
 import { AssigneeSelect } from './AssigneeSelect';
 import { ContactSource } from './ContactSource';
@@ -35,8 +37,9 @@ type Props = ContactCardActions & { contact: Contact; now: Date; pending: boolea
 /**
  * One enquiry. In the inbox: a 'New' badge and a highlighted border while
  * unread, where it stands against its reply promise, who handles it, Reply
- * (which opens its thread, the reply editor and notes), and read, replied,
- * spam and delete actions. In the spam folder: why it was filed there, 'Not
+ * (which opens its thread, the reply editor and notes; closing it with a
+ * reply written and not sent asks first), and read, replied, spam and
+ * delete actions. In the spam folder: why it was filed there, 'Not
  * spam' and delete.
  */
 export function ContactCard({ contact, now, pending, ...on }: Props) {
@@ -45,7 +48,8 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
   const unread = !contact.read && !contact.spam;
   const name = <span className="sr-only">: {contact.name}</span>;
   const replied = contact.replied_at !== null;
-  const [open, setOpen] = useState(false);
+  const open = useOpenReplies().includes(contact.id);
+  const [confirmClose, setConfirmClose] = useState(false);
   const workspace = `contact-${contact.id}-workspace`;
   return (
     <li
@@ -104,7 +108,11 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
               className={open ? button.secondary : button.primary}
               aria-expanded={open}
               aria-controls={open ? workspace : undefined}
-              onClick={() => setOpen(!open)}
+              onClick={() => {
+                if (!open) openReply(contact.id);
+                else if (replyDraft(contact.id) !== undefined) setConfirmClose(true);
+                else closeReply(contact.id);
+              }}
             >
               <MessageSquareReply aria-hidden="true" className="h-4 w-4" />
               {open ? t('admin.contacts.closeReply') : t('admin.contacts.reply')}
@@ -146,6 +154,18 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
         </RowAction>
       </div>
       {open && !contact.spam && <EnquiryWorkspace contact={contact} id={workspace} />}
+      {confirmClose && (
+        <ConfirmDialog
+          message={t('admin.contacts.replyEditor.discardConfirm')}
+          confirmLabel={t('admin.contacts.replyEditor.discard')}
+          cancelLabel={t('admin.contacts.replyEditor.keepWriting')}
+          onCancel={() => setConfirmClose(false)}
+          onConfirm={() => {
+            setConfirmClose(false);
+            closeReply(contact.id);
+          }}
+        />
+      )}
     </li>
   );
 }

@@ -13,12 +13,14 @@ import { CONTACTS_PAGE_SIZE, useContactsQuery } from '../api/contacts.queries';
 import { useMailStatus } from '../api/mail.queries';
 import { useContactActions } from '../hooks/useContactActions';
 import { useRevealContact } from '../hooks/useRevealContact';
+import { closeReply, useOpenReplies } from '../lib/reply-drafts';
 import { ContactCard } from './ContactCard';
 import { ContactsToolbar } from './ContactsToolbar';
 import { ContactStatsPanel } from './ContactStatsPanel';
 import { ExportButton } from './ExportButton';
 import { LinkedContact } from './LinkedContact';
 import { MailStatusNotice } from './MailStatusNotice';
+import { OpenReplies } from './OpenReplies';
 
 /** The spam folder has only its search; the inbox also its filters and order. */
 const inFolder = ({ spam, q, page }: ContactListQuery): ContactListQuery =>
@@ -29,7 +31,8 @@ const inFolder = ({ spam, q, page }: ContactListQuery): ContactListQuery =>
  * figures filter the list), the inbox (soonest due first unless another
  * order is chosen) or the spam folder a page at a time, filtered, searched
  * and sorted by the server (kept in the address), and the enquiries with
- * their actions. Ages and reply markers
+ * their actions. An enquiry open for a reply stays in view (above the list)
+ * when it leaves the page shown. Ages and reply markers
  * follow the clock (renewed every minute).
  */
 export function ContactsManager({ stats }: { stats: ContactStats | null }) {
@@ -60,6 +63,10 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
   });
   const pinned =
     linked !== null && folder === 'inbox' && !contacts.some((c) => c.id === linked) ? linked : null;
+  const replying = useOpenReplies().filter(
+    (id) =>
+      folder === 'inbox' && !list.isPending && id !== pinned && !contacts.some((c) => c.id === id),
+  );
 
   // A page that no longer exists (enquiries deleted meanwhile): the last one instead.
   const beyond = list.isSuccess && !list.isPlaceholderData && total > 0 && page > pages;
@@ -107,6 +114,7 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
       {pinned !== null && (
         <LinkedContact id={pinned} now={now} pending={pendingId === pinned} actions={actionsFor} />
       )}
+      <OpenReplies ids={replying} now={now} pendingId={pendingId} actions={actionsFor} />
       {contacts.length === 0 ? (
         <p className={`${card} px-6 py-10 text-center text-sm text-slate-600`}>
           {list.isPending || beyond ? t('admin.common.loadingList') : empty}
@@ -147,6 +155,7 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
           onConfirm={() =>
             remove(toDelete, () => {
               if (toDelete.id === linked) forget();
+              closeReply(toDelete.id);
               setToDelete(null);
             })
           }

@@ -1,14 +1,19 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Contact, ContactDetail } from '#shared/contact';
 import { toast } from '../../../../common/toast';
 import { json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
+import { forgetReplies } from '../lib/reply-drafts';
 import { ContactCard } from './ContactCard';
 
 quietToasts();
+afterEach(() => {
+  forgetReplies();
+  window.sessionStorage.clear();
+});
 
 const contact: Contact = {
   id: 7,
@@ -94,18 +99,20 @@ const writes = (calls: ApiCall[]) =>
     .filter((c) => c.method !== 'GET')
     .map((c) => `${c.method} ${c.url} ${JSON.stringify(c.body)}`);
 
+const card = () => (
+  <ContactCard
+    contact={contact}
+    now={new Date('2026-11-27T09:00:00.000Z')}
+    pending={false}
+    onToggleRead={() => undefined}
+    onToggleReplied={() => undefined}
+    onToggleSpam={() => undefined}
+    onDelete={() => undefined}
+  />
+);
+
 function open() {
-  renderAdmin(
-    <ContactCard
-      contact={contact}
-      now={new Date('2026-11-27T09:00:00.000Z')}
-      pending={false}
-      onToggleRead={() => undefined}
-      onToggleReplied={() => undefined}
-      onToggleSpam={() => undefined}
-      onDelete={() => undefined}
-    />,
-  );
+  renderAdmin(card());
   const reply = screen.getByRole('button', { name: /^Reply/ });
   expect(reply.getAttribute('aria-expanded')).toBe('false');
   fireEvent.click(reply);
@@ -226,5 +233,18 @@ describe('answering an enquiry from its card', () => {
       'POST /api/contacts/7/notes {"text":"Kunde ruft Montag an"}',
       'PUT /api/contacts/7/assignee {"user_id":4}',
     ]);
+  });
+
+  it('keeps what was written when the card goes and comes back, its reply still open', async () => {
+    stub();
+    open();
+    await waitFor(() =>
+      expect((editor() as HTMLTextAreaElement).value).toContain(TEMPLATE.greeting),
+    );
+    fireEvent.change(editor(), { target: { value: 'Mein eigener Text' } });
+    // The card leaves the list (a filter it no longer matches), then is shown again.
+    cleanup();
+    renderAdmin(card());
+    await waitFor(() => expect((editor() as HTMLTextAreaElement).value).toBe('Mein eigener Text'));
   });
 });

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Field, fieldAria } from '../../../components/Field';
 import { button, input } from '../../../lib/ui';
 import { useDraftReply, useSendReply } from '../api/thread.queries';
+import { keepReplyDraft, replyDraft, useReplyDraft } from '../lib/reply-drafts';
 
 type Props = {
   contact: Contact;
@@ -24,12 +25,14 @@ type Props = {
  * team's greeting and signature, the visitor's message is quoted under it
  * as the e-mail will quote it, "Draft with AI" fills in an answer to review
  * (asking first before replacing what was written), and Send e-mails it in
- * the enquiry's thread, marking the enquiry replied.
+ * the enquiry's thread, marking the enquiry replied. What is written is kept
+ * by enquiry (lib/reply-drafts.ts) until it is sent, so an editor opened
+ * again, or a card that left the list and came back, starts from it.
  */
 export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props) {
   const { t } = useTranslation();
   const start = replyStart(template);
-  const [text, setText] = useState(start);
+  const text = useReplyDraft(contact.id) ?? start;
   const [error, setError] = useState<string | undefined>();
   const [confirmDraft, setConfirmDraft] = useState(false);
   const sending = useSendReply();
@@ -40,6 +43,8 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
   const busy = sending.isPending || drafting.isPending;
   const mailOff = mailEnabled === false;
 
+  const write = (next: string) => keepReplyDraft(contact.id, next === start ? null : next);
+
   const draft = () => {
     setConfirmDraft(false);
     abort.current = new AbortController();
@@ -47,7 +52,7 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
       { id: contact.id, signal: abort.current.signal },
       {
         onSuccess: ({ message }) => {
-          setText(message);
+          write(message);
           setError(undefined);
           toast.success(t('admin.contacts.replyEditor.drafted'));
         },
@@ -67,15 +72,15 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
       return;
     }
     setError(undefined);
-    sending.mutate(
-      { id: contact.id, message: parsed.data.message },
-      {
-        onSuccess: () => {
-          setText(start);
-          toast.success(t('admin.toast.replySent', { email: contact.email }));
-        },
-        onError: (e) => setError(errorMessage(e, t, 'admin.contacts.replyEditor.sendFailed')),
+    const sent = text;
+    // Settled even if the card left the list meanwhile (a filter of unanswered enquiries): the
+    // text sent is no longer a draft. What was typed while it was on its way stays.
+    sending.mutateAsync({ id: contact.id, message: parsed.data.message }).then(
+      () => {
+        if (replyDraft(contact.id) === sent) keepReplyDraft(contact.id, null);
+        toast.success(t('admin.toast.replySent', { email: contact.email }));
       },
+      (e: unknown) => setError(errorMessage(e, t, 'admin.contacts.replyEditor.sendFailed')),
     );
   };
 
@@ -104,7 +109,7 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
           lang={contact.language}
           rows={10}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => write(e.target.value)}
           className={`${input} font-sans leading-relaxed`}
         />
       </Field>

@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Contact, ContactDetail } from '#shared/contact';
+import { json, stubModelApi } from '../../../test/llm-api';
+import { quietToasts } from '../../../test/quiet-toasts';
+import { renderAdmin } from '../../../test/render';
+import { contactKeys } from '../api/contacts.queries';
+import { forgetReplies } from '../lib/reply-drafts';
+import { ContactsManager } from './ContactsManager';
+
+quietToasts();
+// jsdom does not scroll; a card brought into view is.
+Element.prototype.scrollIntoView = () => undefined;
+afterEach(() => {
+  forgetReplies();
+  window.sessionStorage.clear();
+});
+
+const contact: Contact = {
+  id: 7,
+  name: 'Jonas Weber',
+  email: 'jonas@example.de',
+  company: 'Weber GmbH',
+  language: 'de',
+  replied_at: null,
+  spam: false,
+  spam_reasons: [],
+  message: 'Wir brauchen ein Angebot für eine Schweißzelle.',
+  read: true,
+  created_at: '2026-11-27T08:00:00.000Z',
+  source_path: null,
+  source_title: null,
+  due_at: '2099-11-28T08:00:00.000Z',
+  assignee: null,
+};
+const newer: Contact = { ...contact, id: 8, name: 'Ana Silva', email: 'ana@example.pt' };
+const SAM = { id: 4, username: 'sam' };
+const TEMPLATE = {
+  greeting: 'Guten Tag Jonas Weber,',
+  signature: 'Mit freundlichen Grüßen\nsam\nForge Industrial',
+  quote_intro: 'Am 27.11.2026 schrieb Jonas Weber:',
+};
+const WRITTEN = 'Guten Tag,\n\nein langer, sorgfältig geschriebener Text.\n\nsam';
+
+const detail = (c: Contact): ContactDetail => ({
+  ...c,
+  thread: [{ kind: 'enquiry', at: c.created_at, by: null, text: c.message }],
+});
+const page = (items: Contact[]) =>
+  new Response(JSON.stringify({ data: items }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(items.length) },
+  });
+
+/** The API: the list the server has now (`server.list`), enquiry 7, staff, e-mail on. */
+function stub(server: { list: Contact[]; assignee: Contact['assignee'] }) {
+  return stubModelApi(({ method, url }) => {
+    if (url.startsWith('/api/contacts?')) return page(server.list);
+    if (url === '/api/contacts/7') return json(200, { data: detail({ ...contact, ...server }) });
+    if (url === '/api/contacts/7/reply-template') return json(200, { data: TEMPLATE });
+    if (url === '/api/mail/status') return json(200, { data: { enabled: true, notify: 1 } });
+    if (url === '/api/users/staff') return json(200, { data: [SAM] });
+    if (method === 'POST' && url === '/api/contacts/7/replies') {
+      // Answered: no longer "Awaiting reply".
+      server.list = [];
+      return json(201, { data: detail({ ...contact, replied_at: '2026-11-27T09:00:00.000Z' }) });
+    }
+    if (method === 'PUT' && url === '/api/contacts/7/assignee') {
+      // Taken: no longer "Assigned to: Nobody".
+      server.assignee = SAM;
+      server.list = [];
+      return json(200, { data: detail({ ...contact, assignee: SAM }) });
+    }
+    return undefined;
+  });
+}
+
+function open(address: string) {
+  return renderAdmin(
+    <MemoryRouter initialEntries={[address]}>
+      <ContactsManager stats={null} />
+    </MemoryRouter>,
+  );
+}
+
+const editor = () =>
+  screen.queryByRole('textbox', { name: 'Your reply (in German)' }) as HTMLTextAreaElement | null;
+
+async function write() {
+  fireEvent.click(await screen.findByRole('button', { name: /^Reply/ }));
+  await waitFor(() => expect(editor()?.value).toContain(TEMPLATE.greeting));
+  fireEvent.change(editor()!, { target: { value: WRITTEN } });
+}
+
+const stillOpen = () =>
+  screen.findByRole('region', { name: 'Open for a reply, no longer in this list' });
+
+describe('a reply being written in the Contacts tab', () => {
+  it('stays, with its card, when the writer takes the enquiry off "Assigned to: Nobody"', async () => {
+    const server = { list: [contact], assignee: null };
+    stub(server);
+    open('/admin?tab=contacts&assignee=none');
+    await write();
+    const owner = screen.getByRole('combobox', { name: 'Handled by: Jonas Weber' });
+    await screen.findByRole('option', { name: 'sam' });
+    fireEvent.change(owner, { target: { value: '4' } });
+    const region = await stillOpen();
+    await screen.findByText('No submissions match this filter.');
+    expect(within(region).getByRole('heading', { name: 'Jonas Weber' })).toBeTruthy();
+    expect(editor()!.value).toBe(WRITTEN);
+    expect(document.activeElement?.id).toBe('contact-7');
+    // Kept in view until the writer is done with it.
+    fireEvent.click(within(region).getByRole('button', { name: /^Close reply/ }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard reply' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('region', { name: /no longer/ })).toBeNull());
+    expect(document.activeElement?.id).toBe('contacts-title');
+  });
+
+  it('stays when a refresh takes its card off the page shown', async () => {
+    const server = { list: [contact], assignee: null };
+    stub(server);
+    const { queryClient } = open('/admin?tab=contacts&sort=newest');
+    await write();
+    // A new enquiry came: on the newest-first page 1, enquiry 7 is now on page 2.
+    server.list = [newer];
+    await queryClient.invalidateQueries({ queryKey: contactKeys.lists });
+    await screen.findByRole('heading', { name: 'Ana Silva' });
+    expect(within(await stillOpen()).getByRole('heading', { name: 'Jonas Weber' })).toBeTruthy();
+    expect(editor()!.value).toBe(WRITTEN);
+  });
+
+  it('is kept until its editor is closed and the writer agrees to discard it', async () => {
+    const server = { list: [contact], assignee: null };
+    stub(server);
+    open('/admin?tab=contacts');
+    await write();
+    fireEvent.click(screen.getByRole('button', { name: /^Close reply/ }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask.textContent).toContain(
+      'This reply has not been sent. Discard what you have written?',
+    );
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep writing' }));
+    expect(editor()!.value).toBe(WRITTEN);
+    fireEvent.click(screen.getByRole('button', { name: /^Close reply/ }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard reply' }),
+    );
+    await waitFor(() => expect(editor()).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /^Reply/ }));
+    await waitFor(() => expect(editor()?.value).toContain(TEMPLATE.greeting));
+    expect(editor()!.value).not.toContain('sorgfältig');
+  });
+
+  it('is forgotten once sent, even when sending takes its card off "Awaiting reply"', async () => {
+    const server = { list: [contact], assignee: null };
+    const calls = stub(server);
+    open('/admin?tab=contacts&reply=awaiting');
+    await write();
+    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    await stillOpen();
+    await waitFor(() => expect(editor()?.value).toContain(TEMPLATE.greeting));
+    expect(editor()!.value).not.toContain('sorgfältig');
+    expect(window.sessionStorage.length).toBe(0);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { message: WRITTEN },
+    ]);
+  });
+});

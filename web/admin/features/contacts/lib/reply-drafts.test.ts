@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeReply, forgetReplies, keepReplyDraft, replyDraft } from './reply-drafts';
+
+const KEY = 'admin.contacts.replyDrafts';
+
+/** The module as a reload of the tab finds it: nothing in memory, sessionStorage as it was. */
+async function reloaded() {
+  vi.resetModules();
+  return import('./reply-drafts');
+}
+
+afterEach(() => {
+  forgetReplies();
+  window.sessionStorage.clear();
+});
+
+describe('replies being written', () => {
+  it('are kept by enquiry in the tab’s sessionStorage, so a reload finds them', async () => {
+    keepReplyDraft(7, 'Guten Tag,\n\ngerne.');
+    keepReplyDraft(9, 'Olá,\n\nclaro.');
+    expect(JSON.parse(window.sessionStorage.getItem(KEY)!)).toEqual({
+      7: 'Guten Tag,\n\ngerne.',
+      9: 'Olá,\n\nclaro.',
+    });
+    const after = await reloaded();
+    expect(after.replyDraft(7)).toBe('Guten Tag,\n\ngerne.');
+    expect(after.replyDraft(9)).toBe('Olá,\n\nclaro.');
+  });
+
+  it('are forgotten when written back to nothing, or their editor is closed', () => {
+    keepReplyDraft(7, 'Guten Tag');
+    keepReplyDraft(9, 'Olá');
+    keepReplyDraft(9, null);
+    expect(replyDraft(9)).toBeUndefined();
+    closeReply(7);
+    expect(replyDraft(7)).toBeUndefined();
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('start from nothing when what is stored cannot be read', async () => {
+    window.sessionStorage.setItem(KEY, '{"7": 42, "x": "y"');
+    expect((await reloaded()).replyDraft(7)).toBeUndefined();
+    window.sessionStorage.setItem(KEY, '{"7": 42}');
+    expect((await reloaded()).replyDraft(7)).toBeUndefined();
+  });
+});

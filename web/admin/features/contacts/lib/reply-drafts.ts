@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+
+/**
+ * Replies being written, by enquiry: which cards have their reply editor
+ * open, and the text not sent yet. Kept here rather than in the card, so a
+ * card that leaves the list shown (taken by its writer off "Assigned to:
+ * Nobody", no longer due soon, pushed to the next page by a new enquiry)
+ * takes neither with it; the texts are also kept in sessionStorage, so a
+ * reload of the tab keeps them. A text is forgotten once sent, or when its
+ * editor is closed and the writer agrees to discard it.
+ */
+
+const STORAGE_KEY = 'admin.contacts.replyDrafts';
+const StoredDrafts = z.record(z.string().regex(/^[1-9]\d*$/), z.string());
+
+let drafts: Map<number, string> | null = null;
+let open: readonly number[] = [];
+const listeners = new Set<() => void>();
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // No storage (privacy settings): the texts last as long as the page.
+  }
+}
+
+function stored(): Map<number, string> {
+  if (drafts) return drafts;
+  drafts = new Map();
+  try {
+    const parsed = StoredDrafts.safeParse(JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '{}'));
+    if (parsed.success)
+      for (const [id, text] of Object.entries(parsed.data)) drafts.set(Number(id), text);
+  } catch {
+    // Unreadable: start without drafts.
+  }
+  return drafts;
+}
+
+function save(): void {
+  try {
+    const all = stored();
+    if (all.size === 0) storage()?.removeItem(STORAGE_KEY);
+    else storage()?.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(all)));
+  } catch {
+    // Full or refused: the text is still kept for as long as the page is open.
+  }
+}
+
+const changed = () => listeners.forEach((listener) => listener());
+
+/** The unsent reply to an enquiry, if one is being written. */
+export const replyDraft = (id: number): string | undefined => stored().get(id);
+
+/** Keeps the reply being written to an enquiry; `null` when there is nothing to keep. */
+export function keepReplyDraft(id: number, text: string | null): void {
+  if (text === null) {
+    if (!stored().delete(id)) return;
+  } else {
+    if (stored().get(id) === text) return;
+    stored().set(id, text);
+  }
+  save();
+  changed();
+}
+
+/** Opens the reply editor of an enquiry's card. */
+export function openReply(id: number): void {
+  if (open.includes(id)) return;
+  open = [...open, id];
+  changed();
+}
+
+/** Closes the reply editor of an enquiry's card, and forgets what was written in it. */
+export function closeReply(id: number): void {
+  keepReplyDraft(id, null);
+  if (!open.includes(id)) return;
+  open = open.filter((x) => x !== id);
+  changed();
+}
+
+/** Forgets every reply being written, open or kept. */
+export function forgetReplies(): void {
+  drafts = new Map();
+  save();
+  open = [];
+  changed();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The unsent reply to an enquiry as it changes, if one is being written. */
+export const useReplyDraft = (id: number): string | undefined =>
+  useSyncExternalStore(subscribe, () => replyDraft(id));
+
+/** The enquiries whose reply editor is open, in the order they were opened. */
+export const useOpenReplies = (): readonly number[] => useSyncExternalStore(subscribe, () => open);
