@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '#shared/roles';
 import { DEFAULT_SETTINGS } from '#shared/settings';
+import { keepReplyDraft, replyDraft, replyDraftsOf } from '../features/contacts/lib/reply-drafts';
 import { stubApi } from '../test/query';
 import { renderAdmin } from '../test/render';
 import { AccountPage } from './AccountPage';
@@ -46,6 +47,20 @@ const navLinks = async () =>
   within(await screen.findByRole('navigation', { name: 'Admin pages' }))
     .getAllByRole('link')
     .map((a) => a.textContent);
+
+describe('unsent replies in the tab', () => {
+  it('are forgotten when another account signs in, kept for their writer', async () => {
+    replyDraftsOf('sales-1');
+    keepReplyDraft(7, 'Olá, Sra. Costa');
+    open('/admin', 'sales');
+    await navLinks();
+    expect(replyDraft(7)).toBe('Olá, Sra. Costa');
+    cleanup();
+    open('/admin', 'editor');
+    await navLinks();
+    expect(replyDraft(7)).toBeUndefined();
+  });
+});
 
 describe('admin pages by role', () => {
   it('offers an admin every page, and the others only theirs', async () => {

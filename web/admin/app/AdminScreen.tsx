@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { User } from '#shared/auth';
 import { can, type Capability } from '#shared/roles';
 import { useTwoFactorSetupRequired } from '../features/auth/api/auth.queries';
+import { forgetReplies, replyDraftsOf } from '../features/contacts/lib/reply-drafts';
 import { useAdminSession } from '../features/auth/hooks/useAdminSession';
 import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
@@ -32,12 +33,24 @@ export function AdminScreen({ title, description, capability, children }: Props)
   const { user, signOut } = useAdminSession();
   const setupRequired = useTwoFactorSetupRequired();
   const { pathname } = useLocation();
+  const username = user?.username;
+  // Unsent replies belong to their writer: before the page shows, another account's go.
+  useLayoutEffect(() => {
+    if (username) replyDraftsOf(username);
+  }, [username]);
   if (!user) return <LoadingScreen />;
   if (setupRequired && pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
   const allowed = capability === undefined || can(user.role, capability);
   return (
     <div className="min-h-screen">
-      <DashboardHeader user={user} limited={setupRequired} onLogout={signOut} />
+      <DashboardHeader
+        user={user}
+        limited={setupRequired}
+        onLogout={() => {
+          forgetReplies();
+          return signOut();
+        }}
+      />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
         {!allowed ? (
           <AdminNotice kind="forbidden" />

@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeReply, forgetReplies, keepReplyDraft, replyDraft } from './reply-drafts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  closeReply,
+  forgetReplies,
+  keepReplyDraft,
+  replyDraft,
+  replyDraftsOf,
+} from './reply-drafts';
 
 const KEY = 'admin.contacts.replyDrafts';
 
@@ -9,6 +15,8 @@ async function reloaded() {
   vi.resetModules();
   return import('./reply-drafts');
 }
+
+beforeEach(() => replyDraftsOf('ana'));
 
 afterEach(() => {
   forgetReplies();
@@ -20,10 +28,11 @@ describe('replies being written', () => {
     keepReplyDraft(7, 'Guten Tag,\n\ngerne.');
     keepReplyDraft(9, 'Olá,\n\nclaro.');
     expect(JSON.parse(window.sessionStorage.getItem(KEY)!)).toEqual({
-      7: 'Guten Tag,\n\ngerne.',
-      9: 'Olá,\n\nclaro.',
+      owner: 'ana',
+      texts: { 7: 'Guten Tag,\n\ngerne.', 9: 'Olá,\n\nclaro.' },
     });
     const after = await reloaded();
+    after.replyDraftsOf('ana');
     expect(after.replyDraft(7)).toBe('Guten Tag,\n\ngerne.');
     expect(after.replyDraft(9)).toBe('Olá,\n\nclaro.');
   });
@@ -41,7 +50,20 @@ describe('replies being written', () => {
   it('start from nothing when what is stored cannot be read', async () => {
     window.sessionStorage.setItem(KEY, '{"7": 42, "x": "y"');
     expect((await reloaded()).replyDraft(7)).toBeUndefined();
-    window.sessionStorage.setItem(KEY, '{"7": 42}');
+    window.sessionStorage.setItem(KEY, '{"owner": "ana", "texts": {"7": 42}}');
     expect((await reloaded()).replyDraft(7)).toBeUndefined();
+  });
+
+  it('belong to their writer: another account signing in in the tab finds none', async () => {
+    keepReplyDraft(7, 'Guten Tag, Frau Weber');
+    replyDraftsOf('ana');
+    expect(replyDraft(7)).toBe('Guten Tag, Frau Weber');
+    replyDraftsOf('bruno');
+    expect(replyDraft(7)).toBeUndefined();
+    keepReplyDraft(9, 'Olá');
+    const after = await reloaded();
+    after.replyDraftsOf('carla');
+    expect(after.replyDraft(9)).toBeUndefined();
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
   });
 });

@@ -8,13 +8,20 @@ import { z } from 'zod';
  * Nobody", no longer due soon, pushed to the next page by a new enquiry)
  * takes neither with it; the texts are also kept in sessionStorage, so a
  * reload of the tab keeps them. A text is forgotten once sent, or when its
- * editor is closed and the writer agrees to discard it.
+ * editor is closed and the writer agrees to discard it. The texts belong to
+ * the account that wrote them (`replyDraftsOf`): a sign-out forgets them, and
+ * so does another account signing in in the same tab.
  */
 
 const STORAGE_KEY = 'admin.contacts.replyDrafts';
-const StoredDrafts = z.record(z.string().regex(/^[1-9]\d*$/), z.string());
+const StoredDrafts = z.object({
+  owner: z.string().min(1),
+  texts: z.record(z.string().regex(/^[1-9]\d*$/), z.string()),
+});
 
 let drafts: Map<number, string> | null = null;
+/** The account (its username) whose texts these are; null until one signs in. */
+let owner: string | null = null;
 let open: readonly number[] = [];
 const listeners = new Set<() => void>();
 
@@ -30,9 +37,12 @@ function stored(): Map<number, string> {
   if (drafts) return drafts;
   drafts = new Map();
   try {
-    const parsed = StoredDrafts.safeParse(JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '{}'));
-    if (parsed.success)
-      for (const [id, text] of Object.entries(parsed.data)) drafts.set(Number(id), text);
+    const saved = storage()?.getItem(STORAGE_KEY);
+    const parsed = saved ? StoredDrafts.safeParse(JSON.parse(saved)) : null;
+    if (parsed?.success) {
+      owner = parsed.data.owner;
+      for (const [id, text] of Object.entries(parsed.data.texts)) drafts.set(Number(id), text);
+    }
   } catch {
     // Unreadable: start without drafts.
   }
@@ -42,8 +52,11 @@ function stored(): Map<number, string> {
 function save(): void {
   try {
     const all = stored();
-    if (all.size === 0) storage()?.removeItem(STORAGE_KEY);
-    else storage()?.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(all)));
+    if (all.size === 0 || owner === null) storage()?.removeItem(STORAGE_KEY);
+    else {
+      const texts = Object.fromEntries(all);
+      storage()?.setItem(STORAGE_KEY, JSON.stringify({ owner, texts }));
+    }
   } catch {
     // Full or refused: the text is still kept for as long as the page is open.
   }
@@ -81,12 +94,24 @@ export function closeReply(id: number): void {
   changed();
 }
 
-/** Forgets every reply being written, open or kept. */
+/** Forgets every reply being written, open or kept (a sign-out). */
 export function forgetReplies(): void {
   drafts = new Map();
   save();
   open = [];
   changed();
+}
+
+/**
+ * The account signed in now. What another account was writing in this tab
+ * (its session ended, and a colleague signed in) is forgotten: an unsent
+ * reply holds a visitor's details and its writer's name.
+ */
+export function replyDraftsOf(username: string): void {
+  stored();
+  if (owner === username) return;
+  owner = username;
+  forgetReplies();
 }
 
 function subscribe(listener: () => void): () => void {
