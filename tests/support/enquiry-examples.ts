@@ -65,6 +65,11 @@ export const GENUINE: Record<'en' | 'pt' | 'de', Example[]> = {
       message:
         'Please send the datasheet of the vision system (PDF) to my colleague at chloe.dubois@example.fr. Thanks!',
     },
+    {
+      // A link the sender meant to paste, or a mail filter took out: prose, not forum markup.
+      name: 'Mark Ellis',
+      message: 'Hello, our drawings are here: [link] - could you quote 20 welding cells?',
+    },
   ],
   pt: [
     {
@@ -126,6 +131,10 @@ export const GENUINE: Record<'en' | 'pt' | 'de', Example[]> = {
       name: 'José Álvares',
       message: 'Gostava de agendar uma reunião. O meu telemóvel é +351 936 123 456. Obrigado!',
     },
+    {
+      name: 'Inês Rocha',
+      message: 'Olá, o caderno de encargos está aqui [link]. Aguardo proposta.',
+    },
   ],
   de: [
     {
@@ -185,6 +194,10 @@ export const GENUINE: Record<'en' | 'pt' | 'de', Example[]> = {
     {
       name: 'Uwe',
       message: 'Was kostet Ihre Software zur vorausschauenden Wartung pro Maschine und Jahr?',
+    },
+    {
+      name: 'Sabine Krüger',
+      message: 'Die Zeichnung finden Sie unter [Link zur Zeichnung]. Bitte um Angebot.',
     },
   ],
 };

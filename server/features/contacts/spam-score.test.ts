@@ -67,6 +67,28 @@ describe('spam scoring', () => {
     expect(phrases('Please unsubscribe me from the newsletter.')).toBe(4);
   });
 
+  it('files forum link markup, in any case, but not a bracketed word of prose', () => {
+    const markup = (message: string) => score({ name: 'Tom', message }).reasons.includes('markup');
+    for (const message of [
+      'Nice post [url=http://spam.example]cheap bags[/url] thanks',
+      'Nice post [URL=http://spam.example]cheap bags[/URL] thanks',
+      'Look [url]http://spam.example[/url] now',
+      'Look [ url ]spam.example[ / URL ] now',
+      'Photos [img]http://spam.example/a.jpg[/img]',
+      'Photos [img=640x480]http://spam.example/a.jpg[/img]',
+      'Click [link=http://spam.example]here[/link]',
+      'Click [link]spam.example[/link]',
+    ])
+      expect({ message, markup: markup(message) }).toEqual({ message, markup: true });
+    for (const message of [
+      'Our drawings are here: [link] - could you quote 20 welding cells?',
+      'Our site is [URL removed by mail filter], please call us.',
+      'See [img] above and the [link to PDF] below.',
+      'The closing [/url] alone, or [url] and [/img], is no markup.',
+    ])
+      expect({ message, markup: markup(message) }).toEqual({ message, markup: false });
+  });
+
   it('holds a fast form alone, or a link alone, below the threshold; both together are spam', () => {
     const linked = { name: 'Ana', message: 'Our site is https://www.example.pt, call us.' };
     expect(score(linked).spam).toBe(false);
@@ -123,7 +145,7 @@ const WORDS = {
 };
 
 describe('docs/api.md: ordinary prose through the API is never spam', () => {
-  it('holds for any sentence of everyday words, with or without a phone, a site link and repetition', () => {
+  it('holds for any sentence of everyday words, with or without a phone, a site link, a bracketed note and repetition', () => {
     const prose = fc.constantFrom('en', 'pt', 'de').chain((lang) =>
       fc.record({
         words: fc.array(fc.constantFrom(...WORDS[lang as keyof typeof WORDS]), {
@@ -138,12 +160,24 @@ describe('docs/api.md: ordinary prose through the API is never spam', () => {
             'https://example.com/about',
           ),
         ),
+        // Where a link was meant to go, or a mail filter took one out.
+        note: fc.option(
+          fc.constantFrom(
+            '[link]',
+            '[Link]',
+            '[url]',
+            '[img]',
+            '[link to PDF]',
+            '[Link zur Zeichnung]',
+            '[URL removed by mail filter]',
+          ),
+        ),
         repeats: fc.nat(200),
       }),
     );
     fc.assert(
-      fc.property(prose, ({ words, phone, site, repeats }) => {
-        const message = [words.join(' ') + '.', phone, site].filter(Boolean).join(' ');
+      fc.property(prose, ({ words, phone, site, note, repeats }) => {
+        const message = [words.join(' ') + '.', note, phone, site].filter(Boolean).join(' ');
         const verdict = scoreEnquiry({ name: 'Ana Silva', company: null, message, repeats });
         return verdict.score < SPAM_THRESHOLD;
       }),

@@ -27,7 +27,14 @@ export type SpamVerdict = { score: number; spam: boolean; reasons: SpamReason[] 
 
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"'[\]]+/giu;
 const EMAIL = /[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+/gu;
-const LINK_MARKUP = /<\s*a\b[^>]*\bhref|\[\s*\/?\s*(?:url|link|img)\b[^\]]*\]/iu;
+/**
+ * Link markup of web pages and forums: an HTML anchor, a BBCode tag with a
+ * value (`[url=…]`, `[img=…]`, `[link=…]`), or one opening with its closing
+ * tag (`[url]…[/url]`). A bracketed word alone is prose: `[link]` where the
+ * sender meant to paste one, `[URL removed by mail filter]`, `[Link zur Zeichnung]`.
+ */
+const LINK_MARKUP =
+  /<\s*a\b[^>]*\bhref|\[\s*(?:url|link|img)\s*=|\[\s*(url|link|img)\b[^\]]*\][\s\S]*?\[\s*\/\s*\1\s*\]/iu;
 const HTML_TAG = /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/iu;
 
 /**
