@@ -324,6 +324,11 @@ export function createContactsRepo(db: Db) {
       return changed > 0;
     },
 
+    /** Gives back the reminder claimed `at` (none could be queued), for a later look. */
+    async releaseReminder(trx: Knex, id: number, at: string): Promise<void> {
+      await contacts(trx).where({ id, reminded_at: at }).update({ reminded_at: null });
+    },
+
     async maxId(): Promise<number> {
       const row = await contacts().max({ id: 'id' }).first();
       return toCount(row?.id);

@@ -29,7 +29,9 @@ export type ReminderMail = {
  * the alert list of its language when it has no owner (or the owner no
  * address). Once per enquiry, whatever the number of instances: each
  * enquiry's reminder is claimed by one conditional UPDATE in the
- * transaction that queues the e-mail. Looks once a minute while e-mail is on.
+ * transaction that queues the e-mail, and given back when no e-mail could
+ * be queued (no address to send it to), so it goes out once there is one
+ * (until the enquiry is a day overdue). Looks once a minute while e-mail is on.
  */
 export function createReplyReminders(deps: {
   db: Db;
@@ -67,9 +69,16 @@ export function createReplyReminders(deps: {
       const contact = await contacts.findById(id);
       if (!contact) continue;
       const recipients = await recipientsOf(contact);
+      // Nobody to tell yet: the reminder waits for an address (NOTIFY_EMAIL, the alert list).
+      if (recipients.length === 0) continue;
       const queued = await db.transaction(async (trx) => {
         if (!(await contacts.claimReminder(trx, id, at))) return false;
-        if ((await mail.queueReminder(trx, contact, recipients)) > 0) void mail.nudgeAfter(trx);
+        if ((await mail.queueReminder(trx, contact, recipients)) === 0) {
+          // Nothing went to the outbox: the enquiry keeps its reminder for a later look.
+          await contacts.releaseReminder(trx, id, at);
+          return false;
+        }
+        void mail.nudgeAfter(trx);
         return true;
       });
       if (queued) reminded += 1;

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { translator } from '../../i18n';
-import { mailAddress } from '../../mailbox';
+import { mailAddress, parseMailbox } from '../../mailbox';
 import type { SiteTextsService } from '../site-texts/site-texts.service';
 import { enquiryEvent } from './enquiry-event';
 import { createAutoReplyClaims } from './auto-reply-claims.repo';
@@ -34,14 +34,17 @@ function distinct(addresses: string[]): string[] {
   return addresses.filter((a) => !seen.has(a.toLowerCase()) && seen.add(a.toLowerCase()));
 }
 
-/** Who gets the alerts about an enquiry: NOTIFY_EMAIL and the list for its language. */
+/**
+ * Who gets the alerts about an enquiry: NOTIFY_EMAIL and the list for its
+ * language, as bare addresses (`Sales Team <sales@…>` is `sales@…`), each once.
+ */
 export function alertRecipients(
   notify: readonly string[],
   settings: Settings,
   language: Language,
 ): string[] {
   const all = [...notify, ...settings[`alert_emails_${language}`]];
-  return distinct(all.map((a) => mailAddress(a) ?? a));
+  return distinct(all.flatMap((a) => parseMailbox(a)?.address ?? []));
 }
 
 /** At most one auto-reply per visitor address in this time. */
