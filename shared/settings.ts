@@ -90,7 +90,7 @@ export const SETTINGS = {
     default: PORTUGAL_HOLIDAYS,
     item: z.string().trim().refine(isHolidayRule, 'validation.settings.holiday'),
   },
-  /** Where replies from the admin are answered when the sender's account has no e-mail. */
+  /** Where visitors' answers go: to the auto-reply, and to replies from the admin when the sender's account has no e-mail. */
   reply_to_email: {
     kind: 'text',
     group: 'replies',

@@ -177,7 +177,10 @@ export function createMailService({
           contactId: contact.id,
           recipient: visitor,
           language: contact.language,
-          content: autoReply(contact, siteUrl, speak(contact.language), { dueIn }),
+          content: autoReply(contact, siteUrl, speak(contact.language), {
+            dueIn,
+            replyTo: now.reply_to_email,
+          }),
         });
       }
       await outbox.insert(trx, messages, at.toISOString());

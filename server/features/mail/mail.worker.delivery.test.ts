@@ -109,6 +109,22 @@ describe('a stored enquiry', () => {
     expect(reply.html).toContain('href="https://www.forge.example/privacy"');
   });
 
+  it('sends the visitor’s answer to the confirmation to the team address of the settings, when set', async () => {
+    await admin.put('/api/settings').send({ reply_to_email: 'team@forge.example' }).expect(200);
+    try {
+      await submit({ ...enquiry, language: 'de' });
+      const reply = byRecipient(await smtp.waitFor(3), 'ana@example.pt');
+      expect(reply.header('auto-submitted')).toBe('auto-replied');
+      expect(reply.header('reply-to')).toBe('Forge Industrial <team@forge.example>');
+      // Staff alerts still answer the visitor.
+      expect(byRecipient(smtp.received, 'sales@forge.example').header('reply-to')).toBe(
+        'Ana Silva <ana@example.pt>',
+      );
+    } finally {
+      await admin.put('/api/settings').send({ reply_to_email: '' }).expect(200);
+    }
+  });
+
   it.each([
     ['en', 'We have received your enquiry – Forge Industrial', 'Dear', 'within 24 hours'],
     [

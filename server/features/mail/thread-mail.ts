@@ -10,7 +10,7 @@ import { messageId } from './mail.worker';
 import type { NewOutboxMessage, OutboxRepo } from './outbox.repo';
 import { STAFF_LANGUAGE } from './templates/enquiry-alert';
 import { enquiryReply, type ReplyThread } from './templates/enquiry-reply';
-import { companyDetails, formatTime, headerText } from './templates/mail-parts';
+import { companyDetails, formatTime, headerText, teamReplyTo } from './templates/mail-parts';
 import { assignmentNotice, reminderNotice } from './templates/staff-notices';
 import type { Clock } from '../../clock';
 
@@ -54,9 +54,7 @@ export function createThreadMail(deps: {
   function replyToFor(sender: Sender, t: Translate, language: Language): Mailbox | null {
     const own = sender.email && mailAddress(sender.email);
     if (own) return { name: sender.username, address: own };
-    const team = settings().reply_to_email;
-    if (team) return { name: companyDetails(t, siteUrl, language).name, address: team };
-    return null;
+    return teamReplyTo(settings().reply_to_email, companyDetails(t, siteUrl, language));
   }
 
   const staffMessage = (

@@ -14,6 +14,7 @@ import {
   quoteHtml,
   quoteText,
   sitePage,
+  teamReplyTo,
 } from './mail-parts';
 
 /** Headers that mark a machine's answer, so other robots (vacation replies) stay quiet. */
@@ -32,13 +33,14 @@ export const QUOTED_CHARS = 200;
  * zone, `dueIn`), the start of their message quoted as plain text
  * (QUOTED_CHARS at most), and how to reach the company. `t` speaks the
  * enquiry's language with the company's site texts in place (its name and
- * contact details).
+ * contact details). It invites a reply: `Reply-To` the team's address of
+ * the settings (`replyTo`) when one is set, as replies from the admin.
  */
 export function autoReply(
   contact: Contact,
   siteUrl: string,
   t: Translate = translator(contact.language),
-  { dueIn }: { dueIn?: string } = {},
+  { dueIn, replyTo = '' }: { dueIn?: string; replyTo?: string } = {},
 ): MailContent {
   const language = contact.language;
   const company = companyDetails(t, siteUrl, language);
@@ -82,5 +84,12 @@ export function autoReply(
       `<p style="color:#64748b;font-size:12px"><a href="${escapeHtml(privacy)}">${escapeHtml(t('mail.reply.privacy'))}</a></p>`,
   );
 
-  return { subject, text, html, headers: { ...AUTO_REPLY_HEADERS } };
+  const team = teamReplyTo(replyTo, company);
+  return {
+    subject,
+    text,
+    html,
+    ...(team && { replyTo: team }),
+    headers: { ...AUTO_REPLY_HEADERS },
+  };
 }

@@ -2,6 +2,7 @@ import { escapeHtml } from '#shared/html';
 import { LOCALES, type Language } from '#shared/languages';
 import { telHref } from '#shared/phone';
 import type { Translate } from '../../../i18n';
+import type { Mailbox } from '../../../mailbox';
 
 /**
  * Pieces every e-mail is made of: safe header text, the visitor's message
@@ -99,6 +100,15 @@ export type Company = {
   name: string;
   lines: { label: string; value: string; href?: string }[];
 };
+
+/**
+ * Where a visitor's answer goes when no colleague is named: the team's
+ * address of the settings (`reply_to_email`) under the company's name;
+ * null when it is unset (the answer then goes to MAIL_FROM).
+ */
+export function teamReplyTo(address: string, company: Pick<Company, 'name'>): Mailbox | null {
+  return address ? { name: company.name, address } : null;
+}
 
 /** The company's name and contact details as the contact page shows them (site texts, with the company's overrides). */
 export function companyDetails(t: Translate, siteUrl: string, language: Language): Company {
