@@ -249,6 +249,7 @@ describe('GET /api/mail/status without SMTP_URL', () => {
       enabled: false,
       auto_reply: false,
       notify: 0,
+      alert_recipients: { en: 0, pt: 0, de: 0 },
       pending: 0,
       failed: 0,
       last_failure: null,

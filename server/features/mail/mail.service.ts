@@ -234,9 +234,14 @@ export function createMailService({
       await outbox.cancelPending(trx, contactId);
     },
 
-    /** What the admin shows about e-mail: on or off, the queue, the last failure. No credentials. */
+    /**
+     * What the admin shows about e-mail: on or off, who gets the alerts of
+     * each language, the queue, the last failure. No credentials.
+     */
     async status(): Promise<MailStatus> {
-      const s = await outbox.status();
+      const [s, now] = await Promise.all([outbox.status(), settings?.snapshot()]);
+      const reach = (language: Language) =>
+        mail ? alertRecipients(mail.notify, now ?? DEFAULT_SETTINGS, language).length : 0;
       const failing =
         s.lastFailure !== null &&
         (s.lastDeliveryAt === null || s.lastFailure.at > s.lastDeliveryAt);
@@ -244,6 +249,7 @@ export function createMailService({
         enabled: Boolean(mail),
         auto_reply: Boolean(mail?.autoReply),
         notify: mail?.notify.length ?? 0,
+        alert_recipients: { en: reach('en'), pt: reach('pt'), de: reach('de') },
         pending: s.pending,
         failed: s.failed,
         last_failure: s.lastFailure,

@@ -11,6 +11,7 @@ const healthy: MailStatus = {
   enabled: true,
   auto_reply: true,
   notify: 2,
+  alert_recipients: { en: 2, pt: 2, de: 2 },
   pending: 0,
   failed: 0,
   last_failure: null,
@@ -18,9 +19,15 @@ const healthy: MailStatus = {
   failing: false,
 };
 
+const NO_ALERTS = { en: 0, pt: 0, de: 0 };
+
 describe('MailStatusNotice', () => {
   it('says e-mail is off and what to set', () => {
-    renderAdmin(<MailStatusNotice status={{ ...healthy, enabled: false, notify: 0 }} />);
+    renderAdmin(
+      <MailStatusNotice
+        status={{ ...healthy, enabled: false, notify: 0, alert_recipients: NO_ALERTS }}
+      />,
+    );
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain('E-mail is off');
     expect(notice.textContent).toContain('SMTP_URL');
@@ -57,7 +64,47 @@ describe('MailStatusNotice', () => {
   });
 
   it('warns when no staff address gets alerts', () => {
-    renderAdmin(<MailStatusNotice status={{ ...healthy, notify: 0 }} />);
+    renderAdmin(
+      <MailStatusNotice status={{ ...healthy, notify: 0, alert_recipients: NO_ALERTS }} />,
+    );
+    expect(screen.getByRole('status').textContent).toContain(
+      'No staff address receives enquiry alerts',
+    );
+  });
+
+  it('is quiet without NOTIFY_EMAIL when the alert list of every language names someone', () => {
+    const { container } = renderAdmin(
+      <MailStatusNotice
+        status={{ ...healthy, notify: 0, alert_recipients: { en: 1, pt: 2, de: 1 } }}
+      />,
+    );
+    expect(container.textContent).toBe('');
+  });
+
+  it.each([
+    ['en', 'No staff address receives alerts for enquiries in Portuguese and German'],
+    ['pt', 'Nenhum endereço da equipa recebe alertas de pedidos em português e alemão'],
+    ['de', 'Keine Teamadresse erhält Benachrichtigungen zu Anfragen auf Portugiesisch und Deutsch'],
+  ] as const)(
+    'names the languages whose alerts reach nobody, when others reach someone (%s)',
+    (language, title) => {
+      renderAdmin(
+        <MailStatusNotice
+          status={{ ...healthy, notify: 0, alert_recipients: { en: 1, pt: 0, de: 0 } }}
+        />,
+        { language },
+      );
+      const notice = screen.getByRole('status').textContent;
+      expect(notice).toContain(title);
+      expect(notice).toContain('NOTIFY_EMAIL');
+    },
+  );
+
+  it('goes by NOTIFY_EMAIL alone with a server that does not count per language', () => {
+    const { alert_recipients: _, ...older } = healthy;
+    const { container } = renderAdmin(<MailStatusNotice status={older as MailStatus} />);
+    expect(container.textContent).toBe('');
+    renderAdmin(<MailStatusNotice status={{ ...(older as MailStatus), notify: 0 }} />);
     expect(screen.getByRole('status').textContent).toContain(
       'No staff address receives enquiry alerts',
     );

@@ -2,8 +2,8 @@ import { MailWarning, MailX, OctagonAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/dates';
-import { pickLanguage } from '#shared/languages';
-import type { MailStatus } from '#shared/mail-status';
+import { LANGUAGES, LOCALES, pickLanguage } from '#shared/languages';
+import { alertsReach, type MailStatus } from '#shared/mail-status';
 
 const TONES = {
   info: 'border-slate-300 bg-slate-50 text-slate-800',
@@ -36,13 +36,16 @@ function Notice(props: {
 /**
  * What the admin must know about enquiry e-mail (`GET /api/mail/status`):
  * that it is off (with what to set), that deliveries are failing (the last
- * error and how many messages wait), or that no staff address gets alerts.
- * Nothing while all is well.
+ * error and how many messages wait), or that no staff address gets the
+ * alerts of some or all languages (neither NOTIFY_EMAIL nor their alert
+ * lists name anyone). Nothing while all is well.
  */
 export function MailStatusNotice({ status }: { status: MailStatus | undefined }) {
   const { t, i18n } = useTranslation();
   if (!status) return null;
   const icon = 'h-5 w-5';
+  const language = pickLanguage(i18n.language);
+  const unalerted = LANGUAGES.filter((l) => !alertsReach(status, l));
   if (!status.enabled) {
     return (
       <Notice
@@ -67,12 +70,12 @@ export function MailStatusNotice({ status }: { status: MailStatus | undefined })
         })}
       >
         {t('admin.mail.failingSince', {
-          date: formatDateTime(status.last_failure.at, pickLanguage(i18n.language)),
+          date: formatDateTime(status.last_failure.at, language),
         })}
       </Notice>
     );
   }
-  if (status.notify === 0) {
+  if (unalerted.length === LANGUAGES.length) {
     return (
       <Notice
         tone="warning"
@@ -81,6 +84,21 @@ export function MailStatusNotice({ status }: { status: MailStatus | undefined })
         title={t('admin.mail.noStaffTitle')}
       >
         {status.auto_reply ? t('admin.mail.noStaffAutoReply') : t('admin.mail.noStaffHint')}
+      </Notice>
+    );
+  }
+  if (unalerted.length > 0) {
+    const languages = new Intl.ListFormat(LOCALES[language], { type: 'conjunction' }).format(
+      unalerted.map((l) => t(`admin.contacts.languages.${l}`)),
+    );
+    return (
+      <Notice
+        tone="warning"
+        role="status"
+        icon={<MailWarning aria-hidden="true" className={icon} />}
+        title={t('admin.mail.someStaffTitle', { languages })}
+      >
+        {t('admin.mail.someStaffHint')}
       </Notice>
     );
   }

@@ -35,6 +35,7 @@ const mail = (over: Partial<MailStatus>): MailStatus => ({
   enabled: true,
   auto_reply: true,
   notify: 1,
+  alert_recipients: { en: 1, pt: 1, de: 1 },
   pending: 0,
   failed: 0,
   last_failure: null,
@@ -81,7 +82,21 @@ describe('Not spam says the staff alert is on its way only when one is', () => {
   });
 
   it('not without a staff address', async () => {
-    expect(await notSpamToast(mail({ notify: 0 }))).toEqual(['Moved back to the inbox', undefined]);
+    expect(
+      await notSpamToast(mail({ notify: 0, alert_recipients: { en: 0, pt: 0, de: 0 } })),
+    ).toEqual(['Moved back to the inbox', undefined]);
+  });
+
+  it('with the alert list of the enquiry’s language only (no NOTIFY_EMAIL)', async () => {
+    expect(
+      await notSpamToast(mail({ notify: 0, alert_recipients: { en: 0, pt: 1, de: 0 } })),
+    ).toEqual(['Moved back to the inbox', 'The staff alert is on its way.']);
+  });
+
+  it('not when only other languages have a list', async () => {
+    expect(
+      await notSpamToast(mail({ notify: 0, alert_recipients: { en: 2, pt: 0, de: 1 } })),
+    ).toEqual(['Moved back to the inbox', undefined]);
   });
 
   it('marking as spam says where it went', async () => {

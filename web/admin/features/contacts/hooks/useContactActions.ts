@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
+import { alertsReach } from '#shared/mail-status';
 import { toast } from '../../../../common/toast';
 import {
   useDeleteContact,
@@ -51,12 +52,13 @@ export function useContactActions() {
   };
 
   /**
-   * Moving an enquiry out of spam queues the staff alert when e-mail and staff
-   * addresses are set (the outbox sends it; the toast says so only then).
+   * Moving an enquiry out of spam queues the staff alert when e-mail is on
+   * and a staff address gets the alerts of its language (NOTIFY_EMAIL or the
+   * language's alert list); the outbox sends it, and the toast says so only then.
    */
   const toggleSpam = (contact: Contact) => {
     const spam = !contact.spam;
-    const alerted = Boolean(mail?.enabled && mail.notify > 0);
+    const alerted = Boolean(mail?.enabled && alertsReach(mail, contact.language));
     filing.mutate(
       { id: contact.id, spam },
       {
