@@ -251,8 +251,17 @@ export function createContactsRepo(db: Db) {
       return (await contacts(q).where({ id }).update(fields)) > 0;
     },
 
-    async remove(id: number): Promise<boolean> {
-      return (await contacts().where({ id }).delete()) > 0;
+    async remove(id: number, q: Knex = db): Promise<boolean> {
+      return (await contacts(q).where({ id }).delete()) > 0;
+    },
+
+    /**
+     * Locks an enquiry's row until `trx` ends (PostgreSQL; on SQLite the
+     * write transaction holds the file's lock already); false when there is none.
+     */
+    async lock(trx: Knex, id: number): Promise<boolean> {
+      const row = contacts(trx).where({ id }).first('id');
+      return Boolean(await (isEmbedded(db) ? row : row.forUpdate()));
     },
 
     /** Every enquiry `userId` owns goes back to nobody; answers how many. */

@@ -235,6 +235,13 @@ export function createMailService({
     },
 
     /**
+     * Replies written to the enquiry's visitor that have not gone out yet:
+     * deleting the enquiry would drop them with the rest of its mail.
+     */
+    unsentReplies: (trx: Knex.Transaction, contactId: number): Promise<number> =>
+      outbox.unsentReplies(trx, contactId),
+
+    /**
      * What the admin shows about e-mail: on or off, who gets the alerts of
      * each language, the queue, the last failure. No credentials.
      */

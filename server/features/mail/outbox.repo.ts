@@ -197,6 +197,15 @@ export function createOutboxRepo(db: Db) {
       };
     },
 
+    /** How many replies written to an enquiry's visitor are still to be sent (queued, or going out). */
+    async unsentReplies(q: Knex, contactId: number): Promise<number> {
+      const row = await outbox(q)
+        .where({ contact_id: contactId, kind: 'reply', status: 'pending' })
+        .count({ n: '*' })
+        .first();
+      return toCount(row?.n);
+    },
+
     /** The kinds of mail an enquiry already has (queued, sent or failed). */
     async kindsFor(trx: Knex, contactId: number): Promise<OutboxKind[]> {
       return (await outbox(trx).where({ contact_id: contactId }).distinct('kind')).map(
