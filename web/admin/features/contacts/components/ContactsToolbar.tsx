@@ -123,7 +123,7 @@ export function ContactsToolbar({ query, onChange, counts }: Props) {
               options={[
                 ['all', t('admin.contacts.assignee.anyone')],
                 ['me', t('admin.contacts.assignee.mine')],
-                ['none', t('admin.contacts.assignee.nobody')],
+                ['none', t('admin.contacts.assignee.assignedToNobody')],
               ]}
             />
             <FilterSelect
