@@ -5,7 +5,8 @@ import { createTestApp, signedIn, type TestApp } from '../../../tests/support/te
 /**
  * Deleting an enquiry takes its mail with it (decision 008), except a reply
  * written to the visitor that has not gone out yet: the admin was told it
- * was sent. No worker runs here, so whatever is queued stays pending.
+ * was sent, so it stays in the outbox and goes out. No worker runs here, so
+ * whatever is queued stays pending.
  */
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -21,6 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.destroy());
 beforeEach(async () => {
+  await t.db('mail_outbox').delete();
   await t.db('contacts').delete();
   await t.db('auto_reply_claims').delete();
 });
@@ -48,29 +50,25 @@ const mailOf = (id: number) =>
   t.db('mail_outbox').where({ contact_id: id }).orderBy('id').pluck('kind');
 
 describe('DELETE /api/contacts/{id}', () => {
-  it('is refused while a reply to the visitor waits to be sent, and nothing is lost', async () => {
+  it('keeps a reply to the visitor that waits to be sent, to go out without the enquiry', async () => {
     const id = await submit();
     await reply(id);
 
-    const refused = await admin.delete(`/api/contacts/${id}`).expect(409);
-    expect(refused.body.error).toBe(
-      'A reply to this enquiry is still waiting to be sent. Delete the enquiry once the reply has gone out, so that it is not lost.',
-    );
-    const german = await admin.delete(`/api/contacts/${id}?lang=de`).expect(409);
-    expect(german.body.error).toMatch(
-      /^Eine Antwort auf diese Anfrage wartet noch auf den Versand/,
-    );
-    expect(await t.db('contacts').where({ id }).first('id')).toBeDefined();
-    expect(await mailOf(id)).toEqual(['staff-alert', 'auto-reply', 'reply']);
-    expect(await t.db('audit_log').where({ action: 'contact.deleted' })).toEqual([]);
-
-    // Gone out (or given up on): the enquiry may go, with all its mail.
-    await t.db('mail_outbox').where({ contact_id: id, kind: 'reply' }).update({ status: 'sent' });
     await admin.delete(`/api/contacts/${id}`).expect(200, { data: { id } });
+    expect(await t.db('contacts').where({ id }).first('id')).toBeUndefined();
     expect(await mailOf(id)).toEqual([]);
+    const kept = await t.db('mail_outbox').where({ kind: 'reply' });
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      contact_id: null,
+      status: 'pending',
+      recipient: 'juergen@fabrik.de',
+    });
+    expect(JSON.parse(kept[0].content).text).toContain('gerne senden wir Ihnen ein Angebot');
+    expect(await t.db('audit_log').where({ action: 'contact.deleted' })).toHaveLength(1);
   });
 
-  it('goes ahead with a failed reply, or only an alert and an auto-reply still queued', async () => {
+  it('takes a failed reply with it, and an alert and an auto-reply still queued', async () => {
     const waiting = await submit();
     await admin.delete(`/api/contacts/${waiting}`).expect(200, { data: { id: waiting } });
 

@@ -16,7 +16,7 @@ import { CSV_BOM } from '#shared/csv';
 import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
 import { transactionPerWrite, type GroupCommit } from '../../db/group-commit';
 import type { Db } from '../../db/knex';
-import { ConflictError, NotFoundError } from '../../errors';
+import { NotFoundError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
@@ -52,8 +52,8 @@ export type EnquiryMail = {
     opts: { autoReply: boolean },
   ): Promise<unknown>;
   cancelEnquiryMail(trx: Knex.Transaction, contactId: number): Promise<unknown>;
-  /** Replies to the enquiry's visitor still waiting in the outbox. */
-  unsentReplies(trx: Knex.Transaction, contactId: number): Promise<number>;
+  /** Replies to the enquiry's visitor still waiting in the outbox stay there without it. */
+  keepUnsentReplies(trx: Knex.Transaction, contactId: number): Promise<number>;
   /** Awaited before the transaction that queues mail opens. */
   prepare?(): Promise<void>;
 };
@@ -223,18 +223,16 @@ export function createContactsService({
     },
 
     /**
-     * Deletes an enquiry with its thread and mail (decision 008), but not
-     * while a reply written to the visitor waits in the outbox (409): the
-     * admin was told it was sent, so it must not go with the enquiry. The
-     * enquiry is locked first, so a reply being queued meanwhile is either
-     * seen here or refused for want of its enquiry.
+     * Deletes an enquiry with its thread and mail (decision 008), except a
+     * reply written to the visitor that waits in the outbox: the admin was
+     * told it was sent, so it stays, no longer tied to the enquiry, and
+     * goes out. The enquiry is locked first, so a reply being queued
+     * meanwhile is either kept here or refused for want of its enquiry.
      */
     async remove(id: number, who: Who = NOBODY): Promise<{ id: number }> {
       await db.transaction(async (trx) => {
         if (!(await repo.lock(trx, id))) throw notFound();
-        if (mail && (await mail.unsentReplies(trx, id)) > 0) {
-          throw new ConflictError('apiErrors.replyStillQueued');
-        }
+        await mail?.keepUnsentReplies(trx, id);
         await repo.remove(id, trx);
       });
       return recorded(who, 'contact.deleted', id, { id });

@@ -235,11 +235,12 @@ export function createMailService({
     },
 
     /**
-     * Replies written to the enquiry's visitor that have not gone out yet:
-     * deleting the enquiry would drop them with the rest of its mail.
+     * Replies written to the enquiry's visitor that have not gone out yet
+     * are kept apart from it, so deleting the enquiry does not drop them
+     * with the rest of its mail.
      */
-    unsentReplies: (trx: Knex.Transaction, contactId: number): Promise<number> =>
-      outbox.unsentReplies(trx, contactId),
+    keepUnsentReplies: (trx: Knex.Transaction, contactId: number): Promise<number> =>
+      outbox.keepUnsentReplies(trx, contactId),
 
     /**
      * What the admin shows about e-mail: on or off, who gets the alerts of

@@ -197,13 +197,15 @@ export function createOutboxRepo(db: Db) {
       };
     },
 
-    /** How many replies written to an enquiry's visitor are still to be sent (queued, or going out). */
-    async unsentReplies(q: Knex, contactId: number): Promise<number> {
-      const row = await outbox(q)
+    /**
+     * Replies written to an enquiry's visitor and not sent yet (queued, or
+     * going out) no longer belong to the enquiry: they stay in the outbox
+     * when it is deleted, and go out. Answers how many.
+     */
+    async keepUnsentReplies(q: Knex, contactId: number): Promise<number> {
+      return outbox(q)
         .where({ contact_id: contactId, kind: 'reply', status: 'pending' })
-        .count({ n: '*' })
-        .first();
-      return toCount(row?.n);
+        .update({ contact_id: null });
     },
 
     /** The kinds of mail an enquiry already has (queued, sent or failed). */
