@@ -59,7 +59,8 @@ export function createResilientCompletion({
     let retriesLeft = 1;
     // At most: every format rung, plus the one retry.
     for (let attempt = 1; attempt <= ladder.length + 1; attempt++) {
-      const format = ladder[formatRung]!;
+      const rung = formatRung;
+      const format = ladder[rung]!;
       const timeoutMs = Math.max(tuning.timeoutMs - (Date.now() - started), 1);
       try {
         return await llm.complete(messages, { format, signal, timeoutMs });
@@ -73,8 +74,10 @@ export function createResilientCompletion({
           kind: err.kind,
           ...err.info,
         };
-        if (err.kind === 'format_rejected' && formatRung < ladder.length - 1) {
-          formatRung++;
+        if (err.kind === 'format_rejected' && rung < ladder.length - 1) {
+          // One step below the format this call tried: calls running side by side (a
+          // translation's languages) that were each refused the same format step down once.
+          formatRung = Math.max(formatRung, rung + 1);
           logger.info(
             { ...log, next: ladder[formatRung]!.type },
             'LLM server rejected the response format; stepping down',
