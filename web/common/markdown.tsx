@@ -49,9 +49,11 @@ const components: Components = {
   code: ({ node: _n, ...p }) => (
     <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em]" {...p} />
   ),
+  // A block's code keeps the block's dark ground and light text: the inline look (a light
+  // ground, no colour of its own) inside it made light text on light grey, unreadable.
   pre: ({ node: _n, ...p }) => (
     <pre
-      className="my-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100"
+      className="my-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100 [&>code]:rounded-none [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit"
       {...p}
     />
   ),
