@@ -118,6 +118,11 @@ export function readManifest(dir: string): Manifest {
 /** Where the site's schema waits while a dump is restored, to come back if the restore fails. */
 const SCHEMA_BEFORE = 'forge_before_restore';
 
+/** A restore that stopped before it replaced anything: the site's data is as it was. */
+class NothingChanged extends Error {}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 async function onDatabase(url: string, work: (db: ReturnType<typeof createDb>) => Promise<void>) {
   const db = createDb({ dataDir: '', databaseUrl: url });
   try {
@@ -131,7 +136,7 @@ async function onDatabase(url: string, work: (db: ReturnType<typeof createDb>) =
  * Replaces the schema of DATABASE_URL's database with the dump (every table,
  * as it was), in one transaction. The site's own schema is set aside first
  * and dropped only once the dump is in; a dump that fails half way (cut
- * short, from a newer pg_dump) puts it back as it was.
+ * short, from a newer pg_dump) puts it back as it was (NothingChanged).
  */
 async function restorePostgres(url: string, dump: string): Promise<void> {
   await onDatabase(url, async (db) => {
@@ -153,7 +158,9 @@ async function restorePostgres(url: string, dump: string): Promise<void> {
       await db.raw('drop schema public cascade');
       await db.raw(`alter schema ${SCHEMA_BEFORE} rename to public`);
     });
-    throw error;
+    throw new NothingChanged(
+      `The backup's database could not be restored (${reason(error)}). Nothing was changed.`,
+    );
   }
   await onDatabase(url, (db) => db.raw(`drop schema if exists ${SCHEMA_BEFORE} cascade`));
 }
@@ -175,8 +182,9 @@ async function checkBackup(config: Where, dir: string, manifest: Manifest): Prom
       await runPgTool('pg_restore', ['--list', path.join(dir, PG_DUMP)], config.databaseUrl);
     }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`The backup's database cannot be read (${reason}). Nothing was changed.`);
+    throw new Error(
+      `The backup's database cannot be read (${reason(error)}). Nothing was changed.`,
+    );
   }
 }
 
@@ -204,32 +212,90 @@ export async function restoreBackup(config: Where, dir: string): Promise<Manifes
   });
 }
 
-/** Copies `from` in beside `to` first, then swaps it in: a copy cut short leaves `to` as it was. */
-function copyInPlaceOf(from: string, to: string, replace: () => void): void {
-  const incoming = `${to}.restoring`;
-  rmSync(incoming, { recursive: true, force: true });
-  cpSync(from, incoming, { recursive: true, preserveTimestamps: true });
-  replace();
-  renameSync(incoming, to);
-}
+/** Where a restore copies the backup's files in DATA_DIR before it swaps them in. */
+const INCOMING = '.restoring';
+/** Where the site's media waits while the backup's is renamed into its place. */
+const REPLACED = '.replaced';
 
+/**
+ * Replaces the site's data with the backup's, in two steps. First every
+ * file is copied in beside the live data (`site.db.restoring`,
+ * `media.restoring`): a copy that fails (a full disk, an I/O error) is
+ * deleted and the site is as it was. Then each is swapped in, the database
+ * first (a rename; PostgreSQL: the dump restored in one transaction) and the
+ * media second (renames), so only a rename can still fail once the
+ * database is the backup's, and the message says to run the restore again.
+ */
 async function putBack(config: Where, dir: string, manifest: Manifest): Promise<void> {
-  if (config.databaseUrl) {
-    await restorePostgres(config.databaseUrl, path.join(dir, PG_DUMP));
-  } else {
-    ensureDataDir(config.dataDir);
-    copyInPlaceOf(path.join(dir, 'site.db'), path.join(config.dataDir, 'site.db'), () => {
-      for (const name of ['site.db', SESSIONS_FILE]) {
-        for (const suffix of ['', '-wal', '-shm']) {
-          rmSync(path.join(config.dataDir, name + suffix), { force: true });
-        }
-      }
-    });
+  const live = (name: string) => path.join(config.dataDir, name);
+  const media = manifest.files.includes(`${MEDIA}/`);
+  const copies = [...(config.databaseUrl ? [] : ['site.db']), ...(media ? [MEDIA] : [])];
+  if (copies.length > 0) ensureDataDir(config.dataDir);
+  const removeCopies = () => {
+    for (const name of copies) rmSync(live(name + INCOMING), { recursive: true, force: true });
+  };
+  /** After a failure: a copy that cannot be deleted either is deleted by the next restore. */
+  const dropCopies = () => {
+    try {
+      removeCopies();
+    } catch {
+      // The failure that brought us here is the one to report.
+    }
+  };
+
+  try {
+    removeCopies();
+    for (const name of copies) {
+      cpSync(path.join(dir, name), live(name + INCOMING), {
+        recursive: true,
+        preserveTimestamps: true,
+      });
+    }
+  } catch (error) {
+    dropCopies();
+    throw new Error(
+      `Could not copy the backup into ${config.dataDir} (${reason(error)}). Nothing was changed.`,
+    );
   }
-  if (manifest.files.includes(`${MEDIA}/`)) {
-    const media = path.join(config.dataDir, MEDIA);
-    copyInPlaceOf(path.join(dir, MEDIA), media, () =>
-      rmSync(media, { recursive: true, force: true }),
+
+  try {
+    if (config.databaseUrl) {
+      await restorePostgres(config.databaseUrl, path.join(dir, PG_DUMP));
+    } else {
+      // The old file's WAL must not meet the new one; the sessions go (everyone signs in again).
+      const stale = ['', '-wal', '-shm'].map((suffix) => SESSIONS_FILE + suffix);
+      for (const name of [...stale, 'site.db-wal', 'site.db-shm']) {
+        rmSync(live(name), { force: true });
+      }
+      renameSync(live(`site.db${INCOMING}`), live('site.db'));
+    }
+  } catch (error) {
+    dropCopies();
+    if (error instanceof NothingChanged) throw error;
+    throw new Error(
+      `The restore stopped while replacing the database (${reason(error)}): ` +
+        'run npm run restore again.',
+    );
+  }
+
+  if (!media) return;
+  const old = live(MEDIA + REPLACED);
+  try {
+    rmSync(old, { recursive: true, force: true });
+    if (existsSync(live(MEDIA))) renameSync(live(MEDIA), old);
+    renameSync(live(MEDIA + INCOMING), live(MEDIA));
+  } catch (error) {
+    throw new Error(
+      `The database was replaced by the backup's, but the media was not (${reason(error)}): ` +
+        'run npm run restore again.',
+    );
+  }
+  try {
+    rmSync(old, { recursive: true, force: true });
+  } catch (error) {
+    throw new Error(
+      `The backup was restored, but the site's old media could not be deleted ` +
+        `(${reason(error)}): delete ${old} by hand.`,
     );
   }
 }
