@@ -64,6 +64,8 @@ describe('readSimpleRequest', () => {
     ['a Transfer-Encoding', 'GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n'],
     ['an Upgrade', 'GET / HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\n\r\n'],
     ['an Expect', 'GET / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\n\r\n'],
+    ['a Range (a video seeking)', 'GET /v.mp4 HTTP/1.1\r\nHost: a\r\nRange: bytes=0-99\r\n\r\n'],
+    ['an If-Range', 'GET /v.mp4 HTTP/1.1\r\nHost: a\r\nIf-Range: "x"\r\n\r\n'],
     ['Connection: close', 'GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n'],
     ['Connection: upgrade', 'GET / HTTP/1.1\r\nHost: a\r\nConnection: keep-alive, Upgrade\r\n\r\n'],
     ['whitespace before the colon', 'GET / HTTP/1.1\r\nHost : a\r\n\r\n'],

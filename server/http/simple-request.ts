@@ -76,6 +76,10 @@ const KNOWN: [string, KnownHeader][] = [
     'te',
     'trailer',
     'http2-settings',
+    // A part of a file (a video seeking, Safari playing one at all) is answered by
+    // Express with 206; the lane only sends whole answers.
+    'range',
+    'if-range',
   ].map((name): [string, KnownHeader] => [name, { kind: 'refused' }]),
 ];
 /** Known names by length, each with its bytes, for finding one without making a string. */

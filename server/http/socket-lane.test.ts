@@ -1,9 +1,12 @@
+import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import path from 'node:path';
 import { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../tests/support/test-app';
+import { DIST_CLIENT } from '../site/paths';
 import { attachSocketLane } from './socket-lane';
 
 /** One answer read off a raw connection. */
@@ -228,6 +231,20 @@ describe('the socket lane', () => {
     expect(byNode(posted)).toBe(true);
     wire.send(get('/'));
     expect(byNode(await wire.answer())).toBe(false);
+  });
+
+  it('answers a part of a built file (a video seeking) through Node, with 206', async () => {
+    const video = readdirSync(path.join(DIST_CLIENT, 'assets')).find((f) => f.endsWith('.mp4'))!;
+    const wire = await open();
+    wire.send(get(`/assets/${video}`, 'Range: bytes=0-99\r\n'));
+    const part = await wire.answer();
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toMatch(/^bytes 0-99\//);
+    expect(part.body).toHaveLength(100);
+    wire.send(get(`/assets/${video}`));
+    const whole = await wire.answer();
+    expect(whole.status).toBe(200);
+    expect(byNode(whole)).toBe(false);
   });
 
   it('hands a connection to Node for good at a request only Node may read', async () => {
