@@ -45,7 +45,7 @@ import type { SettingsService } from '../features/settings/settings.service';
 import type { Logger } from '../logger';
 import type { AdminPage } from '#shared/pages';
 import type { TextsPreview } from '../site/texts-preview';
-import { requireJsonBody, sameOrigin } from '../http/origin';
+import { requireJsonBody, sameOrigin, trustedOrigins } from '../http/origin';
 import type { RateLimits } from '../http/rate-limits';
 import { apiErrorHandler, apiNotFound } from './error-handler';
 import { createRouter } from '../http/router';
@@ -123,7 +123,7 @@ export function createApi(deps: ApiDeps) {
     origin,
   } = deps;
   const api = createRouter();
-  const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
+  const allowed = trustedOrigins(config);
 
   api.use((req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -3,6 +3,12 @@ import { AppError, ForbiddenError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The origins `sameOrigin` accepts besides the request's own: ALLOWED_ORIGINS and PUBLIC_URL's. */
+export const trustedOrigins = (config: {
+  allowedOrigins: readonly string[];
+  publicUrl?: string | undefined;
+}): string[] => [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
+
 /**
  * Rejects state-changing calls sent from another site. With an `Origin`
  * header, it must be the site's own origin, PUBLIC_URL's, or one of

@@ -115,3 +115,34 @@ describe('the form under a language address', () => {
     expect(page.text).toContain('Der Name muss mindestens 2 Zeichen lang sein');
   });
 });
+
+describe('both doors behind TLS at a front proxy the server is not told to trust', () => {
+  let behind: TestApp;
+  beforeAll(async () => {
+    behind = await createTestApp({
+      RATE_LIMIT_CONTACT: '0',
+      PUBLIC_URL: 'https://www.forge.example',
+    });
+  });
+  afterAll(() => behind.destroy());
+
+  it('accept a browser posting from PUBLIC_URL though the request arrives as http', async () => {
+    await request(behind.app)
+      .post('/api/contacts')
+      .set('Origin', 'https://www.forge.example')
+      .send(enquiry)
+      .expect(201);
+    await request(behind.app)
+      .post('/contact')
+      .set('Origin', 'https://www.forge.example')
+      .type('form')
+      .send(enquiry)
+      .expect(303);
+    await request(behind.app)
+      .post('/contact')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send(enquiry)
+      .expect(403);
+  });
+});

@@ -12,7 +12,7 @@ import type { PreviewsService } from '../features/news/previews.service';
 import type { SiteTextsService } from '../features/site-texts/site-texts.service';
 import type { ViewTag } from '../features/analytics/view-tag';
 import { holds } from '../http/guards';
-import { sameOrigin } from '../http/origin';
+import { sameOrigin, trustedOrigins } from '../http/origin';
 import type { PublicOrigin } from '../http/public-origin';
 import { publicQuery, readsQuery } from '../http/public-query';
 import type { RateLimits } from '../http/rate-limits';
@@ -118,7 +118,7 @@ export function createSiteRouter(deps: {
     ['/contact', ...LANGUAGES.map((language) => `/${language}/contact`)],
     express.urlencoded({ extended: false, limit: FORM_LIMIT }),
     sourceFromAddress,
-    sameOrigin(config.allowedOrigins),
+    sameOrigin(trustedOrigins(config)),
     limits.contact,
     page,
     showRefusal,
