@@ -86,7 +86,11 @@ export function createServices(deps: AppDeps) {
     content: contentVersion,
     logger: logger.child({ feature: 'news' }),
   });
-  const origin = createPublicOrigin({ publicUrl: config.publicUrl, trustProxy: config.trustProxy });
+  const origin = createPublicOrigin({
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    port: config.port,
+  });
   const previews = createPreviewsService({ db, news, pages, clock, audit });
   const revisions = createRevisionsService({ db, news });
   const pageRevisions = createRevisionsService({ db, news: pages });

@@ -29,6 +29,15 @@ export type PublicOrigin = {
    * headers cannot fill the cache).
    */
   keyOf(req: OriginRequest): string | null;
+  /**
+   * The site's address in a link e-mailed at anyone's request (a password
+   * reset, which anyone may ask for with any `Host`): PUBLIC_URL; without
+   * it, the request's own origin only when its host is this machine
+   * (localhost, 127.0.0.0/8, [::1]), else this server on localhost, as the
+   * enquiry e-mails link: never a host the asker chose, where the link's
+   * token would be read by whoever runs it.
+   */
+  ofAskedByAnyone(req: OriginRequest): string;
   /** The client's address as Express's `req.ip` reads it under TRUST_PROXY. */
   clientAddress(req: OriginRequest): string | undefined;
 };
@@ -41,6 +50,8 @@ export function createPublicOrigin(options: {
   publicUrl: string | undefined;
   /** The TRUST_PROXY setting, as Express's `trust proxy` takes it. */
   trustProxy: boolean | number | string | undefined;
+  /** The port the server listens on (links to it on localhost, without PUBLIC_URL). */
+  port?: number;
 }): PublicOrigin {
   const trust = compileTrust(options.trustProxy);
   const kept = new Set<string>();
@@ -57,6 +68,11 @@ export function createPublicOrigin(options: {
 
   return {
     of: (req) => options.publicUrl ?? own(req),
+    ofAskedByAnyone(req) {
+      if (options.publicUrl !== undefined) return options.publicUrl;
+      const host = req.headers.host?.toLowerCase() ?? '';
+      return LOOPBACK_HOST.test(host) ? own(req) : `http://localhost:${options.port ?? 3000}`;
+    },
     keyOf(req) {
       if (options.publicUrl !== undefined) return '';
       const host = req.headers.host?.toLowerCase();
@@ -79,6 +95,9 @@ export function createPublicOrigin(options: {
     },
   };
 }
+
+/** A host that names this machine, with an optional port. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/;
 
 /** An `X-Forwarded-For` of one entry, nothing around it to trim. */
 const ONE_ADDRESS = /^[^,\s]+$/;

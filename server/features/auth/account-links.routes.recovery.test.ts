@@ -357,3 +357,42 @@ describe('the account’s e-mail address', () => {
     }
   });
 });
+
+describe('reset links on a site without PUBLIC_URL', () => {
+  let own: TestApp;
+  let ownWorker: MailWorker;
+  beforeAll(async () => {
+    own = await createTestApp({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Forge Industrial <team@forge.example>',
+    });
+    ownWorker = startMailWorker(own);
+  });
+  afterAll(async () => {
+    await ownWorker.stop();
+    await own.destroy();
+  });
+
+  const resetLinkFor = async (host: string, username: string, email: string) => {
+    await createAccount(own, 'admin', username);
+    await own.db('users').where({ username }).update({ email });
+    await request(own.app)
+      .post('/api/auth/password-reset')
+      .set('Host', host)
+      .send({ email })
+      .expect(200);
+    return /\S+\/login\/reset\?lang=en#/.exec((await mailTo(email)).text)?.[0];
+  };
+
+  it('never name a host the asker chose, where the link would be read', async () => {
+    expect(await resetLinkFor('attacker.example', 'poisoned', 'boss@forge.example')).toMatch(
+      /^http:\/\/localhost:\d+\/login\/reset/,
+    );
+  });
+
+  it('name this machine as asked for on it', async () => {
+    expect(await resetLinkFor('127.0.0.1:4321', 'local', 'local@forge.example')).toBe(
+      'http://127.0.0.1:4321/login/reset?lang=en#',
+    );
+  });
+});

@@ -47,7 +47,11 @@ export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
   });
 
   router.post('/password-reset', allow('anyone'), limits.passwordReset, (req, res) => {
-    recovery.requestReset(req.body, linkContext(req, origin));
+    // Anyone may ask, with any Host: the link never names a host the asker chose.
+    recovery.requestReset(req.body, {
+      ...linkContext(req, origin),
+      origin: origin.ofAskedByAnyone(req),
+    });
     res.json({ data: { ok: true } });
   });
 

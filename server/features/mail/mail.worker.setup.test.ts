@@ -29,15 +29,16 @@ const MAIL = {
 };
 
 describe('the e-mail set-up at start', () => {
-  it('warns without PUBLIC_URL where links point: localhost for enquiries, the Host for accounts', () => {
+  it('warns without PUBLIC_URL where links point: localhost for enquiries and resets, the Host for the rest', () => {
     const [warning, ...more] = warningsFor(MAIL);
     expect(more).toEqual([]);
     expect(warning).toMatch(/^SMTP_URL is set without PUBLIC_URL: /);
     // Enquiry alerts, auto-replies and replies are built from this server's own address.
     expect(warning).toContain('enquiry e-mails point to http://localhost:8080');
-    // Password resets, invitations and address confirmations follow the request's Host,
-    // which whoever asks chooses.
-    expect(warning).toMatch(/account e-mails .*follow the Host/);
+    // Invitations and address confirmations follow the Host of the signed-in request; a
+    // password reset, which anyone may ask for with any Host, names this machine.
+    expect(warning).toMatch(/invitations and address confirmations follow the Host/);
+    expect(warning).toMatch(/password-reset links name this machine/);
     expect(warning).toMatch(/set PUBLIC_URL/);
   });
 

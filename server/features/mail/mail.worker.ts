@@ -271,10 +271,11 @@ export function logMailSetup(
     );
   }
   // Enquiry e-mails link to this server (mail.service.ts); account e-mails to the origin of the
-  // request that asked for them (public-origin.ts), whose Host the asker chooses.
+  // request that asked for them (public-origin.ts), a password reset's only when that is this
+  // machine, since anyone may ask for one naming any Host.
   if (!config.publicUrl) {
     logger.warn(
-      `SMTP_URL is set without PUBLIC_URL: links in enquiry e-mails point to http://localhost:${config.port}, and links in account e-mails (password resets, invitations, address confirmations) follow the Host the request names, so anyone can have a password-reset link point at a host of their choosing; set PUBLIC_URL to the site's public address`,
+      `SMTP_URL is set without PUBLIC_URL: links in enquiry e-mails point to http://localhost:${config.port}, links in invitations and address confirmations follow the Host the signed-in request names, and password-reset links name this machine unless asked for on it; set PUBLIC_URL to the site's public address`,
     );
   }
 }
