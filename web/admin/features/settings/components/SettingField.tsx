@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingDefinition, SettingKey } from '#shared/settings';
 import { fieldAria } from '../../../components/Field';
@@ -119,23 +120,54 @@ export function SettingField({ name, definition, value, error, onChange }: Props
         />
       )}
       {definition.kind === 'list' && (
-        <textarea
-          {...aria}
-          rows={4}
-          value={(value as string[]).join('\n')}
-          onChange={(e) =>
-            onChange(
-              e.target.value
-                .split('\n')
-                .map((line) => line.trim())
-                .filter(Boolean),
-            )
-          }
-          className={input}
-        />
+        <ListInput aria={aria} value={value as string[]} onChange={onChange} />
       )}
       {hint}
       {errorLine}
     </div>
+  );
+}
+
+/** The items of a list as typed: one a line, trimmed, blank lines left out. */
+const toList = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
+/**
+ * A list edited one item a line. The text stays as typed (a new line, a
+ * blank line, spaces) and the form gets its items; the text is rewritten
+ * only when the value changes from outside to items the text does not hold.
+ */
+function ListInput({
+  aria,
+  value,
+  onChange,
+}: {
+  aria: ReturnType<typeof fieldAria>;
+  value: string[];
+  onChange: (value: string[]) => void;
+}) {
+  const [text, setText] = useState(() => value.join('\n'));
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if (!sameList(toList(text), value)) setText(value.join('\n'));
+  }
+  return (
+    <textarea
+      {...aria}
+      rows={4}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(toList(e.target.value));
+      }}
+      className={input}
+    />
   );
 }
