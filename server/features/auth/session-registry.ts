@@ -101,6 +101,17 @@ export function createSessionRegistry(deps: {
       return end(await q);
     },
 
+    /**
+     * Reads the user's sessions in `trx` and answers what ends them. For an
+     * account's deletion: its transaction takes the rows with it (ON DELETE
+     * CASCADE) and may still be refused, so the sessions are read there and
+     * ended only once it has committed.
+     */
+    async endAfter(userId: number, trx: Db): Promise<() => Promise<number>> {
+      const list: Row[] = await trx('user_sessions').where({ user_id: userId });
+      return () => end(list);
+    },
+
     /** Ends one session of the user; false when the user has no session by that handle. */
     async endOne(userId: number, handle: string): Promise<boolean> {
       return (await end(await rows().where({ user_id: userId, handle }))) > 0;

@@ -41,7 +41,7 @@ const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
  */
 export function createStaffService(deps: {
   db: Db;
-  registry: Pick<SessionRegistry, 'endOthers'>;
+  registry: Pick<SessionRegistry, 'endOthers' | 'endAfter'>;
   audit: AuditRecorder;
   /**
    * Called when an account stops handling enquiries: the enquiries it owned
@@ -70,7 +70,7 @@ export function createStaffService(deps: {
   async function change(
     before: UserRecord,
     keepsInviting: boolean,
-    write: (users: UsersRepo) => Promise<unknown>,
+    write: (users: UsersRepo, trx: Db) => Promise<unknown>,
   ): Promise<TokenRecord[]> {
     const guardsAdmins = isActiveAdmin(before);
     return db.transaction(async (trx) => {
@@ -79,7 +79,7 @@ export function createStaffService(deps: {
       const withdrawn = keepsInviting
         ? []
         : await createTokensRepo(trx).removeInvitationsBy(before.id);
-      await write(repo);
+      await write(repo, trx);
       if (guardsAdmins && (await repo.countAdmins()) === 0) throw lastAdmin();
       return withdrawn;
     });
@@ -133,9 +133,15 @@ export function createStaffService(deps: {
     async remove(id: number, who: Who): Promise<{ id: number }> {
       const user = await find(id);
       if (isActiveAdmin(user) && (await users.countAdmins()) <= 1) throw lastAdmin();
-      // The session list goes with the account: its sessions are ended first.
-      await registry.endOthers(id);
-      const withdrawn = await change(user, false, (repo) => repo.remove(id));
+      // The session list goes with the account (ON DELETE CASCADE): its
+      // sessions are read in the deletion's transaction and ended once it
+      // has committed, so a refused deletion (409) leaves them alive.
+      let endSessions = async () => 0;
+      const withdrawn = await change(user, false, async (repo, trx) => {
+        endSessions = await registry.endAfter(id, trx);
+        await repo.remove(id);
+      });
+      await endSessions();
       await audit.record(who, {
         action: 'user.deleted',
         target_type: 'user',
