@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_PAGE_SIZE, type MediaItem } from '#shared/media';
 import { renderAdmin } from '../../../test/render';
@@ -61,5 +61,29 @@ describe('MediaLibrary', () => {
     expect(calls.at(-1)).toBe(`/api/media?page=2&per_page=${MEDIA_PAGE_SIZE}&kind=image`);
     // Everything is shown: nothing more to ask for.
     expect(screen.queryByRole('button', { name: 'Show more images' })).toBeNull();
+  });
+
+  it('says the list could not be loaded, in red with Try again, rather than that it is empty', async () => {
+    let failing = true;
+    const calls = stubLibrary(2);
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (...args: Parameters<typeof fetch>) =>
+      failing
+        ? new Response(JSON.stringify({ error: 'Down' }), {
+            status: 500,
+            headers: { 'Content-Type': 'application/json' },
+          })
+        : answer(...args),
+    );
+    renderAdmin(<MediaLibrary onPick={() => undefined} onClose={() => undefined} />);
+    const problem = await screen.findByText('Failed to load data');
+    expect(problem.className).toContain('text-red-800');
+    expect(screen.queryByText('Nothing has been uploaded yet.')).toBeNull();
+
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('2 of 2 images')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Failed to load data')).toBeNull());
+    expect(calls).toHaveLength(1);
   });
 });

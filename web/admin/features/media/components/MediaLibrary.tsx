@@ -34,6 +34,13 @@ export function MediaLibrary({ onPick, onClose, returnFocusTo }: Props) {
             <Spinner className="h-4 w-4" />
             {t('admin.media.loading')}
           </p>
+        ) : !media.data ? (
+          <div className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+            {t('admin.errors.loadData')}
+            <button type="button" className={button.secondary} onClick={() => void media.refetch()}>
+              {t('admin.common.retry')}
+            </button>
+          </div>
         ) : items.length === 0 ? (
           <p className="text-sm text-slate-600">{t('admin.media.empty')}</p>
         ) : (
