@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '#shared/news';
+import type { Revision } from '#shared/revisions';
 import { held, json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
@@ -201,5 +202,72 @@ describe('ArticleFormModal refusing a save', () => {
     fireEvent.click(english);
     expect(english.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(english);
+  });
+});
+
+describe('ArticleFormModal restoring a revision', () => {
+  const revision = (id: number, title: string): Revision => ({
+    id,
+    news_id: article.id,
+    language: 'en',
+    title,
+    excerpt: 'Short summary',
+    content: 'Body',
+    image_alt: null,
+    created_at: '2025-03-01T10:00:00.000Z',
+    user: { id: 1, username: 'editor' },
+    changes: [],
+  });
+  const restores = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
+
+  function openHistory() {
+    const calls = stubModelApi(({ method, url }) =>
+      url === `/api/news/${article.id}/revisions`
+        ? json(200, { data: [revision(2, 'Welding cell'), revision(1, 'Old title')] })
+        : method === 'POST'
+          ? json(200, { data: article })
+          : undefined,
+    );
+    const onSaved = vi.fn();
+    renderAdmin(
+      <ArticleFormModal
+        mode={{ kind: 'edit', article, draft: draftFromArticle(article) }}
+        categories={[]}
+        onClose={vi.fn()}
+        onSaved={onSaved}
+      />,
+    );
+    return { calls, onSaved };
+  }
+
+  it('asks before a restore throws unsaved changes away; Keep editing keeps them', async () => {
+    const { calls, onSaved } = openHistory();
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Unsaved title' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Revisions' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore this version' }));
+    expect(confirmation()?.textContent).toContain(
+      'This article has unsaved changes. Discard them?',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(confirmation()).toBeNull();
+    expect(restores(calls)).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Unsaved title');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Restore this version' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(restores(calls).map((c) => c.url)).toEqual([
+      `/api/news/${article.id}/revisions/1/restore`,
+    ]);
+  });
+
+  it('restores at once when nothing was changed', async () => {
+    const { calls, onSaved } = openHistory();
+    fireEvent.click(screen.getByRole('button', { name: 'Revisions' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore this version' }));
+    expect(confirmation()).toBeNull();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(restores(calls)).toHaveLength(1);
   });
 });

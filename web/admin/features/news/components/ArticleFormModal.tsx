@@ -38,8 +38,8 @@ type Props = {
 /**
  * Create or edit an article, with the live preview (of the language whose tab
  * is chosen) beside the fields on wide screens. Category, slug, image and
- * state are shared by every language. Closing it (Escape, the backdrop, Close, Cancel) with unsaved
- * changes asks first; an untouched form just closes.
+ * state are shared by every language. Closing it (Escape, the backdrop, Close, Cancel) or
+ * restoring a revision with unsaved changes asks first; an untouched form just closes.
  */
 export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFocusTo }: Props) {
   const { t } = useTranslation();
@@ -55,7 +55,9 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
   // Saving now would lose the drafts on their way: it waits for them.
   const translating = translator.working.size > 0;
   const [language, setLanguage] = useState<Language>(draft.source_language);
-  const [confirmingClose, setConfirmingClose] = useState(false);
+  // What waits for "Discard changes" (closing, or restoring a revision), if asked.
+  const [discardThen, setDiscardThen] = useState<(() => void) | null>(null);
+  const askDiscard = (then: () => void) => setDiscardThen(() => then);
   const formElement = useRef<HTMLFormElement>(null);
   useFocusFirstProblem(formElement, form, language, setLanguage);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -63,7 +65,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
   const creating = mode.kind === 'create';
   const stored = mode.kind === 'edit' ? mode.article : null;
   const wasPublic = stored !== null && isPublic(stored);
-  const requestClose = () => (dirty ? setConfirmingClose(true) : onClose());
+  const requestClose = () => (dirty ? askDiscard(onClose) : onClose());
 
   return (
     <>
@@ -227,15 +229,19 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
           returnFocusTo={historyButton}
           onClose={() => setHistoryOpen(false)}
           onRestored={onSaved}
+          askFirst={dirty ? askDiscard : undefined}
         />
       )}
-      {confirmingClose && (
+      {discardThen && (
         <ConfirmDialog
           message={t('admin.form.discardMessage')}
           confirmLabel={t('admin.form.discard')}
           cancelLabel={t('admin.form.keepEditing')}
-          onCancel={() => setConfirmingClose(false)}
-          onConfirm={onClose}
+          onCancel={() => setDiscardThen(null)}
+          onConfirm={() => {
+            setDiscardThen(null);
+            discardThen();
+          }}
         />
       )}
     </>

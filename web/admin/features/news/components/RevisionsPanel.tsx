@@ -17,6 +17,11 @@ type Props = {
   languages: Language[];
   /** After a restore: the form's text is old now, so it closes. */
   onRestored: () => void;
+  /**
+   * When the form has unsaved changes: asks first whether to discard them,
+   * and calls `restore` only if so. Without it a restore starts at once.
+   */
+  askFirst?: (restore: () => void) => void;
   onClose: () => void;
   returnFocusTo?: RefObject<HTMLElement | null>;
 };
@@ -34,6 +39,7 @@ export function RevisionsPanel({
   articleId,
   languages,
   onRestored,
+  askFirst,
   onClose,
   returnFocusTo,
 }: Props) {
@@ -44,7 +50,7 @@ export function RevisionsPanel({
   const all = revisions.data ?? [];
   const shown = language === 'all' ? all : all.filter((r) => r.language === language);
 
-  const bringBack = (revision: Revision) =>
+  const restoreNow = (revision: Revision) =>
     restore.mutate(
       { id: articleId, revisionId: revision.id },
       {
@@ -55,6 +61,8 @@ export function RevisionsPanel({
         onError: (error) => toast.failure(t, error, 'admin.revisions.restoreFailed'),
       },
     );
+  const bringBack = (revision: Revision) =>
+    askFirst ? askFirst(() => restoreNow(revision)) : restoreNow(revision);
 
   return (
     <Modal title={t('admin.revisions.title')} onClose={onClose} returnFocusTo={returnFocusTo}>
