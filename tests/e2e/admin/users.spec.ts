@@ -77,15 +77,21 @@ test('making an admin an editor asks first, saying its pending invitation will b
   await expect(invitation).toHaveCount(0);
 });
 
-test('an admin without pending invitations changes role at once, without a question', async ({
+test('an admin without pending invitations is asked about a new role too, without a count', async ({
   page,
 }) => {
   const other = createAdmin('no-invites');
   await openUsers(page);
   const role = accountRow(page, other.username).getByLabel(`Role of ${other.username}`);
   await role.selectOption('sales');
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(
+    `Change the role of ${other.username} to Sales? This role cannot invite colleagues.`,
+  );
+  await expect(dialog).not.toContainText('withdrawn');
+  await dialog.getByRole('button', { name: 'Change role' }).click();
   await expect(toast(page, `${other.username} is now Sales`)).toBeVisible();
-  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(dialog).toBeHidden();
   await expect(role).toHaveValue('sales');
 });
 

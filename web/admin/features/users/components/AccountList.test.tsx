@@ -83,13 +83,50 @@ describe('AccountList', () => {
     expect(calls).toEqual([{ path: 'PUT /api/users/2', body: { role: 'sales' } }]);
   });
 
-  it('changes the role at once when nothing would be withdrawn', async () => {
+  it('asks before any role change, so an arrow key on the picker writes nothing; Cancel puts it back', () => {
     renderList([invitation(1, 'alice')]);
-    fireEvent.change(roleOf('bob'), { target: { value: 'editor' } });
+    const picker = roleOf('bob');
+    picker.focus();
+    // Chrome on Windows and Linux fires change for each option an arrow key passes.
+    fireEvent.change(picker, { target: { value: 'user' } });
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Change the role of bob to Visitor account?');
+    expect(dialog.textContent).not.toContain('invitation');
+    expect(calls).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    await waitFor(() =>
-      expect(calls).toEqual([{ path: 'PUT /api/users/3', body: { role: 'editor' } }]),
+    expect(roleOf('bob').value).toBe('admin');
+    expect(document.activeElement).toBe(roleOf('bob'));
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps the focus on the picker while the confirmed role is written, and after', async () => {
+    renderList([]);
+    let answer!: () => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        calls.push({ path: `${init?.method ?? 'GET'} ${url}`, body });
+        await new Promise<void>((resolve) => (answer = resolve));
+        return new Response(JSON.stringify({ data: { ...account(3, 'bob'), ...body } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
     );
+    roleOf('bob').focus();
+    fireEvent.change(roleOf('bob'), { target: { value: 'editor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(roleOf('bob').getAttribute('aria-disabled')).toBe('true'));
+    expect(roleOf('bob').disabled).toBe(false);
+    // A change while the write runs is refused, not asked about.
+    fireEvent.change(roleOf('bob'), { target: { value: 'sales' } });
+    expect(roleOf('bob').value).toBe('admin');
+    answer();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls).toEqual([{ path: 'PUT /api/users/3', body: { role: 'editor' } }]);
+    expect(document.activeElement).toBe(roleOf('bob'));
   });
 
   it('leaves the deactivation question as it was without pending invitations', () => {
@@ -109,6 +146,20 @@ describe('AccountList', () => {
     fireEvent.click(within(row('alice')).getByRole('button', { name: /^Löschen/ }));
     expect(screen.getByRole('alertdialog').textContent).toContain(
       '2 offene Einladungen dieses Kontos werden zurückgezogen; ihre Links funktionieren dann nicht mehr.',
+    );
+  });
+
+  it('asks about a role in European Portuguese and formal German', () => {
+    renderList([], 'pt');
+    fireEvent.change(roleOf('bob'), { target: { value: 'sales' } });
+    expect(screen.getByRole('alertdialog').textContent).toContain(
+      'Alterar a função de bob para Vendas?',
+    );
+    cleanup();
+    renderList([], 'de');
+    fireEvent.change(roleOf('bob'), { target: { value: 'sales' } });
+    expect(screen.getByRole('alertdialog').textContent).toContain(
+      'Die Rolle von bob auf Vertrieb ändern?',
     );
   });
 });

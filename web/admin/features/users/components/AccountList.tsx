@@ -16,7 +16,7 @@ type Props = { accounts: UserAccount[]; invitations: Invitation[]; me: string };
  * sessions at once. The server refuses (409) whatever would leave no
  * active admin, and the toast says why. A change that makes an account
  * lose the right to invite withdraws the invitations it sent: the question
- * before it says how many (a new role is asked about only then).
+ * before it says how many.
  */
 export function AccountList({ accounts, invitations, me }: Props) {
   const { t } = useTranslation();
@@ -83,11 +83,14 @@ export function AccountList({ accounts, invitations, me }: Props) {
       onError: fail,
     });
 
-  /** A role that takes away the right to invite is asked about when it withdraws invitations. */
+  /**
+   * Every new role is asked about before it is written: browsers fire a change
+   * for each option an arrow key passes in a closed picker. Cancel leaves the
+   * picker on the stored role.
+   */
   const chooseRole = (account: UserAccount, role: Role) => {
     const withdrawn = mayInvite({ ...account, role }) ? 0 : sentBy(account);
-    if (withdrawn) setQuestion({ kind: 'role', account, role, withdrawn });
-    else setRole(account, role);
+    setQuestion({ kind: 'role', account, role, withdrawn });
   };
 
   const answer = (q: Question) => {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { Role } from '#shared/roles';
+import { mayInvite, type Role } from '#shared/roles';
 import type { UserAccount } from '#shared/users';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /**
  * A change to an account that is asked first: deactivation, deletion, or a
- * role that may not invite given to an account with pending invitations.
+ * new role.
  * `withdrawn` counts the invitations the account sent that the server
  * withdraws with the change (decision 030, amended).
  */
@@ -26,10 +26,13 @@ export function AccountQuestion({ question, busy, onConfirm, onCancel }: Props) 
   const { username } = question.account;
   const asked =
     question.kind === 'role'
-      ? t('admin.users.confirm.role', {
-          username,
-          role: t(`admin.users.roles.${question.role}`),
-        })
+      ? t(
+          // A role that takes away the right to invite says so.
+          mayInvite(question.account) && !mayInvite({ ...question.account, role: question.role })
+            ? 'admin.users.confirm.role'
+            : 'admin.users.confirm.roleChange',
+          { username, role: t(`admin.users.roles.${question.role}`) },
+        )
       : t(`admin.users.confirm.${question.kind}`, { username });
   const withdrawn = question.withdrawn
     ? ` ${t('admin.users.confirm.withdraws', { count: question.withdrawn })}`

@@ -12,6 +12,7 @@ type Props = {
   /** The signed-in admin's own row: no role change, deactivation or deletion from here. */
   own: boolean;
   pending: boolean;
+  /** A role chosen in the picker: asked about before it is written. */
   onRole: (role: Role) => void;
   onActive: (active: boolean) => void;
   onDelete: () => void;
@@ -65,10 +66,15 @@ export function AccountRow({ account, own, pending, onRole, onActive, onDelete }
         <select
           id={roleId}
           value={account.role}
-          disabled={own || pending}
+          disabled={own}
+          // While the row's write runs: focusable still (not `disabled`, which
+          // would drop the focus to the page), but a change is refused.
+          aria-disabled={pending || undefined}
           title={own ? t('admin.users.ownRole') : undefined}
-          onChange={(e) => onRole(e.target.value as Role)}
-          className={`${input} w-44`}
+          onChange={(e) => {
+            if (!pending) onRole(e.target.value as Role);
+          }}
+          className={`${input} w-44 aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
         >
           {ROLES.map((r) => (
             <option key={r} value={r}>
