@@ -8,6 +8,7 @@ import { auditParamsFrom, useAuditPageQuery } from '../api/audit.queries';
 import { AuditFilter } from './AuditFilter';
 import { AuditTable } from './AuditTable';
 import type { ArticleHref } from './AuditTarget';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 /**
  * The audit trail, newest first, a page at a time, optionally of one
@@ -37,12 +38,7 @@ export function AuditLog({ articleHref }: { articleHref: ArticleHref }) {
           {t('admin.common.loadingList')}
         </p>
       ) : !data ? (
-        <div className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-          {t('admin.errors.loadData')}
-          <button type="button" className={button.secondary} onClick={() => void audit.refetch()}>
-            {t('admin.common.retry')}
-          </button>
-        </div>
+        <LoadFailed onRetry={() => void audit.refetch()} />
       ) : data.entries.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
           <p>{action ? t('admin.audit.noMatch') : t('admin.audit.empty')}</p>

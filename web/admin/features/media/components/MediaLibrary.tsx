@@ -6,6 +6,7 @@ import { button } from '../../../lib/ui';
 import { useMediaPages } from '../api/media.queries';
 import { useMediaDeletion } from '../hooks/useMediaDeletion';
 import { MediaCard } from './MediaCard';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 type Props = {
   onPick: (url: string) => void;
@@ -35,12 +36,7 @@ export function MediaLibrary({ onPick, onClose, returnFocusTo }: Props) {
             {t('admin.media.loading')}
           </p>
         ) : !media.data ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-            {t('admin.errors.loadData')}
-            <button type="button" className={button.secondary} onClick={() => void media.refetch()}>
-              {t('admin.common.retry')}
-            </button>
-          </div>
+          <LoadFailed onRetry={() => void media.refetch()} />
         ) : items.length === 0 ? (
           <p className="text-sm text-slate-600">{t('admin.media.empty')}</p>
         ) : (

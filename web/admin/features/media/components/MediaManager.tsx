@@ -12,6 +12,7 @@ import { FileUpload } from './FileUpload';
 import { HeroPanel } from './HeroPanel';
 import { useMediaDeletion } from '../hooks/useMediaDeletion';
 import { MediaCard } from './MediaCard';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 /** What "Copy link" puts on the clipboard: a document as a Markdown link, anything else its address. */
 const linkOf = (item: MediaItem) =>
@@ -64,12 +65,7 @@ export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
           {t('admin.media.loading')}
         </p>
       ) : !media.data ? (
-        <div className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-          {t('admin.errors.loadData')}
-          <button type="button" className={button.secondary} onClick={() => void media.refetch()}>
-            {t('admin.common.retry')}
-          </button>
-        </div>
+        <LoadFailed onRetry={() => void media.refetch()} />
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600">{t('admin.media.empty')}</p>
       ) : (

@@ -9,6 +9,7 @@ import { useNow } from '../../../../hooks/useNow';
 import { button, card } from '../../../../lib/ui';
 import { useEndOtherSessions, useEndSession, useSessionsQuery } from '../../api/account.queries';
 import { SessionItem } from './SessionItem';
+import { LoadFailed } from '../../../../components/LoadFailed';
 
 /** This device first, then the most recently seen. */
 const ordered = (sessions: ActiveSession[]) =>
@@ -82,16 +83,7 @@ export function ActiveSessions() {
           {t('admin.common.loadingList')}
         </p>
       ) : sessions.isError ? (
-        <div className="flex flex-wrap items-center gap-3 px-6 py-4 text-sm text-red-800">
-          {t('admin.errors.loadData')}
-          <button
-            type="button"
-            className={button.secondary}
-            onClick={() => void sessions.refetch()}
-          >
-            {t('admin.common.retry')}
-          </button>
-        </div>
+        <LoadFailed className="px-6 py-4" onRetry={() => void sessions.refetch()} />
       ) : (
         <ul className="divide-y divide-slate-100">
           {list.map((session) => (
