@@ -14,7 +14,7 @@ import { useMailStatus } from '../api/mail.queries';
 import { useContactActions } from '../hooks/useContactActions';
 import { useRevealContact } from '../hooks/useRevealContact';
 import { closeReply, useOpenReplies } from '../lib/reply-drafts';
-import { ContactCard } from './ContactCard';
+import { ContactCardList } from './ContactCardList';
 import { ContactsToolbar } from './ContactsToolbar';
 import { ContactStatsPanel } from './ContactStatsPanel';
 import { ExportButton } from './ExportButton';
@@ -124,17 +124,12 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
           <p className="text-sm text-slate-600" aria-live="polite">
             {count('admin.contacts.count', total, query.q !== undefined)}
           </p>
-          <ul className="space-y-3">
-            {contacts.map((contact) => (
-              <ContactCard
-                key={contact.id}
-                contact={contact}
-                now={now}
-                pending={pendingId === contact.id}
-                {...actionsFor(contact)}
-              />
-            ))}
-          </ul>
+          <ContactCardList
+            contacts={contacts}
+            now={now}
+            pendingId={pendingId}
+            actions={actionsFor}
+          />
           {pages > 1 && (
             <ListPager
               page={page}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
 import { contactDetailQuery } from '../api/thread.queries';
 import { focusContactCard } from '../hooks/useRevealContact';
-import { ContactCard, type ContactCardActions } from './ContactCard';
+import type { ContactCardActions } from './ContactCard';
+import { ContactCardList } from './ContactCardList';
 
 type Props = {
   /** Enquiries whose reply editor is open and that are not on the page of the list shown. */
@@ -44,17 +45,7 @@ export function OpenReplies({ ids, now, pendingId, actions }: Props) {
       <h3 id="open-replies" className="text-sm font-semibold text-slate-700">
         {t('admin.contacts.openReplies')}
       </h3>
-      <ul className="space-y-3">
-        {contacts.map((contact) => (
-          <ContactCard
-            key={contact.id}
-            contact={contact}
-            now={now}
-            pending={pendingId === contact.id}
-            {...actions(contact)}
-          />
-        ))}
-      </ul>
+      <ContactCardList contacts={contacts} now={now} pendingId={pendingId} actions={actions} />
     </section>
   );
 }
