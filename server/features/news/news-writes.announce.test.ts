@@ -3,6 +3,7 @@ import { newsServicesOn } from '../../../tests/support/stores';
 import { createTestDb } from '../../../tests/support/test-app';
 import { createContentVersion } from '../../content-version';
 import { createNewsService } from './news.service';
+import { createPagesService } from './pages.service';
 
 /**
  * A committed write is announced (content-version.ts: the caches of public
@@ -94,5 +95,26 @@ describe('a write whose answer cannot be read', () => {
     expect(await moves(() => news.setPublished(id, false))).toBe(1);
     expect(await moves(() => news.remove(id))).toBe(1);
     expect(await news.listAdmin()).toEqual([]);
+  });
+  it('moves the version of public content when the menu is reordered, audit or not', async () => {
+    const content = createContentVersion();
+    // The audit trail refuses the record of the new order, made after it is committed.
+    const audit = {
+      record: async (_who: unknown, entry: { action: string }) => {
+        if (entry.action === 'page.reordered') throw new Error('the audit trail went away');
+      },
+    };
+    const pages = createPagesService({ db: t.db, content, audit });
+    const first = await pages.create({ ...page, slug: 'first', title: 'First' });
+    const second = await pages.create({ ...page, slug: 'second', title: 'Second' });
+    const menu = async () => (await pages.navigation()).map((p) => p.titles.en);
+    expect(await menu()).toEqual(['First', 'Second']);
+
+    const version = content.current();
+    await expect(pages.reorder({ ids: [second.id, first.id] })).rejects.toThrow(
+      'the audit trail went away',
+    );
+    expect(content.current()).toBe(version + 1);
+    expect(await menu()).toEqual(['Second', 'First']);
   });
 });

@@ -166,8 +166,9 @@ export function createPagesService({
           }
         }
       });
-      await audit.record(who, { action: 'page.reordered' });
+      // Announced once committed, before the audit record, which could still fail.
       await content.changed('pages reordered');
+      await audit.record(who, { action: 'page.reordered' });
       return this.listAdmin();
     },
 
