@@ -197,8 +197,30 @@ describe('translations in the form', () => {
     expect(withSourceLanguage(swapped, 'en')).toEqual({
       ...draft,
       translations: { pt },
-      states: { pt: { published: true, source_hash: null } },
+      states: {
+        en: { published: true, source_hash: null },
+        pt: { published: true, source_hash: null },
+      },
     });
+  });
+
+  it('leaves an article as it was after a switch of source language and back', () => {
+    const hash = 'a'.repeat(64);
+    const saved = {
+      ...complete,
+      image_alt: 'A robot cell',
+      image_alts: { pt: 'Uma célula robótica', de: 'Eine Roboterzelle' },
+      translations: { pt, de: { title: 'Roboterzelle', excerpt: 'Kurz', content: 'Text' } },
+      states: {
+        pt: { published: false, source_hash: hash },
+        de: { published: true, source_hash: hash },
+      },
+    };
+    const back = withSourceLanguage(withSourceLanguage(saved, 'pt'), 'en');
+    expect(isUnchanged(back, saved)).toBe(true);
+    // The Portuguese translation was a draft and stays one: a switch and back publishes nothing.
+    expect(back.states.pt).toEqual({ published: false, source_hash: hash });
+    expect(checkDraft(back)).toEqual(checkDraft(saved));
   });
 
   it("moves the image's descriptions with the texts when the source language changes", () => {

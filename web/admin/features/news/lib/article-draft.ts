@@ -169,7 +169,6 @@ export const isBlank = (text: ArticleText) =>
 export function withSourceLanguage(draft: ArticleDraft, language: Language): ArticleDraft {
   if (language === draft.source_language) return draft;
   const { [language]: next = blankText, ...others } = draft.translations;
-  const { [language]: _newSource, ...states } = draft.states;
   const { [language]: nextAlt = '', ...otherAlts } = draft.image_alts;
   const old = textOf(draft);
   const kept = !isBlank(old);
@@ -183,10 +182,19 @@ export function withSourceLanguage(draft: ArticleDraft, language: Language): Art
       ...otherAlts,
       ...(draft.image_alt === '' ? {} : { [draft.source_language]: draft.image_alt }),
     },
-    // The old source, now a translation, is as public as the article; its source is not known.
+    // The new source's state as a translation is kept (unused while it is the source), so
+    // switching back restores it. The old source, now a translation, is as public as the
+    // article, and what it was made from is not known, unless it was a translation before.
     states: {
-      ...states,
-      ...(kept ? { [draft.source_language]: { published: true, source_hash: null } } : {}),
+      ...draft.states,
+      ...(kept
+        ? {
+            [draft.source_language]: draft.states[draft.source_language] ?? {
+              published: true,
+              source_hash: null,
+            },
+          }
+        : {}),
     },
   };
 }
@@ -194,13 +202,30 @@ export function withSourceLanguage(draft: ArticleDraft, language: Language): Art
 const sameText = (a: ArticleText, b: ArticleText) =>
   ARTICLE_TEXT_FIELDS.every((field) => a[field] === b[field]);
 
-/** Whether the form holds exactly `saved` (the article as stored, or an empty form). */
+/** JSON with every object's keys in one order: `{ pt, de }` and `{ de, pt }` read the same. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
+/**
+ * Whether the form holds exactly `saved` (the article as stored, or an empty
+ * form). The order of a map's languages is not a change (a switch of source
+ * language and back puts them in another order), nor is the kept state of
+ * the source language, which is no translation while it is the source.
+ */
 export function isUnchanged(draft: ArticleDraft, saved: ArticleDraft): boolean {
-  const fields = (Object.keys(saved) as (keyof ArticleDraft)[]).filter((f) => f !== 'translations');
+  const fields = (Object.keys(saved) as (keyof ArticleDraft)[]).filter(
+    (f) => f !== 'translations' && f !== 'states',
+  );
   return (
-    fields.every((field) => JSON.stringify(draft[field]) === JSON.stringify(saved[field])) &&
-    otherLanguages(draft.source_language).every((language) =>
-      sameText(textIn(draft, language), textIn(saved, language)),
+    fields.every((field) => canonical(draft[field]) === canonical(saved[field])) &&
+    otherLanguages(draft.source_language).every(
+      (language) =>
+        sameText(textIn(draft, language), textIn(saved, language)) &&
+        canonical(draft.states[language]) === canonical(saved.states[language]),
     )
   );
 }
