@@ -194,7 +194,7 @@ export function createAuthService({
       });
       // A reset link sent before would undo the new password: it stops working.
       if (changes.password !== undefined) {
-        await tokens.removeUnused('password_reset', { user_id: id });
+        await tokens.spendUnused('password_reset', id, new Date().toISOString());
       }
       const updated = toSessionUser((await users.findById(id))!);
       const actor = actingAs(who, updated);

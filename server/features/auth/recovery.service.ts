@@ -146,9 +146,10 @@ export function createRecoveryService(deps: {
       const { token, password } = parseInput(PasswordResetSchema, input, 'apiErrors.validation');
       const { record, user } = await usableReset(token);
       const password_hash = await hashPassword(password);
-      if (!(await tokens.claim(record.id, clock().toISOString()))) throw resetInvalid();
+      const now = clock().toISOString();
+      if (!(await tokens.claim(record.id, now))) throw resetInvalid();
       await users.update(user.id, { password_hash });
-      await tokens.removeUnused('password_reset', { user_id: user.id });
+      await tokens.spendUnused('password_reset', user.id, now);
       await registry.endOthers(user.id);
       await audit.record(actingAs(who, user), {
         action: 'account.password_reset',
@@ -214,7 +215,8 @@ export function createRecoveryService(deps: {
       if (!user) throw confirmInvalid();
       const owner = await users.findByEmail(record.email);
       if (owner && owner.id !== user.id) throw emailTaken();
-      if (!(await tokens.claim(record.id, clock().toISOString()))) throw confirmInvalid();
+      const now = clock().toISOString();
+      if (!(await tokens.claim(record.id, now))) throw confirmInvalid();
       try {
         await users.update(user.id, { email: record.email });
       } catch (error) {
@@ -222,7 +224,7 @@ export function createRecoveryService(deps: {
         throw error;
       }
       // Reset links went to the old address: it no longer speaks for the account.
-      await tokens.removeUnused('password_reset', { user_id: user.id });
+      await tokens.spendUnused('password_reset', user.id, now);
       await audit.record(who.actor ? who : actingAs(who, user), {
         action: 'account.email_confirmed',
         target_type: 'user',

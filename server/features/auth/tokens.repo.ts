@@ -144,7 +144,16 @@ export function createTokensRepo(db: Db) {
         .delete();
     },
 
-    /** How many links of this kind the account was sent since `since` (used or not). */
+    /**
+     * Spends the account's unused links of this kind (a change outdated
+     * them): they stop working as a used one does, but stay on record, so
+     * they still count toward the links it was sent (`countSince`).
+     */
+    async spendUnused(kind: TokenKind, userId: number, at: string) {
+      await table().where({ kind, user_id: userId }).whereNull('used_at').update({ used_at: at });
+    },
+
+    /** How many links of this kind the account was sent since `since` (used, spent or not). */
     async countSince(kind: TokenKind, userId: number, since: string): Promise<number> {
       const row = await table()
         .where({ kind, user_id: userId })
