@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILT_ADMIN_CLI, createTestApp, tempDataDir } from '../../tests/support/test-app';
+import { createTokensRepo, newToken } from '../features/auth/tokens.repo';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -48,6 +49,50 @@ describe('npm run admin', { timeout: 60_000 }, () => {
         .send({ username: 'boss', password: 'second-password-2' })
         .expect(200);
       expect(res.body.data.user).toEqual({ username: 'boss', is_admin: true, role: 'admin' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('resets a password so that no reset link e-mailed before sets it again', async () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    expect(admin(dir, ['create', 'boss'], 'first-password-1\n').code).toBe(0);
+    // A reset link the account was sent (its mailbox read by someone else, say).
+    const { token, hash } = newToken();
+    let t = await createTestApp({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, dir);
+    try {
+      await t.db('users').where({ username: 'boss' }).update({ email: 'boss@example.com' });
+      const { id } = (await t.db('users').where({ username: 'boss' }).first('id')) as {
+        id: number;
+      };
+      await createTokensRepo(t.db).insert({
+        kind: 'password_reset',
+        token_hash: hash,
+        user_id: Number(id),
+        email: 'boss@example.com',
+        language: 'en',
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+      await request(t.app).post('/api/auth/password-reset/check').send({ token }).expect(200);
+    } finally {
+      await t.close();
+    }
+
+    expect(admin(dir, ['reset-password', 'boss'], 'second-password-2\n').code).toBe(0);
+
+    t = await createTestApp({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, dir);
+    try {
+      await request(t.app).post('/api/auth/password-reset/check').send({ token }).expect(400);
+      await request(t.app)
+        .post('/api/auth/password-reset/confirm')
+        .send({ token, password: 'taken-over-password' })
+        .expect(400);
+      await request(t.app)
+        .post('/api/auth/login')
+        .send({ username: 'boss', password: 'second-password-2' })
+        .expect(200);
     } finally {
       await t.close();
     }

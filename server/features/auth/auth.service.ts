@@ -100,7 +100,7 @@ export function createAuthService({
         throw new UnauthorizedError('apiErrors.accountDeactivated');
       }
       if (needsRehash(user.password_hash)) {
-        await users.update(user.id, { password_hash: await hashPassword(password) });
+        await users.rehash(user.id, await hashPassword(password));
       }
       const twoFactor = user.totp_secret !== null;
       if (!twoFactor) await this.recordSignIn(toSessionUser(user), who);
@@ -186,16 +186,14 @@ export function createAuthService({
         const other = await users.findByUsername(changes.username);
         if (other && other.id !== id) throw usernameTaken();
       }
-      await users.update(id, {
-        ...(changes.username !== undefined && { username: changes.username }),
-        ...(changes.password !== undefined && {
-          password_hash: await hashPassword(changes.password),
-        }),
+      const password_hash =
+        changes.password === undefined ? undefined : await hashPassword(changes.password);
+      // Both or neither; the new password spends the reset links sent before.
+      await db.transaction(async (trx) => {
+        const repo = createUsersRepo(trx);
+        if (changes.username !== undefined) await repo.update(id, { username: changes.username });
+        if (password_hash !== undefined) await repo.setPassword(id, password_hash);
       });
-      // A reset link sent before would undo the new password: it stops working.
-      if (changes.password !== undefined) {
-        await tokens.spendUnused('password_reset', id, new Date().toISOString());
-      }
       const updated = toSessionUser((await users.findById(id))!);
       const actor = actingAs(who, updated);
       if (changes.username !== undefined && changes.username !== user.username) {
@@ -235,12 +233,15 @@ export function createAuthService({
       });
     },
 
-    /** The admin CLI's reset; returns the user's id so the caller can end their sessions. */
+    /**
+     * The admin CLI's reset; returns the user's id so the caller can end its
+     * sessions. Like any new password it spends the reset links sent before.
+     */
     async resetPassword(username: string, password: string): Promise<number> {
       const user = await users.findByUsername(username);
       if (!user) throw new NotFoundError('apiErrors.userNotFound');
       const valid = parseInput(RegisterSchema.pick({ password: true }), { password });
-      await users.update(user.id, { password_hash: await hashPassword(valid.password) });
+      await users.setPassword(user.id, await hashPassword(valid.password));
       await audit.record(NOBODY, {
         action: 'account.password_reset',
         target_type: 'user',

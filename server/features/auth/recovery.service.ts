@@ -148,8 +148,7 @@ export function createRecoveryService(deps: {
       const password_hash = await hashPassword(password);
       const now = clock().toISOString();
       if (!(await tokens.claim(record.id, now))) throw resetInvalid();
-      await users.update(user.id, { password_hash });
-      await tokens.spendUnused('password_reset', user.id, now);
+      await users.setPassword(user.id, password_hash, now);
       await registry.endOthers(user.id);
       await audit.record(actingAs(who, user), {
         action: 'account.password_reset',

@@ -2,6 +2,7 @@ import { CAPABILITIES, isStaff, ROLES, type Role } from '#shared/roles';
 import type { Knex } from 'knex';
 import { isEmbedded, type Db } from '../../db/knex';
 import { now, toBool, toIso, toIsoOrNull } from '../../db/values';
+import { createTokensRepo } from './tokens.repo';
 
 export type UserRecord = {
   id: number;
@@ -19,9 +20,9 @@ export type UserRecord = {
   totp_secret: string | null;
 };
 
-/** What a write may change; `is_admin` follows `role`. */
+/** What `update` may change; `is_admin` follows `role`. A password goes through `setPassword`. */
 export type UserFields = Partial<
-  Pick<UserRecord, 'username' | 'password_hash' | 'role' | 'active' | 'email' | 'last_sign_in_at'>
+  Pick<UserRecord, 'username' | 'role' | 'active' | 'email' | 'last_sign_in_at'>
 >;
 
 const roleOf = (value: unknown): Role =>
@@ -108,6 +109,24 @@ export function createUsersRepo(db: Db | Knex.Transaction) {
       await users()
         .where({ id })
         .update({ ...columns(fields), updated_at: now() });
+    },
+
+    /**
+     * A new password, however it is set (the profile, a reset link, the
+     * command line): the hash, and in the same transaction the account's
+     * unused reset links spent, used at `at` (decision 030, amended). A
+     * link sent before would otherwise set the password again.
+     */
+    async setPassword(id: number, password_hash: string, at = now()): Promise<void> {
+      await db.transaction(async (trx) => {
+        await trx('users').where({ id }).update({ password_hash, updated_at: now() });
+        await createTokensRepo(trx).spendUnused('password_reset', id, at);
+      });
+    },
+
+    /** The same password under a newer hash (a sign-in after a cost change): nothing else changes. */
+    async rehash(id: number, password_hash: string): Promise<void> {
+      await users().where({ id }).update({ password_hash, updated_at: now() });
     },
 
     async twoFactor(id: number): Promise<TwoFactorState> {
