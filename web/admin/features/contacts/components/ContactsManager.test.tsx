@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Contact, ContactDetail } from '#shared/contact';
-import { json, stubModelApi } from '../../../test/llm-api';
+import { toast } from '../../../../common/toast';
+import { held, json, stubModelApi } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
 import { contactKeys } from '../api/contacts.queries';
@@ -54,15 +55,22 @@ const page = (items: Contact[]) =>
     headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(items.length) },
   });
 
-/** The API: the list the server has now (`server.list`), enquiry 7, staff, e-mail on. */
-function stub(server: { list: Contact[]; assignee: Contact['assignee'] }) {
+/**
+ * The API: the list the server has now (`server.list`), enquiry 7, staff, e-mail on. Once a
+ * reply is posted, the mail status is answered only when `slow` (if given) is released.
+ */
+function stub(server: { list: Contact[]; assignee: Contact['assignee'] }, slow?: Promise<void>) {
+  let posted = false;
   return stubModelApi(({ method, url }) => {
     if (url.startsWith('/api/contacts?')) return page(server.list);
+    if (posted && slow && url === '/api/mail/status')
+      return slow.then(() => json(200, { data: { enabled: true, notify: 1 } }));
     if (url === '/api/contacts/7') return json(200, { data: detail({ ...contact, ...server }) });
     if (url === '/api/contacts/7/reply-template') return json(200, { data: TEMPLATE });
     if (url === '/api/mail/status') return json(200, { data: { enabled: true, notify: 1 } });
     if (url === '/api/users/staff') return json(200, { data: [SAM] });
     if (method === 'POST' && url === '/api/contacts/7/replies') {
+      posted = true;
       // Answered: no longer "Awaiting reply".
       server.list = [];
       return json(201, { data: detail({ ...contact, replied_at: '2026-11-27T09:00:00.000Z' }) });
@@ -168,5 +176,31 @@ describe('a reply being written in the Contacts tab', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { message: WRITTEN },
     ]);
+  });
+
+  it('is shown as being sent by its card wherever the card is drawn, and is sent once', async () => {
+    const server = { list: [contact], assignee: null };
+    const slow = held<void>();
+    const calls = stub(server, slow.promise);
+    open('/admin?tab=contacts&reply=awaiting');
+    await write();
+    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    // Answered, the card left "Awaiting reply" for the area above the list while the send
+    // still settles (the lists and the mail status are asked again first).
+    const region = await stillOpen();
+    const send = await within(region).findByRole('button', { name: 'Sending…' });
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    expect(editor()!.value).toBe(WRITTEN);
+    fireEvent.click(send);
+    slow.release();
+    await waitFor(() => expect(editor()?.value).toContain(TEMPLATE.greeting));
+    expect(
+      within(region).getByRole('button', { name: 'Send reply' }).getAttribute('aria-disabled'),
+    ).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { message: WRITTEN },
+    ]);
+    expect(toast.success).toHaveBeenCalledExactlyOnceWith('Reply sent to jonas@example.de');
+    expect(window.sessionStorage.length).toBe(0);
   });
 });

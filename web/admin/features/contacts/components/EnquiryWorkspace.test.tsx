@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Contact, ContactDetail } from '#shared/contact';
 import { toast } from '../../../../common/toast';
-import { json, stubModelApi, type ApiCall } from '../../../test/llm-api';
+import { held, json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
 import { forgetReplies } from '../lib/reply-drafts';
@@ -56,9 +56,13 @@ const TEMPLATE = {
 const DRAFT =
   'Guten Tag Jonas Weber,\n\ngerne senden wir Ihnen ein Angebot.\n\nMit freundlichen Grüßen';
 
-/** The dashboard's API: the enquiry, its template, staff, e-mail on, and the writes answered. */
-function stub(mailEnabled = true): ApiCall[] {
+/**
+ * The dashboard's API: the enquiry, its template, staff, e-mail on, and the writes answered
+ * (a reply with `replied`, when given, once it is released).
+ */
+function stub(mailEnabled = true, replied?: Promise<Response>): ApiCall[] {
   return stubModelApi(({ method, url, body }) => {
+    if (replied && method === 'POST' && url === '/api/contacts/7/replies') return replied;
     if (url === '/api/contacts/7') return json(200, { data: detail() });
     if (url === '/api/contacts/7/reply-template') return json(200, { data: TEMPLATE });
     if (url === '/api/mail/status') return json(200, { data: { enabled: mailEnabled } });
@@ -246,5 +250,32 @@ describe('answering an enquiry from its card', () => {
     cleanup();
     renderAdmin(card());
     await waitFor(() => expect((editor() as HTMLTextAreaElement).value).toBe('Mein eigener Text'));
+  });
+
+  it('shows why a reply could not be sent on the card drawn again while it was on its way', async () => {
+    const answer = held<Response>();
+    const calls = stub(true, answer.promise);
+    open();
+    await waitFor(() =>
+      expect((editor() as HTMLTextAreaElement).value).toContain(TEMPLATE.greeting),
+    );
+    fireEvent.change(editor(), { target: { value: 'Mein eigener Text' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    // The card is taken down and drawn again (the list asked again) while the reply travels.
+    cleanup();
+    renderAdmin(card());
+    const send = await screen.findByRole('button', { name: 'Sending…' });
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(send);
+    answer.release(json(502, { error: 'The mail server did not answer' }));
+    expect(await screen.findByText('The mail server did not answer')).toBeTruthy();
+    expect(editor().getAttribute('aria-invalid')).toBe('true');
+    expect((editor() as HTMLTextAreaElement).value).toBe('Mein eigener Text');
+    expect(
+      screen.getByRole('button', { name: 'Send reply' }).getAttribute('aria-disabled'),
+    ).toBeNull();
+    expect(writes(calls)).toEqual([
+      `POST /api/contacts/7/replies ${JSON.stringify({ message: 'Mein eigener Text' })}`,
+    ]);
   });
 });

@@ -9,7 +9,13 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Field, fieldAria } from '../../../components/Field';
 import { button, input } from '../../../lib/ui';
 import { useDraftReply, useSendReply } from '../api/thread.queries';
-import { keepReplyDraft, replyDraft, useReplyDraft } from '../lib/reply-drafts';
+import {
+  dismissReplyFailure,
+  keepReplyDraft,
+  sendReply,
+  useReplyDraft,
+  useReplySend,
+} from '../lib/reply-drafts';
 
 type Props = {
   contact: Contact;
@@ -27,20 +33,29 @@ type Props = {
  * (asking first before replacing what was written), and Send e-mails it in
  * the enquiry's thread, marking the enquiry replied. What is written is kept
  * by enquiry (lib/reply-drafts.ts) until it is sent, so an editor opened
- * again, or a card that left the list and came back, starts from it.
+ * again, or a card that left the list and came back, starts from it; so is
+ * a reply on its way (shown as being sent, and not sent twice, by whichever
+ * card of the enquiry is drawn).
  */
 export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props) {
   const { t } = useTranslation();
   const start = replyStart(template);
   const text = useReplyDraft(contact.id) ?? start;
-  const [error, setError] = useState<string | undefined>();
+  const [invalid, setInvalid] = useState<string | undefined>();
   const [confirmDraft, setConfirmDraft] = useState(false);
-  const sending = useSendReply();
+  const sendReplyNow = useSendReply().mutateAsync;
+  const sent = useReplySend(contact.id);
+  const sending = sent?.state === 'sending';
+  const error =
+    invalid ??
+    (sent?.state === 'failed'
+      ? errorMessage(sent.error, t, 'admin.contacts.replyEditor.sendFailed')
+      : undefined);
   const drafting = useDraftReply();
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
   const id = `reply-${contact.id}`;
-  const busy = sending.isPending || drafting.isPending;
+  const busy = sending || drafting.isPending;
   const mailOff = mailEnabled === false;
 
   const write = (next: string) => keepReplyDraft(contact.id, next === start ? null : next);
@@ -53,7 +68,8 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
       {
         onSuccess: ({ message }) => {
           write(message);
-          setError(undefined);
+          setInvalid(undefined);
+          dismissReplyFailure(contact.id);
           toast.success(t('admin.contacts.replyEditor.drafted'));
         },
         onError: (e) => toast.failure(t, e, 'admin.contacts.replyEditor.draftFailed'),
@@ -64,24 +80,22 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
   const send = () => {
     const parsed = ReplySchema.safeParse({ message: text });
     if (!parsed.success) {
-      setError(t(parsed.error.issues[0]?.message ?? 'validation.reply.required'));
+      setInvalid(t(parsed.error.issues[0]?.message ?? 'validation.reply.required'));
       return;
     }
     if (saysNothing(parsed.data.message, template)) {
-      setError(t('validation.reply.nothingWritten'));
+      setInvalid(t('validation.reply.nothingWritten'));
       return;
     }
-    setError(undefined);
-    const sent = text;
-    // Settled even if the card left the list meanwhile (a filter of unanswered enquiries): the
-    // text sent is no longer a draft. What was typed while it was on its way stays.
-    sending.mutateAsync({ id: contact.id, message: parsed.data.message }).then(
-      () => {
-        if (replyDraft(contact.id) === sent) keepReplyDraft(contact.id, null);
-        toast.success(t('admin.toast.replySent', { email: contact.email }));
-      },
-      (e: unknown) => setError(errorMessage(e, t, 'admin.contacts.replyEditor.sendFailed')),
-    );
+    setInvalid(undefined);
+    const { email } = contact;
+    // Settled by the store even if this card is taken down meanwhile (a filter of unanswered
+    // enquiries moves it above the list): the card drawn in its place shows the outcome.
+    void sendReply(contact.id, text, () =>
+      sendReplyNow({ id: contact.id, message: parsed.data.message }),
+    ).then((done) => {
+      if (done) toast.success(t('admin.toast.replySent', { email }));
+    });
   };
 
   return (
@@ -131,9 +145,7 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
           aria-disabled={busy || mailOff || undefined}
         >
           <Send aria-hidden="true" className="h-4 w-4" />
-          {sending.isPending
-            ? t('admin.contacts.replyEditor.sending')
-            : t('admin.contacts.replyEditor.send')}
+          {sending ? t('admin.contacts.replyEditor.sending') : t('admin.contacts.replyEditor.send')}
         </button>
         {aiEnabled && (
           <button

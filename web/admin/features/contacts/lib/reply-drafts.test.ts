@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { held } from '../../../test/llm-api';
 import {
   closeReply,
   forgetReplies,
   keepReplyDraft,
   replyDraft,
   replyDraftsOf,
+  sendReply,
 } from './reply-drafts';
 
 const KEY = 'admin.contacts.replyDrafts';
@@ -65,5 +67,27 @@ describe('replies being written', () => {
     after.replyDraftsOf('carla');
     expect(after.replyDraft(9)).toBeUndefined();
     expect(window.sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('are sent once: another send while one is on its way is refused, the text sent then forgotten', async () => {
+    keepReplyDraft(7, 'Guten Tag');
+    const answer = held<void>();
+    const post = vi.fn(() => answer.promise);
+    const first = sendReply(7, 'Guten Tag', post);
+    expect(await sendReply(7, 'Guten Tag', post)).toBe(false);
+    expect(post).toHaveBeenCalledOnce();
+    answer.release();
+    expect(await first).toBe(true);
+    expect(replyDraft(7)).toBeUndefined();
+  });
+
+  it('keep what was typed while a reply was on its way', async () => {
+    keepReplyDraft(9, 'Olá');
+    const answer = held<void>();
+    const sent = sendReply(9, 'Olá', () => answer.promise);
+    keepReplyDraft(9, 'Olá, e mais uma coisa');
+    answer.release();
+    expect(await sent).toBe(true);
+    expect(replyDraft(9)).toBe('Olá, e mais uma coisa');
   });
 });

@@ -11,6 +11,11 @@ import { z } from 'zod';
  * editor is closed and the writer agrees to discard it. The texts belong to
  * the account that wrote them (`replyDraftsOf`): a sign-out forgets them, and
  * so does another account signing in in the same tab.
+ *
+ * A reply on its way is kept here too (`sendReply`), so every card of its
+ * enquiry, including one drawn again while it travels (moved above the
+ * list or back, the list asked again), shows it being sent and refuses to
+ * send it a second time.
  */
 
 const STORAGE_KEY = 'admin.contacts.replyDrafts';
@@ -23,6 +28,9 @@ let drafts: Map<number, string> | null = null;
 /** The account (its username) whose texts these are; null until one signs in. */
 let owner: string | null = null;
 let open: readonly number[] = [];
+/** A reply on its way, or the failure of the last one sent (until the next, or a new draft). */
+export type ReplySend = { state: 'sending' } | { state: 'failed'; error: unknown };
+const sends = new Map<number, ReplySend>();
 const listeners = new Set<() => void>();
 
 function storage(): Storage | null {
@@ -86,9 +94,49 @@ export function openReply(id: number): void {
   changed();
 }
 
+/**
+ * Sends the reply to an enquiry with `post`, unless one is on its way already
+ * (false then). Until it settles, every card of the enquiry shows it being
+ * sent. Once it arrived, the text sent is no longer a draft (what was typed
+ * meanwhile stays), and true is answered; a failure is kept for the card to
+ * show (`useReplySend`).
+ */
+export async function sendReply(
+  id: number,
+  text: string,
+  post: () => Promise<unknown>,
+): Promise<boolean> {
+  if (sends.get(id)?.state === 'sending') return false;
+  const mine: ReplySend = { state: 'sending' };
+  sends.set(id, mine);
+  changed();
+  try {
+    await post();
+  } catch (error) {
+    if (sends.get(id) === mine) {
+      sends.set(id, { state: 'failed', error });
+      changed();
+    }
+    return false;
+  }
+  if (sends.get(id) !== mine) return false; // Forgotten meanwhile (a sign-out).
+  sends.delete(id);
+  if (replyDraft(id) === text) keepReplyDraft(id, null);
+  changed();
+  return true;
+}
+
+/** Forgets why the last reply to an enquiry could not be sent (a new draft replaced it). */
+export function dismissReplyFailure(id: number): void {
+  if (sends.get(id)?.state !== 'failed') return;
+  sends.delete(id);
+  changed();
+}
+
 /** Closes the reply editor of an enquiry's card, and forgets what was written in it. */
 export function closeReply(id: number): void {
   keepReplyDraft(id, null);
+  dismissReplyFailure(id);
   if (!open.includes(id)) return;
   open = open.filter((x) => x !== id);
   changed();
@@ -99,6 +147,7 @@ export function forgetReplies(): void {
   drafts = new Map();
   save();
   open = [];
+  sends.clear();
   changed();
 }
 
@@ -125,3 +174,7 @@ export const useReplyDraft = (id: number): string | undefined =>
 
 /** The enquiries whose reply editor is open, in the order they were opened. */
 export const useOpenReplies = (): readonly number[] => useSyncExternalStore(subscribe, () => open);
+
+/** The reply to an enquiry on its way, or why it could not be sent, as it changes. */
+export const useReplySend = (id: number): ReplySend | undefined =>
+  useSyncExternalStore(subscribe, () => sends.get(id));
