@@ -203,4 +203,27 @@ describe('a reply being written in the Contacts tab', () => {
     expect(toast.success).toHaveBeenCalledExactlyOnceWith('Reply sent to jonas@example.de');
     expect(window.sessionStorage.length).toBe(0);
   });
+
+  it('keeps the writer in its text box, the caret where it was, when its card moves', async () => {
+    const server = { list: [contact], assignee: null };
+    stub(server);
+    const { queryClient } = open('/admin?tab=contacts&sort=newest');
+    await write();
+    editor()!.focus();
+    editor()!.setSelectionRange(9, 12);
+    // A new enquiry came: on the newest-first page 1, enquiry 7 is now on page 2.
+    server.list = [newer];
+    await queryClient.invalidateQueries({ queryKey: contactKeys.lists });
+    const region = await stillOpen();
+    expect(within(region).getByRole('textbox', { name: 'Your reply (in German)' })).toBe(editor());
+    expect(document.activeElement).toBe(editor());
+    expect([editor()!.selectionStart, editor()!.selectionEnd]).toEqual([9, 12]);
+    // Back on the page (the new enquiry was deleted): the caret comes along again.
+    editor()!.setSelectionRange(20, 20);
+    server.list = [contact];
+    await queryClient.invalidateQueries({ queryKey: contactKeys.lists });
+    await waitFor(() => expect(screen.queryByRole('region', { name: /no longer/ })).toBeNull());
+    expect(document.activeElement).toBe(editor());
+    expect([editor()!.selectionStart, editor()!.selectionEnd]).toEqual([20, 20]);
+  });
 });

@@ -1,5 +1,5 @@
 import { Send, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
 import { ReplySchema, replyStart, saysNothing, type ReplyTemplate } from '#shared/contact-thread';
@@ -12,6 +12,8 @@ import { useDraftReply, useSendReply } from '../api/thread.queries';
 import {
   dismissReplyFailure,
   keepReplyDraft,
+  leaveReply,
+  returnToReply,
   sendReply,
   useReplyDraft,
   useReplySend,
@@ -35,7 +37,8 @@ type Props = {
  * by enquiry (lib/reply-drafts.ts) until it is sent, so an editor opened
  * again, or a card that left the list and came back, starts from it; so is
  * a reply on its way (shown as being sent, and not sent twice, by whichever
- * card of the enquiry is drawn).
+ * card of the enquiry is drawn) and, for a card drawn again while the
+ * writer was typing, where the caret was.
  */
 export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props) {
   const { t } = useTranslation();
@@ -54,6 +57,22 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
   const drafting = useDraftReply();
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // A card drawn again (moved above the list or back) while the writer was typing in its reply:
+  // the focus, lost with the card taken down, comes back to the text, the caret where it was.
+  useLayoutEffect(() => {
+    const textarea = box.current;
+    const caret = returnToReply(contact.id);
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (textarea && caret && lost) {
+      textarea.focus();
+      textarea.setSelectionRange(caret.start, caret.end);
+    }
+    return () => {
+      if (textarea && document.activeElement === textarea)
+        leaveReply(contact.id, textarea.selectionStart, textarea.selectionEnd);
+    };
+  }, [contact.id]);
   const id = `reply-${contact.id}`;
   const busy = sending || drafting.isPending;
   const mailOff = mailEnabled === false;
@@ -121,6 +140,7 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
         <textarea
           {...fieldAria(id, { error, hint: mailOff })}
           lang={contact.language}
+          ref={box}
           rows={10}
           value={text}
           onChange={(e) => write(e.target.value)}

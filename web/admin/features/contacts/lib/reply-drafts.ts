@@ -15,7 +15,8 @@ import { z } from 'zod';
  * A reply on its way is kept here too (`sendReply`), so every card of its
  * enquiry, including one drawn again while it travels (moved above the
  * list or back, the list asked again), shows it being sent and refuses to
- * send it a second time.
+ * send it a second time; and where the writer was in the text when the card
+ * was taken down (`leaveReply`), for the card drawn in its place.
  */
 
 const STORAGE_KEY = 'admin.contacts.replyDrafts';
@@ -31,6 +32,8 @@ let open: readonly number[] = [];
 /** A reply on its way, or the failure of the last one sent (until the next, or a new draft). */
 export type ReplySend = { state: 'sending' } | { state: 'failed'; error: unknown };
 const sends = new Map<number, ReplySend>();
+/** Where the writer was in a reply's text when its card was taken down with the focus in it. */
+let caret: { id: number; start: number; end: number } | null = null;
 const listeners = new Set<() => void>();
 
 function storage(): Storage | null {
@@ -133,9 +136,22 @@ export function dismissReplyFailure(id: number): void {
   changed();
 }
 
+/** The reply editor of an enquiry is taken down with the focus in its text, the caret there. */
+export function leaveReply(id: number, start: number, end: number): void {
+  caret = { id, start, end };
+}
+
+/** Where the writer was in the reply to an enquiry, for the editor drawn in place of one taken down. */
+export function returnToReply(id: number): { start: number; end: number } | null {
+  const kept = caret?.id === id ? caret : null;
+  caret = null;
+  return kept;
+}
+
 /** Closes the reply editor of an enquiry's card, and forgets what was written in it. */
 export function closeReply(id: number): void {
   keepReplyDraft(id, null);
+  if (caret?.id === id) caret = null;
   dismissReplyFailure(id);
   if (!open.includes(id)) return;
   open = open.filter((x) => x !== id);
@@ -148,6 +164,7 @@ export function forgetReplies(): void {
   save();
   open = [];
   sends.clear();
+  caret = null;
   changed();
 }
 
