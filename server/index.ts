@@ -10,6 +10,7 @@ import { createContentVersion, type ContentVersion } from './content-version';
 import { broadcastContentVersion } from './db/content-broadcast';
 import { createRetentionJob } from './features/contacts/retention';
 import { createAuditService } from './features/audit/audit.service';
+import { createMailService } from './features/mail/mail.service';
 import { createMailWorker, logMailSetup } from './features/mail/mail.worker';
 import { createOutboxSignal } from './features/mail/outbox-signal';
 import { createSettingsService } from './features/settings/settings.service';
@@ -213,6 +214,7 @@ function startBackground(
       db: runtime.db,
       days: config.enquiryRetentionDays,
       spamDays: () => settings.value('spam_retention_days'),
+      mail: createMailService({ db: runtime.db, config }),
       logger: retentionLogger,
       audit: createAuditService({
         db: runtime.db,

@@ -84,4 +84,35 @@ describe('deleteInBatches', () => {
     // 4 rows, then 2, then 1, then a last one that finds nothing left.
     expect(sizes).toEqual([4, 2, 1, 1]);
   });
+
+  it('hands each batch to beforeDelete in the transaction that deletes it', async () => {
+    await store.db('audit_log').del();
+    const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T00:00:00.000Z`;
+    await store
+      .db('audit_log')
+      .insert(
+        Array.from({ length: 5 }, (_, i) => ({ at: at(i + 1), action: 'auth.login', summary: '' })),
+      );
+    const ids = (await store.db('audit_log').orderBy('id').pluck('id')).map(Number);
+    const batches: number[][] = [];
+    const purge = deleteInBatches(store.db, 'audit_log', (q) => q.where('at', '<', at(9)), {
+      firstBatch: 2,
+      now: () => 0,
+      pause: async () => {},
+      async beforeDelete(trx, batch) {
+        batches.push([...batch].sort((a, b) => a - b));
+        // What it writes commits with the batch's delete, or not at all.
+        await trx('audit_log').insert({ at: at(20), action: 'auth.logout', summary: 'kept' });
+        if (batches.length === 2) throw new Error('the second batch fails');
+      },
+    });
+    await expect(purge).rejects.toThrow('the second batch fails');
+    expect(batches).toEqual([ids.slice(0, 2), ids.slice(2, 5)]);
+    // The first batch went with its write; the second, and its write, did not.
+    const left = await store.db('audit_log').orderBy('id').select('id', 'summary');
+    expect(left.map((r) => [Number(r.id), r.summary])).toEqual([
+      ...ids.slice(2, 5).map((id) => [id, '']),
+      [expect.any(Number), 'kept'],
+    ]);
+  });
 });

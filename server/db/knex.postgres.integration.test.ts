@@ -20,6 +20,7 @@ import {
   type TestApp,
 } from '../../tests/support/test-app';
 import { createRetentionJob } from '../features/contacts/retention';
+import { createMailService } from '../features/mail/mail.service';
 import { createNewsRepo } from '../features/news/news.repo';
 import { createLogger } from '../logger';
 import { createDb } from './knex';
@@ -474,7 +475,13 @@ describe.skipIf(!postgresAvailable)(
           const logger = createLogger({ logLevel: 'silent' });
           const spamDays = async () => 30;
           const jobs = [t.db, second].map((db) =>
-            createRetentionJob({ db, days: 90, spamDays, logger }),
+            createRetentionJob({
+              db,
+              days: 90,
+              spamDays,
+              mail: createMailService({ db, config: t.config }),
+              logger,
+            }),
           );
           const removed = await Promise.all(jobs.map((job) => job.runOnce()));
           expect(removed.map((r) => r.enquiries + r.spam).sort()).toEqual([0, 2]);

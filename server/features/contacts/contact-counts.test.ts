@@ -4,6 +4,7 @@ import type { ContactListQuery } from '#shared/contact-list';
 import { STORES, type TestStore } from '../../../tests/support/stores';
 import { toBool } from '../../db/values';
 import { createLogger } from '../../logger';
+import { createMailService } from '../mail/mail.service';
 import { createContactsService, type ContactsService } from './contacts.service';
 import { createRetentionJob } from './retention';
 
@@ -202,6 +203,10 @@ describe.each(STORES)('enquiry counts kept by the database on $name', ({ name, s
         db: store.db,
         days: 3,
         spamDays: async () => 30,
+        mail: createMailService({
+          db: store.db,
+          config: { mail: undefined, publicUrl: undefined, port: 3000 },
+        }),
         logger,
         clock: () => now,
       });

@@ -345,7 +345,8 @@ export function createContactsRepo(db: Db) {
 
     /**
      * Deletes enquiries received before a moment (their outbox rows go with
-     * them), or only the spam among them, in short batches (batched-delete.ts).
+     * them, but for what `beforeDelete` unties from each batch), or only the
+     * spam among them, in short batches (batched-delete.ts).
      */
     removeOlderThan(
       before: string,

@@ -247,14 +247,30 @@ describe('one auto-reply per visitor address in 24 hours', () => {
 });
 
 describe('retention', () => {
-  it('deletes enquiries older than the period, with their e-mail', async () => {
+  it('deletes enquiries older than the period, with their e-mail but for a reply not sent yet', async () => {
     const contacts = services();
     const { id: old } = await contacts.submit({ ...enquiry, name: 'Old' });
+    // A reply from the admin, still waiting to go out (no worker runs here).
+    await store.db('mail_outbox').insert({
+      kind: 'reply',
+      contact_id: old,
+      recipient: 'ana@example.pt',
+      language: 'pt',
+      content: JSON.stringify({ subject: 'Re: orçamento', text: 'Bom dia,', html: '' }),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      created_at: now.toISOString(),
+    });
     now = new Date(now.getTime() + 31 * 24 * HOUR);
     const { id: recent } = await contacts.submit({ ...enquiry, name: 'Recent' });
     expect(await contacts.purgeOlderThan(30)).toBe(1);
     expect(await contacts.list()).toMatchObject([{ id: recent }]);
     expect((await outbox()).every((r) => r.contact_id !== old)).toBe(true);
-    expect(await outbox()).toHaveLength(3);
+    expect(await outbox()).toHaveLength(4);
+    expect(await store.db('mail_outbox').where({ kind: 'reply' }).first()).toMatchObject({
+      contact_id: null,
+      status: 'pending',
+    });
   });
 });

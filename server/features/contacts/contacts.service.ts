@@ -52,8 +52,12 @@ export type EnquiryMail = {
     opts: { autoReply: boolean },
   ): Promise<unknown>;
   cancelEnquiryMail(trx: Knex.Transaction, contactId: number): Promise<unknown>;
-  /** Replies to the enquiry's visitor still waiting in the outbox stay there without it. */
-  keepUnsentReplies(trx: Knex.Transaction, contactId: number): Promise<number>;
+  /**
+   * Replies to the enquiries' visitors still waiting in the outbox stay
+   * there without them: called with the enquiries locked, just before they
+   * are deleted (by hand or by retention).
+   */
+  keepUnsentReplies(trx: Knex.Transaction, contactIds: readonly number[]): Promise<number>;
   /** Awaited before the transaction that queues mail opens. */
   prepare?(): Promise<void>;
 };
@@ -232,7 +236,7 @@ export function createContactsService({
     async remove(id: number, who: Who = NOBODY): Promise<{ id: number }> {
       await db.transaction(async (trx) => {
         if (!(await repo.lock(trx, id))) throw notFound();
-        await mail?.keepUnsentReplies(trx, id);
+        await mail?.keepUnsentReplies(trx, [id]);
         await repo.remove(id, trx);
       });
       return recorded(who, 'contact.deleted', id, { id });
@@ -277,9 +281,14 @@ export function createContactsService({
       return { filename: `${spam ? 'spam-' : ''}enquiries-${day}.csv`, csv: csv() };
     },
 
-    /** Deletes enquiries older than the retention period; answers how many went. */
+    /**
+     * Deletes enquiries older than the retention period, keeping their
+     * unsent replies as `remove` does; answers how many went.
+     */
     purgeOlderThan(days: number): Promise<number> {
-      return repo.removeOlderThan(new Date(clock().getTime() - days * DAY_MS).toISOString());
+      return repo.removeOlderThan(new Date(clock().getTime() - days * DAY_MS).toISOString(), {
+        beforeDelete: mail && ((trx, ids) => mail.keepUnsentReplies(trx, ids)),
+      });
     },
   };
 }

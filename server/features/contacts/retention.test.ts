@@ -4,6 +4,7 @@ import { claimJob } from '../../db/job-claim';
 import { createDb } from '../../db/knex';
 import { createLogger } from '../../logger';
 import { createAuditService } from '../audit/audit.service';
+import { createMailService } from '../mail/mail.service';
 import { createRetentionJob } from './retention';
 
 let store: Awaited<ReturnType<typeof createTestDb>>;
@@ -12,6 +13,9 @@ const DAY = 24 * 60 * 60 * 1000;
 let now = new Date('2026-11-20T03:00:00.000Z');
 const clock = () => now;
 const spamDays = async () => 30;
+/** E-mail off: what an enquiry still has in the outbox is kept or deleted all the same. */
+const mailOf = (db: typeof store.db) =>
+  createMailService({ db, config: { mail: undefined, publicUrl: undefined, port: 3000 } });
 
 beforeAll(async () => {
   store = await createTestDb();
@@ -39,7 +43,14 @@ describe('ENQUIRY_RETENTION_DAYS', () => {
   it('deletes older enquiries at start, and then once a day', async () => {
     await receivedDaysAgo(91, 'Too old');
     await receivedDaysAgo(89, 'Kept');
-    const job = createRetentionJob({ db: store.db, days: 90, spamDays, logger, clock });
+    const job = createRetentionJob({
+      db: store.db,
+      days: 90,
+      spamDays,
+      mail: mailOf(store.db),
+      logger,
+      clock,
+    });
     job.start();
     await job.stop();
     expect(await names()).toEqual(['Kept']);
@@ -53,8 +64,22 @@ describe('ENQUIRY_RETENTION_DAYS', () => {
     await receivedDaysAgo(40, 'Old');
     const second = createDb({ dataDir: store.dataDir, databaseUrl: undefined });
     try {
-      const a = createRetentionJob({ db: store.db, days: 30, spamDays, logger, clock });
-      const b = createRetentionJob({ db: second, days: 30, spamDays, logger, clock });
+      const a = createRetentionJob({
+        db: store.db,
+        days: 30,
+        spamDays,
+        mail: mailOf(store.db),
+        logger,
+        clock,
+      });
+      const b = createRetentionJob({
+        db: second,
+        days: 30,
+        spamDays,
+        mail: mailOf(second),
+        logger,
+        clock,
+      });
       const runs = await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
       expect(runs.map((r) => r.enquiries).sort()).toEqual([0, 0, 0, 1]);
       const claims = await Promise.all(
@@ -87,6 +112,7 @@ describe('spam_retention_days', () => {
     const job = createRetentionJob({
       db: store.db,
       spamDays: async () => days,
+      mail: mailOf(store.db),
       logger,
       audit,
       clock,

@@ -235,12 +235,12 @@ export function createMailService({
     },
 
     /**
-     * Replies written to the enquiry's visitor that have not gone out yet
-     * are kept apart from it, so deleting the enquiry does not drop them
-     * with the rest of its mail.
+     * Replies written to the enquiries' visitors that have not gone out yet
+     * are kept apart from them, so deleting the enquiries (by hand or by
+     * retention) does not drop them with the rest of their mail.
      */
-    keepUnsentReplies: (trx: Knex.Transaction, contactId: number): Promise<number> =>
-      outbox.keepUnsentReplies(trx, contactId),
+    keepUnsentReplies: (trx: Knex.Transaction, contactIds: readonly number[]): Promise<number> =>
+      outbox.keepUnsentReplies(trx, contactIds),
 
     /**
      * What the admin shows about e-mail: on or off, who gets the alerts of

@@ -198,13 +198,14 @@ export function createOutboxRepo(db: Db) {
     },
 
     /**
-     * Replies written to an enquiry's visitor and not sent yet (queued, or
-     * going out) no longer belong to the enquiry: they stay in the outbox
-     * when it is deleted, and go out. Answers how many.
+     * Replies written to these enquiries' visitors and not sent yet (queued,
+     * or going out) no longer belong to the enquiries: they stay in the
+     * outbox when the enquiries are deleted, and go out. Answers how many.
      */
-    async keepUnsentReplies(q: Knex, contactId: number): Promise<number> {
+    async keepUnsentReplies(q: Knex, contactIds: readonly number[]): Promise<number> {
       return outbox(q)
-        .where({ contact_id: contactId, kind: 'reply', status: 'pending' })
+        .whereIn('contact_id', contactIds)
+        .where({ kind: 'reply', status: 'pending' })
         .update({ contact_id: null });
     },
 
