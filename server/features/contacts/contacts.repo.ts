@@ -302,20 +302,38 @@ export function createContactsRepo(db: Db) {
 
     /**
      * Unanswered enquiries (not spam) whose reply falls due before `until`,
-     * not yet reminded of, and due after `since` (older ones are left alone).
+     * not yet reminded of, and due after `since` (older ones are left alone):
+     * `limit` of them, soonest due first, after `after` (the last one of the
+     * previous batch) when given.
      */
-    async dueForReminder(until: string, since: string, limit: number): Promise<number[]> {
-      return (
-        await contacts()
-          .where('spam', false)
-          .whereNull('replied_at')
-          .whereNull('reminded_at')
-          .where('due_at', '<', until)
-          .where('due_at', '>', since)
-          .orderBy('due_at')
-          .limit(limit)
-          .select('id')
-      ).map((r: Row) => Number(r.id));
+    async dueForReminder(
+      until: string,
+      since: string,
+      limit: number,
+      after?: Pick<Contact, 'id' | 'due_at'>,
+    ): Promise<Contact[]> {
+      const q = withAssignee()
+        .where('contacts.spam', false)
+        .whereNull('contacts.replied_at')
+        .whereNull('contacts.reminded_at')
+        .where('contacts.due_at', '<', until)
+        .where('contacts.due_at', '>', since);
+      if (after) {
+        q.where((w) =>
+          w
+            .where('contacts.due_at', '>', after.due_at)
+            .orWhere((same) =>
+              same.where('contacts.due_at', '=', after.due_at).where('contacts.id', '>', after.id),
+            ),
+        );
+      }
+      const rows: Row[] = await q
+        .orderBy([
+          { column: 'contacts.due_at', order: 'asc' },
+          { column: 'contacts.id', order: 'asc' },
+        ])
+        .limit(limit);
+      return rows.map(toContact);
     },
 
     /**

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, tempDataDir } from '../../../tests/support/test-app';
 import { parseConfig } from '../../config';
@@ -8,17 +9,32 @@ import { createReplyReminders } from './reply-reminders';
 
 /**
  * Who a reminder goes to, and that one with nobody to go to is kept for
- * later rather than marked as sent.
+ * later rather than marked as sent, said once in the log, and holds back
+ * no other.
  */
 describe('reminders of replies due soon, by their recipients', () => {
   let store: Awaited<ReturnType<typeof createTestDb>>;
-  const now = new Date('2026-11-30T18:30:00.000Z');
+  const START = new Date('2026-11-30T18:30:00.000Z');
+  let now = START;
   const HOUR = 3_600_000;
 
   beforeEach(async () => {
     store = await createTestDb();
   });
   afterEach(() => store.destroy());
+
+  /** The log's lines, for the tests that read them. */
+  let lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  beforeEach(() => {
+    lines = [];
+    now = START;
+  });
 
   const reminders = (notify: string) => {
     const config = parseConfig({
@@ -33,27 +49,40 @@ describe('reminders of replies due soon, by their recipients', () => {
       db: store.db,
       mail,
       settings,
-      logger: createLogger({ logLevel: 'silent' }),
+      logger: createLogger({ logLevel: 'info' }, sink),
       clock: () => now,
     });
   };
 
-  async function dueEnquiry(): Promise<number> {
-    const [row] = await store
-      .db('contacts')
-      .insert({
-        name: 'Ana',
-        email: 'ana@example.pt',
-        message: 'Preciso de um orçamento, obrigado.',
-        language: 'pt',
-        read: false,
-        spam: false,
-        created_at: new Date(now.getTime() - 22 * HOUR).toISOString(),
-        due_at: new Date(now.getTime() + HOUR).toISOString(),
-      })
-      .returning('id');
+  /** An unanswered enquiry due in `dueIn` hours (past due when negative). */
+  const enquiryRow = (language: 'pt' | 'de', dueIn: number) => ({
+    name: language === 'pt' ? 'Ana' : 'Jürgen',
+    email: language === 'pt' ? 'ana@example.pt' : 'juergen@fabrik.de',
+    message:
+      language === 'pt' ? 'Preciso de um orçamento, obrigado.' : 'Wir bitten um ein Angebot.',
+    language,
+    read: false,
+    spam: false,
+    created_at: new Date(now.getTime() - (24 - dueIn) * HOUR).toISOString(),
+    due_at: new Date(now.getTime() + dueIn * HOUR).toISOString(),
+  });
+
+  async function dueEnquiry(language: 'pt' | 'de' = 'pt', dueIn = 1): Promise<number> {
+    const [row] = await store.db('contacts').insert(enquiryRow(language, dueIn)).returning('id');
     return Number(typeof row === 'object' ? row.id : row);
   }
+
+  const alertList = (language: 'pt' | 'de', addresses: string[]) =>
+    store.db('settings').insert({
+      key: `alert_emails_${language}`,
+      value: JSON.stringify(addresses),
+      updated_at: now.toISOString(),
+    });
+
+  const logged = () =>
+    lines
+      .map((l) => JSON.parse(l) as { msg: string; contactId?: number })
+      .filter((l) => l.contactId !== undefined);
 
   const queued = () =>
     store.db('mail_outbox').where({ kind: 'reminder' }).orderBy('recipient').pluck('recipient');
@@ -83,5 +112,44 @@ describe('reminders of replies due soon, by their recipients', () => {
     expect(await reminders('').runOnce()).toBe(1);
     expect(await queued()).toEqual(['vendas@forge.example']);
     expect(await remindedAt(id)).not.toBeNull();
+  });
+
+  it('says once in the log that a reminder waits for an address, not at every look', async () => {
+    const id = await dueEnquiry('de');
+    const job = reminders('');
+    for (let look = 0; look < 3; look++) {
+      expect(await job.runOnce()).toBe(0);
+      now = new Date(now.getTime() + 60_000);
+    }
+    expect(logged()).toEqual([
+      expect.objectContaining({
+        contactId: id,
+        msg: expect.stringMatching(/waits for an address/),
+      }),
+    ]);
+    expect(lines.join('')).not.toContain('juergen@fabrik.de');
+    expect(await remindedAt(id)).toBeNull();
+
+    await alertList('de', ['vertrieb@forge.example']);
+    expect(await job.runOnce()).toBe(1);
+    expect(await queued()).toEqual(['vertrieb@forge.example']);
+  });
+
+  it('holds back no reminder that can be sent behind many that cannot', async () => {
+    await alertList('pt', ['vendas@forge.example']);
+    // More German enquiries, due earlier, than one look reads at a time; nobody gets German mail.
+    await store.db.batchInsert(
+      'contacts',
+      Array.from({ length: 150 }, () => enquiryRow('de', -6)),
+      50,
+    );
+    const id = await dueEnquiry('pt', 1);
+    expect(await reminders('').runOnce()).toBe(1);
+    expect(await queued()).toEqual(['vendas@forge.example']);
+    expect(await remindedAt(id)).not.toBeNull();
+    // The German ones still wait for an address.
+    expect(await store.db('contacts').whereNull('reminded_at').count({ n: '*' }).first()).toEqual({
+      n: 150,
+    });
   });
 });

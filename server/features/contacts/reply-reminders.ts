@@ -12,7 +12,7 @@ import { systemClock, type Clock } from '../../clock';
 const POLL_MS = 60_000;
 /** Enquiries past their due time by more than this are not reminded of any more (stale). */
 const STALE_MS = 24 * 60 * 60 * 1000;
-/** Enquiries reminded of in one look, at most. */
+/** Enquiries read at a time in a look (a look reads on until none is left). */
 const BATCH = 100;
 
 /** What the reminders need of the mail service. */
@@ -31,7 +31,10 @@ export type ReminderMail = {
  * enquiry's reminder is claimed by one conditional UPDATE in the
  * transaction that queues the e-mail, and given back when no e-mail could
  * be queued (no address to send it to), so it goes out once there is one
- * (until the enquiry is a day overdue). Looks once a minute while e-mail is on.
+ * (until the enquiry is a day overdue). Such a reminder is said once in the
+ * log (per process), and each look reads past it, BATCH enquiries at a
+ * time, so however many wait for an address none holds back a reminder
+ * that can go. Looks once a minute while e-mail is on.
  */
 export function createReplyReminders(deps: {
   db: Db;
@@ -46,11 +49,32 @@ export function createReplyReminders(deps: {
   const accounts = createContactThreadRepo(db);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> = Promise.resolve(0);
+  /** Enquiries whose reminder had nobody to go to at the last look (already in the log). */
+  let waiting = new Set<number>();
 
   async function recipientsOf(contact: Contact): Promise<string[]> {
     const owner = contact.assignee ? await accounts.account(contact.assignee.id) : null;
     if (canOwnEnquiries(owner) && owner.email) return [owner.email];
     return mail.alertList(contact.language);
+  }
+
+  /**
+   * Queues an enquiry's reminder: 'queued'; 'taken' when another instance
+   * did, or it was answered meanwhile; 'nobody' when no address could be
+   * queued, the reminder given back for a later look.
+   */
+  async function remind(contact: Contact, at: string): Promise<'queued' | 'taken' | 'nobody'> {
+    const recipients = await recipientsOf(contact);
+    if (recipients.length === 0) return 'nobody';
+    return db.transaction(async (trx) => {
+      if (!(await contacts.claimReminder(trx, contact.id, at))) return 'taken';
+      if ((await mail.queueReminder(trx, contact, recipients)) === 0) {
+        await contacts.releaseReminder(trx, contact.id, at);
+        return 'nobody';
+      }
+      void mail.nudgeAfter(trx);
+      return 'queued';
+    });
   }
 
   /** Queues the reminders due now; answers how many enquiries were reminded of. */
@@ -59,30 +83,29 @@ export function createReplyReminders(deps: {
     await deps.settings?.snapshot();
     const now = clock();
     const at = now.toISOString();
-    const ids = await contacts.dueForReminder(
-      reminderUntil(now).toISOString(),
-      new Date(now.getTime() - STALE_MS).toISOString(),
-      BATCH,
-    );
+    const until = reminderUntil(now).toISOString();
+    const since = new Date(now.getTime() - STALE_MS).toISOString();
+    const nobody = new Set<number>();
     let reminded = 0;
-    for (const id of ids) {
-      const contact = await contacts.findById(id);
-      if (!contact) continue;
-      const recipients = await recipientsOf(contact);
-      // Nobody to tell yet: the reminder waits for an address (NOTIFY_EMAIL, the alert list).
-      if (recipients.length === 0) continue;
-      const queued = await db.transaction(async (trx) => {
-        if (!(await contacts.claimReminder(trx, id, at))) return false;
-        if ((await mail.queueReminder(trx, contact, recipients)) === 0) {
-          // Nothing went to the outbox: the enquiry keeps its reminder for a later look.
-          await contacts.releaseReminder(trx, id, at);
-          return false;
+    let after: Contact | undefined;
+    do {
+      const due = await contacts.dueForReminder(until, since, BATCH, after);
+      for (const contact of due) {
+        const outcome = await remind(contact, at);
+        if (outcome === 'queued') reminded += 1;
+        if (outcome !== 'nobody') continue;
+        nobody.add(contact.id);
+        if (!waiting.has(contact.id)) {
+          logger.warn(
+            { contactId: contact.id, language: contact.language },
+            "a reminder of a reply due soon has nobody to go to; it waits for an address (the owner's, NOTIFY_EMAIL or the alert list of its language)",
+          );
         }
-        void mail.nudgeAfter(trx);
-        return true;
-      });
-      if (queued) reminded += 1;
-    }
+      }
+      after = due.length === BATCH ? due.at(-1) : undefined;
+    } while (after);
+    // Those reminded of since, answered, or past the day overdue leave the set.
+    waiting = nobody;
     if (reminded > 0) logger.info({ reminded }, 'reminders of replies due soon queued');
     return reminded;
   }
