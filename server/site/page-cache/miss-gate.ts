@@ -12,9 +12,17 @@ export type MissGate = {
   /**
    * Runs `render` (which answers `res`) now, or once its turn comes; calls
    * `refuse` instead when too many already wait. A client that goes away
-   * while waiting is dropped from the queue.
+   * while waiting is dropped from the queue. A request pipelined behind an
+   * answer its connection has not been sent yet joins the queue only once
+   * that answer is out (Node then gives `res` the socket); at most
+   * `pipelined` wait so on one connection, more are refused.
    */
   admit(kind: MissKind, res: ServerResponse, render: () => void, refuse: () => void): void;
+  /**
+   * The render of `res` has made its answer (handed it to Express to send):
+   * its turn ends there, however long its client takes to read it.
+   */
+  rendered(res: ServerResponse): void;
   stats(): { running: number; waiting: number; refused: number };
 };
 
@@ -29,9 +37,28 @@ export type MissGateOptions = {
    * `t * (1 / share - 1)` ms.
    */
   share: number;
+  /**
+   * Misses one connection may have waiting behind its earlier answers
+   * (pipelined); more are refused. Node reads a connection's pipelined
+   * requests ahead while its answers go out, and these write nothing while
+   * they wait: this bounds what one connection can pile up.
+   */
+  pipelined: number;
+  /**
+   * The longest a miss keeps its turn, in ms, should neither its render
+   * nor its answer end; an answer still waiting for its client to read it
+   * then is cut, with its connection.
+   */
+  sendTimeout: number;
 };
 
-export const DEFAULT_GATE: MissGateOptions = { concurrency: 1, queue: 1024, share: 1 / 3 };
+export const DEFAULT_GATE: MissGateOptions = {
+  concurrency: 1,
+  queue: 1024,
+  share: 1 / 3,
+  pipelined: 16,
+  sendTimeout: 10_000,
+};
 
 /**
  * The longest a miss is counted as taking. A render costs a few
@@ -46,14 +73,31 @@ export const MAX_COUNTED_MS = 50;
  * A hit costs tens of microseconds; a render milliseconds, and an attacker
  * can ask for endless addresses that are never kept. While misses wait, the
  * gate lets them take at most `share` of the time (measured per miss, from
- * its start to its answer's end, on a clock that a busy server slows down),
- * so cached pages keep the rest, and the wait is a queue, not a refusal,
- * until it is long. A miss that finds the gate free starts at once: a quiet
- * site renders without delay.
+ * its start to the end of its render, on a clock that a busy server slows
+ * down), so cached pages keep the rest, and the wait is a queue, not a
+ * refusal, until it is long. A miss that finds the gate free starts at
+ * once: a quiet site renders without delay.
+ *
+ * A turn measures the server's work, never a client's reading: it ends
+ * when the render hands its answer to Express (`rendered`, from the page
+ * cache's capture), when the answer is ended (`prefinish`) or when its
+ * connection closes, and after `sendTimeout` at the latest. It ended on
+ * `close` alone once, which comes when the client has read the answer: a
+ * client reaching the port directly (no nginx buffering) that pipelined
+ * misses and never read held the one turn for ever once the kernel's
+ * buffers were full, and every other visitor's uncached page waited. Nor
+ * is a miss pipelined behind an answer still on its way rendered: Node
+ * would hold its answer (and its `prefinish`) until the earlier one is
+ * out, so it waits off the queue until then, and a connection has at most
+ * one miss in the queue however many it sends.
  */
-export function createMissGate(options: MissGateOptions = DEFAULT_GATE): MissGate {
+export function createMissGate(given: Partial<MissGateOptions> = {}): MissGate {
+  const options = { ...DEFAULT_GATE, ...given };
   const waiting: Record<MissKind, Waiter[]> = { keyed: [], unkept: [] };
-  let running = 0;
+  /** The misses rendering now, each with what ends its turn. */
+  const turns = new Map<ServerResponse, () => void>();
+  /** Misses waiting behind earlier answers on their connection, by connection. */
+  const parked = new WeakMap<object, number>();
   let refused = 0;
   /** No miss starts before this (performance.now()), while others wait. */
   let nextStart = 0;
@@ -61,20 +105,31 @@ export function createMissGate(options: MissGateOptions = DEFAULT_GATE): MissGat
 
   const queued = () => waiting.keyed.length + waiting.unkept.length;
 
-  function start(waiter: Waiter): void {
-    running += 1;
+  function start({ res, render }: Waiter): void {
     const started = performance.now();
-    waiter.res.once('close', () => {
-      running -= 1;
+    const end = () => {
+      if (!turns.delete(res)) return;
+      clearTimeout(limit);
+      res.off('prefinish', end);
+      res.off('close', end);
       const took = Math.min(performance.now() - started, MAX_COUNTED_MS);
       nextStart = Math.max(nextStart, performance.now() + took * (1 / options.share - 1));
       pump();
-    });
-    waiter.render();
+    };
+    const limit = setTimeout(() => {
+      end();
+      // Made but not taken: a client that does not read keeps nothing of the server's.
+      if (res.writableNeedDrain) res.destroy();
+    }, options.sendTimeout);
+    limit.unref();
+    turns.set(res, end);
+    res.once('prefinish', end);
+    res.once('close', end);
+    render();
   }
 
   function pump(): void {
-    while (running < options.concurrency && queued() > 0) {
+    while (turns.size < options.concurrency && queued() > 0) {
       const wait = nextStart - performance.now();
       if (wait > 0) {
         timer ??= setTimeout(() => {
@@ -90,21 +145,48 @@ export function createMissGate(options: MissGateOptions = DEFAULT_GATE): MissGat
     }
   }
 
+  function refuseOne(refuse: () => void): void {
+    refused += 1;
+    refuse();
+  }
+
+  /** Waits until Node gives `res` its connection (the answers before it are out), then admits it. */
+  function park(kind: MissKind, res: ServerResponse, render: () => void, refuse: () => void) {
+    // Gone already (its connection closed while it waited for a render of the same answer).
+    if (res.destroyed) return;
+    const connection = res.req.socket;
+    const count = parked.get(connection) ?? 0;
+    if (count >= options.pipelined) return refuseOne(refuse);
+    parked.set(connection, count + 1);
+    const leave = () => {
+      parked.set(connection, parked.get(connection)! - 1);
+      res.off('socket', turn);
+      res.off('close', leave);
+    };
+    const turn = () => {
+      leave();
+      admit(kind, res, render, refuse);
+    };
+    res.once('socket', turn);
+    res.once('close', leave);
+  }
+
+  function admit(kind: MissKind, res: ServerResponse, render: () => void, refuse: () => void) {
+    // Behind an answer Node has not sent yet: not this connection's turn.
+    if (res.socket === null) return park(kind, res, render, refuse);
+    if (turns.size < options.concurrency && queued() === 0 && performance.now() >= nextStart) {
+      start({ res, render });
+      return;
+    }
+    if (queued() >= options.queue) return refuseOne(refuse);
+    waiting[kind].push({ res, render });
+    pump();
+  }
+
   return {
-    admit(kind, res, render, refuse) {
-      if (running < options.concurrency && queued() === 0 && performance.now() >= nextStart) {
-        start({ res, render });
-        return;
-      }
-      if (queued() >= options.queue) {
-        refused += 1;
-        refuse();
-        return;
-      }
-      waiting[kind].push({ res, render });
-      pump();
-    },
-    stats: () => ({ running, waiting: queued(), refused }),
+    admit,
+    rendered: (res) => turns.get(res)?.(),
+    stats: () => ({ running: turns.size, waiting: queued(), refused }),
   };
 }
 

@@ -188,7 +188,7 @@ export function createPageCache(deps: {
         (typeof body === 'string' || Buffer.isBuffer(body));
       if (!storable) {
         settle();
-        return send(body);
+        return rendered(send(body));
       }
       // What the answer is made of, taken before sending (compression adds its own headers).
       const headers = keptHeaders(res.getHeaders());
@@ -204,6 +204,11 @@ export function createPageCache(deps: {
       settle(
         keep(key, [status, headers, vary ? String(vary) : undefined, bytes], renderedAt, view),
       );
+      return rendered(result);
+    };
+    // The render has made its answer: the gate's turn ends, whether or not the client reads it.
+    const rendered = <T>(result: T): T => {
+      gate.rendered(res);
       return result;
     };
     next();
