@@ -97,6 +97,29 @@ describe('AnalyticsReport', () => {
     expect(calls).toEqual(['GET /api/analytics?days=90', 'GET /api/analytics?days=7']);
   });
 
+  it('says a failed load failed and loads again on Try again', async () => {
+    let failing = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        failing
+          ? Response.json({ error: 'Internal Server Error' }, { status: 500 })
+          : Response.json({ data: report(30) }),
+      ),
+    );
+    renderAdmin(
+      <MemoryRouter initialEntries={['/admin/analytics']}>
+        <AnalyticsReport />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Failed to load data');
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findAllByTestId('analytics-page');
+    expect(screen.queryByText('Failed to load data')).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('names the site’s own pages in the admin’s language', async () => {
     renderReport('/admin/analytics', 'de');
     const rows = await screen.findAllByTestId('analytics-page');

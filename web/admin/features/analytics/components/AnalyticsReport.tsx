@@ -9,6 +9,7 @@ import {
 import { formatDate } from '#shared/dates';
 import { numberFormat } from '#shared/languages';
 import { DayChart } from '../../../components/DayChart';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Spinner } from '../../../components/Spinner';
 import { saveFile } from '../../../lib/save-file';
 import { button, card } from '../../../lib/ui';
@@ -45,7 +46,7 @@ export function AnalyticsReport() {
       {report.data ? (
         <ReportBody report={report.data} />
       ) : report.isError ? (
-        <p className="text-sm text-slate-600">{t('admin.errors.loadData')}</p>
+        <LoadFailed onRetry={() => void report.refetch()} />
       ) : (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
           <Spinner />
