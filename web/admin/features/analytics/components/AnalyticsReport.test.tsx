@@ -97,6 +97,42 @@ describe('AnalyticsReport', () => {
     expect(calls).toEqual(['GET /api/analytics?days=90', 'GET /api/analytics?days=7']);
   });
 
+  it('while another period loads, keeps the last report busy and dimmed, says so, and names its period', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const days = Number(new URL(url, 'http://x').searchParams.get('days'));
+        if (days === 365) await held;
+        return Response.json({ data: report(days) });
+      }),
+    );
+    renderAdmin(
+      <MemoryRouter initialEntries={['/admin/analytics']}>
+        <AnalyticsReport />
+      </MemoryRouter>,
+    );
+    await screen.findAllByTestId('analytics-page');
+    const busy = () => screen.getByTestId('analytics-views').closest('[aria-busy="true"]');
+    expect(busy()).toBeNull();
+    expect(screen.getByTestId('analytics-views').textContent).toContain('Last 30 days');
+    expect(screen.getByTestId('analytics-enquiries').textContent).toContain('Last 30 days');
+
+    fireEvent.click(screen.getByRole('link', { name: '365 days' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Loading...');
+    expect(busy()?.className).toContain('opacity-60');
+    // The figures still on screen are the 30 days', and say so under the 365-day button.
+    expect(screen.getByTestId('analytics-views').textContent).toContain('Last 30 days');
+    expect(screen.getByTestId('analytics-enquiries').textContent).toContain('Last 30 days');
+
+    release();
+    await screen.findByRole('img', { name: /in the last 365 days/ });
+    expect(busy()).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByTestId('analytics-views').textContent).toContain('Last 365 days');
+  });
+
   it('says a failed load failed and loads again on Try again', async () => {
     let failing = true;
     vi.stubGlobal(

@@ -21,37 +21,50 @@ import { ShareList } from './ShareList';
 /**
  * /admin/analytics: the period (in the address), the views per day, the
  * pages and articles read with the enquiries they led to (as CSV too), the
- * languages and the referring sites.
+ * languages and the referring sites. While another period loads, the last
+ * report stays, dimmed and marked busy, its figures naming their own period.
  */
 export function AnalyticsReport() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const days = periodFrom(params);
   const report = useAnalyticsQuery(days);
+  const busy = report.isPlaceholderData;
+  const loading = (
+    <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+      <Spinner />
+      {t('admin.common.loadingList')}
+    </p>
+  );
   return (
     <div className="space-y-6">
-      <nav aria-label={t('admin.analytics.period')} className="flex flex-wrap gap-2">
-        {ANALYTICS_PERIODS.map((period) => (
-          <Link
-            key={period}
-            to={`?days=${period}`}
-            replace
-            aria-current={period === days ? 'page' : undefined}
-            className={period === days ? button.primary : button.secondary}
-          >
-            {t('admin.analytics.days', { count: period })}
-          </Link>
-        ))}
-      </nav>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <nav aria-label={t('admin.analytics.period')} className="flex flex-wrap gap-2">
+          {ANALYTICS_PERIODS.map((period) => (
+            <Link
+              key={period}
+              to={`?days=${period}`}
+              replace
+              aria-current={period === days ? 'page' : undefined}
+              className={period === days ? button.primary : button.secondary}
+            >
+              {t('admin.analytics.days', { count: period })}
+            </Link>
+          ))}
+        </nav>
+        {busy && loading}
+      </div>
       {report.data ? (
-        <ReportBody report={report.data} />
+        <div
+          aria-busy={busy || undefined}
+          className={`space-y-6 transition-opacity ${busy ? 'opacity-60' : ''}`}
+        >
+          <ReportBody report={report.data} />
+        </div>
       ) : report.isError ? (
         <LoadFailed onRetry={() => void report.refetch()} />
       ) : (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner />
-          {t('admin.common.loadingList')}
-        </p>
+        loading
       )}
     </div>
   );
@@ -76,7 +89,12 @@ function ReportBody({ report }: { report: Report }) {
               className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm"
               data-testid={`analytics-${f.key}`}
             >
-              <dt className="text-xs font-medium text-slate-600">{f.label}</dt>
+              <dt className="text-xs font-medium text-slate-600">
+                {f.label}
+                <span className="block font-normal">
+                  {t('admin.analytics.figuresPeriod', { count: report.days })}
+                </span>
+              </dt>
               <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
                 {number.format(f.value)}
               </dd>
