@@ -24,8 +24,9 @@ export function getAnalytics(days: number, signal?: AbortSignal): Promise<Analyt
 }
 
 /**
- * Counts grow with every reader, so a report is fetched again whenever it is
- * shown; another period keeps the last one on screen until it is in.
+ * Counts grow with every reader, so the analytics screen fetches a report
+ * again whenever it is shown (the news list's views may be a minute old);
+ * another period keeps the last one on screen until it is in.
  */
 export const analyticsQuery = (days: number) =>
   queryOptions({
@@ -41,6 +42,13 @@ export function useAnalyticsQuery(days: number, { enabled = true }: { enabled?: 
 }
 
 /**
+ * How old the news list's view counts may be: the tab is opened again and
+ * again while working, and the report is heavy to compute; the analytics
+ * screen itself always asks for the latest counts.
+ */
+const ARTICLE_VIEWS_STALE_MS = 60_000;
+
+/**
  * Each article's (and page's) views over the default period, by id, for the
  * news list; null until they are in, or when `enabled` is off.
  */
@@ -49,7 +57,11 @@ export function useArticleViews({
 }: {
   enabled: boolean;
 }): ReadonlyMap<number, number> | null {
-  const report = useAnalyticsQuery(ANALYTICS_DEFAULT_DAYS, { enabled });
+  const report = useQuery({
+    ...analyticsQuery(ANALYTICS_DEFAULT_DAYS),
+    staleTime: ARTICLE_VIEWS_STALE_MS,
+    enabled,
+  });
   return useMemo(() => {
     if (!enabled || !report.data) return null;
     return new Map(
