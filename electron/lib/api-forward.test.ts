@@ -8,7 +8,7 @@ import {
   DESKTOP_ADMIN,
   startRealServer,
 } from '../../tests/support/desktop-real-server';
-import { forwardApiRequest } from './api-forward';
+import { forwardApiRequest, forwardMediaRequest } from './api-forward';
 import { readStats } from './enquiry-poller';
 
 type Real = Awaited<ReturnType<typeof startRealServer>>;
@@ -212,5 +212,51 @@ describe('forwarded headers', () => {
     expect(response.headers.get('content-encoding')).toBeNull();
     expect(response.headers.get('connection')).toBeNull();
     expect(response.headers.get('x-request-id')).toBe('r-1');
+  });
+});
+
+describe('forwarding the files of uploads', () => {
+  let upstream: Server;
+  let url = '';
+  let seen: { url?: string; headers?: IncomingHttpHeaders } = {};
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      seen = { url: req.url, headers: req.headers };
+      if (req.url?.includes('/slow-headers/')) return; // never answers
+      res.writeHead(206, {
+        'content-type': 'video/mp4',
+        'content-range': 'bytes 0-5/100',
+        'accept-ranges': 'bytes',
+      });
+      res.write('abc');
+      // The rest of the part comes later, as a video streams while it plays.
+      setTimeout(() => res.end('def'), 300);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/company`;
+  });
+  afterAll(() => {
+    upstream.closeAllConnections();
+    return new Promise<void>((resolve) => upstream.close(() => resolve()));
+  });
+
+  it('asks for the same address and range, without a language, and passes the 206 through', async () => {
+    const request = new Request('app://admin/media/12/3f9a0c1d2e4b5a69-1280x720.mp4', {
+      headers: { range: 'bytes=0-5', cookie: 'language=de' },
+    });
+    const response = await forwardMediaRequest(request, url, fetch, 100);
+    expect(seen.url).toBe('/company/media/12/3f9a0c1d2e4b5a69-1280x720.mp4');
+    expect(seen.headers?.range).toBe('bytes=0-5');
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe('bytes 0-5/100');
+    // Still arriving after the timeout: the timeout is for the answer, not the whole file.
+    expect(await response.text()).toBe('abcdef');
+  });
+
+  it('gives up on a server that does not answer at all', async () => {
+    const request = new Request('app://admin/media/12/slow-headers/x.jpg');
+    const response = await forwardMediaRequest(request, url, fetch, 100);
+    expect(response.status).toBe(502);
   });
 });

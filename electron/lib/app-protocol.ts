@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { forwardApiRequest, jsonError } from './api-forward';
+import { forwardApiRequest, forwardMediaRequest, jsonError } from './api-forward';
 import { APP_HOST, contentSecurityPolicy, RENDERER_FILES } from './app-scheme';
 import { translator, languageFromRequest } from './i18n';
 
 /**
  * Answers every request on `app://admin/`: built renderer files, the admin
- * page for its client-side routes, the setup page, and `/api/*` forwarded to
- * the configured server. Plain `Request -> Response`, so Node tests run it.
+ * page for its client-side routes, the setup page, and `/api/*` and the files
+ * of uploads (`/media/{id}/…`) forwarded to the configured server. Plain `Request -> Response`, so Node tests run it.
  */
 
 export type AppRoute =
   | { kind: 'api' }
+  | { kind: 'media' }
   | { kind: 'page'; file: string }
   | { kind: 'file'; file: string }
   | { kind: 'forbidden' }
@@ -60,6 +61,10 @@ export function routeAppUrl(raw: string): AppRoute {
     return { kind: 'page', file: RENDERER_FILES.setup };
   const segments = pathname.split('/').filter(Boolean);
   if (segments.some((s) => s === '..' || s === '.')) return { kind: 'forbidden' };
+  // Uploads live on the server (`/media/12/3f9a…-1600x900.jpg`); the app's own
+  // pictures under `/media/` (the default news image) are built files.
+  if (segments.length === 3 && segments[0] === 'media' && /^\d{1,9}$/.test(segments[1]!))
+    return { kind: 'media' };
   const last = segments.at(-1) ?? '';
   // Client-side routes (`/`, `/login`, `/admin/news/3`): paths without a file extension.
   // Vite's dev-server modules (`/@vite/client`, `/@fs/…`) are files even without an extension.
@@ -144,14 +149,21 @@ export function createAppProtocolHandler(
     const route = routeAppUrl(request.url);
     const csp = contentSecurityPolicy(deps.serverUrl(), Boolean(deps.devServerUrl));
     switch (route.kind) {
-      case 'api': {
+      case 'api':
+      case 'media': {
+        if (route.kind === 'media' && request.method !== 'GET' && request.method !== 'HEAD')
+          return new Response('Method not allowed', {
+            status: 405,
+            headers: withSecurityHeaders({ 'Content-Type': 'text/plain', Allow: 'GET, HEAD' }, csp),
+          });
         const serverUrl = deps.serverUrl();
         if (!serverUrl)
           return jsonError(
             503,
             translator(languageFromRequest(request))('desktop.errors.notConfigured'),
           );
-        return forwardApiRequest(request, serverUrl, deps.fetch);
+        const forward = route.kind === 'api' ? forwardApiRequest : forwardMediaRequest;
+        return forward(request, serverUrl, deps.fetch);
       }
       case 'page':
       case 'file': {
