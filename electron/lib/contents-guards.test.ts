@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { APP_PAGES } from './app-scheme';
 import {
-  denyAllPermissions,
+  restrictPermissions,
   ERR_ABORTED,
   failedLoadAction,
   guardContents,
@@ -96,24 +96,58 @@ describe('web contents guards', () => {
 });
 
 describe('session permissions', () => {
-  it('denies every permission request, check and device access', () => {
-    const handlers: {
-      request?: (wc: unknown, permission: string, callback: (granted: boolean) => void) => void;
-      check?: (wc: unknown, permission: string) => boolean;
-      device?: (details: unknown) => boolean;
-    } = {};
-    denyAllPermissions({
+  type Handlers = {
+    request?: (
+      wc: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { requestingUrl?: string },
+    ) => void;
+    check?: (wc: unknown, permission: string, requestingOrigin: string) => boolean;
+    device?: (details: unknown) => boolean;
+  };
+  function installed(): Required<Handlers> {
+    const handlers: Handlers = {};
+    restrictPermissions({
       setPermissionRequestHandler: (h) => (handlers.request = h),
       setPermissionCheckHandler: (h) => (handlers.check = h),
       setDevicePermissionHandler: (h) => (handlers.device = h),
     });
+    return handlers as Required<Handlers>;
+  }
+  const requested = (handlers: Required<Handlers>, permission: string, url: string) => {
+    const callback = vi.fn();
+    handlers.request({}, permission, callback, { requestingUrl: url });
+    return callback.mock.calls;
+  };
+
+  it('denies every other permission request, check and device access, even to the app', () => {
+    const handlers = installed();
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'hid']) {
-      const callback = vi.fn();
-      handlers.request!({}, permission, callback);
-      expect(callback.mock.calls).toEqual([[false]]);
-      expect(handlers.check!({}, permission)).toBe(false);
+      expect(requested(handlers, permission, APP_PAGES.admin)).toEqual([[false]]);
+      expect(handlers.check({}, permission, 'app://admin')).toBe(false);
     }
-    expect(handlers.device!({ deviceType: 'usb', origin: 'app://admin' })).toBe(false);
+    expect(handlers.device({ deviceType: 'usb', origin: 'app://admin' })).toBe(false);
+  });
+
+  it('lets the app’s own pages write to the clipboard (every Copy button), and nothing else', () => {
+    const handlers = installed();
+    const write = 'clipboard-sanitized-write';
+    expect(requested(handlers, write, 'app://admin/admin/account/security')).toEqual([[true]]);
+    // Electron gives the checking origin with or without the trailing slash.
+    for (const origin of ['app://admin', 'app://admin/'])
+      expect(handlers.check({}, write, origin)).toBe(true);
+    for (const other of [
+      'https://www.example.com',
+      'https://www.example.com/admin',
+      'app://other',
+      'file:///etc/passwd',
+      'null',
+      '',
+    ]) {
+      expect(requested(handlers, write, other)).toEqual([[false]]);
+      expect(handlers.check({}, write, other)).toBe(false);
+    }
   });
 });
 

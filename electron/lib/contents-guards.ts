@@ -1,3 +1,4 @@
+import { isAppUrl } from './app-scheme';
 import { isSetupSender, navigationDecision, windowOpenDecision } from './security';
 
 /**
@@ -74,16 +75,41 @@ export function guardContents(contents: GuardedContents, deps: GuardDeps): void 
 /** The part of `Session` that answers permission requests and checks. */
 export type PermissionSession = {
   setPermissionRequestHandler(
-    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+    handler: (
+      contents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { requestingUrl?: string },
+    ) => void,
   ): void;
-  setPermissionCheckHandler(handler: (contents: unknown, permission: string) => boolean): void;
+  setPermissionCheckHandler(
+    handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean,
+  ): void;
   setDevicePermissionHandler(handler: (details: unknown) => boolean): void;
 };
 
-/** Camera, microphone, geolocation, notifications from web code, HID/USB/serial…: the dashboard needs none. */
-export function denyAllPermissions(session: PermissionSession): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+/**
+ * What the app's own pages may use: writing to the clipboard, which
+ * `navigator.clipboard.writeText` (every Copy button: recovery codes, the
+ * two-factor key, invitation, media and share links) is checked against.
+ * Reading the clipboard stays refused.
+ */
+const APP_PERMISSIONS = new Set(['clipboard-sanitized-write']);
+
+const allowed = (permission: string, origin: string | undefined) =>
+  APP_PERMISSIONS.has(permission) && isAppUrl(origin);
+
+/**
+ * Camera, microphone, geolocation, notifications from web code, HID/USB/serial…:
+ * the dashboard needs none. Only the app's own origin may write to the clipboard.
+ */
+export function restrictPermissions(session: PermissionSession): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(allowed(permission, details?.requestingUrl)),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    allowed(permission, requestingOrigin),
+  );
   session.setDevicePermissionHandler(() => false);
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppProtocolHandler } from '../lib/app-protocol';
 import { APP_PAGES, APP_SCHEME, APP_SCHEME_PRIVILEGES } from '../lib/app-scheme';
 import { createConnection, createSetupActions, serverChangeDialog } from '../lib/connection';
-import { denyAllPermissions, loadPage } from '../lib/contents-guards';
+import { restrictPermissions, loadPage } from '../lib/contents-guards';
 import { languageFromLocale, translator } from '../lib/i18n';
 import { createIpcRouter } from '../lib/ipc-router';
 import { buildMenuTemplate } from '../lib/menu-template';
@@ -47,7 +47,7 @@ async function start(): Promise<void> {
   const openExternal = (url: string) =>
     void shell.openExternal(url).catch((error: Error) => console.warn(error.message));
 
-  denyAllPermissions(session.defaultSession);
+  restrictPermissions(session.defaultSession);
   protocol.handle(
     APP_SCHEME,
     createAppProtocolHandler({
