@@ -134,6 +134,12 @@ export type ContactStats = {
   /** Not replied and due within the next 4 hours (not yet overdue). */
   due_soon: number;
   spam: number;
+  /**
+   * The id of the last enquiry received, spam included (null before the
+   * first): it moves only when one arrives, never when one is moved between
+   * the folders or deleted (the desktop app notifies of arrivals by it).
+   */
+  newest_id: number | null;
   last_7_days: number;
   per_day: { date: string; count: number }[];
 };

@@ -49,9 +49,9 @@ describe.each(STORES)('enquiry counts kept by the database on $name', ({ name, s
     await store?.db('contacts').delete();
   });
 
-  type Row = { spam: unknown; read: unknown; replied_at: unknown; due_at: unknown };
+  type Row = { id: unknown; spam: unknown; read: unknown; replied_at: unknown; due_at: unknown };
   const rows = async (): Promise<Row[]> =>
-    store.db('contacts').select('spam', 'read', 'replied_at', 'due_at');
+    store.db('contacts').select('id', 'spam', 'read', 'replied_at', 'due_at');
   const key = (spam: unknown, read: unknown, replied: unknown) =>
     `spam=${toBool(spam)} read=${toBool(read)} replied=${toBool(replied)}`;
 
@@ -84,6 +84,7 @@ describe.each(STORES)('enquiry counts kept by the database on $name', ({ name, s
       overdue: waiting.filter((r) => due(r) < at).length,
       due_soon: waiting.filter((r) => due(r) >= at && due(r) < at + 4 * HOUR).length,
       spam: all.length - inbox.length,
+      newest_id: all.length ? Math.max(...all.map((r) => Number(r.id))) : null,
     });
     for (const query of LISTS) {
       const whole = await contacts.list(query);

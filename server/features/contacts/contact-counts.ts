@@ -39,7 +39,10 @@ export function createContactCounts(db: Db) {
   }
 
   return {
-    /** The counts of `GET /api/contacts/stats` (but the days), read in one statement. */
+    /**
+     * The counts of `GET /api/contacts/stats` (but the days) and its last
+     * enquiry received, read in one statement.
+     */
     async stats(now: Date): Promise<Omit<ContactStats, 'last_7_days' | 'per_day'>> {
       const [ahead, undated] = notDueBefore(false, now);
       const get = await one({
@@ -47,6 +50,8 @@ export function createContactCounts(db: Db) {
         unread: kept({ spam: false, read: false }),
         unreplied: kept({ spam: false, replied: false }),
         spam: kept({ spam: true }),
+        // The primary key's last entry: one step of its index, however many there are.
+        newest: db('contacts').max('id'),
         ahead: ahead!,
         undated: undated!,
         due_soon: waiting(false, undefined)
@@ -60,6 +65,8 @@ export function createContactCounts(db: Db) {
         overdue: get('unreplied') - get('ahead') - get('undated'),
         due_soon: get('due_soon'),
         spam: get('spam'),
+        // Ids start at 1: none is 0 here.
+        newest_id: get('newest') || null,
       };
     },
 

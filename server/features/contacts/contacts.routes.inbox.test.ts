@@ -110,6 +110,22 @@ describe('reply tracking', () => {
     });
     expect(data.per_day.reduce((s: number, d: { count: number }) => s + d.count, 0)).toBe(4);
   });
+
+  it('names the last enquiry received in the stats, spam included, however the counts move', async () => {
+    const newest = async () =>
+      (await admin.get('/api/contacts/stats').expect(200)).body.data.newest_id as number | null;
+    expect(await newest()).toBeNull();
+    const first = await idOf();
+    expect(await newest()).toBe(first);
+    const filed = await receivedAgo(0, { spam: true });
+    expect(filed).toBeGreaterThan(first);
+    expect(await newest()).toBe(filed);
+    // Moved between the folders, or an older one deleted: the last arrival stays the same.
+    await admin.put(`/api/contacts/${filed}/spam`).send({ spam: false }).expect(200);
+    await admin.put(`/api/contacts/${first}/spam`).send({ spam: true }).expect(200);
+    await admin.delete(`/api/contacts/${first}`).expect(200);
+    expect(await newest()).toBe(filed);
+  });
 });
 
 describe('the spam folder', () => {

@@ -15,6 +15,7 @@ const stats: ContactStats = {
   overdue: 2,
   due_soon: 1,
   spam: 3,
+  newest_id: 21,
   last_7_days: 6,
   per_day: [],
 };
