@@ -148,7 +148,7 @@ describe('forwarding /api to the real server', () => {
         )
       ).status,
     ).toBe(201);
-    expect(await readStats(server.url, fresh)).toEqual({ status: 'ok', waiting: 1, total: 1 });
+    expect(await readStats(server.url, fresh)).toMatchObject({ status: 'ok', waiting: 1 });
   });
 
   it('answers a clear 502 JSON error in the renderer language when the server is down', async () => {

@@ -64,7 +64,7 @@ describe('a sales colleague’s desktop app', () => {
   it('badges the enquiries awaiting a reply, as for an admin', async () => {
     await enquiry(1);
     await enquiry(2);
-    expect(await readStats(server.url, jar)).toEqual({ status: 'ok', waiting: 2, total: 2 });
+    expect(await readStats(server.url, jar)).toMatchObject({ status: 'ok', waiting: 2 });
     expect((await call('/api/contacts')).status).toBe(200);
     // Articles to read, none to write.
     expect((await call('/api/news/admin')).status).toBe(200);

@@ -31,6 +31,16 @@ function scripted(results: StatsResult[]) {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+const SERVER = 'https://www.example.com';
+/** A good read of `SERVER` (or another): `arrived` counted since what the poller saw. */
+const ok = (waiting: number, newest: number | null, arrived = 0, server = SERVER): StatsResult => ({
+  status: 'ok',
+  server,
+  waiting,
+  newest,
+  arrived,
+});
+
 describe('enquiry poller', () => {
   it('badges what awaits a reply and notifies only when new enquiries arrive', async () => {
     const clock = manualTimers();
@@ -38,12 +48,12 @@ describe('enquiry poller', () => {
     const notes: [number, number][] = [];
     const poller = createEnquiryPoller({
       read: scripted([
-        { status: 'ok', waiting: 2, total: 7 },
-        { status: 'ok', waiting: 2, total: 7 },
-        { status: 'ok', waiting: 5, total: 10 },
-        { status: 'ok', waiting: 1, total: 10 },
+        ok(2, 7),
+        ok(2, 7),
+        ok(5, 10, 3),
+        ok(1, 10),
         // Marked unreplied again: more waiting, but nothing new arrived.
-        { status: 'ok', waiting: 2, total: 10 },
+        ok(2, 10),
       ]),
       onBadge: (n) => badges.push(n),
       onNewEnquiries: (added, unread) => notes.push([added, unread]),
@@ -63,14 +73,7 @@ describe('enquiry poller', () => {
     const clock = manualTimers();
     const offline = { status: 'offline' } as const;
     const poller = createEnquiryPoller({
-      read: scripted([
-        offline,
-        offline,
-        offline,
-        offline,
-        offline,
-        { status: 'ok', waiting: 0, total: 0 },
-      ]),
+      read: scripted([offline, offline, offline, offline, offline, ok(0, null)]),
       onBadge: () => undefined,
       onNewEnquiries: () => undefined,
       timers: clock.timers,
@@ -93,11 +96,7 @@ describe('enquiry poller', () => {
     const badges: number[] = [];
     const notes: number[] = [];
     const poller = createEnquiryPoller({
-      read: scripted([
-        { status: 'ok', waiting: 3, total: 3 },
-        { status: 'signed-out' },
-        { status: 'ok', waiting: 4, total: 4 },
-      ]),
+      read: scripted([ok(3, 3), { status: 'signed-out' }, ok(4, 4, 1)]),
       onBadge: (n) => badges.push(n),
       onNewEnquiries: (added) => notes.push(added),
       timers: clock.timers,
@@ -108,6 +107,61 @@ describe('enquiry poller', () => {
     await clock.fire();
     await clock.fire();
     expect(badges).toEqual([3, 0, 4]);
+    expect(notes).toEqual([]);
+    poller.stop();
+  });
+
+  it('asks each read for arrivals since what it saw, and forgets it for another server or after sign-out', async () => {
+    const clock = manualTimers();
+    const seen: unknown[] = [];
+    const notes: number[] = [];
+    const results = [
+      ok(1, 4),
+      ok(2, 6, 1),
+      // Another server with more enquiries: not compared with the last one.
+      ok(9, 40, 0, 'https://other.example.com'),
+      ok(9, 40),
+      { status: 'signed-out' } as const,
+      ok(9, 41),
+    ];
+    const poller = createEnquiryPoller({
+      read: async (since) => {
+        seen.push(since);
+        return results.shift() ?? { status: 'offline' };
+      },
+      onBadge: () => undefined,
+      onNewEnquiries: (added) => notes.push(added),
+      timers: clock.timers,
+      intervalMs: 1000,
+    });
+    poller.start();
+    await settle();
+    for (let i = 0; i < 5; i++) await clock.fire();
+    expect(notes).toEqual([1]);
+    expect(seen).toEqual([
+      null,
+      { server: SERVER, newest: 4 },
+      { server: SERVER, newest: 6 },
+      { server: 'https://other.example.com', newest: 40 },
+      { server: SERVER, newest: 40 },
+      null,
+    ]);
+    poller.stop();
+  });
+
+  it('does not tell of arrivals a read from another server reports', async () => {
+    const clock = manualTimers();
+    const notes: number[] = [];
+    const poller = createEnquiryPoller({
+      read: scripted([ok(1, 4), ok(3, 9, 2, 'https://other.example.com')]),
+      onBadge: () => undefined,
+      onNewEnquiries: (added) => notes.push(added),
+      timers: clock.timers,
+      intervalMs: 1000,
+    });
+    poller.start();
+    await settle();
+    await clock.fire();
     expect(notes).toEqual([]);
     poller.stop();
   });
@@ -141,20 +195,22 @@ describe('enquiry poller', () => {
 });
 
 describe('statsCounts', () => {
-  it('badges the unreplied count and notifies on the total', () => {
-    expect(statsCounts({ total: 9, unread: 1, unreplied: 4, overdue: 2, spam: 3 })).toEqual({
-      status: 'ok',
-      waiting: 4,
-      total: 9,
+  it('badges the unreplied count and remembers the last enquiry received', () => {
+    expect(
+      statsCounts({ total: 9, unread: 1, unreplied: 4, overdue: 2, spam: 3, newest_id: 31 }),
+    ).toEqual({ waiting: 4, newest: 31 });
+    expect(statsCounts({ total: 0, unread: 0, unreplied: 0, newest_id: null })).toEqual({
+      waiting: 0,
+      newest: null,
     });
   });
 
-  it('falls back to the unread count of a server without reply tracking', () => {
-    expect(statsCounts({ total: 9, unread: 1 })).toEqual({ status: 'ok', waiting: 1, total: 9 });
+  it('falls back to the unread count of a server without reply tracking or newest_id', () => {
+    expect(statsCounts({ total: 9, unread: 1 })).toEqual({ waiting: 1, newest: null });
   });
 
   it('treats an answer without usable counts as a failed read', () => {
-    expect(statsCounts(undefined)).toEqual({ status: 'offline' });
-    expect(statsCounts({ total: 2, unreplied: -1 })).toEqual({ status: 'offline' });
+    expect(statsCounts(undefined)).toBeNull();
+    expect(statsCounts({ total: 2, unreplied: -1 })).toBeNull();
   });
 });

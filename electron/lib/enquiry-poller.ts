@@ -1,16 +1,31 @@
-import type { ContactStats } from '#shared/contact';
+import type { Contact, ContactStats } from '#shared/contact';
+import { ADMIN_MAX_PAGE_SIZE } from '#shared/list-query';
 import { serverEndpoint } from './server-url';
 
 /**
  * Watches `/api/contacts/stats`: a badge with the enquiries that still need
- * a reply (`unreplied`), a notification when new enquiries arrive (`total`
- * grew; spam never counts). Offline, the delay doubles up to a ceiling and
- * returns to normal after the next success. Timers and the clock are
- * injected so tests drive it without waiting.
+ * a reply (`unreplied`), a notification when new enquiries arrive. Arrivals
+ * are told by `newest_id`, the last enquiry the server received: counts
+ * move too when an enquiry is taken out of spam, marked spam or deleted,
+ * and another server's counts say nothing about this one's. Spam never
+ * counts. Offline, the delay doubles up to a ceiling and returns to normal
+ * after the next success. Timers and the clock are injected so tests drive
+ * it without waiting.
  */
 
+/** What the poller remembers of its last read: the server, and the last enquiry seen there. */
+export type Seen = { server: string; newest: number | null };
+
 export type StatsResult =
-  | { status: 'ok'; waiting: number; total: number }
+  | {
+      status: 'ok';
+      server: string;
+      waiting: number;
+      /** The last enquiry received (spam included), null before the first or from an older server. */
+      newest: number | null;
+      /** Enquiries (spam left out) received since `seen` on the same server; 0 without one. */
+      arrived: number;
+    }
   | { status: 'signed-out' }
   | { status: 'offline' };
 
@@ -18,26 +33,64 @@ const count = (value: unknown): number | null =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 
 /** The counts of a stats answer; a server without reply tracking badges its unread ones. */
-export function statsCounts(data: Partial<ContactStats> | undefined): StatsResult {
+export function statsCounts(
+  data: Partial<ContactStats> | undefined,
+): { waiting: number; newest: number | null } | null {
   const waiting = count(data?.unreplied) ?? count(data?.unread);
-  const total = count(data?.total);
-  return waiting === null || total === null
-    ? { status: 'offline' }
-    : { status: 'ok', waiting, total };
+  return waiting === null ? null : { waiting, newest: count(data?.newest_id) };
 }
 
-/** Reads the stats with the app session's cookie (Electron's `net.fetch`, credentials included). */
-export async function readStats(serverUrl: string, fetchFn: typeof fetch): Promise<StatsResult> {
+async function getJson<T>(
+  serverUrl: string,
+  path: string,
+  fetchFn: typeof fetch,
+): Promise<{ status: 'ok'; data: T | undefined } | { status: 'signed-out' | 'offline' }> {
+  const response = await fetchFn(serverEndpoint(serverUrl, path), {
+    headers: { Accept: 'application/json', Origin: new URL(serverUrl).origin },
+    credentials: 'include',
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (response.status === 401 || response.status === 403) return { status: 'signed-out' };
+  if (!response.ok) return { status: 'offline' };
+  return { status: 'ok', data: ((await response.json()) as { data?: T }).data };
+}
+
+/**
+ * Reads the stats with the app session's cookie (Electron's `net.fetch`,
+ * credentials included). When the last enquiry received moved past the one
+ * `seen` on this server, the inbox list (newest first, spam left out) says
+ * how many of those arrivals were not spam: one page, no longer than the
+ * ids allow (one id per enquiry received), so a single arrival reads one.
+ */
+export async function readStats(
+  serverUrl: string,
+  fetchFn: typeof fetch,
+  seen: Seen | null = null,
+): Promise<StatsResult> {
   try {
-    const response = await fetchFn(serverEndpoint(serverUrl, '/api/contacts/stats'), {
-      headers: { Accept: 'application/json', Origin: new URL(serverUrl).origin },
-      credentials: 'include',
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (response.status === 401 || response.status === 403) return { status: 'signed-out' };
-    if (!response.ok) return { status: 'offline' };
-    const body = (await response.json()) as { data?: Partial<ContactStats> };
-    return statsCounts(body.data);
+    const stats = await getJson<Partial<ContactStats>>(serverUrl, '/api/contacts/stats', fetchFn);
+    if (stats.status !== 'ok') return stats;
+    const counts = statsCounts(stats.data);
+    if (!counts) return { status: 'offline' };
+    // Seen on this server before its first enquiry: every one received since is new.
+    const since = seen?.server === serverUrl ? (seen.newest ?? 0) : null;
+    let { newest } = counts;
+    let arrived = 0;
+    if (since !== null && newest !== null && newest > since) {
+      const perPage = Math.min(newest - since, ADMIN_MAX_PAGE_SIZE);
+      const list = await getJson<Contact[]>(
+        serverUrl,
+        `/api/contacts?page=1&per_page=${perPage}`,
+        fetchFn,
+      );
+      if (list.status !== 'ok') return list;
+      if (!Array.isArray(list.data)) return { status: 'offline' };
+      // One that came between the two reads is told now, and not again.
+      const ids = list.data.map((c) => c.id).filter((id) => id > since);
+      arrived = ids.length;
+      newest = Math.max(newest, ...ids);
+    }
+    return { status: 'ok', server: serverUrl, waiting: counts.waiting, newest, arrived };
   } catch {
     return { status: 'offline' };
   }
@@ -49,7 +102,8 @@ export type Timers = {
 };
 
 export type PollerOptions = {
-  read: () => Promise<StatsResult>;
+  /** Reads the stats, counting arrivals since what the poller saw last (null: nothing yet). */
+  read: (seen: Seen | null) => Promise<StatsResult>;
   /** Badge count to show: the enquiries awaiting a reply (0 clears it). */
   onBadge: (waiting: number) => void;
   /** Called when enquiries arrived since the last successful read. */
@@ -72,21 +126,23 @@ export function createEnquiryPoller(options: PollerOptions) {
   let handle: unknown = null;
   let running = false;
   let delay = interval;
-  let last: { waiting: number; total: number } | null = null;
+  let last: (Seen & { waiting: number }) | null = null;
   let inFlight = false;
   let refreshAfter = false;
 
   async function tick(): Promise<void> {
     handle = null;
     inFlight = true;
-    const result = await options.read().catch((): StatsResult => ({ status: 'offline' }));
+    const seen: Seen | null = last && { server: last.server, newest: last.newest };
+    const result = await options.read(seen).catch((): StatsResult => ({ status: 'offline' }));
     inFlight = false;
     if (!running) return;
     if (result.status === 'ok') {
-      if (last !== null && result.total > last.total)
-        options.onNewEnquiries(result.total - last.total, result.waiting);
+      // Another server: what was seen on the last one is forgotten, nothing is new yet.
+      const sameServer = last?.server === result.server;
+      if (sameServer && result.arrived > 0) options.onNewEnquiries(result.arrived, result.waiting);
       if (result.waiting !== last?.waiting) options.onBadge(result.waiting);
-      last = { waiting: result.waiting, total: result.total };
+      last = { server: result.server, waiting: result.waiting, newest: result.newest };
       delay = interval;
     } else if (result.status === 'signed-out') {
       if (last !== null) options.onBadge(0);

@@ -17,9 +17,9 @@ export function startEnquiryWatch(opts: {
 }) {
   const appFetch: typeof fetch = (input, init) => net.fetch(input as string, init);
   return createEnquiryPoller({
-    read: async () => {
+    read: async (seen) => {
       const url = opts.serverUrl();
-      return url ? readStats(url, appFetch) : { status: 'signed-out' };
+      return url ? readStats(url, appFetch, seen) : { status: 'signed-out' };
     },
     onBadge: (waiting) => {
       const describe = (count: number) => opts.t('desktop.notifications.waitingBadge', { count });
