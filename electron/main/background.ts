@@ -1,9 +1,10 @@
 import type { BrowserWindow, NativeImage } from 'electron';
-import { app, nativeImage, Notification, net } from 'electron';
+import { app, dialog, nativeImage, Notification, net } from 'electron';
 import electronUpdater from 'electron-updater';
 import { badgeAction, OVERLAY_SIZE, overlayDotBitmap } from '../lib/badge';
 import { createEnquiryPoller, readStats } from '../lib/enquiry-poller';
 import { planUpdates, UPDATE_CHECK_INTERVAL_MS } from '../lib/update-feed';
+import { watchUpdates } from '../lib/update-notices';
 
 /** Background work of the shell: the enquiry badge and notifications, and auto-update. */
 
@@ -53,6 +54,7 @@ export function startUpdates(opts: {
   envFeed?: string;
   settingsFeed: string | null;
   t: T;
+  window: () => BrowserWindow | null;
 }): (() => void) | undefined {
   const plan = planUpdates({
     isPackaged: app.isPackaged,
@@ -64,27 +66,24 @@ export function startUpdates(opts: {
   if (plan.feed) autoUpdater.setFeedURL(plan.feed);
   autoUpdater.autoDownload = true;
   autoUpdater.autoInstallOnAppQuit = true;
-  autoUpdater.on('error', (error) => console.warn('Update check failed:', error.message));
 
-  const check = () => void autoUpdater.checkForUpdatesAndNotify().catch(() => undefined);
-  check();
-  setInterval(check, UPDATE_CHECK_INTERVAL_MS).unref();
-
-  return () => {
-    autoUpdater
-      .checkForUpdates()
-      .then((result) => {
-        if (result?.isUpdateAvailable) return;
-        const body = opts.t('desktop.updates.noneBody', { version: app.getVersion() });
-        showNotification(opts.t('desktop.updates.noneTitle'), body);
-      })
-      .catch(() => {
-        showNotification(
-          opts.t('desktop.updates.failedTitle'),
-          opts.t('desktop.updates.failedBody'),
-        );
-      });
-  };
+  const updates = watchUpdates(autoUpdater, {
+    t: opts.t,
+    appVersion: () => app.getVersion(),
+    notify: (title, body) => showNotification(title, body),
+    ask: async (question) => {
+      const win = opts.window();
+      const { response } =
+        win && !win.isDestroyed()
+          ? await dialog.showMessageBox(win, question)
+          : await dialog.showMessageBox(question);
+      return response;
+    },
+    warn: (message) => console.warn(message),
+  });
+  updates.check();
+  setInterval(updates.check, UPDATE_CHECK_INTERVAL_MS).unref();
+  return updates.checkNow;
 }
 
 export function showNotification(title: string, body?: string, onClick?: () => void): void {

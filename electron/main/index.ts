@@ -82,6 +82,7 @@ async function start(): Promise<void> {
     envFeed: env.updateFeed,
     settingsFeed: store.get().updateFeedUrl,
     t,
+    window: () => win,
   });
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
