@@ -79,6 +79,35 @@ describe('application menu', () => {
     expect(o.onCheckForUpdates).toHaveBeenCalledOnce();
   });
 
+  it("labels every role item in the app language, not in Electron's English", () => {
+    for (const platform of ['linux', 'win32', 'darwin'] as const) {
+      for (const language of ['pt', 'de'] as const) {
+        const items = flatten(buildMenuTemplate(options({ platform, t: translator(language) })));
+        const roleItems = items.filter((i) => i.role && i.role !== 'help');
+        expect(roleItems.length).toBeGreaterThan(10);
+        const english = buildMenuTemplate(options({ platform }));
+        const englishLabels = new Set(flatten(english).map((i) => i.label));
+        for (const item of roleItems) {
+          expect(item.label, `${platform} ${language} ${item.role}`).toBeTruthy();
+          expect(item.label).not.toMatch(/^desktop\./);
+          // Only "Zoom" is the same word in Portuguese.
+          if (item.role !== 'zoom') expect(englishLabels.has(item.label)).toBe(false);
+        }
+      }
+    }
+    const label = (language: 'en' | 'pt' | 'de', platform: NodeJS.Platform, role: string) =>
+      flatten(buildMenuTemplate(options({ platform, t: translator(language) }))).find(
+        (i) => i.role === role,
+      )?.label;
+    expect(label('pt', 'linux', 'undo')).toBe('Anular');
+    expect(label('de', 'linux', 'undo')).toBe('Rückgängig');
+    expect(label('de', 'linux', 'selectAll')).toBe('Alles auswählen');
+    expect(label('en', 'win32', 'quit')).toBe('Exit');
+    expect(label('en', 'linux', 'quit')).toBe('Quit');
+    expect(label('de', 'darwin', 'quit')).toBe('Forge Admin beenden');
+    expect(label('pt', 'darwin', 'about')).toBe('Acerca de Forge Admin');
+  });
+
   it('leaves out the update item when updates are off and shows dev tools only in development', () => {
     const template = buildMenuTemplate(options({ onCheckForUpdates: undefined, isDev: true }));
     expect(byId(template, 'check-updates')).toBeUndefined();

@@ -1,11 +1,13 @@
 import type { BrowserWindow } from 'electron';
 import { app, dialog, Menu, net, protocol, session, shell } from 'electron';
 import { fileURLToPath } from 'node:url';
+import type { Translate } from '#shared/languages';
+import { followAppLanguage } from '../lib/app-language';
 import { createAppProtocolHandler } from '../lib/app-protocol';
 import { APP_PAGES, APP_SCHEME, APP_SCHEME_PRIVILEGES } from '../lib/app-scheme';
 import { createConnection, createSetupActions, serverChangeDialog } from '../lib/connection';
 import { restrictPermissions, loadPage } from '../lib/contents-guards';
-import { languageFromLocale, translator } from '../lib/i18n';
+import { translator } from '../lib/i18n';
 import { createIpcRouter } from '../lib/ipc-router';
 import { buildMenuTemplate } from '../lib/menu-template';
 import { openSettingsStore } from '../lib/settings-store';
@@ -35,7 +37,12 @@ if (claimSingleInstance(app, () => focusWindow(win))) {
 }
 
 async function start(): Promise<void> {
-  const t = translator(languageFromLocale(app.getLocale()));
+  // The dashboard's chosen language, followed as it changes; the menu is rebuilt in it.
+  let setMenu = () => {};
+  const language = await followAppLanguage(session.defaultSession.cookies, app.getLocale(), () =>
+    setMenu(),
+  );
+  const t: Translate = (key, params) => translator(language.current())(key, params);
   const store = await openSettingsStore(app.getPath('userData'));
   const appFetch: typeof fetch = (input, init) =>
     net.fetch(input as string, { ...init, credentials: 'include' });
@@ -84,23 +91,25 @@ async function start(): Promise<void> {
     t,
     window: () => win,
   });
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildMenuTemplate({
-        platform: process.platform,
-        appName: app.getName(),
-        isDev: !app.isPackaged,
-        t,
-        onChangeServer: () => open(APP_PAGES.setup),
-        onOpenDashboard: () => open(APP_PAGES.admin),
-        onCheckForUpdates: checkForUpdates,
-        onOpenWebsite: () => {
-          const url = connection.current();
-          if (url) openExternal(url);
-        },
-      }),
-    ),
-  );
+  setMenu = () =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        buildMenuTemplate({
+          platform: process.platform,
+          appName: app.getName(),
+          isDev: !app.isPackaged,
+          t,
+          onChangeServer: () => open(APP_PAGES.setup),
+          onOpenDashboard: () => open(APP_PAGES.admin),
+          onCheckForUpdates: checkForUpdates,
+          onOpenWebsite: () => {
+            const url = connection.current();
+            if (url) openExternal(url);
+          },
+        }),
+      ),
+    );
+  setMenu();
 
   win = createMainWindow({
     store,
