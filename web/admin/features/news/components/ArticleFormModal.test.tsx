@@ -5,6 +5,7 @@ import type { Article } from '#shared/news';
 import type { Revision } from '#shared/revisions';
 import { held, json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
+import { leavingIsQuestioned } from '../../../test/leave';
 import { renderAdmin } from '../../../test/render';
 import { draftFromArticle, emptyDraft } from '../lib/article-draft';
 import { ArticleFormModal } from './ArticleFormModal';
@@ -78,6 +79,15 @@ describe('ArticleFormModal closing', () => {
     expect(confirmation()).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Edit News Article' })).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks before a reload or closing the window loses unsaved changes', () => {
+    open({ kind: 'edit', article, draft: draftFromArticle(article) });
+    expect(leavingIsQuestioned()).toBe(false);
+    fireEvent.change(screen.getByLabelText(/^Excerpt/), { target: { value: 'Changed' } });
+    expect(leavingIsQuestioned()).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Excerpt/), { target: { value: 'Short summary' } });
+    expect(leavingIsQuestioned()).toBe(false);
   });
 
   it('counts an AI draft not saved yet as something to lose', () => {

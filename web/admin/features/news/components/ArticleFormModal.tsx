@@ -7,6 +7,7 @@ import { isPublic } from '#shared/publication';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
+import { useLeaveGuard } from '../../../hooks/useLeaveGuard';
 import { button } from '../../../lib/ui';
 import { useArticleForm, type FormMode } from '../hooks/useArticleForm';
 import { useFocusFirstProblem } from '../hooks/useFocusFirstProblem';
@@ -46,6 +47,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
   const page = useDocumentKind() === 'page';
   const form = useArticleForm(mode, onSaved);
   const { draft, set, slugAuto, errors, busy, dirty, submit } = form;
+  useLeaveGuard(dirty);
   const from = mode.draft.source_language;
   const opening = mode.kind === 'create' ? mode.translate : undefined;
   const translator = useTranslateArticle(

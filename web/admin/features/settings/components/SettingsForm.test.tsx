@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
 import { held, json, stubModelApi } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
+import { leavingIsQuestioned } from '../../../test/leave';
 import { renderAdmin } from '../../../test/render';
 import { settingsKeys, useSettingsQuery } from '../api/settings.queries';
 import { SettingsForm } from './SettingsForm';
@@ -53,6 +54,18 @@ async function open(stored: Settings) {
 }
 
 describe('SettingsForm', () => {
+  it('asks before a reload or closing the window loses unsaved settings, not once saved', async () => {
+    const stored: Settings = { ...DEFAULT_SETTINGS, webhook_url: '' };
+    settingsApi(stored);
+    await open(stored);
+    expect(leavingIsQuestioned()).toBe(false);
+    fireEvent.change(field('webhook_url'), { target: { value: 'https://crm.example.com/a' } });
+    expect(leavingIsQuestioned()).toBe(true);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(screen.getByText('Nothing has changed yet.')).toBeTruthy());
+    expect(leavingIsQuestioned()).toBe(false);
+  });
+
   it("follows a colleague's newer save and does not count the old value as a change", async () => {
     const stored: Settings = { ...DEFAULT_SETTINGS, spam_retention_days: 30 };
     settingsApi(stored);

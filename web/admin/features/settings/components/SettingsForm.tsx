@@ -10,6 +10,7 @@ import {
 } from '#shared/settings';
 import { ApiError } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
+import { useLeaveGuard } from '../../../hooks/useLeaveGuard';
 import { button, card } from '../../../lib/ui';
 import { useSaveSettings } from '../api/settings.queries';
 import { SettingField } from './SettingField';
@@ -62,6 +63,7 @@ export function SettingsForm({ saved, profile }: Props) {
     SETTING_KEYS.filter((key) => !same(draft[key], base[key])).map((key) => [key, draft[key]]),
   ) as Partial<Settings>;
   const changed = Object.keys(changes).length > 0;
+  useLeaveGuard(changed);
   // Turning the rule on binds this admin too: say so before they save.
   const bindsMe =
     draft.require_two_factor && !base.require_two_factor && profile?.two_factor_enabled === false;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SiteText } from '#shared/site-texts';
 import { held, json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
+import { leavingIsQuestioned } from '../../../test/leave';
 import { renderAdmin } from '../../../test/render';
 import { useSiteTextsQuery } from '../api/site-texts.queries';
 import { SiteTextsEditor } from './SiteTextsEditor';
@@ -92,6 +93,16 @@ describe('the site texts screen', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull(),
     );
+  });
+
+  it('asks before a reload or closing the window loses unsaved texts, not after Discard', () => {
+    api();
+    open();
+    expect(leavingIsQuestioned()).toBe(false);
+    fireEvent.change(field('home.hero.title', 'en'), { target: { value: 'Robots' } });
+    expect(leavingIsQuestioned()).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(leavingIsQuestioned()).toBe(false);
   });
 
   it('will not save a text that loses a placeholder, and shows what the server refused', async () => {

@@ -4,6 +4,7 @@ import { pickLanguage, type Language } from '#shared/languages';
 import type { SiteText } from '#shared/site-texts';
 import { ApiError, errorMessage } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
+import { useLeaveGuard } from '../../../hooks/useLeaveGuard';
 import { translateTexts, useSaveSiteTexts } from '../api/site-texts.queries';
 import {
   changedValues,
@@ -35,6 +36,7 @@ export function useTextsEditor(texts: SiteText[]) {
   const values = useMemo(() => changedValues(texts, edits), [texts, edits]);
   const problems = useMemo(() => placeholderProblems(texts, edits), [texts, edits]);
   const unsaved = Object.values(values).reduce((n, v) => n + Object.keys(v).length, 0);
+  useLeaveGuard(unsaved > 0);
   const errors: Record<string, string> = { ...refused };
   for (const [field, missing] of Object.entries(problems)) {
     errors[field] = t('admin.siteTexts.errors.placeholders', { placeholders: missing.join(', ') });
