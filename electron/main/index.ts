@@ -117,6 +117,7 @@ async function start(): Promise<void> {
     title: app.getName(),
     serverUrl: connection.current,
     openExternal,
+    t,
   });
   win.on('closed', () => (win = null));
   await loadPage(win, await connection.startPage());

@@ -1,17 +1,23 @@
-import { BrowserWindow, screen } from 'electron';
+import { BrowserWindow, dialog, screen } from 'electron';
+import type { Translate } from '#shared/languages';
 import { APP_PAGES } from '../lib/app-scheme';
 import { guardContents, loadPage } from '../lib/contents-guards';
+import { confirmLeaving } from '../lib/leave-guard';
 import { secureWebPreferences } from '../lib/security';
 import type { SettingsStore } from '../lib/settings-store';
 import { MIN_SIZE, placeWindow, rememberBoundsOnClose } from '../lib/window-bounds';
 
-/** The dashboard window: remembered bounds, shown when painted, locked to the app scheme. */
+/**
+ * The dashboard window: remembered bounds, shown when painted, locked to the
+ * app scheme, asking before a page with unsaved changes is left.
+ */
 export function createMainWindow(opts: {
   store: SettingsStore;
   preload: string;
   title: string;
   serverUrl: () => string | null;
   openExternal: (url: string) => void;
+  t: Translate;
 }): BrowserWindow {
   const placement = placeWindow(
     opts.store.get().windowBounds,
@@ -40,6 +46,7 @@ export function createMainWindow(opts: {
     openExternal: opts.openExternal,
     showOffline: () => void loadPage(win, APP_PAGES.offline),
   });
+  confirmLeaving(win.webContents, opts.t, (question) => dialog.showMessageBoxSync(win, question));
   rememberBoundsOnClose(win, opts.store);
   return win;
 }
