@@ -67,6 +67,13 @@ export type WebhookDelivery = {
   secret(): Promise<string>;
 };
 
+/**
+ * The first wait before marking an accepted message sent is tried again; it
+ * doubles up to the second, for as long as the row's lease lasts.
+ */
+export const MARK_SENT_RETRY_FIRST_MS = 250;
+export const MARK_SENT_RETRY_MAX_MS = 5_000;
+
 /** Error texts for the log, without anybody's e-mail address. */
 const forLog = (text: string) => text.replace(/[^\s<>@"]+@[^\s<>@"]+/g, '[address]');
 
@@ -114,8 +121,48 @@ export function createMailWorker(deps: {
   let again = false;
   let unsubscribe: (() => void) | undefined;
 
+  /**
+   * Records that the server accepted a claimed row (`leaseEnd`: when its
+   * lease runs out, in ms). A database restarting or failing over at that
+   * moment must not send the message again: unmarked, the row stays pending
+   * and any worker claims and sends it once the lease has run out. So the
+   * mark is tried again, with back-off, as long as a try can still start
+   * within the lease; only a database gone for all of it repeats the message
+   * (with the same Message-ID), as a crash does.
+   */
+  async function recordSent(
+    message: OutboxMessage,
+    leaseEnd: number,
+    sentMessageId: string | null = null,
+  ): Promise<void> {
+    const log = { outbox: message.id, kind: message.kind };
+    for (let wait = MARK_SENT_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, MARK_SENT_RETRY_MAX_MS)) {
+      try {
+        const ours = await repo.markSent(message.id, owner, clock().toISOString(), sentMessageId);
+        if (!ours) logger.warn(log, 'sent, but the row is no longer this worker’s to mark');
+        return;
+      } catch (err) {
+        if (!running || clock().getTime() + wait >= leaseEnd) {
+          logger.error(
+            { ...log, err },
+            'sent, but not marked sent: it goes out again after its lease',
+          );
+          return;
+        }
+        logger.warn(
+          { ...log, err, retryInMs: wait },
+          'sent, but not marked sent yet; trying again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
   /** Makes one webhook call; a failure waits its own back-off (or, after a day, fails for good). */
-  async function call(message: OutboxMessage & { content: WebhookContent }): Promise<boolean> {
+  async function call(
+    message: OutboxMessage & { content: WebhookContent },
+    leaseEnd: number,
+  ): Promise<boolean> {
     try {
       await webhooks.transport.send(
         {
@@ -132,23 +179,23 @@ export function createMailWorker(deps: {
       const now = clock().getTime();
       const log = { outbox: message.id, attempts: message.attempts, error: failure.message };
       if (failure.permanent || now - Date.parse(message.createdAt) > WEBHOOK_GIVE_UP_MS) {
-        await repo.markFailed(message.id, failure.message, iso(now));
+        await repo.markFailed(message.id, owner, failure.message, iso(now));
         logger.error(log, 'webhook call failed; not retried');
         return true;
       }
       const next = iso(now + backoffMs(message.attempts, timing));
-      await repo.markRetry(message.id, failure.message, iso(now), next);
+      await repo.markRetry(message.id, owner, failure.message, iso(now), next);
       logger.warn({ ...log, retryAt: next }, 'webhook call failed; will retry');
       return true;
     }
-    await repo.markSent(message.id, clock().toISOString());
+    await recordSent(message, leaseEnd);
     logger.info({ outbox: message.id }, 'webhook called');
     return true;
   }
 
   /** Sends one claimed row; answers false when the mail server could not be reached at all. */
-  async function deliver(message: OutboxMessage): Promise<boolean> {
-    if (message.kind === 'webhook') return call(message);
+  async function deliver(message: OutboxMessage, leaseEnd: number): Promise<boolean> {
+    if (message.kind === 'webhook') return call(message, leaseEnd);
     if (!mail || !transport) return true; // not claimed while e-mail is off
     const id = messageId(message, mail.from.address);
     try {
@@ -168,18 +215,18 @@ export function createMailWorker(deps: {
         error: forLog(failure.message),
       };
       if (failure.permanent) {
-        await repo.markFailed(message.id, failure.message, iso(now));
+        await repo.markFailed(message.id, owner, failure.message, iso(now));
         logger.error(log, 'e-mail refused by the mail server; not retried');
         return true;
       }
       const next = iso(now + backoffMs(message.attempts, timing));
-      await repo.markRetry(message.id, failure.message, iso(now), next);
+      await repo.markRetry(message.id, owner, failure.message, iso(now), next);
       logger.warn({ ...log, retryAt: next }, 'e-mail not delivered; will retry');
       if (!failure.unreachable) return true;
       await repo.postponeDue(iso(now), next);
       return false;
     }
-    await repo.markSent(message.id, clock().toISOString(), id);
+    await recordSent(message, leaseEnd, id);
     logger.info({ outbox: message.id, kind: message.kind }, 'e-mail sent');
     return true;
   }
@@ -187,8 +234,9 @@ export function createMailWorker(deps: {
   async function drain(): Promise<void> {
     while (running) {
       const now = clock().getTime();
-      const message = await repo.claim(owner, iso(now), iso(now + timing.leaseMs), kinds);
-      if (!message || !(await deliver(message))) return;
+      const leaseEnd = now + timing.leaseMs;
+      const message = await repo.claim(owner, iso(now), iso(leaseEnd), kinds);
+      if (!message || !(await deliver(message, leaseEnd))) return;
     }
   }
 

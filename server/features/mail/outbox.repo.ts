@@ -268,10 +268,21 @@ export function createOutboxRepo(db: Db) {
       return rows[0] ? toMessage(rows[0]) : null;
     },
 
-    /** Sent, with the Message-ID it went out with (e-mails). */
-    async markSent(id: number, now: string, messageId: string | null = null): Promise<void> {
-      await outbox()
-        .where({ id })
+    /**
+     * Sent, with the Message-ID it went out with (e-mails). This and the two
+     * below change the row only while `owner` holds its lease (or held it
+     * last: it ran out and nobody claimed the row since), and answer whether
+     * they did: a worker whose lease ran out and was taken by another never
+     * overwrites what that one records.
+     */
+    async markSent(
+      id: number,
+      owner: string,
+      now: string,
+      messageId: string | null = null,
+    ): Promise<boolean> {
+      const changed = await outbox()
+        .where({ id, lease_owner: owner })
         .update({
           status: 'sent',
           sent_at: now,
@@ -280,21 +291,29 @@ export function createOutboxRepo(db: Db) {
           lease_until: null,
           ...(await linkDropped(id)),
         });
+      return changed > 0;
     },
 
-    async markRetry(id: number, error: string, now: string, nextAttemptAt: string): Promise<void> {
-      await outbox().where({ id }).update({
+    async markRetry(
+      id: number,
+      owner: string,
+      error: string,
+      now: string,
+      nextAttemptAt: string,
+    ): Promise<boolean> {
+      const changed = await outbox().where({ id, lease_owner: owner }).update({
         next_attempt_at: nextAttemptAt,
         last_error: error,
         last_error_at: now,
         lease_owner: null,
         lease_until: null,
       });
+      return changed > 0;
     },
 
-    async markFailed(id: number, error: string, now: string): Promise<void> {
-      await outbox()
-        .where({ id })
+    async markFailed(id: number, owner: string, error: string, now: string): Promise<boolean> {
+      const changed = await outbox()
+        .where({ id, lease_owner: owner })
         .update({
           status: 'failed',
           last_error: error,
@@ -303,6 +322,7 @@ export function createOutboxRepo(db: Db) {
           lease_until: null,
           ...(await linkDropped(id)),
         });
+      return changed > 0;
     },
 
     /** While the mail server is unreachable, the other due e-mails wait for the next try too. */
