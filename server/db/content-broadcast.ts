@@ -12,7 +12,25 @@ export const STORED_VERSION_KEY = 'content.version';
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5_000;
 
-type Deps = { url: string; db: Db; version: ContentVersion; logger: Logger };
+export type BroadcastTiming = {
+  /** How often the listening connection is asked for the stored counter, to know it still answers. */
+  heartbeatMs: number;
+  /** How long that answer may take before the connection counts as dead. */
+  heartbeatTimeoutMs: number;
+};
+
+export const DEFAULT_BROADCAST_TIMING: BroadcastTiming = {
+  heartbeatMs: 20_000,
+  heartbeatTimeoutMs: 10_000,
+};
+
+type Deps = {
+  url: string;
+  db: Db;
+  version: ContentVersion;
+  logger: Logger;
+  timing?: Partial<BroadcastTiming>;
+};
 
 const rowsOf = (result: unknown) =>
   ((result as { rows?: unknown[] }).rows ?? []) as { v: string }[];
@@ -25,6 +43,12 @@ const rowsOf = (result: unknown) =>
  * notice arrives. That connection may drop (PostgreSQL restarts, a network
  * cut): it reconnects with backoff, and on each reconnect reads the stored
  * counter and drops its caches if it moved while nobody was listening.
+ * A connection that only listens sends nothing, so one whose server failed
+ * over or whose host died without closing it would never see an error and
+ * never reconnect, and the caches would keep old pages for good: TCP
+ * keepalive is on, and a heartbeat reads the stored counter on it every
+ * 20 s; no answer within 10 s drops and reconnects it, and a counter that
+ * moved without a notice heard empties the caches.
  * The same connection holds the shared lock that tells `npm run restore`
  * this instance uses the database (in-use.ts): a restore running makes it
  * wait, so an instance never serves a schema being rebuilt.
@@ -38,6 +62,7 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
   let retry: NodeJS.Timeout | undefined;
   let delay = RETRY_FIRST_MS;
   const log = deps.logger;
+  const timing = { ...DEFAULT_BROADCAST_TIMING, ...deps.timing };
 
   deps.version.publishWith(async (reason) => {
     try {
@@ -78,7 +103,12 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: deps.url });
+    // Keepalive lets the system notice a dead peer too, if slower than the heartbeat.
+    const next = new pg.Client({
+      connectionString: deps.url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: timing.heartbeatMs,
+    });
     next.on('error', (err) => lost(next, err));
     next.on('end', () => lost(next));
     next.on('notification', ({ payload = '' }) => {
@@ -108,10 +138,48 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
     delay = RETRY_FIRST_MS;
   }
 
+  let beating = false;
+  /** Asks the listening connection for the stored counter: no answer in time, and it is replaced. */
+  async function beat(): Promise<void> {
+    const current = client;
+    if (!current || beating) return;
+    beating = true;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer in ${timing.heartbeatTimeoutMs} ms`)),
+          timing.heartbeatTimeoutMs,
+        );
+      });
+      const stored = await Promise.race([
+        current.query<{ value: string }>('select value from app_state where key = $1', [
+          STORED_VERSION_KEY,
+        ]),
+        timeout,
+      ]);
+      const now = stored.rows[0]?.value ?? '0';
+      // Ahead only: a notice read with the answer may already have moved `seen` past it.
+      if (client === current && Number(now) > Number(seen)) {
+        seen = now;
+        deps.version.moved('written while a notice went unheard');
+      }
+    } catch (err) {
+      // Ending a connection with a query unanswered destroys its socket; the reconnect compares.
+      lost(current, err);
+    } finally {
+      clearTimeout(timer);
+      beating = false;
+    }
+  }
+
   await connect();
+  const heartbeat = setInterval(() => void beat(), timing.heartbeatMs);
+  heartbeat.unref();
   return {
     async stop() {
       stopped = true;
+      clearInterval(heartbeat);
       clearTimeout(retry);
       const last = client;
       client = undefined;

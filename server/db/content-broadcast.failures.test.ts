@@ -1,0 +1,119 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import {
+  postgresAvailable,
+  postgresUnavailable,
+  startPostgres,
+} from '../../tests/support/postgres';
+import { createTestDb } from '../../tests/support/test-app';
+import { createContentVersion } from '../content-version';
+import { createLogger } from '../logger';
+import { broadcastContentVersion, STORED_VERSION_KEY } from './content-broadcast';
+
+/**
+ * What a peer's notice can miss. Instance B listens through a TCP proxy on
+ * 127.0.0.1 that can stop forwarding on the connections it carries without
+ * closing them (no FIN, no RST), as when PostgreSQL fails over or its host
+ * dies: B sees no error and no end. Real PostgreSQL throughout.
+ */
+const title = postgresAvailable
+  ? 'content version when notices go missing'
+  : `content version when notices go missing (skipped: ${postgresUnavailable})`;
+
+const TIMING = { heartbeatMs: 300, heartbeatTimeoutMs: 500 };
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Forwards 127.0.0.1:port to `target`; `silence()` makes the connections open so far carry nothing. */
+async function startProxy(target: URL) {
+  const open = new Set<[Socket, Socket]>();
+  const silenced: Socket[] = [];
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    const pair: [Socket, Socket] = [client, upstream];
+    open.add(pair);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    const drop = () => {
+      open.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const socket of pair) socket.on('error', drop).on('close', drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const url = new URL(target);
+  url.port = String(typeof address === 'object' && address ? address.port : 0);
+  return {
+    url: url.toString(),
+    silence() {
+      for (const [client, upstream] of open) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+        silenced.push(client, upstream);
+      }
+      open.clear();
+    },
+    close() {
+      // A paused socket does not read, so it never hears its peer close: the proxy ends them.
+      for (const socket of silenced) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe.skipIf(!postgresAvailable)(title, () => {
+  const logger = createLogger({ logLevel: 'silent' });
+  const a = createContentVersion();
+  const b = createContentVersion();
+  let store: Awaited<ReturnType<typeof createTestDb>>;
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let stopAll: () => Promise<void>;
+
+  beforeAll(async () => {
+    const pg = (await startPostgres())!;
+    store = await createTestDb({ databaseUrl: pg.url });
+    proxy = await startProxy(new URL(pg.url));
+    const shared = await Promise.all([
+      broadcastContentVersion({ url: pg.url, db: store.db, version: a, logger, timing: TIMING }),
+      broadcastContentVersion({ url: proxy.url, db: store.db, version: b, logger, timing: TIMING }),
+    ]);
+    stopAll = async () => {
+      await Promise.all(shared.map((s) => s.stop()));
+      await proxy.close();
+      await store.destroy();
+      await pg.stop();
+    };
+  });
+  afterAll(() => stopAll?.());
+
+  it('a listener that silently stopped hearing is replaced, and its caches emptied', async () => {
+    const seenByB = b.current();
+    proxy.silence();
+    await a.changed('written while B hears nothing');
+    await until(() => b.current() > seenByB);
+    // B listens on a new connection: the next write reaches it by NOTIFY as before.
+    await new Promise((r) => setTimeout(r, 500));
+    const caughtUp = b.current();
+    await a.changed('after the reconnect');
+    await until(() => b.current() > caughtUp);
+  });
+
+  it('a counter that moved without a notice heard empties the caches', async () => {
+    const seenByB = b.current();
+    await store
+      .db('app_state')
+      .where({ key: STORED_VERSION_KEY })
+      .update({ value: store.db.raw('(value::bigint + 1)::text') });
+    await until(() => b.current() > seenByB);
+  });
+});
