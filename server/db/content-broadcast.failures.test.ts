@@ -1,5 +1,5 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   postgresAvailable,
   postgresUnavailable,
@@ -114,6 +114,24 @@ describe.skipIf(!postgresAvailable)(title, () => {
       .db('app_state')
       .where({ key: STORED_VERSION_KEY })
       .update({ value: store.db.raw('(value::bigint + 1)::text') });
+    await until(() => b.current() > seenByB);
+  });
+
+  it('a bump that failed after the write is sent once the database takes it', async () => {
+    const seenByB = b.current();
+    const { value } = await store.db('app_state').where({ key: STORED_VERSION_KEY }).first('value');
+    // The counter refuses to move: the bump fails, as with the database gone after the write.
+    await store.db.raw(
+      `alter table app_state add constraint held_back
+         check (key <> '${STORED_VERSION_KEY}' or value::bigint <= ${Number(value)})`,
+    );
+    try {
+      await a.changed('written while the counter is held back');
+      await new Promise((r) => setTimeout(r, 600));
+      expect(b.current()).toBe(seenByB);
+    } finally {
+      await store.db.raw('alter table app_state drop constraint held_back');
+    }
     await until(() => b.current() > seenByB);
   });
 });

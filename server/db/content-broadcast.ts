@@ -48,7 +48,9 @@ const rowsOf = (result: unknown) =>
  * never reconnect, and the caches would keep old pages for good: TCP
  * keepalive is on, and a heartbeat reads the stored counter on it every
  * 20 s; no answer within 10 s drops and reconnects it, and a counter that
- * moved without a notice heard empties the caches.
+ * moved without a notice heard empties the caches. A bump that fails (the
+ * database gone between a write and its notice) is owed, and tried again
+ * with backoff until one succeeds.
  * The same connection holds the shared lock that tells `npm run restore`
  * this instance uses the database (in-use.ts): a restore running makes it
  * wait, so an instance never serves a schema being rebuilt.
@@ -63,8 +65,19 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
   let delay = RETRY_FIRST_MS;
   const log = deps.logger;
   const timing = { ...DEFAULT_BROADCAST_TIMING, ...deps.timing };
+  /** Bumps begun, numbered; the latest of them that failed and no later one made good (0: none). */
+  let bumps = 0;
+  let owed = 0;
+  let repay: NodeJS.Timeout | undefined;
+  let repayDelay = RETRY_FIRST_MS;
 
-  deps.version.publishWith(async (reason) => {
+  /**
+   * One bump. A bump that succeeds makes good every failed one begun before
+   * it: their writes had committed before it began, and its notice empties
+   * the caches after them.
+   */
+  async function bump(reason: string): Promise<void> {
+    const number = ++bumps;
     try {
       const result = await deps.db.raw(
         `with bumped as (
@@ -76,10 +89,33 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
         [STORED_VERSION_KEY, CONTENT_CHANNEL, self],
       );
       seen = rowsOf(result)[0]?.v ?? seen;
+      if (owed !== 0 && owed < number) {
+        owed = 0;
+        repayDelay = RETRY_FIRST_MS;
+        log.info('content version: peers told of the writes they had not heard of');
+      }
     } catch (err) {
-      log.error({ err: describeDbError(err), reason }, 'content version: peers not told');
+      const first = owed === 0;
+      owed = Math.max(owed, number);
+      log[first ? 'error' : 'warn'](
+        { err: describeDbError(err), reason },
+        'content version: peers not told yet; trying again',
+      );
+      scheduleRepay();
     }
-  });
+  }
+
+  function scheduleRepay(): void {
+    if (repay || stopped) return;
+    repay = setTimeout(() => {
+      repay = undefined;
+      if (owed !== 0 && !stopped) void bump('a write peers were not told of');
+    }, repayDelay);
+    repay.unref();
+    repayDelay = Math.min(repayDelay * 2, RETRY_MAX_MS);
+  }
+
+  deps.version.publishWith(bump);
 
   function lost(from: Client, err?: unknown): void {
     if (client !== from) return;
@@ -181,6 +217,8 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
       stopped = true;
       clearInterval(heartbeat);
       clearTimeout(retry);
+      clearTimeout(repay);
+      if (owed !== 0) log.warn('content version: stopping with a write peers were not told of');
       const last = client;
       client = undefined;
       await last?.end().catch(() => undefined);
