@@ -8,8 +8,9 @@ import { systemClock, type Clock } from './clock';
  *
  * This is the one place content changes are announced: every service write
  * that changes what the public sees calls `changed` once it is committed,
- * and answers only after (so the writer's next request, here or on another
- * instance, already misses); scheduled publication moves it by the clock
+ * and answers only after (so the writer's next request here already misses;
+ * another instance hears of it by NOTIFY, some milliseconds after the
+ * commit); scheduled publication moves it by the clock
  * (`expireAt`). With several instances a publisher
  * (`db/content-broadcast.ts`, PostgreSQL NOTIFY) tells the others, whose
  * caches move through `moved`.
