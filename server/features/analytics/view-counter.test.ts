@@ -150,6 +150,54 @@ describe('the view counter', () => {
     expect(counter.held().pages).toBeLessThanOrEqual(20_000);
   });
 
+  it('adds its rows in the order of their keys, so two servers lock shared rows alike', async () => {
+    let now = NOON;
+    const counter = createViewCounter({ writes: transactionPerWrite(store.db), clock: () => now });
+    // Newest day first, pages and hosts backwards: 10 days × 13 pages, more than one statement's rows.
+    const tags = ['privacy', 'news', 'home', 'contact'].flatMap((page) =>
+      ['pt', 'en', 'de'].map((language) => `${page}:0:${language}`),
+    );
+    for (let day = 9; day >= 0; day--) {
+      now = NOON + day * 24 * 60 * 60 * 1000;
+      for (const tag of [`document:${articleId}:pt`, ...tags]) counter.add(tag, null);
+      for (const host of ['zeta.example', 'alpha.example']) {
+        for (let i = 0; i < 5; i++) counter.add('home:0:en', host);
+      }
+    }
+    const statements: { sql: string; bindings: unknown[] }[] = [];
+    const record = (query: { sql: string; bindings?: unknown[] }) => {
+      if (/^insert into (page_views|referrer_views)\b/.test(query.sql)) {
+        statements.push({ sql: query.sql, bindings: query.bindings ?? [] });
+      }
+    };
+    store.db.on('query', record);
+    try {
+      await counter.flush();
+    } finally {
+      store.db.removeListener('query', record);
+    }
+    const rowsOf = (table: string, width: number) => {
+      const values = statements.filter((s) => s.sql.includes(table)).flatMap((s) => s.bindings);
+      return Array.from({ length: values.length / width }, (_, i) =>
+        values.slice(i * width, i * width + width - 1),
+      );
+    };
+    const keyOrder = (a: unknown[], b: unknown[]) => {
+      for (let i = 0; i < a.length; i++) {
+        const [x, y] = [a[i] as string | number, b[i] as string | number];
+        if (x !== y) return x < y ? -1 : 1;
+      }
+      return 0;
+    };
+    const pageKeys = rowsOf('page_views', 5);
+    expect(statements.filter((s) => s.sql.includes('page_views')).length).toBeGreaterThan(1);
+    expect(pageKeys).toHaveLength(130);
+    expect(pageKeys).toEqual([...pageKeys].sort(keyOrder));
+    const hostKeys = rowsOf('referrer_views', 3);
+    expect(hostKeys).toHaveLength(20);
+    expect(hostKeys).toEqual([...hostKeys].sort(keyOrder));
+  });
+
   it('drops views of an article that does not exist, and anything that is no view', async () => {
     const counter = createViewCounter({ writes: transactionPerWrite(store.db), clock: () => NOON });
     counter.add('document:987654:en', null);

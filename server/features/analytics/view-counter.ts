@@ -40,12 +40,13 @@ export type ViewCounter = {
  * nothing), and every FLUSH_MS the counts are added to `page_views` and
  * `referrer_views` in one transaction of the group commit, one upsert per
  * row (`views = views + excluded.views`), so several servers sharing a
- * PostgreSQL database add up. A write that fails keeps its counts for the
- * next one, within the same bounds as new counts. Views of an article or
- * page that does not exist (any more) are dropped when written. Once a day
- * has passed, its hosts with fewer than RARE_REFERRER_VIEWS views are
- * folded into `other` (the report counts them so already): one-off hosts
- * are not kept.
+ * PostgreSQL database add up; the rows go in the order of their keys, so
+ * two servers' writes never deadlock on rows they both add to. A write
+ * that fails keeps its counts for the next one, within the same bounds as
+ * new counts. Views of an article or page that does not exist (any more)
+ * are dropped when written. Once a day has passed, its hosts with fewer
+ * than RARE_REFERRER_VIEWS views are folded into `other` (the report counts
+ * them so already): one-off hosts are not kept.
  */
 export function createViewCounter(deps: {
   writes: GroupCommit;
@@ -162,7 +163,7 @@ function merge(into: Counts, from: Counts, max: number, overflow: string | null)
 
 /** Adds the counts to the stored ones, in the transaction `trx`. */
 async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promise<void> {
-  const rows: [string, string, number, string, number][] = [];
+  const rows: PageViews[] = [];
   for (const [day, counts] of views) {
     for (const [tag, n] of counts) {
       const view = fromTag(tag);
@@ -177,7 +178,9 @@ async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promi
       .select('id');
     for (const row of found as { id: unknown }[]) known.add(Number(row.id));
   }
-  const kept = rows.filter((row) => row[2] === 0 || known.has(row[2]));
+  // In the order of the primary key: two servers' writes lock the rows they share in the same
+  // order, so on PostgreSQL neither waits for a row the other holds while holding one it needs.
+  const kept = rows.filter((row) => row[2] === 0 || known.has(row[2])).sort(byPageViewKey);
   for (let i = 0; i < kept.length; i += CHUNK) {
     const chunk = kept.slice(i, i + CHUNK);
     await trx.raw(
@@ -193,13 +196,27 @@ async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promi
   await addHostViews(trx, hosts);
 }
 
+/** A page view row: day, page, document id, language, views. */
+type PageViews = [string, string, number, string, number];
+
+const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The order of `page_views`' primary key (day, page, document_id, language). */
+function byPageViewKey(a: PageViews, b: PageViews): number {
+  return compare(a[0], b[0]) || compare(a[1], b[1]) || a[2] - b[2] || compare(a[3], b[3]);
+}
+
 /** A day, a referring host and its views. */
 type HostViews = [string, string, number];
 
-/** Adds each row's views to the stored ones of its day and host. */
+/**
+ * Adds each row's views to the stored ones of its day and host, in the
+ * order of the primary key (day, host), as `store` writes `page_views`.
+ */
 async function addHostViews(trx: Knex.Transaction, rows: HostViews[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
+  const sorted = [...rows].sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]));
+  for (let i = 0; i < sorted.length; i += CHUNK) {
+    const chunk = sorted.slice(i, i + CHUNK);
     await trx.raw(
       `insert into referrer_views (day, host, views)
        values ${chunk.map(() => '(?, ?, ?)').join(', ')}
