@@ -320,7 +320,7 @@ describe('migrations', () => {
       expect(await found('schweißroboterzelle')).toEqual(everyStart('schweißroboterzelle'));
       expect(await found('welding')).toEqual(everyStart('welding'));
 
-      await db.migrate.down({ migrationSource, tableName: 'knex_migrations' });
+      await db.migrate.down({ migrationSource, tableName: 'knex_migrations', name: migration });
       expect(await declared()).toEqual(Object.fromEntries(tables.map((t) => [t, '2 3'])));
       expect(await found('quote')).toEqual(everyStart('quote'));
     });

@@ -35,6 +35,7 @@ import * as countShards from '../../migrations/20261128170000_count_shards';
 import * as sitemapIndexes from '../../migrations/20261128150000_sitemap_indexes';
 import * as newsMissingLanguages from '../../migrations/20261128180000_news_missing_languages';
 import * as searchPrefixIndexes from '../../migrations/20261128190000_search_prefix_indexes';
+import * as pageViewsReportIndexes from '../../migrations/20261129100000_page_views_report_indexes';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -82,6 +83,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128170000_count_shards.ts', countShards],
   ['20261128180000_news_missing_languages.ts', newsMissingLanguages],
   ['20261128190000_search_prefix_indexes.ts', searchPrefixIndexes],
+  ['20261129100000_page_views_report_indexes.ts', pageViewsReportIndexes],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

@@ -13,7 +13,7 @@ import type { GroupCommit } from '../../db/group-commit';
 import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
-import { createAnalyticsRepo, type PageTotals } from './analytics.repo';
+import { createAnalyticsRepo, type PageLanguageTotals, type PageTotals } from './analytics.repo';
 import { createViewCounter } from './view-counter';
 import { isBrowser, isPrefetch, ownSite, referrerSite, type ViewHeaders } from './view-filter';
 import { viewTag, type ViewTag } from './view-tag';
@@ -108,16 +108,15 @@ export function createAnalyticsService(deps: {
       await counter.flush();
       const today = new Date(clock());
       const from = utcDay(windowStart(today, days));
-      const [perDayCounts, pages, languages, referrers] = await Promise.all([
+      const [perDayCounts, totals, referrers] = await Promise.all([
         repo.viewsPerDay(from),
         repo.pages(from),
-        repo.languages(from),
         repo.referrers(from),
       ]);
       return {
         days,
         views: perDay(perDayCounts, today, days),
-        pages: pages
+        pages: perPage(totals)
           .map((p) => pageStats(p, t))
           .filter((p): p is PageStats => p !== null)
           .sort(
@@ -125,7 +124,9 @@ export function createAnalyticsService(deps: {
               b.views - a.views || b.enquiries - a.enquiries || a.path.localeCompare(b.path),
           ),
         referrers: referrers.sort((a, b) => b.views - a.views || a.host.localeCompare(b.host)),
-        languages: languages.sort((a, b) => b.views - a.views),
+        languages: perLanguage(totals).sort(
+          (a, b) => b.views - a.views || a.language.localeCompare(b.language),
+        ),
       };
     },
 
@@ -135,6 +136,28 @@ export function createAnalyticsService(deps: {
     stop: () => counter.stop(),
     flush: () => counter.flush(),
   };
+}
+
+/** Each page's totals, its languages added up. */
+function perPage(totals: PageLanguageTotals[]): PageTotals[] {
+  const pages = new Map<string, PageTotals>();
+  for (const { page, id, views, enquiries, document } of totals) {
+    const key = `${page}:${id}`;
+    const sum = pages.get(key);
+    if (!sum) pages.set(key, { page, id, views, enquiries, document });
+    else {
+      sum.views += views;
+      sum.enquiries += enquiries;
+    }
+  }
+  return [...pages.values()];
+}
+
+/** Each language's views, its pages added up. */
+function perLanguage(totals: PageLanguageTotals[]): { language: Language; views: number }[] {
+  const views = new Map<Language, number>();
+  for (const row of totals) views.set(row.language, (views.get(row.language) ?? 0) + row.views);
+  return [...views].map(([language, n]) => ({ language, views: n }));
 }
 
 /** A row of the report; null for an article or page that no longer exists. */
