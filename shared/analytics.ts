@@ -33,6 +33,12 @@ export const SITE_PAGES = {
   privacy: { path: '/privacy', title: 'privacy.title' },
 } as const;
 
+/**
+ * The catalogue key of the report's row that holds the views and enquiries
+ * of articles and pages deleted since (`deleted: true`).
+ */
+export const DELETED_PAGES_TITLE = 'admin.analytics.deletedPages';
+
 /** The periods the admin offers, in days. */
 export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
 export const ANALYTICS_DEFAULT_DAYS = 30;
@@ -63,13 +69,20 @@ export type PageStats = {
   /** Which page it is; an article's or page's `id`, else null. */
   page: ViewedPage;
   id: number | null;
+  /**
+   * True for the one row (last, when there is one) of every article and page
+   * deleted since: `page: 'document'`, `id: null`, `path: ''`, its title
+   * DELETED_PAGES_TITLE in the reader's language. Their views and enquiries
+   * still count, so the totals are the sums of the rows.
+   */
+  deleted?: true;
 };
 
 export type AnalyticsReport = {
   days: number;
   /** Every day of the period, oldest first (days without a view count 0). */
   views: { date: string; count: number }[];
-  /** Most viewed first. */
+  /** Most viewed first; deleted articles and pages together in the last row. */
   pages: PageStats[];
   /** Most views first; rare hosts together as `other`. */
   referrers: { host: string; views: number }[];

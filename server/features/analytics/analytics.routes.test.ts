@@ -210,6 +210,57 @@ describe('enquiries per article', () => {
   });
 });
 
+describe('an article or page deleted', () => {
+  it('keeps its views and enquiries in one row of its own, so the totals are the rows’ sums', async () => {
+    const { id } = (
+      await admin
+        .post('/api/news')
+        .send({
+          title: 'Laser cutting in the cell',
+          excerpt: 'What a laser adds.',
+          content: 'The laser cuts while the robot welds.',
+          category: 'Automation',
+          slug: 'laser-cutting',
+          published: true,
+        })
+        .expect(201)
+    ).body.data;
+    await read('/laser-cutting').expect(200);
+    await read('/de/laser-cutting').expect(200);
+    await request(t.app)
+      .post('/api/contacts')
+      .send({
+        name: 'Jürgen Weber',
+        email: 'jw@example.de',
+        message: 'Bitte senden Sie uns ein Angebot für eine Laserzelle.',
+        language: 'de',
+        from: 'laser-cutting',
+      })
+      .expect(201);
+    const enquiries = (r: AnalyticsReport) => r.pages.reduce((n, p) => n + p.enquiries, 0);
+    const before = await report();
+
+    await admin.delete(`/api/news/${id}`).expect(200);
+    const after = await report();
+    const total = after.views.reduce((n, d) => n + d.count, 0);
+    expect(after.pages.reduce((n, p) => n + p.views, 0)).toBe(total);
+    expect(after.languages.reduce((n, l) => n + l.views, 0)).toBe(total);
+    expect(enquiries(after)).toBe(enquiries(before));
+    expect(after.pages.filter((p) => p.id === id)).toEqual([]);
+    expect(after.pages.at(-1)).toEqual({
+      path: '',
+      title: 'Deleted articles and pages',
+      views: 2,
+      enquiries: 1,
+      page: 'document',
+      id: null,
+      deleted: true,
+    });
+    const inPortuguese = await admin.get('/api/analytics?days=7&lang=pt').expect(200);
+    expect(inPortuguese.body.data.pages.at(-1).title).toBe('Artigos e páginas eliminados');
+  });
+});
+
 describe('the report', () => {
   it('covers the days asked, 30 by default, at most 365, and says so for anything else', async () => {
     const thirty = (await admin.get('/api/analytics').expect(200)).body.data as AnalyticsReport;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   AnalyticsQuerySchema,
+  DELETED_PAGES_TITLE,
   PageViewSchema,
   SITE_PAGES,
   type AnalyticsReport,
@@ -116,13 +117,7 @@ export function createAnalyticsService(deps: {
       return {
         days,
         views: perDay(perDayCounts, today, days),
-        pages: perPage(totals)
-          .map((p) => pageStats(p, t))
-          .filter((p): p is PageStats => p !== null)
-          .sort(
-            (a, b) =>
-              b.views - a.views || b.enquiries - a.enquiries || a.path.localeCompare(b.path),
-          ),
+        pages: pageRows(perPage(totals), t),
         referrers: referrers.sort((a, b) => b.views - a.views || a.host.localeCompare(b.host)),
         languages: perLanguage(totals).sort(
           (a, b) => b.views - a.views || a.language.localeCompare(b.language),
@@ -158,6 +153,37 @@ function perLanguage(totals: PageLanguageTotals[]): { language: Language; views:
   const views = new Map<Language, number>();
   for (const row of totals) views.set(row.language, (views.get(row.language) ?? 0) + row.views);
   return [...views].map(([language, n]) => ({ language, views: n }));
+}
+
+/**
+ * The report's rows, most viewed first; articles and pages that no longer
+ * exist together in a last row of their own (their views and enquiries
+ * still count: the totals are the sums of the rows).
+ */
+function pageRows(pages: PageTotals[], t: Translate): PageStats[] {
+  const rows: PageStats[] = [];
+  let deleted: PageStats | null = null;
+  for (const page of pages) {
+    const row = pageStats(page, t);
+    if (row) rows.push(row);
+    else {
+      deleted ??= {
+        path: '',
+        title: t(DELETED_PAGES_TITLE),
+        views: 0,
+        enquiries: 0,
+        page: 'document',
+        id: null,
+        deleted: true,
+      };
+      deleted.views += page.views;
+      deleted.enquiries += page.enquiries;
+    }
+  }
+  rows.sort(
+    (a, b) => b.views - a.views || b.enquiries - a.enquiries || a.path.localeCompare(b.path),
+  );
+  return deleted ? [...rows, deleted] : rows;
 }
 
 /** A row of the report; null for an article or page that no longer exists. */
