@@ -169,10 +169,10 @@ export function createServices(deps: AppDeps) {
     logger: logger.child({ feature: 'contacts' }),
     audit,
     // The call to action of each public article and page leads to the form with its slug;
-    // an enquiry from one is counted there as it arrives.
+    // an enquiry from one is counted there as it arrives, and when it moves in or out of spam.
     sources: enquirySources(
       [(slug, opts) => news.getBySlug(slug, opts), (slug, opts) => pages.getBySlug(slug, opts)],
-      (trx, source, language, at) => analytics.countEnquiry(trx, source.id, language, at),
+      (trx, id, language, at, change) => analytics.countEnquiry(trx, id, language, at, change),
     ),
     clock: now,
   });

@@ -255,6 +255,63 @@ describe('migrations', () => {
     },
   );
 
+  it.each([
+    ['SQLite', false],
+    ['PostgreSQL', true],
+  ] as const)(
+    'give the enquiries already in a %s database the id of the article they came from',
+    async (_store, pg) => {
+      if (pg && !postgresAvailable) return;
+      await onDatabaseBefore('20261129100100_contact_source_ids.ts', pg, async (db) => {
+        const at = '2026-11-20T10:00:00.000Z';
+        const doc = (slug: string) => ({
+          title: slug,
+          excerpt: '',
+          content: '',
+          category: 'research',
+          slug,
+          created_at: at,
+          updated_at: at,
+        });
+        const [renamed, same] = (await db('news')
+          .insert([doc('welding-cells-2'), doc('careers')])
+          .returning('id')) as { id: number }[];
+        await db('news_slug_history').insert({
+          news_id: renamed!.id,
+          slug: 'welding-cells',
+          created_at: at,
+        });
+        const enquiry = (name: string, path: string | null) => ({
+          name,
+          email: 'someone@example.com',
+          message: 'A quote, please.',
+          read: false,
+          spam: false,
+          created_at: at,
+          due_at: at,
+          source_path: path,
+          source_title: path,
+        });
+        await db('contacts').insert([
+          enquiry('renamed since', '/welding-cells'),
+          enquiry('same address', '/careers'),
+          enquiry('deleted since', '/gone'),
+          enquiry('from nowhere', null),
+        ]);
+        await migrateLatest(db);
+        const ids = await db('contacts').orderBy('id').select('name', 'source_id');
+        expect(ids.map((r) => [r.name, r.source_id === null ? null : Number(r.source_id)])).toEqual(
+          [
+            ['renamed since', Number(renamed!.id)],
+            ['same address', Number(same!.id)],
+            ['deleted since', null],
+            ['from nowhere', null],
+          ],
+        );
+      });
+    },
+  );
+
   it('give SQLite full-text indexes of every word start up to 12 characters, rows kept', async () => {
     const migration = '20261128190000_search_prefix_indexes.ts';
     await onDatabaseBefore(migration, false, async (db) => {

@@ -36,6 +36,7 @@ import * as sitemapIndexes from '../../migrations/20261128150000_sitemap_indexes
 import * as newsMissingLanguages from '../../migrations/20261128180000_news_missing_languages';
 import * as searchPrefixIndexes from '../../migrations/20261128190000_search_prefix_indexes';
 import * as pageViewsReportIndexes from '../../migrations/20261129100000_page_views_report_indexes';
+import * as contactSourceIds from '../../migrations/20261129100100_contact_source_ids';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -84,6 +85,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128180000_news_missing_languages.ts', newsMissingLanguages],
   ['20261128190000_search_prefix_indexes.ts', searchPrefixIndexes],
   ['20261129100000_page_views_report_indexes.ts', pageViewsReportIndexes],
+  ['20261129100100_contact_source_ids.ts', contactSourceIds],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

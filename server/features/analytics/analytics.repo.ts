@@ -35,6 +35,17 @@ export function createAnalyticsRepo(db: Db) {
       );
     },
 
+    /**
+     * One enquiry fewer from an article or page (filed as spam), in that
+     * change's transaction; never below zero.
+     */
+    async removeEnquiry(trx: Knex, day: string, documentId: number, language: Language) {
+      await trx('page_views')
+        .where({ day, page: 'document', document_id: documentId, language })
+        .where('enquiries', '>', 0)
+        .decrement('enquiries', 1);
+    },
+
     /** Views per day (`YYYY-MM-DD`) from `day` on. */
     async viewsPerDay(day: string): Promise<Map<string, number>> {
       const rows: Row[] = await since('page_views', day)

@@ -208,6 +208,59 @@ describe('enquiries per article', () => {
     expect(r.pages.find((p) => p.path === '/welding-cells')?.enquiries).toBe(1);
     expect(r.pages.find((p) => p.path === '/careers')?.enquiries).toBe(1);
   });
+
+  it('follow an enquiry moved out of spam or into it, on the day it arrived, never below 0', async () => {
+    const today = new Date();
+    const yesterday = new Date(today.getTime() - 24 * 60 * 60 * 1000);
+    const counted = async (day: Date) =>
+      Number(
+        (
+          await t
+            .db('page_views')
+            .where({ day: day.toISOString().slice(0, 10), page: 'document' })
+            .where({ document_id: pageId, language: 'de' })
+            .first('enquiries')
+        )?.enquiries ?? 0,
+      );
+    const moved = (id: number, spam: boolean) =>
+      admin.put(`/api/contacts/${id}/spam`).send({ spam }).expect(200);
+    const send = async (body: object) =>
+      (
+        await request(t.app)
+          .post('/api/contacts')
+          .send({ ...body, language: 'de', from: 'careers' })
+          .expect(201)
+      ).body.data as { id: number };
+
+    // Filed as spam on arrival (yesterday), taken out by sales: counted then.
+    const spam = await send({ ...SPAM[0]!.example, email: 'moved@example.de' });
+    expect((await admin.get(`/api/contacts/${spam.id}`).expect(200)).body.data.spam).toBe(true);
+    await t.db('contacts').where({ id: spam.id }).update({ created_at: yesterday.toISOString() });
+    expect(await counted(yesterday)).toBe(0);
+    await moved(spam.id, false);
+    expect(await counted(yesterday)).toBe(1);
+    await moved(spam.id, false);
+    expect(await counted(yesterday)).toBe(1);
+    await moved(spam.id, true);
+    expect(await counted(yesterday)).toBe(0);
+
+    // Counted on arrival (today), filed as spam later: taken off.
+    const before = await counted(today);
+    const real = await send({
+      name: 'Lukas Schmidt',
+      email: 'ls@example.de',
+      message: 'Wir möchten unsere Schweißlinie automatisieren.',
+    });
+    expect(await counted(today)).toBe(before + 1);
+    await moved(real.id, true);
+    expect(await counted(today)).toBe(before);
+
+    // A count already at 0 stays there.
+    await moved(real.id, false);
+    await t.db('page_views').where({ document_id: pageId }).update({ enquiries: 0 });
+    await moved(real.id, true);
+    expect(await counted(today)).toBe(0);
+  });
 });
 
 describe('an article or page deleted', () => {

@@ -95,9 +95,23 @@ export function createAnalyticsService(deps: {
       counter.add(viewTag(subject, language), null);
     },
 
-    /** One enquiry (not spam) from an article or page, inside the enquiry's own transaction. */
-    countEnquiry(trx: Knex, documentId: number, language: Language, at: Date): Promise<void> {
-      return repo.addEnquiry(trx, utcDay(at), documentId, language);
+    /**
+     * One enquiry (not spam) more from an article or page, on the day it
+     * arrived (`at`), inside the transaction that stores it or takes it out
+     * of spam; or one fewer (`change` -1, never below zero) when it is filed
+     * as spam.
+     */
+    countEnquiry(
+      trx: Knex,
+      documentId: number,
+      language: Language,
+      at: Date,
+      change: 1 | -1 = 1,
+    ): Promise<void> {
+      const day = utcDay(at);
+      return change === 1
+        ? repo.addEnquiry(trx, day, documentId, language)
+        : repo.removeEnquiry(trx, day, documentId, language);
     },
 
     /**

@@ -48,6 +48,8 @@ export type NewContact = Pick<
   Contact,
   'name' | 'email' | 'company' | 'message' | 'language' | 'spam' | 'source_path' | 'source_title'
 > & {
+  /** The article's or page's id when `source_path` names one (its counts, analytics). */
+  source_id: number | null;
   spam_score: number;
   spam_reasons: SpamReason[];
   message_hash: string;
@@ -259,6 +261,12 @@ export function createContactsRepo(db: Db) {
      * Locks an enquiry's row until `trx` ends (PostgreSQL; on SQLite the
      * write transaction holds the file's lock already); false when there is none.
      */
+    /** The id of the article or page the enquiry came from, or null. */
+    async sourceId(id: number, q: Knex = db): Promise<number | null> {
+      const row = (await contacts(q).where({ id }).first('source_id')) as Row | undefined;
+      return row?.source_id === null || row?.source_id === undefined ? null : Number(row.source_id);
+    },
+
     async lock(trx: Knex, id: number): Promise<boolean> {
       const row = contacts(trx).where({ id }).first('id');
       return Boolean(await (isEmbedded(db) ? row : row.forUpdate()));

@@ -148,6 +148,7 @@ export function createContactsService({
           language: written,
           source_path: source?.path ?? null,
           source_title: source?.title ?? null,
+          source_id: source?.id ?? null,
           spam: verdict.spam,
           spam_score: verdict.score,
           spam_reasons: verdict.reasons,
@@ -156,7 +157,7 @@ export function createContactsService({
           due_at: dueAt.toISOString(),
         });
         if (!stored.spam) await mail?.queueEnquiryMail(trx, stored, { autoReply: true });
-        if (!stored.spam && source) await sources?.arrived?.(trx, source, stored.language, now);
+        if (!stored.spam && source) await sources?.count?.(trx, source.id, stored.language, now, 1);
         return stored;
       });
       if (contact.spam) {
@@ -207,11 +208,15 @@ export function createContactsService({
      * Files an enquiry in the spam folder (its unsent e-mail is dropped) or
      * takes it out: then the staff alert is queued, and the auto-reply too
      * while its reply promise still runs. Mail already sent is never sent again.
+     * An enquiry from an article or page counts there only while it is not
+     * spam (on the day it arrived): the move adds it or takes it off. The
+     * enquiry is locked first, so two moves at once count once.
      */
     async setSpam(id: number, input: unknown, who: Who = NOBODY): Promise<Contact> {
       const { spam } = parseInput(ContactSpamSchema, input ?? {});
       if (!spam) await mail?.prepare?.();
       const contact = await db.transaction(async (trx) => {
+        if (!(await repo.lock(trx, id))) throw notFound();
         const contact = await find(id, trx);
         if (contact.spam === spam) return contact;
         await repo.update(id, { spam }, trx);
@@ -220,6 +225,11 @@ export function createContactsService({
         else {
           const fresh = clock().getTime() < Date.parse(contact.due_at);
           await mail?.queueEnquiryMail(trx, moved, { autoReply: fresh });
+        }
+        const sourceId = sources?.count ? await repo.sourceId(id, trx) : null;
+        if (sourceId !== null) {
+          const arrived = new Date(contact.created_at);
+          await sources?.count?.(trx, sourceId, contact.language, arrived, spam ? -1 : 1);
         }
         return moved;
       });

@@ -16,10 +16,19 @@ export type EnquirySources = {
   /** The public article or page of `slug`, read in `language`; null when no such one is public. */
   find(slug: string, language: Language): Promise<EnquirySource | null>;
   /**
-   * An enquiry (not spam) arrived from `source`: counted there, in the
-   * enquiry's own transaction, so the count stays when the enquiry is deleted.
+   * An enquiry from the article or page `sourceId`, in `language`, that
+   * arrived `at`, counts there (`change` 1: it arrived, not spam, or was
+   * taken out of spam) or no longer does (-1: it was filed as spam), in the
+   * transaction that stores the enquiry or the change; the count stays when
+   * the enquiry is deleted.
    */
-  arrived?(trx: Knex, source: EnquirySource, language: Language, at: Date): Promise<unknown>;
+  count?(
+    trx: Knex,
+    sourceId: number,
+    language: Language,
+    at: Date,
+    change: 1 | -1,
+  ): Promise<unknown>;
 };
 
 /** A public read of one article or page by slug, as the news and pages services give it. */
@@ -32,14 +41,14 @@ type PublicRead = (
  * Where enquiries may come from, over the public reads of articles and
  * pages (app.ts hands in the news and pages services' `getBySlug`): the
  * first that knows the slug. Their 404 is "none"; any other failure is
- * the caller's to handle. `arrived` counts an enquiry from one (analytics).
+ * the caller's to handle. `count` counts an enquiry from one (analytics).
  */
 export function enquirySources(
   reads: PublicRead[],
-  arrived?: EnquirySources['arrived'],
+  count?: EnquirySources['count'],
 ): EnquirySources {
   return {
-    arrived,
+    count,
     async find(slug, language) {
       for (const read of reads) {
         try {
