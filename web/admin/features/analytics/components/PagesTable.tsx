@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SITE_PAGES, type PageStats } from '#shared/analytics';
+import { DELETED_PAGES_TITLE, SITE_PAGES, type PageStats } from '#shared/analytics';
 import { numberFormat } from '#shared/languages';
 import { onWeb } from '../../../lib/on-web';
 
@@ -9,7 +9,8 @@ const td = 'px-3 py-2 align-top';
 /**
  * The pages and articles read in the period, most viewed first, with the
  * enquiries each led to; a title opens the page on the site (not in the
- * desktop app, which has no site pages).
+ * desktop app, which has no site pages). Articles and pages deleted since
+ * share the last row, which has no page to open.
  */
 export function PagesTable({ pages, caption }: { pages: PageStats[]; caption: string }) {
   const { t, i18n } = useTranslation();
@@ -17,7 +18,11 @@ export function PagesTable({ pages, caption }: { pages: PageStats[]; caption: st
   const number = numberFormat(i18n.language);
   // The site's own pages in the admin's language; an article or page by its title as stored.
   const titleOf = (page: PageStats) =>
-    page.page === 'document' ? page.title : t(SITE_PAGES[page.page].title);
+    page.deleted
+      ? t(DELETED_PAGES_TITLE)
+      : page.page === 'document'
+        ? page.title
+        : t(SITE_PAGES[page.page].title);
   if (pages.length === 0) {
     return <p className="px-4 py-6 text-sm text-slate-600">{t('admin.analytics.noViews')}</p>;
   }
@@ -49,7 +54,7 @@ export function PagesTable({ pages, caption }: { pages: PageStats[]; caption: st
           {pages.map((page) => (
             <tr key={`${page.page}:${page.id ?? 0}`} data-testid="analytics-page">
               <th scope="row" className={`${td} text-left font-normal`}>
-                {web ? (
+                {web && !page.deleted ? (
                   <a
                     href={page.path}
                     target="_blank"
@@ -60,9 +65,13 @@ export function PagesTable({ pages, caption }: { pages: PageStats[]; caption: st
                     <span className="sr-only"> ({t('admin.opensInNewTab')})</span>
                   </a>
                 ) : (
-                  <span className="font-medium">{titleOf(page)}</span>
+                  <span className={page.deleted ? 'text-slate-700 italic' : 'font-medium'}>
+                    {titleOf(page)}
+                  </span>
                 )}
-                <span className="block break-all text-xs text-slate-600">{page.path}</span>
+                {page.path !== '' && (
+                  <span className="block break-all text-xs text-slate-600">{page.path}</span>
+                )}
               </th>
               <td className={`${td} text-right tabular-nums`}>{number.format(page.views)}</td>
               <td className={`${td} text-right tabular-nums`}>{number.format(page.enquiries)}</td>

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PageStats } from '#shared/analytics';
+import { renderAdmin } from '../../../test/render';
+import { PagesTable } from './PagesTable';
+
+afterEach(cleanup);
+
+const pages: PageStats[] = [
+  {
+    path: '/welding-cells',
+    title: 'Welding cells',
+    views: 30,
+    enquiries: 2,
+    page: 'document',
+    id: 12,
+  },
+  // Articles and pages deleted since: one last row, its title in the reader's language from the server.
+  {
+    path: '',
+    title: 'Gelöschte Artikel und Seiten',
+    views: 7,
+    enquiries: 1,
+    page: 'document',
+    id: null,
+    deleted: true,
+  },
+];
+
+describe('PagesTable', () => {
+  it('shows the deleted articles and pages as a row with no page to open, in the admin language', () => {
+    renderAdmin(<PagesTable pages={pages} caption="Pages" />, { language: 'en' });
+    const rows = screen.getAllByTestId('analytics-page');
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/welding-cells');
+    expect(within(rows[1]!).queryByRole('link')).toBeNull();
+    expect(within(rows[1]!).getByRole('rowheader').textContent).toBe('Deleted articles and pages');
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['7', '1']);
+  });
+});
