@@ -96,8 +96,12 @@ export function createViewCounter(deps: {
     const fold = utcDay(clock());
     try {
       await deps.writes.run(async (trx) => {
+        const folding = foldedBefore !== fold;
+        // Before its first write: a fold waits for another instance's, and the rows are
+        // then written in one order by both, so neither holds a row the other needs.
+        if (folding) await takeFoldLock(trx);
         await store(trx, taken.views, taken.sites);
-        if (foldedBefore !== fold) await foldRareHosts(trx, fold);
+        if (folding) await foldRareHosts(trx, fold);
       });
       foldedBefore = fold;
     } catch (err) {
@@ -258,6 +262,19 @@ async function withinStoredHosts(
   }
   if (other > 0) rows.push([day, OTHER_REFERRER, other]);
   return rows;
+}
+
+/** The lock a fold takes on PostgreSQL ("forg", "fold"); SQLite writes one transaction at a time. */
+const FOLD_LOCK_KEY = [0x666f7267, 0x666f6c64] as const;
+
+/**
+ * Makes a fold wait for another instance's, to the end of its transaction:
+ * two folding at once each read the same rare hosts' sums before either had
+ * deleted them, and `other` got them twice.
+ */
+async function takeFoldLock(trx: Knex.Transaction): Promise<void> {
+  if (trx.client.config.client === 'sqlite3') return;
+  await trx.raw('select pg_advisory_xact_lock(?, ?)', [...FOLD_LOCK_KEY]);
 }
 
 /**
