@@ -1,6 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as pause } from 'node:timers/promises';
 import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,6 +60,55 @@ describe('an upload received to disk', () => {
       );
     }
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('leaves neither its file nor an open handle when the request is cut off mid-file', async () => {
+    const dir = path.join(work, 'cut-off');
+    const server = createServer(receiver(dir));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    /** Files of this process open in `dir`. */
+    const openHere = () =>
+      readdirSync('/proc/self/fd')
+        .map((fd) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return '';
+          }
+        })
+        .filter((target) => target.startsWith(dir));
+    const received = () => (existsSync(dir) ? readdirSync(dir) : []);
+    try {
+      const { port } = server.address() as AddressInfo;
+      // The start of an MP4 (its `ftyp` box), of a body announced as 5 MB: the tab is
+      // closed (the connection dropped) after 300 kB.
+      const start = Buffer.alloc(300_000);
+      start.writeUInt32BE(24, 0);
+      start.write('ftypisom', 4, 'latin1');
+      start.write('isom', 16, 'latin1');
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `POST /upload HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+          'Content-Type: multipart/form-data; boundary=cut\r\nContent-Length: 5000000\r\n\r\n' +
+          '--cut\r\nContent-Disposition: form-data; name="file"; filename="line.mp4"\r\n' +
+          'Content-Type: video/mp4\r\n\r\n',
+      );
+      socket.write(start);
+      // Cut off once the server is writing the file.
+      for (let i = 0; i < 200 && received().length === 0; i++) await pause(25);
+      expect(received()).toHaveLength(1);
+      socket.destroy();
+      for (let i = 0; i < 200 && (received().length > 0 || openHere().length > 0); i++) {
+        await pause(25);
+      }
+      expect(received()).toEqual([]);
+      expect(openHere()).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('is the server’s fault (500, logged), not a malformed upload, when it cannot be stored', async () => {

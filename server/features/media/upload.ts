@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
+import { finished, Transform, type TransformCallback } from 'node:stream';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { uploadKind, type UploadKind, type UploadType } from '#shared/media';
@@ -105,6 +105,8 @@ function closed(out: WriteStream | undefined): Promise<void> {
  * A multer storage engine writing the file to `dir` through the gate: never
  * more than a stream's buffer of it in memory, whatever its size. The file is
  * opened once its folder exists (on a fresh DATA_DIR the first upload makes it).
+ * Whatever ends it early (a refusal, the disk, the request cut off) closes the
+ * file and removes it before the engine calls back.
  */
 function gatedDiskStorage(dir: string, limits: UploadLimits): multer.StorageEngine {
   return {
@@ -128,8 +130,16 @@ function gatedDiskStorage(dir: string, limits: UploadLimits): multer.StorageEngi
           .then(() => callback(error));
       };
       gate.on('error', fail);
+      // A request cut off mid-file (a tab closed, the network gone): busboy
+      // destroys the file's stream, and pipe() passes that on to nothing, so
+      // the gate would wait for the rest forever with the file open.
+      finished(file.stream, (error) => {
+        if (error) gate.destroy(error);
+      });
       mkdir(dir, { recursive: true }).then(
         () => {
+          // Cut off while its folder was being made: nothing to open.
+          if (settled) return;
           out = createWriteStream(target);
           out.on('error', (error) => fail(new ReceiveError(error)));
           out.on('finish', () => {
