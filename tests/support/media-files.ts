@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,6 +25,7 @@ export async function makeVideo(
     seconds = 2,
     rotate,
     noise = false,
+    tags = {},
   }: {
     width?: number;
     height?: number;
@@ -32,6 +33,8 @@ export async function makeVideo(
     /** A display rotation written into the MP4 (90: a phone held upright). */
     rotate?: number;
     noise?: boolean;
+    /** Metadata written into the file, as a phone does (`location`, `comment`…). */
+    tags?: Record<string, string>;
   } = {},
 ): Promise<Buffer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'video-'));
@@ -54,6 +57,7 @@ export async function makeVideo(
       `sine=frequency=440:duration=${seconds}`,
       ...(noise ? ['-vf', 'noise=alls=80:allf=t+u'] : []),
       ...codec,
+      ...Object.entries(tags).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]),
       file,
     ]);
     if (rotate === undefined) return readFileSync(file);
@@ -88,4 +92,55 @@ export function makePdf(text = 'Forge Industrial datasheet'): Buffer {
   body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/** What a player finds in a video: its length, its streams, their packets' hashes, and its tags. */
+export type VideoFacts = {
+  duration: number;
+  streams: { type: string; codec: string; width?: number; height?: number }[];
+  /** One line per stream: `0,v,MD5=…` (the packets as they are, not decoded). */
+  packets: string[];
+  /** Every tag of the file and of its streams, as `key=value`. */
+  tags: string[];
+};
+
+type Probed = {
+  format: { duration: string; tags?: Record<string, string> };
+  streams: {
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    tags?: Record<string, string>;
+  }[];
+};
+
+export async function videoFacts(video: Buffer, format: VideoFormat): Promise<VideoFacts> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'video-'));
+  const file = path.join(dir, `clip.${format}`);
+  try {
+    writeFileSync(file, video);
+    const { stdout } = await run('ffprobe', [
+      ...['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    ]);
+    const probed = JSON.parse(stdout) as Probed;
+    const hashes = await run('ffmpeg', [
+      ...['-v', 'error', '-i', file, '-map', '0', '-c', 'copy'],
+      ...['-f', 'streamhash', '-hash', 'md5', '-'],
+    ]);
+    const tagsOf = (tags: Record<string, string> = {}) =>
+      Object.entries(tags).map(([key, value]) => `${key}=${value}`);
+    return {
+      duration: Number(probed.format.duration),
+      streams: probed.streams.map((s) => ({
+        type: s.codec_type,
+        codec: s.codec_name,
+        ...(s.width !== undefined && { width: s.width, height: s.height }),
+      })),
+      packets: hashes.stdout.trim().split('\n'),
+      tags: [...tagsOf(probed.format.tags), ...probed.streams.flatMap((s) => tagsOf(s.tags))],
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -107,14 +107,17 @@ describe.skipIf(!postgresAvailable)(
       expect(item).toMatchObject({ type: 'video/mp4', width: 640, height: 480 });
       const rows = await one.db('media_chunks').where({ media_id: item.id }).orderBy('seq');
       expect(rows.map((r) => r.seq)).toEqual(
-        Array.from({ length: Math.ceil(video.length / CHUNK_BYTES) }, (_, i) => i),
+        Array.from({ length: Math.ceil(item.bytes / CHUNK_BYTES) }, (_, i) => i),
       );
+      // What was stored: the video without its metadata (upload.documents-and-videos.test.ts).
+      const stored = Buffer.concat(rows.map((r) => Buffer.from(r.data as Uint8Array)));
+      expect(stored.length).toBe(item.bytes);
       const whole = await fetchFile(two, item.url).expect(200);
-      expect(Buffer.compare(whole.body as Buffer, video)).toBe(0);
+      expect(Buffer.compare(whole.body as Buffer, stored)).toBe(0);
       // A range across the boundary of two rows.
       const [start, end] = [CHUNK_BYTES - 100, CHUNK_BYTES + 99];
       const part = await fetchFile(two, item.url).set('Range', `bytes=${start}-${end}`).expect(206);
-      expect(Buffer.compare(part.body as Buffer, video.subarray(start, end + 1))).toBe(0);
+      expect(Buffer.compare(part.body as Buffer, stored.subarray(start, end + 1))).toBe(0);
       await fetchFile(two, item.poster_url).expect(200);
 
       const pdf = makePdf();

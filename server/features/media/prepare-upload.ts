@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import {
   DOCUMENT_TYPE,
   isImageType,
@@ -11,9 +11,12 @@ import {
 import { AppError } from '../../errors';
 import { processImage } from './image-variants';
 import { falseUploadClaim, UPLOAD_TYPE_NAMES } from './upload-type';
-import { probeVideo, videoStill } from './video-probe';
+import { probeVideo, stripVideoMetadata, videoStill } from './video-probe';
 
-/** An upload as received: on disk, typed by its first bytes. */
+/**
+ * An upload as received: on disk, typed by its first bytes. Preparing a
+ * video rewrites its file (without its metadata); the caller removes it.
+ */
 export type ReceivedFile = {
   path: string;
   name: string;
@@ -104,13 +107,16 @@ async function prepareDocument(file: ReceivedFile): Promise<PreparedUpload> {
 }
 
 /**
- * A video: its container and codec confirmed by ffprobe, its shown size, and
- * its still (a JPEG of a frame, made into a picture with responsive copies
- * like any upload, so pages show it as they show images).
+ * A video: its container and codec confirmed by ffprobe, its shown size, its
+ * metadata removed (where and when it was recorded, and with what), and its
+ * still (a JPEG of a frame, made into a picture with responsive copies like
+ * any upload, so pages show it as they show images).
  */
 async function prepareVideo(file: ReceivedFile, type: VideoType): Promise<PreparedUpload> {
   refuseFalseClaim(file, type);
   const { width, height, duration } = await probeVideo(file.path, type);
+  await stripVideoMetadata(file.path, type);
+  const { size: bytes } = await stat(file.path);
   const still = await processImage(await videoStill(file.path, duration), {
     name: 'still.jpg',
     mimeType: 'image/jpeg',
@@ -122,7 +128,7 @@ async function prepareVideo(file: ReceivedFile, type: VideoType): Promise<Prepar
     type,
     width,
     height,
-    bytes: file.bytes,
+    bytes,
   };
   const pictures = still.files.map(({ data, ...f }) => ({ ...f, data, bytes: data.length }));
   return {
@@ -130,7 +136,7 @@ async function prepareVideo(file: ReceivedFile, type: VideoType): Promise<Prepar
     type,
     width,
     height,
-    bytes: file.bytes,
+    bytes,
     poster: pictures[0]!.name,
     files: [{ ...main, source: file.path }, ...pictures],
   };

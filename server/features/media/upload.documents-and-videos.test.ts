@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responsiveImage, type MediaItem } from '#shared/media';
 import { makeImage } from '../../../tests/support/images';
-import { makePdf, makeVideo } from '../../../tests/support/media-files';
+import { makePdf, makeVideo, videoFacts } from '../../../tests/support/media-files';
 import { createTestApp, signedIn, type TestApp } from '../../../tests/support/test-app';
 
 /**
@@ -103,30 +103,47 @@ describe('a PDF document', () => {
 // ffmpeg makes each video and its still: slow on a busy machine, so a longer deadline.
 describe('a video', { timeout: 90_000 }, () => {
   it.each(['mp4', 'webm'] as const)(
-    'in %s gets its size and a still with responsive copies, and is served in ranges',
+    'in %s gets its size and a still with responsive copies, and is served in ranges without its metadata',
     async (format) => {
-      const video = await makeVideo(format);
+      // A phone's clip of the factory floor says where, when and with what it was recorded.
+      const video = await makeVideo(format, {
+        tags: {
+          location: '+41.1496-008.6109/',
+          comment: 'Line 3, north hall',
+          make: 'Apple',
+          model: 'iPhone 15 Pro',
+          creation_time: '2026-03-02T09:41:00Z',
+        },
+      });
+      const uploaded = await videoFacts(video, format);
+      expect(uploaded.tags.join('\n')).toMatch(/41\.1496/);
       const res = await upload(video, `line.${format}`, `video/${format}`).expect(201);
       const item = res.body.data as MediaItem;
-      expect(item).toMatchObject({
-        type: `video/${format}`,
-        width: 320,
-        height: 240,
-        bytes: video.length,
-      });
+      expect(item).toMatchObject({ type: `video/${format}`, width: 320, height: 240 });
       expect(item.url).toMatch(new RegExp(`^/media/\\d+/[0-9a-f]{16}-320x240\\.${format}$`));
 
       const whole = await fetchFile(item.url).expect(200);
       expect(whole.headers['content-type']).toBe(`video/${format}`);
       expect(whole.headers['accept-ranges']).toBe('bytes');
       expect(whole.headers['content-disposition']).toBe('inline');
-      expect(Buffer.compare(whole.body as Buffer, video)).toBe(0);
+      const served = whole.body as Buffer;
+      expect(item.bytes).toBe(served.length);
+      // The same pictures and sound, packet for packet, and none of what was said about them.
+      const kept = await videoFacts(served, format);
+      expect(kept.streams).toEqual(uploaded.streams);
+      expect(kept.packets).toEqual(uploaded.packets);
+      expect(kept.duration).toBeCloseTo(uploaded.duration, 1);
+      const tags = kept.tags.join('\n');
+      for (const told of ['41.1496', 'Line 3', 'Apple', 'iPhone', '2026']) {
+        expect(tags).not.toContain(told);
+        expect(served.includes(told, 0, 'latin1')).toBe(false);
+      }
       const part = await fetchFile(item.url, { Range: 'bytes=100-1123' }).expect(206);
-      expect(part.headers['content-range']).toBe(`bytes 100-1123/${video.length}`);
-      expect(Buffer.compare(part.body as Buffer, video.subarray(100, 1124))).toBe(0);
+      expect(part.headers['content-range']).toBe(`bytes 100-1123/${served.length}`);
+      expect(Buffer.compare(part.body as Buffer, served.subarray(100, 1124))).toBe(0);
       await request(t.app)
         .get(item.url)
-        .set('Range', `bytes=${video.length + 10}-`)
+        .set('Range', `bytes=${served.length + 10}-`)
         .expect(416);
 
       const still = responsiveImage(item.poster_url!)!;

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
+import { rename, rm } from 'node:fs/promises';
 import type { VideoType } from '#shared/media';
 import { AppError, ServiceUnavailableError } from '../../errors';
 
 /**
- * What a video really is, asked of ffprobe (FFmpeg), and its still, made by
- * ffmpeg: separate processes, each with a deadline, so a malformed or huge
- * file costs the server neither its memory nor its time.
+ * What a video really is, asked of ffprobe (FFmpeg), its copy without
+ * metadata and its still, made by ffmpeg: separate processes, each with a
+ * deadline, so a malformed or huge file costs the server neither its memory
+ * nor its time.
  */
 
 const DEADLINE_MS = 60_000;
@@ -100,6 +102,50 @@ export async function probeVideo(path: string, type: VideoType): Promise<ProbedV
   }
   const duration = Number(info.format?.duration);
   return { width, height, duration: Number.isFinite(duration) ? duration : null };
+}
+
+/**
+ * Rewrites the video at `path` with its pictures and sound as they are (no
+ * re-encoding) and nothing else: no tags (a phone's GPS position, device,
+ * recording time, comments), no chapters, and none of the other streams
+ * (timed metadata and telemetry, such as a drone's position in a subtitle
+ * track, cover pictures). The display rotation, a property of the picture,
+ * stays. MP4s get their index first, so playback starts before the whole
+ * file has arrived. The copy replaces the file once it is complete.
+ */
+export async function stripVideoMetadata(path: string, type: VideoType): Promise<void> {
+  const copy = `${path}.stripped.upload`;
+  const format = type === 'video/webm' ? ['-f', 'webm'] : ['-movflags', '+faststart', '-f', 'mp4'];
+  try {
+    await run(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-i',
+        path,
+        // Every video stream but cover pictures, and the sound, if any.
+        '-map',
+        '0:V',
+        '-map',
+        '0:a?',
+        '-map_metadata',
+        '-1',
+        '-map_chapters',
+        '-1',
+        '-c',
+        'copy',
+        ...format,
+        '-y',
+        copy,
+      ],
+      1024 * 1024,
+    );
+    await rename(copy, path);
+  } catch (error) {
+    await rm(copy, { force: true });
+    throw error;
+  }
 }
 
 /**
