@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
@@ -17,9 +17,11 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function startServer(env: Record<string, string>) {
+/** Starts the built server on a new DATA_DIR, after `prepare` has put what it needs there. */
+function startServer(env: Record<string, string>, prepare?: (dataDir: string) => void) {
   const dir = tempDataDir();
   dirs.push(dir);
+  prepare?.(dir);
   const child = spawn(process.execPath, [BUILT_SERVER], {
     env: {
       PATH: process.env.PATH,
@@ -120,6 +122,21 @@ describe('server/index.ts', () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it('removes at its start the files of uploads an earlier run was receiving when it stopped', async () => {
+    let uploads = '';
+    const { child, run, exited } = startServer({ PORT: '0', LOG_LEVEL: 'info' }, (dir) => {
+      uploads = path.join(dir, 'uploads');
+      mkdirSync(uploads);
+      writeFileSync(path.join(uploads, '4242-0123456789abcdef.upload'), Buffer.alloc(4096));
+      writeFileSync(path.join(uploads, '4242-0123456789abcdef.upload.stripped.upload'), 'x');
+    });
+    await waitFor(() => /"port":(\d+)/.exec(run.stdout)?.[1]);
+    expect(readdirSync(uploads)).toEqual([]);
+    expect(run.stdout).toMatch(/"files":2,.*unfinished uploads of an earlier run removed/);
+    child.kill('SIGTERM');
+    expect((await exited).code).toBe(0);
   });
 
   it(

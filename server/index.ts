@@ -16,6 +16,7 @@ import { createOutboxSignal } from './features/mail/outbox-signal';
 import { createSettingsService } from './features/settings/settings.service';
 import { createWebhookTransport } from './features/mail/webhook-transport';
 import { createPublicationScheduler } from './features/news/publication-scheduler';
+import { receivedUploadsDir, removeStaleUploads } from './features/media/upload';
 import { attachSocketLane, connectionOf } from './http/socket-lane';
 import { createIdleCollector } from './idle-collector';
 import type { LogDestination } from './log-destination';
@@ -236,6 +237,13 @@ async function main(): Promise<void> {
   // The page renderer loads while the database opens, so the first page does not wait for it.
   void loadRenderer().catch(() => undefined);
   const runtime = await opening;
+  // Uploads cut off by the last stop (a kill, a crash) would stay on the disk forever.
+  try {
+    const files = await removeStaleUploads(receivedUploadsDir(config.dataDir));
+    if (files > 0) logger.info({ files }, 'unfinished uploads of an earlier run removed');
+  } catch (err) {
+    logger.warn({ err }, 'unfinished uploads of an earlier run could not be removed');
+  }
   const contentVersion = createContentVersion();
   // Several instances on one PostgreSQL: a write on any of them empties every page cache.
   const broadcast = config.databaseUrl

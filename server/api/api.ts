@@ -1,4 +1,3 @@
-import path from 'node:path';
 import express from 'express';
 import type { Config } from '../config';
 import type { DbHealth } from '../db/db-health';
@@ -25,6 +24,7 @@ import { createMailRouter } from '../features/mail/mail.routes';
 import type { MailService } from '../features/mail/mail.service';
 import { createMediaRouter } from '../features/media/media.routes';
 import type { MediaService } from '../features/media/media.service';
+import { receivedUploadsDir } from '../features/media/upload';
 import type { ListBounds } from '../features/news/list-bounds';
 import type { PublicOrigin } from '../http/public-origin';
 import { createNewsRouter } from '../features/news/news.routes';
@@ -153,7 +153,7 @@ export function createApi(deps: ApiDeps) {
     createMediaRouter({
       media,
       limits: { image: maxBytes, document: maxDocumentBytes, video: maxVideoBytes },
-      tempDir: path.join(config.dataDir, 'uploads'),
+      tempDir: receivedUploadsDir(config.dataDir),
     }),
   );
   api.use('/contacts', createContactsRouter({ contacts, thread, contactLimit: limits.contact }));

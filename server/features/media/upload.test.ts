@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../../../tests/support/images';
 import { createTestApp, signedIn } from '../../../tests/support/test-app';
 import { AppError } from '../../errors';
-import { singleUpload, type ReceivedUpload } from './upload';
+import { removeStaleUploads, singleUpload, type ReceivedUpload } from './upload';
 
 /** Receiving an upload to disk: where it goes, and whose fault a failure is. */
 
@@ -125,5 +133,18 @@ describe('an upload received to disk', () => {
     } finally {
       await t.destroy();
     }
+  });
+});
+
+describe('removeStaleUploads', () => {
+  it('removes the files of uploads left by an earlier run, and nothing else', async () => {
+    const dir = path.join(work, 'stale');
+    expect(await removeStaleUploads(dir)).toBe(0);
+    mkdirSync(dir);
+    for (const name of ['77-aa.upload', '77-bb.upload.stripped.upload', 'notes.txt']) {
+      writeFileSync(path.join(dir, name), 'x');
+    }
+    expect(await removeStaleUploads(dir)).toBe(2);
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
   });
 });

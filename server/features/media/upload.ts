@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { finished, Transform, type TransformCallback } from 'node:stream';
 import type { RequestHandler } from 'express';
@@ -160,6 +160,27 @@ function gatedDiskStorage(dir: string, limits: UploadLimits): multer.StorageEngi
       void rm(file.path, { force: true }).then(() => callback(null), callback);
     },
   };
+}
+
+/** Where uploads are received (and a video rewritten) before they are checked and stored. */
+export const receivedUploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/**
+ * Removes the files of uploads that an earlier run was still receiving or
+ * checking when it stopped (killed, or the machine went down): at startup,
+ * before the server listens, none of them is in use. Returns how many.
+ */
+export async function removeStaleUploads(dir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  const stale = names.filter((name) => name.endsWith('.upload'));
+  for (const name of stale) await rm(path.join(dir, name), { force: true });
+  return stale.length;
 }
 
 /**
