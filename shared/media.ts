@@ -260,8 +260,11 @@ export type HeroMedia = {
   poster: { id: number; url: string; width: number; height: number } | null;
 };
 
-/** `PUT /api/media/hero`: the uploads to show (null: the site's own file). */
-export type HeroMediaUpdate = { video_id: number | null; poster_id: number | null };
+/**
+ * `PUT /api/media/hero`: the uploads to show (null: the site's own file); a
+ * part left out keeps what is chosen for it.
+ */
+export type HeroMediaUpdate = { video_id?: number | null; poster_id?: number | null };
 
 /** `GET /api/media/limits`: the largest file of each kind, in bytes. */
 export type MediaLimits = Record<UploadKind, number>;

@@ -12,12 +12,27 @@ import type { Db } from '../../db/knex';
 import { BadRequestError } from '../../errors';
 import { createMediaRepo, type MediaRow } from './media.repo';
 
+/** Either part of the hero, or both: a part left out keeps what is chosen for it. */
 const HeroUpdateSchema = z
   .object({
-    video_id: z.number({ error: 'apiErrors.media.heroVideo' }).int().positive().nullable(),
-    poster_id: z.number({ error: 'apiErrors.media.heroPoster' }).int().positive().nullable(),
+    video_id: z
+      .number({ error: 'apiErrors.media.heroVideo' })
+      .int()
+      .positive()
+      .nullable()
+      .optional(),
+    poster_id: z
+      .number({ error: 'apiErrors.media.heroPoster' })
+      .int()
+      .positive()
+      .nullable()
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine(
+    (v) => v.video_id !== undefined || v.poster_id !== undefined,
+    'apiErrors.media.heroNothing',
+  );
 
 /**
  * The uploads the site shows in places of its own (the home page's hero
@@ -77,14 +92,18 @@ export function createSiteMedia({ db, version }: { db: Db; version: ContentVersi
       return cached.hero;
     },
 
-    /** Chooses the hero's video and still (null: the site's own); 400 for an upload that does not fit. */
+    /**
+     * Chooses the hero's video, its still, or both (null: the site's own); a
+     * part the input leaves out keeps its choice, so two people changing one
+     * part each do not undo each other. 400 for an upload that does not fit.
+     */
     async setHero(input: unknown, at: string): Promise<void> {
       const parsed = HeroUpdateSchema.safeParse(input);
       if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message);
-      const wanted: [SiteMediaSlot, number | null][] = [
-        ['hero-video', parsed.data.video_id],
-        ['hero-poster', parsed.data.poster_id],
-      ];
+      const { video_id, poster_id } = parsed.data;
+      const wanted: [SiteMediaSlot, number | null][] = [];
+      if (video_id !== undefined) wanted.push(['hero-video', video_id]);
+      if (poster_id !== undefined) wanted.push(['hero-poster', poster_id]);
       for (const [slot, id] of wanted) {
         if (id !== null && !fits(await repo.find(id), slot)) {
           throw new BadRequestError(
