@@ -87,7 +87,12 @@ export function useHeroMedia() {
   });
 }
 
-/** `PUT /api/media/hero`: the hero's video and still; the list's "used by" changes too. */
+/**
+ * `PUT /api/media/hero`: the hero's video or still (only the part named
+ * changes). The answer is the hero as it now is, a colleague's choice of the
+ * other part included; the list's "used by" changes too. After a refusal the
+ * hero is read again: what this page shows of it may be out of date.
+ */
 export function useSetHeroMedia() {
   const client = useQueryClient();
   return useMutation({
@@ -96,5 +101,6 @@ export function useSetHeroMedia() {
       client.setQueryData(mediaKeys.hero, hero);
       return client.invalidateQueries({ queryKey: mediaKeys.list });
     },
+    onError: () => client.invalidateQueries({ queryKey: mediaKeys.hero }),
   });
 }

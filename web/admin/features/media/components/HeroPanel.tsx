@@ -24,17 +24,12 @@ export function HeroPanel({ hero, names, siteLinks, homePath }: Props) {
   const set = useSetHeroMedia();
   const still = hero?.poster?.url ?? hero?.video?.poster_url ?? null;
   const nameOf = (chosen: { id: number; url: string }) => names.get(chosen.id) ?? chosen.url;
+  // Only the part reset: the other keeps what the server has, whatever this page last read.
   const reset = (part: 'video' | 'poster') =>
-    set.mutate(
-      {
-        video_id: part === 'video' ? null : (hero?.video?.id ?? null),
-        poster_id: part === 'poster' ? null : (hero?.poster?.id ?? null),
-      },
-      {
-        onSuccess: () => toast.success(t('admin.media.hero.saved')),
-        onError: (error) => toast.failure(t, error, 'admin.media.hero.failed'),
-      },
-    );
+    set.mutate(part === 'video' ? { video_id: null } : { poster_id: null }, {
+      onSuccess: () => toast.success(t('admin.media.hero.saved')),
+      onError: (error) => toast.failure(t, error, 'admin.media.hero.failed'),
+    });
   return (
     <section aria-labelledby="hero-media-title" className={`${card} space-y-3 p-4 sm:p-5`}>
       <div className="flex flex-wrap items-center justify-between gap-2">

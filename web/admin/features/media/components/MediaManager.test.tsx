@@ -53,3 +53,80 @@ describe('MediaManager', () => {
     await waitFor(() => expect(screen.queryByText('Failed to load data')).toBeNull());
   });
 });
+
+describe('MediaManager: the hero', () => {
+  const clip: MediaItem = {
+    ...photo,
+    id: 2,
+    url: '/media/2/0123456789abcdef-320x240.mp4',
+    type: 'video/mp4',
+    width: 320,
+    height: 240,
+    poster_url: '/media/2/fedcba9876543210-320x240.jpg',
+    name: 'line.mp4',
+  };
+  const chosenClip = {
+    id: clip.id,
+    url: clip.url,
+    type: 'video/mp4' as const,
+    width: 320,
+    height: 240,
+    poster_url: clip.poster_url,
+  };
+
+  /** A server whose hero a colleague may change behind this page's back; it records each PUT. */
+  function heroServer(initial: HeroMedia) {
+    const server = { hero: initial, sent: [] as unknown[] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.startsWith('/api/media/hero') && init?.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as Record<string, number | null>;
+          server.sent.push(body);
+          if ('poster_id' in body)
+            server.hero = {
+              ...server.hero,
+              poster:
+                body.poster_id === 1 ? { id: 1, url: photo.url, width: 800, height: 600 } : null,
+            };
+          if ('video_id' in body)
+            server.hero = { ...server.hero, video: body.video_id === 2 ? chosenClip : null };
+          return answer(200, { data: server.hero });
+        }
+        if (url.startsWith('/api/media/hero')) return answer(200, { data: server.hero });
+        if (url.startsWith('/api/media/limits')) return answer(200, { data: limits });
+        return answer(200, { data: [photo, clip] }, { 'X-Total-Count': '2' });
+      }),
+    );
+    return server;
+  }
+
+  it('sends only the still chosen, and shows the video a colleague chose meanwhile', async () => {
+    const server = heroServer(hero);
+    renderAdmin(<MediaManager siteLinks={false} />);
+    const useStill = await screen.findByRole('button', { name: 'Use as hero still: photo-1.jpg' });
+    // A colleague chooses the video after this page read the hero.
+    server.hero = { video: chosenClip, poster: null };
+    fireEvent.click(useStill);
+    await waitFor(() => expect(server.sent).toEqual([{ poster_id: 1 }]));
+    const panel = screen.getByRole('region', { name: 'Home page hero' });
+    await waitFor(() => expect(panel.textContent).toContain('line.mp4'));
+    expect(panel.textContent).toContain('photo-1.jpg');
+  });
+
+  it('sends only the video chosen, and only the part going back to the site’s own', async () => {
+    const server = heroServer({
+      video: null,
+      poster: { id: 1, url: photo.url, width: 800, height: 600 },
+    });
+    renderAdmin(<MediaManager siteLinks={false} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Use as hero video: line.mp4' }));
+    await waitFor(() => expect(server.sent).toEqual([{ video_id: 2 }]));
+    fireEvent.click(await screen.findByRole('button', { name: "Use the site's own video" }));
+    await waitFor(() => expect(server.sent).toEqual([{ video_id: 2 }, { video_id: null }]));
+    fireEvent.click(await screen.findByRole('button', { name: "Use the video's still" }));
+    await waitFor(() =>
+      expect(server.sent).toEqual([{ video_id: 2 }, { video_id: null }, { poster_id: null }]),
+    );
+  });
+});

@@ -34,17 +34,12 @@ export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
   const setHero = useSetHeroMedia();
   const deletion = useMediaDeletion();
 
+  // Only the part chosen: the other keeps what the server has, whatever this page last read.
   const choose = (item: MediaItem, part: 'video' | 'poster') =>
-    setHero.mutate(
-      {
-        video_id: part === 'video' ? item.id : (hero.data?.video?.id ?? null),
-        poster_id: part === 'poster' ? item.id : (hero.data?.poster?.id ?? null),
-      },
-      {
-        onSuccess: () => toast.success(t('admin.media.hero.saved')),
-        onError: (error) => toast.failure(t, error, 'admin.media.hero.failed'),
-      },
-    );
+    setHero.mutate(part === 'video' ? { video_id: item.id } : { poster_id: item.id }, {
+      onSuccess: () => toast.success(t('admin.media.hero.saved')),
+      onError: (error) => toast.failure(t, error, 'admin.media.hero.failed'),
+    });
   const copy = (item: MediaItem) =>
     navigator.clipboard.writeText(linkOf(item)).then(
       () => toast.success(t('admin.media.copied')),
