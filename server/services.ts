@@ -24,6 +24,7 @@ import { createLlmProvider } from './features/llm/openai-provider';
 import { createMailService } from './features/mail/mail.service';
 import { createMediaStorage } from './features/media/media-storage';
 import { createMediaService } from './features/media/media.service';
+import { createMediaRepo } from './features/media/media.repo';
 import type { OutboxSignal } from './features/mail/outbox-signal';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
 import { createListBounds } from './features/news/list-bounds';
@@ -79,8 +80,10 @@ export function createServices(deps: AppDeps) {
   // Every service write that changes what the public sees says so here (content-version.ts).
   const contentVersion = deps.contentVersion ?? createContentVersion(clock);
   const texts = createSiteTextsService({ db, version: contentVersion, clock, audit });
-  const news = createNewsService({ db, clock, audit, content: contentVersion });
-  const pages = createPagesService({ db, clock, audit, content: contentVersion });
+  // Saves of articles and pages ask the media library which uploads are gone (not the media service: it asks them).
+  const uploads = { missing: (ids: readonly number[]) => createMediaRepo(db).missing(ids) };
+  const news = createNewsService({ db, clock, audit, content: contentVersion, uploads });
+  const pages = createPagesService({ db, clock, audit, content: contentVersion, uploads });
   const bounds = createListBounds({
     news,
     content: contentVersion,

@@ -228,15 +228,18 @@ export const DEFAULT_NEWS_PICTURE: ResponsiveImage = {
   })),
 };
 
+/** The addresses of uploads (a picture, one of its copies, a video, a document) in a text. */
+const UPLOAD_ADDRESS =
+  /\/media\/(\d{1,9})\/[0-9a-f]{16}(?:-\d{1,5}(?:x\d{1,5}|w)\.[a-z0-9]*|\.pdf)/g;
+
+/** The upload addresses a text (an image address, an article's Markdown) holds, in order. */
+export function mediaAddressesIn(text: string): { id: number; address: string }[] {
+  return [...text.matchAll(UPLOAD_ADDRESS)].map((m) => ({ id: Number(m[1]), address: m[0] }));
+}
+
 /** The ids of the uploads a text (an image address, an article's Markdown) points at. */
 export function mediaIdsIn(text: string): number[] {
-  const ids = new Set<number>();
-  for (const match of text.matchAll(
-    /\/media\/(\d{1,9})\/[0-9a-f]{16}(?:-\d{1,5}(?:x\d{1,5}|w)\.|\.pdf)/g,
-  )) {
-    ids.add(Number(match[1]));
-  }
-  return [...ids];
+  return [...new Set(mediaAddressesIn(text).map((a) => a.id))];
 }
 
 /** Places of the site that show an upload the company chose (the home page's hero). */

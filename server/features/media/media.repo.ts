@@ -115,6 +115,13 @@ export function createMediaRepo(db: Db | Knex.Transaction) {
       return row && isUploadType(row.type) ? { type: row.type, upload: String(row.upload) } : null;
     },
 
+    /** Those of `ids` that no upload has (deleted, or never there). */
+    async missing(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const found = new Set((await db('media').whereIn('id', ids).pluck('id')).map(Number));
+      return ids.filter((id) => !found.has(id));
+    },
+
     async remove(id: number): Promise<boolean> {
       return (await db('media').where({ id }).delete()) > 0;
     },

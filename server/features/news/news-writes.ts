@@ -10,6 +10,7 @@ import { NOBODY, type Who } from '../../http/who';
 import { parseInput } from '../../validation';
 import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import { documentEntry, type DocumentChange, type DocumentSave } from './document-audit';
+import { assertUploadsExist, NO_UPLOAD_LOOKUP, type UploadLookup } from './document-media';
 import { ARTICLE_SPEC, type DocumentSpec } from './document-spec';
 import { keepBaseline, recordRevisions } from './news-revisions';
 import { applyTranslations, assertNoSourceTranslation } from './news-translations';
@@ -64,8 +65,9 @@ const searchFields = (f: {
 /**
  * Writes of articles, or of pages (`spec`): validation, unique slugs (one
  * namespace for both kinds) and the slugs they had before, the publication
- * time (scheduling), translations, and a revision of every language whose
- * text a save changed, all in one transaction. Each write is announced
+ * time (scheduling), translations, uploads that still exist (`uploads`),
+ * and a revision of every language whose text a save changed, all in one
+ * transaction. Each write is announced
  * (`announce`) as soon as it is committed, before anything that could still
  * fail (reading the row back, the audit), and then recorded in the audit
  * trail (`article.updated`, `page.deleted`…).
@@ -76,6 +78,7 @@ export function createNewsWrites({
   spec = ARTICLE_SPEC,
   audit = NO_AUDIT,
   announce = async () => undefined,
+  uploads = NO_UPLOAD_LOOKUP,
 }: {
   db: Db;
   clock: Clock;
@@ -83,6 +86,8 @@ export function createNewsWrites({
   audit?: AuditRecorder;
   /** Told of every committed change (content-version.ts `changed`); never rejects. */
   announce?: (what: string) => Promise<void>;
+  /** The media library: a write showing a deleted upload is refused (document-media.ts). */
+  uploads?: UploadLookup;
 }) {
   const repo = createNewsRepo(db, spec.kind);
   const history = createSlugHistoryRepo(db);
@@ -152,6 +157,7 @@ export function createNewsWrites({
         ...fields
       } = parsed;
       await assertSlugFree(fields.slug, undefined, reuse_slug);
+      await assertUploadsExist(uploads, fields, translations);
       const created = await write(who, `${spec.kind} created`, async (w) => {
         const publishedAt = resolvePublishedAt({
           published: fields.published,
@@ -207,6 +213,8 @@ export function createNewsWrites({
       };
       assertNoSourceTranslation(source_language, before.translations, translations);
       await assertSlugFree(fields.slug, id, reuse_slug);
+      // A restore of a revision comes this way too.
+      await assertUploadsExist(uploads, fields, translations);
       const saved = await write(who, `${spec.kind} ${id} saved`, async (w) => {
         // Checked again where the write is made: a save may have landed since `before` was read.
         if (opened !== undefined) assertUnchangedSince(await w.news.versionOf(id), opened);

@@ -14,6 +14,7 @@ import type { Who } from '../../http/who';
 import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import type { DocumentSave } from './document-audit';
 import { mergeCategoryCounts, storedValuesOf } from './news-categories';
+import type { UploadLookup } from './document-media';
 import { createNewsWrites } from './news-writes';
 import type { DocumentKind, StoredDocument } from './document-row';
 import type { ArticleFilter } from './news-list-query';
@@ -109,6 +110,7 @@ export function createNewsService({
   content,
   clock = systemClock,
   audit = NO_AUDIT,
+  uploads,
 }: {
   db: Db;
   /** Told of every committed write: each changes what the public sees. */
@@ -116,12 +118,14 @@ export function createNewsService({
   clock?: Clock;
   /** Where every write is recorded, with who made it. */
   audit?: AuditRecorder;
+  /** The media library: a save showing an upload deleted from it is refused. */
+  uploads?: UploadLookup;
 }): NewsService {
   const repo = createNewsRepo(db);
   const history = createSlugHistoryRepo(db);
   // Each write is announced (to the other instances too) once committed, before it answers.
   const announce = (what: string) => content.changed(what);
-  const writes = createNewsWrites({ db, clock, audit, announce });
+  const writes = createNewsWrites({ db, clock, audit, announce, uploads });
   const now = () => clock().toISOString();
 
   /** The repo's filter: a category asked for by any of its names becomes its stored values. */

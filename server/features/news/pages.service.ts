@@ -16,6 +16,7 @@ import type { DocumentSave } from './document-audit';
 import { parseInput } from '../../validation';
 import type { StoredDocument } from './document-row';
 import { PAGE_SPEC } from './document-spec';
+import type { UploadLookup } from './document-media';
 import { createNewsWrites } from './news-writes';
 import { createNewsRepo } from './news.repo';
 import type { SitemapEntry } from './news.service';
@@ -78,6 +79,7 @@ export function createPagesService({
   content,
   clock = systemClock,
   audit = NO_AUDIT,
+  uploads,
 }: {
   db: Db;
   /**
@@ -91,12 +93,14 @@ export function createPagesService({
   clock?: Clock;
   /** Where every write is recorded, with who made it. */
   audit?: AuditRecorder;
+  /** The media library: a save showing an upload deleted from it is refused. */
+  uploads?: UploadLookup;
 }): PagesService {
   const repo = createNewsRepo(db, 'page');
   const history = createSlugHistoryRepo(db);
   // Each write is announced (to the other instances too) once committed, before it answers.
   const announce = (what: string) => content.changed(what);
-  const writes = createNewsWrites({ db, clock, spec: PAGE_SPEC, audit, announce });
+  const writes = createNewsWrites({ db, clock, spec: PAGE_SPEC, audit, announce, uploads });
   const now = () => clock().toISOString();
 
   let menus: { version: number; pages: Promise<NavPage[]> } | null = null;
