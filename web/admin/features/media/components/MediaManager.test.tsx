@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HeroMedia, MediaItem, MediaLimits } from '#shared/media';
+import { toast } from '../../../../common/toast';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
 import { MediaManager } from './MediaManager';
@@ -128,5 +129,46 @@ describe('MediaManager: the hero', () => {
     await waitFor(() =>
       expect(server.sent).toEqual([{ video_id: 2 }, { video_id: null }, { poster_id: null }]),
     );
+  });
+});
+
+describe('MediaManager: copying', () => {
+  const clip: MediaItem = {
+    ...photo,
+    id: 3,
+    url: '/media/3/0123456789abcdef-1280x720.mp4',
+    type: 'video/mp4',
+    width: 1280,
+    height: 720,
+    poster_url: '/media/3/fedcba9876543210-1280x720.jpg',
+    name: 'Welding [cell] tour.mp4',
+  };
+
+  it("copies a video as a Markdown link to it, and says that readers get a link, in the admin's language", async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/media/hero')) return answer(200, { data: hero });
+        if (url.startsWith('/api/media/limits')) return answer(200, { data: limits });
+        return answer(200, { data: [clip, photo] }, { 'X-Total-Count': '2' });
+      }),
+    );
+    renderAdmin(<MediaManager siteLinks={false} />, { language: 'pt' });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Copiar ligação Markdown: ${clip.name}` }),
+    );
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`[Welding cell tour.mp4](${clip.url})`),
+    );
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'Ligação Markdown copiada. Cole-a no texto de um artigo ou de uma página: os leitores veem uma ligação que abre o vídeo.',
+      ),
+    );
+    // A picture is still copied as its address, for an image field.
+    fireEvent.click(screen.getByRole('button', { name: `Copiar endereço: ${photo.name}` }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(photo.url));
   });
 });

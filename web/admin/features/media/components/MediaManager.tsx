@@ -14,11 +14,25 @@ import { useMediaDeletion } from '../hooks/useMediaDeletion';
 import { MediaCard } from './MediaCard';
 import { LoadFailed } from '../../../components/LoadFailed';
 
-/** What "Copy link" puts on the clipboard: a document as a Markdown link, anything else its address. */
+/**
+ * Whether "Copy" gives a Markdown link: for a document, and for a video
+ * (articles' Markdown shows no video, and its address alone stays plain
+ * text); a picture gives its address.
+ */
+const copiesLink = (item: MediaItem) => uploadKind(item.type) !== 'image';
+
+/** What "Copy" puts on the clipboard: a Markdown link to the file, or a picture's address. */
 const linkOf = (item: MediaItem) =>
-  uploadKind(item.type) === 'document'
+  copiesLink(item)
     ? `[${item.name.replace(/[[\]]/g, '')}](${item.url})`
     : new URL(item.url, window.location.origin).pathname;
+
+/** What the toast says once copied: a video's link opens the video, it does not play in the text. */
+const COPIED = {
+  image: 'admin.media.copied',
+  document: 'admin.media.copied',
+  video: 'admin.media.copiedVideo',
+} as const;
 
 /**
  * The media library: upload any file it takes, the home page's hero, and
@@ -42,7 +56,7 @@ export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
     });
   const copy = (item: MediaItem) =>
     navigator.clipboard.writeText(linkOf(item)).then(
-      () => toast.success(t('admin.media.copied')),
+      () => toast.success(t(COPIED[uploadKind(item.type)])),
       () => toast.error(t, t('admin.media.copyFailed')),
     );
   return (
@@ -86,9 +100,7 @@ export function MediaManager({ siteLinks }: { siteLinks: boolean }) {
                     onClick={() => void copy(item)}
                   >
                     <Copy aria-hidden="true" className="h-4 w-4" />
-                    {kind === 'document'
-                      ? t('admin.media.copyMarkdown')
-                      : t('admin.media.copyLink')}
+                    {copiesLink(item) ? t('admin.media.copyMarkdown') : t('admin.media.copyLink')}
                     {name}
                   </RowAction>
                   {kind === 'video' && hero.data?.video?.id !== item.id && (
