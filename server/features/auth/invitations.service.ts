@@ -58,7 +58,8 @@ export const withdrawnEntry = (record: TokenRecord, because?: string): AuditReco
  * a one-time link, valid 72 hours, in the admin's language (or, with e-mail
  * off, the admin gets the link to pass on). The colleague chooses a username
  * and password there and is signed in with that role. Pending invitations
- * can be sent again (a new link; the old one stops working) or withdrawn.
+ * can be sent again (a new link; the old one stops working; the invitation
+ * becomes the resender's) or withdrawn.
  * An invitation holds only while its sender may invite: the staff service
  * withdraws a sender's invitations in the transaction that takes the right
  * away, and a new one is written only while the sender still has it.
@@ -99,8 +100,8 @@ export function createInvitationsService(deps: {
     return answer;
   }
 
-  async function pending(id: number): Promise<TokenRecord> {
-    const record = await tokens.byId(id);
+  async function pending(id: number, repo = tokens): Promise<TokenRecord> {
+    const record = await repo.byId(id);
     if (!record || record.kind !== 'invitation' || record.used_at) {
       throw new NotFoundError('apiErrors.invitationNotFound');
     }
@@ -170,18 +171,32 @@ export function createInvitationsService(deps: {
       return send(record, token, ctx);
     },
 
-    /** A new link, valid 72 hours from now; the one sent before stops working. */
+    /**
+     * A new link, valid 72 hours from now; the one sent before stops working.
+     * The invitation becomes the resender's (who got the link, or had it
+     * e-mailed), so it holds only while they may invite: written, as a new
+     * one, in a transaction that reads the resender again, and only while
+     * nobody accepted or withdrew it meanwhile (404).
+     */
     async resend(id: number, ctx: LinkContext): Promise<InvitationSent> {
-      const record = await pending(id);
+      const sender = accountOf(ctx.who);
       const { token, hash } = newToken();
-      await tokens.renew(id, { token_hash: hash, ...lifetime() });
+      const record = await db.transaction(async (trx) => {
+        await senderMayInvite(trx, sender.id);
+        const repo = createTokensRepo(trx);
+        await pending(id, repo);
+        const fields = { token_hash: hash, created_by: sender.id, ...lifetime() };
+        if (!(await repo.renew(id, fields)))
+          throw new NotFoundError('apiErrors.invitationNotFound');
+        return (await repo.byId(id))!;
+      });
       await audit.record(ctx.who, {
         action: 'user.invitation_resent',
         target_type: 'invitation',
         target_id: id,
         summary: `${record.email} (${record.role})`,
       });
-      return send((await tokens.byId(id))!, token, ctx);
+      return send(record, token, ctx);
     },
 
     async withdraw(id: number, who: Who): Promise<{ id: number }> {

@@ -104,12 +104,21 @@ export function createTokensRepo(db: Db) {
       return rows.map(toRecord);
     },
 
-    /** A new token and lifetime for the same link (a resend); the old token stops working. */
+    /**
+     * A new token, sender and lifetime for the same link (a resend); the old
+     * token stops working. Only while nobody used it: false when it was
+     * accepted or withdrawn meanwhile.
+     */
     async renew(
       id: number,
-      fields: { token_hash: string; created_at: string; expires_at: string },
-    ) {
-      await table().where({ id }).update(fields);
+      fields: {
+        token_hash: string;
+        created_by: number | null;
+        created_at: string;
+        expires_at: string;
+      },
+    ): Promise<boolean> {
+      return (await table().where({ id }).whereNull('used_at').update(fields)) > 0;
     },
 
     /**

@@ -146,6 +146,65 @@ describe.each(STORES)('invitations and their sender’s right, on $name', ({ ski
     expect(await withdrawals(res.body.data.id)).toEqual([]);
   });
 
+  it.skipIf(skip)(
+    'gives a resent invitation to its resender, withdrawn with their right',
+    async () => {
+      // Another admin's invitation, resent by a second admin (e-mail off: the
+      // link goes to whoever pressed Resend), who then loses the right.
+      const invited = await chief
+        .post('/api/users/invitations')
+        .send({ email: 'resent@example.com', role: 'admin' })
+        .expect(201);
+      const id = invited.body.data.id as number;
+      const resender = await signedIn(t.app, await createAccount(t, 'admin', 'resending-admin'));
+      const resent = await resender.post(`/api/users/invitations/${id}/resend`).expect(200);
+      expect(resent.body.data.invited_by).toBe('resending-admin');
+      const token = tokenIn(resent.body.data.invitation_url);
+      const resenderId = await idOf('resending-admin');
+
+      await chief.put(`/api/users/${resenderId}`).send({ active: false }).expect(200);
+      await chief.delete(`/api/users/${resenderId}`).expect(200);
+
+      await expectDead(token, 'back-door');
+      expect(await pendingIds()).not.toContain(id);
+      expect(await withdrawals(id)).toEqual([
+        {
+          actor: TEST_ADMIN.username,
+          summary: 'resent@example.com (admin), resending-admin may no longer invite',
+        },
+      ]);
+    },
+  );
+
+  it.skipIf(skip)('refuses a resend from a sender who lost the right meanwhile', async () => {
+    const invited = await chief
+      .post('/api/users/invitations')
+      .send({ email: 'not-resent@example.com', role: 'editor' })
+      .expect(201);
+    await createAccount(t, 'admin', 'late-resender');
+    const id = await idOf('late-resender');
+    await chief.put(`/api/users/${id}`).send({ role: 'editor' }).expect(200);
+    const recorded: string[] = [];
+    const invitations = createInvitationsService({
+      db: t.db,
+      mail: { queueAccountMail: async () => false },
+      audit: { record: async (_who, entry) => void recorded.push(entry.action) },
+    });
+    const ctx = {
+      origin: 'http://localhost',
+      language: 'en' as const,
+      who: { actor: { id, username: 'late-resender' }, ip: null },
+    };
+    await expect(invitations.resend(invited.body.data.id, ctx)).rejects.toMatchObject({
+      status: 403,
+    });
+    // The link sent before still works, still the chief's.
+    await check(tokenIn(invited.body.data.invitation_url)).expect(200);
+    const [listed] = (await invitations.list()).filter((i) => i.id === invited.body.data.id);
+    expect(listed?.invited_by).toBe(TEST_ADMIN.username);
+    expect(recorded).toEqual([]);
+  });
+
   it.skipIf(skip)('refuses an invitation from a sender who lost the right meanwhile', async () => {
     // The guard read the account at the start of the request; the demotion came after.
     await createAccount(t, 'admin', 'crossing-admin');
