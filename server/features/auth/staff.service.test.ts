@@ -1,10 +1,12 @@
 import session from 'express-session';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, createTestDb } from '../../../tests/support/test-app';
-import { NO_AUDIT } from '../../audit-recorder';
+import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
+import { ServiceUnavailableError } from '../../errors';
 import { NOBODY } from '../../http/who';
 import { createSessionRegistry } from './session-registry';
 import { createStaffService } from './staff.service';
+import { createTokensRepo, newToken } from './tokens.repo';
 
 let test: Awaited<ReturnType<typeof createTestDb>>;
 let store: session.MemoryStore;
@@ -57,5 +59,72 @@ describe('deleting an account', () => {
     // Still signed in: its session is in the store and in the list.
     expect(await inStore(kept.sid)).toBeTruthy();
     expect(await test.db('user_sessions').where({ user_id: kept.id })).toHaveLength(1);
+  });
+});
+
+/** A recorder that keeps the actions it was given, in order. */
+function recorder() {
+  const actions: string[] = [];
+  const audit: AuditRecorder = { record: async (_who, entry) => void actions.push(entry.action) };
+  return { actions, audit };
+}
+
+/** An admin with one pending invitation it sent (and another admin, who stays). */
+async function adminWithInvitation(name: string) {
+  await createAccount(test, 'admin', 'staying-admin');
+  await createAccount(test, 'admin', name);
+  const { id } = (await test.db('users').where({ username: name }).first('id')) as { id: number };
+  await createTokensRepo(test.db).insert({
+    kind: 'invitation',
+    token_hash: newToken().hash,
+    email: `${name}-invitee@example.com`,
+    role: 'editor',
+    language: 'en',
+    created_by: id,
+    created_at: new Date().toISOString(),
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  return id;
+}
+
+const busy = async (): Promise<never> => {
+  throw new ServiceUnavailableError();
+};
+
+describe('a change whose follow-up fails', () => {
+  // The change has committed; a follow-up (ending sessions, giving back
+  // enquiries) that fails on a busy database answers 503, but the trail
+  // still says what was changed.
+  it('records a new role and the withdrawn invitations when releasing enquiries fails', async () => {
+    const { actions, audit } = recorder();
+    const registry = createSessionRegistry({ db: test.db, store, lifetime: LIFETIME });
+    const staff = createStaffService({ db: test.db, registry, audit, enquiriesReleased: busy });
+    const id = await adminWithInvitation('demoted-admin');
+    await expect(staff.update(id, { role: 'editor' }, NOBODY)).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(await test.db('users').where({ id }).first('role')).toEqual({ role: 'editor' });
+    expect(actions).toEqual(['user.role_changed', 'user.invitation_withdrawn']);
+  });
+
+  it('records a deactivation when ending its sessions fails', async () => {
+    const { actions, audit } = recorder();
+    const registry = { endOthers: busy, endAfter: async () => async () => 0 };
+    const staff = createStaffService({ db: test.db, registry, audit });
+    const id = await adminWithInvitation('resting-admin');
+    await expect(staff.update(id, { active: false }, NOBODY)).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(actions).toEqual(['user.deactivated', 'user.invitation_withdrawn']);
+  });
+
+  it('records a deletion when ending its sessions fails', async () => {
+    const { actions, audit } = recorder();
+    const registry = { endOthers: async () => 0, endAfter: async () => busy };
+    const staff = createStaffService({ db: test.db, registry, audit });
+    const id = await adminWithInvitation('leaving-admin');
+    await expect(staff.remove(id, NOBODY)).rejects.toMatchObject({ status: 503 });
+    expect(await test.db('users').where({ id }).first()).toBeUndefined();
+    expect(actions).toEqual(['user.deleted', 'user.invitation_withdrawn']);
   });
 });

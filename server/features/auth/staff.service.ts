@@ -109,8 +109,8 @@ export function createStaffService(deps: {
       const keepsInviting = mayInvite({ ...before, ...fields });
       const withdrawn = await change(before, keepsInviting, (repo) => repo.update(id, fields));
       const after = await find(id);
-      if (before.active && !after.active) await registry.endOthers(id);
-      if (handlesEnquiries(before) && !handlesEnquiries(after)) await enquiriesReleased?.(id);
+      // Recorded before what follows from the change (which may fail, 503):
+      // the change has committed and the trail says so either way.
       const target = { target_type: 'user', target_id: id };
       if (before.role !== after.role) {
         await audit.record(who, {
@@ -127,6 +127,8 @@ export function createStaffService(deps: {
         });
       }
       await recordWithdrawn(who, withdrawn, before.username);
+      if (before.active && !after.active) await registry.endOthers(id);
+      if (handlesEnquiries(before) && !handlesEnquiries(after)) await enquiriesReleased?.(id);
       return toAccount(after);
     },
 
@@ -141,7 +143,6 @@ export function createStaffService(deps: {
         endSessions = await registry.endAfter(id, trx);
         await repo.remove(id);
       });
-      await endSessions();
       await audit.record(who, {
         action: 'user.deleted',
         target_type: 'user',
@@ -149,6 +150,7 @@ export function createStaffService(deps: {
         summary: `${user.username} (${user.role})`,
       });
       await recordWithdrawn(who, withdrawn, user.username);
+      await endSessions();
       return { id };
     },
   };
