@@ -52,36 +52,36 @@ export function createStaffService(deps: {
   const { db, registry, audit, enquiriesReleased } = deps;
   const users = createUsersRepo(db);
 
-  async function find(id: number): Promise<UserRecord> {
-    const user = await users.findById(id);
-    if (!user) throw new NotFoundError('apiErrors.userNotFound');
-    return user;
-  }
-
   /**
-   * Writes a change to `before`'s account in one transaction with what it
-   * entails, and answers the invitations it withdrew. The account's row is
-   * locked on PostgreSQL (every active admin's when it is one), so an
-   * invitation it sends meanwhile waits and then sees the change
+   * Writes a change to account `id` in one transaction with what it entails,
+   * and answers the account as the transaction found it, as it left it (null
+   * once deleted) and the invitations it withdrew. Every active admin's row
+   * and the account's are locked first on PostgreSQL (SQLite's write
+   * transaction holds the whole database), then the account is read there:
+   * changes that cross wait for each other and each decides from what the
+   * one before left, never from a copy read earlier. An invitation the
+   * account sends meanwhile waits too, then sees the change
    * (invitations.service.ts). When the account keeps no right to invite,
    * its pending invitations go first (a deletion would forget who sent
-   * them). A change that leaves no active admin is refused, rolled back.
+   * them). A change that leaves no active admin is refused, rolled back:
+   * counted among the rows locked, which nobody else can change meanwhile.
    */
   async function change(
-    before: UserRecord,
-    keepsInviting: boolean,
+    id: number,
+    keepsInviting: (before: UserRecord) => boolean,
     write: (users: UsersRepo, trx: Db) => Promise<unknown>,
-  ): Promise<TokenRecord[]> {
-    const guardsAdmins = isActiveAdmin(before);
+  ): Promise<{ before: UserRecord; after: UserRecord | null; withdrawn: TokenRecord[] }> {
     return db.transaction(async (trx) => {
       const repo = createUsersRepo(trx);
-      await repo.lock(guardsAdmins ? { role: 'admin', active: true } : { id: before.id });
-      const withdrawn = keepsInviting
+      const locked = await repo.lockWithAdmins(id);
+      const before = await repo.findById(id);
+      if (!before) throw new NotFoundError('apiErrors.userNotFound');
+      const withdrawn = keepsInviting(before)
         ? []
-        : await createTokensRepo(trx).removeInvitationsBy(before.id);
+        : await createTokensRepo(trx).removeInvitationsBy(id);
       await write(repo, trx);
-      if (guardsAdmins && (await repo.countAdmins()) === 0) throw lastAdmin();
-      return withdrawn;
+      if (isActiveAdmin(before) && (await repo.countAdmins(locked)) === 0) throw lastAdmin();
+      return { before, after: await repo.findById(id), withdrawn };
     });
   }
 
@@ -101,14 +101,16 @@ export function createStaffService(deps: {
 
     async update(id: number, input: unknown, who: Who): Promise<UserAccount> {
       const changes = parseInput(UserUpdateSchema, input);
-      const before = await find(id);
       const fields = {
         ...(changes.role !== undefined && { role: changes.role }),
         ...(changes.active !== undefined && { active: changes.active }),
       };
-      const keepsInviting = mayInvite({ ...before, ...fields });
-      const withdrawn = await change(before, keepsInviting, (repo) => repo.update(id, fields));
-      const after = await find(id);
+      const { before, after, withdrawn } = await change(
+        id,
+        (account) => mayInvite({ ...account, ...fields }),
+        (repo) => repo.update(id, fields),
+      );
+      if (!after) throw new NotFoundError('apiErrors.userNotFound');
       // Recorded before what follows from the change (which may fail, 503):
       // the change has committed and the trail says so either way.
       const target = { target_type: 'user', target_id: id };
@@ -133,16 +135,18 @@ export function createStaffService(deps: {
     },
 
     async remove(id: number, who: Who): Promise<{ id: number }> {
-      const user = await find(id);
-      if (isActiveAdmin(user) && (await users.countAdmins()) <= 1) throw lastAdmin();
       // The session list goes with the account (ON DELETE CASCADE): its
       // sessions are read in the deletion's transaction and ended once it
       // has committed, so a refused deletion (409) leaves them alive.
       let endSessions = async () => 0;
-      const withdrawn = await change(user, false, async (repo, trx) => {
-        endSessions = await registry.endAfter(id, trx);
-        await repo.remove(id);
-      });
+      const { before: user, withdrawn } = await change(
+        id,
+        () => false,
+        async (repo, trx) => {
+          endSessions = await registry.endAfter(id, trx);
+          await repo.remove(id);
+        },
+      );
       await audit.record(who, {
         action: 'user.deleted',
         target_type: 'user',

@@ -69,6 +69,22 @@ export function createUsersRepo(db: Db | Knex.Transaction) {
       if (!isEmbedded(db)) await users().where(where).forUpdate().select('id');
     },
 
+    /**
+     * Locks every active admin's row and account `id`'s, in id order, until
+     * the transaction ends, and answers the ids locked: while it lasts,
+     * nobody else can change them (PostgreSQL). SQLite answers null: a write
+     * transaction there holds the whole database.
+     */
+    async lockWithAdmins(id: number): Promise<number[] | null> {
+      if (isEmbedded(db)) return null;
+      const rows: Row[] = await users()
+        .where((q) => q.where({ role: 'admin', active: true }).orWhere({ id }))
+        .orderBy('id')
+        .forUpdate()
+        .select('id');
+      return rows.map((r) => Number(r.id));
+    },
+
     async findByUsername(username: string): Promise<UserRecord | null> {
       const row = await users().whereRaw('lower(username) = ?', [username.toLowerCase()]).first();
       return row ? toUser(row) : null;
@@ -211,9 +227,11 @@ export function createUsersRepo(db: Db | Knex.Transaction) {
       return (await users().where({ id }).delete()) > 0;
     },
 
-    /** Active accounts with the `admin` role. */
-    async countAdmins(): Promise<number> {
-      const row = await users().where({ role: 'admin', active: true }).count({ n: '*' }).first();
+    /** Active accounts with the `admin` role (only those of `among`, when given). */
+    async countAdmins(among?: number[] | null): Promise<number> {
+      const query = users().where({ role: 'admin', active: true });
+      if (among) query.whereIn('id', among);
+      const row = await query.count({ n: '*' }).first();
       return Number(row?.n ?? 0);
     },
   };
