@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_ACTIONS, type AuditEntry, type AuditPage } from '#shared/audit';
+import type { Language } from '#shared/languages';
 import { i18nFor } from '../../../../common/i18n';
 import { stubApi } from '../../../test/query';
 import { renderAdmin } from '../../../test/render';
@@ -47,7 +48,7 @@ function Where() {
   return <output data-testid="where">{pathname + search}</output>;
 }
 
-function renderLog(page: Partial<AuditPage> = {}, at = '/admin/audit') {
+function renderLog(page: Partial<AuditPage> = {}, at = '/admin/audit', language?: Language) {
   const calls = stubApi(() => ({
     entries: ENTRIES,
     total: 3,
@@ -61,6 +62,7 @@ function renderLog(page: Partial<AuditPage> = {}, at = '/admin/audit') {
       <AuditLog articleHref={(id) => (id === '5' ? '/new-arm' : null)} />
       <Where />
     </MemoryRouter>,
+    { language },
   );
   return calls;
 }
@@ -82,6 +84,38 @@ describe('AuditLog', () => {
     const [row] = await screen.findAllByTestId('audit-entry');
     expect(within(row!).getByText('7 spam enquiries older than 30 days')).toBeTruthy();
     expect(screen.getByText('Entries are kept for 90 days, then deleted.')).toBeTruthy();
+  });
+
+  it('reads account entries in the admin’s language, roles by their names', async () => {
+    const accounts = [
+      entry(7, { action: 'user.role_changed', summary: 'bob: editor -> sales' }),
+      entry(6, {
+        action: 'user.invitation_withdrawn',
+        target_type: 'invitation',
+        summary: 'ann@example.com (editor), bob may no longer invite',
+      }),
+      entry(5, { action: 'auth.login_failed', summary: 'deactivated account' }),
+    ];
+    const expected = {
+      de: [
+        'bob: Redaktion → Vertrieb',
+        'ann@example.com (Redaktion), bob darf nicht mehr einladen',
+        'Konto deaktiviert',
+      ],
+      pt: [
+        'bob: Editor → Vendas',
+        'ann@example.com (Editor), bob deixou de poder convidar',
+        'Conta desativada',
+      ],
+    };
+    for (const language of ['de', 'pt'] as const) {
+      renderLog({ entries: accounts, total: 3 }, '/admin/audit', language);
+      const rows = await screen.findAllByTestId('audit-entry');
+      expect(rows.map((row) => within(row).getAllByRole('cell')[4]!.textContent)).toEqual(
+        expected[language],
+      );
+      cleanup();
+    }
   });
 
   it('lists the entries with their action, target and details in words', async () => {

@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#shared/audit';
 import type { Translate } from '#shared/languages';
+import { accountNote } from './account-notes';
 
 export const isAuditAction = (value: unknown): value is AuditAction =>
   (AUDIT_ACTIONS as readonly unknown[]).includes(value);
@@ -26,13 +27,15 @@ export const actionLabel = (action: AuditAction, t: Translate) =>
 /**
  * The server writes a few fixed English notes into `summary`; they are
  * shown in the reader's language. Anything else (an article's title, a
- * username) is shown as written.
+ * username) is shown as written. Account and invitation entries name a role:
+ * account-notes.ts reads them.
  */
 const NOTES: Partial<Record<AuditAction, Record<string, string>>> = {
   'auth.login': { 'with second factor': 'admin.audit.notes.secondFactor' },
   'auth.login_failed': {
     'wrong password': 'admin.audit.notes.wrongPassword',
     'unknown username': 'admin.audit.notes.unknownUsername',
+    'deactivated account': 'admin.audit.notes.deactivatedAccount',
   },
   'contact.exported': {
     enquiries: 'admin.audit.notes.exportInbox',
@@ -44,6 +47,8 @@ export function summaryText(entry: AuditEntry, t: Translate): string {
   const { action, summary } = entry;
   const note = NOTES[action]?.[summary];
   if (note) return t(note);
+  const account = accountNote(entry, t);
+  if (account !== null) return account;
   if (action === 'account.other_sessions_ended' && /^\d+$/.test(summary))
     return t('admin.audit.notes.sessionsEnded', { count: Number(summary) });
   const purged = /^(spam|enquiries): (\d+), older than (\d+) days$/.exec(summary);

@@ -1,0 +1,55 @@
+import type { AuditEntry } from '#shared/audit';
+import type { Translate } from '#shared/languages';
+import { ROLES } from '#shared/roles';
+
+/*
+ * The server writes the summaries of account and invitation entries in
+ * English, with the role's id (features/auth: staff.service.ts,
+ * invitations.service.ts). Entries already stored keep that text, so it is
+ * read back into its parts here and put into the reader's language, the
+ * role by the name the Users page gives it. A summary of another shape is
+ * left to the caller.
+ */
+
+const ROLE = `(${ROLES.join('|')})`;
+/** `bob: editor -> sales` */
+const ROLE_CHANGED = new RegExp(`^(.+): ${ROLE} -> ${ROLE}$`);
+/** `bob (editor)`, `ann@example.com (sales)`, and a withdrawal's `, alice may no longer invite` */
+const WITH_ROLE = new RegExp(`^(.+) \\(${ROLE}\\)(?:, (.+) may no longer invite)?$`);
+/** `editor`, `editor, invited by alice` */
+const ACCEPTED = new RegExp(`^${ROLE}(?:, invited by (.+))?$`);
+
+const roleName = (role: string, t: Translate) => t(`admin.users.roles.${role}`);
+
+export function accountNote(entry: AuditEntry, t: Translate): string | null {
+  const { action, summary } = entry;
+  if (action === 'user.role_changed') {
+    const [, username, from, to] = ROLE_CHANGED.exec(summary) ?? [];
+    if (!username || !from || !to) return null;
+    return t('admin.audit.notes.roleChanged', {
+      username,
+      from: roleName(from, t),
+      to: roleName(to, t),
+    });
+  }
+  if (
+    action === 'user.deleted' ||
+    action === 'user.invited' ||
+    action === 'user.invitation_resent' ||
+    action === 'user.invitation_withdrawn'
+  ) {
+    const [, name, role, sender] = WITH_ROLE.exec(summary) ?? [];
+    if (!name || !role || (sender && action !== 'user.invitation_withdrawn')) return null;
+    return sender
+      ? t('admin.audit.notes.senderMayNotInvite', { email: name, role: roleName(role, t), sender })
+      : t('admin.audit.notes.withRole', { name, role: roleName(role, t) });
+  }
+  if (action === 'user.invitation_accepted') {
+    const [, role, sender] = ACCEPTED.exec(summary) ?? [];
+    if (!role) return null;
+    return sender
+      ? t('admin.audit.notes.invitedBy', { role: roleName(role, t), sender })
+      : roleName(role, t);
+  }
+  return null;
+}
