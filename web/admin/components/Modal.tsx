@@ -1,5 +1,12 @@
 import { X } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from '../hooks/useFocusTrap';
@@ -18,6 +25,23 @@ type Props = {
 
 const widths = { sm: 'max-w-md', md: 'max-w-2xl', xl: 'max-w-6xl' };
 let openCount = 0;
+const watchers = new Set<() => void>();
+const subscribe = (watcher: () => void) => {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+};
+const opened = (by: 1 | -1) => {
+  openCount += by;
+  for (const watcher of watchers) watcher();
+};
+
+/** True while a dialog is open over the page (what it holds must not be unmounted under it). */
+export const useDialogOpen = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => openCount > 0,
+    () => false,
+  );
 
 /** An accessible modal dialog: labelled, focus trapped, the page behind made inert. */
 export function Modal({
@@ -41,11 +65,11 @@ export function Modal({
   // the page is interactive again before either gives focus back into it.
   useLayoutEffect(() => {
     const app = document.getElementById('admin-app');
-    openCount += 1;
+    opened(1);
     app?.setAttribute('inert', '');
     document.body.style.overflow = 'hidden';
     return () => {
-      openCount -= 1;
+      opened(-1);
       if (openCount === 0) {
         app?.removeAttribute('inert');
         document.body.style.overflow = '';

@@ -3,16 +3,24 @@ import { useTranslation } from 'react-i18next';
 
 export type Tab = { id: string; label: string; icon: ReactNode; panel: ReactNode };
 
-type Props = { tabs: Tab[]; active: string; onChange: (id: string) => void };
+type Props = {
+  tabs: Tab[];
+  active: string;
+  onChange: (id: string) => void;
+  /** Panels kept mounted out of sight, listed or not (useKeptPanels): a form they hold stays open. */
+  kept?: Tab[];
+};
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active one is in the Tab order. */
-export function DashboardTabs({ tabs, active, onChange }: Props) {
+export function DashboardTabs({ tabs, active, onChange, kept = [] }: Props) {
   const { t } = useTranslation();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const index = Math.max(
     0,
     tabs.findIndex((tab) => tab.id === active),
   );
+  const shown = tabs[index]?.id;
+  const listed = new Set(tabs.map((tab) => tab.id));
 
   const onKeyDown = (event: KeyboardEvent) => {
     // From the tab that has focus, not the active one: a second arrow press
@@ -42,7 +50,7 @@ export function DashboardTabs({ tabs, active, onChange }: Props) {
         className="flex gap-1 border-b border-slate-200"
       >
         {tabs.map((tab) => {
-          const selected = tab.id === tabs[index]?.id;
+          const selected = tab.id === shown;
           return (
             <button
               key={tab.id}
@@ -68,16 +76,17 @@ export function DashboardTabs({ tabs, active, onChange }: Props) {
           );
         })}
       </div>
-      {tabs.map((tab) => (
+      {/* One list, so a panel the tabs no longer list stays the same element, still mounted. */}
+      {[...tabs, ...kept.filter((tab) => !listed.has(tab.id))].map((tab) => (
         <div
           key={tab.id}
-          role="tabpanel"
-          id={`panel-${tab.id}`}
-          aria-labelledby={`tab-${tab.id}`}
-          hidden={tab.id !== tabs[index]?.id}
+          role={listed.has(tab.id) ? 'tabpanel' : undefined}
+          id={listed.has(tab.id) ? `panel-${tab.id}` : undefined}
+          aria-labelledby={listed.has(tab.id) ? `tab-${tab.id}` : undefined}
+          hidden={tab.id !== shown}
           className="pt-6"
         >
-          {tab.id === tabs[index]?.id && tab.panel}
+          {(tab.id === shown || kept.some((k) => k.id === tab.id)) && tab.panel}
         </div>
       ))}
     </>
