@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import type * as Router from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../../common/api';
 import { renderWithClient } from '../../../test/query';
 import { authKeys } from '../api/auth.queries';
 import { useAdminSession } from './useAdminSession';
@@ -89,6 +90,33 @@ describe('useAdminSession', () => {
         }),
       );
     }
+  });
+
+  it('asks the profile again when any other call is refused: the role may have changed', async () => {
+    profileAnswers(200);
+    const { result } = renderWithClient(useAdminSession, client);
+    await waitFor(() => expect(result.current.user).toEqual(admin));
+    const profileCalls = () => vi.mocked(fetch).mock.calls.length;
+    const refused = (status: number) => () => Promise.reject(new ApiError('No', status));
+    for (const [status, asked] of [
+      [403, 1],
+      [401, 1],
+      [404, 0],
+      [500, 0],
+    ] as const) {
+      const before = profileCalls();
+      await client
+        .fetchQuery({ queryKey: ['pages', status], queryFn: refused(status) })
+        .catch(() => {});
+      await client
+        .getMutationCache()
+        .build(client, { mutationFn: refused(status) })
+        .execute(undefined)
+        .catch(() => {});
+      await new Promise((r) => setTimeout(r, 20));
+      expect(profileCalls() - before, `${status}`).toBe(asked * 2);
+    }
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('keeps the admin on the page when a check again fails for another reason', async () => {

@@ -8,12 +8,14 @@ const PROFILE_HASH = JSON.stringify(authKeys.profile);
 
 /**
  * Any call answered 401 may mean the session was ended elsewhere (signed out
- * from another device, a password change, its lifetime): the profile is
- * asked again, and if it fails too, the guard takes the admin to /login.
+ * from another device, a password change, its lifetime), and any call
+ * answered 403 that an admin gave this account another role meanwhile: the
+ * profile is asked again, so the pages, tabs and buttons follow the role the
+ * server now knows, and if it fails too, the guard takes the admin to /login.
  */
-function watchForEndedSession(client: QueryClient): () => void {
+function watchForChangedSession(client: QueryClient): () => void {
   const check = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401)
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403))
       void client.invalidateQueries({ queryKey: authKeys.profile });
   };
   const queries = client.getQueryCache().subscribe((event) => {
@@ -53,7 +55,7 @@ export function useAdminSession() {
   const ended = profile.isError && known && sessionRefused(profile.error);
   const turnedAway = (known && !profile.data.is_admin) || (profile.isError && (!known || ended));
 
-  useEffect(() => watchForEndedSession(client), [client]);
+  useEffect(() => watchForChangedSession(client), [client]);
 
   useEffect(() => {
     if (!turnedAway) return;
