@@ -35,6 +35,8 @@ function nodeResponse(connection: object, options: { pipelined?: boolean; stuck?
   return {
     res: res as unknown as ServerResponse,
     ended: () => res.emit('prefinish'),
+    /** Out: compressed and written to the socket. */
+    sent: () => res.emit('finish'),
     turn: () => {
       res.socket = connection;
       res.emit('socket', connection);
@@ -156,6 +158,24 @@ describe('the miss gate', () => {
     first!.ended();
     gate.rendered(second!.res);
     expect(gate.stats()).toEqual({ running: 1, waiting: 0, refused: 0 });
+  });
+
+  it("counts an answer's time until it is out toward the share, without holding the turn", async () => {
+    const gate = createMissGate({ concurrency: 1, queue: 4, share: 0.5 });
+    const order: string[] = [];
+    const first = nodeResponse({});
+    gate.admit('unkept', first.res, () => order.push('first'), nothing);
+    // Rendered at once: its turn ends there.
+    gate.rendered(first.res);
+    expect(gate.stats().running).toBe(0);
+    // Its compression and write take 30 ms; with a share of one half, as long again follows.
+    await sleep(30);
+    first.sent();
+    const sentAt = performance.now();
+    gate.admit('unkept', nodeResponse({}).res, () => order.push('second'), nothing);
+    for (let i = 0; i < 100 && order.length < 2; i++) await sleep(2);
+    expect(order).toEqual(['first', 'second']);
+    expect(performance.now() - sentAt).toBeGreaterThanOrEqual(29);
   });
 
   it('renders a pipelined miss once the answers before it are sent, and refuses too many', () => {

@@ -81,7 +81,9 @@ export const MAX_COUNTED_MS = 50;
  * A turn measures the server's work, never a client's reading: it ends
  * when the render hands its answer to Express (`rendered`, from the page
  * cache's capture), when the answer is ended (`prefinish`) or when its
- * connection closes, and after `sendTimeout` at the latest. It ended on
+ * connection closes, and after `sendTimeout` at the latest. The time the
+ * answer then takes to go out (its compression, its write) still counts
+ * toward the share once it is out (`finish`), without holding the turn. It ended on
  * `close` alone once, which comes when the client has read the answer: a
  * client reaching the port directly (no nginx buffering) that pipelined
  * misses and never read held the one turn for ever once the kernel's
@@ -105,15 +107,31 @@ export function createMissGate(given: Partial<MissGateOptions> = {}): MissGate {
 
   const queued = () => waiting.keyed.length + waiting.unkept.length;
 
+  /** Holds the next start back by what a miss begun at `started` has taken so far. */
+  function count(started: number): void {
+    const took = Math.min(performance.now() - started, MAX_COUNTED_MS);
+    nextStart = Math.max(nextStart, performance.now() + took * (1 / options.share - 1));
+  }
+
   function start({ res, render }: Waiter): void {
     const started = performance.now();
+    // What comes after the render (compression on zlib's threads, the write) costs the
+    // server too: once the answer is out, its time counts toward the next start as well.
+    const out = () => {
+      res.off('finish', out);
+      res.off('close', out);
+      count(started);
+    };
     const end = () => {
       if (!turns.delete(res)) return;
       clearTimeout(limit);
       res.off('prefinish', end);
       res.off('close', end);
-      const took = Math.min(performance.now() - started, MAX_COUNTED_MS);
-      nextStart = Math.max(nextStart, performance.now() + took * (1 / options.share - 1));
+      count(started);
+      if (!res.writableFinished && !res.destroyed) {
+        res.once('finish', out);
+        res.once('close', out);
+      }
       pump();
     };
     const limit = setTimeout(() => {
