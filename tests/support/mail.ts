@@ -1,5 +1,6 @@
 import { createMailWorker, type WorkerTiming } from '../../server/features/mail/mail.worker';
-import type { TestApp } from './test-app';
+import { startSmtpServer, type TestSmtpServer } from './smtp-server';
+import { createTestApp, type TestApp } from './test-app';
 
 /** Quick retries for tests: the same back-off rule, in tens of milliseconds. */
 export const FAST_TIMING: Partial<WorkerTiming> = {
@@ -47,3 +48,39 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** A test app whose mail goes to a real SMTP server on 127.0.0.1, its mail worker running. */
+export type MailingApp = {
+  t: TestApp;
+  smtp: TestSmtpServer;
+  /** Stops the worker, then closes the app and the SMTP server. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts a MailingApp that signs its mail as the team and names the public
+ * address in its links; `env` adds to or overrides that.
+ */
+export async function startMailingApp(env: Record<string, string> = {}): Promise<MailingApp> {
+  const smtp = await startSmtpServer();
+  const t = await createTestApp({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Forge Industrial <team@forge.example>',
+    PUBLIC_URL: 'https://www.forge.example',
+    ...env,
+  });
+  const worker = startMailWorker(t);
+  return {
+    t,
+    smtp,
+    async stop() {
+      await worker.stop();
+      await t.destroy();
+      await smtp.close();
+    },
+  };
+}
+
+/** The token of the one-time link in an e-mail or an answer (`/login/<page>?lang=xx#token`). */
+export const linkTokenIn = (text: string) =>
+  /\/login\/[a-z-]+\?lang=[a-z]{2}#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';

@@ -1,8 +1,14 @@
 import { generate } from 'otplib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailWorker, until } from '../../../tests/support/mail';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
+import {
+  linkTokenIn,
+  startMailingApp,
+  startMailWorker,
+  until,
+  type MailingApp,
+} from '../../../tests/support/mail';
+import type { TestSmtpServer } from '../../../tests/support/smtp-server';
 import {
   createAccount,
   createTestApp,
@@ -13,26 +19,16 @@ import type { MailWorker } from '../mail/mail.worker';
 import { PASSWORD_RESETS_PER_IP } from '../../http/rate-limits';
 import { RESETS_PER_HOUR } from './recovery.service';
 
-const tokenIn = (text: string) =>
-  /\/login\/[a-z-]+\?lang=[a-z]{2}#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
-
+let mailing: MailingApp;
 let smtp: TestSmtpServer;
 let t: TestApp;
-let worker: MailWorker;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Forge Industrial <team@forge.example>',
-    PUBLIC_URL: 'https://www.forge.example',
-  });
-  worker = startMailWorker(t);
+  mailing = await startMailingApp();
+  ({ t, smtp } = mailing);
 });
 afterAll(async () => {
-  await worker.stop();
-  await t.destroy();
-  await smtp.close();
+  await mailing.stop();
 });
 
 /** An account with a confirmed address, signed in (and the agent). */
@@ -89,7 +85,7 @@ describe('forgotten passwords', () => {
       .expect(200);
 
     await request(t.app).post('/api/auth/password-reset').send({ email: 'two@example.com' });
-    const token = tokenIn((await mailTo('two@example.com')).text);
+    const token = linkTokenIn((await mailTo('two@example.com')).text);
     const row = await t
       .db('account_tokens')
       .where({ kind: 'password_reset' })
@@ -135,7 +131,7 @@ describe('forgotten passwords', () => {
   it('refuses an expired or unknown link', async () => {
     await withAddress('late-reset', 'late@example.com');
     await request(t.app).post('/api/auth/password-reset').send({ email: 'late@example.com' });
-    const token = tokenIn((await mailTo('late@example.com')).text);
+    const token = linkTokenIn((await mailTo('late@example.com')).text);
     await t
       .db('account_tokens')
       .where({ kind: 'password_reset', email: 'late@example.com' })
@@ -178,7 +174,7 @@ describe('checking a reset link before its form', () => {
   async function resetToken(username: string, email: string) {
     await withAddress(username, email);
     await request(t.app).post('/api/auth/password-reset').send({ email }).expect(200);
-    return tokenIn((await mailTo(email)).text);
+    return linkTokenIn((await mailTo(email)).text);
   }
   const check = (token: unknown) =>
     request(t.app).post('/api/auth/password-reset/check?lang=pt').send({ token });
@@ -231,7 +227,7 @@ describe('checking a reset link before its form', () => {
       .post('/api/users/invitations')
       .send({ email: 'invitee-check@example.com', role: 'editor' })
       .expect(201);
-    const invitation = tokenIn((await mailTo('invitee-check@example.com')).text);
+    const invitation = linkTokenIn((await mailTo('invitee-check@example.com')).text);
     expect(invited.body.data.email).toBe('invitee-check@example.com');
     expect((await check(invitation).expect(400)).body).toEqual({ error: spent });
   });
@@ -266,7 +262,7 @@ describe('reset links sent before the account changed', () => {
   /** A reset link's token for the account's address, sent now. */
   async function resetLink(email: string) {
     await request(t.app).post('/api/auth/password-reset').send({ email }).expect(200);
-    return tokenIn((await mailTo(email)).text);
+    return linkTokenIn((await mailTo(email)).text);
   }
   /** The link no longer works: its check and its form both say it is spent. */
   async function expectSpent(token: string, username: string) {
@@ -300,7 +296,7 @@ describe('reset links sent before the account changed', () => {
       .post('/api/auth/email')
       .send({ email: 'new-address@example.com', current_password: account.password })
       .expect(200);
-    const confirm = tokenIn((await mailTo('new-address@example.com')).text);
+    const confirm = linkTokenIn((await mailTo('new-address@example.com')).text);
     await request(t.app).post('/api/auth/email/confirm').send({ token: confirm }).expect(200);
     await expectSpent(token, account.username);
   });
@@ -324,7 +320,7 @@ describe('the account’s e-mail address', () => {
 
     const mail = await mailTo('neu@example.de');
     expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse – Forge Industrial');
-    const token = tokenIn(mail.text);
+    const token = linkTokenIn(mail.text);
     await request(t.app)
       .post('/api/auth/email/confirm')
       .send({ token })

@@ -1,14 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailWorker, until } from '../../../tests/support/mail';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
-import {
-  createAccount,
-  createTestApp,
-  signedIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import type { MailWorker } from '../mail/mail.worker';
+import { linkTokenIn, startMailingApp, until, type MailingApp } from '../../../tests/support/mail';
+import type { TestSmtpServer } from '../../../tests/support/smtp-server';
+import { createAccount, signedIn, type TestApp } from '../../../tests/support/test-app';
 import { RESETS_PER_HOUR } from './recovery.service';
 
 /**
@@ -18,26 +12,16 @@ import { RESETS_PER_HOUR } from './recovery.service';
  * the request is answered the same either way.
  */
 
-const tokenIn = (text: string) =>
-  /\/login\/[a-z-]+\?lang=[a-z]{2}#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
-
+let mailing: MailingApp;
 let smtp: TestSmtpServer;
 let t: TestApp;
-let worker: MailWorker;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Forge Industrial <team@forge.example>',
-    PUBLIC_URL: 'https://www.forge.example',
-  });
-  worker = startMailWorker(t);
+  mailing = await startMailingApp();
+  ({ t, smtp } = mailing);
 });
 afterAll(async () => {
-  await worker.stop();
-  await t.destroy();
-  await smtp.close();
+  await mailing.stop();
 });
 
 const mailsTo = (address: string) => smtp.received.filter((m) => m.envelope.to.includes(address));
@@ -57,7 +41,7 @@ async function spentBudget(username: string, email: string) {
     async () => mailsTo(email),
     (list) => list.length === RESETS_PER_HOUR,
   );
-  return { account, tokens: mails.map((m) => tokenIn(m.text)) };
+  return { account, tokens: mails.map((m) => linkTokenIn(m.text)) };
 }
 
 /** One more request for the address e-mails nothing (given time to). */
@@ -107,7 +91,7 @@ describe('the hour’s reset e-mails', () => {
     );
     await request(t.app)
       .post('/api/auth/email/confirm')
-      .send({ token: tokenIn(confirm.at(-1)!.text) })
+      .send({ token: linkTokenIn(confirm.at(-1)!.text) })
       .expect(200);
     await askForReset('after@example.com');
     await new Promise((resolve) => setTimeout(resolve, 400));

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailWorker, until } from '../../../tests/support/mail';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
+import { linkTokenIn, startMailingApp, until, type MailingApp } from '../../../tests/support/mail';
+import type { TestSmtpServer } from '../../../tests/support/smtp-server';
 import {
   createAccount,
   createTestApp,
@@ -9,32 +9,20 @@ import {
   TEST_ADMIN,
   type TestApp,
 } from '../../../tests/support/test-app';
-import type { MailWorker } from '../mail/mail.worker';
 
-/** The token of the one-time link in an e-mail or an answer (after the `#`). */
-const tokenIn = (text: string) =>
-  /\/login\/[a-z-]+\?lang=[a-z]{2}#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
-
+let mailing: MailingApp;
 let smtp: TestSmtpServer;
 let t: TestApp;
-let worker: MailWorker;
 let plain: TestApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Forge Industrial <team@forge.example>',
-    PUBLIC_URL: 'https://www.forge.example',
-  });
-  worker = startMailWorker(t);
+  mailing = await startMailingApp();
+  ({ t, smtp } = mailing);
   plain = await createTestApp();
 });
 afterAll(async () => {
-  await worker.stop();
-  await t.destroy();
+  await mailing.stop();
   await plain.destroy();
-  await smtp.close();
 });
 
 describe('inviting a colleague', () => {
@@ -64,7 +52,7 @@ describe('inviting a colleague', () => {
     );
     expect(mail!.text).toContain('Redaktion');
     expect(mail!.text).toContain('https://www.forge.example/login/invitation?lang=de#');
-    const token = tokenIn(mail!.text);
+    const token = linkTokenIn(mail!.text);
     // The link is in the e-mail only: once sent, the outbox keeps the subject alone.
     await until(
       () => t.db('mail_outbox').where({ kind: 'invitation' }).first('content', 'status'),
@@ -121,7 +109,7 @@ describe('inviting a colleague', () => {
     expect(res.body.data.invitation_url).toMatch(
       /^http:\/\/site\.example:8080\/login\/invitation\?lang=en#/,
     );
-    const token = tokenIn(res.body.data.invitation_url);
+    const token = linkTokenIn(res.body.data.invitation_url);
     const agent = request.agent(plain.app);
     await agent
       .post('/api/auth/invitation/accept')
@@ -139,7 +127,7 @@ describe('inviting a colleague', () => {
     const again = await admin
       .post(`/api/users/invitations/${first.body.data.id}/resend`)
       .expect(200);
-    const [oldToken, newToken] = [first, again].map((r) => tokenIn(r.body.data.invitation_url));
+    const [oldToken, newToken] = [first, again].map((r) => linkTokenIn(r.body.data.invitation_url));
     expect(newToken).not.toBe(oldToken);
     await request(plain.app)
       .post('/api/auth/invitation/check')
@@ -194,7 +182,7 @@ describe('inviting a colleague', () => {
       .db('account_tokens')
       .where({ id: res.body.data.id })
       .update({ expires_at: new Date(Date.now() - 1000).toISOString() });
-    const token = tokenIn(res.body.data.invitation_url);
+    const token = linkTokenIn(res.body.data.invitation_url);
     await request(plain.app)
       .post('/api/auth/invitation/accept')
       .send({ token, username: 'old-timer', password: 'old-password-12' })
