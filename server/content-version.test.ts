@@ -41,4 +41,20 @@ describe('the content version', () => {
     clock.set('2026-06-01T10:03:00Z');
     expect(version.current()).toBe(0);
   });
+
+  it('moves on every read while other instances cannot be heard, and holds still once they are', () => {
+    const version = createContentVersion();
+    const reasons: string[] = [];
+    version.onChange((_, reason) => reasons.push(reason));
+    version.unheard('listener down');
+    expect(reasons).toEqual(['listener down']);
+    const read = version.current();
+    expect(version.current()).toBeGreaterThan(read);
+    expect(version.current()).toBeGreaterThan(read + 1);
+    version.heard();
+    const steady = version.current();
+    expect(version.current()).toBe(steady);
+    // Reads are not moves: the caches were emptied once, when the listener went down.
+    expect(reasons).toEqual(['listener down']);
+  });
 });

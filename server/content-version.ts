@@ -27,6 +27,15 @@ export type ContentVersion = {
   /** Another instance wrote (or may have, while it could not be heard): drop caches, tell nobody. */
   moved(reason: string): void;
   /**
+   * Other instances' writes cannot be heard now (the publisher's listening
+   * connection is down): moves once (`reason`), and from then on every read
+   * is a new version, without telling the listeners, so nothing is kept or
+   * served from a cache that follows it until `heard()`.
+   */
+  unheard(reason: string): void;
+  /** Other instances are heard again: the version holds still between moves, as before. */
+  heard(): void;
+  /**
    * Public content changes by itself at `at` (the next scheduled
    * publication), or never (null): the version moves at that moment, on the
    * first read at or after it (so no cached answer outlives it by even a
@@ -53,6 +62,7 @@ export function createContentVersion(clock: Clock = systemClock): ContentVersion
   let due: number | null = null;
   let passed = -Infinity;
   let publish: ((reason: string) => Promise<void>) | undefined;
+  let deaf = false;
   const listeners = new Set<(version: number, reason: string) => void>();
   const move = (reason: string) => {
     version += 1;
@@ -65,6 +75,8 @@ export function createContentVersion(clock: Clock = systemClock): ContentVersion
         due = null;
         move(SCHEDULED_REASON);
       }
+      // Whatever was read before may be stale already: a render is never kept, a lookup redone.
+      if (deaf) version += 1;
       return version;
     },
     async changed(what) {
@@ -76,6 +88,13 @@ export function createContentVersion(clock: Clock = systemClock): ContentVersion
       else if (at.getTime() > passed) due = at.getTime();
     },
     moved: move,
+    unheard(reason) {
+      deaf = true;
+      move(reason);
+    },
+    heard() {
+      deaf = false;
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -17,11 +17,14 @@ export type BroadcastTiming = {
   heartbeatMs: number;
   /** How long that answer may take before the connection counts as dead. */
   heartbeatTimeoutMs: number;
+  /** How long a (re)connect may take to be answered before it is given up and tried again. */
+  connectTimeoutMs: number;
 };
 
 export const DEFAULT_BROADCAST_TIMING: BroadcastTiming = {
   heartbeatMs: 20_000,
   heartbeatTimeoutMs: 10_000,
+  connectTimeoutMs: 10_000,
 };
 
 type Deps = {
@@ -48,9 +51,13 @@ const rowsOf = (result: unknown) =>
  * never reconnect, and the caches would keep old pages for good: TCP
  * keepalive is on, and a heartbeat reads the stored counter on it every
  * 20 s; no answer within 10 s drops and reconnects it, and a counter that
- * moved without a notice heard empties the caches. A bump that fails (the
- * database gone between a write and its notice) is owed, and tried again
- * with backoff until one succeeds.
+ * moved without a notice heard empties the caches. A (re)connect that is not
+ * answered within 10 s (a host dropping packets, a server that accepts and
+ * never answers) is given up and tried again, and while the listener is down
+ * the content version moves on every read (`unheard`), so no cache keeps or
+ * serves a page until it listens again and has re-read the counter. A bump
+ * that fails (the database gone between a write and its notice) is owed, and
+ * tried again with backoff until one succeeds.
  * The same connection holds the shared lock that tells `npm run restore`
  * this instance uses the database (in-use.ts): a restore running makes it
  * wait, so an instance never serves a schema being rebuilt.
@@ -123,6 +130,8 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
     from.end().catch(() => undefined);
     if (stopped) return;
     log.warn({ err: err ? describeDbError(err) : undefined }, 'content version: listener lost');
+    // Peers' writes go unheard until the reconnect: nothing is cached meanwhile.
+    deps.version.unheard('peers not heard while the listener is down');
     schedule();
   }
 
@@ -139,11 +148,13 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
   }
 
   async function connect(): Promise<void> {
-    // Keepalive lets the system notice a dead peer too, if slower than the heartbeat.
+    // Keepalive lets the system notice a dead peer too, if slower than the heartbeat. A server
+    // that accepts and never answers (or a host that drops packets) is given up on in time.
     const next = new pg.Client({
       connectionString: deps.url,
       keepAlive: true,
       keepAliveInitialDelayMillis: timing.heartbeatMs,
+      connectionTimeoutMillis: timing.connectTimeoutMs,
     });
     next.on('error', (err) => lost(next, err));
     next.on('end', () => lost(next));
@@ -172,6 +183,7 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
     if (stopped) return void next.end().catch(() => undefined);
     client = next;
     delay = RETRY_FIRST_MS;
+    deps.version.heard();
   }
 
   let beating = false;

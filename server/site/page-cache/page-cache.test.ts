@@ -295,6 +295,26 @@ describe('PAGE_CACHE_MB=0', () => {
   });
 });
 
+describe('while other instances cannot be heard (their listener is down)', () => {
+  it('renders every page afresh and keeps none, until they are heard again', async () => {
+    await cached('/news');
+    t.contentVersion.unheard('test: listener down');
+    try {
+      // Another instance's write, which this one cannot hear of.
+      await retitleInDatabase('Written by an unheard peer');
+      for (let i = 0; i < 3; i++) {
+        const res = await get('/news').expect(200);
+        expect(res.headers['x-cache']).toBeUndefined();
+        expect(res.text).toContain('Written by an unheard peer');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      t.contentVersion.heard();
+    }
+    expect((await cached('/news')).text).toContain('Written by an unheard peer');
+  });
+});
+
 const silent = createLogger({ logLevel: 'silent' });
 
 describe('a render that a content write overtakes', () => {
