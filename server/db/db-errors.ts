@@ -43,7 +43,8 @@ export function dbFault(error: unknown): DbFault | null {
   if (/^08[0-9A-Z]{3}$/.test(code)) return 'unavailable';
   // knex could not get a connection from its pool in time: every connection is stuck waiting.
   if (e.name === 'KnexTimeoutError') return 'busy';
-  if (typeof e.message === 'string' && /Connection terminated/i.test(e.message)) {
+  // pg gave up a connect that was not answered in time (`connectionTimeoutMillis`).
+  if (typeof e.message === 'string' && /Connection terminated|^timeout expired$/i.test(e.message)) {
     return 'unavailable';
   }
   return null;

@@ -46,6 +46,40 @@ export function sqliteFile(dataDir: string): string {
   return path.join(dataDir, 'site.db');
 }
 
+/** How long opening a PostgreSQL connection may take before the query that needs it fails (503). */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * How long a pooled PostgreSQL connection may sit idle before the system
+ * probes its peer (then every second, ten times: libuv's settings).
+ */
+export const POSTGRES_KEEPALIVE_IDLE_MS = 10_000;
+
+/**
+ * The knex settings of the PostgreSQL pool. A pooled connection whose peer
+ * died without closing it (a failover, a host gone) would otherwise hang the
+ * next request on it for as long as the system keeps the socket (two hours
+ * before Linux's first keepalive probe), so TCP keepalive is on; and a
+ * connection that is never answered (a host dropping packets) fails the
+ * query after the connect timeout rather than knex's minute. No statement or
+ * query timeout: migrations, exports and backups may rightly run long.
+ */
+export function postgresKnexConfig(
+  url: string,
+  { connectTimeoutMs = POSTGRES_CONNECT_TIMEOUT_MS } = {},
+): Knex.Config {
+  return {
+    client: 'pg',
+    connection: {
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: POSTGRES_KEEPALIVE_IDLE_MS,
+      connectionTimeoutMillis: connectTimeoutMs,
+    },
+    pool: { min: 0, max: 10 },
+  };
+}
+
 /**
  * The knex instance of the app. The embedded SQLite file under DATA_DIR by
  * default; a `postgres://` DATABASE_URL switches the client. Repositories keep
@@ -53,7 +87,7 @@ export function sqliteFile(dataDir: string): string {
  */
 export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Db {
   if (config.databaseUrl) {
-    return knex({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
+    return knex(postgresKnexConfig(config.databaseUrl));
   }
   ensureDataDir(config.dataDir);
   // Write transactions wait their turn and take the lock first (sqlite-client.ts).
