@@ -8,7 +8,7 @@ import {
 import { createTestDb } from '../../tests/support/test-app';
 import { createContentVersion } from '../content-version';
 import { createLogger } from '../logger';
-import { broadcastContentVersion, STORED_VERSION_KEY } from './content-broadcast';
+import { broadcastContentVersion, STOP_REPAY_MS, STORED_VERSION_KEY } from './content-broadcast';
 
 /**
  * What a peer's notice can miss. Instance B listens through a TCP proxy on
@@ -78,9 +78,25 @@ describe.skipIf(!postgresAvailable)(title, () => {
   let store: Awaited<ReturnType<typeof createTestDb>>;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   let stopAll: () => Promise<void>;
+  let url: string;
+
+  /** Makes every bump fail while `during` runs, as with the database gone after a write. */
+  async function counterHeldBack(during: () => Promise<void>): Promise<void> {
+    const { value } = await store.db('app_state').where({ key: STORED_VERSION_KEY }).first('value');
+    await store.db.raw(
+      `alter table app_state add constraint held_back
+         check (key <> '${STORED_VERSION_KEY}' or value::bigint <= ${Number(value)})`,
+    );
+    try {
+      await during();
+    } finally {
+      await store.db.raw('alter table app_state drop constraint held_back');
+    }
+  }
 
   beforeAll(async () => {
     const pg = (await startPostgres())!;
+    url = pg.url;
     store = await createTestDb({ databaseUrl: pg.url });
     proxy = await startProxy(new URL(pg.url));
     const shared = await Promise.all([
@@ -119,19 +135,44 @@ describe.skipIf(!postgresAvailable)(title, () => {
 
   it('a bump that failed after the write is sent once the database takes it', async () => {
     const seenByB = b.current();
-    const { value } = await store.db('app_state').where({ key: STORED_VERSION_KEY }).first('value');
     // The counter refuses to move: the bump fails, as with the database gone after the write.
-    await store.db.raw(
-      `alter table app_state add constraint held_back
-         check (key <> '${STORED_VERSION_KEY}' or value::bigint <= ${Number(value)})`,
-    );
-    try {
+    await counterHeldBack(async () => {
       await a.changed('written while the counter is held back');
       await new Promise((r) => setTimeout(r, 600));
       expect(b.current()).toBe(seenByB);
-    } finally {
-      await store.db.raw('alter table app_state drop constraint held_back');
-    }
+    });
     await until(() => b.current() > seenByB);
+  });
+
+  /** Instance C, whose owed bump is tried again only after a minute: only its stop can send it. */
+  const startC = async () => {
+    const c = createContentVersion();
+    const timing = { ...TIMING, repayFirstMs: 60_000 };
+    const shared = await broadcastContentVersion({ url, db: store.db, version: c, logger, timing });
+    await counterHeldBack(() => c.changed('written by C while the counter is held back'));
+    return shared;
+  };
+
+  it('an instance stopping cleanly sends the bump it owes before it closes', async () => {
+    const seenByB = b.current();
+    const c = await startC();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(b.current()).toBe(seenByB);
+    await c.stop();
+    await until(() => b.current() > seenByB, 2_000);
+  });
+
+  it('an instance stopping waits for an owed bump at most a few seconds', async () => {
+    const c = await startC();
+    // The counter's row is locked by a transaction that never ends: the last try blocks.
+    const holder = await store.db.transaction();
+    try {
+      await holder('app_state').where({ key: STORED_VERSION_KEY }).forUpdate().first('value');
+      const started = Date.now();
+      await c.stop();
+      expect(Date.now() - started).toBeLessThan(STOP_REPAY_MS + 1_000);
+    } finally {
+      await holder.rollback();
+    }
   });
 });

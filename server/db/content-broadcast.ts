@@ -11,6 +11,8 @@ export const CONTENT_CHANNEL = 'forge_content';
 export const STORED_VERSION_KEY = 'content.version';
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5_000;
+/** How long a clean stop waits for the last try of an owed bump. */
+export const STOP_REPAY_MS = 2_000;
 
 export type BroadcastTiming = {
   /** How often the listening connection is asked for the stored counter, to know it still answers. */
@@ -19,12 +21,15 @@ export type BroadcastTiming = {
   heartbeatTimeoutMs: number;
   /** How long a (re)connect may take to be answered before it is given up and tried again. */
   connectTimeoutMs: number;
+  /** The first wait before an owed bump is tried again (doubling up to 5 s). */
+  repayFirstMs: number;
 };
 
 export const DEFAULT_BROADCAST_TIMING: BroadcastTiming = {
   heartbeatMs: 20_000,
   heartbeatTimeoutMs: 10_000,
   connectTimeoutMs: 10_000,
+  repayFirstMs: RETRY_FIRST_MS,
 };
 
 type Deps = {
@@ -57,7 +62,8 @@ const rowsOf = (result: unknown) =>
  * the content version moves on every read (`unheard`), so no cache keeps or
  * serves a page until it listens again and has re-read the counter. A bump
  * that fails (the database gone between a write and its notice) is owed, and
- * tried again with backoff until one succeeds.
+ * tried again with backoff until one succeeds; a clean stop tries once more (at most 2 s)
+ * before the pool closes.
  * The same connection holds the shared lock that tells `npm run restore`
  * this instance uses the database (in-use.ts): a restore running makes it
  * wait, so an instance never serves a schema being rebuilt.
@@ -76,17 +82,17 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
   let bumps = 0;
   let owed = 0;
   let repay: NodeJS.Timeout | undefined;
-  let repayDelay = RETRY_FIRST_MS;
+  let repayDelay = timing.repayFirstMs;
 
   /**
    * One bump. A bump that succeeds makes good every failed one begun before
    * it: their writes had committed before it began, and its notice empties
    * the caches after them.
    */
-  async function bump(reason: string): Promise<void> {
+  async function bump(reason: string, timeoutMs?: number): Promise<void> {
     const number = ++bumps;
     try {
-      const result = await deps.db.raw(
+      const statement = deps.db.raw(
         `with bumped as (
            insert into app_state (key, value, updated_at) values (?, '1', now())
            on conflict (key) do update
@@ -95,10 +101,11 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
          select value as v, pg_notify(?, value || ' ' || ?) from bumped`,
         [STORED_VERSION_KEY, CONTENT_CHANNEL, self],
       );
+      const result = await (timeoutMs ? statement.timeout(timeoutMs) : statement);
       seen = rowsOf(result)[0]?.v ?? seen;
       if (owed !== 0 && owed < number) {
         owed = 0;
-        repayDelay = RETRY_FIRST_MS;
+        repayDelay = timing.repayFirstMs;
         log.info('content version: peers told of the writes they had not heard of');
       }
     } catch (err) {
@@ -230,6 +237,15 @@ export async function broadcastContentVersion(deps: Deps): Promise<{ stop(): Pro
       clearInterval(heartbeat);
       clearTimeout(retry);
       clearTimeout(repay);
+      // One last try (the pool is still open), bounded: else peers keep old pages until a write.
+      if (owed !== 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          bump('a write peers were not told of, before stopping', STOP_REPAY_MS),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_REPAY_MS))),
+        ]);
+        clearTimeout(timer);
+      }
       if (owed !== 0) log.warn('content version: stopping with a write peers were not told of');
       const last = client;
       client = undefined;
