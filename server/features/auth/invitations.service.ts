@@ -100,17 +100,26 @@ export function createInvitationsService(deps: {
     return answer;
   }
 
-  async function pending(id: number, repo = tokens): Promise<TokenRecord> {
-    const record = await repo.byId(id);
-    if (!record || record.kind !== 'invitation' || record.used_at) {
+  /**
+   * The invitation `id` while nobody accepted it: 404 when there is none (or
+   * it was withdrawn), 409 once accepted. `lock` holds its row until the
+   * transaction ends (PostgreSQL), so an acceptance cannot cross the change.
+   */
+  async function pending(id: number, repo = tokens, lock = false): Promise<TokenRecord> {
+    const record = await repo.byId(id, { lock });
+    if (!record || record.kind !== 'invitation') {
       throw new NotFoundError('apiErrors.invitationNotFound');
     }
+    if (record.used_at) throw new ConflictError('apiErrors.invitationAccepted');
     return record;
   }
 
-  /** The invitation behind a link, while it still works. */
-  async function usable(token: string): Promise<TokenRecord> {
-    const record = await tokens.byToken('invitation', token);
+  /**
+   * The invitation behind a link, while it still works: as it is now, and
+   * (`lock`) held so until the transaction ends (PostgreSQL).
+   */
+  async function usable(token: string, repo = tokens, lock = false): Promise<TokenRecord> {
+    const record = await repo.byToken('invitation', token, { lock });
     if (!record || Date.parse(record.expires_at) <= clock().getTime()) throw invalidLink();
     return record;
   }
@@ -176,7 +185,8 @@ export function createInvitationsService(deps: {
      * The invitation becomes the resender's (who got the link, or had it
      * e-mailed), so it holds only while they may invite: written, as a new
      * one, in a transaction that reads the resender again, and only while
-     * nobody accepted or withdrew it meanwhile (404).
+     * nobody withdrew (404) or accepted (409) it: the invitation's row is
+     * read, locked, in that transaction.
      */
     async resend(id: number, ctx: LinkContext): Promise<InvitationSent> {
       const sender = accountOf(ctx.who);
@@ -184,7 +194,7 @@ export function createInvitationsService(deps: {
       const record = await db.transaction(async (trx) => {
         await senderMayInvite(trx, sender.id);
         const repo = createTokensRepo(trx);
-        await pending(id, repo);
+        await pending(id, repo, true);
         const fields = { token_hash: hash, created_by: sender.id, ...lifetime() };
         if (!(await repo.renew(id, fields)))
           throw new NotFoundError('apiErrors.invitationNotFound');
@@ -199,9 +209,18 @@ export function createInvitationsService(deps: {
       return send(record, token, ctx);
     },
 
+    /**
+     * Deletes a pending invitation; 409 once accepted. Read, locked, and
+     * deleted in one transaction, so an acceptance crossing it either comes
+     * first (409, nothing recorded) or finds the link withdrawn.
+     */
     async withdraw(id: number, who: Who): Promise<{ id: number }> {
-      const record = await pending(id);
-      await tokens.remove(id);
+      const record = await db.transaction(async (trx) => {
+        const repo = createTokensRepo(trx);
+        const found = await pending(id, repo, true);
+        await repo.remove(id);
+        return found;
+      });
       await audit.record(who, withdrawnEntry(record));
       return { id };
     },
@@ -215,33 +234,40 @@ export function createInvitationsService(deps: {
 
     /**
      * Creates the account (the invited role, the invited address as its
-     * confirmed e-mail) and uses the link up, in one transaction; answers
-     * the user to sign in.
+     * confirmed e-mail) and uses the link up, in one transaction that finds
+     * the link by its token as it is then (its row locked on PostgreSQL): a
+     * resend or a withdrawal that came first leaves this token dead (400).
+     * The same checks run once before the password is hashed, so a dead link
+     * is refused without a hash; those in the transaction are the ones that
+     * count. Answers the user to sign in.
      */
     async accept(input: unknown, who: Who): Promise<SessionUser> {
       const { token, username, password } = parseInput(AcceptInvitationSchema, input);
-      const record = await usable(token);
+      const invited = await usable(token);
       if (await users.findByUsername(username)) throw usernameTaken();
-      if (await users.findByEmail(record.email)) throw emailTaken();
+      if (await users.findByEmail(invited.email)) throw emailTaken();
       const password_hash = await hashPassword(password);
-      let id = 0;
+      let accepted: { record: TokenRecord; id: number };
       try {
-        await db.transaction(async (trx) => {
-          if (!(await createTokensRepo(trx).claim(record.id, clock().toISOString()))) {
-            throw invalidLink();
-          }
-          const user = await createUsersRepo(trx).insert({
+        accepted = await db.transaction(async (trx) => {
+          const repo = createTokensRepo(trx);
+          const record = await usable(token, repo, true);
+          const accounts = createUsersRepo(trx);
+          if (await accounts.findByEmail(record.email)) throw emailTaken();
+          if (!(await repo.claim(record.id, clock().toISOString()))) throw invalidLink();
+          const user = await accounts.insert({
             username,
             password_hash,
             role: record.role ?? 'editor',
             email: record.email,
           });
-          id = user.id;
+          return { record, id: user.id };
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw usernameTaken();
         throw error;
       }
+      const { record, id } = accepted;
       const user = (await users.findById(id))!;
       await audit.record(actingAs(who, { id, username: user.username }), {
         action: 'user.invitation_accepted',

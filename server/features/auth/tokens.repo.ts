@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { pickLanguage, type Language } from '#shared/languages';
 import type { StaffRole } from '#shared/roles';
-import type { Db } from '../../db/knex';
+import { isEmbedded, type Db } from '../../db/knex';
 import { toIso, toIsoOrNull } from '../../db/values';
 
 export type TokenKind = 'invitation' | 'password_reset' | 'email_confirm';
@@ -52,6 +52,13 @@ export function createTokensRepo(db: Db) {
     table()
       .leftJoin('users', 'users.id', 'account_tokens.created_by')
       .select('account_tokens.*', 'users.username as created_by_name');
+  /**
+   * `lock`: the row stays locked until the transaction ends, so a resend,
+   * a withdrawal and an acceptance of one link take turns (PostgreSQL; on
+   * SQLite a write transaction holds the whole database).
+   */
+  const locked = (query: ReturnType<typeof withAuthor>, lock?: boolean) =>
+    lock && !isEmbedded(db) ? query.forUpdate('account_tokens') : query;
 
   return {
     async insert(row: {
@@ -70,14 +77,18 @@ export function createTokensRepo(db: Db) {
       return (await this.byId(id))!;
     },
 
-    async byId(id: number): Promise<TokenRecord | null> {
-      const row = await withAuthor().where('account_tokens.id', id).first();
+    async byId(id: number, { lock }: { lock?: boolean } = {}): Promise<TokenRecord | null> {
+      const row = await locked(withAuthor(), lock).where('account_tokens.id', id).first();
       return row ? toRecord(row) : null;
     },
 
     /** The unused link of this kind with this token, expired or not. */
-    async byToken(kind: TokenKind, token: string): Promise<TokenRecord | null> {
-      const row = await withAuthor()
+    async byToken(
+      kind: TokenKind,
+      token: string,
+      { lock }: { lock?: boolean } = {},
+    ): Promise<TokenRecord | null> {
+      const row = await locked(withAuthor(), lock)
         .where({ 'account_tokens.kind': kind, 'account_tokens.token_hash': hashToken(token) })
         .whereNull('account_tokens.used_at')
         .first();
