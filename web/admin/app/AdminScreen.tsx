@@ -1,4 +1,5 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import { Copy } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { User } from '#shared/auth';
@@ -8,6 +9,8 @@ import { forgetReplies, replyDraftsOf } from '../features/contacts/lib/reply-dra
 import { useAdminSession } from '../features/auth/hooks/useAdminSession';
 import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
+import { useUnsavedWork } from '../hooks/useLeaveGuard';
+import { copyText } from '../lib/clipboard';
 import { button, card } from '../lib/ui';
 
 /** Where an account that owes the site's required second factor is sent to set it up. */
@@ -27,7 +30,8 @@ type Props = {
  * to /login), the loading screen, the header, then the page under its own
  * heading. An account that must set up two-factor sign-in first is taken to
  * its account page; a page the role may not use says so instead of showing
- * controls that would only be refused.
+ * controls that would only be refused. A page whose role changes under
+ * unsaved work stays, read-only, with that work to copy (useKeptPage).
  */
 export function AdminScreen({ title, description, capability, children }: Props) {
   const { user, signOut } = useAdminSession();
@@ -38,9 +42,11 @@ export function AdminScreen({ title, description, capability, children }: Props)
   useLayoutEffect(() => {
     if (username) replyDraftsOf(username);
   }, [username]);
+  const allowed = !user || capability === undefined || can(user.role, capability);
+  const work = useUnsavedWork();
+  const kept = useKeptPage(allowed, work.unsaved);
   if (!user) return <LoadingScreen />;
   if (setupRequired && pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
-  const allowed = capability === undefined || can(user.role, capability);
   return (
     <div className="min-h-screen">
       <DashboardHeader
@@ -52,10 +58,11 @@ export function AdminScreen({ title, description, capability, children }: Props)
         }}
       />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-        {!allowed ? (
+        {kept && <RoleChangedNotice text={work.text} />}
+        {!allowed && !kept ? (
           <AdminNotice kind="forbidden" />
         ) : (
-          <>
+          <div inert={kept}>
             {title && (
               <div className="mb-6">
                 <h2 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h2>
@@ -63,10 +70,57 @@ export function AdminScreen({ title, description, capability, children }: Props)
               </div>
             )}
             {children(user)}
-          </>
+          </div>
         )}
       </main>
     </div>
+  );
+}
+
+/**
+ * True while the page stays on screen, read-only, for a role that may no
+ * longer use it: it held unsaved work when the role changed (a refused
+ * save re-reads the profile, useAdminSession), as the dashboard keeps a
+ * form open over a tab its new role loses (useKeptPanels). The same
+ * element stays mounted, so nothing typed is lost; it goes when the role
+ * may use the page again or the colleague leaves it.
+ */
+function useKeptPage(allowed: boolean, unsaved: boolean): boolean {
+  const [kept, setKept] = useState(false);
+  const keep = !allowed && (kept || unsaved);
+  // Stored during the render, so the page is never unmounted in between.
+  if (keep !== kept) setKept(keep);
+  return keep;
+}
+
+/** Over a kept page: the role changed, so its unsaved work can only be copied from here. */
+function RoleChangedNotice({ text }: { text: () => string }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  // The button that was pressed is inert now: the notice takes the focus.
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="role-changed-title"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-6 py-5 text-amber-950"
+      data-testid="admin-role-changed"
+    >
+      <h2 id="role-changed-title" className="text-lg font-semibold">
+        {t('admin.notice.roleChanged.title')}
+      </h2>
+      <p className="mt-1 text-sm">{t('admin.notice.roleChanged.message')}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className={button.primary} onClick={() => void copyText(text(), t)}>
+          <Copy aria-hidden="true" className="h-4 w-4" />
+          {t('admin.notice.roleChanged.copy')}
+        </button>
+        <Link to="/admin" className={button.secondary}>
+          {t('admin.notice.back')}
+        </Link>
+      </div>
+    </section>
   );
 }
 

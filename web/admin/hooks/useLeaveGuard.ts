@@ -1,12 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+
+/** The unsaved work of the forms on the page that can say it as text (`copy`). */
+const copies = new Set<{ current: () => string }>();
+const watchers = new Set<() => void>();
+const subscribe = (watcher: () => void) => {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+};
+const changed = () => {
+  for (const watcher of watchers) watcher();
+};
 
 /**
  * While `unsaved` is true, leaving the page (a reload, closing the tab or
  * the desktop window, the desktop menu's "Open dashboard" or "Change
  * server") asks first: the browser asks its own question, the desktop app
  * its translated one. Moves inside the dashboard do not unload the page.
+ * `copy` says the unsaved work as text, for a page that can no longer save
+ * it to offer it to copy (useUnsavedWork, AdminScreen).
  */
-export function useLeaveGuard(unsaved: boolean): void {
+export function useLeaveGuard(unsaved: boolean, copy?: () => string): void {
   useEffect(() => {
     if (!unsaved) return;
     const stay = (event: BeforeUnloadEvent) => {
@@ -17,4 +30,35 @@ export function useLeaveGuard(unsaved: boolean): void {
     window.addEventListener('beforeunload', stay);
     return () => window.removeEventListener('beforeunload', stay);
   }, [unsaved]);
+
+  const latest = useRef(copy ?? (() => ''));
+  useLayoutEffect(() => {
+    latest.current = copy ?? (() => '');
+  });
+  const copyable = Boolean(copy);
+  useLayoutEffect(() => {
+    if (!unsaved || !copyable) return;
+    copies.add(latest);
+    changed();
+    return () => {
+      copies.delete(latest);
+      changed();
+    };
+  }, [unsaved, copyable]);
+}
+
+/**
+ * Whether a form on the page holds unsaved work it can say as text, and
+ * that text (every such form's, one after the other).
+ */
+export function useUnsavedWork(): { unsaved: boolean; text: () => string } {
+  const unsaved = useSyncExternalStore(
+    subscribe,
+    () => copies.size > 0,
+    () => false,
+  );
+  return {
+    unsaved,
+    text: () => [...copies].map((copy) => copy.current()).join('\n\n'),
+  };
 }

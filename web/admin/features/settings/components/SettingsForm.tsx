@@ -63,7 +63,15 @@ export function SettingsForm({ saved, profile }: Props) {
     SETTING_KEYS.filter((key) => !same(draft[key], base[key])).map((key) => [key, draft[key]]),
   ) as Partial<Settings>;
   const changed = Object.keys(changes).length > 0;
-  useLeaveGuard(changed);
+  // Said as text, for a colleague whose role changes before they can save it (AdminScreen).
+  useLeaveGuard(changed, () =>
+    Object.entries(changes)
+      .map(([key, value]) => {
+        const shown = typeof value === 'string' ? value : JSON.stringify(value);
+        return `${t(`admin.settings.keys.${key}.label`)} (${key}): ${shown}`;
+      })
+      .join('\n'),
+  );
   // Turning the rule on binds this admin too: say so before they save.
   const bindsMe =
     draft.require_two_factor && !base.require_two_factor && profile?.two_factor_enabled === false;

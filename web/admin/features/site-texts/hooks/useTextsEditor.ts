@@ -13,6 +13,7 @@ import {
   fieldValue,
   missingTranslations,
   placeholderProblems,
+  valuesAsText,
   type Edits,
 } from '../lib/texts-draft';
 
@@ -36,7 +37,7 @@ export function useTextsEditor(texts: SiteText[]) {
   const values = useMemo(() => changedValues(texts, edits), [texts, edits]);
   const problems = useMemo(() => placeholderProblems(texts, edits), [texts, edits]);
   const unsaved = Object.values(values).reduce((n, v) => n + Object.keys(v).length, 0);
-  useLeaveGuard(unsaved > 0);
+  useLeaveGuard(unsaved > 0, () => valuesAsText(values));
   const errors: Record<string, string> = { ...refused };
   for (const [field, missing] of Object.entries(problems)) {
     errors[field] = t('admin.siteTexts.errors.placeholders', { placeholders: missing.join(', ') });

@@ -41,6 +41,21 @@ export function changedValues(
 }
 
 /**
+ * Unsaved `changedValues` as plain text, one field after the other (its
+ * key and language, then its text; an emptied field as empty), for the
+ * colleague to copy when the page may no longer save them.
+ */
+export function valuesAsText(values: ReturnType<typeof changedValues>): string {
+  return Object.entries(values)
+    .flatMap(([key, byLanguage]) =>
+      Object.entries(byLanguage).map(
+        ([language, value]) => `${key} (${language}):\n${value ?? ''}`,
+      ),
+    )
+    .join('\n\n');
+}
+
+/**
  * The edits left once a save succeeded, `sent` being the edits as they were
  * when Save was pressed: a field still holding what was sent is saved now;
  * one typed in while the save was on its way stays unsaved.
