@@ -2,6 +2,7 @@ import type { BrowserWindow } from 'electron';
 import { app, dialog, Menu, net, protocol, session, shell } from 'electron';
 import { fileURLToPath } from 'node:url';
 import type { Translate } from '#shared/languages';
+import { claimAppId } from '../lib/app-id';
 import { followAppLanguage } from '../lib/app-language';
 import { createAppProtocolHandler } from '../lib/app-protocol';
 import { APP_PAGES, APP_SCHEME, APP_SCHEME_PRIVILEGES } from '../lib/app-scheme';
@@ -19,6 +20,8 @@ import { createMainWindow } from './window';
 /** Wiring only: every decision lives in ../lib, tested in Node. */
 
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+// Before any notification: Windows shows an installed app's toasts only under its shortcut's id.
+claimAppId(app, process.platform);
 const env = {
   devRenderer: process.env.ELECTRON_RENDERER_URL,
   updateFeed: process.env.UPDATE_FEED_URL,
