@@ -71,6 +71,7 @@ async function watch(server: () => Real) {
     read: (seen) => readStats(server().url, jar, seen),
     onBadge: () => undefined,
     onNewEnquiries: (added, waiting) => notes.push([added, waiting]),
+    onMoreUnread: () => undefined,
     timers,
   });
   poller.start();

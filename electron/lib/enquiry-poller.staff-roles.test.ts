@@ -82,6 +82,7 @@ describe('a sales colleague’s desktop app', () => {
       read: () => readStats(server.url, jar),
       onBadge: (n) => badges.push(n),
       onNewEnquiries: () => undefined,
+      onMoreUnread: () => undefined,
       timers,
     });
     const poll = async () => {

@@ -8,7 +8,8 @@ import { serverEndpoint } from './server-url';
  * are told by `newest_id`, the last enquiry the server received: counts
  * move too when an enquiry is taken out of spam, marked spam or deleted,
  * and another server's counts say nothing about this one's. Spam never
- * counts. Offline, the delay doubles up to a ceiling and returns to normal
+ * counts. A server older than `newest_id` tells of arrivals by its unread
+ * count alone: a rise of it is told instead. Offline, the delay doubles up to a ceiling and returns to normal
  * after the next success. Timers and the clock are injected so tests drive
  * it without waiting.
  */
@@ -25,6 +26,8 @@ export type StatsResult =
       newest: number | null;
       /** Enquiries (spam left out) received since `seen` on the same server; 0 without one. */
       arrived: number;
+      /** Enquiries not read yet (spam left out), null when the server does not say. */
+      unread: number | null;
     }
   | { status: 'signed-out' }
   | { status: 'offline' };
@@ -35,9 +38,10 @@ const count = (value: unknown): number | null =>
 /** The counts of a stats answer; a server without reply tracking badges its unread ones. */
 export function statsCounts(
   data: Partial<ContactStats> | undefined,
-): { waiting: number; newest: number | null } | null {
-  const waiting = count(data?.unreplied) ?? count(data?.unread);
-  return waiting === null ? null : { waiting, newest: count(data?.newest_id) };
+): { waiting: number; newest: number | null; unread: number | null } | null {
+  const unread = count(data?.unread);
+  const waiting = count(data?.unreplied) ?? unread;
+  return waiting === null ? null : { waiting, newest: count(data?.newest_id), unread };
 }
 
 async function getJson<T>(
@@ -90,7 +94,14 @@ export async function readStats(
       arrived = ids.length;
       newest = Math.max(newest, ...ids);
     }
-    return { status: 'ok', server: serverUrl, waiting: counts.waiting, newest, arrived };
+    return {
+      status: 'ok',
+      server: serverUrl,
+      waiting: counts.waiting,
+      newest,
+      arrived,
+      unread: counts.unread,
+    };
   } catch {
     return { status: 'offline' };
   }
@@ -108,10 +119,28 @@ export type PollerOptions = {
   onBadge: (waiting: number) => void;
   /** Called when enquiries arrived since the last successful read. */
   onNewEnquiries: (added: number, waiting: number) => void;
+  /**
+   * Called instead, for a server that does not name its last enquiry (one
+   * older than `newest_id`), when its unread count rose since the last read.
+   */
+  onMoreUnread: (rise: number) => void;
   timers?: Timers;
   intervalMs?: number;
   maxDelayMs?: number;
 };
+
+type Last = Seen & { waiting: number; unread: number | null };
+
+/**
+ * How far the unread count rose between two reads of a server that names no
+ * last enquiry, then or now (a server that does names its first one): the
+ * only sign of arrivals such a server gives. 0 otherwise.
+ */
+function unreadRise(last: Last | null, now: Extract<StatsResult, { status: 'ok' }>): number {
+  if (last?.server !== now.server || last.newest !== null || now.newest !== null) return 0;
+  if (last.unread === null || now.unread === null) return 0;
+  return Math.max(0, now.unread - last.unread);
+}
 
 export const POLL_INTERVAL_MS = 60_000;
 export const MAX_BACKOFF_MS = 15 * 60_000;
@@ -126,7 +155,7 @@ export function createEnquiryPoller(options: PollerOptions) {
   let handle: unknown = null;
   let running = false;
   let delay = interval;
-  let last: (Seen & { waiting: number }) | null = null;
+  let last: Last | null = null;
   let inFlight = false;
   let refreshAfter = false;
 
@@ -141,8 +170,15 @@ export function createEnquiryPoller(options: PollerOptions) {
       // Another server: what was seen on the last one is forgotten, nothing is new yet.
       const sameServer = last?.server === result.server;
       if (sameServer && result.arrived > 0) options.onNewEnquiries(result.arrived, result.waiting);
+      const rise = unreadRise(last, result);
+      if (rise > 0) options.onMoreUnread(rise);
       if (result.waiting !== last?.waiting) options.onBadge(result.waiting);
-      last = { server: result.server, waiting: result.waiting, newest: result.newest };
+      last = {
+        server: result.server,
+        waiting: result.waiting,
+        newest: result.newest,
+        unread: result.unread,
+      };
       delay = interval;
     } else if (result.status === 'signed-out') {
       if (last !== null) options.onBadge(0);

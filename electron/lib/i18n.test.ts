@@ -26,4 +26,12 @@ describe('desktop i18n', () => {
     for (const text of texts) expect(text).not.toBe(key);
     expect(translator(null)(key)).toBe(texts[0]);
   });
+
+  it('tells how many more enquiries are unread (an older server) in each language', () => {
+    const key = 'desktop.notifications.moreUnreadBody';
+    expect(translator('en')(key, { count: 1 })).toBe('1 new enquiry not read yet.');
+    expect(translator('en')(key, { count: 3 })).toBe('3 new enquiries not read yet.');
+    expect(translator('pt')(key, { count: 3 })).toBe('3 novos pedidos por ler.');
+    expect(translator('de')(key, { count: 1 })).toBe('1 neue Anfrage, noch ungelesen.');
+  });
 });

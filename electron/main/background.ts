@@ -30,6 +30,10 @@ export function startEnquiryWatch(opts: {
       const body = opts.t('desktop.notifications.newEnquiryBody', { count: added, waiting });
       showNotification(opts.t('desktop.notifications.newEnquiryTitle'), body, opts.focus);
     },
+    onMoreUnread: (rise) => {
+      const body = opts.t('desktop.notifications.moreUnreadBody', { count: rise });
+      showNotification(opts.t('desktop.notifications.newEnquiryTitle'), body, opts.focus);
+    },
   });
 }
 
