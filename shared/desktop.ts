@@ -4,6 +4,8 @@
  * (`window.desktop` is undefined in a normal browser).
  */
 
+import type { Language } from './languages';
+
 /** Outcome of pointing the app at a server; `error` is a translation key. */
 export type ConnectResult = { ok: true; url: string } | { ok: false; error: string };
 
@@ -11,6 +13,13 @@ export type ConnectResult = { ok: true; url: string } | { ok: false; error: stri
 export interface DesktopBridge {
   /** The installed app's version, e.g. `0.1.0`. */
   appVersion(): Promise<string>;
+  /**
+   * The language of the app's own texts (menu, dialogs, notifications): the
+   * one chosen in the dashboard, else the system's when the site speaks it,
+   * else English. The dashboard starts in it when nothing was chosen, so the
+   * page and the menus agree.
+   */
+  language(): Promise<Language>;
   /**
    * The configured server, `null` before the first start's setup. Changing
    * it is not offered here: only the setup page can, and the app asks the

@@ -5,6 +5,7 @@ import { createIpcRouter, IPC_SCHEMAS, IpcRejected, type IpcHandlers } from './i
 function handlers(): IpcHandlers {
   return {
     appVersion: vi.fn(() => '1.2.3'),
+    language: vi.fn(() => 'pt' as const),
     getServerUrl: vi.fn(() => 'https://admin.example.com'),
     notify: vi.fn(),
     setupConnect: vi.fn(async (url: string) => ({ ok: true as const, url })),
@@ -23,6 +24,7 @@ describe('IPC router', () => {
     const h = handlers();
     const dispatch = createIpcRouter(h);
     expect(await dispatch(CHANNELS.appVersion, ADMIN, undefined)).toBe('1.2.3');
+    expect(await dispatch(CHANNELS.language, ADMIN, undefined)).toBe('pt');
     expect(await dispatch(CHANNELS.getServerUrl, SETUP, undefined)).toBe(
       'https://admin.example.com',
     );
@@ -67,6 +69,7 @@ describe('IPC router', () => {
 
   it.each([
     [CHANNELS.appVersion, { sneaky: true }],
+    [CHANNELS.language, 'de'],
     [CHANNELS.setupConnect, 42],
     [CHANNELS.setupConnect, ''],
     [CHANNELS.setupConnect, 'x'.repeat(3000)],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ConnectResult } from '#shared/desktop';
+import type { Language } from '#shared/languages';
 import { CHANNELS, type Channel } from './channels';
 import { isSetupSender, isTrustedSender } from './security';
 
@@ -18,6 +19,7 @@ const NotificationPayload = z.strictObject({
 
 export const IPC_SCHEMAS = {
   [CHANNELS.appVersion]: NoPayload,
+  [CHANNELS.language]: NoPayload,
   [CHANNELS.getServerUrl]: NoPayload,
   [CHANNELS.notify]: NotificationPayload,
   [CHANNELS.setupConnect]: ServerUrlPayload,
@@ -28,6 +30,7 @@ const SETUP_ONLY = new Set<Channel>([CHANNELS.setupConnect, CHANNELS.setupRetry]
 
 export type IpcHandlers = {
   appVersion(): string;
+  language(): Language;
   getServerUrl(): string | null;
   notify(n: z.output<typeof NotificationPayload>): void;
   setupConnect(url: string): Promise<ConnectResult>;
@@ -41,6 +44,7 @@ export class IpcRejected extends Error {
 export function createIpcRouter(handlers: IpcHandlers) {
   const run: Record<Channel, (payload: never) => unknown> = {
     [CHANNELS.appVersion]: () => handlers.appVersion(),
+    [CHANNELS.language]: () => handlers.language(),
     [CHANNELS.getServerUrl]: () => handlers.getServerUrl(),
     [CHANNELS.notify]: (n: z.output<typeof NotificationPayload>) => handlers.notify(n),
     [CHANNELS.setupConnect]: (url: string) => handlers.setupConnect(url),

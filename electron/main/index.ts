@@ -81,6 +81,7 @@ async function start(): Promise<void> {
   registerIpc(
     createIpcRouter({
       appVersion: () => app.getVersion(),
+      language: () => language.current(),
       getServerUrl: connection.current,
       notify: ({ title, body }) => showNotification(title, body),
       setupConnect: setup.connect,

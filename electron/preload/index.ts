@@ -9,6 +9,7 @@ import { CHANNELS } from '../lib/channels';
 
 const desktop: DesktopBridge = {
   appVersion: () => ipcRenderer.invoke(CHANNELS.appVersion),
+  language: () => ipcRenderer.invoke(CHANNELS.language),
   getServerUrl: () => ipcRenderer.invoke(CHANNELS.getServerUrl),
   notify: (notification) => ipcRenderer.invoke(CHANNELS.notify, notification),
 };

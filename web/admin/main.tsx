@@ -1,23 +1,19 @@
 import '#shared/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isLanguage } from '#shared/languages';
-import { applyLanguage, i18nForAsync, initialBrowserLanguage } from '../common/i18n';
-import { storedLanguage } from '../common/language-choice';
+import { applyLanguage, i18nForAsync } from '../common/i18n';
 import { App } from './app/App';
+import { startLanguage } from './lib/start-language';
 import './styles.css';
 
 /** The admin dashboard: a client-only app, also the desktop app's renderer. */
 async function start(root: HTMLElement) {
-  const language = initialBrowserLanguage();
+  const { language, chosen } = await startLanguage();
   // The language's catalogue is its own chunk: render once it has arrived.
   const i18n = await i18nForAsync(language);
   // A language the address names (`?lang=`, the links the site e-mails) or one chosen before is
   // kept in the cookie too: the server answers in it (a link's "not valid any more", a password's
   // refusal), where a fresh browser opened from a Portuguese e-mail got them in English.
-  const chosen =
-    isLanguage(new URLSearchParams(window.location.search).get('lang')) ||
-    isLanguage(storedLanguage(window.localStorage));
   await applyLanguage(i18n, language, { remember: chosen });
   createRoot(root).render(
     <StrictMode>
