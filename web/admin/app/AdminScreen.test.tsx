@@ -1,10 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '#shared/roles';
 import { DEFAULT_SETTINGS } from '#shared/settings';
-import { keepReplyDraft, replyDraft, replyDraftsOf } from '../features/contacts/lib/reply-drafts';
+import {
+  forgetReplies,
+  keepReplyDraft,
+  replyDraft,
+  replyDraftsOf,
+} from '../features/contacts/lib/reply-drafts';
+import { leavingIsQuestioned } from '../test/leave';
 import { stubApi } from '../test/query';
 import { renderAdmin } from '../test/render';
 import { AccountPage } from './AccountPage';
@@ -58,6 +64,17 @@ describe('unsent replies in the tab', () => {
     cleanup();
     open('/admin', 'editor');
     await navLinks();
+    expect(replyDraft(7)).toBeUndefined();
+  });
+
+  it('let the page go without asking: an unsent reply is kept for the next window', async () => {
+    open('/admin/analytics', 'sales');
+    await navLinks();
+    act(() => keepReplyDraft(7, 'Olá, Sra. Costa'));
+    // Asking on every close for a week would only teach colleagues to click "Leave".
+    expect(leavingIsQuestioned()).toBe(false);
+    expect(replyDraft(7)).toBe('Olá, Sra. Costa');
+    act(() => forgetReplies());
     expect(replyDraft(7)).toBeUndefined();
   });
 });

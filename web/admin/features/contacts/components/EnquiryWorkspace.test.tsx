@@ -5,6 +5,7 @@ import type { Contact, ContactDetail } from '#shared/contact';
 import { toast } from '../../../../common/toast';
 import { held, json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
+import { leavingIsQuestioned } from '../../../test/leave';
 import { renderAdmin } from '../../../test/render';
 import { forgetReplies } from '../lib/reply-drafts';
 import { ContactCard } from './ContactCard';
@@ -12,7 +13,7 @@ import { ContactCard } from './ContactCard';
 quietToasts();
 afterEach(() => {
   forgetReplies();
-  window.sessionStorage.clear();
+  window.localStorage.clear();
 });
 
 const contact: Contact = {
@@ -237,6 +238,20 @@ describe('answering an enquiry from its card', () => {
       'POST /api/contacts/7/notes {"text":"Kunde ruft Montag an"}',
       'PUT /api/contacts/7/assignee {"user_id":4}',
     ]);
+  });
+
+  it('asks before leaving the page (a reload, a closed tab or window) with a note not added', async () => {
+    stub();
+    open();
+    const note = await screen.findByRole('textbox', { name: 'Note for colleagues' });
+    expect(leavingIsQuestioned()).toBe(false);
+    fireEvent.change(note, { target: { value: 'Kunde ruft Montag an' } });
+    expect(leavingIsQuestioned()).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Note added'));
+    expect(leavingIsQuestioned()).toBe(false);
+    fireEvent.change(note, { target: { value: '   ' } });
+    expect(leavingIsQuestioned()).toBe(false);
   });
 
   it('keeps what was written when the card goes and comes back, its reply still open', async () => {

@@ -5,16 +5,21 @@ import { NoteSchema } from '#shared/contact-thread';
 import { errorMessage } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
 import { Field, fieldAria } from '../../../components/Field';
+import { useLeaveGuard } from '../../../hooks/useLeaveGuard';
 import { button, input } from '../../../lib/ui';
 import { useAddNote } from '../api/thread.queries';
 
-/** An internal note on the enquiry, for colleagues: it joins the thread and is never e-mailed. */
+/**
+ * An internal note on the enquiry, for colleagues: it joins the thread and is
+ * never e-mailed. Leaving the page with a note written and not added asks first.
+ */
 export function NoteForm({ contactId }: { contactId: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const adding = useAddNote();
   const id = `note-${contactId}`;
+  useLeaveGuard(text.trim() !== '');
 
   const add = () => {
     const parsed = NoteSchema.safeParse({ text });

@@ -6,14 +6,24 @@ import {
   forgetReplies,
   keepReplyDraft,
   replyDraft,
+  REPLY_DRAFT_MAX_AGE_MS,
   replyDraftsOf,
   sendReply,
 } from './reply-drafts';
 
-const KEY = 'admin.contacts.replyDrafts';
+/** Where a browser's dashboard keeps ana's reply to an enquiry. */
+const key = (id: number, writer = '["","ana"]') =>
+  `admin.contacts.replyDraft:${encodeURIComponent(writer)}:${id}`;
+/** Every reply text kept on the machine. */
+const kept = () =>
+  Object.keys(window.localStorage).filter((k) => k.startsWith('admin.contacts.replyDraft'));
 
-/** The module as a reload of the tab finds it: nothing in memory, sessionStorage as it was. */
-async function reloaded() {
+/**
+ * The module as the next page finds it: nothing in memory, localStorage as it
+ * was. A closed tab or desktop window also takes its sessionStorage along.
+ */
+async function reloaded({ closed = false } = {}) {
+  if (closed) window.sessionStorage.clear();
   vi.resetModules();
   return import('./reply-drafts');
 }
@@ -22,21 +32,96 @@ beforeEach(() => replyDraftsOf('ana'));
 
 afterEach(() => {
   forgetReplies();
+  window.localStorage.clear();
   window.sessionStorage.clear();
+  vi.restoreAllMocks();
 });
 
 describe('replies being written', () => {
-  it('are kept by enquiry in the tab’s sessionStorage, so a reload finds them', async () => {
+  it('are kept by writer and enquiry on the machine, so a reload or a closed window finds them', async () => {
     keepReplyDraft(7, 'Guten Tag,\n\ngerne.');
     keepReplyDraft(9, 'Olá,\n\nclaro.');
-    expect(JSON.parse(window.sessionStorage.getItem(KEY)!)).toEqual({
-      owner: 'ana',
-      texts: { 7: 'Guten Tag,\n\ngerne.', 9: 'Olá,\n\nclaro.' },
+    expect(JSON.parse(window.localStorage.getItem(key(7))!)).toMatchObject({
+      text: 'Guten Tag,\n\ngerne.',
     });
-    const after = await reloaded();
+    expect(kept().sort()).toEqual([key(7), key(9)]);
+    const after = await reloaded({ closed: true });
     after.replyDraftsOf('ana');
     expect(after.replyDraft(7)).toBe('Guten Tag,\n\ngerne.');
     expect(after.replyDraft(9)).toBe('Olá,\n\nclaro.');
+  });
+
+  it('are all forgotten on the machine at a sign-out', async () => {
+    keepReplyDraft(7, 'Guten Tag, Frau Weber');
+    window.localStorage.setItem(key(9, '["","bruno"]'), '{"text":"Olá","saved":0}');
+    forgetReplies();
+    expect(replyDraft(7)).toBeUndefined();
+    expect(kept()).toEqual([]);
+    const after = await reloaded({ closed: true });
+    after.replyDraftsOf('ana');
+    expect(after.replyDraft(7)).toBeUndefined();
+  });
+
+  it('are forgotten when left untouched for a week, at the next start', async () => {
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now - REPLY_DRAFT_MAX_AGE_MS - 1);
+    keepReplyDraft(7, 'Guten Tag');
+    vi.spyOn(Date, 'now').mockReturnValue(now - REPLY_DRAFT_MAX_AGE_MS + 60_000);
+    keepReplyDraft(9, 'Olá');
+    vi.spyOn(Date, 'now').mockReturnValue(now);
+    const after = await reloaded({ closed: true });
+    after.replyDraftsOf('ana');
+    expect(after.replyDraft(7)).toBeUndefined();
+    expect(after.replyDraft(9)).toBe('Olá');
+    expect(kept()).toEqual([key(9)]);
+  });
+
+  it('in the desktop app, belong to the server they were written on', async () => {
+    let app = await reloaded({ closed: true });
+    app.replyDraftsOn('https://www.forge.example');
+    app.replyDraftsOf('ana');
+    app.keepReplyDraft(7, 'Guten Tag, Frau Weber');
+    // The app on another server: its enquiry 7 is someone else's.
+    app = await reloaded({ closed: true });
+    app.replyDraftsOn('https://staging.forge.example');
+    app.replyDraftsOf('ana');
+    expect(app.replyDraft(7)).toBeUndefined();
+    expect(kept()).toEqual([]);
+  });
+
+  it('are taken over from the tab’s sessionStorage, where they were kept before', async () => {
+    window.sessionStorage.setItem(
+      'admin.contacts.replyDrafts',
+      JSON.stringify({ owner: 'ana', texts: { 7: 'Guten Tag' } }),
+    );
+    const after = await reloaded();
+    after.replyDraftsOf('ana');
+    expect(after.replyDraft(7)).toBe('Guten Tag');
+    expect(kept()).toEqual([key(7)]);
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('follow what another tab writes, sends or discards', () => {
+    const elsewhere = (id: number, text: string | null) =>
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: key(id),
+          newValue: text === null ? null : JSON.stringify({ text, saved: Date.now() }),
+          storageArea: window.localStorage,
+        }),
+      );
+    elsewhere(7, 'Guten Tag');
+    expect(replyDraft(7)).toBe('Guten Tag');
+    elsewhere(7, null);
+    expect(replyDraft(7)).toBeUndefined();
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: key(9, '["","bruno"]'),
+        newValue: '{"text":"Olá","saved":0}',
+        storageArea: window.localStorage,
+      }),
+    );
+    expect(replyDraft(9)).toBeUndefined();
   });
 
   it('are forgotten when written back to nothing, or their editor is closed', () => {
@@ -46,14 +131,20 @@ describe('replies being written', () => {
     expect(replyDraft(9)).toBeUndefined();
     closeReply(7);
     expect(replyDraft(7)).toBeUndefined();
-    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+    expect(kept()).toEqual([]);
   });
 
   it('start from nothing when what is stored cannot be read', async () => {
-    window.sessionStorage.setItem(KEY, '{"7": 42, "x": "y"');
-    expect((await reloaded()).replyDraft(7)).toBeUndefined();
-    window.sessionStorage.setItem(KEY, '{"owner": "ana", "texts": {"7": 42}}');
-    expect((await reloaded()).replyDraft(7)).toBeUndefined();
+    window.localStorage.setItem(key(7), '{"text": 42');
+    window.localStorage.setItem(key(9), '{"text": 42, "saved": 0}');
+    window.sessionStorage.setItem(
+      'admin.contacts.replyDrafts',
+      '{"owner": "ana", "texts": {"8": 4',
+    );
+    const after = await reloaded();
+    after.replyDraftsOf('ana');
+    expect([7, 8, 9].map(after.replyDraft)).toEqual([undefined, undefined, undefined]);
+    expect(kept()).toEqual([]);
   });
 
   it('belong to their writer: another account signing in in the tab finds none', async () => {
@@ -63,10 +154,10 @@ describe('replies being written', () => {
     replyDraftsOf('bruno');
     expect(replyDraft(7)).toBeUndefined();
     keepReplyDraft(9, 'Olá');
-    const after = await reloaded();
+    const after = await reloaded({ closed: true });
     after.replyDraftsOf('carla');
     expect(after.replyDraft(9)).toBeUndefined();
-    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+    expect(kept()).toEqual([]);
   });
 
   it('are sent once: another send while one is on its way is refused, the text sent then forgotten', async () => {

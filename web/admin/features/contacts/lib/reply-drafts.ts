@@ -6,11 +6,19 @@ import { z } from 'zod';
  * open, and the text not sent yet. Kept here rather than in the card, so a
  * card that leaves the list shown (taken by its writer off "Assigned to:
  * Nobody", no longer due soon, pushed to the next page by a new enquiry)
- * takes neither with it; the texts are also kept in sessionStorage, so a
- * reload of the tab keeps them. A text is forgotten once sent, or when its
- * editor is closed and the writer agrees to discard it. The texts belong to
- * the account that wrote them (`replyDraftsOf`): a sign-out forgets them, and
- * so does another account signing in in the same tab.
+ * takes neither with it. The texts are also kept in localStorage, one entry
+ * per writer and enquiry, so a reload, a closed tab or a closed desktop
+ * window keeps them (and the dashboard's other tabs follow them). A text is
+ * forgotten once sent, or when its editor is closed and the writer agrees to
+ * discard it.
+ *
+ * An unsent reply holds a visitor's details and its writer's name, so the
+ * texts belong to the account that wrote them (`replyDraftsOf`), on the
+ * server it wrote them on (`replyDraftsOn`: the desktop app can change
+ * server, a browser's dashboard is its server's): a sign-out forgets every
+ * text kept on the machine, another account signing in (or the app on
+ * another server) forgets the others', and a text left untouched for
+ * REPLY_DRAFT_MAX_AGE_MS is forgotten when the dashboard next starts.
  *
  * A reply on its way is kept here too (`sendReply`), so every card of its
  * enquiry, including one drawn again while it travels (moved above the
@@ -19,14 +27,21 @@ import { z } from 'zod';
  * was taken down (`leaveReply`), for the card drawn in its place.
  */
 
-const STORAGE_KEY = 'admin.contacts.replyDrafts';
-const StoredDrafts = z.object({
+/** Each text is kept under `PREFIX<writer>:<enquiry id>`, the writer URI-encoded. */
+const PREFIX = 'admin.contacts.replyDraft:';
+/** Where the texts were kept before (the tab's sessionStorage), taken over once. */
+const SESSION_KEY = 'admin.contacts.replyDrafts';
+export const REPLY_DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const StoredDraft = z.object({ text: z.string(), saved: z.number() });
+const SessionDrafts = z.object({
   owner: z.string().min(1),
   texts: z.record(z.string().regex(/^[1-9]\d*$/), z.string()),
 });
 
-let drafts: Map<number, string> | null = null;
-/** The account (its username) whose texts these are; null until one signs in. */
+let drafts = new Map<number, string>();
+/** The server the enquiries are on: '' in a browser, whose dashboard is its server's. */
+let server = '';
+/** The writer (server and username) whose texts these are; null until one signs in. */
 let owner: string | null = null;
 let open: readonly number[] = [];
 /** A reply on its way, or the failure of the last one sent (until the next, or a new draft). */
@@ -36,38 +51,84 @@ const sends = new Map<number, ReplySend>();
 let caret: { id: number; start: number; end: number } | null = null;
 const listeners = new Set<() => void>();
 
-function storage(): Storage | null {
+function storage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
   try {
-    return window.sessionStorage;
+    return window[kind];
   } catch {
     return null; // No storage (privacy settings): the texts last as long as the page.
   }
 }
 
-function stored(): Map<number, string> {
-  if (drafts) return drafts;
-  drafts = new Map();
+const keyOf = (writer: string, id: number) => `${PREFIX}${encodeURIComponent(writer)}:${id}`;
+
+/** The writer and enquiry a stored key is for; null for any other key. */
+function parseKey(key: string | null): { writer: string; id: number } | null {
+  const match = key?.startsWith(PREFIX)
+    ? /^([^:]*):([1-9]\d*)$/.exec(key.slice(PREFIX.length))
+    : null;
+  if (!match) return null;
   try {
-    const saved = storage()?.getItem(STORAGE_KEY);
-    const parsed = saved ? StoredDrafts.safeParse(JSON.parse(saved)) : null;
-    if (parsed?.success) {
-      owner = parsed.data.owner;
-      for (const [id, text] of Object.entries(parsed.data.texts)) drafts.set(Number(id), text);
+    return { writer: decodeURIComponent(match[1]!), id: Number(match[2]) };
+  } catch {
+    return null;
+  }
+}
+
+function parseDraft(value: string | null): z.output<typeof StoredDraft> | null {
+  try {
+    const parsed = value === null ? null : StoredDraft.safeParse(JSON.parse(value));
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const keptKeys = (store: Storage) =>
+  Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
+    (key): key is string => key?.startsWith(PREFIX) ?? false,
+  );
+
+/** The texts `writer` kept; every other writer's, and those left too long, are removed. */
+function load(writer: string): Map<number, string> {
+  const found = new Map<number, string>();
+  try {
+    const store = storage();
+    if (!store) return found;
+    for (const key of keptKeys(store)) {
+      const kept = parseKey(key);
+      const draft = kept?.writer === writer ? parseDraft(store.getItem(key)) : null;
+      if (kept && draft && Date.now() - draft.saved < REPLY_DRAFT_MAX_AGE_MS)
+        found.set(kept.id, draft.text);
+      else store.removeItem(key);
     }
   } catch {
     // Unreadable: start without drafts.
   }
-  return drafts;
+  return found;
 }
 
-function save(): void {
+/** What `username` was writing in this tab when the texts were kept in its sessionStorage. */
+function fromSession(username: string): [number, string][] {
   try {
-    const all = stored();
-    if (all.size === 0 || owner === null) storage()?.removeItem(STORAGE_KEY);
-    else {
-      const texts = Object.fromEntries(all);
-      storage()?.setItem(STORAGE_KEY, JSON.stringify({ owner, texts }));
-    }
+    const session = storage('sessionStorage');
+    const saved = session?.getItem(SESSION_KEY);
+    if (!saved) return [];
+    session?.removeItem(SESSION_KEY);
+    const parsed = SessionDrafts.safeParse(JSON.parse(saved));
+    if (!parsed.success || parsed.data.owner !== username) return [];
+    return Object.entries(parsed.data.texts).map(([id, text]) => [Number(id), text]);
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps (or, with null, removes) the writer's text to an enquiry on the machine. */
+function save(id: number, text: string | null): void {
+  if (owner === null) return;
+  try {
+    const key = keyOf(owner, id);
+    if (text === null) storage()?.removeItem(key);
+    else storage()?.setItem(key, JSON.stringify({ text, saved: Date.now() }));
   } catch {
     // Full or refused: the text is still kept for as long as the page is open.
   }
@@ -76,17 +137,17 @@ function save(): void {
 const changed = () => listeners.forEach((listener) => listener());
 
 /** The unsent reply to an enquiry, if one is being written. */
-export const replyDraft = (id: number): string | undefined => stored().get(id);
+export const replyDraft = (id: number): string | undefined => drafts.get(id);
 
 /** Keeps the reply being written to an enquiry; `null` when there is nothing to keep. */
 export function keepReplyDraft(id: number, text: string | null): void {
   if (text === null) {
-    if (!stored().delete(id)) return;
+    if (!drafts.delete(id)) return;
   } else {
-    if (stored().get(id) === text) return;
-    stored().set(id, text);
+    if (drafts.get(id) === text) return;
+    drafts.set(id, text);
   }
-  save();
+  save(id, text);
   changed();
 }
 
@@ -158,10 +219,16 @@ export function closeReply(id: number): void {
   changed();
 }
 
-/** Forgets every reply being written, open or kept (a sign-out). */
+/** Forgets every reply being written, open or kept on the machine, whoever wrote it (a sign-out). */
 export function forgetReplies(): void {
   drafts = new Map();
-  save();
+  try {
+    const store = storage();
+    if (store) for (const key of keptKeys(store)) store.removeItem(key);
+    storage('sessionStorage')?.removeItem(SESSION_KEY);
+  } catch {
+    // Refused: nothing was kept either.
+  }
   open = [];
   sends.clear();
   caret = null;
@@ -169,15 +236,59 @@ export function forgetReplies(): void {
 }
 
 /**
- * The account signed in now. What another account was writing in this tab
- * (its session ended, and a colleague signed in) is forgotten: an unsent
- * reply holds a visitor's details and its writer's name.
+ * The server the dashboard works with, before anyone signs in: the desktop
+ * app's (enquiry 7 on one server is not enquiry 7 on another); a browser's
+ * dashboard, on its server's own origin, needs none.
+ */
+export function replyDraftsOn(url: string): void {
+  server = url;
+}
+
+/**
+ * The account signed in now: its texts are taken up from the machine. What
+ * another account was writing here (its session ended, and a colleague
+ * signed in), or the same one on another server, is forgotten.
  */
 export function replyDraftsOf(username: string): void {
-  stored();
-  if (owner === username) return;
-  owner = username;
-  forgetReplies();
+  const writer = JSON.stringify([server, username]);
+  if (owner === writer) return;
+  owner = writer;
+  open = [];
+  sends.clear();
+  caret = null;
+  drafts = load(writer);
+  for (const [id, text] of fromSession(username)) {
+    if (drafts.has(id)) continue;
+    drafts.set(id, text);
+    save(id, text);
+  }
+  followOtherTabs();
+  changed();
+}
+
+let following = false;
+
+/** A text written, sent, discarded or forgotten in another tab of the dashboard is followed here. */
+function followOtherTabs(): void {
+  if (following) return;
+  following = true;
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea !== storage()) return;
+    if (event.key === null) {
+      // The whole storage was cleared.
+      if (drafts.size === 0) return;
+      drafts = new Map();
+      return changed();
+    }
+    const kept = parseKey(event.key);
+    if (!kept || kept.writer !== owner) return;
+    const draft = parseDraft(event.newValue);
+    if (draft) {
+      if (drafts.get(kept.id) === draft.text) return;
+      drafts.set(kept.id, draft.text);
+    } else if (!drafts.delete(kept.id)) return;
+    changed();
+  });
 }
 
 function subscribe(listener: () => void): () => void {
