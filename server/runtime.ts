@@ -7,7 +7,7 @@ import {
 } from './features/auth/password';
 import { createDb, type Db } from './db/knex';
 import { markDataInUse } from './db/in-use';
-import { checkSqliteFiles } from './db/sqlite-files';
+import { checkMediaFiles, checkSqliteFiles } from './db/sqlite-files';
 import { migrateLatest } from './db/migrate';
 import { loadSessionSecret } from './db/session-secret';
 import { createSessionStore, type ClosableStore } from './db/session-store';
@@ -37,6 +37,7 @@ export async function openRuntime(
 ): Promise<Runtime> {
   setPasswordCost(config.env === 'test' ? TEST_PASSWORD_COST : PASSWORD_COST);
   if (!config.databaseUrl) checkSqliteFiles(config.dataDir);
+  if (config.media.storage === 'files') checkMediaFiles(config.dataDir);
   const inUse = config.databaseUrl ? undefined : await markDataInUse(config.dataDir);
   const db = createDb(config);
   const sessions = await underStartupLock(config, async () => {

@@ -19,8 +19,11 @@ async function main(args: string[]): Promise<string> {
   const config = parseConfig(process.env);
   if (args[0] === 'restore') {
     if (!args[1]) throw new Error(USAGE);
-    const manifest = await restoreBackup(config, path.resolve(args[1]));
-    return `Restored the backup of ${manifest.created_at} (schema at ${manifest.migration}). Start the release that matches it.`;
+    const { manifest, owner } = await restoreBackup(config, path.resolve(args[1]));
+    const given = owner
+      ? ` The restored files were given to ${owner.name}, the owner of ${config.dataDir}.`
+      : '';
+    return `Restored the backup of ${manifest.created_at} (schema at ${manifest.migration}).${given} Start the release that matches it.`;
   }
   let out = path.join(config.dataDir, 'backups');
   if (args[0] === '--out' && args[1]) out = path.resolve(args[1]);

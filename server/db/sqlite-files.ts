@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SESSIONS_FILE } from './session-store';
 
@@ -54,4 +54,52 @@ export function checkSqliteFiles(dataDir: string): void {
       }
     }
   }
+}
+
+/**
+ * The uploads of a SQLite site, DATA_DIR/media: a folder per upload holding
+ * its variants. The server must be able to read every file (or the upload
+ * is served as an error) and write every folder (new variants, deletions).
+ * A restore run as root used to leave them root's and owner-only, and every
+ * image failed while the site seemed to run; so a start with such a file
+ * stops with one line naming it, as for the database files.
+ */
+export function checkMediaFiles(dataDir: string): void {
+  const media = path.join(dataDir, 'media');
+  const refuse = (file: string) =>
+    new SqliteFilesError(
+      `${file} is not readable and writable by this process: fix the owner or permissions of ` +
+        `${media} and everything in it (it must all belong to the user the server runs as) ` +
+        'and start again',
+    );
+  const walk = (folder: string) => {
+    try {
+      accessSync(folder, constants.R_OK | constants.W_OK | constants.X_OK);
+    } catch {
+      throw refuse(folder);
+    }
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        try {
+          accessSync(full, constants.R_OK);
+        } catch {
+          throw refuse(full);
+        }
+      }
+    }
+  };
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(media).isDirectory();
+  } catch {
+    return; // created by the first upload
+  }
+  if (!isFolder) {
+    throw new SqliteFilesError(
+      `${media} is not a folder: stop the server, move it away and start again`,
+    );
+  }
+  walk(media);
 }

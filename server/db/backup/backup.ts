@@ -12,10 +12,11 @@ import {
 import path from 'node:path';
 import type { Config } from '../../config';
 import { ensureDataDir } from '../data-dir';
-import { whileDataUnused } from '../in-use';
+import { IN_USE_FILE, whileDataUnused } from '../in-use';
 import { createDb, sqliteFile } from '../knex';
 import { SESSIONS_FILE } from '../session-store';
 import { runPgTool } from './pg-tools';
+import { giveTo, restoreOwner, type Owner } from './restore-owner';
 import { backupSqlite, checkSqliteFile, emptyTablesOfCopy } from './sqlite-backup';
 
 export const MANIFEST = 'manifest.json';
@@ -191,11 +192,18 @@ async function checkBackup(config: Where, dir: string, manifest: Manifest): Prom
 /**
  * Puts a backup back in place of the current site. Refuses, changing
  * nothing, while a server uses the data (every instance must be stopped
- * first: in-use.ts). The store must be the backup's (a SQLite backup goes to
- * DATA_DIR, a PostgreSQL one to DATABASE_URL); media is replaced when the
- * backup holds some. Sessions are not in a backup: everyone signs in again.
+ * first: in-use.ts), and when run by someone other than DATA_DIR's owner or
+ * root (restore-owner.ts; root gives every file it writes there to that
+ * owner, named in `owner`). The store must be the backup's (a SQLite backup
+ * goes to DATA_DIR, a PostgreSQL one to DATABASE_URL); media is replaced
+ * when the backup holds some. Sessions are not in a backup: everyone signs
+ * in again.
  */
-export async function restoreBackup(config: Where, dir: string): Promise<Manifest> {
+export async function restoreBackup(
+  config: Where,
+  dir: string,
+  runner = process.getuid?.(),
+): Promise<{ manifest: Manifest; owner: Owner | null }> {
   const manifest = readManifest(dir);
   const store = config.databaseUrl ? 'postgres' : 'sqlite';
   if (manifest.store !== store) {
@@ -206,9 +214,11 @@ export async function restoreBackup(config: Where, dir: string): Promise<Manifes
     );
   }
   await checkBackup(config, dir, manifest);
+  const intoDataDir = !config.databaseUrl || manifest.files.includes(`${MEDIA}/`);
+  const owner = intoDataDir ? restoreOwner(config.dataDir, dir, runner) : null;
   return whileDataUnused(config, async () => {
-    await putBack(config, dir, manifest);
-    return manifest;
+    await putBack(config, dir, manifest, owner);
+    return { manifest, owner };
   });
 }
 
@@ -220,13 +230,18 @@ const REPLACED = '.replaced';
 /**
  * Replaces the site's data with the backup's, in two steps. First every
  * file is copied in beside the live data (`site.db.restoring`,
- * `media.restoring`): a copy that fails (a full disk, an I/O error) is
- * deleted and the site is as it was. Then each is swapped in, the database
+ * `media.restoring`) and given to `owner` when there is one: a copy that
+ * fails (a full disk, an I/O error) is deleted and the site is as it was. Then each is swapped in, the database
  * first (a rename; PostgreSQL: the dump restored in one transaction) and the
  * media second (renames), so only a rename can still fail once the
  * database is the backup's, and the message says to run the restore again.
  */
-async function putBack(config: Where, dir: string, manifest: Manifest): Promise<void> {
+async function putBack(
+  config: Where,
+  dir: string,
+  manifest: Manifest,
+  owner: Owner | null,
+): Promise<void> {
   const live = (name: string) => path.join(config.dataDir, name);
   const media = manifest.files.includes(`${MEDIA}/`);
   const copies = [...(config.databaseUrl ? [] : ['site.db']), ...(media ? [MEDIA] : [])];
@@ -250,6 +265,11 @@ async function putBack(config: Where, dir: string, manifest: Manifest): Promise<
         recursive: true,
         preserveTimestamps: true,
       });
+      if (owner) giveTo(owner, live(name + INCOMING));
+    }
+    // The lock file this restore may have created (SQLite) is the server's too.
+    if (owner && !config.databaseUrl && existsSync(live(IN_USE_FILE))) {
+      giveTo(owner, live(IN_USE_FILE));
     }
   } catch (error) {
     dropCopies();
