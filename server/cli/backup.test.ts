@@ -368,6 +368,24 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
   );
 });
 
+describe('npm run backup -- --keep N', () => {
+  it('deletes the oldest backups after a new one, keeping N, and refuses a count under 1', async () => {
+    const { dataDir, env, dir } = await backedUpSite(stores[0]!);
+    const out = path.join(dataDir, 'backups');
+    const kept = cli(BUILT_BACKUP_CLI, ['--keep', '1', '--out', out], env);
+    expect(kept).toMatchObject({ code: 0, err: '' });
+    const newest = /Backup written to (\S+)/.exec(kept.out)![1]!;
+    expect(kept.out.split('\n')[1]).toBe(`Keeping the 1 newest: deleted ${path.basename(dir)}`);
+    expect(readdirSync(out)).toEqual([path.basename(newest)]);
+    for (const keep of ['0', '-1', 'two']) {
+      const refused = cli(BUILT_BACKUP_CLI, ['--out', out, '--keep', keep], env);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/^Usage:/);
+    }
+    expect(readdirSync(out)).toEqual([path.basename(newest)]);
+  }, 60_000);
+});
+
 describe.skipIf(!postgresAvailable)(
   postgresAvailable ? 'npm run db:copy' : `npm run db:copy (skipped: ${postgresUnavailable})`,
   () => {

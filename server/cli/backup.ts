@@ -2,16 +2,20 @@
  * Backups from the shell (see docs/deploy.md):
  *   npm run backup                     back up to DATA_DIR/backups
  *   npm run backup -- --out <folder>   back up to another folder
+ *   npm run backup -- --keep <n>       then delete the oldest backups there, keeping n
  *   npm run restore -- <backup folder> put a backup back (stop every instance first)
  */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { parseConfig } from '../config';
 import { runCommand } from './run-command';
-import { createBackup, restoreBackup } from '../db/backup/backup';
+import { restoreBackup } from '../db/backup/backup';
+import { backupKeeping } from '../db/backup/prune';
 
 const USAGE = `Usage:
   npm run backup [-- --out <folder>]   back up the database and media (default: DATA_DIR/backups)
+    [--keep <n>]                       then delete the oldest backups made there, keeping n
   npm run restore -- <backup folder>   replace the site's data with a backup (stop the site first)`;
 
 async function main(args: string[]): Promise<string> {
@@ -25,11 +29,35 @@ async function main(args: string[]): Promise<string> {
       : '';
     return `Restored the backup of ${manifest.created_at} (schema at ${manifest.migration}).${given} Start the release that matches it.`;
   }
-  let out = path.join(config.dataDir, 'backups');
-  if (args[0] === '--out' && args[1]) out = path.resolve(args[1]);
-  else if (args.length) throw new Error(USAGE);
-  const { dir, manifest } = await createBackup(config, out);
-  return `Backup written to ${dir} (${manifest.store}: ${manifest.files.join(', ')})`;
+  const { out, keep } = backupOptions(args);
+  const { dir, manifest, removed } = await backupKeeping(
+    config,
+    out ?? path.join(config.dataDir, 'backups'),
+    keep,
+  );
+  const written = `Backup written to ${dir} (${manifest.store}: ${manifest.files.join(', ')})`;
+  if (keep === undefined) return written;
+  const names = removed.map((r) => path.basename(r)).join(', ');
+  return `${written}\nKeeping the ${keep} newest: ${removed.length ? `deleted ${names}` : 'none deleted'}`;
+}
+
+/** `--out <folder>` and `--keep <n>` (a whole number, 1 or more), in any order. */
+function backupOptions(args: string[]): { out?: string; keep?: number } {
+  let values: { out?: string; keep?: string };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { out: { type: 'string' }, keep: { type: 'string' } },
+    }));
+  } catch {
+    throw new Error(USAGE);
+  }
+  if (values.out === '') throw new Error(USAGE);
+  if (values.keep !== undefined && !/^[1-9]\d*$/.test(values.keep)) throw new Error(USAGE);
+  return {
+    out: values.out === undefined ? undefined : path.resolve(values.out),
+    keep: values.keep === undefined ? undefined : Number(values.keep),
+  };
 }
 
 runCommand(() => main(process.argv.slice(2)), USAGE);

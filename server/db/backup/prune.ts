@@ -1,0 +1,55 @@
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { createBackup, readManifest } from './backup';
+
+/** The folders createBackup makes: `backup-` and the time, `:` and `.` written as `-`. */
+const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+
+/** Whether `dir` is a backup this tool made: a real folder of its name, with its manifest. */
+function isOurBackup(dir: string): boolean {
+  if (!BACKUP_NAME.test(path.basename(dir))) return false;
+  try {
+    if (!lstatSync(dir).isDirectory()) return false;
+    readManifest(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Deletes the oldest backups in `outDir` so that `keep` remain, `newest`
+ * (the one just written) always among them, and returns the folders
+ * deleted. Only folders this tool made are counted and deleted (named
+ * `backup-<time>`, holding a readable manifest): anything else there (other
+ * files, a half-written backup without its manifest, a symbolic link) is
+ * left alone.
+ */
+export function pruneBackups(outDir: string, keep: number, newest: string): string[] {
+  const older = readdirSync(outDir)
+    .map((name) => path.join(outDir, name))
+    .filter((dir) => dir !== newest && isOurBackup(dir))
+    .sort()
+    .reverse();
+  const removed = older.slice(Math.max(0, keep - 1));
+  for (const dir of removed) rmSync(dir, { recursive: true, force: true });
+  return removed;
+}
+
+/**
+ * A new backup (createBackup), then, once it is whole, the oldest ones
+ * deleted down to `keep`. Each backup holds every enquiry of its day, those
+ * deleted since on a visitor's request too, so keeping a fixed number bounds
+ * how long a deletion takes to reach the backups (`keep` × the interval).
+ * A backup that fails deletes nothing.
+ */
+export async function backupKeeping(
+  config: Parameters<typeof createBackup>[0],
+  outDir: string,
+  keep: number | undefined,
+  now = new Date(),
+) {
+  const made = await createBackup(config, outDir, now);
+  const removed = keep === undefined ? [] : pruneBackups(outDir, keep, made.dir);
+  return { ...made, removed };
+}
