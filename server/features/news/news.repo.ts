@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { PageNav } from '#shared/pages';
-import type { Db } from '../../db/knex';
+import { isEmbedded, type Db } from '../../db/knex';
 import { now, toIso } from '../../db/values';
 import { toDocuments, type DocumentKind, type StoredDocument } from './document-row';
 import { createNewsLists } from './news-lists.repo';
@@ -94,9 +94,16 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
       );
     },
 
-    /** The row's `updated_at` (its version), null when there is none. */
+    /**
+     * The row's `updated_at` (its version), null when there is none. On
+     * PostgreSQL the row stays locked until the transaction this repo was
+     * made on ends, so saves checking one version take turns and each sees
+     * the one before it; on SQLite a write transaction holds the whole
+     * database already.
+     */
     async versionOf(id: number): Promise<unknown> {
-      const row = await news().where({ id }).first('updated_at');
+      const query = news().where({ id }).first('updated_at');
+      const row = await (isEmbedded(db) ? query : query.forUpdate());
       return row ? row.updated_at : null;
     },
 
