@@ -11,13 +11,19 @@ import type { RevisionsRepo, Snapshot } from './revisions.repo';
  * changing the slug or category adds none.
  */
 
-type Version = Snapshot & { at: string };
+type Version = Snapshot & { source_hash: string | null; at: string };
 
-/** The text of every language the article exists in, with the time it was last saved. */
+/**
+ * The text of every language the article exists in, with the time it was
+ * last saved and, for a translation, the source it was made from.
+ */
 function versionsOf(article: AdminArticle): Map<Language, Version> {
   const { title, excerpt, content, image_alt } = article;
   const out = new Map<Language, Version>([
-    [article.source_language, { title, excerpt, content, image_alt, at: article.updated_at }],
+    [
+      article.source_language,
+      { title, excerpt, content, image_alt, source_hash: null, at: article.updated_at },
+    ],
   ]);
   for (const language of LANGUAGES) {
     const t = article.translations[language];
@@ -27,6 +33,7 @@ function versionsOf(article: AdminArticle): Map<Language, Version> {
       excerpt: t.excerpt,
       content: t.content,
       image_alt: t.image_alt,
+      source_hash: t.source_hash,
       at: t.updated_at,
     });
   }

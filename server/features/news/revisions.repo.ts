@@ -13,6 +13,12 @@ export type Snapshot = {
 
 export type RevisionRow = Snapshot & {
   id: number;
+  /**
+   * A translation's revision: the hash of the source text it was made from
+   * (shared/source-hash.ts); null for the source language's, and for a
+   * revision saved before revisions kept it.
+   */
+  source_hash: string | null;
   news_id: number;
   language: Language;
   user_id: number | null;
@@ -31,6 +37,8 @@ function toRevision(r: Row): RevisionRow {
     excerpt: String(r.excerpt),
     content: String(r.content),
     image_alt: r.image_alt === null || r.image_alt === undefined ? null : String(r.image_alt),
+    source_hash:
+      r.source_hash === null || r.source_hash === undefined ? null : String(r.source_hash),
     user_id: r.user_id === null || r.user_id === undefined ? null : Number(r.user_id),
     username: r.username === null || r.username === undefined ? null : String(r.username),
     created_at: toIso(r.created_at),
@@ -54,6 +62,7 @@ export function createRevisionsRepo(db: Db | Knex.Transaction) {
 
     async insert(
       row: Snapshot & {
+        source_hash: string | null;
         news_id: number;
         language: Language;
         user_id: number | null;

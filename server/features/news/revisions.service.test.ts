@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiffPart, Revision } from '#shared/revisions';
 import { REVISIONS_KEPT } from '#shared/revisions';
@@ -163,6 +164,121 @@ describe('revisions', () => {
     const reader = await signedIn(t.app, await createUser(t));
     await reader.get(`/api/news/${id}/revisions`).expect(403);
     await reader.post(`/api/news/${id}/revisions/${mine!.id}/restore`).expect(403);
+  });
+});
+
+describe('a restored translation', () => {
+  const pt = (title: string, extra: Record<string, unknown> = {}) => ({
+    title,
+    excerpt: 'Resumo',
+    content: 'Corpo',
+    ...extra,
+  });
+  const restore = async (id: number, revisionId: number) =>
+    (await admin.post(`/api/news/${id}/revisions/${revisionId}/restore`).expect(200)).body.data;
+  const revisionTitled = async (id: number, title: string) =>
+    (await revisions(id, 'pt')).find((r) => r.title === title)!;
+
+  it('comes back as a draft when the article no longer has it, unseen by visitors', async () => {
+    const { id } = (
+      await admin
+        .post('/api/news')
+        .send(
+          article('removed-draft', {
+            translations: { pt: pt('Rascunho por rever', { published: false }) },
+          }),
+        )
+        .expect(201)
+    ).body.data;
+    await admin
+      .put(`/api/news/${id}`)
+      .send({ translations: { pt: null } })
+      .expect(200);
+    const draft = await revisionTitled(id, 'Rascunho por rever');
+
+    const restored = await restore(id, draft.id);
+    expect(restored.translations.pt).toMatchObject({
+      title: 'Rascunho por rever',
+      published: false,
+    });
+    const read = await request(t.app).get('/api/news/removed-draft?lang=pt').expect(200);
+    expect(read.body.data.news).toMatchObject({ language: 'en', title: 'Welding cell goes live' });
+  });
+
+  it('comes back as a draft even when it was public before it was removed', async () => {
+    const { id } = (
+      await admin
+        .post('/api/news')
+        .send(article('removed-public', { translations: { pt: pt('Publicada') } }))
+        .expect(201)
+    ).body.data;
+    await admin
+      .put(`/api/news/${id}`)
+      .send({ translations: { pt: null } })
+      .expect(200);
+    const restored = await restore(id, (await revisionTitled(id, 'Publicada')).id);
+    expect(restored.translations.pt).toMatchObject({ title: 'Publicada', published: false });
+  });
+
+  it('keeps its own state when the article still has it', async () => {
+    const { id } = (
+      await admin
+        .post('/api/news')
+        .send(article('kept-state', { translations: { pt: pt('Primeira') } }))
+        .expect(201)
+    ).body.data;
+    await admin
+      .put(`/api/news/${id}`)
+      .send({ translations: { pt: pt('Segunda') } })
+      .expect(200);
+    const restored = await restore(id, (await revisionTitled(id, 'Primeira')).id);
+    expect(restored.translations.pt).toMatchObject({ title: 'Primeira', published: true });
+  });
+
+  it('keeps the source it was made from: outdated when that source has changed since', async () => {
+    const { id } = (
+      await admin
+        .post('/api/news')
+        .send(article('restored-outdated', { translations: { pt: pt('Feita da primeira') } }))
+        .expect(201)
+    ).body.data;
+    const edited = (
+      await admin.put(`/api/news/${id}`).send({ title: 'A new source title' }).expect(200)
+    ).body.data;
+    expect(edited.translations.pt.outdated).toBe(true);
+    const updated = (
+      await admin
+        .put(`/api/news/${id}`)
+        .send({ translations: { pt: pt('Feita da segunda') } })
+        .expect(200)
+    ).body.data;
+    expect(updated.translations.pt.outdated).toBe(false);
+
+    const old = await restore(id, (await revisionTitled(id, 'Feita da primeira')).id);
+    expect(old.translations.pt).toMatchObject({ title: 'Feita da primeira', outdated: true });
+    const listed = await admin.get('/api/news/admin?outdated=true&per_page=50').expect(200);
+    expect(listed.body.data.map((a: { id: number }) => a.id)).toContain(id);
+
+    // One made from the source as it reads now is current again when restored.
+    const current = await restore(id, (await revisionTitled(id, 'Feita da segunda')).id);
+    expect(current.translations.pt).toMatchObject({ title: 'Feita da segunda', outdated: false });
+  });
+
+  it('counts as outdated when its revision is older than the record of its source', async () => {
+    const { id } = (
+      await admin
+        .post('/api/news')
+        .send(article('restored-unknown', { translations: { pt: pt('Antiga') } }))
+        .expect(201)
+    ).body.data;
+    await admin
+      .put(`/api/news/${id}`)
+      .send({ translations: { pt: pt('Nova') } })
+      .expect(200);
+    // A revision saved before revisions kept the source a translation was made from.
+    await t.db('news_revisions').where({ news_id: id }).update({ source_hash: null });
+    const restored = await restore(id, (await revisionTitled(id, 'Antiga')).id);
+    expect(restored.translations.pt).toMatchObject({ title: 'Antiga', outdated: true });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sameText } from '#shared/article-languages';
 import { LANGUAGES, type Language } from '#shared/languages';
 import type { AdminArticle } from '#shared/news';
 import type { Revision } from '#shared/revisions';
@@ -8,6 +9,7 @@ import { NOBODY, type Who } from '../../http/who';
 import type { DocumentSave } from './document-audit';
 import { parseInput } from '../../validation';
 import { snapshotChanges } from './revision-diff';
+import { UNKNOWN_SOURCE_HASH } from './source-hash';
 import { createRevisionsRepo, type RevisionRow } from './revisions.repo';
 
 const ListSchema = z.object({
@@ -21,19 +23,44 @@ export type RevisionsService<T = AdminArticle> = {
   restore(newsId: number, revisionId: number, who?: Who): Promise<T>;
 };
 
+/** The text of a stored translation as revisions compare it (a page's excerpt may be null). */
+type StoredText = { title: string; excerpt: string | null; content: string };
+
 /** What revisions need of the articles' (or pages') service. */
 type Documents<T> = {
-  getById(id: number): Promise<T & { source_language: Language }>;
+  getById(
+    id: number,
+  ): Promise<
+    T & { source_language: Language; translations: Partial<Record<Language, StoredText>> }
+  >;
   update(id: number, input: unknown, who?: Who, save?: DocumentSave): Promise<T>;
 };
 
 function toRevision(row: RevisionRow, previous: RevisionRow | null): Revision {
-  const { user_id, username, ...rest } = row;
+  const { user_id, username, source_hash: _source, ...rest } = row;
   return {
     ...rest,
     user: username === null ? null : { id: user_id, username },
     changes: snapshotChanges(previous, row),
   };
+}
+
+/**
+ * What a restored translation says besides its text. One the article no
+ * longer has comes back unpublished, whatever it was: nobody has reviewed
+ * it since it went, so visitors do not see it until someone publishes it;
+ * one the article still has keeps its state. It keeps the source it was
+ * made from, so a translation of an earlier source stays outdated; a
+ * revision saved before revisions kept that (null) counts as made from no
+ * source there is. A restore of the text the translation has already
+ * changes nothing.
+ */
+function restoredState(current: StoredText | undefined, revision: RevisionRow) {
+  const published = current ? {} : { published: false };
+  if (current && sameText({ ...current, excerpt: current.excerpt ?? '' }, revision)) {
+    return published;
+  }
+  return { ...published, source_hash: revision.source_hash ?? UNKNOWN_SOURCE_HASH };
 }
 
 /**
@@ -74,7 +101,14 @@ export function createRevisionsService<T = AdminArticle>({
       const input =
         revision.language === article.source_language
           ? text
-          : { translations: { [revision.language]: text } };
+          : {
+              translations: {
+                [revision.language]: {
+                  ...text,
+                  ...restoredState(article.translations[revision.language], revision),
+                },
+              },
+            };
       return news.update(newsId, input, who, 'revision_restored');
     },
   };
