@@ -67,8 +67,10 @@ export const useDeletePage = () => usePageWrite(deletePage);
 
 /**
  * A new order shows at once: the list takes the new positions before the
- * server answers, then the server's answer (or its old order again if the
- * write fails).
+ * server answers, then the server's answer. If the write fails, the list
+ * shows its old order and is read again: the pages may have changed since
+ * it was loaded (a colleague deleted one), and the next move then sends
+ * the pages as they are.
  */
 export function useReorderPages() {
   const client = useQueryClient();
@@ -83,7 +85,10 @@ export function useReorderPages() {
       );
       return { before };
     },
-    onError: (_error, _ids, context) => client.setQueryData(pagesKeys.list, context?.before),
+    onError: (_error, _ids, context) => {
+      client.setQueryData(pagesKeys.list, context?.before);
+      void client.invalidateQueries({ queryKey: pagesKeys.list });
+    },
     onSuccess: (pages) => client.setQueryData(pagesKeys.list, pages),
   });
 }

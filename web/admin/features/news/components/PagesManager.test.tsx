@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPage } from '#shared/pages';
 import { renderAdmin } from '../../../test/render';
 import { json, stubModelApi } from '../../../test/llm-api';
-import { pagesKeys } from '../api/pages.queries';
+import { pagesKeys, usePagesQuery } from '../api/pages.queries';
 import { PagesManager } from './PagesManager';
 
 afterEach(() => {
@@ -123,5 +124,49 @@ describe('the Pages tab', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/pages/order')?.body).toEqual({ ids: [2, 1, 3] }),
     );
+  });
+
+  it('reads the pages again when an order fails, so the next move saves', async () => {
+    // A colleague deleted Careers after this tab loaded the list.
+    const loaded = [...pages.slice(0, 2), page(4, 'Team', 'header', 2), pages[2]!];
+    let stored = loaded.filter((p) => p.id !== 2);
+    const calls = stubModelApi(({ url, method, body }) => {
+      if (url === '/api/pages' && method === 'GET') return json(200, { data: stored });
+      if (url !== '/api/pages/order' || method !== 'PUT') return undefined;
+      const ids = body!.ids as number[];
+      if (ids.some((id) => !stored.some((p) => p.id === id))) {
+        return json(400, { error: 'Validation failed' });
+      }
+      stored = ids.map((id, position) => ({ ...stored.find((p) => p.id === id)!, position }));
+      return json(200, { data: stored });
+    });
+    function Tab() {
+      const { data } = usePagesQuery({ enabled: true });
+      return data ? <PagesManager pages={data} /> : null;
+    }
+    // The list as loaded stays until something makes the tab read it again.
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
+    client.setQueryData(pagesKeys.list, loaded);
+    renderAdmin(<Tab />, { client });
+    const header = () =>
+      within(screen.getByRole('region', { name: /^Header/ }))
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent);
+    await waitFor(() => expect(header()).toEqual(['About us', 'Careers', 'Team']));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move down: About us' }));
+    await waitFor(() => expect(header()).toEqual(['About us', 'Team']));
+    expect(calls.filter((c) => c.url === '/api/pages/order').map((c) => c.body)).toEqual([
+      { ids: [2, 1, 4, 3] },
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move down: About us' }));
+    await waitFor(() => expect(header()).toEqual(['Team', 'About us']));
+    expect(calls.filter((c) => c.url === '/api/pages/order').at(-1)?.body).toEqual({
+      ids: [4, 1, 3],
+    });
+    expect(stored.map((p) => p.id)).toEqual([4, 1, 3]);
   });
 });
