@@ -107,6 +107,12 @@ export function createNewsRepo(db: Db | Knex.Transaction, kind: DocumentKind = '
       return row ? row.updated_at : null;
     },
 
+    /** The ids of every row of this kind, by position (then oldest first). */
+    async idsByPosition(): Promise<number[]> {
+      const rows: Row[] = await news().orderBy(['position', 'id']).select('id');
+      return rows.map((r) => Number(r.id));
+    },
+
     /** A new place in the menu; the row's time stays (its text did not change). */
     async setPosition(id: number, position: number): Promise<boolean> {
       return (await news().where({ id }).update({ position })) > 0;

@@ -9,7 +9,7 @@ import { isPublic } from '#shared/publication';
 import { systemClock, type Clock } from '../../clock';
 import type { ContentVersion } from '../../content-version';
 import type { Db } from '../../db/knex';
-import { BadRequestError, NotFoundError } from '../../errors';
+import { NotFoundError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
 import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import type { DocumentSave } from './document-audit';
@@ -39,7 +39,11 @@ export interface PagesService {
   update(id: number, input: unknown, who?: Who, save?: DocumentSave): Promise<AdminPage>;
   setPublished(id: number, published: boolean, who?: Who): Promise<AdminPage>;
   remove(id: number, who?: Who): Promise<{ id: number }>;
-  /** `{ids}` in this order take positions 0, 1, 2…; answers every page as `listAdmin`. */
+  /**
+   * `{ids}` in this order take positions 0, 1, 2…, and the pages not named
+   * follow in their order; an id that names no page (one deleted since the
+   * order's list was loaded) is passed over. Answers every page as `listAdmin`.
+   */
   reorder(input: unknown, who?: Who): Promise<AdminPage[]>;
   /** The public pages of the header and footer, by position, titled in each public language. */
   navigation(): Promise<NavPage[]>;
@@ -162,12 +166,12 @@ export function createPagesService({
       const { ids } = parseInput(PageOrderSchema, input);
       await db.transaction(async (trx) => {
         const pages = createNewsRepo(trx, 'page');
-        for (const [position, id] of ids.entries()) {
-          if (!(await pages.setPosition(id, position))) {
-            throw new BadRequestError('apiErrors.validation', {
-              ids: 'validation.pageOrder.unknown',
-            });
-          }
+        // The order may come from a list loaded before a colleague deleted or added a page.
+        const stored = await pages.idsByPosition();
+        const named = ids.filter((id) => stored.includes(id));
+        const rest = stored.filter((id) => !named.includes(id));
+        for (const [position, id] of [...named, ...rest].entries()) {
+          await pages.setPosition(id, position);
         }
       });
       // Announced once committed, before the audit record, which could still fail.
