@@ -3,23 +3,36 @@ import { splitLanguagePath } from '#shared/language-paths';
 import { RESERVED_SLUGS, SLUG_PATTERN } from '#shared/slug';
 import type { NewsService } from '../features/news/news.service';
 import { holds } from '../http/guards';
+import type { SessionUser } from '../http/session';
 
 /**
  * The page address of a slug an article had while public (`/old`,
  * `/pt/old`) answers 301 to its current one, with the same language prefix
- * and query, before anything is rendered. Only articles the visitor may see
- * are pointed to (staff who read articles: drafts too), so a redirect never gives away the
- * new address of an article that is not out.
+ * and query, before anything is rendered. Only articles and pages the
+ * visitor may see are pointed to (drafts too for staff who may see them),
+ * so a redirect never gives away the new address of one that is not out.
  */
 export function oldSlugRedirects({ news }: { news: NewsService }): RequestHandler {
+  /**
+   * The current slug of a draft that had `slug`, for staff who may see
+   * that draft: a draft article for those who read articles, a draft page
+   * for those who write content (the rights site.router.ts gives drafts).
+   */
+  const draftTarget = async (slug: string, user: SessionUser | undefined) =>
+    (holds(user, 'articles')
+      ? await news.redirectFor(slug, { includeDrafts: true, kind: 'article' })
+      : null) ??
+    (holds(user, 'content')
+      ? await news.redirectFor(slug, { includeDrafts: true, kind: 'page' })
+      : null);
+
   return async (req, res, next) => {
     const { language, path } = splitLanguagePath(req.path);
     const slug = path.slice(1);
     if (!SLUG_PATTERN.test(slug) || RESERVED_SLUGS.has(slug)) return next();
-    const admin = holds(req.session?.user, 'articles');
+    const user = req.session?.user;
     const visible = await news.redirectFor(slug);
-    const target =
-      visible ?? (admin ? await news.redirectFor(slug, { includeDrafts: true }) : null);
+    const target = visible ?? (await draftTarget(slug, user));
     if (!target) return next();
     const q = req.originalUrl.indexOf('?');
     const query = q === -1 ? '' : req.originalUrl.slice(q);
