@@ -7,12 +7,14 @@ import { errorMessage } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Field, fieldAria } from '../../../components/Field';
+import { Spinner } from '../../../components/Spinner';
 import { button, input } from '../../../lib/ui';
 import { useDraftReply, useSendReply } from '../api/thread.queries';
 import {
   dismissReplyFailure,
   keepReplyDraft,
   leaveReply,
+  replyDraft,
   returnToReply,
   sendReply,
   useReplyDraft,
@@ -32,7 +34,9 @@ type Props = {
  * The reply to the visitor, in the enquiry's language: it starts from the
  * team's greeting and signature, the visitor's message is quoted under it
  * as the e-mail will quote it, "Draft with AI" fills in an answer to review
- * (asking first before replacing what was written), and Send e-mails it in
+ * (asking first before replacing what was written; the text is read-only
+ * while the draft is on its way, and if it changed all the same, the draft
+ * asks again before replacing it), and Send e-mails it in
  * the enquiry's thread, marking the enquiry replied. What is written is kept
  * by enquiry (lib/reply-drafts.ts) until it is sent, so an editor opened
  * again, or a card that left the list and came back, starts from it; so is
@@ -46,6 +50,8 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
   const text = useReplyDraft(contact.id) ?? start;
   const [invalid, setInvalid] = useState<string | undefined>();
   const [confirmDraft, setConfirmDraft] = useState(false);
+  // A draft that arrived after the text had changed since "Draft with AI": it waits for a yes.
+  const [arrived, setArrived] = useState<string | null>(null);
   const sendReplyNow = useSendReply().mutateAsync;
   const sent = useReplySend(contact.id);
   const sending = sent?.state === 'sending';
@@ -79,17 +85,26 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
 
   const write = (next: string) => keepReplyDraft(contact.id, next === start ? null : next);
 
+  const takeDraft = (message: string) => {
+    setArrived(null);
+    write(message);
+    setInvalid(undefined);
+    dismissReplyFailure(contact.id);
+    toast.success(t('admin.contacts.replyEditor.drafted'));
+  };
+
   const draft = () => {
     setConfirmDraft(false);
     abort.current = new AbortController();
+    // What the draft replaces, agreed to now; the store's text, as a card drawn again sees it.
+    const asked = replyDraft(contact.id) ?? null;
     drafting.mutate(
       { id: contact.id, signal: abort.current.signal },
       {
         onSuccess: ({ message }) => {
-          write(message);
-          setInvalid(undefined);
-          dismissReplyFailure(contact.id);
-          toast.success(t('admin.contacts.replyEditor.drafted'));
+          // Changed meanwhile (another card of the enquiry, a tab): replacing it is asked again.
+          if ((replyDraft(contact.id) ?? null) !== asked) setArrived(message);
+          else takeDraft(message);
         },
         onError: (e) => toast.failure(t, e, 'admin.contacts.replyEditor.draftFailed'),
       },
@@ -143,10 +158,16 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
           ref={box}
           rows={10}
           value={text}
+          // The draft replaces the text: what is typed while it is on its way would be lost.
+          readOnly={drafting.isPending}
+          aria-busy={drafting.isPending || undefined}
           onChange={(e) => write(e.target.value)}
           className={`${input} font-sans leading-relaxed`}
         />
       </Field>
+      <p role="status" className="text-sm text-sky-900 empty:hidden">
+        {drafting.isPending ? t('admin.contacts.replyEditor.draftingNote') : ''}
+      </p>
       <figure className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
         <figcaption className="text-xs text-slate-600">
           {t('admin.contacts.replyEditor.quoted')} {template.quote_intro}
@@ -178,7 +199,11 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
               else draft();
             }}
           >
-            <Sparkles aria-hidden="true" className="h-4 w-4" />
+            {drafting.isPending ? (
+              <Spinner className="h-4 w-4" />
+            ) : (
+              <Sparkles aria-hidden="true" className="h-4 w-4" />
+            )}
             {drafting.isPending
               ? t('admin.contacts.replyEditor.drafting')
               : t('admin.contacts.replyEditor.draft')}
@@ -191,6 +216,15 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
           confirmLabel={t('admin.contacts.replyEditor.replace')}
           onCancel={() => setConfirmDraft(false)}
           onConfirm={draft}
+        />
+      )}
+      {arrived !== null && (
+        <ConfirmDialog
+          message={t('admin.contacts.replyEditor.replaceConfirm')}
+          confirmLabel={t('admin.contacts.replyEditor.replace')}
+          cancelLabel={t('admin.contacts.replyEditor.keepWriting')}
+          onCancel={() => setArrived(null)}
+          onConfirm={() => takeDraft(arrived)}
         />
       )}
     </form>
