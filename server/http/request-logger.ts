@@ -11,6 +11,7 @@ import type { RequestLog } from './request-log';
 export function requestLogger(log: RequestLog): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
+    req.arrived = Date.now();
     const id = log.nextId();
     req.id = id;
     res.setHeader('X-Request-Id', id);

@@ -26,7 +26,7 @@ export interface LlmProvider {
   readonly model: string;
   /** The assistant's text answer; throws `LlmUpstreamError` on any failure. */
   complete(messages: ChatMessage[], options: CompletionOptions): Promise<string>;
-  /** Loads the client before a request's deadline starts (the SDK is loaded on first use). */
+  /** Loads the client (the SDK is loaded on first use); the time counts in the request's deadline. */
   prepare?(): Promise<void>;
 }
 

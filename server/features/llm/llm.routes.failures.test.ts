@@ -1,6 +1,9 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm-server';
-import { startLlmTestApp, type LlmTestApp } from '../../../tests/support/llm-test-app';
+import { ADMIN, startLlmTestApp, type LlmTestApp } from '../../../tests/support/llm-test-app';
 import { DEFAULT_LLM_TUNING } from './resilient-completion';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,6 +72,55 @@ describe('LLM failures are clear and bounded', () => {
       'The language model did not answer in time. Try again in a minute.',
     );
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('counts the deadline from when the request arrived, a body slow to come in included', async () => {
+    fake.setScenario({ name: 'slow', delayMs: 5000 });
+    const server = http.createServer(t.app).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const body = JSON.stringify({ prompt: 'Robots' });
+      const started = Date.now();
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = http.request(`${base}${GENERATE}`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+            Cookie: cookie,
+          },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on('error', reject);
+        req.flushHeaders();
+        // Most of the app's 700 ms pass before the body is in and the model is asked.
+        setTimeout(() => req.end(body), 550);
+      });
+      const res = await answer;
+      expect(res.status).toBe(504);
+      expect(JSON.parse(res.text).error).toBe(
+        'The language model did not answer in time. Try again in a minute.',
+      );
+      // From the model's call on, the deadline would end 550 ms later (~1,250 ms).
+      expect(Date.now() - started).toBeLessThan(1100);
+    } finally {
+      server.close();
+    }
   });
 
   it('translates the failure into the admin language', async () => {

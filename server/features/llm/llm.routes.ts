@@ -11,7 +11,7 @@ import { BadRequestError } from '../../errors';
 import { allow } from '../../http/guards';
 import { accountOf, whoOf } from '../../http/who';
 import { requestLanguage } from '../../i18n';
-import type { LlmService } from './llm.service';
+import type { LlmCall, LlmService } from './llm.service';
 import { createRouter } from '../../http/router';
 
 /**
@@ -39,7 +39,7 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
           language: body.language ?? requestLanguage(req),
           kind: body.kind,
         },
-        clientGone(res),
+        callOf(req, res),
       );
       res.json({ data });
     },
@@ -57,7 +57,7 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
       >;
       const data = await llm.translate(
         { text: { title, excerpt, content }, from, to },
-        clientGone(res),
+        callOf(req, res),
       );
       res.json({ data });
     },
@@ -69,9 +69,9 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
     allow('content'),
     validate(TranslateTextsRequestSchema, 'texts'),
     aiLimit,
-    async (_req, res) => {
+    async (req, res) => {
       const input = res.locals.texts as z.output<typeof TranslateTextsRequestSchema>;
-      res.json({ data: await llm.translateTexts(input, clientGone(res)) });
+      res.json({ data: await llm.translateTexts(input, callOf(req, res)) });
     },
   );
 
@@ -84,7 +84,7 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
     async (req, res) => {
       const { contact_id: id } = res.locals.draftReply as z.output<typeof DraftReplyRequestSchema>;
       const sender = accountOf(whoOf(req)).username;
-      res.json({ data: await llm.draftReply(id, sender, clientGone(res)) });
+      res.json({ data: await llm.draftReply(id, sender, callOf(req, res)) });
     },
   );
 
@@ -107,11 +107,15 @@ function validate(schema: z.ZodType, name: string) {
   };
 }
 
-/** Aborts the upstream call when the admin closes the connection before the answer. */
-function clientGone(res: Response): AbortSignal {
+/**
+ * The request a model call answers: aborted when the admin closes the
+ * connection before the answer, its deadline counted from its arrival (so the
+ * app answers before a proxy's read timeout, docs/deploy.md).
+ */
+function callOf(req: Request, res: Response): LlmCall {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  return controller.signal;
+  return { signal: controller.signal, arrived: req.arrived };
 }

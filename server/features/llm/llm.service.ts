@@ -30,19 +30,28 @@ export type GenerateInput = {
 export type TranslateInput = { text: ArticleText; from: Language; to: Language[] };
 export type TranslateTextsInput = { texts: Record<string, string>; from: Language; to: Language[] };
 
+/**
+ * The request a call answers: `signal` aborts it (the admin went away), and
+ * its deadline (`tuning.timeoutMs`) counts from `arrived` (Date.now() when the
+ * request came in; now unless given), so the time spent before the model is
+ * asked (loading the provider, the enquiry's reads) is inside it, as it is
+ * inside the reverse proxy's own limit.
+ */
+export type LlmCall = { signal?: AbortSignal; arrived?: number };
+
 export type LlmService = {
   status(): LlmStatus;
-  generate(input: GenerateInput, signal?: AbortSignal): Promise<GeneratedArticle>;
+  generate(input: GenerateInput, call?: LlmCall): Promise<GeneratedArticle>;
   /** Drafts the article in each target language (one model call each); stores nothing. */
-  translate(input: TranslateInput, signal?: AbortSignal): Promise<TranslatedArticle>;
+  translate(input: TranslateInput, call?: LlmCall): Promise<TranslatedArticle>;
   /** Drafts site texts in each target language (one model call each); stores nothing. */
-  translateTexts(input: TranslateTextsInput, signal?: AbortSignal): Promise<TranslatedTexts>;
+  translateTexts(input: TranslateTextsInput, call?: LlmCall): Promise<TranslatedTexts>;
   /**
    * Drafts a reply to an enquiry in its language, from the enquiry and the
    * team's notes, between the greeting and signature of the company's
    * templates (as `sender` would send it); nothing is sent or stored.
    */
-  draftReply(contactId: number, sender: string, signal?: AbortSignal): Promise<DraftedReply>;
+  draftReply(contactId: number, sender: string, call?: LlmCall): Promise<DraftedReply>;
 };
 
 /** What a drafted reply is made from: the enquiry with its notes, and the reply's template. */
@@ -68,10 +77,10 @@ type Deps = {
 export function createLlmService({ provider, news, enquiries, logger, tuning }: Deps): LlmService {
   const complete = createResilientCompletion({ logger, tuning });
 
-  /** The deadline of one request, joined with the admin going away. */
-  function deadline(clientSignal?: AbortSignal): AbortSignal {
-    const timeout = AbortSignal.timeout(tuning.timeoutMs);
-    return clientSignal ? AbortSignal.any([timeout, clientSignal]) : timeout;
+  /** The deadline of one request, from its arrival, joined with the admin going away. */
+  function deadline(arrived: number, signal?: AbortSignal): AbortSignal {
+    const timeout = AbortSignal.timeout(Math.max(tuning.timeoutMs - (Date.now() - arrived), 0));
+    return signal ? AbortSignal.any([timeout, signal]) : timeout;
   }
 
   /**
@@ -80,7 +89,7 @@ export function createLlmService({ provider, news, enquiries, logger, tuning }: 
    */
   async function eachLanguage<T>(
     { from, to }: { from: Language; to: Language[] },
-    clientSignal: AbortSignal | undefined,
+    call: LlmCall,
     what: string,
     ask: (target: Language) => {
       messages: ChatMessage[];
@@ -88,11 +97,11 @@ export function createLlmService({ provider, news, enquiries, logger, tuning }: 
       parse: (answer: string) => T | null;
     },
   ): Promise<Partial<Record<Language, T>>> {
+    const started = call.arrived ?? Date.now();
     if (!provider) throw new ServiceUnavailableError('llm.errors.notConfigured');
     await provider.prepare?.();
-    const started = Date.now();
     const failed = new AbortController();
-    const signal = AbortSignal.any([deadline(clientSignal), failed.signal]);
+    const signal = AbortSignal.any([deadline(started, call.signal), failed.signal]);
     const about = { provider: provider.name, model: provider.model, from };
     const one = async (target: Language): Promise<[Language, T]> => {
       const { messages, request, parse } = ask(target);
@@ -120,11 +129,11 @@ export function createLlmService({ provider, news, enquiries, logger, tuning }: 
         : { configured: false, provider: null, model: null };
     },
 
-    async generate(input, clientSignal) {
+    async generate(input, call = {}) {
+      const started = call.arrived ?? Date.now();
       if (!provider) throw new ServiceUnavailableError('llm.errors.notConfigured');
       await provider.prepare?.();
-      const started = Date.now();
-      const signal = deadline(clientSignal);
+      const signal = deadline(started, call.signal);
       const about = { provider: provider.name, model: provider.model };
 
       const text = await complete(provider, articleMessages(input), signal, started);
@@ -147,18 +156,24 @@ export function createLlmService({ provider, news, enquiries, logger, tuning }: 
       };
     },
 
-    async draftReply(contactId, sender, clientSignal) {
+    async draftReply(contactId, sender, call = {}) {
+      const started = call.arrived ?? Date.now();
       if (!provider || !enquiries) throw new ServiceUnavailableError('llm.errors.notConfigured');
       const [brief, template] = await Promise.all([
         enquiries.draftContext(contactId),
         enquiries.templateFor(contactId, sender),
       ]);
       await provider.prepare?.();
-      const started = Date.now();
       const about = { provider: provider.name, model: provider.model, to: brief.contact.language };
       const request = { task: 'reply', ladder: REPLY_FORMAT_LADDER } as const;
       const body = parseReply(
-        await complete(provider, replyMessages(brief), deadline(clientSignal), started, request),
+        await complete(
+          provider,
+          replyMessages(brief),
+          deadline(started, call.signal),
+          started,
+          request,
+        ),
       );
       if (!body) {
         logger.warn(about, 'LLM answer is not a usable reply');
@@ -168,37 +183,27 @@ export function createLlmService({ provider, news, enquiries, logger, tuning }: 
       return { message: replyAround(template, body) };
     },
 
-    async translate({ text, from, to }, clientSignal) {
+    async translate({ text, from, to }, call = {}) {
       const request = { task: 'translation', ladder: TRANSLATION_FORMAT_LADDER } as const;
-      const translations = await eachLanguage(
-        { from, to },
-        clientSignal,
-        'an article',
-        (target) => ({
-          messages: translationMessages({ text, from, to: target }),
-          request,
-          // A page without an excerpt gets translations without one.
-          parse: (answer) => parseTranslation(answer, { excerpt: text.excerpt.trim() !== '' }),
-        }),
-      );
+      const translations = await eachLanguage({ from, to }, call, 'an article', (target) => ({
+        messages: translationMessages({ text, from, to: target }),
+        request,
+        // A page without an excerpt gets translations without one.
+        parse: (answer) => parseTranslation(answer, { excerpt: text.excerpt.trim() !== '' }),
+      }));
       return { translations };
     },
 
-    async translateTexts({ texts, from, to }, clientSignal) {
+    async translateTexts({ texts, from, to }, call = {}) {
       const request = {
         task: 'translation',
         ladder: textsFormatLadder(Object.keys(texts)),
       } as const;
-      const translations = await eachLanguage(
-        { from, to },
-        clientSignal,
-        'site texts',
-        (target) => ({
-          messages: textsMessages({ texts, from, to: target }),
-          request,
-          parse: (answer: string) => parseTextsTranslation(answer, texts),
-        }),
-      );
+      const translations = await eachLanguage({ from, to }, call, 'site texts', (target) => ({
+        messages: textsMessages({ texts, from, to: target }),
+        request,
+        parse: (answer: string) => parseTextsTranslation(answer, texts),
+      }));
       return { translations };
     },
   };

@@ -12,7 +12,7 @@ import {
 } from './llm.provider';
 
 export type LlmTuning = {
-  /** Deadline for one generation, all attempts included (60 s in production). */
+  /** Deadline for one generation, all attempts included, from the request's arrival (60 s in production). */
   timeoutMs: number;
   /** Wait before the single retry after a 429/5xx, unless the server asks for less. */
   retryDelayMs: number;
