@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Translate } from '#shared/languages';
 import { api, ApiError, apiFile, dispositionFilename, errorMessage } from './api';
+import { i18nFor } from './i18n';
 
 const t: Translate = (key, params) => (params ? `${key}:${JSON.stringify(params)}` : key);
 
@@ -46,10 +47,31 @@ describe('api', () => {
   it('falls back to "HTTP {status}: {statusText}" when the body has no error', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })),
+      vi.fn(async () => new Response('<html>', { status: 404, statusText: 'Not Found' })),
     );
     const error = await api('/news').catch((e: unknown) => e);
-    expect(errorMessage(error, t)).toBe('errors.http:{"status":502,"statusText":"Bad Gateway"}');
+    expect(errorMessage(error, t)).toBe('errors.http:{"status":404,"statusText":"Not Found"}');
+  });
+
+  it('shows a translated "try again" for a 5xx that is not the app\'s, never the proxy\'s text', async () => {
+    // nginx giving up on the app: its own HTML page, its English reason phrase.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('<html><h1>504 Gateway Time-out</h1></html>', {
+            status: 504,
+            statusText: 'Gateway Time-out',
+            headers: { 'Content-Type': 'text/html' },
+          }),
+      ),
+    );
+    const error = await api('/llm/draft-reply', { method: 'POST' }).catch((e: unknown) => e);
+    expect(errorMessage(error, t)).toBe('errors.server:{"status":504}');
+    const de = i18nFor('de').t as Translate;
+    expect(errorMessage(error, de)).toBe(
+      'Der Server konnte gerade nicht antworten (HTTP 504). Bitte versuchen Sie es in Kürze erneut.',
+    );
   });
 
   it('names a network failure and an opaque (CORS) answer', async () => {
@@ -79,7 +101,7 @@ describe('api', () => {
       headers: { 'X-Request-Id': 'a1b2c3d4e5f60718' },
     });
     error = (await api('/x').catch((e: unknown) => e)) as ApiError;
-    expect(error.key).toBe('errors.http');
+    expect(error.key).toBe('errors.server');
     expect(error.reference).toBe('a1b2c3d4e5f60718');
 
     answer(

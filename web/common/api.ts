@@ -81,6 +81,18 @@ async function send(path: string, options: Options): Promise<Response> {
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
     throw new ApiError(body.error, response.status, undefined, undefined, body.details, reference);
   }
+  // Not the app's answer: a proxy in front (nginx's "504 Gateway Time-out" page) or a crash.
+  // Its status text is the proxy's English, so the user reads a translated "try again".
+  if (response.status >= 500) {
+    throw new ApiError(
+      `HTTP ${response.status}: ${response.statusText}`,
+      response.status,
+      'errors.server',
+      { status: response.status },
+      undefined,
+      reference,
+    );
+  }
   throw new ApiError(
     `HTTP ${response.status}: ${response.statusText}`,
     response.status,
