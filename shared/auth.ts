@@ -109,4 +109,16 @@ const currentPassword = field('validation.currentPassword.required').pipe(
 
 export const TwoFactorCodeSchema = z.object({ code });
 export const TwoFactorSetupSchema = z.object({ password: currentPassword });
-export const TwoFactorDisableSchema = z.object({ password: currentPassword, code });
+/**
+ * The password and a current code (from the app, or a recovery code): what
+ * turning two-factor sign-in off, moving it to a new device and new
+ * recovery codes each ask for.
+ */
+export const TwoFactorProofSchema = z.object({ password: currentPassword, code });
+export const TwoFactorDisableSchema = TwoFactorProofSchema;
+
+/** With this many unused recovery codes or fewer, the account page warns. */
+export const RECOVERY_CODES_LOW = 3;
+
+/** `GET /api/auth/2fa`: whether the account signs in with a second factor, and its unused recovery codes. */
+export type TwoFactorStatus = { enabled: boolean; recovery_codes_left: number };

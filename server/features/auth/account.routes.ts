@@ -9,8 +9,8 @@ import { whenHashingFree } from './hashing-admission';
 /**
  * `/api/auth/sessions` and `/api/auth/2fa`: the signed-in user's own
  * sessions (list, end one, "sign out everywhere else") and two-factor
- * sign-in (set up, enable, disable). Password and code checks are rate
- * limited per account.
+ * sign-in (its state, set up, enable, disable, move to a new device, new
+ * recovery codes). Password and code checks are rate limited per account.
  */
 export function createAccountRouter({ twoFactor, registry, audit, limits }: AuthRouteDeps) {
   const router = createRouter();
@@ -46,6 +46,10 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
     res.json({ data: { id: handle } });
   });
 
+  router.get('/2fa', signedIn, async (req, res) => {
+    res.json({ data: await twoFactor.status(accountOf(whoOf(req)).id) });
+  });
+
   router.post('/2fa/setup', signedIn, limits.accountSecret, whenHashingFree, async (req, res) => {
     res.json({ data: await twoFactor.setup(accountOf(whoOf(req)).id, req.body) });
   });
@@ -61,6 +65,28 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
     await twoFactor.disable(accountOf(who).id, req.body, who);
     res.json({ data: { two_factor_enabled: false } });
   });
+
+  router.post('/2fa/move', signedIn, limits.accountSecret, whenHashingFree, async (req, res) => {
+    res.json({ data: await twoFactor.startMove(accountOf(whoOf(req)).id, req.body) });
+  });
+
+  router.post('/2fa/move/confirm', signedIn, limits.accountSecret, async (req, res) => {
+    const who = whoOf(req);
+    const codes = await twoFactor.confirmMove(accountOf(who).id, req.body, who);
+    res.json({ data: { recovery_codes: codes } });
+  });
+
+  router.post(
+    '/2fa/recovery-codes',
+    signedIn,
+    limits.accountSecret,
+    whenHashingFree,
+    async (req, res) => {
+      const who = whoOf(req);
+      const codes = await twoFactor.renewRecoveryCodes(accountOf(who).id, req.body, who);
+      res.json({ data: { recovery_codes: codes } });
+    },
+  );
 
   return router;
 }

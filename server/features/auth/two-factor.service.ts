@@ -1,8 +1,10 @@
 import {
   TwoFactorCodeSchema,
   TwoFactorDisableSchema,
+  TwoFactorProofSchema,
   TwoFactorSetupSchema,
   type TwoFactorSetup,
+  type TwoFactorStatus,
 } from '#shared/auth';
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
@@ -26,6 +28,10 @@ const invalidCode = () => new UnauthorizedError('apiErrors.invalidTwoFactorCode'
  * pending until a first code proves the app has it), enable (ten recovery
  * codes, shown once, stored hashed), check at sign-in (an app code or an
  * unused recovery code), disable (password and code), and the CLI's reset.
+ * While it is on, the account can move it to a new device (password and a
+ * current code, then a new key pending until a code from the new app
+ * confirms it: the old key works until then, so sign-in is never without a
+ * second factor) and get new recovery codes (password and a code).
  */
 export function createTwoFactorService({
   db,
@@ -56,9 +62,32 @@ export function createTwoFactorService({
     return (await users.useRecoveryCode(userId, hashRecoveryCode(code))) ? 'recovery' : null;
   }
 
+  /**
+   * The password and a current code (the app's, or a recovery code, which is
+   * spent) of an account with two-factor sign-in on; answers the account.
+   */
+  async function proven(userId: number, input: unknown) {
+    const { password, code } = parseInput(TwoFactorProofSchema, input);
+    const user = await account(userId);
+    if (!(await verifyPassword(password, user.password_hash))) {
+      throw new UnauthorizedError('apiErrors.wrongPassword');
+    }
+    if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
+    if (!(await acceptCode(userId, code))) throw invalidCode();
+    return user;
+  }
+
   return {
     async enabled(userId: number): Promise<boolean> {
       return (await users.twoFactor(userId)).secret !== null;
+    },
+
+    async status(userId: number): Promise<TwoFactorStatus> {
+      const enabled = await this.enabled(userId);
+      return {
+        enabled,
+        recovery_codes_left: enabled ? await users.unusedRecoveryCodes(userId) : 0,
+      };
     },
 
     async setup(userId: number, input: unknown): Promise<TwoFactorSetup> {
@@ -109,6 +138,63 @@ export function createTwoFactorService({
         target_type: 'user',
         target_id: userId,
       });
+    },
+
+    /**
+     * Moving to a new device, first step: the password and a current code,
+     * then a new key for the new app. It stays pending (the old key keeps
+     * working) until `confirmMove` gets a code from the new app.
+     */
+    async startMove(userId: number, input: unknown): Promise<TwoFactorSetup> {
+      const user = await proven(userId, input);
+      const secret = await newTotpSecret();
+      await users.setTwoFactor(userId, { pending: secret });
+      return setupDetails(secret, user.username);
+    },
+
+    /**
+     * Moving to a new device, second step: a code from the new app swaps in
+     * the new key and a new set of recovery codes (answered, shown once), in
+     * one transaction; the old key and the old codes stop working.
+     */
+    async confirmMove(userId: number, input: unknown, who: Who): Promise<string[]> {
+      const { code } = parseInput(TwoFactorCodeSchema, input);
+      const user = await account(userId);
+      if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
+      const { pending } = await users.twoFactor(userId);
+      if (!pending) throw new ConflictError('apiErrors.twoFactorMoveNotStarted');
+      const step = await checkTotp(pending, code, null);
+      if (step === null) throw invalidCode();
+      const codes = newRecoveryCodes();
+      const swapped = await db.transaction(async (trx) => {
+        const repo = createUsersRepo(trx);
+        await repo.lock({ id: userId });
+        // Another tab may have finished (or turned it off) meanwhile.
+        if ((await repo.twoFactor(userId)).pending !== pending) return false;
+        await repo.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
+        await repo.setTwoFactor(userId, { secret: pending, pending: null, lastStep: step });
+        return true;
+      });
+      if (!swapped) throw new ConflictError('apiErrors.twoFactorMoveNotStarted');
+      await audit.record(actingAs(who, user), {
+        action: 'account.two_factor_moved',
+        target_type: 'user',
+        target_id: userId,
+      });
+      return codes;
+    },
+
+    /** A new set of recovery codes (the password and a code): the old ones stop working. */
+    async renewRecoveryCodes(userId: number, input: unknown, who: Who): Promise<string[]> {
+      const user = await proven(userId, input);
+      const codes = newRecoveryCodes();
+      await users.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
+      await audit.record(actingAs(who, user), {
+        action: 'account.recovery_codes_renewed',
+        target_type: 'user',
+        target_id: userId,
+      });
+      return codes;
     },
 
     /** The sign-in's second step: 401 for a wrong or reused code (recorded). */

@@ -202,6 +202,16 @@ export function createUsersRepo(db: Db | Knex.Transaction) {
       return changed > 0;
     },
 
+    /** How many of the account's recovery codes are still unused. */
+    async unusedRecoveryCodes(userId: number): Promise<number> {
+      const row = await db('recovery_codes')
+        .where({ user_id: userId })
+        .whereNull('used_at')
+        .count({ n: '*' })
+        .first();
+      return Number(row?.n ?? 0);
+    },
+
     /** Every account, staff first by role, then by name. */
     async all(): Promise<UserRecord[]> {
       const rows = await users()
