@@ -1,9 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActiveSession, Profile, TwoFactorSetup, User } from '#shared/auth';
+import type { ActiveSession, Profile, TwoFactorSetup, TwoFactorStatus, User } from '#shared/auth';
 import { api, ApiError } from '../../../../common/api';
 import { authKeys } from './auth.queries';
 
-export const accountKeys = { sessions: ['auth', 'sessions'] as const };
+export const accountKeys = {
+  sessions: ['auth', 'sessions'] as const,
+  twoFactor: ['auth', 'two-factor'] as const,
+};
 
 export type ProfileChanges = { username?: string; password?: string; current_password: string };
 
@@ -45,6 +48,49 @@ export async function enableTwoFactor(code: string): Promise<string[]> {
 /** `POST /api/auth/2fa/disable`: needs the password and a code. */
 export async function disableTwoFactor(input: { password: string; code: string }): Promise<void> {
   await api<{ two_factor_enabled: false }>('/auth/2fa/disable', { method: 'POST', body: input });
+}
+
+/** The password and a current code (from the app, or a recovery code). */
+export type TwoFactorProof = { password: string; code: string };
+
+/** `GET /api/auth/2fa`: whether two-factor sign-in is on, and how many recovery codes are left. */
+export function getTwoFactorStatus(signal?: AbortSignal): Promise<TwoFactorStatus> {
+  return api<TwoFactorStatus>('/auth/2fa', { signal });
+}
+
+/** `POST /api/auth/2fa/move`: a new key for a new device; the old one works until confirmed. */
+export function startMove(proof: TwoFactorProof): Promise<TwoFactorSetup> {
+  return api<TwoFactorSetup>('/auth/2fa/move', { method: 'POST', body: proof });
+}
+
+/** `POST /api/auth/2fa/move/confirm`: a code from the new app swaps the key; new recovery codes. */
+export async function confirmMove(code: string): Promise<string[]> {
+  const data = await api<{ recovery_codes: string[] }>('/auth/2fa/move/confirm', {
+    method: 'POST',
+    body: { code },
+  });
+  return data.recovery_codes;
+}
+
+/** `POST /api/auth/2fa/recovery-codes`: a new set, shown once; the old codes stop working. */
+export async function renewRecoveryCodes(proof: TwoFactorProof): Promise<string[]> {
+  const data = await api<{ recovery_codes: string[] }>('/auth/2fa/recovery-codes', {
+    method: 'POST',
+    body: proof,
+  });
+  return data.recovery_codes;
+}
+
+export const twoFactorStatusQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.twoFactor,
+    queryFn: ({ signal }) => getTwoFactorStatus(signal),
+    staleTime: 0,
+  });
+
+/** The recovery codes left, asked again whenever the account page opens. */
+export function useTwoFactorStatusQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...twoFactorStatusQuery(), enabled });
 }
 
 export const sessionsQuery = () =>
@@ -105,16 +151,31 @@ export function useStartTwoFactor() {
   return useMutation({ mutationFn: startTwoFactor, onError });
 }
 
-/** Turning two-factor sign-in on or off changes the profile's `two_factor_enabled`. */
+/**
+ * Turning two-factor sign-in on or off changes the profile's
+ * `two_factor_enabled`; that, a move and new codes change the count of
+ * recovery codes left.
+ */
 function useTwoFactorSwitch<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const client = useQueryClient();
   const onError = useProfileRefreshOnConflict();
   return useMutation({
     mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: authKeys.profile }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: authKeys.profile }),
+        client.invalidateQueries({ queryKey: accountKeys.twoFactor }),
+      ]),
     onError,
   });
 }
 
 export const useEnableTwoFactor = () => useTwoFactorSwitch(enableTwoFactor);
 export const useDisableTwoFactor = () => useTwoFactorSwitch(disableTwoFactor);
+/** The new key is only a candidate: the old one works until `useConfirmMove`. */
+export function useStartMove() {
+  const onError = useProfileRefreshOnConflict();
+  return useMutation({ mutationFn: startMove, onError });
+}
+export const useConfirmMove = () => useTwoFactorSwitch(confirmMove);
+export const useRenewRecoveryCodes = () => useTwoFactorSwitch(renewRecoveryCodes);

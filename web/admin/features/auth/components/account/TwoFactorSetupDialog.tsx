@@ -8,10 +8,9 @@ import { Modal } from '../../../../components/Modal';
 import { Spinner } from '../../../../components/Spinner';
 import { button } from '../../../../lib/ui';
 import { useEnableTwoFactor, useStartTwoFactor } from '../../api/account.queries';
-import { CodeInput } from '../CodeInput';
 import { PasswordInput } from '../PasswordInput';
 import { RecoveryCodes } from './RecoveryCodes';
-import { SetupKey } from './SetupKey';
+import { NewKeyForm } from './NewKeyForm';
 
 type Stage =
   | { name: 'password' }
@@ -37,7 +36,6 @@ export function TwoFactorSetupDialog({
   const enable = useEnableTwoFactor();
   const [stage, setStage] = useState<Stage>({ name: 'password' });
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState(false);
@@ -60,10 +58,7 @@ export function TwoFactorSetupDialog({
     });
   };
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    const digits = code.replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(digits)) return setError(t('admin.twoFactor.codeFormat'));
+  const submitCode = (digits: string) => {
     enable.mutate(digits, {
       onSuccess: (codes) => {
         setError(undefined);
@@ -111,26 +106,15 @@ export function TwoFactorSetupDialog({
         </form>
       )}
       {stage.name === 'scan' && (
-        <form onSubmit={submitCode} noValidate className="space-y-5 px-6 py-5">
-          <SetupKey setup={stage.setup} />
-          <Field
-            id="two-factor-code"
-            label={t('admin.twoFactor.confirmCode')}
-            hint={t('admin.twoFactor.confirmHint')}
-            error={error}
-          >
-            <CodeInput
-              {...fieldAria('two-factor-code', { error, hint: true })}
-              kind="app"
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setError(undefined);
-              }}
-            />
-          </Field>
-          <Actions busy={busy} label={t('admin.twoFactor.turnOn')} onCancel={close} />
-        </form>
+        <NewKeyForm
+          setup={stage.setup}
+          submitLabel={t('admin.twoFactor.turnOn')}
+          busy={busy}
+          error={error}
+          onErrorChange={setError}
+          onCancel={close}
+          onCode={submitCode}
+        />
       )}
       {stage.name === 'codes' && (
         <RecoveryCodes
