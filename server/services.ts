@@ -120,11 +120,6 @@ export function createServices(deps: AppDeps) {
     audit,
     twoFactorRequired: () => settings.value('require_two_factor'),
   });
-  const twoFactor = createTwoFactorService({
-    db,
-    audit,
-    required: () => settings.value('require_two_factor'),
-  });
   const registry = createSessionRegistry({
     db,
     store: deps.sessionStore,
@@ -138,6 +133,13 @@ export function createServices(deps: AppDeps) {
     texts,
     settings,
     clock: now,
+  });
+  const twoFactor = createTwoFactorService({
+    db,
+    audit,
+    required: () => settings.value('require_two_factor'),
+    registry,
+    mail,
   });
   const staff = createStaffService({
     db,

@@ -33,6 +33,7 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/llm/translate-texts': 'translates site texts for the editor; nothing is stored',
   'POST /api/llm/draft-reply': 'drafts a reply for review; nothing is sent or stored',
   'POST /api/auth/2fa/setup': 'a key waiting for confirmation; turning it on is recorded',
+  'POST /api/auth/2fa/move': 'a new key waiting for confirmation; the move is recorded',
   'POST /api/site/preview': 'renders a page with unsaved texts; nothing is stored',
   'POST /api/auth/invitation/check': 'shows what an invitation offers; nothing changes',
   'POST /api/auth/password-reset/check': 'says whether a reset link still works; nothing changes',
@@ -307,6 +308,15 @@ function teamCases(): Case[] {
       },
     },
     {
+      route: 'POST /api/users/:id/2fa/reset',
+      name: 'a colleague’s two-factor sign-in reset',
+      async run() {
+        await t.db('users').where({ id: colleague.id }).update({ totp_secret: 'JBSWY3DPEHPK3PXP' });
+        await from(admin).post(`/api/users/${colleague.id}/2fa/reset`).expect(200);
+        return onColleague('account.two_factor_reset', { summary: colleague.username });
+      },
+    },
+    {
       route: 'PUT /api/users/:id',
       name: 'a role changed',
       async run() {
@@ -424,6 +434,40 @@ const CASES: Case[] = [
         target_type: 'user',
         summary: 'with second factor',
       };
+    },
+  },
+  {
+    route: 'POST /api/auth/2fa/recovery-codes',
+    name: 'new recovery codes',
+    async run() {
+      const res = await from(otherAgent)
+        .post('/api/auth/2fa/recovery-codes')
+        .send({ password: other.password, code: recovery[1] })
+        .expect(200);
+      recovery = res.body.data.recovery_codes;
+      return {
+        action: 'account.recovery_codes_renewed',
+        actor: other.username,
+        target_type: 'user',
+      };
+    },
+  },
+  {
+    route: 'POST /api/auth/2fa/move/confirm',
+    name: 'two-factor sign-in moved to a new device',
+    async run() {
+      const moved = await from(otherAgent)
+        .post('/api/auth/2fa/move')
+        .send({ password: other.password, code: recovery[0] })
+        .expect(200);
+      secret = moved.body.data.secret;
+      const code = await generate({ secret });
+      const res = await from(otherAgent)
+        .post('/api/auth/2fa/move/confirm')
+        .send({ code })
+        .expect(200);
+      recovery = res.body.data.recovery_codes;
+      return { action: 'account.two_factor_moved', actor: other.username, target_type: 'user' };
     },
   },
   {

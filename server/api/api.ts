@@ -143,7 +143,7 @@ export function createApi(deps: ApiDeps) {
     createAccountRouter(authDeps),
     createAccountLinksRouter({ invitations, recovery, registry, origin, limits }),
   );
-  api.use('/users', createUsersRouter({ staff, invitations, origin }));
+  api.use('/users', createUsersRouter({ staff, invitations, twoFactor, origin }));
   api.use('/news', createNewsRouter({ news, previews, revisions, bounds }));
   api.use('/pages', createPagesRouter({ pages, previews, revisions: pageRevisions }));
   api.use('/previews', createPreviewsRouter({ previews }));

@@ -41,6 +41,7 @@ const RULES: Record<string, AccessRule> = {
   'POST /api/auth/email/confirm': 'anyone',
   'GET /api/users': 'users',
   'GET /api/users/staff': 'staff',
+  'POST /api/users/:id/2fa/reset': 'users',
   'GET /api/users/invitations': 'users',
   'POST /api/users/invitations': 'users',
   'POST /api/users/invitations/:id/resend': 'users',

@@ -6,12 +6,17 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '#shared/auth';
+import type { UserAccount } from '#shared/users';
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
 import { parseInput } from '../../validation';
-import { NOBODY, actingAs, type Who } from '../../http/who';
+import { NOBODY, accountOf, actingAs, type Who } from '../../http/who';
 import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
+import type { MailService } from '../mail/mail.service';
+import type { LinkContext } from './invitations.service';
 import { verifyPassword } from './password';
+import type { SessionRegistry } from './session-registry';
+import { toAccount } from './staff.service';
 import {
   checkTotp,
   hashRecoveryCode,
@@ -31,17 +36,23 @@ const invalidCode = () => new UnauthorizedError('apiErrors.invalidTwoFactorCode'
  * While it is on, the account can move it to a new device (password and a
  * current code, then a new key pending until a code from the new app
  * confirms it: the old key works until then, so sign-in is never without a
- * second factor) and get new recovery codes (password and a code).
+ * second factor) and get new recovery codes (password and a code). An
+ * admin can reset a colleague's (`resetFor`).
  */
 export function createTwoFactorService({
   db,
   audit = NO_AUDIT,
   required = async () => false,
+  registry,
+  mail,
 }: {
   db: Db;
   audit?: AuditRecorder;
   /** Whether the site requires two-factor sign-in of every staff account (it cannot be turned off then). */
   required?: () => Promise<boolean>;
+  /** For an admin's reset: the colleague's sessions end, and they are told by e-mail. */
+  registry?: Pick<SessionRegistry, 'endOthers'>;
+  mail?: Pick<MailService, 'queueAccountMail'>;
 }) {
   const users = createUsersRepo(db);
 
@@ -217,6 +228,43 @@ export function createTwoFactorService({
           target_id: userId,
         });
       }
+    },
+
+    /**
+     * An admin resets a colleague's two-factor sign-in (the device and the
+     * recovery codes are lost): it is off, every session of the account
+     * ends, and the colleague is e-mailed at a confirmed address. While the
+     * site requires it, their next sign-in leads to its setup first (the
+     * profile's `two_factor_setup_required`). Not for one's own account
+     * (409): that moves to a new device instead.
+     */
+    async resetFor(id: number, ctx: LinkContext): Promise<UserAccount> {
+      if (accountOf(ctx.who).id === id) throw new ConflictError('apiErrors.twoFactorResetOwn');
+      const user = await users.findById(id);
+      if (!user) throw new NotFoundError('apiErrors.userNotFound');
+      if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
+      await db.transaction(async (trx) => {
+        const repo = createUsersRepo(trx);
+        await repo.setTwoFactor(id, { secret: null, pending: null, lastStep: null });
+        await repo.replaceRecoveryCodes(id, []);
+      });
+      await audit.record(ctx.who, {
+        action: 'account.two_factor_reset',
+        target_type: 'user',
+        target_id: id,
+        summary: user.username,
+      });
+      await registry?.endOthers(id);
+      if (user.email) {
+        await mail?.queueAccountMail('two-factor-reset', user.email, {
+          kind: 'twoFactorReset',
+          language: ctx.language,
+          url: `${ctx.origin}/login?lang=${ctx.language}`,
+          username: user.username,
+          by: ctx.who.actor?.username,
+        });
+      }
+      return toAccount({ ...user, totp_secret: null });
     },
 
     /** `npm run admin -- reset-2fa <username>`: turns it off for someone who lost the device. */

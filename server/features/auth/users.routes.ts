@@ -7,10 +7,12 @@ import type { PublicOrigin } from '../../http/public-origin';
 import { requestLanguage } from '../../i18n';
 import type { InvitationsService, LinkContext } from './invitations.service';
 import type { StaffService } from './staff.service';
+import type { TwoFactorService } from './two-factor.service';
 
 export type UsersRouteDeps = {
   staff: StaffService;
   invitations: InvitationsService;
+  twoFactor: TwoFactorService;
   /** The site's address for the links e-mails carry (PUBLIC_URL, else the request's own). */
   origin: PublicOrigin;
 };
@@ -22,8 +24,11 @@ export const linkContext = (req: Request, origin: PublicOrigin): LinkContext => 
   who: whoOf(req),
 });
 
-/** `/api/users`: accounts and invitations (admins), and the active staff (any staff). */
-export function createUsersRouter({ staff, invitations, origin }: UsersRouteDeps) {
+/**
+ * `/api/users`: accounts, their two-factor resets and invitations (admins),
+ * and the active staff (any staff).
+ */
+export function createUsersRouter({ staff, invitations, twoFactor, origin }: UsersRouteDeps) {
   const router = createRouter();
 
   router.get('/', allow('users'), async (_req, res) => {
@@ -53,6 +58,11 @@ export function createUsersRouter({ staff, invitations, origin }: UsersRouteDeps
 
   router.put('/:id', allow('users'), async (req, res) => {
     res.json({ data: await staff.update(idParam(req.params.id), req.body, whoOf(req)) });
+  });
+
+  router.post('/:id/2fa/reset', allow('users'), async (req, res) => {
+    const id = idParam(req.params.id);
+    res.json({ data: await twoFactor.resetFor(id, linkContext(req, origin)) });
   });
 
   router.delete('/:id', allow('users'), async (req, res) => {

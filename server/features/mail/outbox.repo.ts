@@ -4,8 +4,16 @@ import { isEmbedded, type Db } from '../../db/knex';
 import { toCount, toIso, toIsoOrNull } from '../../db/values';
 import type { Mailbox } from '../../mailbox';
 
-/** Account mail carries a one-time link: an invitation, a password reset, an address to confirm. */
-export const ACCOUNT_MAIL_KINDS = ['invitation', 'password-reset', 'email-confirm'] as const;
+/**
+ * Account mail: a one-time link (an invitation, a password reset, an
+ * address to confirm) or the notice of a two-factor reset.
+ */
+export const ACCOUNT_MAIL_KINDS = [
+  'invitation',
+  'password-reset',
+  'email-confirm',
+  'two-factor-reset',
+] as const;
 export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
 
 /**

@@ -5,27 +5,35 @@ import { translator, type Translate } from '../../../i18n';
 import type { MailContent } from '../outbox.repo';
 import { formatTime, headerText, htmlDocument } from './mail-parts';
 
-/** The one-time links the site e-mails to people about their account. */
-export type AccountMailKind = 'invitation' | 'reset' | 'emailConfirm';
+/**
+ * The one-time links the site e-mails to people about their account, and
+ * the notice that an admin reset their two-factor sign-in (its link, the
+ * sign-in page, is no secret).
+ */
+export type AccountMailKind = 'invitation' | 'reset' | 'emailConfirm' | 'twoFactorReset';
 
 export type AccountMail = {
   kind: AccountMailKind;
   language: Language;
-  /** The one-time link. */
+  /** The one-time link (the sign-in page for a notice). */
   url: string;
-  expiresAt: string;
+  /** Until when the link works; none for a notice. */
+  expiresAt?: string;
   /** Invitations: the role offered and who invites. */
   role?: StaffRole;
   invitedBy?: string;
   /** Resets and confirmations: whose account it is. */
   username?: string;
+  /** A two-factor reset: the admin who made it. */
+  by?: string;
 };
 
 /**
- * An invitation, a password reset or the confirmation of a new address, in
- * the reader's language: what it is, the link (as a button and as text),
- * how long it works, and what to do when it was not expected. Nothing in it
- * is a secret except the link itself.
+ * An invitation, a password reset, the confirmation of a new address or a
+ * two-factor reset, in the reader's language: what it is, the link (as a
+ * button and as text), how long it works (or, for a notice, what to do
+ * next), and what to do when it was not expected. Nothing in it is a
+ * secret except a one-time link itself.
  */
 export function accountMail(
   mail: AccountMail,
@@ -38,10 +46,11 @@ export function accountMail(
     username: mail.username ?? '',
     invitedBy: mail.invitedBy ?? '',
     role: mail.role ? t(`admin.users.roles.${mail.role}`) : '',
-    until: formatTime(mail.expiresAt, mail.language),
+    by: mail.by ?? '',
+    until: mail.expiresAt ? formatTime(mail.expiresAt, mail.language) : '',
   };
   const subject = headerText(t(key('subject'), params), 200);
-  const paragraphs = [t(key('intro'), params), t(key('expires'), params)];
+  const paragraphs = [t(key('intro'), params), t(key(mail.expiresAt ? 'expires' : 'next'), params)];
   const action = t(key('action'), params);
   const ignore = t(key('ignore'), params);
   const signOff = t('mail.account.signOff', params);
