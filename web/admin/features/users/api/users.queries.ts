@@ -67,3 +67,7 @@ export const useUpdateAccount = () =>
 
 export const useDeleteAccount = () =>
   useUsersWrite((id: number) => api<{ id: number }>(`/users/${id}`, { method: 'DELETE' }));
+
+/** An admin resets a colleague's two-factor sign-in (they lost the device and the codes). */
+export const useResetTwoFactor = () =>
+  useUsersWrite((id: number) => api<UserAccount>(`/users/${id}/2fa/reset`, { method: 'POST' }));

@@ -4,7 +4,7 @@ import { mayInvite, type Role } from '#shared/roles';
 import type { Invitation, UserAccount } from '#shared/users';
 import { toast } from '../../../../common/toast';
 import { card } from '../../../lib/ui';
-import { useDeleteAccount, useUpdateAccount } from '../api/users.queries';
+import { useDeleteAccount, useResetTwoFactor, useUpdateAccount } from '../api/users.queries';
 import { AccountQuestion, type Question } from './AccountQuestion';
 import { AccountRow } from './AccountRow';
 
@@ -16,18 +16,22 @@ type Props = { accounts: UserAccount[]; invitations: Invitation[]; me: string };
  * sessions at once. The server refuses (409) whatever would leave no
  * active admin, and the toast says why. A change that makes an account
  * lose the right to invite withdraws the invitations it sent: the question
- * before it says how many.
+ * before it says how many. An admin may reset a colleague's two-factor
+ * sign-in (a lost phone): it ends their sessions and they set it up again.
  */
 export function AccountList({ accounts, invitations, me }: Props) {
   const { t } = useTranslation();
   const update = useUpdateAccount();
   const removal = useDeleteAccount();
+  const reset = useResetTwoFactor();
   const [question, setQuestion] = useState<Question | null>(null);
   const pendingId = update.isPending
     ? update.variables.id
     : removal.isPending
       ? removal.variables
-      : null;
+      : reset.isPending
+        ? reset.variables
+        : null;
   const fail = (error: unknown) => toast.failure(t, error, 'admin.users.failed');
   const sentBy = (account: UserAccount) =>
     invitations.filter((i) => i.invited_by === account.username).length;
@@ -83,6 +87,15 @@ export function AccountList({ accounts, invitations, me }: Props) {
       onError: fail,
     });
 
+  const resetTwoFactor = (account: UserAccount) =>
+    reset.mutate(account.id, {
+      onSuccess() {
+        toast.success(t('admin.users.twoFactorReset', { username: account.username }));
+        done();
+      },
+      onError: fail,
+    });
+
   /**
    * Every new role is asked about before it is written: browsers fire a change
    * for each option an arrow key passes in a closed picker. Cancel leaves the
@@ -96,6 +109,7 @@ export function AccountList({ accounts, invitations, me }: Props) {
   const answer = (q: Question) => {
     if (q.kind === 'role') setRole(q.account, q.role, q.withdrawn);
     else if (q.kind === 'deactivate') setActive(q.account, false, q.withdrawn);
+    else if (q.kind === 'resetTwoFactor') resetTwoFactor(q.account);
     else remove(q.account, q.withdrawn);
   };
 
@@ -118,13 +132,14 @@ export function AccountList({ accounts, invitations, me }: Props) {
                 : setQuestion({ kind: 'deactivate', account, withdrawn: sentBy(account) })
             }
             onDelete={() => setQuestion({ kind: 'delete', account, withdrawn: sentBy(account) })}
+            onResetTwoFactor={() => setQuestion({ kind: 'resetTwoFactor', account, withdrawn: 0 })}
           />
         ))}
       </ul>
       {question && (
         <AccountQuestion
           question={question}
-          busy={update.isPending || removal.isPending}
+          busy={update.isPending || removal.isPending || reset.isPending}
           onCancel={done}
           onConfirm={() => answer(question)}
         />

@@ -4,14 +4,15 @@ import type { UserAccount } from '#shared/users';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /**
- * A change to an account that is asked first: deactivation, deletion, or a
- * new role.
+ * A change to an account that is asked first: deactivation, deletion, a
+ * new role, or a reset of its two-factor sign-in.
  * `withdrawn` counts the invitations the account sent that the server
  * withdraws with the change (decision 030, amended).
  */
 export type Question =
   | { kind: 'deactivate' | 'delete'; account: UserAccount; withdrawn: number }
-  | { kind: 'role'; account: UserAccount; role: Role; withdrawn: number };
+  | { kind: 'role'; account: UserAccount; role: Role; withdrawn: number }
+  | { kind: 'resetTwoFactor'; account: UserAccount; withdrawn: 0 };
 
 type Props = {
   question: Question;
@@ -41,6 +42,7 @@ export function AccountQuestion({ question, busy, onConfirm, onCancel }: Props) 
     role: t('admin.users.changeRole'),
     deactivate: t('admin.users.deactivate'),
     delete: t('admin.common.delete'),
+    resetTwoFactor: t('admin.users.resetTwoFactor'),
   }[question.kind];
   return (
     <ConfirmDialog

@@ -1,4 +1,4 @@
-import { Power, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
+import { Power, RotateCcw, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/date-time';
 import { pickLanguage } from '#shared/languages';
@@ -16,12 +16,22 @@ type Props = {
   onRole: (role: Role) => void;
   onActive: (active: boolean) => void;
   onDelete: () => void;
+  /** A colleague's two-factor sign-in reset (asked first); never one's own. */
+  onResetTwoFactor: () => void;
 };
 
 const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
 /** One account: who, its role, state, two-factor and last sign-in, and what an admin can do. */
-export function AccountRow({ account, own, pending, onRole, onActive, onDelete }: Props) {
+export function AccountRow({
+  account,
+  own,
+  pending,
+  onRole,
+  onActive,
+  onDelete,
+  onResetTwoFactor,
+}: Props) {
   const { t, i18n } = useTranslation();
   const language = pickLanguage(i18n.language);
   const name = <span className="sr-only">: {account.username}</span>;
@@ -84,6 +94,13 @@ export function AccountRow({ account, own, pending, onRole, onActive, onDelete }
         </select>
         {!own && (
           <>
+            {account.two_factor && (
+              <RowAction pending={pending} className={button.ghost} onClick={onResetTwoFactor}>
+                <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                {t('admin.users.resetTwoFactor')}
+                {name}
+              </RowAction>
+            )}
             <RowAction
               pending={pending}
               className={button.ghost}
