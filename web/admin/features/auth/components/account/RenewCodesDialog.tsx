@@ -43,7 +43,7 @@ export function RenewCodesDialog({ username, onClose }: { username: string; onCl
         <ProofForm
           id="two-factor-renew"
           intro={<p className="text-sm text-slate-700">{t('admin.twoFactor.renewIntro')}</p>}
-          submitLabel={t('admin.twoFactor.renew')}
+          submitLabel={t('admin.twoFactor.renewSubmit')}
           busy={renew.isPending}
           failureKey="admin.twoFactor.renewFailed"
           onCancel={close}
