@@ -312,6 +312,49 @@ describe('migrations', () => {
     },
   );
 
+  it.each([
+    ['SQLite', false],
+    ['PostgreSQL', true],
+  ] as const)(
+    'sum the page views already in a %s database by month and by day',
+    async (_store, pg) => {
+      if (pg && !postgresAvailable) return;
+      await onDatabaseBefore('20261129110000_page_view_months.ts', pg, async (db) => {
+        const row = (day: string, page: string, id: number, views: number, enquiries = 0) => ({
+          day,
+          page,
+          document_id: id,
+          language: 'en',
+          views,
+          enquiries,
+        });
+        await db('page_views').insert([
+          row('2026-10-31', 'home', 0, 3),
+          row('2026-11-01', 'home', 0, 4),
+          row('2026-11-30', 'home', 0, 5),
+          row('2026-11-01', 'document', 7, 2, 1),
+          row('2026-11-02', 'document', 7, 0, 2),
+        ]);
+        await migrateLatest(db);
+        const months = await db('page_view_months')
+          .orderBy(['month', 'page'])
+          .select('month', 'page', 'document_id', 'views', 'enquiries');
+        expect(months.map((r) => Object.values(r).map(String))).toEqual([
+          ['2026-10', 'home', '0', '3', '0'],
+          ['2026-11', 'document', '7', '2', '3'],
+          ['2026-11', 'home', '0', '9', '0'],
+        ]);
+        const days = await db('page_view_days').orderBy('day').select('day', 'views');
+        expect(days.map((r) => [r.day, Number(r.views)])).toEqual([
+          ['2026-10-31', 3],
+          ['2026-11-01', 6],
+          ['2026-11-02', 0],
+          ['2026-11-30', 5],
+        ]);
+      });
+    },
+  );
+
   it('give SQLite full-text indexes of every word start up to 12 characters, rows kept', async () => {
     const migration = '20261128190000_search_prefix_indexes.ts';
     await onDatabaseBefore(migration, false, async (db) => {

@@ -19,10 +19,25 @@ export type PageTotals = {
 /** A page's totals in one language over a period. */
 export type PageLanguageTotals = PageTotals & { language: Language };
 
-/** Plain knex queries on the counts (`page_views`, `referrer_views`). */
-export function createAnalyticsRepo(db: Db) {
-  const since = (table: string, day: string) => db(table).where(`${table}.day`, '>=', day);
+/** The month (`YYYY-MM`) of a day (`YYYY-MM-DD`). */
+export const monthOf = (day: string): string => day.slice(0, 7);
 
+/**
+ * The first month a period from `day` on holds whole: `day`'s own when it
+ * is the first of its month, else the next one.
+ */
+export function firstWholeMonth(day: string): string {
+  if (day.endsWith('-01')) return monthOf(day);
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * Plain knex queries on the counts: `page_views` and `referrer_views` per
+ * day, and the sums kept beside them in the same writes, `page_view_months`
+ * (per month) and `page_view_days` (all pages' views per day).
+ */
+export function createAnalyticsRepo(db: Db) {
   return {
     /** One enquiry more from an article or page, in the enquiry's own transaction. */
     async addEnquiry(trx: Knex, day: string, documentId: number, language: Language) {
@@ -33,37 +48,56 @@ export function createAnalyticsRepo(db: Db) {
          do update set enquiries = page_views.enquiries + 1`,
         [day, documentId, language],
       );
+      await trx.raw(
+        `insert into page_view_months (month, page, document_id, language, views, enquiries)
+         values (?, 'document', ?, ?, 0, 1)
+         on conflict (month, page, document_id, language)
+         do update set enquiries = page_view_months.enquiries + 1`,
+        [monthOf(day), documentId, language],
+      );
     },
 
     /**
      * One enquiry fewer from an article or page (filed as spam), in that
-     * change's transaction; never below zero.
+     * change's transaction; never below zero, and off its month's sum only
+     * when it was taken off its day.
      */
     async removeEnquiry(trx: Knex, day: string, documentId: number, language: Language) {
-      await trx('page_views')
-        .where({ day, page: 'document', document_id: documentId, language })
+      const key = { page: 'document', document_id: documentId, language };
+      const taken = await trx('page_views')
+        .where({ day, ...key })
+        .where('enquiries', '>', 0)
+        .decrement('enquiries', 1);
+      if (Number(taken) === 0) return;
+      await trx('page_view_months')
+        .where({ month: monthOf(day), ...key })
         .where('enquiries', '>', 0)
         .decrement('enquiries', 1);
     },
 
-    /** Views per day (`YYYY-MM-DD`) from `day` on. */
+    /** Views per day (`YYYY-MM-DD`) from `day` on: one kept row a day. */
     async viewsPerDay(day: string): Promise<Map<string, number>> {
-      const rows: Row[] = await since('page_views', day)
-        .select('day')
-        .sum({ n: 'views' })
-        .groupBy('day');
-      return new Map(rows.map((r) => [String(r.day), toCount(r.n)]));
+      const rows: Row[] = await db('page_view_days').where('day', '>=', day).select('day', 'views');
+      return new Map(rows.map((r) => [String(r.day), toCount(r.views)]));
     },
 
     /**
      * Each page's views and enquiries per language from `day` on, with its
-     * article's or page's slug and title. The rows are summed first, in the
-     * order of `page_views_pages_index` (no sort of the period's rows, and
-     * the table is not read), and only the sums, a few per page, are joined
-     * with `news`.
+     * article's or page's slug and title: the days of `day`'s month from it
+     * on (`page_views_by_day_index`, a range of at most a month's days) and
+     * every later month's sums (`page_view_months`), summed first; only the
+     * sums, a few per page, are joined with `news`.
      */
     async pages(day: string): Promise<PageLanguageTotals[]> {
-      const totals = since('page_views', day)
+      const whole = firstWholeMonth(day);
+      const columns = ['page', 'document_id', 'language', 'views', 'enquiries'];
+      const edge = db('page_views')
+        .where('day', '>=', day)
+        .where('day', '<', `${whole}-01`)
+        .select(columns);
+      const months = db('page_view_months').where('month', '>=', whole).select(columns);
+      const totals = db
+        .from(edge.unionAll(months).as('period'))
         .select('page', 'document_id', 'language')
         .sum({ views: 'views', enquiries: 'enquiries' })
         .groupBy('page', 'document_id', 'language')
@@ -97,7 +131,8 @@ export function createAnalyticsRepo(db: Db) {
       const host = db.raw(
         `case when views < ${Number(RARE_REFERRER_VIEWS)} then '${OTHER_REFERRER}' else host end`,
       );
-      const rows: Row[] = await since('referrer_views', day)
+      const rows: Row[] = await db('referrer_views')
+        .where('day', '>=', day)
         .select({ host })
         .sum({ n: 'views' })
         .groupBy(host);

@@ -166,7 +166,9 @@ describe('the view counter', () => {
     }
     const statements: { sql: string; bindings: unknown[] }[] = [];
     const record = (query: { sql: string; bindings?: unknown[] }) => {
-      if (/^insert into (page_views|referrer_views)\b/.test(query.sql)) {
+      if (
+        /^insert into (page_views|page_view_months|page_view_days|referrer_views)\b/.test(query.sql)
+      ) {
         statements.push({ sql: query.sql, bindings: query.bindings ?? [] });
       }
     };
@@ -193,6 +195,19 @@ describe('the view counter', () => {
     expect(statements.filter((s) => s.sql.includes('page_views')).length).toBeGreaterThan(1);
     expect(pageKeys).toHaveLength(130);
     expect(pageKeys).toEqual([...pageKeys].sort(keyOrder));
+    // Their sums per month (13 pages in November and December) and per day, in key order too.
+    const monthKeys = rowsOf('page_view_months', 5);
+    expect(monthKeys).toHaveLength(26);
+    expect(monthKeys).toEqual([...monthKeys].sort(keyOrder));
+    const dayKeys = rowsOf('page_view_days', 2);
+    expect(dayKeys).toHaveLength(10);
+    expect(dayKeys).toEqual([...dayKeys].sort(keyOrder));
+    expect(statements.map((s) => /^insert into (\w+)/.exec(s.sql)![1])).toEqual([
+      ...Array(2).fill('page_views'),
+      'page_view_months',
+      'page_view_days',
+      'referrer_views',
+    ]);
     const hostKeys = rowsOf('referrer_views', 3);
     expect(hostKeys).toHaveLength(20);
     expect(hostKeys).toEqual([...hostKeys].sort(keyOrder));

@@ -37,8 +37,9 @@ export type ViewCounter = {
 /**
  * Page views counted in memory and written in batches: a view is a map
  * increment (every cached page view pays it, so it must cost next to
- * nothing), and every FLUSH_MS the counts are added to `page_views` and
- * `referrer_views` in one transaction of the group commit, one upsert per
+ * nothing), and every FLUSH_MS the counts are added to `page_views` (and
+ * its sums per month and per day, `page_view_months` and `page_view_days`)
+ * and `referrer_views` in one transaction of the group commit, one upsert per
  * row (`views = views + excluded.views`), so several servers sharing a
  * PostgreSQL database add up; the rows go in the order of their keys, so
  * two servers' writes never deadlock on rows they both add to. A write
@@ -195,9 +196,55 @@ async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promi
       chunk.flat(),
     );
   }
+  await addMonthViews(trx, kept);
+  await addDayViews(trx, kept);
   const hosts: HostViews[] = [];
   for (const [day, counts] of sites) hosts.push(...(await withinStoredHosts(trx, day, counts)));
   await addHostViews(trx, hosts);
+}
+
+/**
+ * Adds the rows' views to their months' sums (`page_view_months`, the
+ * report's whole months), in the order of its key (month, page,
+ * document_id, language), after `page_views` and before `page_view_days`:
+ * every writer takes the rows of these tables in one order.
+ */
+async function addMonthViews(trx: Knex.Transaction, rows: PageViews[]): Promise<void> {
+  const sums = new Map<string, PageViews>();
+  for (const [day, page, id, language, n] of rows) {
+    const month = day.slice(0, 7);
+    const key = `${month}|${page}|${id}|${language}`;
+    const sum = sums.get(key);
+    if (sum) sum[4] += n;
+    else sums.set(key, [month, page, id, language, n]);
+  }
+  const sorted = [...sums.values()].sort(byPageViewKey);
+  for (let i = 0; i < sorted.length; i += CHUNK) {
+    const chunk = sorted.slice(i, i + CHUNK);
+    await trx.raw(
+      `insert into page_view_months (month, page, document_id, language, views)
+       values ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+       on conflict (month, page, document_id, language)
+       do update set views = page_view_months.views + excluded.views`,
+      chunk.flat(),
+    );
+  }
+}
+
+/** Adds the rows' views to their days' totals (`page_view_days`), in the order of the days. */
+async function addDayViews(trx: Knex.Transaction, rows: PageViews[]): Promise<void> {
+  const sums = new Map<string, number>();
+  for (const [day, , , , n] of rows) sums.set(day, (sums.get(day) ?? 0) + n);
+  const sorted = [...sums].sort((a, b) => compare(a[0], b[0]));
+  for (let i = 0; i < sorted.length; i += CHUNK) {
+    const chunk = sorted.slice(i, i + CHUNK);
+    await trx.raw(
+      `insert into page_view_days (day, views)
+       values ${chunk.map(() => '(?, ?)').join(', ')}
+       on conflict (day) do update set views = page_view_days.views + excluded.views`,
+      chunk.flat(),
+    );
+  }
 }
 
 /** A page view row: day, page, document id, language, views. */
@@ -205,7 +252,10 @@ type PageViews = [string, string, number, string, number];
 
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The order of `page_views`' primary key (day, page, document_id, language). */
+/**
+ * The order of `page_views`' primary key (day, page, document_id, language),
+ * and of `page_view_months`' (month, page, document_id, language).
+ */
 function byPageViewKey(a: PageViews, b: PageViews): number {
   return compare(a[0], b[0]) || compare(a[1], b[1]) || a[2] - b[2] || compare(a[3], b[3]);
 }
