@@ -2,8 +2,11 @@
  * The large data of `npm run bench:data`, written straight through the
  * services (as the API would, without HTTP in between) into the database
  * of a stopped server: articles with Portuguese and German versions, and
- * enquiries spread over two years, about one in ten of them spam.
+ * enquiries spread over two years, about one in ten of them spam; then
+ * years of page views and referrers, bulk-inserted (`seedViews`).
  */
+import type { Knex } from 'knex';
+import { utcDay } from '#shared/day-series';
 import { createContentVersion } from '../server/content-version';
 import { createGroupCommit, transactionPerWrite } from '../server/db/group-commit';
 import { createDb, isEmbedded } from '../server/db/knex';
@@ -124,6 +127,109 @@ export async function seedData(
     // to, and the server never tells it: its reads are timed as it plans them.
     if (!isEmbedded(db)) await db.raw('vacuum (analyze)');
     return { articlesMs, enquiriesMs };
+  } finally {
+    await db.destroy();
+  }
+}
+
+export type ViewCounts = {
+  /** Articles with views every day (the first ones of `news`, by id). */
+  documents: number;
+  /** Days of views, ending today (UTC). */
+  days: number;
+  /** Referring hosts with views every day (each 5 or more, so none is folded into `other`). */
+  hosts: number;
+};
+
+const VIEW_LANGUAGES = ['en', 'pt', 'de'] as const;
+const SITE_PAGES = ['home', 'news', 'contact', 'privacy'] as const;
+/** Rows per insert statement: 6 values each, within SQLite's limit on bound values. */
+const VIEW_ROWS_AT_ONCE = 500;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Years of page views and referrers, written straight into `page_views` and
+ * `referrer_views` (bulk inserts in a few transactions, not through the
+ * counter: what years of flushes would have left), and their sums per
+ * month and per day made from them: every article of the
+ * first `documents` and every site page read in each language every day,
+ * some of them with an enquiry, and `hosts` referring sites a day plus
+ * `other`. Answers how long it took (ms).
+ */
+export async function seedViews(
+  target: { dataDir: string; databaseUrl: string | undefined },
+  counts: ViewCounts,
+): Promise<number> {
+  const db = createDb(target);
+  try {
+    const started = performance.now();
+    const ids = (
+      (await db('news').orderBy('id').limit(counts.documents).select('id')) as { id: number }[]
+    ).map((row) => Number(row.id));
+    const pages: [string, number][] = [
+      ...SITE_PAGES.map((page): [string, number] => [page, 0]),
+      ...ids.map((id): [string, number] => ['document', id]),
+    ];
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    const insert = async (trx: Knex, table: string, rows: unknown[][], columns: string[]) => {
+      for (let i = 0; i < rows.length; i += VIEW_ROWS_AT_ONCE) {
+        const chunk = rows.slice(i, i + VIEW_ROWS_AT_ONCE);
+        const values = `(${columns.map(() => '?').join(', ')})`;
+        await trx.raw(
+          `insert into ${table} (${columns.join(', ')}) values ${chunk.map(() => values).join(', ')}`,
+          chunk.flat() as Knex.RawBinding[],
+        );
+      }
+    };
+    // A month of days per transaction: few commits, and no transaction holding millions of rows.
+    for (let first = 0; first < counts.days; first += 30) {
+      await db.transaction(async (trx) => {
+        for (let d = first; d < Math.min(first + 30, counts.days); d++) {
+          const day = utcDay(today - (counts.days - 1 - d) * DAY_MS);
+          const rows: unknown[][] = [];
+          for (const [p, [page, id]] of pages.entries()) {
+            for (const [l, language] of VIEW_LANGUAGES.entries()) {
+              const views = 1 + ((d * 7 + p * 13 + l * 5) % 40);
+              const enquiries = (d + p + l) % 29 === 0 ? 1 : 0;
+              rows.push([day, page, id, language, views, enquiries]);
+            }
+          }
+          await insert(trx, 'page_views', rows, [
+            'day',
+            'page',
+            'document_id',
+            'language',
+            'views',
+            'enquiries',
+          ]);
+          const hosts: unknown[][] = Array.from({ length: counts.hosts }, (_, h) => [
+            day,
+            `site-${h}.example.com`,
+            5 + ((d + h * 3) % 60),
+          ]);
+          hosts.push([day, 'other', 20 + (d % 30)]);
+          await insert(trx, 'referrer_views', hosts, ['day', 'host', 'views']);
+        }
+      });
+    }
+    // The sums the counter keeps as it writes, made from the rows as the migration made them.
+    await db.transaction(async (trx) => {
+      await trx('page_view_months').delete();
+      await trx('page_view_days').delete();
+      await trx.raw(
+        `insert into page_view_months (month, page, document_id, language, views, enquiries)
+         select substr(day, 1, 7), page, document_id, language, sum(views), sum(enquiries)
+           from page_views
+          group by substr(day, 1, 7), page, document_id, language`,
+      );
+      await trx.raw(
+        `insert into page_view_days (day, views) select day, sum(views) from page_views group by day`,
+      );
+    });
+    if (!isEmbedded(db)) {
+      await db.raw('vacuum (analyze) page_views, page_view_months, page_view_days, referrer_views');
+    }
+    return performance.now() - started;
   } finally {
     await db.destroy();
   }
