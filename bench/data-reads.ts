@@ -54,19 +54,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The analytics report (`GET /api/analytics?days=`) for each period the
  * admin offers (ANALYTICS_PERIODS), and the period ending today that
- * starts on the 2nd of the month eleven months back: the most days of a
- * month the report sums one by one (the rest of its first month) before
- * the later months' kept sums, whatever day the bench runs.
+ * starts on the 16th of the month eleven months back: the most days the
+ * report sums one by one (half of its first month) beside the later
+ * months' kept sums, whatever day the bench runs.
  */
 export function analyticsReadsOf(periods: readonly number[], today = new Date()): Read[] {
   const admin = (name: string, path: string): Read => ({ name, path, admin: true });
   const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const second = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11, 2);
-  const longest = Math.round((midnight - second) / DAY_MS) + 1;
+  const sixteenth = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11, 16);
+  const longest = Math.round((midnight - sixteenth) / DAY_MS) + 1;
   return [
     ...periods.map((days) => admin(`analytics: ${days} days`, `/api/analytics?days=${days}`)),
     admin(
-      `analytics: ${longest} days, from a month's 2nd`,
+      `analytics: ${longest} days, from a month's 16th`,
       `/api/analytics?days=${Math.min(longest, 365)}`,
     ),
   ];

@@ -217,8 +217,8 @@ export async function seedViews(
       await trx('page_view_months').delete();
       await trx('page_view_days').delete();
       await trx.raw(
-        `insert into page_view_months (month, page, document_id, language, views, enquiries)
-         select substr(day, 1, 7), page, document_id, language, sum(views), sum(enquiries)
+        `insert into page_view_months (month, page, document_id, language, views, enquiries, last_day)
+         select substr(day, 1, 7), page, document_id, language, sum(views), sum(enquiries), max(day)
            from page_views
           group by substr(day, 1, 7), page, document_id, language`,
       );

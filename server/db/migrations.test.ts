@@ -338,11 +338,11 @@ describe('migrations', () => {
         await migrateLatest(db);
         const months = await db('page_view_months')
           .orderBy(['month', 'page'])
-          .select('month', 'page', 'document_id', 'views', 'enquiries');
+          .select('month', 'page', 'document_id', 'views', 'enquiries', 'last_day');
         expect(months.map((r) => Object.values(r).map(String))).toEqual([
-          ['2026-10', 'home', '0', '3', '0'],
-          ['2026-11', 'document', '7', '2', '3'],
-          ['2026-11', 'home', '0', '9', '0'],
+          ['2026-10', 'home', '0', '3', '0', '2026-10-31'],
+          ['2026-11', 'document', '7', '2', '3', '2026-11-02'],
+          ['2026-11', 'home', '0', '9', '0', '2026-11-30'],
         ]);
         const days = await db('page_view_days').orderBy('day').select('day', 'views');
         expect(days.map((r) => [r.day, Number(r.views)])).toEqual([

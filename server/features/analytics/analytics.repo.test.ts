@@ -6,7 +6,7 @@ import { createContentVersion } from '../../content-version';
 import { transactionPerWrite } from '../../db/group-commit';
 import { translator } from '../../i18n';
 import { createNewsService } from '../news/news.service';
-import { createAnalyticsRepo, firstWholeMonth } from './analytics.repo';
+import { createAnalyticsRepo, firstMonthBy, firstWholeMonth } from './analytics.repo';
 import { createAnalyticsService } from './analytics.service';
 import { createViewCounter } from './view-counter';
 
@@ -61,21 +61,33 @@ async function plansOf(read: () => Promise<unknown>): Promise<string[][]> {
 describe('the report’s reads', () => {
   it('read a range of days and of months, never every row or index entry kept', async () => {
     const repo = createAnalyticsRepo(store.db);
-    const pages = (await plansOf(() => repo.pages('2025-11-28'))).flat();
-    const perDay = (await plansOf(() => repo.viewsPerDay('2025-11-28'))).flat();
-    const reads = [...pages, ...perDay].filter((s) => /\bpage_view(s|_months|_days)\b/.test(s));
-    expect(reads).toHaveLength(3);
-    // A range each (SEARCH … >?), none read whole (SCAN).
-    for (const read of reads) expect(read).toMatch(/^SEARCH .*\((day|month)>\?/);
-    expect(pages.find((s) => /\bpage_views\b/.test(s))).toMatch(
-      /USING COVERING INDEX page_views_by_day_index \(day>\? AND day<\?\)/,
-    );
+    // From the 28th: the month's last days one by one; from the 3rd: the month less its first two.
+    for (const from of ['2025-11-28', '2025-11-03']) {
+      const pages = (await plansOf(() => repo.pages(from))).flat();
+      const perDay = (await plansOf(() => repo.viewsPerDay(from))).flat();
+      const reads = [...pages, ...perDay].filter((s) => /\bpage_view(s|_months|_days)\b/.test(s));
+      expect(reads).toHaveLength(3);
+      // A range each (SEARCH … >?), none read whole (SCAN).
+      for (const read of reads) expect(read).toMatch(/^SEARCH .*\((day|month)>\?/);
+      expect(pages.find((s) => /\bpage_views\b/.test(s))).toMatch(
+        /USING COVERING INDEX page_views_by_day_index \(day>\? AND day<\?\)/,
+      );
+    }
   });
 
   it('start the months read whole at the first one the period holds from its first day', () => {
     expect(firstWholeMonth('2026-03-01')).toBe('2026-03');
     expect(firstWholeMonth('2026-03-02')).toBe('2026-04');
     expect(firstWholeMonth('2025-12-31')).toBe('2026-01');
+  });
+
+  it('sum at most half a month of days one by one', () => {
+    expect(firstMonthBy('2026-03-02')).toBe('rest');
+    expect(firstMonthBy('2026-03-16')).toBe('rest');
+    expect(firstMonthBy('2026-03-17')).toBe('days');
+    expect(firstMonthBy('2026-02-15')).toBe('days');
+    expect(firstMonthBy('2026-02-14')).toBe('rest');
+    expect(firstMonthBy('2026-04-16')).toBe('days');
   });
 });
 
@@ -126,9 +138,11 @@ describe('the report', () => {
     await counter.flush();
     // Enquiries counted and taken off in their days' transactions: one day left with 0 and 0.
     const repo = createAnalyticsRepo(store.db);
-    const enquiry = (day: string, change: 1 | -1, id = ids[1]!) =>
+    const enquiry = (day: string, change: 1 | -1, id = ids[1]!, language: 'de' | 'pt' = 'de') =>
       store.db.transaction((trx) =>
-        change === 1 ? repo.addEnquiry(trx, day, id, 'de') : repo.removeEnquiry(trx, day, id, 'de'),
+        change === 1
+          ? repo.addEnquiry(trx, day, id, language)
+          : repo.removeEnquiry(trx, day, id, language),
       );
     for (const day of ['2025-10-01', '2025-10-31', '2026-02-28', '2026-02-28', '2026-11-27']) {
       await enquiry(day, 1);
@@ -137,6 +151,8 @@ describe('the report', () => {
     await enquiry('2026-11-27', -1);
     await enquiry('2026-11-27', -1); // never below 0
     await enquiry('2026-06-15', 1, ids[0]!);
+    // A page with a day early in a month only: left out of a period from later that month.
+    await enquiry('2026-06-01', 1, ids[0]!, 'pt');
 
     const starts = [
       '2025-09-30',
@@ -147,8 +163,11 @@ describe('the report', () => {
       '2026-02-01',
       '2026-02-28',
       '2026-03-01',
+      '2026-06-02',
       '2026-06-15',
       '2026-06-16',
+      '2026-07-16',
+      '2026-07-17',
       '2026-11-26',
       '2026-11-27',
       '2026-11-28',

@@ -33,6 +33,22 @@ export function firstWholeMonth(day: string): string {
 }
 
 /**
+ * How the report sums the days of a period's first month from `day` on:
+ * those days one by one (`days`), or the month's sums less the days before
+ * `day` (`rest`), whichever reads fewer days (at most half a month).
+ */
+export function firstMonthBy(day: string): 'days' | 'rest' {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const before = date - 1;
+  return length - before <= before ? 'days' : 'rest';
+}
+
+/** The later of a month's `last_day` and the one upserted (an upsert's SQL, both databases). */
+export const LATER_DAY =
+  'case when excluded.last_day > page_view_months.last_day then excluded.last_day else page_view_months.last_day end';
+
+/**
  * Plain knex queries on the counts: `page_views` and `referrer_views` per
  * day, and the sums kept beside them in the same writes, `page_view_months`
  * (per month) and `page_view_days` (all pages' views per day).
@@ -49,11 +65,11 @@ export function createAnalyticsRepo(db: Db) {
         [day, documentId, language],
       );
       await trx.raw(
-        `insert into page_view_months (month, page, document_id, language, views, enquiries)
-         values (?, 'document', ?, ?, 0, 1)
+        `insert into page_view_months (month, page, document_id, language, views, enquiries, last_day)
+         values (?, 'document', ?, ?, 0, 1, ?)
          on conflict (month, page, document_id, language)
-         do update set enquiries = page_view_months.enquiries + 1`,
-        [monthOf(day), documentId, language],
+         do update set enquiries = page_view_months.enquiries + 1, last_day = ${LATER_DAY}`,
+        [monthOf(day), documentId, language, day],
       );
     },
 
@@ -83,24 +99,55 @@ export function createAnalyticsRepo(db: Db) {
 
     /**
      * Each page's views and enquiries per language from `day` on, with its
-     * article's or page's slug and title: the days of `day`'s month from it
-     * on (`page_views_by_day_index`, a range of at most a month's days) and
-     * every later month's sums (`page_view_months`), summed first; only the
-     * sums, a few per page, are joined with `news`.
+     * article's or page's slug and title: every month after `day`'s whole
+     * (`page_view_months`) and, of `day`'s month, its days from `day` on
+     * (`page_views_by_day_index`) or its sums less the days before `day`,
+     * whichever reads fewer days. A page is listed when it has a day from
+     * `day` on (a month's `last_day` tells, when its days are not read), as
+     * a plain sum of the days would list it. Only the sums, a few per page,
+     * are joined with `news`.
      */
     async pages(day: string): Promise<PageLanguageTotals[]> {
+      const key = ['page', 'document_id', 'language'];
       const whole = firstWholeMonth(day);
-      const columns = ['page', 'document_id', 'language', 'views', 'enquiries'];
-      const edge = db('page_views')
-        .where('day', '>=', day)
-        .where('day', '<', `${whole}-01`)
-        .select(columns);
-      const months = db('page_view_months').where('month', '>=', whole).select(columns);
+      const parts =
+        whole === monthOf(day) || firstMonthBy(day) === 'days'
+          ? // The first month's days from `day` on, one by one, and the months after it.
+            db('page_views')
+              .where('day', '>=', day)
+              .where('day', '<', `${whole}-01`)
+              .select(...key, 'views', 'enquiries', db.raw('1 as present'))
+              .unionAll(
+                db('page_view_months')
+                  .where('month', '>=', whole)
+                  .select(...key, 'views', 'enquiries', db.raw('1 as present')),
+              )
+          : // Its month whole and the months after it, less the days before `day`.
+            db('page_view_months')
+              .where('month', '>=', monthOf(day))
+              .select(
+                ...key,
+                'views',
+                'enquiries',
+                db.raw('case when last_day >= ? then 1 else 0 end as present', [day]),
+              )
+              .unionAll(
+                db('page_views')
+                  .where('day', '>=', `${monthOf(day)}-01`)
+                  .where('day', '<', day)
+                  .select(
+                    ...key,
+                    db.raw('0 - views as views'),
+                    db.raw('0 - enquiries as enquiries'),
+                    db.raw('0 as present'),
+                  ),
+              );
       const totals = db
-        .from(edge.unionAll(months).as('period'))
-        .select('page', 'document_id', 'language')
+        .from(parts.as('period'))
+        .select(...key)
         .sum({ views: 'views', enquiries: 'enquiries' })
-        .groupBy('page', 'document_id', 'language')
+        .groupBy(...key)
+        .havingRaw('max(present) = 1')
         .as('totals');
       const rows: Row[] = await db
         .from(totals)

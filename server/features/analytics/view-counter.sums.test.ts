@@ -83,10 +83,11 @@ describe.skipIf(!postgresAvailable)(title, () => {
     const byMonth = (await a('page_views')
       .select(a.raw('substr(day, 1, 7) as month'), 'page', 'document_id', 'language')
       .sum({ views: 'views', enquiries: 'enquiries' })
+      .max({ last_day: 'day' })
       .groupByRaw('substr(day, 1, 7), page, document_id, language')
       .orderByRaw('1, 2, 3, 4')) as Record<string, unknown>[];
     const months = (await a('page_view_months')
-      .select('month', 'page', 'document_id', 'language', 'views', 'enquiries')
+      .select('month', 'page', 'document_id', 'language', 'views', 'enquiries', 'last_day')
       .orderBy(['month', 'page', 'document_id', 'language'])) as Record<string, unknown>[];
     const plain = (rows: Record<string, unknown>[]) =>
       rows.map((r) => [
@@ -96,6 +97,7 @@ describe.skipIf(!postgresAvailable)(title, () => {
         r.language,
         Number(r.views),
         Number(r.enquiries),
+        r.last_day,
       ]);
     expect(plain(months)).toEqual(plain(byMonth));
     expect(months.reduce((n, r) => n + Number(r.views), 0)).toBe(counted);

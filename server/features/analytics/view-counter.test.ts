@@ -196,7 +196,7 @@ describe('the view counter', () => {
     expect(pageKeys).toHaveLength(130);
     expect(pageKeys).toEqual([...pageKeys].sort(keyOrder));
     // Their sums per month (13 pages in November and December) and per day, in key order too.
-    const monthKeys = rowsOf('page_view_months', 5);
+    const monthKeys = rowsOf('page_view_months', 6);
     expect(monthKeys).toHaveLength(26);
     expect(monthKeys).toEqual([...monthKeys].sort(keyOrder));
     const dayKeys = rowsOf('page_view_days', 2);

@@ -3,6 +3,7 @@ import { utcDay } from '#shared/day-series';
 import { OTHER_REFERRER, RARE_REFERRER_VIEWS } from '#shared/analytics';
 import type { GroupCommit } from '../../db/group-commit';
 import type { Logger } from '../../logger';
+import { LATER_DAY } from './analytics.repo';
 import { fromTag } from './view-tag';
 
 /** How often the counts held in memory are written (at most this much is lost in a crash). */
@@ -210,26 +211,33 @@ async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promi
  * every writer takes the rows of these tables in one order.
  */
 async function addMonthViews(trx: Knex.Transaction, rows: PageViews[]): Promise<void> {
-  const sums = new Map<string, PageViews>();
+  const sums = new Map<string, MonthViews>();
   for (const [day, page, id, language, n] of rows) {
     const month = day.slice(0, 7);
     const key = `${month}|${page}|${id}|${language}`;
     const sum = sums.get(key);
-    if (sum) sum[4] += n;
-    else sums.set(key, [month, page, id, language, n]);
+    if (!sum) sums.set(key, [month, page, id, language, n, day]);
+    else {
+      sum[4] += n;
+      if (day > sum[5]) sum[5] = day;
+    }
   }
   const sorted = [...sums.values()].sort(byPageViewKey);
   for (let i = 0; i < sorted.length; i += CHUNK) {
     const chunk = sorted.slice(i, i + CHUNK);
     await trx.raw(
-      `insert into page_view_months (month, page, document_id, language, views)
-       values ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+      `insert into page_view_months (month, page, document_id, language, views, last_day)
+       values ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
        on conflict (month, page, document_id, language)
-       do update set views = page_view_months.views + excluded.views`,
+       do update set views = page_view_months.views + excluded.views,
+         last_day = ${LATER_DAY}`,
       chunk.flat(),
     );
   }
 }
+
+/** A month's sum of a page in a language: month, page, document id, language, views, last day. */
+type MonthViews = [string, string, number, string, number, string];
 
 /** Adds the rows' views to their days' totals (`page_view_days`), in the order of the days. */
 async function addDayViews(trx: Knex.Transaction, rows: PageViews[]): Promise<void> {
@@ -256,7 +264,7 @@ const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b 
  * The order of `page_views`' primary key (day, page, document_id, language),
  * and of `page_view_months`' (month, page, document_id, language).
  */
-function byPageViewKey(a: PageViews, b: PageViews): number {
+function byPageViewKey(a: PageViews | MonthViews, b: PageViews | MonthViews): number {
   return compare(a[0], b[0]) || compare(a[1], b[1]) || a[2] - b[2] || compare(a[3], b[3]);
 }
 
