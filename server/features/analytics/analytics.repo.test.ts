@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcDay, windowStart } from '#shared/day-series';
+import {
+  postgresAvailable,
+  postgresUnavailable,
+  startPostgres,
+  type TestPostgres,
+} from '../../../tests/support/postgres';
 import { createTestDb } from '../../../tests/support/test-app';
 import { createContentVersion } from '../../content-version';
 import { transactionPerWrite } from '../../db/group-commit';
@@ -17,12 +23,12 @@ import { createViewCounter } from './view-counter';
  * answers what a plain sum of `page_views` over the period answers.
  */
 let store: Awaited<ReturnType<typeof createTestDb>>;
-const ids: number[] = [];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  store = await createTestDb();
-  const news = createNewsService({ db: store.db, content: createContentVersion() });
+/** Two published articles; answers their ids. */
+async function articles(db: Knex): Promise<number[]> {
+  const news = createNewsService({ db, content: createContentVersion() });
+  const ids: number[] = [];
   for (const slug of ['welding-cells', 'laser-cutting']) {
     const article = await news.create({
       title: `About ${slug}`,
@@ -34,6 +40,11 @@ beforeAll(async () => {
     });
     ids.push(article.id);
   }
+  return ids;
+}
+
+beforeAll(async () => {
+  store = await createTestDb();
 });
 afterAll(() => store.destroy());
 
@@ -91,135 +102,156 @@ describe('the report’s reads', () => {
   });
 });
 
-describe('the report', () => {
-  /** Each page's sums per language from `from` on, by a plain sum of the days. */
-  async function plainPages(from: string) {
-    const rows = (await store
-      .db('page_views')
-      .where('day', '>=', from)
-      .select('page', 'document_id', 'language')
-      .sum({ views: 'views', enquiries: 'enquiries' })
-      .groupBy('page', 'document_id', 'language')) as Record<string, unknown>[];
-    return rows
-      .map((r) => ({
-        page: String(r.page),
-        id: Number(r.document_id),
-        language: String(r.language),
-        views: Number(r.views),
-        enquiries: Number(r.enquiries),
-      }))
-      .sort(byKey);
-  }
-  const byKey = (
-    a: { page: string; id: number; language: string },
-    b: { page: string; id: number; language: string },
-  ) => a.page.localeCompare(b.page) || a.id - b.id || a.language.localeCompare(b.language);
+const reportTitle = (store: string) =>
+  store === 'PostgreSQL' && !postgresAvailable
+    ? `the report on PostgreSQL (skipped: ${postgresUnavailable})`
+    : `the report on ${store}`;
 
-  it('answers what a plain sum of the days answers, for periods starting anywhere in a month', async () => {
-    // 14 months of views, written as the counter writes them; pages read on some days only.
-    const first = Date.parse('2025-10-01T12:00:00Z');
-    let now = first;
-    const counter = createViewCounter({ writes: transactionPerWrite(store.db), clock: () => now });
-    const tags = [
-      'home:0:en',
-      'news:0:pt',
-      `document:${ids[0]}:en`,
-      `document:${ids[0]}:de`,
-      `document:${ids[1]}:pt`,
-    ];
-    for (let d = 0; d < 423; d++) {
-      now = first + d * DAY_MS;
-      tags.forEach((tag, i) => {
-        if ((d + i) % (i + 2) === 0) return;
-        for (let n = 0; n < 1 + ((d * 7 + i) % 5); n++) counter.add(tag, null);
-      });
-      if (d % 30 === 29) await counter.flush();
-    }
-    await counter.flush();
-    // Enquiries counted and taken off in their days' transactions: one day left with 0 and 0.
-    const repo = createAnalyticsRepo(store.db);
-    const enquiry = (day: string, change: 1 | -1, id = ids[1]!, language: 'de' | 'pt' = 'de') =>
-      store.db.transaction((trx) =>
-        change === 1
-          ? repo.addEnquiry(trx, day, id, language)
-          : repo.removeEnquiry(trx, day, id, language),
-      );
-    for (const day of ['2025-10-01', '2025-10-31', '2026-02-28', '2026-02-28', '2026-11-27']) {
-      await enquiry(day, 1);
-    }
-    await enquiry('2026-02-28', -1);
-    await enquiry('2026-11-27', -1);
-    await enquiry('2026-11-27', -1); // never below 0
-    await enquiry('2026-06-15', 1, ids[0]!);
-    // A page with a day early in a month only: left out of a period from later that month.
-    await enquiry('2026-06-01', 1, ids[0]!, 'pt');
+describe.each(['SQLite', 'PostgreSQL'])('%s', (name) => {
+  const pg = name === 'PostgreSQL';
+  let server: TestPostgres | null = null;
+  let t: { db: Knex; ids: number[]; destroy(): Promise<void> };
+  beforeAll(async () => {
+    if (pg && !postgresAvailable) return;
+    server = pg ? await startPostgres() : null;
+    const opened = await createTestDb({ databaseUrl: server?.url });
+    t = { ...opened, ids: await articles(opened.db) };
+  });
+  afterAll(async () => {
+    await t?.destroy();
+    await server?.stop();
+  });
 
-    const starts = [
-      '2025-09-30',
-      '2025-10-01',
-      '2025-10-02',
-      '2025-10-31',
-      '2025-11-01',
-      '2026-02-01',
-      '2026-02-28',
-      '2026-03-01',
-      '2026-06-02',
-      '2026-06-15',
-      '2026-06-16',
-      '2026-07-16',
-      '2026-07-17',
-      '2026-11-26',
-      '2026-11-27',
-      '2026-11-28',
-    ];
-    for (const from of starts) {
-      const pages = (await repo.pages(from)).map(({ page, id, language, views, enquiries }) => ({
-        page: String(page),
-        id,
-        language: String(language),
-        views,
-        enquiries,
-      }));
-      expect([from, pages.sort(byKey)]).toEqual([from, await plainPages(from)]);
-      const days = (await store
+  describe.skipIf(pg && !postgresAvailable)(reportTitle(name), () => {
+    /** Each page's sums per language from `from` on, by a plain sum of the days. */
+    async function plainPages(from: string) {
+      const rows = (await t
         .db('page_views')
         .where('day', '>=', from)
-        .select('day')
-        .sum({ n: 'views' })
-        .groupBy('day')) as { day: string; n: unknown }[];
-      const perDay = [...(await repo.viewsPerDay(from))].filter(([, n]) => n > 0);
-      expect(new Map(perDay)).toEqual(
-        new Map(days.filter((r) => Number(r.n) > 0).map((r) => [r.day, Number(r.n)])),
-      );
+        .select('page', 'document_id', 'language')
+        .sum({ views: 'views', enquiries: 'enquiries' })
+        .groupBy('page', 'document_id', 'language')) as Record<string, unknown>[];
+      return rows
+        .map((r) => ({
+          page: String(r.page),
+          id: Number(r.document_id),
+          language: String(r.language),
+          views: Number(r.views),
+          enquiries: Number(r.enquiries),
+        }))
+        .sort(byKey);
     }
-    // A day with 0 views and 0 enquiries still lists its page, as a plain sum does.
-    expect(
-      (await repo.pages('2026-11-27')).find((r) => r.id === ids[1] && r.language === 'de'),
-    ).toMatchObject({ views: 0, enquiries: 0 });
+    const byKey = (
+      a: { page: string; id: number; language: string },
+      b: { page: string; id: number; language: string },
+    ) => a.page.localeCompare(b.page) || a.id - b.id || a.language.localeCompare(b.language);
 
-    // Through the service, for each period the admin offers, ending on days around month ends.
-    for (const today of ['2026-11-27', '2026-03-01', '2026-02-28', '2026-01-31', '2025-12-01']) {
-      const clock = () => Date.parse(`${today}T15:00:00Z`);
-      const service = createAnalyticsService({
-        db: store.db,
-        writes: transactionPerWrite(store.db),
-        clock,
-      });
-      for (const days of [1, 7, 30, 90, 365]) {
-        const report = await service.report({ days: String(days) }, translator('en'));
-        const from = utcDay(windowStart(new Date(clock()), days));
-        const plain = await plainPages(from);
-        const sum = (rows: { views: number; enquiries: number }[]) =>
-          rows.reduce((s, r) => [s[0]! + r.views, s[1]! + r.enquiries], [0, 0]);
-        expect([today, days, sum(report.pages)]).toEqual([today, days, sum(plain)]);
-        expect(report.pages.length).toBe(new Set(plain.map((r) => `${r.page}:${r.id}`)).size);
-        for (const { language, views } of report.languages) {
-          const plainViews = plain
-            .filter((r) => r.language === language)
-            .reduce((n, r) => n + r.views, 0);
-          expect([today, days, language, views]).toEqual([today, days, language, plainViews]);
+    it('answers what a plain sum of the days answers, for periods starting anywhere in a month', async () => {
+      // 14 months of views, written as the counter writes them; pages read on some days only.
+      const first = Date.parse('2025-10-01T12:00:00Z');
+      let now = first;
+      const counter = createViewCounter({ writes: transactionPerWrite(t.db), clock: () => now });
+      const tags = [
+        'home:0:en',
+        'news:0:pt',
+        `document:${t.ids[0]}:en`,
+        `document:${t.ids[0]}:de`,
+        `document:${t.ids[1]}:pt`,
+      ];
+      for (let d = 0; d < 423; d++) {
+        now = first + d * DAY_MS;
+        tags.forEach((tag, i) => {
+          if ((d + i) % (i + 2) === 0) return;
+          for (let n = 0; n < 1 + ((d * 7 + i) % 5); n++) counter.add(tag, null);
+        });
+        if (d % 30 === 29) await counter.flush();
+      }
+      await counter.flush();
+      // Enquiries counted and taken off in their days' transactions: one day left with 0 and 0.
+      const repo = createAnalyticsRepo(t.db);
+      const enquiry = (day: string, change: 1 | -1, id = t.ids[1]!, language: 'de' | 'pt' = 'de') =>
+        t.db.transaction((trx) =>
+          change === 1
+            ? repo.addEnquiry(trx, day, id, language)
+            : repo.removeEnquiry(trx, day, id, language),
+        );
+      for (const day of ['2025-10-01', '2025-10-31', '2026-02-28', '2026-02-28', '2026-11-27']) {
+        await enquiry(day, 1);
+      }
+      await enquiry('2026-02-28', -1);
+      await enquiry('2026-11-27', -1);
+      await enquiry('2026-11-27', -1); // never below 0
+      await enquiry('2026-06-15', 1, t.ids[0]!);
+      // A page with a day early in a month only: left out of a period from later that month.
+      await enquiry('2026-06-01', 1, t.ids[0]!, 'pt');
+
+      const starts = [
+        '2025-09-30',
+        '2025-10-01',
+        '2025-10-02',
+        '2025-10-31',
+        '2025-11-01',
+        '2026-02-01',
+        '2026-02-28',
+        '2026-03-01',
+        '2026-06-02',
+        '2026-06-15',
+        '2026-06-16',
+        '2026-07-16',
+        '2026-07-17',
+        '2026-11-26',
+        '2026-11-27',
+        '2026-11-28',
+      ];
+      for (const from of starts) {
+        const pages = (await repo.pages(from)).map(({ page, id, language, views, enquiries }) => ({
+          page: String(page),
+          id,
+          language: String(language),
+          views,
+          enquiries,
+        }));
+        expect([from, pages.sort(byKey)]).toEqual([from, await plainPages(from)]);
+        const days = (await t
+          .db('page_views')
+          .where('day', '>=', from)
+          .select('day')
+          .sum({ n: 'views' })
+          .groupBy('day')) as { day: string; n: unknown }[];
+        const perDay = [...(await repo.viewsPerDay(from))].filter(([, n]) => n > 0);
+        expect(new Map(perDay)).toEqual(
+          new Map(days.filter((r) => Number(r.n) > 0).map((r) => [r.day, Number(r.n)])),
+        );
+      }
+      // A day with 0 views and 0 enquiries still lists its page, as a plain sum does.
+      expect(
+        (await repo.pages('2026-11-27')).find((r) => r.id === t.ids[1] && r.language === 'de'),
+      ).toMatchObject({ views: 0, enquiries: 0 });
+
+      // Through the service, for each period the admin offers, ending on days around month ends.
+      for (const today of ['2026-11-27', '2026-03-01', '2026-02-28', '2026-01-31', '2025-12-01']) {
+        const clock = () => Date.parse(`${today}T15:00:00Z`);
+        const service = createAnalyticsService({
+          db: t.db,
+          writes: transactionPerWrite(t.db),
+          clock,
+        });
+        for (const days of [1, 7, 30, 90, 365]) {
+          const report = await service.report({ days: String(days) }, translator('en'));
+          const from = utcDay(windowStart(new Date(clock()), days));
+          const plain = await plainPages(from);
+          const sum = (rows: { views: number; enquiries: number }[]) =>
+            rows.reduce((s, r) => [s[0]! + r.views, s[1]! + r.enquiries], [0, 0]);
+          expect([today, days, sum(report.pages)]).toEqual([today, days, sum(plain)]);
+          expect(report.pages.length).toBe(new Set(plain.map((r) => `${r.page}:${r.id}`)).size);
+          for (const { language, views } of report.languages) {
+            const plainViews = plain
+              .filter((r) => r.language === language)
+              .reduce((n, r) => n + r.views, 0);
+            expect([today, days, language, views]).toEqual([today, days, language, plainViews]);
+          }
         }
       }
-    }
+    });
   });
 });
