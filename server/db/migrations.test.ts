@@ -319,7 +319,7 @@ describe('migrations', () => {
     'sum the page views already in a %s database by month and by day',
     async (_store, pg) => {
       if (pg && !postgresAvailable) return;
-      await onDatabaseBefore('20261129110000_page_view_months.ts', pg, async (db) => {
+      await onDatabaseBefore('20261129110100_page_view_months.ts', pg, async (db) => {
         const row = (day: string, page: string, id: number, views: number, enquiries = 0) => ({
           day,
           page,

@@ -38,7 +38,7 @@ import * as searchPrefixIndexes from '../../migrations/20261128190000_search_pre
 import * as pageViewsReportIndexes from '../../migrations/20261129100000_page_views_report_indexes';
 import * as contactSourceIds from '../../migrations/20261129100100_contact_source_ids';
 import * as newsRevisionsSourceHash from '../../migrations/20261129110000_news_revisions_source_hash';
-import * as pageViewMonths from '../../migrations/20261129110000_page_view_months';
+import * as pageViewMonths from '../../migrations/20261129110100_page_view_months';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -89,7 +89,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261129100000_page_views_report_indexes.ts', pageViewsReportIndexes],
   ['20261129100100_contact_source_ids.ts', contactSourceIds],
   ['20261129110000_news_revisions_source_hash.ts', newsRevisionsSourceHash],
-  ['20261129110000_page_view_months.ts', pageViewMonths],
+  ['20261129110100_page_view_months.ts', pageViewMonths],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */
