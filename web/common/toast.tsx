@@ -11,14 +11,21 @@ type Sonner = typeof SonnerModule;
  * page's budget.
  */
 let sonner: Promise<Sonner> | undefined;
-const loadSonner = () => (sonner ??= import('./sonner-styled'));
+const loadSonner = () =>
+  (sonner ??= import('./sonner-styled').catch((error: unknown) => {
+    // Never kept: a flaky connection must not silence every later toast.
+    sonner = undefined;
+    throw error;
+  }));
 
 /** Resolves once a mounted <Toaster> shows sonner's toaster, so no toast is raised unseen. */
 let toasterShown: Promise<void> | undefined;
 let showToaster: (() => Promise<void>) | undefined;
 
 async function raise(show: (s: Sonner) => void): Promise<void> {
-  const module = await loadSonner();
+  // Sonner's code could not be fetched: this toast is lost (the next one tries again).
+  const module = await loadSonner().catch(() => undefined);
+  if (!module) return;
   toasterShown ??= showToaster?.();
   await toasterShown;
   show(module);
@@ -88,12 +95,15 @@ export const toast = {
   },
   /** The toast of a failed call: the server's message (and reference), else the text of `fallbackKey`. */
   failure(t: Translate, error: unknown, fallbackKey: string): void {
-    void import('./api').then(({ errorMessage, ApiError }) =>
-      toast.error(
-        t,
-        errorMessage(error, t, fallbackKey),
-        error instanceof ApiError ? error.reference : undefined,
-      ),
+    import('./api').then(
+      ({ errorMessage, ApiError }) =>
+        toast.error(
+          t,
+          errorMessage(error, t, fallbackKey),
+          error instanceof ApiError ? error.reference : undefined,
+        ),
+      // The wrapper's code could not be fetched either: the fallback text still tells.
+      () => toast.error(t, t(fallbackKey)),
     );
   },
   /** Clears every toast on screen, e.g. old errors once the admin has signed in. */

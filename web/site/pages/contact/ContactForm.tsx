@@ -86,7 +86,7 @@ export function ContactForm({
         </h2>
         <p className="mt-1 text-sm text-steel-600">{t('contact.form.intro')}</p>
       </div>
-      <PostedNotice posted={posted} sent={sent} />
+      <PostedNotice posted={posted} sent={sent} failure={form.failure} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           id={id('name')}

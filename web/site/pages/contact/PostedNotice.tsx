@@ -5,9 +5,20 @@ import type { ContactSubmission } from '#shared/contact';
 /**
  * The answer to a form posted without JavaScript, where no toast can appear:
  * thanks after sending, or why it was not sent (the fields below keep what was typed).
+ * `failure`: why a send from the page failed where a toast may not appear either
+ * (the code it needed could not be fetched).
  */
-export function PostedNotice({ posted, sent }: { posted?: ContactSubmission; sent: boolean }) {
+export function PostedNotice({
+  posted,
+  sent,
+  failure,
+}: {
+  posted?: ContactSubmission;
+  sent: boolean;
+  failure?: string;
+}) {
   const { t } = useTranslation();
+  if (failure) return <Alert>{failure}</Alert>;
   if (sent) {
     return (
       <div
@@ -23,13 +34,17 @@ export function PostedNotice({ posted, sent }: { posted?: ContactSubmission; sen
     );
   }
   if (!posted || posted.status === 'sent') return null;
+  return <Alert>{posted.status === 'invalid' ? t('contact.toast.invalid') : posted.message}</Alert>;
+}
+
+function Alert({ children }: { children: string }) {
   return (
     <div
       role="alert"
       className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800"
     >
       <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <p>{posted.status === 'invalid' ? t('contact.toast.invalid') : posted.message}</p>
+      <p>{children}</p>
     </div>
   );
 }

@@ -7,6 +7,24 @@ import type { ContactInput } from '#shared/contact-schema';
 import type { Language } from '#shared/languages';
 
 /**
+ * A part of the page's code could not be fetched: a flaky connection, or a
+ * page opened before the last upgrade asking for files that are gone. Nothing
+ * was sent; the page can say so without fetching anything more.
+ */
+export class CodeNotLoaded extends Error {
+  constructor(cause: unknown) {
+    super('A part of the page could not be loaded', { cause });
+    this.name = 'CodeNotLoaded';
+  }
+}
+
+/** `load`'s module, or `CodeNotLoaded` when it cannot be fetched. */
+export const loadCode = <T>(load: () => Promise<T>): Promise<T> =>
+  load().catch((cause: unknown) => {
+    throw new CodeNotLoaded(cause);
+  });
+
+/**
  * `POST /api/contacts`: stores one enquiry in the language the visitor reads
  * the page in. The honeypot and the fill time (whole milliseconds since the
  * form was first shown) travel along for the server's spam check, and the
@@ -19,7 +37,7 @@ export async function sendContact(
   input: ContactInput,
   extra: { honeypot: string; language: Language; formMs: number },
 ): Promise<{ id: number }> {
-  const { api } = await import('../../../common/api');
+  const { api } = await loadCode(() => import('../../../common/api'));
   const from = new URLSearchParams(window.location.search).get(CONTACT_SOURCE_FIELD);
   return api<{ id: number }>('/contacts', {
     method: 'POST',

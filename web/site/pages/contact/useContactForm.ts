@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_FIELDS, type ContactField, type ContactSubmission } from '#shared/contact';
 import { pickLanguage } from '#shared/languages';
 import { toast } from '../../../common/toast';
-import { sendContact } from './send-contact';
+import { CodeNotLoaded, loadCode, sendContact } from './send-contact';
 
 export type ContactValues = Record<ContactField, string>;
 /** Per field: the translation key of its first error. */
@@ -22,6 +22,8 @@ const useHydrating = () =>
     () => true,
   );
 
+const ignore = () => undefined;
+
 type Validate = (values: ContactValues) => ContactErrors;
 let validator: Promise<Validate> | undefined;
 let loaded: Validate | undefined;
@@ -32,7 +34,14 @@ let loaded: Validate | undefined;
  * the schema library is a fifth of a page's code budget.
  */
 export const loadValidator = (): Promise<Validate> =>
-  (validator ??= import('./validate-contact').then((m) => (loaded = m.validateContact)));
+  (validator ??= loadCode(() => import('./validate-contact')).then(
+    (m) => (loaded = m.validateContact),
+    (error: unknown) => {
+      // Never kept: the next call (the next key, or the send) fetches them again.
+      validator = undefined;
+      throw error;
+    },
+  ));
 
 /**
  * The enquiry form's state: values, per-field error and touched flag.
@@ -55,6 +64,10 @@ export function useContactForm(
   const [touched, setTouched] = useState<Touched>(posted?.status === 'invalid' ? ALL_TOUCHED : {});
   const [honeypot, setHoneypot] = useState('');
   const [sending, setSending] = useState(false);
+  // The guard against a second send: set at once, where `sending` changes only with the next render.
+  const busy = useRef(false);
+  /** Why the last send failed, shown in the form itself (it needs nothing more fetched). */
+  const [failure, setFailure] = useState<string>();
   // When the form was first shown in this browser (again after each enquiry sent): the fill
   // time of the server's spam check. Measured here only, so the page's HTML stays the same for all.
   // A form hydrated from the server's HTML has been on screen since the page began to load (the
@@ -68,7 +81,8 @@ export function useContactForm(
   /** Checks `next`: at once when the rules are here, else as soon as they arrive (in order). */
   function revalidate(next: ContactValues) {
     if (loaded) setErrors(loaded(next));
-    else void loadValidator().then((validate) => setErrors(validate(next)));
+    // Rules that cannot be fetched now are fetched again by the next key or the send.
+    else loadValidator().then((validate) => setErrors(validate(next)), ignore);
   }
 
   function change(field: ContactField, value: string) {
@@ -99,32 +113,42 @@ export function useContactForm(
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (sending) return;
-    const found = (loaded ?? (await loadValidator()))(values);
-    setErrors(found);
-    setTouched(ALL_TOUCHED);
-    const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
-    if (firstInvalid) {
-      toast.error(t, t('contact.toast.invalid'));
-      options.onInvalidSubmit?.(firstInvalid);
-      return;
-    }
+    if (busy.current) return;
+    busy.current = true;
     setSending(true);
     try {
+      const found = (loaded ?? (await loadValidator()))(values);
+      setErrors(found);
+      setTouched(ALL_TOUCHED);
+      const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
+      if (firstInvalid) {
+        toast.error(t, t('contact.toast.invalid'));
+        options.onInvalidSubmit?.(firstInvalid);
+        return;
+      }
       await sendContact(values, {
         honeypot,
         language: pickLanguage(i18n.language),
         formMs: performance.now() - shownAt.current,
       });
       shownAt.current = performance.now();
+      setFailure(undefined);
       toast.success(t('contact.toast.successTitle'), t('contact.toast.success'));
       setValues(EMPTY);
       setErrors({});
       setTouched({});
       setHoneypot('');
     } catch (error) {
-      toast.failure(t, error, 'errors.network');
+      if (error instanceof CodeNotLoaded) {
+        // The toast may need code of its own: the form says it too. What was typed stays.
+        setFailure(t('contact.toast.unsent'));
+        toast.error(t, t('contact.toast.unsent'));
+      } else {
+        setFailure(undefined);
+        toast.failure(t, error, 'errors.network');
+      }
     } finally {
+      busy.current = false;
       setSending(false);
     }
   }
@@ -132,7 +156,7 @@ export function useContactForm(
   return {
     values,
     /** Call when the visitor turns to the form (focus): fetches its rules ahead of the first key. */
-    prepare: () => void loadValidator(),
+    prepare: () => void loadValidator().catch(ignore),
     adopt,
     honeypot,
     setHoneypot,
@@ -141,6 +165,7 @@ export function useContactForm(
     submit,
     shownError,
     sending,
+    failure,
     canSubmit: !sending && !hasShownError,
   };
 }
