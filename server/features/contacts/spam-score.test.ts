@@ -36,6 +36,16 @@ describe('spam scoring', () => {
     expect(score(example).spam).toBe(true);
   });
 
+  it.each([
+    'Price for WxHxD 120x80x60?',
+    'Zeichnung BxHxT: 600x400x300 mm',
+    'Angebot für 2x KRC4 / 1x KRC5, SN: xKqZmPt3',
+    'Orçamento para 2x LxAxP 40x30x20 cm',
+    'Quote for L×W×H 2×1×1 m, part no. AB-4711-C',
+  ])('files the short genuine enquiry "%s" (dimensions, codes) as genuine', (message) => {
+    expect(score({ name: 'Ana Silva', message })).toEqual({ score: 0, spam: false, reasons: [] });
+  });
+
   it('names the signals, strongest first', () => {
     expect(
       score({ name: 'x', message: 'Cheap watches here: <a href="http://x.example">click</a> now!' })
@@ -115,6 +125,8 @@ describe('gibberish', () => {
     'xKqZmPt gTwLrBvC',
     'aaaaaaaa bbbbbbb',
     'qwertz uiopü asdfgh',
+    'xKqZmPt gTwLrBvC, Ref. KRC4 120x80',
+    'xKqZmPt3 gTwLrBvC5 vNpQsXyW7',
   ])('is what "%s" is', (text) => {
     expect(isGibberish(text)).toBe(true);
   });
