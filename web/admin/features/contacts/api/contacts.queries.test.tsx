@@ -120,13 +120,14 @@ describe('contact writes refetch every list and the totals, not the news', () =>
 });
 
 describe('the enquiry figures keep up while the admin is open', () => {
-  const figures = (total: number, unread: number) => ({
+  const figures = (total: number, unread: number, newest_id = total) => ({
     total,
     unread,
     unreplied: unread,
     overdue: 0,
     due_soon: 0,
     spam: 0,
+    newest_id,
     last_7_days: total,
     per_day: [],
   });
@@ -155,6 +156,20 @@ describe('the enquiry figures keep up while the admin is open', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('loads a list again when an enquiry arrived as another went, all counts alike', async () => {
+    client = new QueryClient();
+    let stats = figures(3, 1, 7);
+    stubApi((_method, url) => (url.includes('/stats') ? stats : []));
+    const { result } = renderWithClient(() => useContactStatsQuery({ enabled: true }), client);
+    await waitFor(() => expect(result.current.data?.newest_id).toBe(7));
+    client.setQueryData(inbox, { items: [], total: 3 });
+    // A colleague deleted an unread, unanswered enquiry; in the same minute number 8 came.
+    stats = figures(3, 1, 8);
+    await client.refetchQueries({ queryKey: contactKeys.stats });
+    await waitFor(() => expect(result.current.data?.newest_id).toBe(8));
+    await waitFor(() => expect(invalidated(inbox)).toBe(true));
   });
 
   it('leaves a list loaded after the figures were asked (the user’s own change) as it is', async () => {

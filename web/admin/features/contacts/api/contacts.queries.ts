@@ -123,7 +123,8 @@ export const CONTACT_STATS_REFRESH_MS = 60_000;
  * (and in view). When they say enquiries came, went or changed meanwhile
  * (someone else's work, a new enquiry), the lists loaded before the figures
  * were asked are loaded again, so the Unread figure and the list it stands
- * for agree. (After the user's own change both are loaded at once: the list
+ * for agree. The newest enquiry's id is among them: an enquiry arriving in
+ * the minute a colleague deletes another leaves every count as it was. (After the user's own change both are loaded at once: the list
  * is not asked for twice.)
  */
 export function useContactStatsQuery({ enabled }: { enabled: boolean }) {
@@ -141,8 +142,8 @@ export function useContactStatsQuery({ enabled }: { enabled: boolean }) {
   const seen = useRef<string | null>(null);
   useEffect(() => {
     if (!stats.data) return;
-    const { total, unread, unreplied, spam } = stats.data;
-    const figures = [total, unread, unreplied, spam].join();
+    const { total, unread, unreplied, spam, newest_id } = stats.data;
+    const figures = [total, unread, unreplied, spam, newest_id].join();
     if (seen.current !== null && seen.current !== figures) {
       const asked = askedAt.current;
       void client.invalidateQueries({
