@@ -9,8 +9,12 @@ import type { Language } from './languages';
 export type ContactField = 'name' | 'email' | 'company' | 'message';
 export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'company', 'message'];
 
-/** Name of the hidden field that only bots fill in. */
-export const CONTACT_HONEYPOT_FIELD = 'website';
+/**
+ * Name of the hidden field that only bots fill in: one no browser or
+ * password manager fills in for a person. (It was `website`, which identity
+ * autofill filled, and a genuine enquiry was dropped as a bot's.)
+ */
+export const CONTACT_HONEYPOT_FIELD = 'extra_comment';
 
 /**
  * Name of the optional field the browser sends with the form: whole

@@ -1,10 +1,19 @@
 import { randomInt } from 'node:crypto';
 import { CONTACT_HONEYPOT_FIELD } from '#shared/contact';
 
+/**
+ * The hidden field's name before it became CONTACT_HONEYPOT_FIELD, still
+ * read for one release: pages opened before the upgrade send it.
+ */
+const OLD_HONEYPOT_FIELD = 'website';
+
 /** True when the hidden field only bots see has been filled in. */
 export function isBot(input: unknown): boolean {
-  const value = (input as Record<string, unknown> | null)?.[CONTACT_HONEYPOT_FIELD];
-  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+  const body = input as Record<string, unknown> | null;
+  return [CONTACT_HONEYPOT_FIELD, OLD_HONEYPOT_FIELD].some((field) => {
+    const value = body?.[field];
+    return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+  });
 }
 
 /**

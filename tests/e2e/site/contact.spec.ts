@@ -222,7 +222,7 @@ test('fields carry required, types, autocomplete and 5 rows; the honeypot is out
   await expect(f.email).toHaveAttribute('autocomplete', 'email');
   await expect(f.message).toHaveAttribute('rows', '5');
 
-  const trap = page.locator('input[name="website"]');
+  const trap = page.locator('input[name="extra_comment"]');
   await expect(trap).toHaveAttribute('tabindex', '-1');
   await expect(trap).toHaveAttribute('autocomplete', 'off');
   const box = await trap.boundingBox();

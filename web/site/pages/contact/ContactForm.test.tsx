@@ -154,7 +154,7 @@ describe('ContactForm', () => {
       company: 'Metalurgica Norte',
       message: 'We need a robot cell for welding.',
       language: 'en',
-      website: '',
+      extra_comment: '',
       form_ms: 12_346,
     });
     await waitFor(() => expect(nameInput().value).toBe(''));
@@ -299,7 +299,10 @@ describe('ContactForm', () => {
 
   it('hides the honeypot from people and screen readers', () => {
     const { container } = renderForm();
-    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    const trap = container.querySelector<HTMLInputElement>('input[name="extra_comment"]')!;
+    // A name and id no identity autofill fills in (it filled `website`, dropping a genuine enquiry).
+    expect(container.querySelector('[name="website"], [id$="-website"]')).toBeNull();
+    expect(trap.id).not.toMatch(/web|url|site|home|name|mail|phone|company|address/i);
     expect(trap.tabIndex).toBe(-1);
     expect(trap.getAttribute('autocomplete')).toBe('off');
     expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();

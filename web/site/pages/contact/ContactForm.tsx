@@ -39,7 +39,7 @@ export function ContactForm({
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const base = useId();
-  const id = (field: ContactField | 'website') => `${base}-${field}`;
+  const id = (field: ContactField | typeof CONTACT_HONEYPOT_FIELD) => `${base}-${field}`;
   const form = useContactForm({
     onInvalidSubmit: (field) => document.getElementById(id(field))?.focus(),
     posted,
@@ -155,7 +155,7 @@ export function ContactForm({
           />
         )}
       </FormField>
-      <Honeypot id={id('website')} value={form.honeypot} onChange={form.setHoneypot} />
+      <Honeypot id={id(CONTACT_HONEYPOT_FIELD)} value={form.honeypot} onChange={form.setHoneypot} />
       <button
         type="submit"
         disabled={hydrated && !form.canSubmit}
