@@ -24,5 +24,7 @@ declare module 'express-session' {
     auth?: SessionTimes;
     /** Password accepted, second factor still to come (expires after a few minutes). */
     pendingTwoFactor?: { userId: number; at: number };
+    /** A move of two-factor sign-in to a new device this session started (two-factor.service.ts). */
+    twoFactorMove?: { at: number; key: string };
   }
 }

@@ -67,12 +67,19 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
   });
 
   router.post('/2fa/move', signedIn, limits.accountSecret, whenHashingFree, async (req, res) => {
-    res.json({ data: await twoFactor.startMove(accountOf(whoOf(req)).id, req.body) });
+    const { setup, started } = await twoFactor.startMove(
+      accountOf(whoOf(req)).id,
+      req.body,
+      req.session.twoFactorMove,
+    );
+    req.session.twoFactorMove = started;
+    res.json({ data: setup });
   });
 
   router.post('/2fa/move/confirm', signedIn, limits.accountSecret, async (req, res) => {
     const who = whoOf(req);
     const codes = await twoFactor.confirmMove(accountOf(who).id, req.body, who);
+    delete req.session.twoFactorMove;
     res.json({ data: { recovery_codes: codes } });
   });
 

@@ -104,6 +104,59 @@ describe('moving two-factor sign-in to a new device', () => {
     expect(await actions(t)).toContain('account.two_factor_moved');
   });
 
+  it('asked again by the session that started it, answers the same key without spending a code', async () => {
+    const t = await start();
+    const { secret, recovery } = await required(t);
+    const { agent } = await signIn(t, recovery[0]!);
+    const left = async (a = agent) =>
+      (await a.get('/api/auth/2fa').expect(200)).body.data.recovery_codes_left as number;
+
+    const first = await agent
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password, code: recovery[1] })
+      .expect(200);
+    const key = first.body.data.secret as string;
+    expect(await left()).toBe(8);
+    // The dialog was closed before the new app had the key: asking again spends nothing.
+    await agent
+      .post('/api/auth/2fa/move')
+      .send({ password: 'wrong-password', code: recovery[2] })
+      .expect(401, { error: 'Current password is incorrect' });
+    const again = await agent
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password, code: recovery[2] })
+      .expect(200);
+    expect(again.body.data.secret).toBe(key);
+    expect(await left()).toBe(8);
+
+    // Another session needs a code of its own, and its key replaces the pending one.
+    const other = (await signIn(t, await code(secret))).agent;
+    await other
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password, code: 'aaaaa-aaaaa' })
+      .expect(401, { error: 'Invalid or already used code' });
+    const theirs = await other
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password, code: recovery[2] })
+      .expect(200);
+    expect(theirs.body.data.secret).not.toBe(key);
+    expect(await left()).toBe(7);
+    // The first session's key is no longer the pending one: a code again.
+    await agent
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password, code: recovery[2] })
+      .expect(401, { error: 'Invalid or already used code' });
+    const anew = await agent
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password, code: recovery[3] })
+      .expect(200);
+    expect(anew.body.data.secret).not.toBe(theirs.body.data.secret);
+    await agent
+      .post('/api/auth/2fa/move/confirm')
+      .send({ code: await code(anew.body.data.secret as string) })
+      .expect(200);
+  });
+
   it('needs the password and a current code, and two-factor sign-in on', async () => {
     const t = await start();
     const admin = await signedIn(t.app);

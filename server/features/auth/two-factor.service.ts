@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   TwoFactorCodeSchema,
   TwoFactorDisableSchema,
@@ -27,6 +28,18 @@ import {
 import { createUsersRepo } from './users.repo';
 
 const invalidCode = () => new UnauthorizedError('apiErrors.invalidTwoFactorCode');
+
+/**
+ * How long the session that started a move to a new device may ask for its
+ * pending key again with the password alone (the dialog was closed before
+ * the new app had it): no second code is spent on the same key.
+ */
+export const MOVE_AGAIN_MS = 15 * 60 * 1000;
+
+/** What a session keeps of the move it started: when, and a fingerprint of the pending key. */
+export type MoveStarted = { at: number; key: string };
+
+const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 /**
  * Optional TOTP sign-in per account: set up (password first; the key is
@@ -73,16 +86,22 @@ export function createTwoFactorService({
     return (await users.useRecoveryCode(userId, hashRecoveryCode(code))) ? 'recovery' : null;
   }
 
+  /** The account, once its password is checked. */
+  async function withPassword(userId: number, password: string) {
+    const user = await account(userId);
+    if (!(await verifyPassword(password, user.password_hash))) {
+      throw new UnauthorizedError('apiErrors.wrongPassword');
+    }
+    return user;
+  }
+
   /**
    * The password and a current code (the app's, or a recovery code, which is
    * spent) of an account with two-factor sign-in on; answers the account.
    */
   async function proven(userId: number, input: unknown) {
     const { password, code } = parseInput(TwoFactorProofSchema, input);
-    const user = await account(userId);
-    if (!(await verifyPassword(password, user.password_hash))) {
-      throw new UnauthorizedError('apiErrors.wrongPassword');
-    }
+    const user = await withPassword(userId, password);
     if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
     if (!(await acceptCode(userId, code))) throw invalidCode();
     return user;
@@ -154,13 +173,37 @@ export function createTwoFactorService({
     /**
      * Moving to a new device, first step: the password and a current code,
      * then a new key for the new app. It stays pending (the old key keeps
-     * working) until `confirmMove` gets a code from the new app.
+     * working) until `confirmMove` gets a code from the new app. `started`
+     * is what the session kept of the move it began: within `MOVE_AGAIN_MS`,
+     * while that key is still pending, it is answered again after the
+     * password alone, and no code is checked or spent.
      */
-    async startMove(userId: number, input: unknown): Promise<TwoFactorSetup> {
-      const user = await proven(userId, input);
+    async startMove(
+      userId: number,
+      input: unknown,
+      started?: MoveStarted,
+    ): Promise<{ setup: TwoFactorSetup; started: MoveStarted }> {
+      const { password, code } = parseInput(TwoFactorProofSchema, input);
+      const user = await withPassword(userId, password);
+      if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
+      // Asked again by the session that started it, while that key is still the pending one:
+      // the same key after the password alone (another session needs a code of its own).
+      const { pending } = await users.twoFactor(userId);
+      if (
+        pending &&
+        started &&
+        Date.now() - started.at <= MOVE_AGAIN_MS &&
+        started.key === fingerprint(pending)
+      ) {
+        return { setup: await setupDetails(pending, user.username), started };
+      }
+      if (!(await acceptCode(userId, code))) throw invalidCode();
       const secret = await newTotpSecret();
       await users.setTwoFactor(userId, { pending: secret });
-      return setupDetails(secret, user.username);
+      return {
+        setup: await setupDetails(secret, user.username),
+        started: { at: Date.now(), key: fingerprint(secret) },
+      };
     },
 
     /**
