@@ -172,10 +172,18 @@ function useTwoFactorSwitch<V, R>(mutationFn: (variables: V) => Promise<R>) {
 
 export const useEnableTwoFactor = () => useTwoFactorSwitch(enableTwoFactor);
 export const useDisableTwoFactor = () => useTwoFactorSwitch(disableTwoFactor);
-/** The new key is only a candidate: the old one works until `useConfirmMove`. */
+/**
+ * The new key is only a candidate: the old one works until `useConfirmMove`.
+ * A recovery code given as proof is used up, so the count is asked again.
+ */
 export function useStartMove() {
+  const client = useQueryClient();
   const onError = useProfileRefreshOnConflict();
-  return useMutation({ mutationFn: startMove, onError });
+  return useMutation({
+    mutationFn: startMove,
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.twoFactor }),
+    onError,
+  });
 }
 export const useConfirmMove = () => useTwoFactorSwitch(confirmMove);
 export const useRenewRecoveryCodes = () => useTwoFactorSwitch(renewRecoveryCodes);

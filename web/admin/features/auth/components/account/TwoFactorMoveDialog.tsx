@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TwoFactorSetup } from '#shared/auth';
 import { ApiError } from '../../../../../common/api';
 import { toast } from '../../../../../common/toast';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { Modal } from '../../../../components/Modal';
 import { useConfirmMove, useStartMove } from '../../api/account.queries';
 import { NewKeyForm } from './NewKeyForm';
@@ -19,7 +20,10 @@ const STEP = { proof: 1, scan: 2, codes: 3 } as const;
  * the password and a code (a recovery code, when the phone is gone), then
  * the new key confirmed with a code from the new app, then a new set of
  * recovery codes. The old key keeps working until the new one is
- * confirmed, so two-factor sign-in is never off in between.
+ * confirmed, so two-factor sign-in is never off in between. Closing while
+ * the new key is shown asks first: the key is not shown again unless the
+ * move is started again (within a while, the same key for the password
+ * alone).
  */
 export function TwoFactorMoveDialog({
   username,
@@ -35,8 +39,10 @@ export function TwoFactorMoveDialog({
   const [error, setError] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  const [leaving, setLeaving] = useState(false);
 
   const close = () => {
+    if (stage.name === 'scan') return setLeaving(true);
     if (stage.name !== 'codes' || saved) return onClose();
     setUnconfirmed(true);
     document.getElementById('recovery-saved')?.focus();
@@ -59,52 +65,63 @@ export function TwoFactorMoveDialog({
 
   const busy = start.isPending || confirm.isPending;
   return (
-    <Modal
-      title={t('admin.twoFactor.moveTitle')}
-      description={t('admin.twoFactor.step', { step: STEP[stage.name], steps: 3 })}
-      onClose={close}
-      busy={busy}
-    >
-      {stage.name === 'proof' && (
-        <ProofForm
-          id="two-factor-move"
-          intro={<p className="text-sm text-slate-700">{t('admin.twoFactor.moveIntro')}</p>}
-          submitLabel={t('admin.twoFactor.continue')}
-          busy={busy}
-          failureKey="admin.twoFactor.moveFailed"
-          onCancel={close}
-          onProof={(proof, refused) =>
-            start.mutate(proof, {
-              onSuccess: (setup) => {
-                setError(undefined);
-                setStage({ name: 'scan', setup });
-              },
-              onError: refused,
-            })
-          }
+    <>
+      <Modal
+        title={t('admin.twoFactor.moveTitle')}
+        description={t('admin.twoFactor.step', { step: STEP[stage.name], steps: 3 })}
+        onClose={close}
+        busy={busy}
+      >
+        {stage.name === 'proof' && (
+          <ProofForm
+            id="two-factor-move"
+            intro={<p className="text-sm text-slate-700">{t('admin.twoFactor.moveIntro')}</p>}
+            submitLabel={t('admin.twoFactor.continue')}
+            busy={busy}
+            failureKey="admin.twoFactor.moveFailed"
+            onCancel={close}
+            onProof={(proof, refused) =>
+              start.mutate(proof, {
+                onSuccess: (setup) => {
+                  setError(undefined);
+                  setStage({ name: 'scan', setup });
+                },
+                onError: refused,
+              })
+            }
+          />
+        )}
+        {stage.name === 'scan' && (
+          <NewKeyForm
+            setup={stage.setup}
+            submitLabel={t('admin.twoFactor.moveConfirm')}
+            busy={busy}
+            error={error}
+            onErrorChange={setError}
+            onCancel={close}
+            onCode={confirmCode}
+          />
+        )}
+        {stage.name === 'codes' && (
+          <RecoveryCodes
+            codes={stage.codes}
+            username={username}
+            saved={saved}
+            onSavedChange={setSaved}
+            unconfirmed={unconfirmed}
+            onDone={close}
+          />
+        )}
+      </Modal>
+      {leaving && (
+        <ConfirmDialog
+          message={t('admin.twoFactor.moveLeaveMessage')}
+          confirmLabel={t('admin.twoFactor.moveLeave')}
+          cancelLabel={t('admin.twoFactor.moveStay')}
+          onCancel={() => setLeaving(false)}
+          onConfirm={onClose}
         />
       )}
-      {stage.name === 'scan' && (
-        <NewKeyForm
-          setup={stage.setup}
-          submitLabel={t('admin.twoFactor.moveConfirm')}
-          busy={busy}
-          error={error}
-          onErrorChange={setError}
-          onCancel={close}
-          onCode={confirmCode}
-        />
-      )}
-      {stage.name === 'codes' && (
-        <RecoveryCodes
-          codes={stage.codes}
-          username={username}
-          saved={saved}
-          onSavedChange={setSaved}
-          unconfirmed={unconfirmed}
-          onDone={close}
-        />
-      )}
-    </Modal>
+    </>
   );
 }

@@ -103,14 +103,38 @@ describe('TwoFactorPanel', () => {
     expect(bodies()).toContain('{"code":"654321"}');
     const items = within(screen.getByTestId('recovery-codes')).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual(CODES);
-    // The count (and the profile) are asked again.
-    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/2fa')).toHaveLength(2));
+    // The count (and the profile) are asked again: after the proof, and after the new codes.
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/2fa')).toHaveLength(3));
     // The new codes must be confirmed as stored before the dialog closes.
     click('Done');
     expect(screen.getByRole('dialog')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('I have stored my recovery codes in a safe place'));
     click('Done');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks before closing while the new key is shown, and counts the codes again after step 1', async () => {
+    const { calls } = show(4);
+    await screen.findByTestId('recovery-codes-left');
+    click('Move to a new device');
+    prove('pass-word-1', 'k7m2p-x9c4d');
+    click('Continue');
+    await screen.findByText('Step 2 of 3');
+    // The recovery code given as proof is used up: the count is asked again.
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/2fa')).toHaveLength(2));
+
+    click('Cancel');
+    const ask = screen.getByRole('alertdialog', { name: 'Please confirm' });
+    expect(ask.textContent).toContain('Your new device is not set up yet. Close anyway?');
+    click('Keep setting up');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+    expect(screen.getByTestId('two-factor-key').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP');
+
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    click('Close anyway');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).not.toContain('POST /api/auth/2fa/move/confirm');
   });
 
   it('creates new recovery codes with the password and a code, shown once', async () => {
