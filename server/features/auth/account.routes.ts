@@ -78,8 +78,11 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
 
   router.post('/2fa/move/confirm', signedIn, limits.accountSecret, async (req, res) => {
     const who = whoOf(req);
-    const codes = await twoFactor.confirmMove(accountOf(who).id, req.body, who);
+    const { id } = accountOf(who);
+    const codes = await twoFactor.confirmMove(id, req.body, who);
     delete req.session.twoFactorMove;
+    // The lost phone may still hold a session: only this one stays signed in.
+    await registry.endOthers(id, req.session.auth?.handle);
     res.json({ data: { recovery_codes: codes } });
   });
 

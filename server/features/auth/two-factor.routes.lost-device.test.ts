@@ -157,6 +157,27 @@ describe('moving two-factor sign-in to a new device', () => {
       .expect(200);
   });
 
+  it('ends every other session of the account once the new device is confirmed', async () => {
+    const t = await start();
+    const { secret, recovery } = await required(t);
+    const lostPhone = (await signIn(t, await code(secret))).agent;
+    const { agent } = await signIn(t, recovery[0]!);
+    const moved = await agent
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password, code: recovery[1] })
+      .expect(200);
+    // Until the move is confirmed, nothing else changes.
+    await lostPhone.get('/api/auth/profile').expect(200);
+    await agent
+      .post('/api/auth/2fa/move/confirm')
+      .send({ code: await code(moved.body.data.secret as string) })
+      .expect(200);
+    await lostPhone.get('/api/auth/profile').expect(401);
+    await agent.get('/api/auth/profile').expect(200);
+    const sessions = (await agent.get('/api/auth/sessions').expect(200)).body.data as unknown[];
+    expect(sessions).toHaveLength(1);
+  });
+
   it('needs the password and a current code, and two-factor sign-in on', async () => {
     const t = await start();
     const admin = await signedIn(t.app);

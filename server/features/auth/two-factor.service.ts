@@ -209,7 +209,8 @@ export function createTwoFactorService({
     /**
      * Moving to a new device, second step: a code from the new app swaps in
      * the new key and a new set of recovery codes (answered, shown once), in
-     * one transaction; the old key and the old codes stop working.
+     * one transaction; the old key and the old codes stop working. The
+     * route then ends every other session of the account.
      */
     async confirmMove(userId: number, input: unknown, who: Who): Promise<string[]> {
       const { code } = parseInput(TwoFactorCodeSchema, input);

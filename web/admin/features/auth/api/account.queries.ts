@@ -185,5 +185,19 @@ export function useStartMove() {
     onError,
   });
 }
-export const useConfirmMove = () => useTwoFactorSwitch(confirmMove);
+/** A confirmed move also ended every other session: the list is fetched again. */
+export function useConfirmMove() {
+  const client = useQueryClient();
+  const onError = useProfileRefreshOnConflict();
+  return useMutation({
+    mutationFn: confirmMove,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: authKeys.profile }),
+        client.invalidateQueries({ queryKey: accountKeys.twoFactor }),
+        client.invalidateQueries({ queryKey: accountKeys.sessions }),
+      ]),
+    onError,
+  });
+}
 export const useRenewRecoveryCodes = () => useTwoFactorSwitch(renewRecoveryCodes);

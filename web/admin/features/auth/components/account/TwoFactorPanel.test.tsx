@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/languages';
+import { accountKeys } from '../../api/account.queries';
 import { renderAdmin } from '../../../../test/render';
 import { stubApi } from '../../../../test/query';
 import { TwoFactorPanel } from './TwoFactorPanel';
@@ -78,7 +79,8 @@ describe('TwoFactorPanel', () => {
   });
 
   it('moves to a new device: password and a recovery code, the new key, a code, new codes', async () => {
-    const { calls } = show(2);
+    const { calls, queryClient } = show(2);
+    queryClient.setQueryData(accountKeys.sessions, []);
     await screen.findByRole('status');
     click('Move to a new device');
     const dialog = screen.getByRole('dialog', { name: 'Move two-factor sign-in to a new device' });
@@ -105,6 +107,8 @@ describe('TwoFactorPanel', () => {
     expect(items.map((li) => li.textContent)).toEqual(CODES);
     // The count (and the profile) are asked again: after the proof, and after the new codes.
     await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/2fa')).toHaveLength(3));
+    // Every other session ended: the list is stale.
+    expect(queryClient.getQueryState(accountKeys.sessions)?.isInvalidated).toBe(true);
     // The new codes must be confirmed as stored before the dialog closes.
     click('Done');
     expect(screen.getByRole('dialog')).toBeTruthy();
