@@ -252,10 +252,16 @@ export function createTwoFactorService({
       return codes;
     },
 
-    /** The sign-in's second step: 401 for a wrong or reused code (recorded). */
+    /**
+     * The sign-in's second step: 401 for a wrong or reused code (recorded).
+     * When the account has no key any more (an admin reset it after the
+     * password step), the sign-in has expired instead, unrecorded: the
+     * sign-in page goes back to the password, which now signs in alone.
+     */
     async verifySignIn(userId: number, input: unknown, who: Who): Promise<void> {
       const { code } = parseInput(TwoFactorCodeSchema, input);
       const user = await account(userId);
+      if (!user.totp_secret) throw new UnauthorizedError('apiErrors.twoFactorExpired');
       const accepted = await acceptCode(userId, code);
       if (!accepted) {
         await audit.record(actingAs(who, user), {

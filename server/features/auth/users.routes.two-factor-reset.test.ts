@@ -99,6 +99,31 @@ describe('an admin resets a colleague’s two-factor sign-in', () => {
     expect(entry).toMatchObject({ actor: TEST_ADMIN.username, summary: 'lost-phone' });
   });
 
+  it('sends a colleague caught between password and code back to the password, unrecorded', async () => {
+    const t = await start();
+    const { admin, colleague, id } = await team(t);
+    const mid = request.agent(t.app);
+    await mid
+      .post('/api/auth/login')
+      .send(colleague)
+      .expect(200, { data: { two_factor_required: true } });
+    await admin.post(`/api/users/${id}/2fa/reset`).expect(200);
+
+    for (const code of ['123456', 'k7m2p-x9c4d']) {
+      await mid.post('/api/auth/login/2fa').send({ code }).expect(401, {
+        error: 'Your sign-in has expired. Please enter your username and password again.',
+      });
+    }
+    expect(
+      await t.db('audit_log').where({ action: 'auth.two_factor_failed' }).count({ n: '*' }),
+    ).toEqual([{ n: 0 }]);
+    // The password step again: signed in, into the setup the site requires.
+    await mid.post('/api/auth/login').send(colleague).expect(200);
+    expect((await mid.get('/api/auth/profile').expect(200)).body.data).toMatchObject({
+      two_factor_setup_required: true,
+    });
+  });
+
   it('e-mails the colleague, in the admin’s language, with the sign-in page', async () => {
     const t = await start();
     const { admin, id } = await team(t);
