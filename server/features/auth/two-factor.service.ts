@@ -292,12 +292,16 @@ export function createTwoFactorService({
       if (accountOf(ctx.who).id === id) throw new ConflictError('apiErrors.twoFactorResetOwn');
       const user = await users.findById(id);
       if (!user) throw new NotFoundError('apiErrors.userNotFound');
-      if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
-      await db.transaction(async (trx) => {
+      // Read under the lock: of two admins resetting at once, the second finds it off.
+      const wasOn = await db.transaction(async (trx) => {
         const repo = createUsersRepo(trx);
+        await repo.lock({ id });
+        if (!(await repo.twoFactor(id)).secret) return false;
         await repo.setTwoFactor(id, { secret: null, pending: null, lastStep: null });
         await repo.replaceRecoveryCodes(id, []);
+        return true;
       });
+      if (!wasOn) throw new ConflictError('apiErrors.twoFactorNotOn');
       await audit.record(ctx.who, {
         action: 'account.two_factor_reset',
         target_type: 'user',

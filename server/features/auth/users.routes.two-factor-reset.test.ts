@@ -124,6 +124,23 @@ describe('an admin resets a colleague’s two-factor sign-in', () => {
     });
   });
 
+  it('two admins resetting at once: one reset, one record, one e-mail', async () => {
+    const t = await start();
+    const { admin, id } = await team(t);
+    const second = await createAccount(t, 'admin', 'second-admin');
+    const other = await signedIn(t.app, second);
+    await turnOn(other, second.password);
+    const answers = await Promise.all([
+      admin.post(`/api/users/${id}/2fa/reset`),
+      other.post(`/api/users/${id}/2fa/reset`),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(
+      await t.db('audit_log').where({ action: 'account.two_factor_reset' }).count({ n: '*' }),
+    ).toEqual([{ n: 1 }]);
+    expect(await t.db('mail_outbox').where({ kind: 'two-factor-reset' })).toHaveLength(1);
+  });
+
   it('e-mails the colleague, in the admin’s language, with the sign-in page', async () => {
     const t = await start();
     const { admin, id } = await team(t);
