@@ -67,9 +67,11 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
   });
 
   router.post('/2fa/move', signedIn, limits.accountSecret, whenHashingFree, async (req, res) => {
+    const who = whoOf(req);
     const { setup, started } = await twoFactor.startMove(
-      accountOf(whoOf(req)).id,
+      accountOf(who).id,
       req.body,
+      who,
       req.session.twoFactorMove,
     );
     req.session.twoFactorMove = started;

@@ -205,6 +205,40 @@ describe('moving two-factor sign-in to a new device', () => {
   });
 });
 
+describe('a recovery code given as proof', () => {
+  it('is recorded as used, as at sign-in: moving, new codes, turning off', async () => {
+    const t = await start();
+    const { secret, recovery } = await required(t);
+    const { agent } = await signIn(t, await code(secret));
+    const used = async () =>
+      (
+        await t
+          .db('audit_log')
+          .where({ action: 'account.recovery_code_used' })
+          .select('actor', 'target_id')
+      ).map((r) => [String(r.actor), String(r.target_id)]);
+    expect(await used()).toEqual([]);
+    const id = String((await t.db('users').where({ username: TEST_ADMIN.username }).first()).id);
+
+    await agent
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password, code: recovery[0] })
+      .expect(200);
+    expect(await used()).toEqual([[TEST_ADMIN.username, id]]);
+    const renewed = await agent
+      .post('/api/auth/2fa/recovery-codes')
+      .send({ password: TEST_ADMIN.password, code: recovery[1] })
+      .expect(200);
+    expect(await used()).toHaveLength(2);
+    await agent.put('/api/settings').send({ require_two_factor: false }).expect(200);
+    await agent
+      .post('/api/auth/2fa/disable')
+      .send({ password: TEST_ADMIN.password, code: renewed.body.data.recovery_codes[0] })
+      .expect(200);
+    expect(await used()).toHaveLength(3);
+  });
+});
+
 describe('new recovery codes', () => {
   it('replaces the set: the old codes stop working, the new ones sign in', async () => {
     const t = await start();

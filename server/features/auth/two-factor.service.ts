@@ -25,7 +25,7 @@ import {
   newTotpSecret,
   setupDetails,
 } from './two-factor';
-import { createUsersRepo } from './users.repo';
+import { createUsersRepo, type UserRecord } from './users.repo';
 
 const invalidCode = () => new UnauthorizedError('apiErrors.invalidTwoFactorCode');
 
@@ -86,6 +86,21 @@ export function createTwoFactorService({
     return (await users.useRecoveryCode(userId, hashRecoveryCode(code))) ? 'recovery' : null;
   }
 
+  /** A recovery code was spent: recorded, whether at sign-in or as proof for a change. */
+  const recordRecoveryUse = (user: UserRecord, who: Who) =>
+    audit.record(actingAs(who, user), {
+      action: 'account.recovery_code_used',
+      target_type: 'user',
+      target_id: user.id,
+    });
+
+  /** A current code as proof for a change (401 otherwise); a recovery code is spent and recorded. */
+  async function spendCode(user: UserRecord, code: string, who: Who) {
+    const accepted = await acceptCode(user.id, code);
+    if (!accepted) throw invalidCode();
+    if (accepted === 'recovery') await recordRecoveryUse(user, who);
+  }
+
   /** The account, once its password is checked. */
   async function withPassword(userId: number, password: string) {
     const user = await account(userId);
@@ -99,11 +114,11 @@ export function createTwoFactorService({
    * The password and a current code (the app's, or a recovery code, which is
    * spent) of an account with two-factor sign-in on; answers the account.
    */
-  async function proven(userId: number, input: unknown) {
+  async function proven(userId: number, input: unknown, who: Who) {
     const { password, code } = parseInput(TwoFactorProofSchema, input);
     const user = await withPassword(userId, password);
     if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
-    if (!(await acceptCode(userId, code))) throw invalidCode();
+    await spendCode(user, code, who);
     return user;
   }
 
@@ -160,7 +175,7 @@ export function createTwoFactorService({
       if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
       if (user.is_admin && (await required()))
         throw new ConflictError('apiErrors.twoFactorRequired');
-      if (!(await acceptCode(userId, code))) throw invalidCode();
+      await spendCode(user, code, who);
       await users.setTwoFactor(userId, { secret: null, pending: null, lastStep: null });
       await users.replaceRecoveryCodes(userId, []);
       await audit.record(actingAs(who, user), {
@@ -181,6 +196,7 @@ export function createTwoFactorService({
     async startMove(
       userId: number,
       input: unknown,
+      who: Who,
       started?: MoveStarted,
     ): Promise<{ setup: TwoFactorSetup; started: MoveStarted }> {
       const { password, code } = parseInput(TwoFactorProofSchema, input);
@@ -197,7 +213,7 @@ export function createTwoFactorService({
       ) {
         return { setup: await setupDetails(pending, user.username), started };
       }
-      if (!(await acceptCode(userId, code))) throw invalidCode();
+      await spendCode(user, code, who);
       const secret = await newTotpSecret();
       await users.setTwoFactor(userId, { pending: secret });
       return {
@@ -241,7 +257,7 @@ export function createTwoFactorService({
 
     /** A new set of recovery codes (the password and a code): the old ones stop working. */
     async renewRecoveryCodes(userId: number, input: unknown, who: Who): Promise<string[]> {
-      const user = await proven(userId, input);
+      const user = await proven(userId, input, who);
       const codes = newRecoveryCodes();
       await users.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
       await audit.record(actingAs(who, user), {
@@ -271,13 +287,7 @@ export function createTwoFactorService({
         });
         throw invalidCode();
       }
-      if (accepted === 'recovery') {
-        await audit.record(actingAs(who, user), {
-          action: 'account.recovery_code_used',
-          target_type: 'user',
-          target_id: userId,
-        });
-      }
+      if (accepted === 'recovery') await recordRecoveryUse(user, who);
     },
 
     /**
