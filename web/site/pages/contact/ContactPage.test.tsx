@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { CONTACT_HONEYPOT_FIELD } from '#shared/contact';
 import type { Language } from '#shared/languages';
 import { i18nFor } from '../../../common/i18n';
 import { ContactPage } from './ContactPage';
@@ -27,7 +28,7 @@ describe('ContactPage on the server', () => {
     expect(page).toContain('Monday to Friday, 9:00 AM to 6:00 PM EST');
     expect(page.match(/required=""/g)).toHaveLength(3);
     expect(page).toContain('rows="5"');
-    expect(page).toContain('name="website"');
+    expect(page).toContain(`name="${CONTACT_HONEYPOT_FIELD}"`);
     expect(page).not.toContain('novalidate');
   });
 
