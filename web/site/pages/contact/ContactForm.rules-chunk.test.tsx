@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nFor } from '../../../common/i18n';
-import { Toaster } from '../../../common/toast';
-import { ContactForm } from './ContactForm';
+import { field, json, renderContactForm, type } from '../../test/contact-form';
 
 // The form's rules are fetched when the visitor turns to the form. While `rulesMissing`, that
 // fetch fails as it does for a page opened before an upgrade (the old file name answers
@@ -25,38 +22,18 @@ let fetchSpy: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
   fetchSpy = vi.spyOn(globalThis, 'fetch');
-  fetchSpy.mockImplementation(
-    async () =>
-      new Response(JSON.stringify({ data: { id: 7 } }), {
-        status: 201,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  );
+  fetchSpy.mockImplementation(async () => json(201, { data: { id: 7 } }));
 });
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-function renderForm() {
-  return render(
-    <I18nextProvider i18n={i18nFor('en')}>
-      <Toaster />
-      <ContactForm />
-    </I18nextProvider>,
-  );
-}
-
-const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const renderForm = () => renderContactForm();
 function fillValid() {
-  for (const [label, value] of [
-    [/^Name/, 'Ana Silva'],
-    [/^Email/, 'ana@example.pt'],
-    [/^Message/, 'We need a robot cell for welding.'],
-  ] as const) {
-    fireEvent.change(field(label), { target: { value } });
-    fireEvent.blur(field(label));
-  }
+  type(field(/^Name/), 'Ana Silva');
+  type(field(/^Email/), 'ana@example.pt');
+  type(field(/^Message/), 'We need a robot cell for welding.');
 }
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
 const unsent =

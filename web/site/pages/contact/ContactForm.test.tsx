@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/languages';
 import { i18nFor } from '../../../common/i18n';
-import { Toaster } from '../../../common/toast';
+import { field, json, renderContactForm, type } from '../../test/contact-form';
 import { ContactForm } from './ContactForm';
 import { loadValidator } from './useContactForm';
 
@@ -21,16 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderForm(language: Language = 'en') {
-  return render(
-    <I18nextProvider i18n={i18nFor(language)}>
-      <Toaster />
-      <ContactForm />
-    </I18nextProvider>,
-  );
-}
-
-const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const renderForm = (language: Language = 'en') => renderContactForm(language);
 const nameInput = () => field(/^Name/);
 const emailInput = () => field(/^Email/);
 const companyInput = () => field(/^Company/);
@@ -38,20 +29,12 @@ const messageInput = () => field(/^Message/);
 const submitButton = () =>
   screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement;
 
-function type(input: HTMLElement, value: string) {
-  fireEvent.change(input, { target: { value } });
-  fireEvent.blur(input);
-}
-
 function fillValid() {
   type(nameInput(), '  Ana Silva  ');
   type(emailInput(), 'ana@example.pt');
   type(companyInput(), 'Metalurgica Norte');
   type(messageInput(), 'We need a robot cell for welding.');
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('ContactForm', () => {
   it('ties labels to inputs, marks required fields and gives the message 5 rows', () => {

@@ -1,0 +1,29 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { Language } from '#shared/languages';
+import { i18nFor } from '../../common/i18n';
+import { Toaster } from '../../common/toast';
+import { ContactForm } from '../pages/contact/ContactForm';
+
+/** The contact form as the page shows it, with the toasts beside it. */
+export function renderContactForm(language: Language = 'en') {
+  return render(
+    <I18nextProvider i18n={i18nFor(language)}>
+      <Toaster />
+      <ContactForm />
+    </I18nextProvider>,
+  );
+}
+
+/** A field of the form by its label. */
+export const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+/** Types a value into a field and leaves it, as a visitor does. */
+export function type(input: HTMLElement, value: string) {
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+/** An answer of the API as the server makes it. */
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
