@@ -27,3 +27,17 @@ export function type(input: HTMLElement, value: string) {
 /** An answer of the API as the server makes it. */
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Fills the three required fields with a valid enquiry. */
+export function fillRequired() {
+  type(field(/^Name/), 'Ana Silva');
+  type(field(/^Email/), 'ana@example.pt');
+  type(field(/^Message/), 'We need a robot cell for welding.');
+}
+
+/** Presses the English form's Send button. */
+export const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+
+/** What the English form says when a part of its code could not be fetched. */
+export const UNSENT =
+  'Network error: your message could not be sent. Please try again; if it still fails, copy your text, reload the page and send it again.';

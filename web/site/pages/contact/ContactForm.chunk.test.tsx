@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { field, json, renderContactForm, type } from '../../test/contact-form';
+import {
+  field,
+  fillRequired,
+  json,
+  renderContactForm,
+  send,
+  UNSENT,
+} from '../../test/contact-form';
 
 // The fetch wrapper is fetched on sending. While `apiMissing`, its fetch fails as it does
 // for a page opened before an upgrade (the old file name answers 404) or on a flaky connection.
@@ -25,24 +32,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const renderForm = () => renderContactForm();
-function fillValid() {
-  type(field(/^Name/), 'Ana Silva');
-  type(field(/^Email/), 'ana@example.pt');
-  type(field(/^Message/), 'We need a robot cell for welding.');
-}
-const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-const unsent =
-  'Network error: your message could not be sent. Please try again; if it still fails, copy your text, reload the page and send it again.';
-
 describe('ContactForm when a part of its code cannot be fetched', () => {
   it('a fetch wrapper that did not arrive: says so, keeps the text, and sends on the next try', async () => {
     chunk.apiMissing = true;
-    renderForm();
-    fillValid();
+    renderContactForm();
+    fillRequired();
     send();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(unsent);
+    expect(alert.textContent).toBe(UNSENT);
     expect(field(/^Message/).value).toBe('We need a robot cell for welding.');
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Send Message' })).toHaveProperty('disabled', false);
