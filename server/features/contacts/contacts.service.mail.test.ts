@@ -120,7 +120,7 @@ describe('an enquiry queues its e-mail with it', () => {
 
   it('nothing for a bot (honeypot) or an invalid enquiry, and nothing for spam', async () => {
     const contacts = services();
-    await contacts.submit({ ...enquiry, website: 'http://bot.example' });
+    await contacts.submit({ ...enquiry, extra_comment: 'http://bot.example' });
     await expect(contacts.submit({ ...enquiry, email: 'nope' })).rejects.toMatchObject({
       status: 400,
     });

@@ -83,7 +83,7 @@ describe('an enquiry', () => {
 
   it('from a bot (the hidden field filled) is dropped without a trace, answered with a plausible id', async () => {
     const { id } = await contacts.submit(enquiry);
-    const bot = () => contacts.submit({ ...enquiry, website: 'http://spam.example' });
+    const bot = () => contacts.submit({ ...enquiry, extra_comment: 'http://spam.example' });
     const first = await bot();
     const second = await bot();
     expect(first).toMatchObject({ stored: false, spam: false });

@@ -223,7 +223,7 @@ describe('nothing is sent', () => {
       .post('/api/contacts')
       .send({ ...enquiry, email: 'nope' })
       .expect(400);
-    await submit({ ...enquiry, website: 'http://bot.example' });
+    await submit({ ...enquiry, extra_comment: 'http://bot.example' });
     const spam = await submit({
       ...enquiry,
       message: 'http://spam.example/buy http://spam.example/now',
