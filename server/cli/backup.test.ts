@@ -1,6 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -372,10 +380,16 @@ describe('npm run backup -- --keep N', () => {
   it('deletes the oldest backups after a new one, keeping N, and refuses a count under 1', async () => {
     const { dataDir, env, dir } = await backedUpSite(stores[0]!);
     const out = path.join(dataDir, 'backups');
+    // What a backup killed outright (a power cut) left a year ago.
+    const unfinished = 'backup-2025-11-02T03-15-00-000Z.partial';
+    mkdirSync(path.join(out, unfinished, 'media'), { recursive: true });
     const kept = cli(BUILT_BACKUP_CLI, ['--keep', '1', '--out', out], env);
     expect(kept).toMatchObject({ code: 0, err: '' });
     const newest = /Backup written to (\S+)/.exec(kept.out)![1]!;
-    expect(kept.out.split('\n')[1]).toBe(`Keeping the 1 newest: deleted ${path.basename(dir)}`);
+    expect(kept.out.split('\n').slice(1)).toEqual([
+      `Keeping the 1 newest: deleted ${path.basename(dir)}`,
+      `Deleted what failed backups left a day or more ago: ${unfinished}`,
+    ]);
     expect(readdirSync(out)).toEqual([path.basename(newest)]);
     for (const keep of ['0', '-1', 'two']) {
       const refused = cli(BUILT_BACKUP_CLI, ['--out', out, '--keep', keep], env);
@@ -383,6 +397,63 @@ describe('npm run backup -- --keep N', () => {
       expect(refused.err).toMatch(/^Usage:/);
     }
     expect(readdirSync(out)).toEqual([path.basename(newest)]);
+  }, 60_000);
+});
+
+describe('npm run backup that fails part way', () => {
+  it('leaves nothing of it in the folder, says why on one line, and deletes no older backup', async () => {
+    const { dataDir, env, dir } = await backedUpSite(stores[0]!);
+    const out = path.join(dataDir, 'backups');
+    // The disk fills up on a video: a file size limit the database copy fits under.
+    const blocks = Math.ceil((statSync(path.join(dir, 'site.db')).size + 1024 * 1024) / 512);
+    writeFileSync(path.join(dataDir, 'media', 'hall.mp4'), Buffer.alloc(blocks * 512 + 1024));
+
+    const full = cli(BUILT_BACKUP_CLI, ['--out', out, '--keep', '1'], env, blocks);
+    expect(full.code).toBe(1);
+    expect(full.out).toBe('');
+    // The copy fails with EFBIG (or EIO); no stack trace, the message names the folder.
+    const said = `Error: Could not write a backup to ${out} (`;
+    expect(full.err.slice(0, said.length)).toBe(said);
+    expect(full.err).toMatch(/\(.+\)\. Nothing of it was kept\.$/);
+    expect(full.err.split('\n')).toHaveLength(1);
+    // The older backup is kept, and no half-written folder sits beside it.
+    expect(readdirSync(out)).toEqual([path.basename(dir)]);
+
+    // With room on the disk, the next run writes a whole backup.
+    const again = cli(BUILT_BACKUP_CLI, ['--out', out], env);
+    expect(again).toMatchObject({ code: 0, err: '' });
+    const written = /Backup written to (\S+)/.exec(again.out)![1]!;
+    expect(readdirSync(path.join(written, 'media')).sort()).toEqual(['cell.webp', 'hall.mp4']);
+  }, 60_000);
+
+  it('refuses to restore an unfinished backup, even one its manifest was written into', async () => {
+    const { dataDir, env, dir } = await backedUpSite(stores[0]!);
+    // A run stopped between its manifest and the rename that completes it.
+    const unfinished = `${dir}.partial`;
+    cpSync(dir, unfinished, { recursive: true });
+    const site = await createTestApp(env, dataDir);
+    await (
+      await signedIn(site.app)
+    )
+      .post('/api/news')
+      .send({ ...ARTICLE, slug: 'after-the-backup' })
+      .expect(201);
+    await site.close();
+
+    const refused = cli(BUILT_BACKUP_CLI, ['restore', unfinished], env);
+    expect(refused).toMatchObject({
+      code: 1,
+      out: '',
+      err:
+        `Error: ${unfinished} is an unfinished backup (its run failed or is still writing it): ` +
+        'restore a folder named backup-<time>. Nothing was changed.',
+    });
+    const unchanged = await createTestApp(env, dataDir);
+    try {
+      expect(await slugs(unchanged)).toBe('after-the-backup,vision-cell-ships');
+    } finally {
+      await unchanged.close();
+    }
   }, 60_000);
 });
 

@@ -3,6 +3,7 @@
  *   npm run backup                     back up to DATA_DIR/backups
  *   npm run backup -- --out <folder>   back up to another folder
  *   npm run backup -- --keep <n>       then delete the oldest backups there, keeping n
+ *                                      (and what failed backups left a day or more ago)
  *   npm run restore -- <backup folder> put a backup back (stop every instance first)
  */
 import path from 'node:path';
@@ -30,7 +31,7 @@ async function main(args: string[]): Promise<string> {
     return `Restored the backup of ${manifest.created_at} (schema at ${manifest.migration}).${given} Start the release that matches it.`;
   }
   const { out, keep } = backupOptions(args);
-  const { dir, manifest, removed } = await backupKeeping(
+  const { dir, manifest, removed, unfinished } = await backupKeeping(
     config,
     out ?? path.join(config.dataDir, 'backups'),
     keep,
@@ -38,7 +39,10 @@ async function main(args: string[]): Promise<string> {
   const written = `Backup written to ${dir} (${manifest.store}: ${manifest.files.join(', ')})`;
   if (keep === undefined) return written;
   const names = removed.map((r) => path.basename(r)).join(', ');
-  return `${written}\nKeeping the ${keep} newest: ${removed.length ? `deleted ${names}` : 'none deleted'}`;
+  const kept = `${written}\nKeeping the ${keep} newest: ${removed.length ? `deleted ${names}` : 'none deleted'}`;
+  if (unfinished.length === 0) return kept;
+  const left = unfinished.map((r) => path.basename(r)).join(', ');
+  return `${kept}\nDeleted what failed backups left a day or more ago: ${left}`;
 }
 
 /** `--out <folder>` and `--keep <n>` (a whole number, 1 or more), in any order. */

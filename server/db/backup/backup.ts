@@ -41,6 +41,8 @@ export type Manifest = {
 
 type Where = Pick<Config, 'dataDir' | 'databaseUrl'>;
 
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 async function lastMigration(config: Where): Promise<string | null> {
   const db = createDb(config);
   try {
@@ -62,6 +64,9 @@ function ownerOnly(dir: string): void {
   }
 }
 
+/** What a backup's folder is called while it is written: renamed to its own name once whole. */
+export const UNFINISHED = '.partial';
+
 /**
  * A backup of the site in a new folder under `outDir`, readable by its
  * owner alone (0700, files 0600): the database (SQLite through the online
@@ -69,12 +74,38 @@ function ownerOnly(dir: string): void {
  * signed-in sessions (SESSION_TABLES) or the session secret, and the media
  * store under DATA_DIR/media when there is one, with a manifest naming the
  * store and the schema's newest migration.
+ *
+ * It is written as `backup-<time>.partial`, the manifest last, and renamed
+ * to `backup-<time>` only once whole: a backup that fails (a full disk, a
+ * database error, an unreadable upload) deletes its folder and says why, so
+ * no half-written backup is ever taken for one. A run killed outright leaves
+ * its `.partial` folder, which restores refuse and pruning deletes later.
  */
 export async function createBackup(config: Where, outDir: string, now = new Date()) {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const dir = path.join(outDir, `backup-${stamp}`);
-  mkdirSync(outDir, { recursive: true, mode: 0o700 });
-  mkdirSync(dir, { mode: 0o700 });
+  const partial = dir + UNFINISHED;
+  let started = false;
+  try {
+    mkdirSync(outDir, { recursive: true, mode: 0o700 });
+    mkdirSync(partial, { mode: 0o700 });
+    started = true;
+    const manifest = await writeBackup(config, partial, now);
+    renameSync(partial, dir);
+    return { dir, manifest };
+  } catch (error) {
+    const why = `Could not write a backup to ${outDir} (${reason(error)})`;
+    try {
+      if (started) rmSync(partial, { recursive: true, force: true });
+    } catch {
+      throw new Error(`${why}, nor delete what it wrote: delete ${partial} by hand.`);
+    }
+    throw new Error(`${why}. Nothing of it was kept.`);
+  }
+}
+
+/** Writes the backup's files into `dir`, the manifest last, and returns the manifest. */
+async function writeBackup(config: Where, dir: string, now: Date): Promise<Manifest> {
   const files: string[] = [];
   const store = config.databaseUrl ? 'postgres' : 'sqlite';
   const migration = await lastMigration(config);
@@ -100,12 +131,12 @@ export async function createBackup(config: Where, outDir: string, now = new Date
     cpSync(media, path.join(dir, MEDIA), { recursive: true, preserveTimestamps: true });
     files.push(`${MEDIA}/`);
   }
+  ownerOnly(dir);
   const manifest: Manifest = { format: 1, created_at: now.toISOString(), store, migration, files };
   writeFileSync(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, {
     mode: 0o600,
   });
-  ownerOnly(dir);
-  return { dir, manifest };
+  return manifest;
 }
 
 export function readManifest(dir: string): Manifest {
@@ -121,8 +152,6 @@ const SCHEMA_BEFORE = 'forge_before_restore';
 
 /** A restore that stopped before it replaced anything: the site's data is as it was. */
 class NothingChanged extends Error {}
-
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function onDatabase(url: string, work: (db: ReturnType<typeof createDb>) => Promise<void>) {
   const db = createDb({ dataDir: '', databaseUrl: url });
@@ -204,6 +233,12 @@ export async function restoreBackup(
   dir: string,
   runner = process.getuid?.(),
 ): Promise<{ manifest: Manifest; owner: Owner | null }> {
+  if (path.basename(dir).endsWith(UNFINISHED)) {
+    throw new Error(
+      `${dir} is an unfinished backup (its run failed or is still writing it): ` +
+        'restore a folder named backup-<time>. Nothing was changed.',
+    );
+  }
   const manifest = readManifest(dir);
   const store = config.databaseUrl ? 'postgres' : 'sqlite';
   if (manifest.store !== store) {

@@ -69,11 +69,31 @@ describe('npm run backup -- --keep N', () => {
     for (const n of [1, 2, 3]) await backupKeeping(config, out, 3, day(n));
     // The database is gone from under the backup (a wrong DATA_DIR, a broken disk).
     const broken = { dataDir: tempDir(), databaseUrl: undefined };
-    await expect(backupKeeping(broken, out, 1, day(4))).rejects.toThrow();
-    expect(
-      readdirSync(out)
-        .filter((n) => n !== name(4))
-        .sort(),
-    ).toEqual([name(1), name(2), name(3)]);
+    await expect(backupKeeping(broken, out, 1, day(4))).rejects.toThrow(
+      `Could not write a backup to ${out} (`,
+    );
+    // Nor is anything of the failed backup left there, under its name or another.
+    expect(readdirSync(out).sort()).toEqual([name(1), name(2), name(3)]);
+  });
+
+  it('deletes what a failed run left a day ago or more, never a backup still being written', async () => {
+    const config = await site();
+    const out = tempDir();
+    // A run killed mid-copy two days ago, and one that began two hours ago and may still run.
+    const stale = `${name(12)}.partial`;
+    const fresh = `${name(14).replace('T03-15', 'T01-15')}.partial`;
+    for (const unfinished of [stale, fresh]) {
+      mkdirSync(path.join(out, unfinished, 'media'), { recursive: true });
+      writeFileSync(path.join(out, unfinished, 'site.db'), 'half a database');
+    }
+    // Without --keep nothing is deleted, as before.
+    expect(await backupKeeping(config, out, undefined, day(13))).toMatchObject({
+      removed: [],
+      unfinished: [],
+    });
+    const made = await backupKeeping(config, out, 1, day(14));
+    expect(made.removed.map((dir) => path.basename(dir))).toEqual([name(13)]);
+    expect(made.unfinished.map((dir) => path.basename(dir))).toEqual([stale]);
+    expect(readdirSync(out).sort()).toEqual([name(14), fresh].sort());
   });
 });
