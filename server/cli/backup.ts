@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { parseConfig } from '../config';
 import { runCommand } from './run-command';
-import { restoreBackup } from '../db/backup/backup';
+import { restoreBackup } from '../db/backup/restore-backup';
 import { backupKeeping } from '../db/backup/prune';
 
 const USAGE = `Usage:

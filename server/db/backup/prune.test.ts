@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync 
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, tempDataDir } from '../../../tests/support/test-app';
-import { createBackup } from './backup';
+import { createBackup } from './create-backup';
 import { backupKeeping } from './prune';
 
 const dirs: string[] = [];

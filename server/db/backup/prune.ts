@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { createBackup, readManifest, UNFINISHED } from './backup';
+import { createBackup } from './create-backup';
+import { readManifest, UNFINISHED } from './manifest';
 
 /** The folders createBackup makes: `backup-` and the time, `:` and `.` written as `-`. */
 const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;

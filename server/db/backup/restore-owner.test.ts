@@ -4,7 +4,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, tempDataDir } from '../../../tests/support/test-app';
-import { createBackup, restoreBackup } from './backup';
+import { createBackup } from './create-backup';
+import { restoreBackup } from './restore-backup';
 import { restoreOwner } from './restore-owner';
 
 const dirs: string[] = [];
