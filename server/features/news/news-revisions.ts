@@ -9,6 +9,11 @@ import type { RevisionsRepo, Snapshot } from './revisions.repo';
  * per language whose text (title, excerpt, content, image text) differs from
  * that language's newest revision. Saving unchanged text, publishing or
  * changing the slug or category adds none.
+ *
+ * A translation's newest revision is its stored text, so it also keeps the
+ * source that text counts as made from: a save that marks the unchanged
+ * text current (a new `source_hash`) sets it there instead of adding a
+ * revision without a change, and a later restore of that text is current.
  */
 
 type Version = Snapshot & { source_hash: string | null; at: string };
@@ -62,7 +67,11 @@ export async function keepBaseline(repo: RevisionsRepo, before: AdminArticle): P
   }
 }
 
-/** A revision for each language the save changed, then the oldest beyond the kept count go. */
+/**
+ * A revision for each language the save changed, then the oldest beyond the
+ * kept count go; a translation whose text stayed but whose source changed
+ * (marked current) has it recorded on its newest revision.
+ */
 export async function recordRevisions(
   repo: RevisionsRepo,
   after: AdminArticle,
@@ -72,7 +81,12 @@ export async function recordRevisions(
   const latest = await repo.latest(after.id);
   for (const [language, { at: _saved, ...text }] of versionsOf(after)) {
     const newest = latest.get(language);
-    if (newest && sameSnapshot(newest, text)) continue;
+    if (newest && sameSnapshot(newest, text)) {
+      if (text.source_hash !== null && text.source_hash !== newest.source_hash) {
+        await repo.setSourceHash(newest.id, text.source_hash);
+      }
+      continue;
+    }
     await repo.insert({
       news_id: after.id,
       language,

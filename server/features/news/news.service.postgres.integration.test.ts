@@ -18,6 +18,7 @@ import {
 import { SCHEDULED_REASON } from '../../content-version';
 import { createLogger } from '../../logger';
 import { createPublicationScheduler, type PublicationScheduler } from './publication-scheduler';
+import { storedSourceHash } from './source-hash';
 
 /**
  * Scheduling, share links, revisions and old slugs on PostgreSQL (its server
@@ -159,6 +160,45 @@ describe.skipIf(!postgresAvailable)(
         .expect(200);
       expect(restored.body.data.title).toBe('Version 3');
       expect((await list())[0]!.title).toBe('Version 3');
+    });
+
+    it('restores a translation marked current without a change as current', async () => {
+      const pt = (title: string, extra: Record<string, unknown> = {}) => ({
+        title,
+        excerpt: 'Resumo',
+        content: 'Corpo',
+        ...extra,
+      });
+      const { id } = (
+        await admin
+          .post('/api/news')
+          .send(story('pg-confirmed', { translations: { pt: pt('Ainda certa') } }))
+          .expect(201)
+      ).body.data;
+      const edited = (await admin.put(`/api/news/${id}`).send({ title: 'Reworded' }).expect(200))
+        .body.data;
+      expect(edited.translations.pt.outdated).toBe(true);
+      await admin
+        .put(`/api/news/${id}`)
+        .send({
+          translations: { pt: pt('Ainda certa', { source_hash: storedSourceHash(edited) }) },
+        })
+        .expect(200);
+      await admin
+        .put(`/api/news/${id}`)
+        .send({ translations: { pt: pt('Reescrita') } })
+        .expect(200);
+      const list: Revision[] = (
+        await admin.get(`/api/news/${id}/revisions?language=pt`).expect(200)
+      ).body.data;
+      const confirmed = list.find((r) => r.title === 'Ainda certa')!;
+      const restored = await admin
+        .post(`/api/news/${id}/revisions/${confirmed.id}/restore`)
+        .expect(200);
+      expect(restored.body.data.translations.pt).toMatchObject({
+        title: 'Ainda certa',
+        outdated: false,
+      });
     });
 
     it('answers 301 from an old slug in every language prefix, and guards its reuse', async () => {

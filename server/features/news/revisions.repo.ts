@@ -73,6 +73,11 @@ export function createRevisionsRepo(db: Db | Knex.Transaction) {
       await table().insert(row);
     },
 
+    /** The source a revision's text counts as made from, as its translation now has it. */
+    async setSourceHash(id: number, sourceHash: string): Promise<void> {
+      await table().where({ id }).update({ source_hash: sourceHash });
+    },
+
     /** Drops all but the newest `keep` revisions of one language of an article. */
     async prune(newsId: number, language: Language, keep: number): Promise<void> {
       const edge = await table()

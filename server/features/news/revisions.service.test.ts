@@ -5,6 +5,7 @@ import { REVISIONS_KEPT } from '#shared/revisions';
 import { testClock, type TestClock } from '../../../tests/support/clock';
 import { createTestApp, createUser, signedIn, type TestApp } from '../../../tests/support/test-app';
 import { textDiff } from './revision-diff';
+import { storedSourceHash } from './source-hash';
 
 /** Every save keeps the text it replaced: revisions per language, with diffs, restore and pruning. */
 
@@ -262,6 +263,42 @@ describe('a restored translation', () => {
     // One made from the source as it reads now is current again when restored.
     const current = await restore(id, (await revisionTitled(id, 'Feita da segunda')).id);
     expect(current.translations.pt).toMatchObject({ title: 'Feita da segunda', outdated: false });
+  });
+
+  it('stays current when its text was marked current without a change, then restored', async () => {
+    const { id } = (
+      await admin
+        .post('/api/news')
+        .send(article('restored-confirmed', { translations: { pt: pt('Ainda certa') } }))
+        .expect(201)
+    ).body.data;
+    const edited = (
+      await admin.put(`/api/news/${id}`).send({ title: 'A reworded source title' }).expect(200)
+    ).body.data;
+    expect(edited.translations.pt.outdated).toBe(true);
+    // Reviewed and still right: the same text, marked as made from the source as it reads now.
+    const confirmed = (
+      await admin
+        .put(`/api/news/${id}`)
+        .send({
+          translations: { pt: pt('Ainda certa', { source_hash: storedSourceHash(edited) }) },
+        })
+        .expect(200)
+    ).body.data;
+    expect(confirmed.translations.pt.outdated).toBe(false);
+    await admin
+      .put(`/api/news/${id}`)
+      .send({ translations: { pt: pt('Reescrita') } })
+      .expect(200);
+
+    const restored = await restore(id, (await revisionTitled(id, 'Ainda certa')).id);
+    expect(restored.translations.pt).toMatchObject({ title: 'Ainda certa', outdated: false });
+    // The confirmation is no text of its own: no revision between the two texts.
+    expect((await revisions(id, 'pt')).map((r) => r.title)).toEqual([
+      'Ainda certa',
+      'Reescrita',
+      'Ainda certa',
+    ]);
   });
 
   it('counts as outdated when its revision is older than the record of its source', async () => {
