@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '#shared/languages';
 import type { Article } from '#shared/news';
 import type { Revision } from '#shared/revisions';
-import { held, json, stubModelApi, type ApiCall } from '../../../test/llm-api';
+import { held, json, stubModelApi, translated, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { leavingIsQuestioned } from '../../../test/leave';
 import { renderAdmin } from '../../../test/render';
@@ -279,5 +280,96 @@ describe('ArticleFormModal restoring a revision', () => {
     expect(confirmation()).toBeNull();
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(restores(calls)).toHaveLength(1);
+  });
+});
+
+describe('ArticleFormModal while a translation is on its way', () => {
+  const revision = (id: number, title: string): Revision => ({
+    id,
+    news_id: article.id,
+    language: 'en',
+    title,
+    excerpt: 'Short summary',
+    content: 'Body',
+    image_alt: null,
+    created_at: '2025-03-01T10:00:00.000Z',
+    user: { id: 1, username: 'editor' },
+    changes: [],
+  });
+
+  /**
+   * The form on `article`, its history listed, each translate-news call held
+   * until `answer` is released with how the model answers (each call its own).
+   */
+  function openTranslating() {
+    const answer = held<(to: Language, body: ApiCall['body']) => Response>();
+    const calls = stubModelApi(({ method, url, body }) =>
+      url === '/api/llm/translate-news'
+        ? answer.promise.then((reply) => reply((body?.to as Language[])[0]!, body))
+        : url === `/api/news/${article.id}/revisions`
+          ? json(200, { data: [revision(2, 'Welding cell'), revision(1, 'Old title')] })
+          : method === 'POST'
+            ? json(200, { data: article })
+            : undefined,
+    );
+    const onSaved = vi.fn();
+    renderAdmin(
+      <ArticleFormModal
+        mode={{ kind: 'edit', article, draft: draftFromArticle(article) }}
+        categories={[]}
+        onClose={vi.fn()}
+        onSaved={onSaved}
+      />,
+    );
+    return { answer, calls, onSaved };
+  }
+  const restores = (calls: ApiCall[]) => calls.filter((c) => c.url.endsWith('/restore'));
+  const sourceSelect = () => screen.getByLabelText('Source language') as HTMLSelectElement;
+  const tab = (name: RegExp) => screen.getByRole('tab', { name });
+
+  it('holds the source language until the drafts are in, saying why', async () => {
+    const { answer } = openTranslating();
+    expect(sourceSelect().disabled).toBe(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Translate with AI (PT, DE)' }));
+
+    expect(sourceSelect().disabled).toBe(true);
+    const why = screen.getByText(
+      'Translating – you can change the source language once the drafts are in.',
+    );
+    expect(sourceSelect().getAttribute('aria-describedby')).toBe(why.id);
+
+    answer.release(translated);
+    await waitFor(() => expect(sourceSelect().disabled).toBe(false));
+    expect(tab(/^Deutsch/).textContent).toContain('Draft');
+    expect(tab(/^Português/).textContent).toContain('Draft');
+    expect(sourceSelect().hasAttribute('aria-describedby')).toBe(false);
+    expect(
+      screen.queryByText(
+        'Translating – you can change the source language once the drafts are in.',
+      ),
+    ).toBeNull();
+  });
+
+  it('holds restoring a revision until the drafts are in, and again after a failure', async () => {
+    const { answer, calls, onSaved } = openTranslating();
+    fireEvent.click(await screen.findByRole('button', { name: 'Translate with AI (PT, DE)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Revisions' }));
+
+    const restore = await screen.findByRole('button', { name: 'Restore this version' });
+    expect(restore.getAttribute('aria-disabled')).toBe('true');
+    const why = screen.getByText('Translating – you can restore a version once the drafts are in.');
+    expect(restore.getAttribute('aria-describedby')).toBe(why.id);
+    fireEvent.click(restore);
+    expect(confirmation()).toBeNull();
+    expect(restores(calls)).toEqual([]);
+
+    answer.release(() => json(502, { error: 'The AI service did not answer' }));
+    await waitFor(() => expect(restore.hasAttribute('aria-disabled')).toBe(false));
+    expect(screen.queryByText(why.textContent!)).toBeNull();
+    fireEvent.click(restore);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(restores(calls).map((c) => c.url)).toEqual([
+      `/api/news/${article.id}/revisions/1/restore`,
+    ]);
   });
 });

@@ -232,6 +232,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
           onClose={() => setHistoryOpen(false)}
           onRestored={onSaved}
           askFirst={dirty ? askDiscard : undefined}
+          translating={translating}
         />
       )}
       {discardThen && (

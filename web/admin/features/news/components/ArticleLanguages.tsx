@@ -19,6 +19,8 @@ type Props = {
   panelId: string;
 };
 
+const SOURCE_WAITS_ID = 'article-source-waits';
+
 /** The form as it was opened, for telling what the admin changed since. */
 export function savedForm(mode: FormMode): SavedForm | null {
   if (mode.kind !== 'edit') return null;
@@ -33,7 +35,9 @@ export function savedForm(mode: FormMode): SavedForm | null {
  * admin types, whether each translation is published, a draft, or made
  * from an older source), the source language, and "Translate with AI" (when
  * the model is configured), which drafts the languages the admin ticks (the
- * missing ones by default).
+ * missing ones by default). The source language stays as it is while a
+ * translation is on its way: the draft would land on texts that changed
+ * places, counted as made from a source the article no longer has.
  */
 export function ArticleLanguages(props: Props) {
   const { mode, form, translator, language, onLanguage, panelId } = props;
@@ -53,6 +57,7 @@ export function ArticleLanguages(props: Props) {
   const canTranslate = typeof llm === 'object' && llm.configured;
   const saved = savedForm(mode);
   const current = draftSourceHash(draft);
+  const translating = translator.working.size > 0;
 
   return (
     <div className="space-y-3">
@@ -73,7 +78,9 @@ export function ArticleLanguages(props: Props) {
                 onLanguage(e.target.value);
               }
             }}
-            className={`${input} w-auto`}
+            disabled={translating}
+            aria-describedby={translating ? SOURCE_WAITS_ID : undefined}
+            className={`${input} w-auto disabled:cursor-not-allowed disabled:opacity-60`}
           >
             {LANGUAGES.map((l) => (
               <option key={l} value={l}>
@@ -81,6 +88,11 @@ export function ArticleLanguages(props: Props) {
               </option>
             ))}
           </select>
+          {translating && (
+            <p id={SOURCE_WAITS_ID} className="max-w-xs text-sm text-slate-600">
+              {t('admin.translate.sourceWaits')}
+            </p>
+          )}
         </div>
         {canTranslate && (
           // Another source language starts the choice afresh.

@@ -22,9 +22,16 @@ type Props = {
    * and calls `restore` only if so. Without it a restore starts at once.
    */
   askFirst?: (restore: () => void) => void;
+  /**
+   * The model is translating in the form: restoring waits, as the drafts
+   * would land on the text the restore replaced (and the form it closes).
+   */
+  translating?: boolean;
   onClose: () => void;
   returnFocusTo?: RefObject<HTMLElement | null>;
 };
+
+const RESTORE_WAITS_ID = 'revisions-restore-waits';
 
 /** Whether `revision` is its language's newest (the text as it is now). */
 const isCurrent = (revision: Revision, all: Revision[]) =>
@@ -33,13 +40,15 @@ const isCurrent = (revision: Revision, all: Revision[]) =>
 /**
  * The saved versions of the article's text, per language, newest first: who
  * saved each and when, what it changed, and one click to bring one back (a
- * restore is a new save, so it can be undone the same way).
+ * restore is a new save, so it can be undone the same way). Restoring
+ * waits while the form's translation is on its way.
  */
 export function RevisionsPanel({
   articleId,
   languages,
   onRestored,
   askFirst,
+  translating = false,
   onClose,
   returnFocusTo,
 }: Props) {
@@ -82,6 +91,11 @@ export function RevisionsPanel({
             ))}
           </select>
         </label>
+        {translating && (
+          <p id={RESTORE_WAITS_ID} className="text-sm text-slate-600">
+            {t('admin.revisions.restoreWaits')}
+          </p>
+        )}
         {revisions.isPending ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <Spinner className="h-4 w-4" />
@@ -113,7 +127,8 @@ export function RevisionsPanel({
                     </span>
                   ) : (
                     <RowAction
-                      pending={restore.isPending}
+                      pending={restore.isPending || translating}
+                      aria-describedby={translating ? RESTORE_WAITS_ID : undefined}
                       className={button.secondary}
                       onClick={() => bringBack(revision)}
                     >
