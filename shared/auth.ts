@@ -116,9 +116,23 @@ export const TwoFactorSetupSchema = z.object({ password: currentPassword });
  */
 export const TwoFactorProofSchema = z.object({ password: currentPassword, code });
 export const TwoFactorDisableSchema = TwoFactorProofSchema;
+/**
+ * Moving to a new device: the password and a current code, but the code
+ * may be left out when the session asks again for the move it started
+ * (`move_pending` in the status); otherwise it is required as in the proof.
+ */
+export const TwoFactorMoveSchema = z.object({ password: currentPassword, code: code.optional() });
 
 /** With this many unused recovery codes or fewer, the account page warns. */
 export const RECOVERY_CODES_LOW = 3;
 
-/** `GET /api/auth/2fa`: whether the account signs in with a second factor, and its unused recovery codes. */
-export type TwoFactorStatus = { enabled: boolean; recovery_codes_left: number };
+/**
+ * `GET /api/auth/2fa`: whether the account signs in with a second factor,
+ * its unused recovery codes, and whether this session started a move to a
+ * new device that it may still ask for again with the password alone.
+ */
+export type TwoFactorStatus = {
+  enabled: boolean;
+  recovery_codes_left: number;
+  move_pending: boolean;
+};

@@ -47,7 +47,8 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
   });
 
   router.get('/2fa', signedIn, async (req, res) => {
-    res.json({ data: await twoFactor.status(accountOf(whoOf(req)).id) });
+    const { id } = accountOf(whoOf(req));
+    res.json({ data: await twoFactor.status(id, req.session.twoFactorMove) });
   });
 
   router.post('/2fa/setup', signedIn, limits.accountSecret, whenHashingFree, async (req, res) => {

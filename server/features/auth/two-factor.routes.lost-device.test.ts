@@ -60,7 +60,7 @@ describe('moving two-factor sign-in to a new device', () => {
     const { agent, status } = await signIn(t, recovery[0]!);
     expect(status).toBe(200);
     await agent.get('/api/auth/2fa').expect(200, {
-      data: { enabled: true, recovery_codes_left: 9 },
+      data: { enabled: true, recovery_codes_left: 9, move_pending: false },
     });
 
     const moved = await agent
@@ -89,7 +89,7 @@ describe('moving two-factor sign-in to a new device', () => {
     expect(fresh).toHaveLength(10);
     expect(fresh.some((c) => recovery.includes(c))).toBe(false);
     await agent.get('/api/auth/2fa').expect(200, {
-      data: { enabled: true, recovery_codes_left: 10 },
+      data: { enabled: true, recovery_codes_left: 10, move_pending: false },
     });
 
     expect((await signIn(t, await code(secret, 1))).status).toBe(401);
@@ -155,6 +155,55 @@ describe('moving two-factor sign-in to a new device', () => {
       .post('/api/auth/2fa/move/confirm')
       .send({ code: await code(anew.body.data.secret as string) })
       .expect(200);
+  });
+
+  it('tells the session that started it, and only it, that the password alone reopens it', async () => {
+    const t = await start();
+    const { secret, recovery } = await required(t);
+    const { agent } = await signIn(t, recovery[0]!);
+    const other = (await signIn(t, await code(secret))).agent;
+    const status = async (a: typeof agent) =>
+      (await a.get('/api/auth/2fa').expect(200)).body.data as Record<string, unknown>;
+    expect(await status(agent)).toEqual({
+      enabled: true,
+      recovery_codes_left: 9,
+      move_pending: false,
+    });
+
+    const first = await agent
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password, code: recovery[1] })
+      .expect(200);
+    const key = first.body.data.secret as string;
+    expect(await status(agent)).toMatchObject({ recovery_codes_left: 8, move_pending: true });
+    expect(await status(other)).toMatchObject({ move_pending: false });
+
+    // The dialog opened again (the phone is gone, no code to give): the password alone.
+    await agent
+      .post('/api/auth/2fa/move')
+      .send({ password: 'wrong-password' })
+      .expect(401, { error: 'Current password is incorrect' });
+    const again = await agent
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password })
+      .expect(200);
+    expect(again.body.data.secret).toBe(key);
+    expect(await status(agent)).toMatchObject({ recovery_codes_left: 8, move_pending: true });
+    // Another session still needs a code of its own.
+    const refused = await other
+      .post('/api/auth/2fa/move')
+      .send({ password: TEST_ADMIN.password })
+      .expect(400);
+    expect(refused.body.details).toEqual({
+      code: 'Enter the code from your authenticator app or a recovery code',
+    });
+
+    await agent
+      .post('/api/auth/2fa/move/confirm')
+      .send({ code: await code(key) })
+      .expect(200);
+    expect(await status(agent)).toMatchObject({ recovery_codes_left: 10, move_pending: false });
+    await agent.post('/api/auth/2fa/move').send({ password: TEST_ADMIN.password }).expect(400);
   });
 
   it('ends every other session of the account once the new device is confirmed', async () => {
@@ -260,12 +309,12 @@ describe('new recovery codes', () => {
     expect(fresh).toHaveLength(10);
     expect(new Set(fresh).size).toBe(10);
     await agent.get('/api/auth/2fa').expect(200, {
-      data: { enabled: true, recovery_codes_left: 10 },
+      data: { enabled: true, recovery_codes_left: 10, move_pending: false },
     });
     expect((await signIn(t, recovery[1]!)).status).toBe(401);
     expect((await signIn(t, fresh[0]!)).status).toBe(200);
     await agent.get('/api/auth/2fa').expect(200, {
-      data: { enabled: true, recovery_codes_left: 9 },
+      data: { enabled: true, recovery_codes_left: 9, move_pending: false },
     });
     expect(await actions(t)).toContain('account.recovery_codes_renewed');
   });
@@ -274,7 +323,7 @@ describe('new recovery codes', () => {
     const t = await start();
     const admin = await signedIn(t.app);
     await admin.get('/api/auth/2fa').expect(200, {
-      data: { enabled: false, recovery_codes_left: 0 },
+      data: { enabled: false, recovery_codes_left: 0, move_pending: false },
     });
     await admin
       .post('/api/auth/2fa/recovery-codes')

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   TwoFactorCodeSchema,
   TwoFactorDisableSchema,
+  TwoFactorMoveSchema,
   TwoFactorProofSchema,
   TwoFactorSetupSchema,
   type TwoFactorSetup,
@@ -40,6 +41,13 @@ export const MOVE_AGAIN_MS = 15 * 60 * 1000;
 export type MoveStarted = { at: number; key: string };
 
 const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+/** Whether the session's move is still the pending one, started within `MOVE_AGAIN_MS`. */
+const resumable = (pending: string | null, started: MoveStarted | undefined) =>
+  pending !== null &&
+  started !== undefined &&
+  Date.now() - started.at <= MOVE_AGAIN_MS &&
+  started.key === fingerprint(pending);
 
 /**
  * Optional TOTP sign-in per account: set up (password first; the key is
@@ -127,11 +135,18 @@ export function createTwoFactorService({
       return (await users.twoFactor(userId)).secret !== null;
     },
 
-    async status(userId: number): Promise<TwoFactorStatus> {
-      const enabled = await this.enabled(userId);
+    /**
+     * `started`: what the asking session kept of a move it began; while it
+     * may ask for that key again with the password alone, `move_pending`
+     * says so, and the move's first step asks for no code.
+     */
+    async status(userId: number, started?: MoveStarted): Promise<TwoFactorStatus> {
+      const { secret, pending } = await users.twoFactor(userId);
+      const enabled = secret !== null;
       return {
         enabled,
         recovery_codes_left: enabled ? await users.unusedRecoveryCodes(userId) : 0,
+        move_pending: enabled && resumable(pending, started),
       };
     },
 
@@ -191,7 +206,7 @@ export function createTwoFactorService({
      * working) until `confirmMove` gets a code from the new app. `started`
      * is what the session kept of the move it began: within `MOVE_AGAIN_MS`,
      * while that key is still pending, it is answered again after the
-     * password alone, and no code is checked or spent.
+     * password alone, and no code is checked or spent (none need be sent).
      */
     async startMove(
       userId: number,
@@ -199,20 +214,16 @@ export function createTwoFactorService({
       who: Who,
       started?: MoveStarted,
     ): Promise<{ setup: TwoFactorSetup; started: MoveStarted }> {
-      const { password, code } = parseInput(TwoFactorProofSchema, input);
+      const { password } = parseInput(TwoFactorMoveSchema, input);
       const user = await withPassword(userId, password);
       if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
       // Asked again by the session that started it, while that key is still the pending one:
       // the same key after the password alone (another session needs a code of its own).
       const { pending } = await users.twoFactor(userId);
-      if (
-        pending &&
-        started &&
-        Date.now() - started.at <= MOVE_AGAIN_MS &&
-        started.key === fingerprint(pending)
-      ) {
+      if (pending && started && resumable(pending, started)) {
         return { setup: await setupDetails(pending, user.username), started };
       }
+      const { code } = parseInput(TwoFactorProofSchema, input);
       await spendCode(user, code, who);
       const secret = await newTotpSecret();
       await users.setTwoFactor(userId, { pending: secret });

@@ -52,14 +52,19 @@ export async function disableTwoFactor(input: { password: string; code: string }
 
 /** The password and a current code (from the app, or a recovery code). */
 export type TwoFactorProof = { password: string; code: string };
+/** A move asked again by the session that started it (`move_pending`) needs no code. */
+export type TwoFactorMoveProof = { password: string; code?: string };
 
-/** `GET /api/auth/2fa`: whether two-factor sign-in is on, and how many recovery codes are left. */
+/**
+ * `GET /api/auth/2fa`: whether two-factor sign-in is on, how many recovery
+ * codes are left, and whether this session's move to a new device is pending.
+ */
 export function getTwoFactorStatus(signal?: AbortSignal): Promise<TwoFactorStatus> {
   return api<TwoFactorStatus>('/auth/2fa', { signal });
 }
 
 /** `POST /api/auth/2fa/move`: a new key for a new device; the old one works until confirmed. */
-export function startMove(proof: TwoFactorProof): Promise<TwoFactorSetup> {
+export function startMove(proof: TwoFactorMoveProof): Promise<TwoFactorSetup> {
   return api<TwoFactorSetup>('/auth/2fa/move', { method: 'POST', body: proof });
 }
 
@@ -174,21 +179,30 @@ export const useEnableTwoFactor = () => useTwoFactorSwitch(enableTwoFactor);
 export const useDisableTwoFactor = () => useTwoFactorSwitch(disableTwoFactor);
 /**
  * The new key is only a candidate: the old one works until `useConfirmMove`.
- * A recovery code given as proof is used up, so the count is asked again.
+ * A recovery code given as proof is used up, so the count is asked again,
+ * and so is whether the move is pending (it is now). A refusal may mean
+ * the move asked again had run out: that too is asked again.
  */
 export function useStartMove() {
   const client = useQueryClient();
-  const onError = useProfileRefreshOnConflict();
+  const onConflict = useProfileRefreshOnConflict();
+  const refresh = () => client.invalidateQueries({ queryKey: accountKeys.twoFactor });
   return useMutation({
     mutationFn: startMove,
-    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.twoFactor }),
-    onError,
+    onSuccess: refresh,
+    onError: (error) => {
+      onConflict(error);
+      void refresh();
+    },
   });
 }
-/** A confirmed move also ended every other session: the list is fetched again. */
+/**
+ * A confirmed move also ended every other session: the list is fetched
+ * again. A 409 (nothing pending any more) asks the status again too.
+ */
 export function useConfirmMove() {
   const client = useQueryClient();
-  const onError = useProfileRefreshOnConflict();
+  const onConflict = useProfileRefreshOnConflict();
   return useMutation({
     mutationFn: confirmMove,
     onSuccess: () =>
@@ -197,7 +211,11 @@ export function useConfirmMove() {
         client.invalidateQueries({ queryKey: accountKeys.twoFactor }),
         client.invalidateQueries({ queryKey: accountKeys.sessions }),
       ]),
-    onError,
+    onError: (error) => {
+      onConflict(error);
+      if (error instanceof ApiError && error.status === 409)
+        void client.invalidateQueries({ queryKey: accountKeys.twoFactor });
+    },
   });
 }
 export const useRenewRecoveryCodes = () => useTwoFactorSwitch(renewRecoveryCodes);

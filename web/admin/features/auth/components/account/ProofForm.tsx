@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TwoFactorProofSchema } from '#shared/auth';
+import { TwoFactorMoveSchema, TwoFactorProofSchema } from '#shared/auth';
 import { ApiError } from '../../../../../common/api';
 import { toast } from '../../../../../common/toast';
 import { Field, fieldAria } from '../../../../components/Field';
@@ -24,12 +24,18 @@ type Props = {
   onCancel: () => void;
   /** Called with checked values; `refused` shows the server's refusal on its field. */
   onProof: (proof: TwoFactorProof, refused: (error: unknown) => void) => void;
+  /**
+   * When given, only the password is asked and this is called with it
+   * instead (a move asked again by the session that started it).
+   */
+  onPassword?: (password: string, refused: (error: unknown) => void) => void;
 };
 
 /**
  * The password and a current code (from the app, or a recovery code, used
  * up here): what turning two-factor sign-in off, moving it to a new device
- * and new recovery codes each ask for first.
+ * and new recovery codes each ask for first. A move asked again by the
+ * session that started it asks for the password alone (`onPassword`).
  */
 export function ProofForm({
   id,
@@ -40,6 +46,7 @@ export function ProofForm({
   failureKey,
   onCancel,
   onProof,
+  onPassword,
 }: Props) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
@@ -63,6 +70,11 @@ export function ProofForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (onPassword) {
+      const alone = TwoFactorMoveSchema.safeParse({ password });
+      if (!alone.success) return show({ password: t(alone.error.issues[0]!.message) });
+      return onPassword(alone.data.password, refused);
+    }
     const parsed = TwoFactorProofSchema.safeParse({ password, code });
     if (!parsed.success) {
       const found: Errors = {};
@@ -92,22 +104,24 @@ export function ProofForm({
           }}
         />
       </Field>
-      <Field
-        id={`${id}-code`}
-        label={t('admin.twoFactor.offCode')}
-        hint={t('admin.twoFactor.offCodeHint')}
-        error={errors.code}
-      >
-        <CodeInput
-          {...fieldAria(`${id}-code`, { error: errors.code, hint: true })}
-          kind="any"
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setErrors((x) => ({ ...x, code: undefined }));
-          }}
-        />
-      </Field>
+      {!onPassword && (
+        <Field
+          id={`${id}-code`}
+          label={t('admin.twoFactor.offCode')}
+          hint={t('admin.twoFactor.offCodeHint')}
+          error={errors.code}
+        >
+          <CodeInput
+            {...fieldAria(`${id}-code`, { error: errors.code, hint: true })}
+            kind="any"
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setErrors((x) => ({ ...x, code: undefined }));
+            }}
+          />
+        </Field>
+      )}
       <div className="flex justify-end gap-3">
         <button type="button" className={button.secondary} onClick={onCancel} disabled={busy}>
           {t('admin.common.cancel')}

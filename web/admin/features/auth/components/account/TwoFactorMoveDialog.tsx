@@ -5,7 +5,12 @@ import { ApiError } from '../../../../../common/api';
 import { toast } from '../../../../../common/toast';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { Modal } from '../../../../components/Modal';
-import { useConfirmMove, useStartMove } from '../../api/account.queries';
+import {
+  useConfirmMove,
+  useStartMove,
+  useTwoFactorStatusQuery,
+  type TwoFactorMoveProof,
+} from '../../api/account.queries';
 import { NewKeyForm } from './NewKeyForm';
 import { ProofForm } from './ProofForm';
 import { RecoveryCodes } from './RecoveryCodes';
@@ -22,8 +27,9 @@ const STEP = { proof: 1, scan: 2, codes: 3 } as const;
  * recovery codes. The old key keeps working until the new one is
  * confirmed, so two-factor sign-in is never off in between. Closing while
  * the new key is shown asks first: the key is not shown again unless the
- * move is started again (within a while, the same key for the password
- * alone).
+ * move is started again. Within a while, this session gets the same key
+ * for the password alone: the status says so (`move_pending`), and the
+ * first step then asks for no code (the phone may be gone).
  */
 export function TwoFactorMoveDialog({
   username,
@@ -35,6 +41,8 @@ export function TwoFactorMoveDialog({
   const { t } = useTranslation();
   const start = useStartMove();
   const confirm = useConfirmMove();
+  // Asked again as the dialog opens: whether this session's move may be reopened.
+  const again = useTwoFactorStatusQuery().data?.move_pending === true;
   const [stage, setStage] = useState<Stage>({ name: 'proof' });
   const [error, setError] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
@@ -47,6 +55,15 @@ export function TwoFactorMoveDialog({
     setUnconfirmed(true);
     document.getElementById('recovery-saved')?.focus();
   };
+
+  const startMove = (proof: TwoFactorMoveProof, refused: (error: unknown) => void) =>
+    start.mutate(proof, {
+      onSuccess: (setup) => {
+        setError(undefined);
+        setStage({ name: 'scan', setup });
+      },
+      onError: refused,
+    });
 
   const confirmCode = (code: string) =>
     confirm.mutate(code, {
@@ -75,20 +92,17 @@ export function TwoFactorMoveDialog({
         {stage.name === 'proof' && (
           <ProofForm
             id="two-factor-move"
-            intro={<p className="text-sm text-slate-700">{t('admin.twoFactor.moveIntro')}</p>}
+            intro={
+              <p className="text-sm text-slate-700">
+                {t(again ? 'admin.twoFactor.moveAgainIntro' : 'admin.twoFactor.moveIntro')}
+              </p>
+            }
             submitLabel={t('admin.twoFactor.continue')}
             busy={busy}
             failureKey="admin.twoFactor.moveFailed"
             onCancel={close}
-            onProof={(proof, refused) =>
-              start.mutate(proof, {
-                onSuccess: (setup) => {
-                  setError(undefined);
-                  setStage({ name: 'scan', setup });
-                },
-                onError: refused,
-              })
-            }
+            onProof={startMove}
+            onPassword={again ? (password, refused) => startMove({ password }, refused) : undefined}
           />
         )}
         {stage.name === 'scan' && (

@@ -105,8 +105,9 @@ describe('TwoFactorPanel', () => {
     expect(bodies()).toContain('{"code":"654321"}');
     const items = within(screen.getByTestId('recovery-codes')).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual(CODES);
-    // The count (and the profile) are asked again: after the proof, and after the new codes.
-    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/2fa')).toHaveLength(3));
+    // The count (and the profile) are asked again: as the dialog opens, after the proof, and
+    // after the new codes.
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/2fa')).toHaveLength(4));
     // Every other session ended: the list is stale.
     expect(queryClient.getQueryState(accountKeys.sessions)?.isInvalidated).toBe(true);
     // The new codes must be confirmed as stored before the dialog closes.
@@ -124,8 +125,9 @@ describe('TwoFactorPanel', () => {
     prove('pass-word-1', 'k7m2p-x9c4d');
     click('Continue');
     await screen.findByText('Step 2 of 3');
-    // The recovery code given as proof is used up: the count is asked again.
-    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/2fa')).toHaveLength(2));
+    // The recovery code given as proof is used up: the count is asked again (after once more as
+    // the dialog opened).
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/2fa')).toHaveLength(3));
 
     click('Cancel');
     const ask = screen.getByRole('alertdialog', { name: 'Please confirm' });
