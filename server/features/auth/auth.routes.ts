@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import { allow } from '../../http/guards';
 import { createRouter } from '../../http/router';
 import { accountOf, whoOf } from '../../http/who';
@@ -44,12 +45,27 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
     },
   );
 
-  router.post('/login/2fa', allow('anyone'), limits.twoFactor, async (req, res) => {
+  /**
+   * The second step's pending sign-in, or 401 "expired" (no password step,
+   * over 5 minutes ago, or the account's key was reset since): the sign-in
+   * page goes back to the password. Checked before the code limits: an
+   * expired answer is no guess at a code and counts toward none of them.
+   */
+  const pendingSignIn: RequestHandler = async (req, _res, next) => {
     const pending = req.session.pendingTwoFactor;
-    if (!pending || Date.now() - pending.at > TWO_FACTOR_PENDING_MS) {
-      delete req.session.pendingTwoFactor;
-      throw new UnauthorizedError('apiErrors.twoFactorExpired');
+    if (
+      pending &&
+      Date.now() - pending.at <= TWO_FACTOR_PENDING_MS &&
+      (await twoFactor.enabled(pending.userId))
+    ) {
+      return next();
     }
+    delete req.session.pendingTwoFactor;
+    throw new UnauthorizedError('apiErrors.twoFactorExpired');
+  };
+
+  router.post('/login/2fa', allow('anyone'), pendingSignIn, limits.twoFactor, async (req, res) => {
+    const pending = req.session.pendingTwoFactor!;
     await twoFactor.verifySignIn(pending.userId, req.body, whoOf(req));
     const user = await auth.sessionUser(pending.userId);
     if (!user) throw new UnauthorizedError('apiErrors.authRequired');

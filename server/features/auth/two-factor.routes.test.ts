@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { generate } from 'otplib';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BUILT_ADMIN_CLI,
   createTestApp,
@@ -9,6 +9,7 @@ import {
   TEST_ADMIN,
   type TestApp,
 } from '../../../tests/support/test-app';
+import { TWO_FACTOR_PENDING_MS } from './auth.routes';
 
 const apps: TestApp[] = [];
 async function start(env: Record<string, string> = {}) {
@@ -155,6 +156,36 @@ describe('signing in with two-factor on', () => {
       await agent.post('/api/auth/login/2fa').send({ code: '000000' }).expect(401);
     }
     await agent.post('/api/auth/login/2fa').send({ code: '000000' }).expect(429);
+  });
+
+  it('counts expired answers toward no code limit: a correct code afterwards signs in', async () => {
+    const t = await start({ RATE_LIMIT_LOGIN: '3' });
+    const { secret } = await enable(t);
+    const agent = request.agent(t.app);
+    const expired = {
+      error: 'Your sign-in has expired. Please enter your username and password again.',
+    };
+    // No password step at all: expired every time, never "too many".
+    for (let i = 0; i < 4; i++) {
+      await agent.post('/api/auth/login/2fa').send({ code: '000000' }).expect(401, expired);
+    }
+    // A password step over 5 minutes ago, three times over: expired, no guess.
+    const now = Date.now;
+    for (let i = 0; i < 3; i++) {
+      const then = now() - TWO_FACTOR_PENDING_MS - 1000;
+      const past = vi.spyOn(Date, 'now').mockImplementation(() => then);
+      await agent.post('/api/auth/login').send(TEST_ADMIN).expect(200);
+      past.mockRestore();
+      await agent.post('/api/auth/login/2fa').send({ code: '000000' }).expect(401, expired);
+    }
+    await agent.post('/api/auth/login').send(TEST_ADMIN).expect(200);
+    await agent
+      .post('/api/auth/login/2fa')
+      .send({ code: await code(secret, 1) })
+      .expect(200);
+    expect(
+      await t.db('audit_log').where({ action: 'auth.two_factor_failed' }).count({ n: '*' }),
+    ).toEqual([{ n: 0 }]);
   });
 });
 

@@ -284,6 +284,8 @@ export function createTwoFactorService({
      * When the account has no key any more (an admin reset it after the
      * password step), the sign-in has expired instead, unrecorded: the
      * sign-in page goes back to the password, which now signs in alone.
+     * (The route checks that before its code limits, which an expired
+     * answer does not count toward; this catches a reset in between.)
      */
     async verifySignIn(userId: number, input: unknown, who: Who): Promise<void> {
       const { code } = parseInput(TwoFactorCodeSchema, input);

@@ -40,13 +40,15 @@ async function code(secret: string, step = 0) {
 
 type Agent = ReturnType<typeof request.agent>;
 
-/** Turns two-factor sign-in on for a signed-in account. */
+/** Turns two-factor sign-in on for a signed-in account; answers the key. */
 async function turnOn(agent: Agent, password: string) {
   const setup = await agent.post('/api/auth/2fa/setup').send({ password }).expect(200);
+  const secret = setup.body.data.secret as string;
   await agent
     .post('/api/auth/2fa/enable')
-    .send({ code: await code(setup.body.data.secret as string, -1) })
+    .send({ code: await code(secret, -1) })
     .expect(200);
+  return secret;
 }
 
 /**
@@ -122,6 +124,34 @@ describe('an admin resets a colleague’s two-factor sign-in', () => {
     expect((await mid.get('/api/auth/profile').expect(200)).body.data).toMatchObject({
       two_factor_setup_required: true,
     });
+  });
+
+  it('counts the colleague’s expired answers toward no code limit', async () => {
+    const t = await start({ RATE_LIMIT_LOGIN: '3' });
+    const { admin, colleague, id } = await team(t);
+    const mid = request.agent(t.app);
+    await mid
+      .post('/api/auth/login')
+      .send(colleague)
+      .expect(200, { data: { two_factor_required: true } });
+    await admin.post(`/api/users/${id}/2fa/reset`).expect(200);
+    for (let i = 0; i < 3; i++) {
+      await mid.post('/api/auth/login/2fa').send({ code: '123456' }).expect(401, {
+        error: 'Your sign-in has expired. Please enter your username and password again.',
+      });
+    }
+    // The password alone, a new key as the site requires; then it signs in with that key.
+    await mid.post('/api/auth/login').send(colleague).expect(200);
+    const secret = await turnOn(mid, colleague.password);
+    const next = request.agent(t.app);
+    await next
+      .post('/api/auth/login')
+      .send(colleague)
+      .expect(200, { data: { two_factor_required: true } });
+    await next
+      .post('/api/auth/login/2fa')
+      .send({ code: await code(secret) })
+      .expect(200);
   });
 
   it('two admins resetting at once: one reset, one record, one e-mail', async () => {
