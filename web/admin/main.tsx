@@ -2,7 +2,7 @@ import '#shared/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyLanguage, i18nForAsync } from '../common/i18n';
-import { App } from './app/App';
+import { App, createAdminRouter } from './app/App';
 import { replyDraftsOn } from './features/contacts/lib/reply-drafts';
 import { startLanguage } from './lib/start-language';
 import './styles.css';
@@ -18,9 +18,11 @@ async function start(root: HTMLElement) {
   // kept in the cookie too: the server answers in it (a link's "not valid any more", a password's
   // refusal), where a fresh browser opened from a Portuguese e-mail got them in English.
   await applyLanguage(i18n, language, { remember: chosen });
+  // One router for the page's life, made outside React (StrictMode renders twice).
+  const router = createAdminRouter();
   createRoot(root).render(
     <StrictMode>
-      <App i18n={i18n} />
+      <App i18n={i18n} router={router} />
     </StrictMode>,
   );
 }

@@ -86,7 +86,7 @@ describe('useAdminSession', () => {
       await waitFor(() =>
         expect(navigate).toHaveBeenCalledWith('/login', {
           replace: true,
-          state: { signedOut: true, sessionEnded: true },
+          state: { signedOut: true, sessionEnded: true, leaveUnasked: true },
         }),
       );
     }

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../../common/api';
+import { LEAVE_UNASKED } from '../../../hooks/useLeaveGuard';
 import { authKeys, useLogoutMutation, useProfileQuery } from '../api/auth.queries';
 
 const PROFILE_HASH = JSON.stringify(authKeys.profile);
@@ -62,14 +63,16 @@ export function useAdminSession() {
     navigate('/login', {
       replace: true,
       // Like a logout: nothing the ended session loaded is kept, or shown as still signed in.
-      state: ended ? { signedOut: true, sessionEnded: true } : undefined,
+      // The page, still shown, is left without asking about its unsaved work: the session is over.
+      state: ended ? { signedOut: true, sessionEnded: true, ...LEAVE_UNASKED } : undefined,
     });
   }, [turnedAway, ended, navigate]);
 
   const signOut = useCallback(async () => {
     await logout();
-    // Even if the logout call failed and the session lives on, the admin asked to leave.
-    navigate('/login', { replace: true, state: { signedOut: true } });
+    // Even if the logout call failed and the session lives on, the admin asked to leave (and
+    // answered the question about unsaved work first: DashboardHeader).
+    navigate('/login', { replace: true, state: { signedOut: true, ...LEAVE_UNASKED } });
   }, [logout, navigate]);
 
   return { user, signOut };
