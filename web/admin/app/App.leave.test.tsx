@@ -95,6 +95,32 @@ describe('moving to another admin page with unsaved work', () => {
     await waitFor(() => expect(where()).toBe('/admin/account'));
     expect(question()).toBeNull();
   });
+
+  it('asks before Logout; Stay keeps the session, Leave signs out without asking again', async () => {
+    const { calls, where } = open(['/admin/settings']);
+    await typeSetting();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    fireEvent.click(within(await asked()).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(question()).toBeNull());
+    expect(calls).not.toContain('POST /api/auth/logout');
+    expect(screen.getByRole('button', { name: 'Logout' })).toHaveProperty('disabled', false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    fireEvent.click(within(await asked()).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(where()).toBe('/login'));
+    expect(calls).toContain('POST /api/auth/logout');
+    expect(question()).toBeNull();
+  });
+
+  it('signs out at once when nothing is unsaved', async () => {
+    const { calls, where } = open(['/admin/settings']);
+    await screen.findByText('Nothing has changed yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(where()).toBe('/login'));
+    expect(calls).toContain('POST /api/auth/logout');
+    expect(question()).toBeNull();
+  });
 });
 
 describe('the admin app', () => {

@@ -17,6 +17,8 @@ import { NavLink } from 'react-router-dom';
 import type { User } from '#shared/auth';
 import { can, type Capability } from '#shared/roles';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
+import { LeaveQuestion } from '../../../components/LeaveQuestion';
+import { hasUnsavedWork } from '../../../hooks/useLeaveGuard';
 import { pickLanguage } from '#shared/languages';
 import { onWeb } from '../../../lib/on-web';
 import { button } from '../../../lib/ui';
@@ -48,9 +50,20 @@ const PAGES: { to: string; key: string; Icon: typeof UserCog; capability?: Capab
 const link = ({ isActive }: { isActive: boolean }) =>
   `${button.ghost} ${isActive ? 'bg-slate-100 text-slate-900' : ''}`;
 
+/**
+ * The dashboard's header: who is signed in, the public site, the language,
+ * Logout (which asks first while a form on the page holds unsaved work, as
+ * the pages' links do: LeaveBlocker) and the pages the role may use.
+ */
 export function DashboardHeader({ user, limited = false, onLogout }: Props) {
   const { t, i18n } = useTranslation();
   const [leaving, setLeaving] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const logout = () => {
+    setAsking(false);
+    setLeaving(true);
+    void onLogout();
+  };
   const pages = PAGES.filter(
     (page) =>
       (!limited || page.to === '/admin/account') &&
@@ -93,14 +106,12 @@ export function DashboardHeader({ user, limited = false, onLogout }: Props) {
             type="button"
             className={button.secondary}
             disabled={leaving}
-            onClick={() => {
-              setLeaving(true);
-              void onLogout();
-            }}
+            onClick={() => (hasUnsavedWork() ? setAsking(true) : logout())}
           >
             <LogOut aria-hidden="true" className="h-4 w-4" />
             {t('admin.logout')}
           </button>
+          {asking && <LeaveQuestion onStay={() => setAsking(false)} onLeave={logout} />}
         </div>
       </div>
       {/* The pages on a row of their own, below the account's actions: it may wrap, they never do. */}
