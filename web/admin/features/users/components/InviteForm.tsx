@@ -8,6 +8,7 @@ import { toast } from '../../../../common/toast';
 import { EmailField } from '../../../components/EmailField';
 import { Field, fieldAria } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
+import { useLeaveGuard } from '../../../hooks/useLeaveGuard';
 import { button, card, input } from '../../../lib/ui';
 import { useInvite } from '../api/users.queries';
 
@@ -16,6 +17,7 @@ type Errors = Partial<Record<'email' | 'role', string>>;
 /**
  * Invites a colleague by address and role. With e-mail on the server sends
  * the link; with e-mail off the answer carries it and `onSent` shows it.
+ * An address typed and not sent is unsaved work: leaving the page asks first.
  */
 export function InviteForm({ onSent }: { onSent: (sent: InvitationSent) => void }) {
   const { t } = useTranslation();
@@ -23,6 +25,12 @@ export function InviteForm({ onSent }: { onSent: (sent: InvitationSent) => void 
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('editor');
   const [errors, setErrors] = useState<Errors>({});
+  // Said as text, for an admin whose role changes before they can send it (AdminScreen).
+  useLeaveGuard(
+    email.trim() !== '',
+    () =>
+      `${t('admin.users.invite.email')}: ${email.trim()}\n${t('admin.users.role')}: ${t(`admin.users.roles.${role}`)}`,
+  );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
