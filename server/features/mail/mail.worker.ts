@@ -9,6 +9,7 @@ import {
 } from './webhook-transport';
 import {
   createOutboxRepo,
+  type ClaimKinds,
   type MailContent,
   type OutboxMessage,
   type OutboxRepo,
@@ -84,9 +85,12 @@ const forLog = (text: string) => text.replace(/[^\s<>@"]+@[^\s<>@"]+/g, '[addres
  * with exponential back-off capped at a minute; a server that cannot be
  * reached holds back the other due rows too, so a dead server gets one
  * attempt per wait, not one per message. Webhook calls queued in the same
- * outbox are made here too, each with its own back-off, for a day at most;
- * with e-mail off (no SMTP_URL) only they are sent. Started by
- * server/index.ts (and by tests), never by createApp.
+ * outbox are made here too, each with its own back-off, for a day at most,
+ * in a lane of their own beside the e-mails' (each lane claims, sends and
+ * waits by itself), so a receiver that takes its full timeout to fail never
+ * holds up an alert, an auto-reply or an account e-mail. With e-mail off (no
+ * SMTP_URL) only the webhook lane runs. Started by server/index.ts (and by
+ * tests), never by createApp.
  */
 export function createMailWorker(deps: {
   db: Db;
@@ -107,7 +111,6 @@ export function createMailWorker(deps: {
   const repo = deps.repo ?? createOutboxRepo(db);
   const transport = mail ? (deps.transport ?? createSmtpTransport(mail.smtpUrl)) : undefined;
   const secret = mail ? smtpSecret(mail.smtpUrl) : undefined;
-  const kinds = mail ? 'all' : 'webhooks';
   const webhooks: WebhookDelivery = deps.webhooks ?? {
     transport: createWebhookTransport({ allowPrivate: false }),
     secret: async () => '',
@@ -115,10 +118,18 @@ export function createMailWorker(deps: {
   const owner = `worker-${process.pid}-${randomBytes(6).toString('hex')}`;
   const iso = (ms: number) => new Date(ms).toISOString();
 
+  /** One lane of claims: its kinds, its next look, the round in flight, and whether to look again after it. */
+  type Lane = {
+    kinds: ClaimKinds;
+    timer?: NodeJS.Timeout;
+    busy: Promise<void> | null;
+    again: boolean;
+  };
+  const lanes: Lane[] = (mail ? (['mail', 'webhooks'] as const) : (['webhooks'] as const)).map(
+    (kinds) => ({ kinds, busy: null, again: false }),
+  );
+
   let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let busy: Promise<void> | null = null;
-  let again = false;
   let unsubscribe: (() => void) | undefined;
 
   /**
@@ -196,7 +207,7 @@ export function createMailWorker(deps: {
   /** Sends one claimed row; answers false when the mail server could not be reached at all. */
   async function deliver(message: OutboxMessage, leaseEnd: number): Promise<boolean> {
     if (message.kind === 'webhook') return call(message, leaseEnd);
-    if (!mail || !transport) return true; // not claimed while e-mail is off
+    if (!mail || !transport) return true; // no e-mail lane while e-mail is off
     const id = messageId(message, mail.from.address);
     try {
       await transport.send({
@@ -231,46 +242,54 @@ export function createMailWorker(deps: {
     return true;
   }
 
-  async function drain(): Promise<void> {
+  async function drain(lane: Lane): Promise<void> {
     while (running) {
       const now = clock().getTime();
       const leaseEnd = now + timing.leaseMs;
-      const message = await repo.claim(owner, iso(now), iso(leaseEnd), kinds);
+      const message = await repo.claim(owner, iso(now), iso(leaseEnd), lane.kinds);
       if (!message || !(await deliver(message, leaseEnd))) return;
     }
   }
 
-  async function tick(): Promise<void> {
+  async function tick(lane: Lane): Promise<void> {
     let delay = timing.pollMs;
     try {
-      await drain();
-      const due = await repo.nextDueAt(kinds);
+      await drain(lane);
+      const due = await repo.nextDueAt(lane.kinds);
       if (due) delay = Math.min(delay, Math.max(Date.parse(due) - clock().getTime(), 0) + 10);
     } catch (err) {
       // A busy or failing database: due rows stay due; look again after the first back-off.
       delay = Math.min(delay, timing.backoffBaseMs);
-      logger.error({ err }, 'mail worker could not read the outbox; trying again');
+      logger.error(
+        { err, lane: lane.kinds },
+        'mail worker could not read the outbox; trying again',
+      );
     }
     if (!running) return;
-    clearTimeout(timer);
-    timer = setTimeout(wake, delay);
-    timer.unref();
+    clearTimeout(lane.timer);
+    lane.timer = setTimeout(() => wakeLane(lane), delay);
+    lane.timer.unref();
   }
 
-  function wake(): void {
+  function wakeLane(lane: Lane): void {
     if (!running) return;
-    if (busy) {
-      again = true;
+    if (lane.busy) {
+      lane.again = true;
       return;
     }
-    clearTimeout(timer);
-    busy = tick().finally(() => {
-      busy = null;
-      if (again) {
-        again = false;
-        wake();
+    clearTimeout(lane.timer);
+    lane.busy = tick(lane).finally(() => {
+      lane.busy = null;
+      if (lane.again) {
+        lane.again = false;
+        wakeLane(lane);
       }
     });
+  }
+
+  /** Both lanes look at the outbox (new rows may be of either). */
+  function wake(): void {
+    for (const lane of lanes) wakeLane(lane);
   }
 
   return {
@@ -285,11 +304,15 @@ export function createMailWorker(deps: {
     /** Stops polling and waits (briefly) for the delivery in flight. */
     async stop(): Promise<void> {
       running = false;
-      clearTimeout(timer);
+      for (const lane of lanes) clearTimeout(lane.timer);
       unsubscribe?.();
-      if (busy) {
+      const busy = lanes.flatMap((lane) => lane.busy ?? []);
+      if (busy.length > 0) {
         let wait: NodeJS.Timeout | undefined;
-        await Promise.race([busy, new Promise((r) => (wait = setTimeout(r, timing.stopWaitMs)))]);
+        await Promise.race([
+          Promise.all(busy),
+          new Promise((r) => (wait = setTimeout(r, timing.stopWaitMs))),
+        ]);
         clearTimeout(wait);
       }
       transport?.close();

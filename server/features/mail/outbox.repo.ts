@@ -99,8 +99,26 @@ const toMessage = (row: Row): OutboxMessage =>
     createdAt: toIso(row.created_at),
   }) as OutboxMessage;
 
-/** Which kinds a worker sends: all of them, or only webhooks while e-mail is off. */
-export type ClaimKinds = 'all' | 'webhooks';
+/**
+ * Which kinds a claim takes: all of them, only e-mails, or only webhook
+ * calls. The worker claims e-mails and webhook calls in lanes of their own,
+ * so a receiver that never answers never holds up an e-mail.
+ */
+export type ClaimKinds = 'all' | 'mail' | 'webhooks';
+
+/** The claim's condition on `kind`, as SQL (PostgreSQL's claim). */
+const KIND_SQL: Record<ClaimKinds, string> = {
+  all: '',
+  mail: "and kind <> 'webhook'",
+  webhooks: "and kind = 'webhook'",
+};
+
+/** Narrows a query on the outbox to the kinds of a claim. */
+const ofKinds = (q: Knex.QueryBuilder, kinds: ClaimKinds) => {
+  if (kinds === 'webhooks') q.where('kind', 'webhook');
+  if (kinds === 'mail') q.whereNot('kind', 'webhook');
+  return q;
+};
 
 /** Free to claim: nobody holds the lease, or its holder let it run out (a crash). */
 const leaseFree = (now: string) => (q: Knex.QueryBuilder) =>
@@ -119,12 +137,11 @@ async function claimOnPostgres(
   leaseUntil: string,
   kinds: ClaimKinds,
 ): Promise<Row[]> {
-  const onlyWebhooks = kinds === 'webhooks' ? "and kind = 'webhook'" : '';
   const result = await db.raw(
     `with due as (
        select id from mail_outbox
        where status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until < ?)
-       ${onlyWebhooks}
+       ${KIND_SQL[kinds]}
        order by next_attempt_at, id
        limit 1
        for update skip locked
@@ -260,7 +277,7 @@ export function createOutboxRepo(db: Db) {
         .where('status', 'pending')
         .where('next_attempt_at', '<=', now)
         .where(leaseFree(now));
-      if (kinds === 'webhooks') due.where('kind', 'webhook');
+      ofKinds(due, kinds);
       const rows = !isEmbedded(db)
         ? await claimOnPostgres(db, owner, now, leaseUntil, kinds)
         : await outbox()
@@ -345,8 +362,7 @@ export function createOutboxRepo(db: Db) {
 
     /** When the next pending row can be claimed: due, and any lease run out (null: nothing pending). */
     async nextDueAt(kinds: ClaimKinds = 'all'): Promise<string | null> {
-      const pending = outbox().where('status', 'pending');
-      if (kinds === 'webhooks') pending.where('kind', 'webhook');
+      const pending = ofKinds(outbox().where('status', 'pending'), kinds);
       const row = await pending
         .select(
           db.raw(

@@ -22,7 +22,8 @@ export type WebhookCall = { id: number; event: string; url: string; body: string
 /** Why a call did not go through: `permanent` when trying again cannot help. */
 export type WebhookFailure = { permanent: boolean; message: string };
 
-const TIMEOUT_MS = 10_000;
+/** How long a receiver has to answer a call. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Answers a receiver gives when it wants the call again later. */
 const RETRY_STATUSES = new Set([408, 425, 429]);
 
@@ -39,15 +40,17 @@ export function classifyWebhookFailure(error: unknown): WebhookFailure {
 /**
  * Posts one webhook call: JSON, signed when a secret is set, to the address
  * the host was checked at (the connection's own lookup answers with it), in
- * at most ten seconds. Resolves on a 2xx; otherwise throws (with `status`
- * for an HTTP answer).
+ * at most `timeoutMs` (ten seconds; tests give less). Resolves on a 2xx;
+ * otherwise throws (with `status` for an HTTP answer).
  */
 export function createWebhookTransport({
   allowPrivate,
   resolve,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
 }: {
   allowPrivate: boolean;
   resolve?: Resolve;
+  timeoutMs?: number;
 }) {
   return {
     async send(call: WebhookCall, now: Date): Promise<void> {
@@ -72,7 +75,7 @@ export function createWebhookTransport({
       await new Promise<void>((resolve, reject) => {
         const req = send(
           url,
-          { method: 'POST', headers, lookup: pinned, timeout: TIMEOUT_MS },
+          { method: 'POST', headers, lookup: pinned, timeout: timeoutMs },
           (res) => {
             res.resume();
             const status = res.statusCode ?? 0;
@@ -80,7 +83,9 @@ export function createWebhookTransport({
             reject(Object.assign(new Error(`the receiver answered HTTP ${status}`), { status }));
           },
         );
-        req.on('timeout', () => req.destroy(new Error('no answer within 10 seconds')));
+        req.on('timeout', () =>
+          req.destroy(new Error(`no answer within ${timeoutMs / 1000} seconds`)),
+        );
         req.on('error', reject);
         req.end(call.body);
       });
