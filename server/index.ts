@@ -205,7 +205,10 @@ function startBackground(
       signal,
       webhooks: {
         transport: createWebhookTransport({ allowPrivate: config.webhooks.allowPrivate }),
-        secret: () => settings.value('webhook_secret'),
+        setting: async () => {
+          const now = await settings.current();
+          return { url: now.webhook_url, secret: now.webhook_secret };
+        },
       },
     }),
   );

@@ -49,7 +49,7 @@ beforeEach(async () => {
     timing: FAST_TIMING,
     webhooks: {
       transport: createWebhookTransport({ allowPrivate: true, timeoutMs: CALL_TIMEOUT_MS }),
-      secret: async () => '',
+      setting: async () => ({ url, secret: '' }),
     },
   });
 });

@@ -62,10 +62,15 @@ export function messageId(message: Pick<OutboxMessage, 'id' | 'createdAt'>, from
 /** How long a webhook call is tried before it counts as failed (the receiver was down all along). */
 export const WEBHOOK_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 
-/** The webhook's side of the worker: how calls are made, and the key they are signed with. */
+/** The webhook's side of the worker: how calls are made, and where to and with which key. */
 export type WebhookDelivery = {
   transport: Pick<WebhookTransport, 'send'>;
-  secret(): Promise<string>;
+  /**
+   * The webhook's address and signing key as stored now (not a snapshot):
+   * a queued call goes to the address set when it is made, and is dropped
+   * when none is set any more.
+   */
+  setting(): Promise<{ url: string; secret: string }>;
 };
 
 /**
@@ -113,7 +118,7 @@ export function createMailWorker(deps: {
   const secret = mail ? smtpSecret(mail.smtpUrl) : undefined;
   const webhooks: WebhookDelivery = deps.webhooks ?? {
     transport: createWebhookTransport({ allowPrivate: false }),
-    secret: async () => '',
+    setting: async () => ({ url: '', secret: '' }),
   };
   const owner = `worker-${process.pid}-${randomBytes(6).toString('hex')}`;
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -169,20 +174,32 @@ export function createMailWorker(deps: {
     }
   }
 
-  /** Makes one webhook call; a failure waits its own back-off (or, after a day, fails for good). */
+  /**
+   * Makes one webhook call, to the address set now: a call queued for an
+   * address since changed goes to the new one (and its row says so), one
+   * queued before the address was cleared is cancelled, never made. A
+   * failure waits its own back-off (or, after a day, fails for good).
+   */
   async function call(
     message: OutboxMessage & { content: WebhookContent },
     leaseEnd: number,
   ): Promise<boolean> {
     try {
+      const { url, secret } = await webhooks.setting();
+      if (url === '') {
+        await repo.markCancelled(message.id, owner);
+        logger.info({ outbox: message.id }, 'webhook call cancelled: no webhook address is set');
+        return true;
+      }
+      if (url !== message.recipient) {
+        await repo.readdress(message.id, owner, url);
+        logger.info(
+          { outbox: message.id },
+          'webhook call goes to the address set since it was queued',
+        );
+      }
       await webhooks.transport.send(
-        {
-          id: message.id,
-          event: message.content.event,
-          url: message.recipient,
-          body: message.content.body,
-          secret: await webhooks.secret(),
-        },
+        { id: message.id, event: message.content.event, url, body: message.content.body, secret },
         clock(),
       );
     } catch (error) {

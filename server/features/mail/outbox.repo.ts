@@ -350,6 +350,25 @@ export function createOutboxRepo(db: Db) {
       return changed > 0;
     },
 
+    /**
+     * A webhook call that will not be made (its address was cleared while it
+     * waited): cancelled, while `owner` holds its lease.
+     */
+    async markCancelled(id: number, owner: string): Promise<boolean> {
+      const changed = await outbox()
+        .where({ id, kind: 'webhook', lease_owner: owner })
+        .update({ status: 'cancelled', lease_owner: null, lease_until: null });
+      return changed > 0;
+    },
+
+    /** A webhook call goes to the address set since it was queued, while `owner` holds its lease. */
+    async readdress(id: number, owner: string, recipient: string): Promise<boolean> {
+      const changed = await outbox()
+        .where({ id, kind: 'webhook', lease_owner: owner })
+        .update({ recipient });
+      return changed > 0;
+    },
+
     /** While the mail server is unreachable, the other due e-mails wait for the next try too. */
     async postponeDue(now: string, until: string): Promise<void> {
       await outbox()

@@ -9,6 +9,7 @@ import {
   signedIn,
   type TestApp,
 } from '../../../tests/support/test-app';
+import { createSettingsService } from '../settings/settings.service';
 import { createMailWorker, type MailWorker } from './mail.worker';
 import { isSpecialAddress, webhookUrlProblem } from './webhook-address';
 import { createWebhookTransport, webhookSignature } from './webhook-transport';
@@ -57,7 +58,10 @@ beforeAll(async () => {
     timing: FAST_TIMING,
     webhooks: {
       transport: createWebhookTransport({ allowPrivate: true }),
-      secret: async () => secret,
+      setting: async () => {
+        const now = await createSettingsService({ db: t.db }).current();
+        return { url: now.webhook_url, secret: now.webhook_secret };
+      },
     },
   });
   worker.start();

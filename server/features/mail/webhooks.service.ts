@@ -1,5 +1,8 @@
-import type { DeliveryStatus } from '#shared/contact';
-import { WEBHOOK_DELIVERIES_LISTED, type WebhookDelivery } from '#shared/webhooks';
+import {
+  WEBHOOK_DELIVERIES_LISTED,
+  type WebhookDelivery,
+  type WebhookStatus,
+} from '#shared/webhooks';
 import type { Db } from '../../db/knex';
 import { toIso, toIsoOrNull } from '../../db/values';
 
@@ -10,7 +13,7 @@ const toDelivery = (row: Row): WebhookDelivery => ({
   contact_id:
     row.contact_id === null || row.contact_id === undefined ? null : Number(row.contact_id),
   url: String(row.recipient),
-  status: String(row.status) as DeliveryStatus,
+  status: String(row.status) as WebhookStatus,
   attempts: Number(row.attempts),
   last_error: row.last_error ? String(row.last_error) : null,
   created_at: toIso(row.created_at),

@@ -10,12 +10,13 @@ const STATUS_LOOK = {
   pending: 'text-slate-700',
   sent: 'text-emerald-800',
   failed: 'text-red-800',
+  cancelled: 'text-slate-600',
 } as const;
 
 /**
  * The enquiry webhook's latest calls under the settings: which enquiry,
- * when it was queued, delivered, waiting (and when it is tried again) or
- * failed, how many attempts, and the last error.
+ * when it was queued, delivered, waiting (and when it is tried again),
+ * failed or cancelled, how many attempts, and the last error.
  */
 export function WebhookDeliveries() {
   const { t, i18n } = useTranslation();
