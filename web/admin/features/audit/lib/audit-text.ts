@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#shared/audit';
 import type { Translate } from '#shared/languages';
+import { SETTING_KEYS, SETTINGS, type SettingDefinition, type SettingKey } from '#shared/settings';
 import { accountNote } from './account-notes';
 
 export const isAuditAction = (value: unknown): value is AuditAction =>
@@ -28,7 +29,8 @@ export const actionLabel = (action: AuditAction, t: Translate) =>
  * The server writes a few fixed English notes into `summary`; they are
  * shown in the reader's language. Anything else (an article's title, a
  * username) is shown as written. Account and invitation entries name a role:
- * account-notes.ts reads them.
+ * account-notes.ts reads them; a setting's change names its key and values,
+ * the hero's its media ids: read below, old entries included.
  */
 const NOTES: Partial<Record<AuditAction, Record<string, string>>> = {
   'auth.login': { 'with second factor': 'admin.audit.notes.secondFactor' },
@@ -43,6 +45,51 @@ const NOTES: Partial<Record<AuditAction, Record<string, string>>> = {
   },
 };
 
+const isSettingKey = (key: string): key is SettingKey =>
+  (SETTING_KEYS as readonly string[]).includes(key);
+
+/** A setting's value as settings.service.ts writes it (lists joined by commas), as the Settings page names it. */
+function settingValue(key: SettingKey, value: string, t: Translate): string {
+  if (SETTINGS[key].kind === 'boolean' && (value === 'true' || value === 'false'))
+    return t(value === 'true' ? 'admin.settings.on' : 'admin.settings.off');
+  return value === '' ? t('admin.settings.empty') : value;
+}
+
+/**
+ * `settings.changed`: `<key>: <before> -> <after>`, or `<key>: changed` for a
+ * secret; the setting by its label. Null for another shape, or a key the
+ * catalogue no longer has.
+ */
+function settingNote(summary: string, t: Translate): string | null {
+  const secret = /^([a-z0-9_]+): changed$/.exec(summary);
+  if (secret && isSettingKey(secret[1]!)) {
+    const definition: SettingDefinition = SETTINGS[secret[1]];
+    if (definition.kind === 'text' && definition.secret === true)
+      return t('admin.audit.notes.settingSecretChanged', {
+        setting: t(`admin.settings.keys.${secret[1]}.label`),
+      });
+  }
+  const [, key, from, to] = /^([a-z0-9_]+): (.*) -> (.*)$/.exec(summary) ?? [];
+  if (!key || from === undefined || to === undefined || !isSettingKey(key)) return null;
+  return t('admin.audit.notes.settingChanged', {
+    setting: t(`admin.settings.keys.${key}.label`),
+    from: settingValue(key, from, t),
+    to: settingValue(key, to, t),
+  });
+}
+
+/** `media.hero_changed`: `<video id> / <still id>`, `-` for the site's own video or the video's own still. */
+function heroNote(summary: string, t: Translate): string | null {
+  const [, video, poster] = /^(\d+|-) \/ (\d+|-)$/.exec(summary) ?? [];
+  if (!video || !poster) return null;
+  const item = (id: string, none: string) =>
+    id === '-' ? t(`admin.audit.notes.${none}`) : t('admin.audit.notes.heroItem', { id });
+  return t('admin.audit.notes.heroChanged', {
+    video: item(video, 'heroOwnVideo'),
+    poster: item(poster, 'heroVideoStill'),
+  });
+}
+
 export function summaryText(entry: AuditEntry, t: Translate): string {
   const { action, summary } = entry;
   const note = NOTES[action]?.[summary];
@@ -56,6 +103,13 @@ export function summaryText(entry: AuditEntry, t: Translate): string {
     const key = purged[1] === 'spam' ? 'purgedSpam' : 'purgedEnquiries';
     return t(`admin.audit.notes.${key}`, { count: Number(purged[2]), days: Number(purged[3]) });
   }
+  const change =
+    action === 'settings.changed'
+      ? settingNote(summary, t)
+      : action === 'media.hero_changed'
+        ? heroNote(summary, t)
+        : null;
+  if (change !== null) return change;
   if (action === 'account.username_changed' || action === 'user.role_changed')
     return summary.replace(' -> ', ' → ');
   const link = /^(.+) \(e-mail link\)$/.exec(summary);
