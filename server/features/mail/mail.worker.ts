@@ -206,13 +206,15 @@ export function createMailWorker(deps: {
       const failure = classifyWebhookFailure(error);
       const now = clock().getTime();
       const log = { outbox: message.id, attempts: message.attempts, error: failure.message };
+      // Stored as a code and its values, which the admin words in the reader's language.
+      const stored = JSON.stringify(failure.error);
       if (failure.permanent || now - Date.parse(message.createdAt) > WEBHOOK_GIVE_UP_MS) {
-        await repo.markFailed(message.id, owner, failure.message, iso(now));
+        await repo.markFailed(message.id, owner, stored, iso(now));
         logger.error(log, 'webhook call failed; not retried');
         return true;
       }
       const next = iso(now + backoffMs(message.attempts, timing));
-      await repo.markRetry(message.id, owner, failure.message, iso(now), next);
+      await repo.markRetry(message.id, owner, stored, iso(now), next);
       logger.warn({ ...log, retryAt: next }, 'webhook call failed; will retry');
       return true;
     }

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import type { WebhookError } from '#shared/webhooks';
 
 /**
  * Where the site may post its webhook: public addresses over HTTPS. Private
@@ -86,10 +87,22 @@ export function webhookUrlProblem(value: string, allowPrivate: boolean): string 
   return null;
 }
 
-/** A call the site will not make: retrying cannot help. */
+/** A call the site will not make: retrying cannot help. `reason` says why, as the admin lists it. */
 export class WebhookRefused extends Error {
   override name = 'WebhookRefused';
+  constructor(
+    message: string,
+    readonly reason: WebhookError,
+  ) {
+    super(message);
+  }
 }
+
+/** The code of an address refused for what the URL itself says (`webhookUrlProblem`'s key). */
+const REFUSED_CODES: Record<string, WebhookError['code']> = {
+  'validation.webhook.https': 'address-https',
+  'validation.webhook.private': 'address-private',
+};
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 /** How a host name is turned into addresses (the system's resolver; tests give their own). */
@@ -109,15 +122,23 @@ export async function resolveWebhookTarget(
   resolve: Resolve = systemResolve,
 ): Promise<ResolvedAddress> {
   const problem = webhookUrlProblem(url.href, allowPrivate);
-  if (problem) throw new WebhookRefused(`webhook address refused (${problem})`);
+  if (problem)
+    throw new WebhookRefused(`webhook address refused (${problem})`, {
+      code: REFUSED_CODES[problem] ?? 'address-invalid',
+      values: {},
+    });
   const host = hostOf(url);
   const found: ResolvedAddress[] = isIP(host)
     ? [{ address: host, family: isIP(host) as 4 | 6 }]
     : await resolve(host);
-  if (found.length === 0) throw new Error(`no address for ${host}`);
+  if (found.length === 0)
+    throw Object.assign(new Error(`no address for ${host}`), {
+      reason: { code: 'no-address', values: { host } } satisfies WebhookError,
+    });
   if (!allowPrivate && found.some((a) => isSpecialAddress(a.address)))
     throw new WebhookRefused(
       `webhook host ${host} resolves to a private, loopback or link-local address`,
+      { code: 'private-host', values: { host } },
     );
   return found[0]!;
 }

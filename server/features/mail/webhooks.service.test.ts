@@ -12,7 +12,11 @@ import {
 import { createSettingsService } from '../settings/settings.service';
 import { createMailWorker, type MailWorker } from './mail.worker';
 import { isSpecialAddress, webhookUrlProblem } from './webhook-address';
-import { createWebhookTransport, webhookSignature } from './webhook-transport';
+import {
+  classifyWebhookFailure,
+  createWebhookTransport,
+  webhookSignature,
+} from './webhook-transport';
 
 /**
  * The enquiry webhook against a real HTTP server on 127.0.0.1: signed
@@ -235,7 +239,34 @@ describe('the webhook for new enquiries', () => {
       (rows: { status: string; last_error: string | null }[]) => rows[0]?.status === 'failed',
     );
     expect(row).toMatchObject({ contact_id: id, status: 'failed', attempts: 1 });
-    expect(row!.last_error).toMatch(/HTTP 410/);
+    // A code and its values, for the admin to say in the reader's language.
+    expect(row!.last_error).toEqual({ code: 'http', values: { status: 410 } });
+  });
+
+  it('lists the error of a call stored before errors were codes as its text', async () => {
+    const [row] = await t
+      .db('mail_outbox')
+      .insert({
+        kind: 'webhook',
+        recipient: url,
+        language: 'en',
+        content: JSON.stringify({ event: 'enquiry.created', body: '{}' }),
+        status: 'failed',
+        attempts: 3,
+        last_error: 'webhook address refused (validation.webhook.https)',
+        next_attempt_at: new Date().toISOString(),
+        created_at: new Date().toISOString(),
+      })
+      .returning('id');
+    const id = Number((row as { id: number }).id ?? row);
+    const list = (await admin.get('/api/webhooks/deliveries').expect(200)).body.data as {
+      id: number;
+      last_error: unknown;
+    }[];
+    expect(list.find((d) => d.id === id)?.last_error).toEqual({
+      code: null,
+      text: 'webhook address refused (validation.webhook.https)',
+    });
   });
 
   it('is listed for admins only, and the secret never reaches the audit log', async () => {
@@ -246,6 +277,88 @@ describe('the webhook for new enquiries', () => {
     const summaries = entries.map((e) => e.summary).join('\n');
     expect(summaries).toContain('webhook_secret: changed');
     expect(summaries).not.toContain(secret);
+  });
+});
+
+describe('why a call failed, as a code', () => {
+  const call = { id: 7, event: 'enquiry.created', body: '{}', secret: '' };
+  const failure = (send: Promise<void>) =>
+    send.then(
+      () => {
+        throw new Error('the call went through');
+      },
+      (error: unknown) => classifyWebhookFailure(error),
+    );
+
+  it('names an address the configuration refuses by its reason, not a catalogue key', async () => {
+    // Saved while WEBHOOK_ALLOW_PRIVATE was on, called after it was turned off.
+    const strict = createWebhookTransport({ allowPrivate: false });
+    expect(
+      await failure(strict.send({ ...call, url: 'http://crm.example.com/' }, new Date())),
+    ).toEqual({
+      permanent: true,
+      message: expect.any(String),
+      error: { code: 'address-https', values: {} },
+    });
+    expect(
+      await failure(strict.send({ ...call, url: 'https://10.0.0.5/hook' }, new Date())),
+    ).toMatchObject({ permanent: true, error: { code: 'address-private', values: {} } });
+  });
+
+  it('names an HTTP answer by its status, and a receiver that does not answer by the wait', async () => {
+    const allowed = createWebhookTransport({ allowPrivate: true, timeoutMs: 200 });
+    const answering = createServer((req, res) =>
+      req.resume().on('end', () => res.writeHead(503).end()),
+    );
+    const silent = createServer((req) => req.resume());
+    for (const s of [answering, silent])
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const at = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/hook`;
+    try {
+      expect(await failure(allowed.send({ ...call, url: at(answering) }, new Date()))).toEqual({
+        permanent: false,
+        message: 'the receiver answered HTTP 503',
+        error: { code: 'http', values: { status: 503 } },
+      });
+      expect(await failure(allowed.send({ ...call, url: at(silent) }, new Date()))).toMatchObject({
+        permanent: false,
+        error: { code: 'timeout', values: { seconds: 0.2 } },
+      });
+      const port = (silent.address() as AddressInfo).port;
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+      expect(
+        await failure(allowed.send({ ...call, url: `http://127.0.0.1:${port}/` }, new Date())),
+      ).toMatchObject({
+        permanent: false,
+        error: { code: 'connection', values: { detail: 'ECONNREFUSED' } },
+      });
+    } finally {
+      answering.close();
+      silent.close();
+    }
+  });
+
+  it('names a host that cannot be found, or has no address', async () => {
+    const notFound = createWebhookTransport({
+      allowPrivate: false,
+      resolve: async (host) => {
+        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), {
+          code: 'ENOTFOUND',
+          hostname: host,
+        });
+      },
+    });
+    expect(
+      await failure(notFound.send({ ...call, url: 'https://crm.example.com/' }, new Date())),
+    ).toMatchObject({
+      permanent: false,
+      error: { code: 'dns', values: { host: 'crm.example.com' } },
+    });
+    const none = createWebhookTransport({ allowPrivate: false, resolve: async () => [] });
+    expect(
+      await failure(none.send({ ...call, url: 'https://crm.example.com/' }, new Date())),
+    ).toMatchObject({ error: { code: 'no-address', values: { host: 'crm.example.com' } } });
   });
 });
 
@@ -290,9 +403,15 @@ describe('where a webhook may go', () => {
     const call = { id: 7, event: 'enquiry.created', body: '{}', secret: '' };
     const toLoopback = async () => [{ address: '127.0.0.1', family: 4 as const }];
     const strict = createWebhookTransport({ allowPrivate: false, resolve: toLoopback });
-    await expect(
-      strict.send({ ...call, url: 'https://crm.example.com/hook' }, new Date()),
-    ).rejects.toThrow(/resolves to a private, loopback or link-local address/);
+    const refused = await strict
+      .send({ ...call, url: 'https://crm.example.com/hook' }, new Date())
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect(String(refused)).toMatch(/resolves to a private, loopback or link-local address/);
+    expect(classifyWebhookFailure(refused)).toMatchObject({
+      permanent: true,
+      error: { code: 'private-host', values: { host: 'crm.example.com' } },
+    });
     // Allowed: the call goes to the address the name resolved to, with the name as its host.
     const port = (receiver.address() as AddressInfo).port;
     const allowed = createWebhookTransport({ allowPrivate: true, resolve: toLoopback });

@@ -1,5 +1,6 @@
 import {
   WEBHOOK_DELIVERIES_LISTED,
+  WebhookErrorSchema,
   type WebhookDelivery,
   type WebhookStatus,
 } from '#shared/webhooks';
@@ -8,6 +9,19 @@ import { toIso, toIsoOrNull } from '../../db/values';
 
 type Row = Record<string, unknown>;
 
+/** A stored error: a code and its values (JSON), or the text of one stored before codes. */
+function lastError(stored: unknown): WebhookDelivery['last_error'] {
+  if (stored === null || stored === undefined || stored === '') return null;
+  const text = String(stored);
+  try {
+    const coded = WebhookErrorSchema.safeParse(JSON.parse(text));
+    if (coded.success) return coded.data;
+  } catch {
+    // Not JSON: written before errors were stored as codes.
+  }
+  return { code: null, text };
+}
+
 const toDelivery = (row: Row): WebhookDelivery => ({
   id: Number(row.id),
   contact_id:
@@ -15,7 +29,7 @@ const toDelivery = (row: Row): WebhookDelivery => ({
   url: String(row.recipient),
   status: String(row.status) as WebhookStatus,
   attempts: Number(row.attempts),
-  last_error: row.last_error ? String(row.last_error) : null,
+  last_error: lastError(row.last_error),
   created_at: toIso(row.created_at),
   sent_at: toIsoOrNull(row.sent_at),
   next_attempt_at: row.status === 'pending' ? toIsoOrNull(row.next_attempt_at) : null,

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/dates';
-import { pickLanguage } from '#shared/languages';
+import { pickLanguage, type Translate } from '#shared/languages';
 import { formatRelativeTime } from '#shared/relative-time';
+import type { WebhookDelivery } from '#shared/webhooks';
 import { useNow } from '../../../hooks/useNow';
 import { card } from '../../../lib/ui';
 import { useWebhookDeliveriesQuery } from '../api/settings.queries';
@@ -12,6 +13,13 @@ const STATUS_LOOK = {
   failed: 'text-red-800',
   cancelled: 'text-slate-600',
 } as const;
+
+/** Why the last attempt failed, in the reader's language; an error stored as text before codes, as it is. */
+export function webhookErrorText(error: WebhookDelivery['last_error'], t: Translate): string {
+  if (!error) return '';
+  if (error.code === null) return error.text;
+  return t(`admin.settings.deliveries.errors.${error.code}`, error.values);
+}
 
 /**
  * The enquiry webhook's latest calls under the settings: which enquiry,
@@ -66,7 +74,9 @@ export function WebhookDeliveries() {
                     )}
                   </td>
                   <td className="px-2 py-1.5 tabular-nums">{d.attempts}</td>
-                  <td className="px-2 py-1.5 break-all text-slate-700">{d.last_error ?? ''}</td>
+                  <td className="px-2 py-1.5 break-all text-slate-700">
+                    {webhookErrorText(d.last_error, t)}
+                  </td>
                 </tr>
               ))}
             </tbody>
