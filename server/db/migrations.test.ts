@@ -355,6 +355,40 @@ describe('migrations', () => {
     },
   );
 
+  it.each([
+    ['SQLite', false],
+    ['PostgreSQL', true],
+  ] as const)(
+    'give the accounts of a %s database a display name, empty for those already there',
+    async (_store, pg) => {
+      if (pg && !postgresAvailable) return;
+      const migration = '20261129120000_user_names.ts';
+      await onDatabaseBefore(migration, pg, async (db) => {
+        const at = '2026-11-20T10:00:00.000Z';
+        await db('users').insert({
+          username: 'jsilva',
+          password_hash: 'x',
+          is_admin: true,
+          role: 'sales',
+          created_at: at,
+          updated_at: at,
+        });
+        await migrateLatest(db);
+        const names = () => db('users').select('username', 'name');
+        expect(await names()).toEqual([{ username: 'jsilva', name: null }]);
+        const longest =
+          'Maria da Conceição Ramalho Vasconcelos de Albuquerque e Sá Pereira Fonseca Leões';
+        expect(longest).toHaveLength(80);
+        await db('users').where({ username: 'jsilva' }).update({ name: longest });
+        expect(await names()).toEqual([{ username: 'jsilva', name: longest }]);
+
+        await db.migrate.down({ migrationSource, tableName: 'knex_migrations', name: migration });
+        expect(await db('users').select()).toMatchObject([{ username: 'jsilva' }]);
+        expect(Object.keys((await db('users').first())!)).not.toContain('name');
+      });
+    },
+  );
+
   it('give SQLite full-text indexes of every word start up to 12 characters, rows kept', async () => {
     const migration = '20261128190000_search_prefix_indexes.ts';
     await onDatabaseBefore(migration, false, async (db) => {

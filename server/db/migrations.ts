@@ -39,6 +39,7 @@ import * as pageViewsReportIndexes from '../../migrations/20261129100000_page_vi
 import * as contactSourceIds from '../../migrations/20261129100100_contact_source_ids';
 import * as newsRevisionsSourceHash from '../../migrations/20261129110000_news_revisions_source_hash';
 import * as pageViewMonths from '../../migrations/20261129110100_page_view_months';
+import * as userNames from '../../migrations/20261129120000_user_names';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -90,6 +91,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261129100100_contact_source_ids.ts', contactSourceIds],
   ['20261129110000_news_revisions_source_hash.ts', newsRevisionsSourceHash],
   ['20261129110100_page_view_months.ts', pageViewMonths],
+  ['20261129120000_user_names.ts', userNames],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */
