@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'auth.logout',
   'auth.registered',
   'account.username_changed',
+  'account.name_changed',
   'account.password_changed',
   'account.password_reset',
   'account.two_factor_enabled',

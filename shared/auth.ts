@@ -2,10 +2,15 @@ import { z } from 'zod';
 import './zod-setup';
 import { isCommonPassword } from './common-passwords';
 import type { Role } from './roles';
-import { CONTROL_CHARACTERS_KEY, hasForbiddenCharacters } from './text';
+import { CONTROL_CHARACTERS_KEY, cleanText, hasForbiddenCharacters } from './text';
 
-/** The signed-in user as sign-in and the profile give it; `is_admin`: any staff role. */
-export type User = { username: string; is_admin: boolean; role: Role };
+/**
+ * The signed-in user as sign-in and the profile give it; `is_admin`: any
+ * staff role. `name`, the display name replies are signed with (null when
+ * the account has none), comes with the profile (`GET`/`PUT
+ * /api/auth/profile`); sign-in answers leave it out.
+ */
+export type User = { username: string; name?: string | null; is_admin: boolean; role: Role };
 
 const field = (key: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: key }));
@@ -44,13 +49,37 @@ const password = NewPasswordSchema;
 
 export const RegisterSchema = z.object({ username, password });
 
-export const ProfileUpdateSchema = z.object({
-  username: username.optional(),
-  password: password.optional(),
-  current_password: field('validation.currentPassword.required').pipe(
-    z.string().min(1, 'validation.currentPassword.required'),
-  ),
-});
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+/**
+ * A colleague's display name ("Joana Silva"), which signs their replies to
+ * enquiries: trimmed, 1 to 80 characters on one line. Empty, blank or null
+ * clears it (null): the username signs instead.
+ */
+export const DisplayNameSchema = cleanText('single-line', 'validation.displayName.invalid')
+  .pipe(z.string().max(DISPLAY_NAME_MAX_LENGTH, 'validation.displayName.max'))
+  .transform((v) => (v === '' ? null : v));
+
+/**
+ * `PUT /api/auth/profile`: any of a new username, password and display
+ * name. The username and the password are how the account signs in, so
+ * changing either needs the current password; the display name only says
+ * how the account is shown and grants nothing, so it does not (a current
+ * password sent along is checked all the same).
+ */
+export const ProfileUpdateSchema = z
+  .object({
+    username: username.optional(),
+    password: password.optional(),
+    name: DisplayNameSchema.optional(),
+    current_password: z.string({ error: 'validation.currentPassword.required' }).optional(),
+  })
+  .refine((v) => (v.username === undefined && v.password === undefined) || !!v.current_password, {
+    path: ['current_password'],
+    message: 'validation.currentPassword.required',
+    // Said beside the other fields' problems, not only once they are right.
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  });
 
 /**
  * `GET /api/auth/profile`: the user, whether their sign-in asks for a second

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-setup';
-import { NewPasswordSchema, RegisterSchema } from './auth';
+import { DisplayNameSchema, NewPasswordSchema, RegisterSchema } from './auth';
 import { ROLES, STAFF_ROLES, type Role, type StaffRole } from './roles';
 import { cleanText, isDeliverableEmail } from './text';
 
@@ -14,6 +14,8 @@ import { cleanText, isDeliverableEmail } from './text';
 export type UserAccount = {
   id: number;
   username: string;
+  /** The display name replies are signed with; null: the username signs. */
+  name: string | null;
   email: string | null;
   role: Role;
   is_admin: boolean;
@@ -24,7 +26,7 @@ export type UserAccount = {
 };
 
 /** An active staff account in `GET /api/users/staff`, for assigning enquiries. */
-export type StaffMember = { id: number; username: string };
+export type StaffMember = { id: number; username: string; name: string | null };
 
 /** A pending invitation in `GET /api/users/invitations`. */
 export type Invitation = {
@@ -74,7 +76,11 @@ const token = z
 
 export const TokenSchema = z.object({ token });
 
-export const AcceptInvitationSchema = RegisterSchema.extend({ token });
+/** Accepting an invitation: a username and password, and optionally a display name. */
+export const AcceptInvitationSchema = RegisterSchema.extend({
+  token,
+  name: DisplayNameSchema.optional(),
+});
 
 export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
 

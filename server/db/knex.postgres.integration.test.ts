@@ -106,7 +106,7 @@ describe.skipIf(!postgresAvailable)(
       });
       await admin.get('/api/auth/profile').expect(200, {
         data: {
-          user: { username: TEST_ADMIN.username, is_admin: true, role: 'admin' },
+          user: { username: TEST_ADMIN.username, name: null, is_admin: true, role: 'admin' },
           two_factor_enabled: false,
           two_factor_setup_required: false,
           email: null,
@@ -127,7 +127,7 @@ describe.skipIf(!postgresAvailable)(
       const agent = await signedIn(t.app, reader);
       await agent.get('/api/auth/profile').expect(200, {
         data: {
-          user: { username: 'reader', is_admin: false, role: 'user' },
+          user: { username: 'reader', name: null, is_admin: false, role: 'user' },
           two_factor_enabled: false,
           two_factor_setup_required: false,
           email: null,
@@ -500,6 +500,7 @@ describe.skipIf(!postgresAvailable)(
       const res = await request(t.app).get('/api/auth/profile').set('Cookie', cookie).expect(200);
       expect(res.body.data.user).toEqual({
         username: TEST_ADMIN.username,
+        name: null,
         is_admin: true,
         role: 'admin',
       });

@@ -198,11 +198,21 @@ describe('every API route has one access rule, kept for every role', () => {
       const account = await createAccount(t, role, `gate-${role}`);
       const agent = await signedIn(t.app, account);
       const res = await agent.get('/api/auth/profile').expect(200);
-      expect(res.body.data.user).toEqual({ username: `gate-${role}`, is_admin: true, role });
+      expect(res.body.data.user).toEqual({
+        username: `gate-${role}`,
+        name: null,
+        is_admin: true,
+        role,
+      });
     }
     const visitor = await signedIn(t.app, await createAccount(t, 'user', 'gate-user'));
     const res = await visitor.get('/api/auth/profile').expect(200);
-    expect(res.body.data.user).toEqual({ username: 'gate-user', is_admin: false, role: 'user' });
+    expect(res.body.data.user).toEqual({
+      username: 'gate-user',
+      name: null,
+      is_admin: false,
+      role: 'user',
+    });
   });
 });
 

@@ -10,6 +10,8 @@ import type { Role } from '#shared/roles';
 export type SessionUser = {
   id: number;
   username: string;
+  /** The display name, if the account has one (replies are signed with it). */
+  name: string | null;
   is_admin: boolean;
   role: Role;
   two_factor_due?: boolean;

@@ -151,7 +151,12 @@ describe('POST /api/auth/register', () => {
       data: { user: { username: 'newbie', is_admin: false, role: 'user' } },
     });
     const profile = await agent.get('/api/auth/profile').expect(200);
-    expect(profile.body.data.user).toEqual({ username: 'newbie', is_admin: false, role: 'user' });
+    expect(profile.body.data.user).toEqual({
+      username: 'newbie',
+      name: null,
+      is_admin: false,
+      role: 'user',
+    });
     await agent.get('/api/news/admin').expect(403);
   });
 
@@ -241,11 +246,11 @@ describe('profile and logout', () => {
       })
       .expect(200);
     expect(res.body).toEqual({
-      data: { user: { username: 'chief', is_admin: true, role: 'admin' } },
+      data: { user: { username: 'chief', name: null, is_admin: true, role: 'admin' } },
     });
     await agent.get('/api/auth/profile').expect(200, {
       data: {
-        user: { username: 'chief', is_admin: true, role: 'admin' },
+        user: { username: 'chief', name: null, is_admin: true, role: 'admin' },
         two_factor_enabled: false,
         two_factor_setup_required: false,
         email: null,

@@ -1,4 +1,5 @@
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, type User } from '#shared/auth';
+import type { AuditAction } from '#shared/audit';
 import { isStaff, type Role } from '#shared/roles';
 import type { SessionUser } from '../../http/session';
 import type { Db } from '../../db/knex';
@@ -23,6 +24,7 @@ const usernameTaken = () =>
 const toSessionUser = (u: UserRecord): SessionUser => ({
   id: u.id,
   username: u.username,
+  name: u.name,
   is_admin: u.is_admin,
   role: u.role,
 });
@@ -31,6 +33,12 @@ export const publicUser = (u: SessionUser): User => ({
   username: u.username,
   is_admin: u.is_admin,
   role: u.role,
+});
+
+/** The user as the profile (`GET`/`PUT /api/auth/profile`) gives it: with the display name. */
+export const profileUser = (u: SessionUser): User & { name: string | null } => ({
+  ...publicUser(u),
+  name: u.name,
 });
 
 /** Never asks: for the CLI and tests, where no site setting applies. */
@@ -165,8 +173,11 @@ export function createAuthService({
     },
 
     /**
-     * A new name and/or password, after the current password; says whether
-     * the password changed. A new password spends the unused reset links.
+     * A new username, password and/or display name; says whether the
+     * password changed. The username and the password need the current
+     * password (a current password sent with only a display name is checked
+     * too); a display name alone does not. A new password spends the unused
+     * reset links.
      */
     async updateProfile(
       id: number,
@@ -176,42 +187,43 @@ export function createAuthService({
       const changes = parseInput(ProfileUpdateSchema, input);
       const user = await users.findById(id);
       if (!user) throw new UnauthorizedError('apiErrors.authRequired');
-      if (!(await verifyPassword(changes.current_password, user.password_hash))) {
+      if (
+        changes.current_password &&
+        !(await verifyPassword(changes.current_password, user.password_hash))
+      ) {
         throw new UnauthorizedError('apiErrors.wrongPassword');
       }
-      if (changes.username === undefined && changes.password === undefined) {
+      const { username, password, name } = changes;
+      if (username === undefined && password === undefined && name === undefined) {
         throw new BadRequestError('apiErrors.nothingToUpdate');
       }
-      if (changes.username !== undefined) {
-        const other = await users.findByUsername(changes.username);
+      if (username !== undefined) {
+        const other = await users.findByUsername(username);
         if (other && other.id !== id) throw usernameTaken();
       }
-      const password_hash =
-        changes.password === undefined ? undefined : await hashPassword(changes.password);
-      // Both or neither; the new password spends the reset links sent before.
+      const password_hash = password === undefined ? undefined : await hashPassword(password);
+      // All or nothing; the new password spends the reset links sent before.
       await db.transaction(async (trx) => {
         const repo = createUsersRepo(trx);
-        if (changes.username !== undefined) await repo.update(id, { username: changes.username });
+        const fields = {
+          ...(username !== undefined && { username }),
+          ...(name !== undefined && { name }),
+        };
+        if (Object.keys(fields).length) await repo.update(id, fields);
         if (password_hash !== undefined) await repo.setPassword(id, password_hash);
       });
       const updated = toSessionUser((await users.findById(id))!);
       const actor = actingAs(who, updated);
-      if (changes.username !== undefined && changes.username !== user.username) {
-        await audit.record(actor, {
-          action: 'account.username_changed',
-          target_type: 'user',
-          target_id: id,
-          summary: `${user.username} -> ${updated.username}`,
-        });
+      const entry = (action: AuditAction, summary?: string) =>
+        audit.record(actor, { action, target_type: 'user', target_id: id, summary });
+      if (username !== undefined && username !== user.username) {
+        await entry('account.username_changed', `${user.username} -> ${updated.username}`);
       }
-      if (changes.password !== undefined) {
-        await audit.record(actor, {
-          action: 'account.password_changed',
-          target_type: 'user',
-          target_id: id,
-        });
+      if (name !== undefined && name !== user.name) {
+        await entry('account.name_changed', `${user.name ?? '(none)'} -> ${name ?? '(none)'}`);
       }
-      return { user: updated, passwordChanged: changes.password !== undefined };
+      if (password !== undefined) await entry('account.password_changed');
+      return { user: updated, passwordChanged: password !== undefined };
     },
 
     /** Creates this admin unless a user of that name exists. */

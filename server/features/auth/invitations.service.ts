@@ -234,15 +234,16 @@ export function createInvitationsService(deps: {
 
     /**
      * Creates the account (the invited role, the invited address as its
-     * confirmed e-mail) and uses the link up, in one transaction that finds
-     * the link by its token as it is then (its row locked on PostgreSQL): a
-     * resend or a withdrawal that came first leaves this token dead (400).
+     * confirmed e-mail, the display name if one was chosen) and uses the
+     * link up, in one transaction that finds the link by its token as it is
+     * then (its row locked on PostgreSQL): a resend or a withdrawal that
+     * came first leaves this token dead (400).
      * The same checks run once before the password is hashed, so a dead link
      * is refused without a hash; those in the transaction are the ones that
      * count. Answers the user to sign in.
      */
     async accept(input: unknown, who: Who): Promise<SessionUser> {
-      const { token, username, password } = parseInput(AcceptInvitationSchema, input);
+      const { token, username, password, name } = parseInput(AcceptInvitationSchema, input);
       const invited = await usable(token);
       if (await users.findByUsername(username)) throw usernameTaken();
       if (await users.findByEmail(invited.email)) throw emailTaken();
@@ -257,6 +258,7 @@ export function createInvitationsService(deps: {
           if (!(await repo.claim(record.id, clock().toISOString()))) throw invalidLink();
           const user = await accounts.insert({
             username,
+            name: name ?? null,
             password_hash,
             role: record.role ?? 'editor',
             email: record.email,
@@ -275,7 +277,13 @@ export function createInvitationsService(deps: {
         target_id: id,
         summary: `${user.role}${record.created_by_name ? `, invited by ${record.created_by_name}` : ''}`,
       });
-      return { id, username: user.username, is_admin: user.is_admin, role: user.role };
+      return {
+        id,
+        username: user.username,
+        name: user.name,
+        is_admin: user.is_admin,
+        role: user.role,
+      };
     },
   };
 }

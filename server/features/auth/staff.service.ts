@@ -13,6 +13,7 @@ import { createUsersRepo, type UserRecord, type UsersRepo } from './users.repo';
 export const toAccount = (u: UserRecord): UserAccount => ({
   id: u.id,
   username: u.username,
+  name: u.name,
   email: u.email,
   role: u.role,
   is_admin: u.is_admin,

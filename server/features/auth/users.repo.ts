@@ -7,6 +7,8 @@ import { createTokensRepo } from './tokens.repo';
 export type UserRecord = {
   id: number;
   username: string;
+  /** The display name (trimmed, at most 80 characters); null: the username stands for the account. */
+  name: string | null;
   password_hash: string;
   role: Role;
   /** True for the staff roles (kept in step with `role` by every write here). */
@@ -22,7 +24,7 @@ export type UserRecord = {
 
 /** What `update` may change; `is_admin` follows `role`. A password goes through `setPassword`. */
 export type UserFields = Partial<
-  Pick<UserRecord, 'username' | 'role' | 'active' | 'email' | 'last_sign_in_at'>
+  Pick<UserRecord, 'username' | 'name' | 'role' | 'active' | 'email' | 'last_sign_in_at'>
 >;
 
 const roleOf = (value: unknown): Role =>
@@ -45,6 +47,7 @@ type Row = Record<string, unknown>;
 const toUser = (row: Row): UserRecord => ({
   id: Number(row.id),
   username: String(row.username),
+  name: row.name ? String(row.name) : null,
   password_hash: String(row.password_hash),
   role: roleOf(row.role),
   is_admin: isStaff(roleOf(row.role)),
@@ -223,14 +226,18 @@ export function createUsersRepo(db: Db | Knex.Transaction) {
       return rows.map(toUser);
     },
 
-    /** The active accounts whose role handles enquiries (they may own one), by name. */
-    async activeStaff(): Promise<{ id: number; username: string }[]> {
+    /** The active accounts whose role handles enquiries (they may own one), by username. */
+    async activeStaff(): Promise<{ id: number; username: string; name: string | null }[]> {
       const rows = await users()
         .whereIn('role', CAPABILITIES.enquiries)
         .where({ active: true })
         .orderByRaw('lower(username)')
-        .select('id', 'username');
-      return rows.map((r: Row) => ({ id: Number(r.id), username: String(r.username) }));
+        .select('id', 'username', 'name');
+      return rows.map((r: Row) => ({
+        id: Number(r.id),
+        username: String(r.username),
+        name: r.name ? String(r.name) : null,
+      }));
     },
 
     async remove(id: number): Promise<boolean> {

@@ -208,6 +208,7 @@ describe('managing accounts', () => {
         'id',
         'is_admin',
         'last_sign_in_at',
+        'name',
         'role',
         'two_factor',
         'username',
@@ -220,7 +221,7 @@ describe('managing accounts', () => {
     const names = staff.body.data.map((s: { username: string }) => s.username);
     expect(names).toContain('sales-lister');
     expect(names).not.toContain('visitor-listed');
-    expect(Object.keys(staff.body.data[0]).sort()).toEqual(['id', 'username']);
+    expect(Object.keys(staff.body.data[0]).sort()).toEqual(['id', 'name', 'username']);
   });
 
   it('changes a role, deactivates with every session ended at once, reactivates and deletes', async () => {

@@ -18,7 +18,7 @@ export function AssigneeSelect({ contact }: { contact: Contact }) {
   const assigning = useSetAssignee();
   const id = `assignee-${contact.id}`;
   const current = contact.assignee;
-  const people = [...(staff.data ?? [])];
+  const people: Array<{ id: number; username: string }> = [...(staff.data ?? [])];
   if (current && !people.some((p) => p.id === current.id)) people.push(current);
 
   const choose = (value: string) => {

@@ -29,6 +29,7 @@ afterEach(() => {
 const account = (id: number, username: string): UserAccount => ({
   id,
   username,
+  name: null,
   email: `${username}@example.com`,
   role: 'admin',
   is_admin: true,

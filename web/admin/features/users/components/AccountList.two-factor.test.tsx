@@ -16,6 +16,7 @@ afterEach(() => {
 const account = (id: number, username: string, two_factor: boolean): UserAccount => ({
   id,
   username,
+  name: null,
   email: `${username}@example.com`,
   role: 'sales',
   is_admin: true,
