@@ -119,6 +119,8 @@ export type ThreadEntry = {
   at: string;
   /** The colleague who wrote a reply or note (the username at the time); null for the visitor and the site. */
   by: string | null;
+  /** That colleague's display name, as it is now; null when they have none (or no longer exist). */
+  by_name: string | null;
   text: string;
   /** E-mails only (the auto-reply and replies). */
   status?: DeliveryStatus;

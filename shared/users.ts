@@ -25,6 +25,14 @@ export type UserAccount = {
   created_at: string;
 };
 
+/**
+ * How a colleague is named to others: their display name, else their
+ * username (a reply's signature and Reply-To, staff notices, the admin's
+ * lists and threads).
+ */
+export const displayNameOf = (who: { username: string; name?: string | null }): string =>
+  who.name || who.username;
+
 /** An active staff account in `GET /api/users/staff`, for assigning enquiries. */
 export type StaffMember = { id: number; username: string; name: string | null };
 

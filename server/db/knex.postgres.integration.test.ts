@@ -339,6 +339,7 @@ describe.skipIf(!postgresAvailable)(
               kind: 'enquiry',
               at: stored.body.data.created_at,
               by: null,
+              by_name: null,
               text: 'Grüße aus Köln — bitte um Rückruf. 日本語 𝄞',
             },
           ],

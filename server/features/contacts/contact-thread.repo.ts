@@ -21,6 +21,8 @@ export type NewThreadEntry = {
 export type StaffAccount = {
   id: number;
   username: string;
+  /** The display name, if any: replies and notices name the colleague by it. */
+  name: string | null;
   email: string | null;
   role: Role;
   active: boolean;
@@ -61,11 +63,12 @@ export function createContactThreadRepo(db: Db) {
           { column: 't.created_at', order: 'asc' },
           { column: 't.id', order: 'asc' },
         ])
-        .select('t.kind', 't.text', 't.author', 't.created_at', 'u.username', 'm.status');
+        .select('t.kind', 't.text', 't.author', 't.created_at', 'u.username', 'u.name', 'm.status');
       return rows.map((r) => ({
         kind: r.kind === 'reply' ? 'reply' : 'note',
         at: toIso(r.created_at),
         by: r.username ? String(r.username) : r.author ? String(r.author) : null,
+        by_name: r.name ? String(r.name) : null,
         text: String(r.text),
         ...(r.kind === 'reply' && { status: status(r.status) ?? 'failed' }),
       }));
@@ -82,6 +85,7 @@ export function createContactThreadRepo(db: Db) {
         kind: 'auto_reply',
         at: toIso(row.sent_at ?? row.created_at),
         by: null,
+        by_name: null,
         text: bodyOf(row.content),
         status: status(row.status) ?? 'pending',
       };
@@ -100,12 +104,13 @@ export function createContactThreadRepo(db: Db) {
     async account(id: number): Promise<StaffAccount | null> {
       const row: Row | undefined = await db('users')
         .where({ id })
-        .first('id', 'username', 'email', 'role', 'active');
+        .first('id', 'username', 'name', 'email', 'role', 'active');
       if (!row) return null;
       const role = (ROLES as readonly unknown[]).includes(row.role) ? (row.role as Role) : 'user';
       return {
         id: Number(row.id),
         username: String(row.username),
+        name: row.name ? String(row.name) : null,
         email: row.email ? String(row.email) : null,
         role,
         active: toBool(row.active),

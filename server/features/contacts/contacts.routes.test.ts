@@ -57,6 +57,7 @@ describe('POST /api/contacts', () => {
           kind: 'enquiry',
           at: stored.body.data.created_at,
           by: null,
+          by_name: null,
           text: 'Grüße aus Köln — bitte um Rückruf.',
         },
       ],

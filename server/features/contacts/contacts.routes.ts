@@ -50,7 +50,7 @@ export function createContactsRouter(deps: {
   });
 
   router.get('/:id/reply-template', allow('enquiries'), async (req, res) => {
-    const sender = accountOf(whoOf(req)).username;
+    const sender = accountOf(whoOf(req));
     res.json({ data: await thread.templateFor(idParam(req.params.id), sender) });
   });
 

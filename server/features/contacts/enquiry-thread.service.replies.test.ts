@@ -127,6 +127,58 @@ describe('replying from the enquiry', () => {
     expect(audit[0].summary).toBe('');
   });
 
+  it('signs with the sender’s display name and gives it to Reply-To and the assignment notice; without one, the username', async () => {
+    await createAccount(t, 'sales', 'rui');
+    await t.db('users').where({ username: 'rui' }).update({ email: 'rui@forge.example' });
+    const ruiId = (await t.db('users').where({ username: 'rui' }).first('id')).id;
+    const id = await submit();
+    await smtp.waitFor(1);
+    // Set on the account page: no current password needed for a display name.
+    await sales.put('/api/auth/profile').send({ name: ' Marta Simões ' }).expect(200);
+    try {
+      const template = (await sales.get(`/api/contacts/${id}/reply-template`).expect(200)).body
+        .data;
+      expect(template.signature).toBe('Mit freundlichen Grüßen\nMarta Simões\nForge Industrial');
+      const message = `${template.greeting}\n\nanbei unser Angebot.\n\n${template.signature}`;
+      await sales.post(`/api/contacts/${id}/replies`).send({ message }).expect(201);
+      const [, reply] = await smtp.waitFor(2);
+      expect(reply!.header('reply-to')).toBe('Marta Simões <marta@forge.example>');
+      expect(reply!.text).toContain(
+        'anbei unser Angebot.\n\nMit freundlichen Grüßen\nMarta Simões\nForge Industrial',
+      );
+      expect(reply!.html).toContain('Marta Simões');
+      // The thread names her as the admin shows people; `by` stays the username.
+      const { thread } = (await sales.get(`/api/contacts/${id}`).expect(200)).body.data;
+      expect(thread.at(-1)).toMatchObject({ kind: 'reply', by: 'marta', by_name: 'Marta Simões' });
+      expect(thread[0]).toMatchObject({ kind: 'enquiry', by: null, by_name: null });
+
+      await sales.put(`/api/contacts/${id}/assignee`).send({ user_id: ruiId }).expect(200);
+      const [notice] = (await smtp.waitFor(3)).slice(2);
+      expect(notice!.envelope.to).toEqual(['rui@forge.example']);
+      expect(notice!.text).toContain('Marta Simões has assigned you the enquiry from Jürgen Weiß');
+    } finally {
+      await sales.put('/api/auth/profile').send({ name: '' }).expect(200);
+    }
+
+    // Without a name, the username signs and names the Reply-To, as before.
+    const template = (await sales.get(`/api/contacts/${id}/reply-template`).expect(200)).body.data;
+    expect(template.signature).toBe('Mit freundlichen Grüßen\nmarta\nForge Industrial');
+    const message = `${template.greeting}\n\nnoch eine Frage.\n\n${template.signature}`;
+    await sales.post(`/api/contacts/${id}/replies`).send({ message }).expect(201);
+    const [again] = (await smtp.waitFor(4)).slice(3);
+    expect(again!.header('reply-to')).toBe('marta <marta@forge.example>');
+    expect(again!.text).toContain('noch eine Frage.\n\nMit freundlichen Grüßen\nmarta\nForge');
+    const { thread } = (await sales.get(`/api/contacts/${id}`).expect(200)).body.data;
+    expect(thread.at(-1)).toMatchObject({ by: 'marta', by_name: null });
+    // Out of the staff list and the trail of assignments the owners' tests expect.
+    await sales.put(`/api/contacts/${id}/assignee`).send({ user_id: null }).expect(200);
+    await t.db('users').where({ id: ruiId }).delete();
+    await t
+      .db('audit_log')
+      .where({ target_type: 'contact', target_id: String(id) })
+      .delete();
+  });
+
   it('without an auto-reply, starts the thread itself; without the sender’s e-mail, Reply-To the team', async () => {
     await admin.put('/api/settings').send({ reply_to_email: 'team@forge.example' }).expect(200);
     try {
@@ -310,6 +362,7 @@ describe('owners and notes', () => {
       kind: 'note',
       at: expect.stringMatching(/Z$/),
       by: 'marta',
+      by_name: null,
       text: 'Kunde aus Köln, Rückruf am Montag.',
     });
     const bad = await sales.post(`/api/contacts/${id}/notes`).send({ text: '' }).expect(400);

@@ -8,6 +8,7 @@ import {
   saysNothing,
   type ReplyTemplate,
 } from '#shared/contact-thread';
+import { displayNameOf } from '#shared/users';
 import type { Db } from '../../db/knex';
 import {
   BadRequestError,
@@ -22,6 +23,9 @@ import type { Sender, ThreadMail } from '../mail/thread-mail';
 import { canOwnEnquiries, createContactThreadRepo } from './contact-thread.repo';
 import { createContactsRepo } from './contacts.repo';
 import { systemClock, type Clock } from '../../clock';
+
+/** The signed-in colleague who acts (`accountOf(who)`). */
+type Actor = ReturnType<typeof accountOf>;
 
 const notFound = () => new NotFoundError('apiErrors.contactNotFound');
 
@@ -68,6 +72,7 @@ export function createEnquiryThreadService({
       kind: 'enquiry',
       at: contact.created_at,
       by: null,
+      by_name: null,
       text: contact.message,
     };
     const later = [...(auto ? [auto] : []), ...written].sort(
@@ -76,10 +81,17 @@ export function createEnquiryThreadService({
     return { ...contact, thread: [enquiry, ...later] };
   }
 
-  /** The acting colleague as the reply's sender: for Reply-To, their account's e-mail, if any. */
-  async function senderOf(actor: { id: number; username: string }): Promise<Sender> {
+  /**
+   * The acting colleague as the reply's sender: their display name signs it
+   * and names the Reply-To (their account's e-mail, if any).
+   */
+  async function senderOf(actor: Actor): Promise<Sender> {
     const account = await thread.account(actor.id);
-    return { username: actor.username, email: account?.email ?? null };
+    return {
+      username: actor.username,
+      name: account?.name ?? null,
+      email: account?.email ?? null,
+    };
   }
 
   const record = (who: Who, action: AuditAction, id: number, summary?: string) =>
@@ -88,9 +100,14 @@ export function createEnquiryThreadService({
   return {
     detail,
 
-    /** The greeting, signature and quote line a reply by `sender` starts from, in the enquiry's language. */
-    async templateFor(id: number, sender: string): Promise<ReplyTemplate> {
-      return mail.replyTemplate(await find(id), sender);
+    /**
+     * The greeting, signature (signed with the colleague's display name,
+     * else their username) and quote line a reply by `actor` starts from,
+     * in the enquiry's language.
+     */
+    async templateFor(id: number, actor: Actor): Promise<ReplyTemplate> {
+      const [contact, sender] = await Promise.all([find(id), senderOf(actor)]);
+      return mail.replyTemplate(contact, displayNameOf(sender));
     },
 
     /**
@@ -107,7 +124,7 @@ export function createEnquiryThreadService({
         const contact = await find(id, trx);
         if (contact.spam) throw new ConflictError('apiErrors.replyToSpam');
         // The editor's starting text alone: a visitor would get a greeting and a signature.
-        if (saysNothing(message, await mail.replyTemplate(contact, sender.username))) {
+        if (saysNothing(message, await mail.replyTemplate(contact, displayNameOf(sender)))) {
           throw new BadRequestError('validation.reply.nothingWritten', {
             message: 'validation.reply.nothingWritten',
           });
@@ -163,14 +180,15 @@ export function createEnquiryThreadService({
         throw new BadRequestError('validation.assignee.invalid', {
           user_id: 'validation.assignee.invalid',
         });
+      // The notice names the one who gave it as replies do (read before the transaction).
+      const notify = owner && owner.id !== actor.id && owner.email ? owner.email : null;
+      const by = notify ? displayNameOf(await senderOf(actor)) : '';
       const changed = await db.transaction(async (trx) => {
         const contact = await find(id, trx);
         if ((contact.assignee?.id ?? null) === userId) return false;
         await contacts.update(id, { assignee_id: userId }, trx);
-        if (owner && owner.id !== actor.id && owner.email) {
-          if (await mail.queueAssigned(trx, contact, owner.email, actor.username))
-            void mail.nudgeAfter(trx);
-        }
+        if (notify && (await mail.queueAssigned(trx, contact, notify, by)))
+          void mail.nudgeAfter(trx);
         return true;
       });
       if (changed)

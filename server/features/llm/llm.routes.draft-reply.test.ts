@@ -77,6 +77,18 @@ describe('POST /api/llm/draft-reply', () => {
     expect(replied_at).toBeNull();
   });
 
+  it('signs the draft with the colleague’s display name, as the reply will be', async () => {
+    await sales.put('/api/auth/profile').send({ name: 'Marta Simões' }).expect(200);
+    try {
+      const res = await sales.post(DRAFT).send({ contact_id: id }).expect(200);
+      expect(res.body.data.message).toMatch(
+        /\n\nMit freundlichen Grüßen\nMarta Simões\nForge Industrial$/,
+      );
+    } finally {
+      await sales.put('/api/auth/profile').send({ name: null }).expect(200);
+    }
+  });
+
   it('uses the company’s own greeting (a site text) in the enquiry’s language', async () => {
     const admin = await signedIn(t.app);
     await admin

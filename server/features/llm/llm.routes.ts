@@ -83,7 +83,7 @@ export function createLlmRouter({ llm, aiLimit }: { llm: LlmService; aiLimit: Re
     aiLimit,
     async (req, res) => {
       const { contact_id: id } = res.locals.draftReply as z.output<typeof DraftReplyRequestSchema>;
-      const sender = accountOf(whoOf(req)).username;
+      const sender = accountOf(whoOf(req));
       res.json({ data: await llm.draftReply(id, sender, callOf(req, res)) });
     },
   );

@@ -65,7 +65,8 @@ const ASKS = {
       { texts: { 'home.title': 'Welcome' }, from: 'en', to: ['de'] },
       call,
     ),
-  draftReply: (call: LlmCall) => service({ readsMs: BEFORE_MS }).draftReply(7, 'sam', call),
+  draftReply: (call: LlmCall) =>
+    service({ readsMs: BEFORE_MS }).draftReply(7, { id: 1, username: 'sam' }, call),
 };
 
 /**

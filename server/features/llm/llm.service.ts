@@ -51,13 +51,16 @@ export type LlmService = {
    * team's notes, between the greeting and signature of the company's
    * templates (as `sender` would send it); nothing is sent or stored.
    */
-  draftReply(contactId: number, sender: string, call?: LlmCall): Promise<DraftedReply>;
+  draftReply(contactId: number, sender: ReplySender, call?: LlmCall): Promise<DraftedReply>;
 };
+
+/** The signed-in colleague a drafted reply is signed by (their display name, else username). */
+export type ReplySender = { id: number; username: string };
 
 /** What a drafted reply is made from: the enquiry with its notes, and the reply's template. */
 export type ReplySources = {
   draftContext(id: number): Promise<ReplyBrief>;
-  templateFor(id: number, sender: string): Promise<ReplyTemplate>;
+  templateFor(id: number, sender: ReplySender): Promise<ReplyTemplate>;
 };
 
 type Deps = {

@@ -3,6 +3,7 @@ import type { Contact } from '#shared/contact';
 import type { ReplyTemplate } from '#shared/contact-thread';
 import type { Language } from '#shared/languages';
 import type { Settings } from '#shared/settings';
+import { displayNameOf } from '#shared/users';
 import type { Config } from '../../config';
 import type { Translate } from '../../i18n';
 import { mailAddress, type Mailbox } from '../../mailbox';
@@ -14,8 +15,8 @@ import { companyDetails, formatTime, headerText, teamReplyTo } from './templates
 import { assignmentNotice, reminderNotice } from './templates/staff-notices';
 import type { Clock } from '../../clock';
 
-/** Who answers: the colleague's username and the e-mail of their account, if any. */
-export type Sender = { username: string; email: string | null };
+/** Who answers: the colleague's username, display name and account e-mail (each if any). */
+export type Sender = { username: string; name: string | null; email: string | null };
 
 /**
  * The e-mails of an enquiry's handling, queued in the caller's transaction
@@ -53,7 +54,7 @@ export function createThreadMail(deps: {
   /** The visitor answers the colleague, else the team's address in the settings, else MAIL_FROM. */
   function replyToFor(sender: Sender, t: Translate, language: Language): Mailbox | null {
     const own = sender.email && mailAddress(sender.email);
-    if (own) return { name: sender.username, address: own };
+    if (own) return { name: displayNameOf(sender), address: own };
     return teamReplyTo(settings().reply_to_email, companyDetails(t, siteUrl, language));
   }
 
@@ -120,7 +121,7 @@ export function createThreadMail(deps: {
       );
     },
 
-    /** Tells a colleague (by their account's e-mail) that `by` gave them an enquiry. */
+    /** Tells a colleague (by their account's e-mail) that `by` (as `displayNameOf` names them) gave them an enquiry. */
     async queueAssigned(
       trx: Knex.Transaction,
       contact: Contact,

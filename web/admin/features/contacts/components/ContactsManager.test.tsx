@@ -51,7 +51,7 @@ const WRITTEN = 'Guten Tag,\n\nein langer, sorgfältig geschriebener Text.\n\nsa
 
 const detail = (c: Contact): ContactDetail => ({
   ...c,
-  thread: [{ kind: 'enquiry', at: c.created_at, by: null, text: c.message }],
+  thread: [{ kind: 'enquiry', at: c.created_at, by: null, by_name: null, text: c.message }],
 });
 const page = (items: Contact[]) =>
   new Response(JSON.stringify({ data: items }), {

@@ -37,11 +37,12 @@ const contact: Contact = {
 const detail = (thread: ContactDetail['thread'] = []): ContactDetail => ({
   ...contact,
   thread: [
-    { kind: 'enquiry', at: contact.created_at, by: null, text: contact.message },
+    { kind: 'enquiry', at: contact.created_at, by: null, by_name: null, text: contact.message },
     {
       kind: 'auto_reply',
       at: '2026-11-27T08:00:05.000Z',
       by: null,
+      by_name: null,
       text: 'Vielen Dank',
       status: 'sent',
     },
@@ -82,6 +83,7 @@ function stub(mailEnabled = true, replied?: Promise<Response>): ApiCall[] {
             kind: 'reply',
             at: '2026-11-27T09:00:00.000Z',
             by: 'sam',
+            by_name: null,
             text: String(body?.message),
             status: 'pending',
           },
@@ -90,7 +92,13 @@ function stub(mailEnabled = true, replied?: Promise<Response>): ApiCall[] {
     if (method === 'POST' && url === '/api/contacts/7/notes')
       return json(201, {
         data: detail([
-          { kind: 'note', at: '2026-11-27T09:00:00.000Z', by: 'sam', text: String(body?.text) },
+          {
+            kind: 'note',
+            at: '2026-11-27T09:00:00.000Z',
+            by: 'sam',
+            by_name: null,
+            text: String(body?.text),
+          },
         ]),
       });
     if (method === 'PUT' && url === '/api/contacts/7/assignee')
