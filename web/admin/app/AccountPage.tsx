@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useTwoFactorSetupRequired } from '../features/auth/api/auth.queries';
 import { AccountEmail } from '../features/auth/components/account/AccountEmail';
 import { AccountForm } from '../features/auth/components/account/AccountForm';
+import { AccountName } from '../features/auth/components/account/AccountName';
 import { ActiveSessions } from '../features/auth/components/account/ActiveSessions';
 import { TwoFactorPanel } from '../features/auth/components/account/TwoFactorPanel';
 import { AdminScreen } from './AdminScreen';
 
 /**
- * /admin/account: the signed-in user's name and password, two-factor
- * sign-in and sessions. While the site requires a second factor this
+ * /admin/account: the signed-in user's display name, username and
+ * password, e-mail address, two-factor sign-in and sessions. While the site requires a second factor this
  * account lacks, the page leads with it and says why.
  */
 export function AccountPage() {
@@ -33,6 +34,7 @@ export function AccountPage() {
             </div>
           )}
           {required && <TwoFactorPanel username={user.username} />}
+          <AccountName name={user.name ?? null} />
           <AccountForm username={user.username} />
           <AccountEmail />
           {!required && <TwoFactorPanel username={user.username} />}

@@ -8,9 +8,15 @@ export const accountKeys = {
   twoFactor: ['auth', 'two-factor'] as const,
 };
 
-export type ProfileChanges = { username?: string; password?: string; current_password: string };
+/** A new username or password needs `current_password`; a display name alone does not. */
+export type ProfileChanges = {
+  username?: string;
+  password?: string;
+  name?: string | null;
+  current_password?: string;
+};
 
-/** `PUT /api/auth/profile`: a new name and/or password, confirmed with the current password. */
+/** `PUT /api/auth/profile`: a new username, password and/or display name. */
 export async function updateProfile(changes: ProfileChanges): Promise<User> {
   const data = await api<{ user: User }>('/auth/profile', { method: 'PUT', body: changes });
   return data.user;

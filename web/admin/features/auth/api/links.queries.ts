@@ -25,7 +25,7 @@ export function useInvitationQuery(token: string) {
 export function useAcceptInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; username: string; password: string }) =>
+    mutationFn: (input: { token: string; username: string; password: string; name?: string }) =>
       api<{ user: User }>('/auth/invitation/accept', { method: 'POST', body: input }),
     onSuccess: () => client.removeQueries({ queryKey: authKeys.profile }),
   });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
+import { displayNameOf } from '#shared/users';
 import { toast } from '../../../../common/toast';
 import { input, label as labelClass } from '../../../lib/ui';
 import { useStaffQuery } from '../../users/api/users.queries';
@@ -8,9 +9,10 @@ import { useSetAssignee } from '../api/thread.queries';
 const NOBODY = '';
 
 /**
- * Who handles the enquiry, chosen from the active staff (or nobody). The
- * colleague it is given to is e-mailed by the server. An owner no longer on
- * the staff list stays shown until someone else is chosen.
+ * Who handles the enquiry, chosen from the active staff (or nobody), each
+ * by their display name and username. The colleague it is given to is
+ * e-mailed by the server. An owner no longer on the staff list stays shown
+ * until someone else is chosen.
  */
 export function AssigneeSelect({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
@@ -18,12 +20,15 @@ export function AssigneeSelect({ contact }: { contact: Contact }) {
   const assigning = useSetAssignee();
   const id = `assignee-${contact.id}`;
   const current = contact.assignee;
-  const people: Array<{ id: number; username: string }> = [...(staff.data ?? [])];
+  const people: Array<{ id: number; username: string; name?: string | null }> = [
+    ...(staff.data ?? []),
+  ];
   if (current && !people.some((p) => p.id === current.id)) people.push(current);
 
   const choose = (value: string) => {
     const userId = value === NOBODY ? null : Number(value);
-    const who = people.find((p) => p.id === userId)?.username;
+    const person = people.find((p) => p.id === userId);
+    const who = person && displayNameOf(person);
     assigning.mutate(
       { id: contact.id, userId },
       {
@@ -54,7 +59,7 @@ export function AssigneeSelect({ contact }: { contact: Contact }) {
         <option value={NOBODY}>{t('admin.contacts.assignee.nobody')}</option>
         {people.map((person) => (
           <option key={person.id} value={String(person.id)}>
-            {person.username}
+            {person.name ? `${person.name} (${person.username})` : person.username}
           </option>
         ))}
       </select>

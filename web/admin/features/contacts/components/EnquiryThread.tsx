@@ -20,7 +20,8 @@ const STATUS_LOOK = {
 /**
  * What happened to an enquiry, oldest first: the visitor's message, the
  * auto-reply, replies sent from the admin with how far their e-mail got,
- * and internal notes, each with who wrote it and when.
+ * and internal notes, each with who wrote it (their display name, else
+ * their username) and when.
  */
 export function EnquiryThread({ entries, visitor }: { entries: ThreadEntry[]; visitor: string }) {
   const { t, i18n } = useTranslation();
@@ -34,7 +35,7 @@ export function EnquiryThread({ entries, visitor }: { entries: ThreadEntry[]; vi
             ? visitor
             : entry.kind === 'auto_reply'
               ? t('admin.contacts.thread.site')
-              : (entry.by ?? t('admin.contacts.thread.formerColleague'));
+              : (entry.by_name ?? entry.by ?? t('admin.contacts.thread.formerColleague'));
         return (
           <li
             key={`${entry.kind}-${entry.at}-${index}`}

@@ -72,7 +72,7 @@ function stub(mailEnabled = true, replied?: Promise<Response>): ApiCall[] {
       return json(200, {
         data: [
           { id: 1, username: 'admin' },
-          { id: 4, username: 'sam' },
+          { id: 4, username: 'sam', name: 'Sam Rocha' },
         ],
       });
     if (url === '/api/llm/draft-reply') return json(200, { data: { message: DRAFT } });
@@ -83,7 +83,7 @@ function stub(mailEnabled = true, replied?: Promise<Response>): ApiCall[] {
             kind: 'reply',
             at: '2026-11-27T09:00:00.000Z',
             by: 'sam',
-            by_name: null,
+            by_name: 'Sam Rocha',
             text: String(body?.message),
             status: 'pending',
           },
@@ -176,6 +176,8 @@ describe('answering an enquiry from its card', () => {
     const entries = screen.getAllByTestId('thread-entry');
     expect(entries.at(-1)!.dataset.kind).toBe('reply');
     expect(entries.at(-1)!.textContent).toContain('Waiting to be sent');
+    // Who wrote it, as the admin shows people: the display name.
+    expect(entries.at(-1)!.textContent).toContain('Sam Rocha');
   });
 
   it('asks before a draft replaces what was written, and keeps it when told no', async () => {
@@ -235,13 +237,17 @@ describe('answering an enquiry from its card', () => {
     fireEvent.change(note, { target: { value: 'Kunde ruft Montag an' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Note added'));
-    expect(screen.getAllByTestId('thread-entry').at(-1)!.textContent).toContain(
-      'Kunde ruft Montag an',
-    );
+    const added = screen.getAllByTestId('thread-entry').at(-1)!.textContent;
+    expect(added).toContain('Kunde ruft Montag an');
+    // Without a display name, the username.
+    expect(added).toMatch(/Internal note\s*sam/);
     const owner = screen.getByRole('combobox', { name: 'Handled by: Jonas Weber' });
-    await screen.findByRole('option', { name: 'sam' });
+    await screen.findByRole('option', { name: 'Sam Rocha (sam)' });
+    expect(screen.getByRole('option', { name: 'admin' })).toBeTruthy();
     fireEvent.change(owner, { target: { value: '4' } });
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Enquiry assigned to sam'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Enquiry assigned to Sam Rocha'),
+    );
     expect(writes(calls)).toEqual([
       'POST /api/contacts/7/notes {"text":"Kunde ruft Montag an"}',
       'PUT /api/contacts/7/assignee {"user_id":4}',

@@ -62,6 +62,18 @@ const roleOf = (username: string) =>
   within(row(username)).getByRole('combobox') as HTMLSelectElement;
 
 describe('AccountList', () => {
+  it('shows a colleague’s display name beside their username', () => {
+    renderAdmin(
+      <AccountList
+        accounts={[account(1, 'boss'), { ...alice, name: 'Alice Martins' }]}
+        invitations={[]}
+        me="boss"
+      />,
+    );
+    expect(within(row('alice')).getByTestId('account-name').textContent).toBe('Alice Martins');
+    expect(within(row('boss')).queryByTestId('account-name')).toBeNull();
+  });
+
   it('asks before a role that may not invite withdraws the pending invitations; Cancel changes nothing', () => {
     renderList([invitation(1, 'alice'), invitation(2, 'boss')]);
     fireEvent.change(roleOf('alice'), { target: { value: 'editor' } });

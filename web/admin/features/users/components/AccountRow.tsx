@@ -22,7 +22,10 @@ type Props = {
 
 const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
-/** One account: who, its role, state, two-factor and last sign-in, and what an admin can do. */
+/**
+ * One account: who (username, and the display name beside it), its role,
+ * state, two-factor and last sign-in, and what an admin can do.
+ */
 export function AccountRow({
   account,
   own,
@@ -41,6 +44,11 @@ export function AccountRow({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold text-slate-900">{account.username}</span>
+          {account.name && (
+            <span className="text-slate-700" data-testid="account-name">
+              {account.name}
+            </span>
+          )}
           {own && (
             <span className={`${badge} bg-slate-100 text-slate-700`}>{t('admin.users.you')}</span>
           )}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RegisterSchema } from '#shared/auth';
+import { DisplayNameSchema, RegisterSchema } from '#shared/auth';
 import { ApiError } from '../../../../../common/api';
 import { toast } from '../../../../../common/toast';
 import { Field, fieldAria } from '../../../../components/Field';
@@ -14,9 +14,12 @@ import {
   type NewPasswordErrors,
 } from './NewPasswordFields';
 
-type Errors = NewPasswordErrors & { username?: string };
+type Errors = NewPasswordErrors & { username?: string; name?: string };
 
-/** The username and password of the invited account (the site's rules, checked here first). */
+/**
+ * The username and password of the invited account, and optionally the
+ * display name that signs its replies (the site's rules, checked here first).
+ */
 export function AcceptInvitationForm({
   token,
   onJoined,
@@ -27,22 +30,26 @@ export function AcceptInvitationForm({
   const { t } = useTranslation();
   const accept = useAcceptInvitation();
   const [username, setUsername] = useState('');
+  const [displayName, setDisplayName] = useState('');
   const [password, setPassword] = useState<NewPassword>({ password: '', confirm: '' });
   const [errors, setErrors] = useState<Errors>({});
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const name = RegisterSchema.shape.username.safeParse(username);
+    const shown = DisplayNameSchema.safeParse(displayName);
     const found: Errors = {
       ...(!name.success && { username: t(name.error.issues[0]!.message) }),
+      ...(!shown.success && { name: t(shown.error.issues[0]!.message) }),
       ...checkNewPassword(password, t),
     };
-    if (Object.values(found).some(Boolean)) return setErrors(found);
+    if (Object.values(found).some(Boolean) || !shown.success) return setErrors(found);
     try {
       const { user } = await accept.mutateAsync({
         token,
         username: username.trim(),
         password: password.password,
+        ...(shown.data !== null && { name: shown.data }),
       });
       toast.success(t('login.invitation.joined'));
       onJoined(user.username);
@@ -69,6 +76,23 @@ export function AcceptInvitationForm({
           onChange={(e) => {
             setUsername(e.target.value);
             setErrors((x) => ({ ...x, username: undefined }));
+          }}
+          className={input}
+        />
+      </Field>
+      <Field
+        id="invitation-name"
+        label={t('login.invitation.name.label')}
+        hint={t('login.invitation.name.hint')}
+        error={errors.name}
+      >
+        <input
+          {...fieldAria('invitation-name', { hint: true, error: errors.name })}
+          autoComplete="name"
+          value={displayName}
+          onChange={(e) => {
+            setDisplayName(e.target.value);
+            setErrors((x) => ({ ...x, name: undefined }));
           }}
           className={input}
         />
