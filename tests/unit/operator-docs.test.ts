@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findNginx } from '../support/nginx';
 import { PROJECT_ROOT } from '../../server/project-root';
 import { DEFAULT_LLM_TUNING } from '../../server/features/llm/resilient-completion';
+import { parseConfig } from '../../server/config';
 
 /**
  * The operator's documents as written: the README's production install and
@@ -39,6 +40,15 @@ function locationDirectives(nginx: string, prefix: string): string[] | null {
     .split('\n')
     .map((line) => line.replace(/#.*/, '').trim())
     .filter(Boolean);
+}
+
+/** The bytes an nginx `client_max_body_size` directive allows (0: no limit). */
+function bodySize(directive: string): number {
+  const match = /^client_max_body_size (\d+)([kmg]?);$/i.exec(directive);
+  if (!match) throw new Error(`not a client_max_body_size: ${directive}`);
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[match[2]!.toLowerCase()]!;
+  const bytes = Number(match[1]) * unit;
+  return bytes === 0 ? Infinity : bytes;
 }
 
 describe.each(DOCS)('%s', (file) => {
@@ -82,6 +92,33 @@ describe.each(DOCS)('%s', (file) => {
       const others = (directives: string[]) =>
         directives.filter((d) => !d.startsWith('proxy_read_timeout'));
       if (ai) expect(others(ai)).toEqual(others(site));
+    }
+  });
+
+  it('lets the largest upload the app takes by default through nginx', () => {
+    // nginx refuses a body over 1 MB (its default) with its own 413 page. The upload address
+    // (`location = /api/media`, else the server's own limit) must take the largest upload
+    // and the multipart form around it; nginx's limit above the app's leaves the app to say
+    // what the limit is, in the admin's language.
+    const { media } = parseConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused' });
+    const largest = Math.max(media.maxBytes, media.maxDocumentBytes, media.maxVideoBytes);
+    const found = blocks(file, 'nginx').filter((b) => b.includes('proxy_pass'));
+    expect(found.length).toBeGreaterThan(0);
+    for (const nginx of found) {
+      const site = locationDirectives(nginx, '/')!;
+      const upload = locationDirectives(nginx, '= /api/media');
+      const outside = nginx
+        .replace(/location [^{]*\{[^}]*\}/g, '')
+        .split('\n')
+        .map((line) => line.replace(/#.*/, '').trim());
+      const limit = [...(upload ?? []), ...outside].find((d) =>
+        d.startsWith('client_max_body_size'),
+      );
+      expect(bodySize(limit ?? 'client_max_body_size 1m;')).toBeGreaterThan(largest + 64 * 1024);
+      // Otherwise proxied as every other address.
+      const others = (directives: string[]) =>
+        directives.filter((d) => !d.startsWith('client_max_body_size'));
+      if (upload) expect(others(upload)).toEqual(others(site));
     }
   });
 

@@ -74,6 +74,38 @@ describe('api', () => {
     );
   });
 
+  it('shows a translated "too large for the server" for a proxy\'s 413 page, the app\'s own 413 as it is', async () => {
+    // nginx refusing an upload over its client_max_body_size: its own HTML page.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('<html><center><h1>413 Request Entity Too Large</h1></center></html>', {
+            status: 413,
+            statusText: 'Request Entity Too Large',
+            headers: { 'Content-Type': 'text/html' },
+          }),
+      ),
+    );
+    const error = await api('/media', { method: 'POST', body: new FormData() }).catch(
+      (e: unknown) => e,
+    );
+    expect(errorMessage(error, t)).toBe('errors.tooLarge');
+    expect(errorMessage(error, i18nFor('de').t as Translate)).toBe(
+      'Die Datei ist zu groß für den Server (HTTP 413). Bitte wählen Sie eine kleinere Datei oder bitten Sie den Administrator des Servers, die Upload-Grenze zu erhöhen.',
+    );
+    expect(errorMessage(error, i18nFor('pt').t as Translate)).toMatch(
+      /^O ficheiro é demasiado grande para o servidor \(HTTP 413\)\./,
+    );
+
+    // The app's own 413 says the limit, in the admin's language.
+    answer({ error: 'The video is too large: videos may be at most 50 MB' }, { status: 413 });
+    const own = await api('/media', { method: 'POST', body: new FormData() }).catch(
+      (e: unknown) => e,
+    );
+    expect(errorMessage(own, t)).toBe('The video is too large: videos may be at most 50 MB');
+  });
+
   it('names a network failure and an opaque (CORS) answer', async () => {
     vi.stubGlobal(
       'fetch',

@@ -93,6 +93,10 @@ async function send(path: string, options: Options): Promise<Response> {
       reference,
     );
   }
+  // A proxy's own 413 page (nginx's `client_max_body_size`): an upload larger than it takes.
+  if (response.status === 413) {
+    throw new ApiError(`HTTP 413: ${response.statusText}`, 413, 'errors.tooLarge');
+  }
   throw new ApiError(
     `HTTP ${response.status}: ${response.statusText}`,
     response.status,
