@@ -56,6 +56,14 @@ const EXTENSIONS: Record<VideoType | typeof DOCUMENT_TYPE, string[]> = {
   'application/pdf': ['pdf'],
 };
 
+/**
+ * Other names browsers give a type: Chrome and Safari send an .m4v (MP4 in
+ * iTunes' flavour, brand "M4V ") as `video/x-m4v`.
+ */
+const MIME_ALIASES: Record<string, VideoType | typeof DOCUMENT_TYPE> = {
+  'video/x-m4v': 'video/mp4',
+};
+
 /** What each type is called in a message. */
 export const UPLOAD_TYPE_NAMES: Record<VideoType | typeof DOCUMENT_TYPE, string> = {
   'video/mp4': 'MP4',
@@ -79,6 +87,7 @@ export function falseUploadClaim(
   const ext = /\.([^./\\]{1,16})$/.exec(name)?.[1]?.toLowerCase();
   if (ext !== undefined && !EXTENSIONS[type].includes(ext)) return `.${ext}`;
   const mime = mimeType.toLowerCase().split(';')[0]!.trim();
-  if (mime !== '' && mime !== 'application/octet-stream' && mime !== type) return mime;
+  if (mime === '' || mime === 'application/octet-stream') return null;
+  if ((MIME_ALIASES[mime] ?? mime) !== type) return mime;
   return null;
 }

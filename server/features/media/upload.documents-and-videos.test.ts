@@ -1,5 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +168,31 @@ describe('a video', { timeout: 90_000 }, () => {
       (await fetchFile(item.poster_url!).expect(200)).body as Buffer,
     ).metadata();
     expect([still.width, still.height]).toEqual([240, 320]);
+  });
+
+  it('in .m4v is taken as MP4 under the type Chrome and Safari send for it (video/x-m4v)', async () => {
+    // The same H.264 and AAC in the iTunes flavour of MP4 (brand "M4V "), as ffmpeg writes a .m4v.
+    const dir = mkdtempSync(path.join(tmpdir(), 'm4v-'));
+    try {
+      writeFileSync(path.join(dir, 'clip.mp4'), await makeVideo('mp4'));
+      await promisify(execFile)('ffmpeg', [
+        ...['-v', 'error', '-i', path.join(dir, 'clip.mp4'), '-c', 'copy'],
+        path.join(dir, 'clip.m4v'),
+      ]);
+      const m4v = readFileSync(path.join(dir, 'clip.m4v'));
+      expect(m4v.toString('latin1', 4, 12)).toBe('ftypM4V ');
+      const res = await upload(m4v, 'Line 3.m4v', 'video/x-m4v').expect(201);
+      expect(res.body.data).toMatchObject({
+        type: 'video/mp4',
+        width: 320,
+        height: 240,
+        name: 'Line 3.m4v',
+      });
+      // Other claims are still checked against what the file is.
+      await upload(m4v, 'Line 3.m4v', 'video/webm').expect(415);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is refused when it is not one a browser plays, claims another type, is broken or too large', async () => {
