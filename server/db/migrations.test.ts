@@ -6,6 +6,7 @@ import { PROJECT_ROOT } from '../project-root';
 import { postgresAvailable, startPostgres } from '../../tests/support/postgres';
 import { createTestApp, tempDataDir, type TestApp } from '../../tests/support/test-app';
 import { createNewsService } from '../features/news/news.service';
+import { createMediaRepo } from '../features/media/media.repo';
 import { createContentVersion } from '../content-version';
 import { createDb } from './knex';
 import { migrateLatest } from './migrate';
@@ -385,6 +386,48 @@ describe('migrations', () => {
         await db.migrate.down({ migrationSource, tableName: 'knex_migrations', name: migration });
         expect(await db('users').select()).toMatchObject([{ username: 'jsilva' }]);
         expect(Object.keys((await db('users').first())!)).not.toContain('name');
+      });
+    },
+  );
+
+  it.each([
+    ['SQLite', false],
+    ['PostgreSQL', true],
+  ] as const)(
+    'keep uploads over 2 GiB in a %s database, their sizes read back as numbers',
+    async (_store, pg) => {
+      if (pg && !postgresAvailable) return;
+      await onDatabaseBefore('20261130100000_media_bytes_bigint.ts', pg, async (db) => {
+        const at = '2026-11-20T10:00:00.000Z';
+        const upload = (bytes: number) => ({
+          hash: '0123456789abcdef',
+          type: 'video/mp4' as const,
+          width: 1920,
+          height: 1080,
+          bytes,
+          name: 'line.mp4',
+          poster: null,
+          created_by: null,
+          created_at: at,
+        });
+        const before = await createMediaRepo(db).insert(upload(52_428_800));
+        await migrateLatest(db);
+        const media = createMediaRepo(db);
+        // A video as large as MEDIA_MAX_VIDEO_BYTES lets it be: 4 GiB.
+        const large = 4 * 1024 ** 3;
+        const id = await media.insert(upload(large));
+        const file = { name: '0123456789abcdef-1920x1080.mp4', type: 'video/mp4' as const };
+        await media.insertVariant({
+          media_id: id,
+          ...file,
+          width: 1920,
+          height: 1080,
+          bytes: large,
+        });
+        expect((await media.find(before))!.bytes).toBe(52_428_800);
+        expect((await media.find(id))!.bytes).toBe(large);
+        const variant = await db('media_variants').where({ media_id: id }).first('bytes');
+        expect(Number(variant.bytes)).toBe(large);
       });
     },
   );

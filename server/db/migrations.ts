@@ -40,6 +40,7 @@ import * as contactSourceIds from '../../migrations/20261129100100_contact_sourc
 import * as newsRevisionsSourceHash from '../../migrations/20261129110000_news_revisions_source_hash';
 import * as pageViewMonths from '../../migrations/20261129110100_page_view_months';
 import * as userNames from '../../migrations/20261129120000_user_names';
+import * as mediaBytesBigint from '../../migrations/20261130100000_media_bytes_bigint';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -92,6 +93,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261129110000_news_revisions_source_hash.ts', newsRevisionsSourceHash],
   ['20261129110100_page_view_months.ts', pageViewMonths],
   ['20261129120000_user_names.ts', userNames],
+  ['20261130100000_media_bytes_bigint.ts', mediaBytesBigint],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */
