@@ -28,6 +28,7 @@ import { createMediaRepo } from './features/media/media.repo';
 import type { OutboxSignal } from './features/mail/outbox-signal';
 import { DEFAULT_LLM_TUNING, type LlmTuning } from './features/llm/resilient-completion';
 import { createListBounds } from './features/news/list-bounds';
+import type { UploadLookup } from './features/news/document-media';
 import { createNewsService } from './features/news/news.service';
 import { createPagesService } from './features/news/pages.service';
 import { createPreviewsService } from './features/news/previews.service';
@@ -81,7 +82,9 @@ export function createServices(deps: AppDeps) {
   const contentVersion = deps.contentVersion ?? createContentVersion(clock);
   const texts = createSiteTextsService({ db, version: contentVersion, clock, audit });
   // Saves of articles and pages ask the media library which uploads are gone (not the media service: it asks them).
-  const uploads = { missing: (ids: readonly number[]) => createMediaRepo(db).missing(ids) };
+  const uploads: UploadLookup = {
+    missing: (ids, trx) => createMediaRepo(trx ?? db).missing(ids, trx ? { lock: 'share' } : {}),
+  };
   const news = createNewsService({ db, clock, audit, content: contentVersion, uploads });
   const pages = createPagesService({ db, clock, audit, content: contentVersion, uploads });
   const bounds = createListBounds({

@@ -11,7 +11,7 @@ import {
   type UploadKind,
   type UploadType,
 } from '#shared/media';
-import type { Db } from '../../db/knex';
+import { isEmbedded, type Db } from '../../db/knex';
 import { toIso } from '../../db/values';
 
 type Row = Record<string, unknown>;
@@ -46,8 +46,17 @@ function toMedia(r: Row): MediaRow {
   };
 }
 
+/** How a read in a transaction locks the uploads it finds (PostgreSQL; see `find`). */
+export type RowLock = 'update' | 'share';
+
 /** Plain knex queries on `media` and `media_variants`. */
 export function createMediaRepo(db: Db | Knex.Transaction) {
+  const locked = <T extends Knex.QueryBuilder>(query: T, lock: RowLock | undefined) =>
+    lock === undefined || isEmbedded(db)
+      ? query
+      : lock === 'update'
+        ? query.forUpdate()
+        : query.forShare();
   return {
     async insert(row: {
       hash: string;
@@ -76,8 +85,16 @@ export function createMediaRepo(db: Db | Knex.Transaction) {
       await db('media_variants').insert(row);
     },
 
-    async find(id: number): Promise<MediaRow | null> {
-      const row = await db('media').where({ id }).first();
+    /**
+     * One upload, or null. With `lock`, on PostgreSQL its row stays locked
+     * until the transaction this repo was made on ends: `update` for its
+     * deletion, `share` for a write putting it to use, so the two take
+     * turns and the second sees the first; on SQLite a write transaction
+     * holds the whole database already.
+     */
+    async find(id: number, { lock }: { lock?: RowLock } = {}): Promise<MediaRow | null> {
+      const query = db('media').where({ id }).first();
+      const row = await locked(query, lock);
       return row ? toMedia(row) : null;
     },
 
@@ -115,10 +132,15 @@ export function createMediaRepo(db: Db | Knex.Transaction) {
       return row && isUploadType(row.type) ? { type: row.type, upload: String(row.upload) } : null;
     },
 
-    /** Those of `ids` that no upload has (deleted, or never there). */
-    async missing(ids: readonly number[]): Promise<number[]> {
+    /**
+     * Those of `ids` that no upload has (deleted, or never there). With
+     * `lock`, the others stay locked as `find` locks them.
+     */
+    async missing(ids: readonly number[], { lock }: { lock?: RowLock } = {}): Promise<number[]> {
       if (ids.length === 0) return [];
-      const found = new Set((await db('media').whereIn('id', ids).pluck('id')).map(Number));
+      const query = db('media').whereIn('id', ids).select('id');
+      const rows: Row[] = await locked(query, lock);
+      const found = new Set(rows.map((r) => Number(r.id)));
       return ids.filter((id) => !found.has(id));
     },
 

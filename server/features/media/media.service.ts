@@ -150,16 +150,26 @@ export function createMediaService(deps: {
     },
 
     async remove(id, who = NOBODY) {
-      const row = await repo.find(id);
-      if (!row) throw new NotFoundError('apiErrors.media.notFound');
-      const users = (await uses()).get(id) ?? [];
-      if (users.some((use) => 'site' in use)) throw new ConflictError('apiErrors.media.inUseHero');
-      if (users.length > 0) {
-        const [first] = users as DocumentUse[];
-        const key = users.length === 1 ? 'apiErrors.media.inUse' : 'apiErrors.media.inUseMany';
-        throw new ConflictError(key).with({ title: first!.title, count: users.length - 1 });
-      }
-      await repo.remove(id);
+      // The uses are read and the upload deleted in one transaction. On PostgreSQL the
+      // upload's row is locked first: a save or the hero putting it to use meanwhile waits,
+      // then finds it gone (400), and one that came first is among the uses read (409). On
+      // SQLite the write transactions take turns.
+      const row = await db.transaction(async (trx) => {
+        const tx = createMediaRepo(trx);
+        const found = await tx.find(id, { lock: 'update' });
+        if (!found) throw new NotFoundError('apiErrors.media.notFound');
+        const users = (await uses()).get(id) ?? [];
+        if (users.some((use) => 'site' in use)) {
+          throw new ConflictError('apiErrors.media.inUseHero');
+        }
+        if (users.length > 0) {
+          const [first] = users as DocumentUse[];
+          const key = users.length === 1 ? 'apiErrors.media.inUse' : 'apiErrors.media.inUseMany';
+          throw new ConflictError(key).with({ title: first!.title, count: users.length - 1 });
+        }
+        await tx.remove(id);
+        return found;
+      });
       await storage.removeAll(id).catch((err: unknown) => {
         logger.warn({ err, mediaId: id }, 'media: files of a deleted upload could not be removed');
       });

@@ -104,14 +104,17 @@ export function createSiteMedia({ db, version }: { db: Db; version: ContentVersi
       const wanted: [SiteMediaSlot, number | null][] = [];
       if (video_id !== undefined) wanted.push(['hero-video', video_id]);
       if (poster_id !== undefined) wanted.push(['hero-poster', poster_id]);
-      for (const [slot, id] of wanted) {
-        if (id !== null && !fits(await repo.find(id), slot)) {
-          throw new BadRequestError(
-            slot === 'hero-video' ? 'apiErrors.media.heroVideo' : 'apiErrors.media.heroPoster',
-          );
-        }
-      }
       await db.transaction(async (trx) => {
+        // Checked where the choice is written, the upload locked (PostgreSQL) until it is:
+        // a deletion under way ends first (and the upload is gone, 400) or waits, then sees it used.
+        const tx = createMediaRepo(trx);
+        for (const [slot, id] of wanted) {
+          if (id !== null && !fits(await tx.find(id, { lock: 'share' }), slot)) {
+            throw new BadRequestError(
+              slot === 'hero-video' ? 'apiErrors.media.heroVideo' : 'apiErrors.media.heroPoster',
+            );
+          }
+        }
         for (const [slot, id] of wanted) {
           await trx('site_media').where({ slot }).delete();
           if (id !== null) await trx('site_media').insert({ slot, media_id: id, updated_at: at });

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { mediaAddressesIn } from '#shared/media';
 import type { TranslationsInput } from '#shared/news-schema';
 import { BadRequestError } from '../../errors';
@@ -5,9 +6,13 @@ import { BadRequestError } from '../../errors';
 /**
  * The media library as a write of an article or page needs it: which of the
  * uploads the write points at no longer exist (wired in services.ts, so
- * this feature does not reach into the media one).
+ * this feature does not reach into the media one). Asked within the write's
+ * transaction (`trx`), the uploads found stay locked (PostgreSQL) until it
+ * ends, so a deletion of one of them waits for the write and then sees it.
  */
-export type UploadLookup = { missing(ids: readonly number[]): Promise<number[]> };
+export type UploadLookup = {
+  missing(ids: readonly number[], trx?: Knex.Transaction): Promise<number[]>;
+};
 
 /** Without a library to ask (some tests), every address is taken as it is. */
 export const NO_UPLOAD_LOOKUP: UploadLookup = { missing: async () => [] };

@@ -23,6 +23,8 @@ import { storedSourceHash } from './source-hash';
 /** What one write works with, all inside its transaction, and the time it happens at. */
 type WriteContext = {
   news: NewsRepo;
+  /** The media library, asked within the transaction. */
+  uploads: UploadLookup;
   history: ReturnType<typeof createSlugHistoryRepo>;
   revisions: RevisionsRepo;
   at: string;
@@ -124,6 +126,7 @@ export function createNewsWrites({
       id = await db.transaction(async (trx) => {
         const w: WriteContext = {
           news: createNewsRepo(trx, spec.kind),
+          uploads: { missing: (ids) => uploads.missing(ids, trx) },
           history: createSlugHistoryRepo(trx),
           revisions: createRevisionsRepo(trx),
           at: clock().toISOString(),
@@ -159,6 +162,8 @@ export function createNewsWrites({
       await assertSlugFree(fields.slug, undefined, reuse_slug);
       await assertUploadsExist(uploads, fields, translations);
       const created = await write(who, `${spec.kind} created`, async (w) => {
+        // Checked again where the write is made: an upload may have been deleted since.
+        await assertUploadsExist(w.uploads, fields, translations);
         const publishedAt = resolvePublishedAt({
           published: fields.published,
           requested: published_at,
@@ -218,6 +223,8 @@ export function createNewsWrites({
       const saved = await write(who, `${spec.kind} ${id} saved`, async (w) => {
         // Checked again where the write is made: a save may have landed since `before` was read.
         if (opened !== undefined) assertUnchangedSince(await w.news.versionOf(id), opened);
+        // And an upload may have been deleted since.
+        await assertUploadsExist(w.uploads, fields, translations);
         await keepBaseline(w.revisions, before);
         const publishedAt = resolvePublishedAt({
           published: fields.published,
