@@ -217,6 +217,7 @@ export function createServices(deps: AppDeps) {
       dir: DIST_CLIENT,
       dev: config.env === 'development',
       headers: securityHeaderValues(),
+      logger: logger.child({ feature: 'static-files' }),
     }),
   });
 

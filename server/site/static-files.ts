@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
+import type { Logger } from '../logger';
 import { keptAnswer, type CachedAnswer } from './page-cache/cached-answer';
 import type { KeyedRequest } from './page-cache/cache-key';
 
@@ -55,13 +56,17 @@ export type StaticFiles = {
  *
  * A file is read on its first request. In development the folder is looked
  * at again (at most once a second) so a rebuild shows; in production a new
- * build comes with a restart.
+ * build comes with a restart. A file listed at start but gone by its first
+ * request (an upgrade rebuilt the folder while this server runs) is not
+ * found, as any unknown name, with one warning: never an exception, which on
+ * the socket lane would end the process.
  */
 export function createStaticFiles(options: {
   dir: string;
   dev: boolean;
   /** The headers every answer of the site carries (security.ts). */
   headers: OutgoingHttpHeaders;
+  logger: Pick<Logger, 'warn'>;
 }): StaticFiles {
   const { dir, dev } = options;
   let names = new Set<string>();
@@ -89,13 +94,25 @@ export function createStaticFiles(options: {
     answers = new Map();
   }
 
-  function answerOf(name: string): CachedAnswer {
-    let answer = answers.get(name);
+  function answerOf(name: string): CachedAnswer | null {
+    const answer = answers.get(name);
     if (answer) return answer;
+    try {
+      return readAnswer(name);
+    } catch (err) {
+      // Gone (or unreadable) since the folder was listed: from now on not one of its files.
+      names.delete(name);
+      options.logger.warn({ err, file: name }, 'a built file could not be read: answered 404');
+      return null;
+    }
+  }
+
+  /** The answer for `name` read from the disk (its first request), kept for the next ones. */
+  function readAnswer(name: string): CachedAnswer {
     const file = path.join(dir, name);
-    const read = (suffix: string) =>
+    const copy = (suffix: string) =>
       names.has(`${name}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
-    const compressed = { br: read('.br'), gzip: read('.gz') };
+    const compressed = { br: copy('.br'), gzip: copy('.gz') };
     const hashed = name.startsWith('/assets/');
     const caching = dev
       ? 'no-cache'
@@ -110,7 +127,7 @@ export function createStaticFiles(options: {
       'Cache-Control': caching,
       ...(compressed.br || compressed.gzip ? { Vary: 'Accept-Encoding' } : {}),
     };
-    answer = keptAnswer(200, headers, {
+    const answer = keptAnswer(200, headers, {
       identity: readFileSync(file),
       ...(compressed.br && { br: compressed.br }),
       ...(compressed.gzip && { gzip: compressed.gzip }),
@@ -128,7 +145,8 @@ export function createStaticFiles(options: {
       const name = q === -1 ? url : url.slice(0, q);
       refresh();
       if (names.has(name) && !LEFT_ON_DISK.test(name) && !isCopy(name, names)) {
-        return answerOf(name);
+        const answer = answerOf(name);
+        if (answer) return answer;
       }
       // The build names everything under /assets/: anything else there is not a page.
       if (name.startsWith('/assets/') && !names.has(name)) return missing;
