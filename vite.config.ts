@@ -103,6 +103,10 @@ export function browserBuild(options: {
       precompressed({ wholeFolder: options.site }),
     ],
     build: {
+      // `npm run build:web` builds into dist/client.next (`--outDir`) and then
+      // publishes it here with the previous build's hashed files beside it
+      // (scripts/publish-client-build.mjs): servers still running the previous
+      // release, and nginx, keep finding theirs. The watchers of `npm run dev` write here.
       outDir: '../dist/client',
       emptyOutDir: options.emptyOutDir,
       copyPublicDir: options.site,

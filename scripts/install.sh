@@ -12,7 +12,10 @@
 # 3. The build and test tools dropped again (`npm prune --omit=dev`): a web
 #    server never needs Vite, esbuild, tsx, Electron or Playwright.
 # Then the systemd unit's `ExecStartPre` (scripts/ensure-build.mjs --check)
-# finds the build current and the server starts; restart it to upgrade.
+# finds the build current and the server starts; restart it to upgrade. A
+# server still running meanwhile keeps its files: the browser build is made
+# apart and published with the previous build's hashed files beside it
+# (scripts/publish-client-build.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # A server never runs the desktop app: no Electron binary to download.

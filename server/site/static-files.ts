@@ -56,10 +56,14 @@ export type StaticFiles = {
  *
  * A file is read on its first request. In development the folder is looked
  * at again (at most once a second) so a rebuild shows; in production a new
- * build comes with a restart. A file listed at start but gone by its first
- * request (an upgrade rebuilt the folder while this server runs) is not
- * found, as any unknown name, with one warning: never an exception, which on
- * the socket lane would end the process.
+ * build comes with a restart. Until then an upgrade may publish one under
+ * the running server (scripts/publish-client-build.mjs): the previous
+ * build's hashed files stay beside the new ones, and the pages this server
+ * renders from the new manifest, and the new admin, name the new ones, so a
+ * name under `/assets/` not listed but on the disk lists the folder again
+ * (at most once a second). A file listed but gone by its first request is
+ * not found, as any unknown name, with one warning: never an exception,
+ * which on the socket lane would end the process.
  */
 export function createStaticFiles(options: {
   dir: string;
@@ -73,6 +77,7 @@ export function createStaticFiles(options: {
   let answers = new Map<string, CachedAnswer>();
   let mtimeMs = -1;
   let checkedAt = -Infinity;
+  let listedAt = -Infinity;
   const missing = keptAnswer(
     404,
     {
@@ -92,6 +97,16 @@ export function createStaticFiles(options: {
     mtimeMs = current;
     names = new Set(listFiles(dir));
     answers = new Map();
+  }
+
+  /** In production, whether `name`, not listed, is a newer build's file: listed now if so. */
+  function listedAgain(name: string): boolean {
+    if (dev || !existsSync(path.join(dir, name))) return false;
+    const now = performance.now();
+    if (now - listedAt < 1000) return false;
+    listedAt = now;
+    names = new Set(listFiles(dir));
+    return names.has(name);
   }
 
   function answerOf(name: string): CachedAnswer | null {
@@ -149,7 +164,11 @@ export function createStaticFiles(options: {
         if (answer) return answer;
       }
       // The build names everything under /assets/: anything else there is not a page.
-      if (name.startsWith('/assets/') && !names.has(name)) return missing;
+      if (name.startsWith('/assets/') && !names.has(name)) {
+        if (!listedAgain(name)) return missing;
+        if (LEFT_ON_DISK.test(name) || isCopy(name, names)) return null;
+        return answerOf(name) ?? missing;
+      }
       return null;
     },
   };
