@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
@@ -129,11 +129,19 @@ describe('server/index.ts', () => {
     const { child, run, exited } = startServer({ PORT: '0', LOG_LEVEL: 'info' }, (dir) => {
       uploads = path.join(dir, 'uploads');
       mkdirSync(uploads);
-      writeFileSync(path.join(uploads, '4242-0123456789abcdef.upload'), Buffer.alloc(4096));
-      writeFileSync(path.join(uploads, '4242-0123456789abcdef.upload.stripped.upload'), 'x');
+      const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      for (const name of [
+        '4242-0123456789abcdef.upload',
+        '4242-0123456789abcdef.upload.stripped.upload',
+      ]) {
+        writeFileSync(path.join(uploads, name), Buffer.alloc(4096));
+        utimesSync(path.join(uploads, name), longAgo, longAgo);
+      }
+      // Another instance sharing DATA_DIR receiving one now.
+      writeFileSync(path.join(uploads, '5151-0123456789abcdef.upload'), Buffer.alloc(4096));
     });
     await waitFor(() => /"port":(\d+)/.exec(run.stdout)?.[1]);
-    expect(readdirSync(uploads)).toEqual([]);
+    expect(readdirSync(uploads)).toEqual(['5151-0123456789abcdef.upload']);
     expect(run.stdout).toMatch(/"files":2,.*unfinished uploads of an earlier run removed/);
     child.kill('SIGTERM');
     expect((await exited).code).toBe(0);

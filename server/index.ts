@@ -240,7 +240,8 @@ async function main(): Promise<void> {
   // The page renderer loads while the database opens, so the first page does not wait for it.
   void loadRenderer().catch(() => undefined);
   const runtime = await opening;
-  // Uploads cut off by the last stop (a kill, a crash) would stay on the disk forever.
+  // Uploads cut off by the last stop (a kill, a crash) would stay on the disk forever; those
+  // other instances sharing DATA_DIR are receiving are left alone (removeStaleUploads).
   try {
     const files = await removeStaleUploads(receivedUploadsDir(config.dataDir));
     if (files > 0) logger.info({ files }, 'unfinished uploads of an earlier run removed');

@@ -5,6 +5,7 @@ import {
   readdirSync,
   readlinkSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:http';
@@ -141,10 +142,26 @@ describe('removeStaleUploads', () => {
     const dir = path.join(work, 'stale');
     expect(await removeStaleUploads(dir)).toBe(0);
     mkdirSync(dir);
+    const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     for (const name of ['77-aa.upload', '77-bb.upload.stripped.upload', 'notes.txt']) {
       writeFileSync(path.join(dir, name), 'x');
+      utimesSync(path.join(dir, name), longAgo, longAgo);
     }
     expect(await removeStaleUploads(dir)).toBe(2);
     expect(readdirSync(dir)).toEqual(['notes.txt']);
+  });
+
+  it('leaves the files another instance sharing DATA_DIR is still receiving or checking', async () => {
+    const dir = path.join(work, 'shared');
+    mkdirSync(dir);
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000);
+    // Bytes arriving now; the last byte 5 minutes ago (a video being probed); a crash 2 hours ago.
+    const files = { '12-now.upload': 0, '13-checking.upload': 5, '14-crashed.upload': 120 };
+    for (const [name, minutes] of Object.entries(files)) {
+      writeFileSync(path.join(dir, name), 'x');
+      utimesSync(path.join(dir, name), at(minutes), at(minutes));
+    }
+    expect(await removeStaleUploads(dir)).toBe(1);
+    expect(readdirSync(dir).sort()).toEqual(['12-now.upload', '13-checking.upload']);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished, Transform, type TransformCallback } from 'node:stream';
 import type { RequestHandler } from 'express';
@@ -166,9 +166,21 @@ function gatedDiskStorage(dir: string, limits: UploadLimits): multer.StorageEngi
 export const receivedUploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
 /**
+ * How long an upload's file goes unchanged at most while a server still
+ * uses it. A file being received changes as its bytes arrive, and Node ends
+ * a request not received within `requestTimeout` (5 minutes, the server
+ * keeps Node's default); the checks after it (ffprobe and ffmpeg, 60 s
+ * deadlines each, an image's decoding) take a few minutes at most.
+ */
+export const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+/**
  * Removes the files of uploads that an earlier run was still receiving or
- * checking when it stopped (killed, or the machine went down): at startup,
- * before the server listens, none of them is in use. Returns how many.
+ * checking when it stopped (killed, or the machine went down), at startup.
+ * Several instances may share DATA_DIR (docs/deploy.md), and one starting
+ * must not delete what the others are receiving: only files unchanged for
+ * STALE_UPLOAD_MS are removed (a later start removes the younger ones).
+ * Returns how many.
  */
 export async function removeStaleUploads(dir: string): Promise<number> {
   let names: string[];
@@ -178,9 +190,20 @@ export async function removeStaleUploads(dir: string): Promise<number> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw error;
   }
-  const stale = names.filter((name) => name.endsWith('.upload'));
-  for (const name of stale) await rm(path.join(dir, name), { force: true });
-  return stale.length;
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith('.upload')) continue;
+    const file = path.join(dir, name);
+    // Gone meanwhile: its upload ended.
+    const changed = await stat(file).then(
+      (s) => s.mtimeMs,
+      () => null,
+    );
+    if (changed === null || Date.now() - changed < STALE_UPLOAD_MS) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 /**
