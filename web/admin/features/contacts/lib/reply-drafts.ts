@@ -2,33 +2,46 @@ import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 
 /**
- * Replies being written, by enquiry: which cards have their reply editor
- * open, and the text not sent yet. Kept here rather than in the card, so a
- * card that leaves the list shown (taken by its writer off "Assigned to:
- * Nobody", no longer due soon, pushed to the next page by a new enquiry)
- * takes neither with it. The texts are also kept in localStorage, one entry
- * per writer and enquiry, so a reload, a closed tab or a closed desktop
- * window keeps them (and the dashboard's other tabs follow them). A text is
- * forgotten once sent, or when its editor is closed and the writer agrees to
- * discard it.
+ * Replies and notes being written, by enquiry: which cards have their reply
+ * editor open, and the texts not sent (a reply) or not added (a note for
+ * colleagues) yet. Kept here rather than in the card, so a card that leaves
+ * the list shown (taken by its writer off "Assigned to: Nobody", no longer
+ * due soon, pushed to the next page by a new enquiry), a card closed, or a
+ * move to another admin page or tab takes none with it. The texts are also
+ * kept in localStorage, one entry per kind, writer and enquiry, so a
+ * reload, a closed tab or a closed desktop window keeps them (and the
+ * dashboard's other tabs follow them): neither form asks before the page is
+ * left (useLeaveGuard), as nothing in them is lost. A reply is forgotten
+ * once sent, or when its editor is closed and the writer agrees to discard
+ * it; a note once added, or when its text is written back to nothing (a
+ * card closed keeps it).
  *
- * An unsent reply holds a visitor's details and its writer's name, so the
- * texts belong to the account that wrote them (`replyDraftsOf`), on the
+ * An unsent reply holds a visitor's details and its writer's name (a note,
+ * what the team knows of the visitor), so the texts belong to the account that wrote them (`replyDraftsOf`), on the
  * server it wrote them on (`replyDraftsOn`: the desktop app can change
  * server, a browser's dashboard is its server's): a sign-out forgets every
  * text kept on the machine, another account signing in (or the app on
  * another server) forgets the others', and a text left untouched for
  * REPLY_DRAFT_MAX_AGE_MS is forgotten when the dashboard next starts.
  *
- * A reply on its way is kept here too (`sendReply`), so every card of its
- * enquiry, including one drawn again while it travels (moved above the
- * list or back, the list asked again), shows it being sent and refuses to
- * send it a second time; and where the writer was in the text when the card
+ * A reply on its way is kept here too (`sendReply`; a note, `addNote`), so
+ * every card of its enquiry, including one drawn again while it travels
+ * (moved above the list or back, the list asked again), shows it being sent
+ * and refuses to send it a second time; and where the writer was in the text when the card
  * was taken down (`leaveReply`), for the card drawn in its place.
  */
 
-/** Each text is kept under `PREFIX<writer>:<enquiry id>`, the writer URI-encoded. */
-const PREFIX = 'admin.contacts.replyDraft:';
+/** A reply to the visitor, or an internal note for colleagues. */
+type Kind = 'reply' | 'note';
+/**
+ * Each text is kept under `<its kind's prefix><writer>:<enquiry id>`, the writer URI-encoded.
+ * The replies' is the one they were kept under before notes were kept too.
+ */
+const PREFIXES: Record<Kind, string> = {
+  reply: 'admin.contacts.replyDraft:',
+  note: 'admin.contacts.noteDraft:',
+};
+const KINDS = Object.keys(PREFIXES) as Kind[];
 /** Where the texts were kept before (the tab's sessionStorage), taken over once. */
 const SESSION_KEY = 'admin.contacts.replyDrafts';
 export const REPLY_DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -38,37 +51,41 @@ const SessionDrafts = z.object({
   texts: z.record(z.string().regex(/^[1-9]\d*$/), z.string()),
 });
 
-let drafts = new Map<number, string>();
+const none = (): Record<Kind, Map<number, string>> => ({ reply: new Map(), note: new Map() });
+let drafts = none();
 /** The server the enquiries are on: '' in a browser, whose dashboard is its server's. */
 let server = '';
 /** The writer (server and username) whose texts these are; null until one signs in. */
 let owner: string | null = null;
 let open: readonly number[] = [];
-/** A reply on its way, or the failure of the last one sent (until the next, or a new draft). */
+/** A reply (note) on its way, or the failure of the last one sent (until the next, or a new draft). */
 export type ReplySend = { state: 'sending' } | { state: 'failed'; error: unknown };
-const sends = new Map<number, ReplySend>();
+const sends: Record<Kind, Map<number, ReplySend>> = { reply: new Map(), note: new Map() };
+const clearSends = () => KINDS.forEach((kind) => sends[kind].clear());
 /** Where the writer was in a reply's text when its card was taken down with the focus in it. */
 let caret: { id: number; start: number; end: number } | null = null;
 const listeners = new Set<() => void>();
 
-function storage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
+function storage(area: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
   try {
-    return window[kind];
+    return window[area];
   } catch {
     return null; // No storage (privacy settings): the texts last as long as the page.
   }
 }
 
-const keyOf = (writer: string, id: number) => `${PREFIX}${encodeURIComponent(writer)}:${id}`;
+const keyOf = (kind: Kind, writer: string, id: number) =>
+  `${PREFIXES[kind]}${encodeURIComponent(writer)}:${id}`;
 
-/** The writer and enquiry a stored key is for; null for any other key. */
-function parseKey(key: string | null): { writer: string; id: number } | null {
-  const match = key?.startsWith(PREFIX)
-    ? /^([^:]*):([1-9]\d*)$/.exec(key.slice(PREFIX.length))
-    : null;
-  if (!match) return null;
+const kindOf = (key: string | null) => KINDS.find((kind) => key?.startsWith(PREFIXES[kind]));
+
+/** The kind, writer and enquiry a stored key is for; null for any other key. */
+function parseKey(key: string | null): { kind: Kind; writer: string; id: number } | null {
+  const kind = kindOf(key);
+  const match = kind ? /^([^:]*):([1-9]\d*)$/.exec(key!.slice(PREFIXES[kind].length)) : null;
+  if (!kind || !match) return null;
   try {
-    return { writer: decodeURIComponent(match[1]!), id: Number(match[2]) };
+    return { kind, writer: decodeURIComponent(match[1]!), id: Number(match[2]) };
   } catch {
     return null;
   }
@@ -85,12 +102,12 @@ function parseDraft(value: string | null): z.output<typeof StoredDraft> | null {
 
 const keptKeys = (store: Storage) =>
   Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
-    (key): key is string => key?.startsWith(PREFIX) ?? false,
+    (key): key is string => kindOf(key) !== undefined,
   );
 
 /** The texts `writer` kept; every other writer's, and those left too long, are removed. */
-function load(writer: string): Map<number, string> {
-  const found = new Map<number, string>();
+function load(writer: string): Record<Kind, Map<number, string>> {
+  const found = none();
   try {
     const store = storage();
     if (!store) return found;
@@ -98,7 +115,7 @@ function load(writer: string): Map<number, string> {
       const kept = parseKey(key);
       const draft = kept?.writer === writer ? parseDraft(store.getItem(key)) : null;
       if (kept && draft && Date.now() - draft.saved < REPLY_DRAFT_MAX_AGE_MS)
-        found.set(kept.id, draft.text);
+        found[kept.kind].set(kept.id, draft.text);
       else store.removeItem(key);
     }
   } catch {
@@ -107,7 +124,7 @@ function load(writer: string): Map<number, string> {
   return found;
 }
 
-/** What `username` was writing in this tab when the texts were kept in its sessionStorage. */
+/** The replies `username` was writing in this tab when they were kept in its sessionStorage. */
 function fromSession(username: string): [number, string][] {
   try {
     const session = storage('sessionStorage');
@@ -122,11 +139,11 @@ function fromSession(username: string): [number, string][] {
   }
 }
 
-/** Keeps (or, with null, removes) the writer's text to an enquiry on the machine. */
-function save(id: number, text: string | null): void {
+/** Keeps (or, with null, removes) the writer's reply or note to an enquiry on the machine. */
+function save(kind: Kind, id: number, text: string | null): void {
   if (owner === null) return;
   try {
-    const key = keyOf(owner, id);
+    const key = keyOf(kind, owner, id);
     if (text === null) storage()?.removeItem(key);
     else storage()?.setItem(key, JSON.stringify({ text, saved: Date.now() }));
   } catch {
@@ -137,25 +154,60 @@ function save(id: number, text: string | null): void {
 const changed = () => listeners.forEach((listener) => listener());
 
 /** The unsent reply to an enquiry, if one is being written. */
-export const replyDraft = (id: number): string | undefined => drafts.get(id);
+export const replyDraft = (id: number): string | undefined => drafts.reply.get(id);
 
-/** Keeps the reply being written to an enquiry; `null` when there is nothing to keep. */
-export function keepReplyDraft(id: number, text: string | null): void {
+/** The note to an enquiry written and not added, if one is. */
+export const noteDraft = (id: number): string | undefined => drafts.note.get(id);
+
+function keepDraft(kind: Kind, id: number, text: string | null): void {
   if (text === null) {
-    if (!drafts.delete(id)) return;
+    if (!drafts[kind].delete(id)) return;
   } else {
-    if (drafts.get(id) === text) return;
-    drafts.set(id, text);
+    if (drafts[kind].get(id) === text) return;
+    drafts[kind].set(id, text);
   }
-  save(id, text);
+  save(kind, id, text);
   changed();
 }
+
+/** Keeps the reply being written to an enquiry; `null` when there is nothing to keep. */
+export const keepReplyDraft = (id: number, text: string | null): void =>
+  keepDraft('reply', id, text);
+
+/** Keeps the note being written to an enquiry; `null` when there is nothing to keep. */
+export const keepNoteDraft = (id: number, text: string | null): void => keepDraft('note', id, text);
 
 /** Opens the reply editor of an enquiry's card. */
 export function openReply(id: number): void {
   if (open.includes(id)) return;
   open = [...open, id];
   changed();
+}
+
+async function send(
+  kind: Kind,
+  id: number,
+  text: string,
+  post: () => Promise<unknown>,
+): Promise<boolean> {
+  if (sends[kind].get(id)?.state === 'sending') return false;
+  const mine: ReplySend = { state: 'sending' };
+  sends[kind].set(id, mine);
+  changed();
+  try {
+    await post();
+  } catch (error) {
+    if (sends[kind].get(id) === mine) {
+      sends[kind].set(id, { state: 'failed', error });
+      changed();
+    }
+    return false;
+  }
+  if (sends[kind].get(id) !== mine) return false; // Forgotten meanwhile (a sign-out).
+  sends[kind].delete(id);
+  if (drafts[kind].get(id) === text) keepDraft(kind, id, null);
+  changed();
+  return true;
 }
 
 /**
@@ -165,35 +217,17 @@ export function openReply(id: number): void {
  * meanwhile stays), and true is answered; a failure is kept for the card to
  * show (`useReplySend`).
  */
-export async function sendReply(
-  id: number,
-  text: string,
-  post: () => Promise<unknown>,
-): Promise<boolean> {
-  if (sends.get(id)?.state === 'sending') return false;
-  const mine: ReplySend = { state: 'sending' };
-  sends.set(id, mine);
-  changed();
-  try {
-    await post();
-  } catch (error) {
-    if (sends.get(id) === mine) {
-      sends.set(id, { state: 'failed', error });
-      changed();
-    }
-    return false;
-  }
-  if (sends.get(id) !== mine) return false; // Forgotten meanwhile (a sign-out).
-  sends.delete(id);
-  if (replyDraft(id) === text) keepReplyDraft(id, null);
-  changed();
-  return true;
-}
+export const sendReply = (id: number, text: string, post: () => Promise<unknown>) =>
+  send('reply', id, text, post);
+
+/** Adds the note to an enquiry with `post`, as `sendReply` sends a reply (`useNoteAdd`). */
+export const addNote = (id: number, text: string, post: () => Promise<unknown>) =>
+  send('note', id, text, post);
 
 /** Forgets why the last reply to an enquiry could not be sent (a new draft replaced it). */
 export function dismissReplyFailure(id: number): void {
-  if (sends.get(id)?.state !== 'failed') return;
-  sends.delete(id);
+  if (sends.reply.get(id)?.state !== 'failed') return;
+  sends.reply.delete(id);
   changed();
 }
 
@@ -209,7 +243,7 @@ export function returnToReply(id: number): { start: number; end: number } | null
   return kept;
 }
 
-/** Closes the reply editor of an enquiry's card, and forgets what was written in it. */
+/** Closes the reply editor of an enquiry's card, and forgets the reply written in it (not the note). */
 export function closeReply(id: number): void {
   keepReplyDraft(id, null);
   if (caret?.id === id) caret = null;
@@ -219,9 +253,9 @@ export function closeReply(id: number): void {
   changed();
 }
 
-/** Forgets every reply being written, open or kept on the machine, whoever wrote it (a sign-out). */
+/** Forgets every reply and note being written, open or kept on the machine, whoever wrote it (a sign-out). */
 export function forgetReplies(): void {
-  drafts = new Map();
+  drafts = none();
   try {
     const store = storage();
     if (store) for (const key of keptKeys(store)) store.removeItem(key);
@@ -230,7 +264,7 @@ export function forgetReplies(): void {
     // Refused: nothing was kept either.
   }
   open = [];
-  sends.clear();
+  clearSends();
   caret = null;
   changed();
 }
@@ -254,13 +288,13 @@ export function replyDraftsOf(username: string): void {
   if (owner === writer) return;
   owner = writer;
   open = [];
-  sends.clear();
+  clearSends();
   caret = null;
   drafts = load(writer);
   for (const [id, text] of fromSession(username)) {
-    if (drafts.has(id)) continue;
-    drafts.set(id, text);
-    save(id, text);
+    if (drafts.reply.has(id)) continue;
+    drafts.reply.set(id, text);
+    save('reply', id, text);
   }
   followOtherTabs();
   changed();
@@ -268,7 +302,7 @@ export function replyDraftsOf(username: string): void {
 
 let following = false;
 
-/** A text written, sent, discarded or forgotten in another tab of the dashboard is followed here. */
+/** A text written, sent, added, discarded or forgotten in another tab of the dashboard is followed here. */
 function followOtherTabs(): void {
   if (following) return;
   following = true;
@@ -276,17 +310,18 @@ function followOtherTabs(): void {
     if (event.storageArea !== storage()) return;
     if (event.key === null) {
       // The whole storage was cleared.
-      if (drafts.size === 0) return;
-      drafts = new Map();
+      if (KINDS.every((kind) => drafts[kind].size === 0)) return;
+      drafts = none();
       return changed();
     }
     const kept = parseKey(event.key);
     if (!kept || kept.writer !== owner) return;
+    const texts = drafts[kept.kind];
     const draft = parseDraft(event.newValue);
     if (draft) {
-      if (drafts.get(kept.id) === draft.text) return;
-      drafts.set(kept.id, draft.text);
-    } else if (!drafts.delete(kept.id)) return;
+      if (texts.get(kept.id) === draft.text) return;
+      texts.set(kept.id, draft.text);
+    } else if (!texts.delete(kept.id)) return;
     changed();
   });
 }
@@ -300,9 +335,17 @@ function subscribe(listener: () => void): () => void {
 export const useReplyDraft = (id: number): string | undefined =>
   useSyncExternalStore(subscribe, () => replyDraft(id));
 
+/** The note to an enquiry written and not added as it changes, if one is. */
+export const useNoteDraft = (id: number): string | undefined =>
+  useSyncExternalStore(subscribe, () => noteDraft(id));
+
 /** The enquiries whose reply editor is open, in the order they were opened. */
 export const useOpenReplies = (): readonly number[] => useSyncExternalStore(subscribe, () => open);
 
 /** The reply to an enquiry on its way, or why it could not be sent, as it changes. */
 export const useReplySend = (id: number): ReplySend | undefined =>
-  useSyncExternalStore(subscribe, () => sends.get(id));
+  useSyncExternalStore(subscribe, () => sends.reply.get(id));
+
+/** The note to an enquiry on its way, or why it could not be added, as it changes. */
+export const useNoteAdd = (id: number): ReplySend | undefined =>
+  useSyncExternalStore(subscribe, () => sends.note.get(id));
