@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createContact, openContacts, unique } from './support';
+import { createContact, openContacts, toast, unique } from './support';
 
 /**
  * Work typed and not saved is not lost to a click on another admin page:
  * the dashboard asks first (Stay keeps the page and the text, Leave goes).
- * A change of the inbox's filter stays on the page, so it does not ask.
+ * A change of the inbox's filter stays on the page, so it does not ask. A
+ * note on an enquiry, like a reply, is kept for its writer until it is
+ * added, so nothing asks for it.
  */
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin pages' });
@@ -20,11 +22,12 @@ async function goAndAnswer(page: Page, link: string, answer: 'Stay' | 'Leave') {
   await expect(question(page)).toHaveCount(0);
 }
 
-test('a note written on an enquiry asks before another admin page, not before a filter', async ({
+test('a note written on an enquiry is kept through a closed card, a filter and another page', async ({
   page,
 }) => {
   const tag = unique('leaving').replace(' ', '');
   const name = unique('Note enquirer');
+  const text = 'Called back on Monday, waiting for drawings';
   await createContact(page.request, {
     name,
     email: 'note@example.com',
@@ -36,21 +39,33 @@ test('a note written on an enquiry asks before another admin page, not before a 
     .filter({ has: page.getByRole('heading', { name, exact: true }) });
   await card.getByRole('button', { name: /^Reply/ }).click();
   const note = card.getByRole('textbox', { name: 'Note for colleagues' });
-  await note.fill('Called back on Monday, waiting for drawings');
+  await note.fill(text);
+
+  // The card closed (no reply written: it does not ask) and opened again: the note is back.
+  await card.getByRole('button', { name: /^Close reply/ }).click();
+  await expect(note).toHaveCount(0);
+  await card.getByRole('button', { name: /^Reply/ }).click();
+  await expect(note).toHaveValue(text);
 
   // The inbox's filter is in the address, but the page stays: no question, the note is kept.
   await page.getByLabel('Status').selectOption('unread');
   await expect(page).toHaveURL(/\/admin\?.*read=false/);
   await expect(question(page)).toHaveCount(0);
-  await expect(note).toHaveValue('Called back on Monday, waiting for drawings');
+  await expect(note).toHaveValue(text);
 
-  await goAndAnswer(page, 'Site texts', 'Stay');
-  await expect(page).toHaveURL(/\/admin\?/);
-  await expect(note).toHaveValue('Called back on Monday, waiting for drawings');
-
-  await goAndAnswer(page, 'Site texts', 'Leave');
+  // Another admin page does not ask either: the note is still there on the way back.
+  await nav(page).getByRole('link', { name: 'Site texts', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/texts$/);
   await expect(page.getByRole('heading', { name: 'Site texts', level: 2 })).toBeVisible();
+  await expect(question(page)).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\?.*read=false/);
+  await expect(note).toHaveValue(text);
+
+  // Added, it is no longer kept.
+  await card.getByRole('button', { name: 'Add note' }).click();
+  await expect(toast(page, 'Note added')).toBeVisible();
+  await expect(note).toHaveValue('');
 });
 
 test('unsaved site texts ask before another admin page', async ({ page }) => {

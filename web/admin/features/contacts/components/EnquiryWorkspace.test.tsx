@@ -254,18 +254,29 @@ describe('answering an enquiry from its card', () => {
     ]);
   });
 
-  it('asks before leaving the page (a reload, a closed tab or window) with a note not added', async () => {
+  it('keeps a note not added when the card is closed and opened, or drawn again; adding it forgets it', async () => {
     stub();
     open();
-    const note = await screen.findByRole('textbox', { name: 'Note for colleagues' });
+    const note = () => screen.findByRole('textbox', { name: 'Note for colleagues' });
+    fireEvent.change(await note(), { target: { value: 'Kunde ruft Montag an' } });
+    // The card closed (no reply written, so it does not ask) and opened again.
+    fireEvent.click(screen.getByRole('button', { name: /^Close reply/ }));
+    expect(screen.queryByRole('textbox', { name: 'Note for colleagues' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Reply/ }));
+    expect(((await note()) as HTMLTextAreaElement).value).toBe('Kunde ruft Montag an');
+    // The card taken down (another admin page, a filter it no longer matches) and drawn again.
+    cleanup();
+    renderAdmin(card());
+    expect(((await note()) as HTMLTextAreaElement).value).toBe('Kunde ruft Montag an');
+    // Kept, like an unsent reply: leaving the page (a reload, a closed window) does not ask.
     expect(leavingIsQuestioned()).toBe(false);
-    fireEvent.change(note, { target: { value: 'Kunde ruft Montag an' } });
-    expect(leavingIsQuestioned()).toBe(true);
+
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Note added'));
-    expect(leavingIsQuestioned()).toBe(false);
-    fireEvent.change(note, { target: { value: '   ' } });
-    expect(leavingIsQuestioned()).toBe(false);
+    expect(((await note()) as HTMLTextAreaElement).value).toBe('');
+    cleanup();
+    renderAdmin(card());
+    expect(((await note()) as HTMLTextAreaElement).value).toBe('');
   });
 
   it('keeps what was written when the card goes and comes back, its reply still open', async () => {

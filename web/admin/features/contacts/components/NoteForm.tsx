@@ -5,37 +5,43 @@ import { NoteSchema } from '#shared/contact-thread';
 import { errorMessage } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
 import { Field, fieldAria } from '../../../components/Field';
-import { useLeaveGuard } from '../../../hooks/useLeaveGuard';
 import { button, input } from '../../../lib/ui';
 import { useAddNote } from '../api/thread.queries';
+import { addNote, keepNoteDraft, useNoteAdd, useNoteDraft } from '../lib/reply-drafts';
 
 /**
  * An internal note on the enquiry, for colleagues: it joins the thread and is
- * never e-mailed. Leaving the page with a note written and not added asks first.
+ * never e-mailed. What is written is kept by enquiry (lib/reply-drafts.ts),
+ * as an unsent reply is, until it is added: the card closed and opened
+ * again, another admin page or tab, a card that left the list and came
+ * back, a reload or a closed window all find it there. So, like the reply,
+ * leaving the page with a note not added does not ask (no useLeaveGuard).
  */
 export function NoteForm({ contactId }: { contactId: number }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const adding = useAddNote();
+  const text = useNoteDraft(contactId) ?? '';
+  const [invalid, setInvalid] = useState<string | undefined>();
+  const adding = useNoteAdd(contactId);
+  const pending = adding?.state === 'sending';
+  const error =
+    invalid ??
+    (adding?.state === 'failed'
+      ? errorMessage(adding.error, t, 'admin.contacts.notes.failed')
+      : undefined);
+  const addNow = useAddNote().mutateAsync;
   const id = `note-${contactId}`;
-  useLeaveGuard(text.trim() !== '');
 
   const add = () => {
     const parsed = NoteSchema.safeParse({ text });
     if (!parsed.success) {
-      setError(t(parsed.error.issues[0]?.message ?? 'validation.note.required'));
+      setInvalid(t(parsed.error.issues[0]?.message ?? 'validation.note.required'));
       return;
     }
-    setError(undefined);
-    adding.mutate(
-      { id: contactId, text: parsed.data.text },
-      {
-        onSuccess: () => {
-          setText('');
-          toast.success(t('admin.toast.noteAdded'));
-        },
-        onError: (e) => setError(errorMessage(e, t, 'admin.contacts.notes.failed')),
+    setInvalid(undefined);
+    // Settled by the store even if the card is closed or taken down meanwhile.
+    void addNote(contactId, text, () => addNow({ id: contactId, text: parsed.data.text })).then(
+      (done) => {
+        if (done) toast.success(t('admin.toast.noteAdded'));
       },
     );
   };
@@ -45,7 +51,7 @@ export function NoteForm({ contactId }: { contactId: number }) {
       className="space-y-2"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!adding.isPending) add();
+        if (!pending) add();
       }}
     >
       <Field
@@ -58,15 +64,11 @@ export function NoteForm({ contactId }: { contactId: number }) {
           {...fieldAria(id, { error, hint: true })}
           rows={3}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => keepNoteDraft(contactId, e.target.value === '' ? null : e.target.value)}
           className={input}
         />
       </Field>
-      <button
-        type="submit"
-        className={button.secondary}
-        aria-disabled={adding.isPending || undefined}
-      >
+      <button type="submit" className={button.secondary} aria-disabled={pending || undefined}>
         <StickyNote aria-hidden="true" className="h-4 w-4" />
         {t('admin.contacts.notes.add')}
       </button>
