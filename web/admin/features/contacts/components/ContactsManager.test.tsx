@@ -8,7 +8,7 @@ import { held, json, stubModelApi } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
 import { contactKeys } from '../api/contacts.queries';
-import { forgetReplies, replyDraftsOf } from '../lib/reply-drafts';
+import { forgetReplies, keepNoteDraft, keepReplyDraft, replyDraftsOf } from '../lib/reply-drafts';
 import { ContactsManager } from './ContactsManager';
 
 quietToasts();
@@ -229,5 +229,29 @@ describe('a reply being written in the Contacts tab', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: /no longer/ })).toBeNull());
     expect(document.activeElement).toBe(editor());
     expect([editor()!.selectionStart, editor()!.selectionEnd]).toEqual([20, 20]);
+  });
+});
+
+describe('deleting an enquiry', () => {
+  it("forgets the reply and the note its writer kept for it, and no one else's", async () => {
+    const server = { list: [contact], assignee: null };
+    stubModelApi(({ method, url }) => {
+      if (url.startsWith('/api/contacts?')) return page(server.list);
+      if (method === 'DELETE' && url === '/api/contacts/7') {
+        server.list = [];
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    keepReplyDraft(7, WRITTEN);
+    keepNoteDraft(7, 'Called him: wants two cells.');
+    keepNoteDraft(8, 'Another enquiry’s note.');
+    open('/admin?tab=contacts');
+    fireEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Jonas Weber')).toBeNull());
+    const kept = Object.keys(window.localStorage).filter((k) => k.startsWith('admin.contacts.'));
+    expect(kept).toEqual([expect.stringMatching(/^admin\.contacts\.noteDraft:.*:8$/)]);
   });
 });

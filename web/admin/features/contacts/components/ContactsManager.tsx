@@ -13,7 +13,7 @@ import { CONTACTS_PAGE_SIZE, useContactsQuery } from '../api/contacts.queries';
 import { useMailStatus } from '../api/mail.queries';
 import { useContactActions } from '../hooks/useContactActions';
 import { useRevealContact } from '../hooks/useRevealContact';
-import { closeReply, useOpenReplies } from '../lib/reply-drafts';
+import { closeReply, keepNoteDraft, useOpenReplies } from '../lib/reply-drafts';
 import { ContactCardList } from './ContactCardList';
 import { ContactsToolbar } from './ContactsToolbar';
 import { ContactStatsPanel } from './ContactStatsPanel';
@@ -151,6 +151,7 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
             remove(toDelete, () => {
               if (toDelete.id === linked) forget();
               closeReply(toDelete.id);
+              keepNoteDraft(toDelete.id, null);
               setToDelete(null);
             })
           }
