@@ -1,3 +1,4 @@
+import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
 
@@ -67,6 +68,36 @@ describe('parseConfig', () => {
     expect(config.allowRegistration).toBe(true);
     expect(config.trustProxy).toBe(1);
     expect(config.llm.azure).toMatchObject({ deployment: 'drafts', apiVersion: '2024-10-21' });
+  });
+
+  it('reads TRUST_PROXY as Express does, and refuses what Express would refuse only once up', () => {
+    const read = (value: string) => parseConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(read('')).toBeUndefined();
+    expect([read('true'), read('yes'), read('false'), read('no')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect([read('0'), read('2')]).toEqual([0, 2]);
+    for (const value of [
+      'loopback',
+      'loopback, uniquelocal',
+      '10.0.0.1',
+      '10.0.0.0/8, fc00::/7',
+      '192.168.0.0/255.255.0.0',
+      '::1',
+    ]) {
+      expect(read(value), value).toBe(value);
+      // What the app hands Express, which takes it.
+      expect(() => express().set('trust proxy', read(value)), value).not.toThrow();
+    }
+    for (const value of ['maybe', 'on', '10.0.0.1/33', 'loopback,', '300.1.1.1', '-1']) {
+      expect(fail({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+      expect(fail({ TRUST_PROXY: value }), value).toThrow(
+        /^Invalid configuration: TRUST_PROXY must be true, false, a number of proxies, or a comma-separated list of addresses/,
+      );
+    }
   });
 
   it('keeps PUBLIC_URL as a bare origin (a trailing slash is fine, unset is the request origin)', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '#shared/auth';
 import { isCommonPassword } from '#shared/common-passwords';
@@ -77,7 +78,14 @@ const EnvSchema = z.object({
     }),
   SEED_DEMO: bool(true),
   ALLOW_REGISTRATION: bool(false),
-  TRUST_PROXY: optionalString,
+  TRUST_PROXY: optionalString
+    .transform(parseTrustProxy)
+    .refine((v) => v !== null, {
+      message:
+        'must be true, false, a number of proxies, or a comma-separated list of addresses, ' +
+        'subnets (10.0.0.0/8) or loopback, linklocal, uniquelocal',
+    })
+    .transform((v) => v ?? undefined),
   ALLOWED_ORIGINS: optionalString
     .transform((v) => (v ? v.split(',').map((o) => o.trim().replace(/\/+$/, '')) : []))
     .refine(
@@ -130,13 +138,25 @@ const EnvSchema = z.object({
 
 export type Env = z.input<typeof EnvSchema>;
 
-/** Parses a TRUST_PROXY value the way Express understands it. */
-function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+/**
+ * A TRUST_PROXY value as Express's `trust proxy` takes it: true or false
+ * (`yes` and `no` too, as the other switches), a number of hops, or a
+ * comma-separated list of addresses, subnets and the names `loopback`,
+ * `linklocal`, `uniquelocal`, which proxy-addr (Express's own reader) must
+ * accept; null for anything else, which Express would refuse only when the
+ * server is already up and its database migrated.
+ */
+function parseTrustProxy(value: string | undefined): boolean | number | string | null | undefined {
   if (value === undefined) return undefined;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
+  if (value === 'true' || value === 'yes') return true;
+  if (value === 'false' || value === 'no') return false;
   if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  try {
+    proxyaddr.compile(value.split(',').map((v) => v.trim()));
+    return value;
+  } catch {
+    return null;
+  }
 }
 
 export function parseConfig(env: Record<string, string | undefined>) {
@@ -167,7 +187,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
         : undefined,
     seedDemo: e.SEED_DEMO,
     allowRegistration: e.ALLOW_REGISTRATION,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS,
     rateLimit: {
