@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findNginx } from '../support/nginx';
 import { PROJECT_ROOT } from '../../server/project-root';
+import { parseConfig } from '../../server/config';
 import { DEFAULT_LLM_TUNING } from '../../server/features/llm/resilient-completion';
 import { parseConfig } from '../../server/config';
 
@@ -127,6 +128,51 @@ describe.each(DOCS)('%s', (file) => {
     const settings = [...siteUnits(file), ...blocks(file, 'ini')].join('\n');
     expect(settings).toMatch(/(^|\s|=)SEED_DEMO=false\b/m);
     expect(settings).not.toMatch(/SEED_DEMO=true/);
+  });
+});
+
+/** The environment files the guides give: `NAME=value` lines (and comments), no `[Section]`. */
+const envFileBlocks = (file: string) =>
+  blocks(file, 'ini').filter((b) => !/^\[/m.test(b) && /^[A-Z_]+=/m.test(b));
+
+describe("the guides' environment files", () => {
+  it('are read by node --env-file as systemd reads them, into settings the site accepts', () => {
+    const found = DOCS.flatMap((file) => envFileBlocks(file));
+    expect(found.length).toBeGreaterThan(0);
+    const dir = mkdtempSync(path.join(tmpdir(), 'env-files-'));
+    try {
+      for (const [i, block] of found.entries()) {
+        const envFile = path.join(dir, `${i}.env`);
+        writeFileSync(envFile, block);
+        // systemd's EnvironmentFile=: each value as written after the first `=`.
+        const systemd = block
+          .split('\n')
+          .filter((line) => /^[A-Z_]+=/.test(line))
+          .map((line) => {
+            const at = line.indexOf('=');
+            return [line.slice(0, at), line.slice(at + 1)] as const;
+          });
+        const node = JSON.parse(
+          execFileSync(
+            process.execPath,
+            [`--env-file=${envFile}`, '-p', 'JSON.stringify(process.env)'],
+            { env: {}, encoding: 'utf8' },
+          ),
+        ) as Record<string, string>;
+        for (const [name, value] of systemd) expect([name, node[name]]).toEqual([name, value]);
+        expect(() => parseConfig(node)).not.toThrow();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are never sourced by a shell, which stops at a value with spaces and <>', () => {
+    for (const file of DOCS) {
+      expect(blocks(file, 'sh').join('\n')).not.toMatch(
+        /(^|[;&|(]\s*)(\.|source)\s+\S*\.env\b|\bset -a\b/m,
+      );
+    }
   });
 });
 
