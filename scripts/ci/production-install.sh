@@ -55,7 +55,8 @@ start_like_the_unit() {
   exit 1
 }
 
-echo 'production-password-1' | npm run --silent admin -- create operator
+# The first admin before the first start: --init makes the new site's database.
+echo 'production-password-1' | npm run --silent admin -- create operator --init
 start_like_the_unit
 for path in / /news /contact /login /sitemap.xml; do
   status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path")

@@ -1,18 +1,27 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILT_ADMIN_CLI, createTestApp, tempDataDir } from '../../tests/support/test-app';
 import { createTokensRepo, newToken } from '../features/auth/tokens.repo';
+import { createDb } from '../db/knex';
+import { migrateLatest } from '../db/migrate';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function admin(dataDir: string, args: string[], stdin = '') {
+/** Runs the built CLI on DATA_DIR `dataDir`; null runs it without DATA_DIR, in `cwd`. */
+function admin(dataDir: string | null, args: string[], stdin = '', cwd?: string) {
   const result = spawnSync(process.execPath, [BUILT_ADMIN_CLI, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...(dataDir !== null && { DATA_DIR: dataDir }),
+    },
+    cwd,
     input: stdin,
     encoding: 'utf8',
     timeout: 30_000,
@@ -20,14 +29,23 @@ function admin(dataDir: string, args: string[], stdin = '') {
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
 
+/** A site's data folder, its database made as the server's first start makes it. */
+async function site(): Promise<string> {
+  const dir = tempDataDir();
+  dirs.push(dir);
+  const db = createDb({ dataDir: dir, databaseUrl: undefined });
+  await migrateLatest(db);
+  await db.destroy();
+  return dir;
+}
+
 // Each case starts the built CLI several times (a migration and a password hash each).
 describe('npm run admin', { timeout: 60_000 }, () => {
   it('creates an admin and resets a password, reading it from stdin', async () => {
-    const dir = tempDataDir();
-    dirs.push(dir);
+    const dir = await site();
     expect(admin(dir, ['create', 'boss'], 'first-password-1\n')).toMatchObject({
       code: 0,
-      out: 'Admin "boss" created. Sign in at /login.',
+      out: `Admin "boss" created (sqlite: ${dir}/site.db). Sign in at /login.`,
     });
     expect(admin(dir, ['create', 'boss'], 'first-password-1\n')).toMatchObject({
       code: 1,
@@ -35,7 +53,7 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     });
     expect(admin(dir, ['reset-password', 'boss'], 'second-password-2\n')).toMatchObject({
       code: 0,
-      out: 'Password of "boss" changed; 0 signed-in session(s) ended.',
+      out: `Password of "boss" changed (sqlite: ${dir}/site.db); 0 signed-in session(s) ended.`,
     });
 
     const t = await createTestApp({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, dir);
@@ -55,8 +73,7 @@ describe('npm run admin', { timeout: 60_000 }, () => {
   });
 
   it('resets a password so that no reset link e-mailed before sets it again', async () => {
-    const dir = tempDataDir();
-    dirs.push(dir);
+    const dir = await site();
     expect(admin(dir, ['create', 'boss'], 'first-password-1\n').code).toBe(0);
     // A reset link the account was sent (its mailbox read by someone else, say).
     const { token, hash } = newToken();
@@ -98,9 +115,8 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     }
   });
 
-  it('refuses weak passwords, unknown users and bad usage', () => {
-    const dir = tempDataDir();
-    dirs.push(dir);
+  it('refuses weak passwords, unknown users and bad usage', async () => {
+    const dir = await site();
     expect(admin(dir, ['create', 'boss'], 'short\n')).toMatchObject({
       code: 1,
       err: 'Error: Password must be at least 10 characters',
@@ -121,14 +137,16 @@ describe('npm run admin', { timeout: 60_000 }, () => {
   });
 
   it('lists the accounts, gives one a role and deletes it, keeping the last admin', async () => {
-    const dir = tempDataDir();
-    dirs.push(dir);
-    expect(admin(dir, ['list'], '')).toMatchObject({ code: 0, out: 'No accounts yet.' });
+    const dir = await site();
+    expect(admin(dir, ['list'], '')).toMatchObject({
+      code: 0,
+      out: `No accounts yet.\n(sqlite: ${dir}/site.db)`,
+    });
     expect(admin(dir, ['create', 'boss'], 'first-password-1\n').code).toBe(0);
     expect(admin(dir, ['create', 'writer'], 'second-password-2\n').code).toBe(0);
     expect(admin(dir, ['role', 'writer', 'editor'])).toMatchObject({
       code: 0,
-      out: '"writer" is now editor.',
+      out: `"writer" is now editor (sqlite: ${dir}/site.db).`,
     });
     expect(admin(dir, ['role', 'writer', 'owner'])).toMatchObject({
       code: 1,
@@ -143,7 +161,8 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     expect(list.code).toBe(0);
     const lines = list.out.split('\n');
     expect(lines[0]).toMatch(/^username\s+role\s+state\s+two-factor\s+e-mail\s+last sign-in$/);
-    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 4))).toEqual([
+    expect(lines.at(-1)).toBe(`(sqlite: ${dir}/site.db)`);
+    expect(lines.slice(1, -1).map((l) => l.split(/\s+/).slice(0, 4))).toEqual([
       ['boss', 'admin', 'active', 'off'],
       ['writer', 'editor', 'active', 'off'],
     ]);
@@ -159,7 +178,7 @@ describe('npm run admin', { timeout: 60_000 }, () => {
       await t.close();
       expect(admin(dir, ['delete', 'WRITER'])).toMatchObject({
         code: 0,
-        out: 'Account "writer" deleted; its sessions ended.',
+        out: `Account "writer" deleted (sqlite: ${dir}/site.db); its sessions ended.`,
       });
       expect(admin(dir, ['delete', 'writer'])).toMatchObject({
         code: 1,
@@ -180,5 +199,53 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     } finally {
       await t.close().catch(() => undefined);
     }
+  });
+
+  it("acts on no folder without the site's database, creating nothing there, and says where it looked", () => {
+    const refusal = (file: string, from: string) =>
+      `Error: No site database at ${file} (${from}), and this command creates none. Run it with ` +
+      "the site's settings, as its systemd unit has them: DATA_DIR set to the site's data folder " +
+      "(or DATABASE_URL), for example node --env-file=<the site's environment file> " +
+      'dist/server/cli/admin.js …; on a new site, start the server once first, or create its ' +
+      'first admin with --init.';
+    // DATA_DIR pointing at an empty folder (a mistyped path, a new disk).
+    const empty = tempDataDir();
+    dirs.push(empty);
+    for (const [args, stdin] of [
+      [['create', 'alice'], 'first-password-1\n'],
+      [['list'], ''],
+      [['reset-password', 'alice'], 'second-password-2\n'],
+    ] as const) {
+      expect(admin(empty, [...args], stdin), args[0]).toEqual({
+        code: 1,
+        out: '',
+        err: refusal(path.join(empty, 'site.db'), `DATA_DIR=${empty}`),
+      });
+    }
+    expect(readdirSync(empty)).toEqual([]);
+    // Run as another user or without the unit's environment file: no DATA_DIR, so ./data.
+    const checkout = tempDataDir();
+    dirs.push(checkout);
+    expect(admin(null, ['create', 'alice'], 'first-password-1\n', checkout)).toEqual({
+      code: 1,
+      out: '',
+      err: refusal(path.join(checkout, 'data', 'site.db'), 'DATA_DIR is not set: ./data'),
+    });
+    expect(existsSync(path.join(checkout, 'data'))).toBe(false);
+    // A new site's first admin, before its first start (the quick start, a provisioning script).
+    const made = path.join(checkout, 'data', 'site.db');
+    expect(admin(null, ['create', 'alice', '--init'], 'first-password-1\n', checkout)).toEqual({
+      code: 0,
+      out:
+        `A new site database was made (sqlite: ${made}).\n` +
+        `Admin "alice" created (sqlite: ${made}). Sign in at /login.`,
+      err: '',
+    });
+    expect(admin(null, ['list', '--init'], '', checkout).code).toBe(2);
+    expect(admin(null, ['create', 'bob', '--init'], 'second-password-2\n', checkout)).toEqual({
+      code: 0,
+      out: `Admin "bob" created (sqlite: ${made}). Sign in at /login.`,
+      err: '',
+    });
   });
 });

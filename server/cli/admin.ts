@@ -1,12 +1,15 @@
 /**
  * Accounts from the shell:
- *   npm run admin -- create <username>
+ *   npm run admin -- create <username> [--init]
  *   npm run admin -- reset-password <username>
  *   npm run admin -- reset-2fa <username>
  *   npm run admin -- list
  *   npm run admin -- role <username> <role>
  *   npm run admin -- delete <username>
  * The password comes from a hidden prompt, or from stdin when piped.
+ * Every command works on the site's existing database (site-store.ts), but
+ * `create --init`, which makes a new site's database first (before its first
+ * start).
  */
 import dotenv from 'dotenv';
 import { ROLES } from '#shared/roles';
@@ -24,9 +27,11 @@ import { createLogger } from '../logger';
 import { openRuntime } from '../runtime';
 import { accountTable } from './account-table';
 import { readPassword } from './prompt';
+import { hasSiteDatabase, requireSiteDatabase, storeName } from './site-store';
 
 const USAGE = `Usage:
   npm run admin -- create <username>          create an admin account
+    [--init]                                  on a new site, before its first start: make its database
   npm run admin -- reset-password <username>  set a new password for an account
                                               (signs it out everywhere)
   npm run admin -- reset-2fa <username>       turn off two-factor sign-in for an account
@@ -44,9 +49,17 @@ async function askPassword(): Promise<string> {
   return password;
 }
 
-async function run(command: string, username: string, role?: string): Promise<string> {
+async function run(
+  command: string,
+  username: string,
+  role: string | undefined,
+  init: boolean,
+): Promise<string> {
   dotenv.config({ quiet: true });
   const config = parseConfig(process.env);
+  const made = init && !hasSiteDatabase(config);
+  if (!init) requireSiteDatabase(config, process.env, 'admin', NEW_SITE);
+  const store = storeName(config);
   const logger = createLogger({ logLevel: 'warn' });
   const runtime = await openRuntime(config, logger);
   try {
@@ -64,7 +77,7 @@ async function run(command: string, username: string, role?: string): Promise<st
       audit,
       enquiriesReleased: (userId) => createContactsRepo(db).releaseOwner(userId),
     });
-    if (command === 'list') return accountTable(await staff.list());
+    if (command === 'list') return `${accountTable(await staff.list())}\n(${store})`;
     const exists = await auth.exists(username);
     if (command === 'create' && exists) throw new Error('This username is already taken');
     if (command !== 'create' && !exists) throw new Error('No account with this username');
@@ -73,24 +86,25 @@ async function run(command: string, username: string, role?: string): Promise<st
     );
     if (command === 'role') {
       const changed = await staff.update(account!.id, { role }, NOBODY);
-      return `"${changed.username}" is now ${changed.role}.`;
+      return `"${changed.username}" is now ${changed.role} (${store}).`;
     }
     if (command === 'delete') {
       await staff.remove(account!.id, NOBODY);
-      return `Account "${account!.username}" deleted; its sessions ended.`;
+      return `Account "${account!.username}" deleted (${store}); its sessions ended.`;
     }
     if (command === 'reset-2fa') {
       await createTwoFactorService({ db, audit }).reset(username);
-      return `Two-factor sign-in of "${username}" turned off. They sign in with their password alone.`;
+      return `Two-factor sign-in of "${username}" turned off (${store}). They sign in with their password alone.`;
     }
     const password = await askPassword();
     if (command === 'create') {
       await auth.createAdmin(username, password);
-      return `Admin "${username}" created. Sign in at /login.`;
+      const created = `Admin "${username}" created (${store}). Sign in at /login.`;
+      return made ? `A new site database was made (${store}).\n${created}` : created;
     }
     const userId = await auth.resetPassword(username, password);
     const ended = await registry.endOthers(userId);
-    return `Password of "${username}" changed; ${ended} signed-in session(s) ended.`;
+    return `Password of "${username}" changed (${store}); ${ended} signed-in session(s) ended.`;
   } finally {
     await runtime.close();
   }
@@ -115,12 +129,18 @@ const COMMANDS: Record<string, number> = {
   role: 2,
   delete: 1,
 };
-const [command = '', ...args] = process.argv.slice(2);
+/** How a new site gets its first admin before its first start, for the refusal on one. */
+const NEW_SITE =
+  'on a new site, start the server once first, or create its first admin with --init';
+
+const [command = '', ...given] = process.argv.slice(2);
+const init = command === 'create' && given.includes('--init');
+const args = given.filter((arg) => !(init && arg === '--init'));
 if (!(command in COMMANDS) || args.length !== COMMANDS[command]) {
   console.error(USAGE);
   process.exit(2);
 }
-run(command, args[0] ?? '', args[1]).then(
+run(command, args[0] ?? '', args[1], init).then(
   (message) => {
     console.log(message);
     process.exit(0);

@@ -163,6 +163,11 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
       const backup = cli(BUILT_BACKUP_CLI, ['--out', path.join(dataDir, 'backups')], env);
       expect(backup).toMatchObject({ code: 0, err: '' });
       const dir = /Backup written to (\S+)/.exec(backup.out)![1]!;
+      // The success line names the store it backed up, so a run on other data shows at once.
+      const where = url ? `postgres: ${url}` : `sqlite: ${path.join(dataDir, 'site.db')}`;
+      expect(backup.out).toBe(
+        `Backup written to ${dir} (${url ? 'database.dump' : 'site.db'}, media/) from the site (${where})`,
+      );
       const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
       expect(manifest).toMatchObject({
         store: url ? 'postgres' : 'sqlite',
@@ -201,7 +206,9 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
       await upgraded.close();
 
       // Rolled back: the schema, the rows and the media are the backup's again.
-      expect(cli(BUILT_BACKUP_CLI, ['restore', dir], env)).toMatchObject({ code: 0, err: '' });
+      const restore = cli(BUILT_BACKUP_CLI, ['restore', dir], env);
+      expect(restore).toMatchObject({ code: 0, err: '' });
+      expect(restore.out).toContain(`) into the site (${where}).`);
       const restored = await createTestApp(env, dataDir);
       try {
         expect(await restored.db.schema.hasTable('upgrade_probe')).toBe(false);
@@ -376,6 +383,34 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
   );
 });
 
+describe('npm run backup and db:copy on a folder without the site', () => {
+  it('refuse, creating nothing, and say where they looked and how to point them at the site', () => {
+    const empty = tempDataDir();
+    cleanups.push(() => rmSync(empty, { recursive: true, force: true }));
+    const refusal = (file: string, from: string, command: string) =>
+      `Error: No site database at ${file} (${from}), and this command creates none. Run it with ` +
+      "the site's settings, as its systemd unit has them: DATA_DIR set to the site's data folder " +
+      "(or DATABASE_URL), for example node --env-file=<the site's environment file> " +
+      `dist/server/cli/${command}.js …; on a new site, start the server once first.`;
+    const file = path.join(empty, 'site.db');
+    const out = path.join(empty, 'backups');
+    expect(cli(BUILT_BACKUP_CLI, ['--out', out], { DATA_DIR: empty })).toEqual({
+      code: 1,
+      out: '',
+      err: refusal(file, `DATA_DIR=${empty}`, 'backup'),
+    });
+    expect(cli(BUILT_BACKUP_CLI, [], { DATA_DIR: empty }).err).toBe(
+      refusal(file, `DATA_DIR=${empty}`, 'backup'),
+    );
+    // Refused before PostgreSQL is reached: an empty SQLite site is never copied there.
+    const copy = cli(BUILT_DB_COPY_CLI, ['--to', 'postgres://forge@127.0.0.1:9/forge'], {
+      DATA_DIR: empty,
+    });
+    expect(copy).toEqual({ code: 1, out: '', err: refusal(file, `DATA_DIR=${empty}`, 'db-copy') });
+    expect(readdirSync(empty)).toEqual([]);
+  });
+});
+
 describe('npm run backup -- --keep N', () => {
   it('deletes the oldest backups after a new one, keeping N, and refuses a count under 1', async () => {
     const { dataDir, env, dir } = await backedUpSite(stores[0]!);
@@ -495,6 +530,9 @@ describe.skipIf(!postgresAvailable)(
 
       const copied = cli(BUILT_DB_COPY_CLI, ['--to', pg.url], { DATA_DIR: dataDir });
       expect(copied).toMatchObject({ code: 0, err: '' });
+      expect(copied.out.split('\n')[0]).toBe(
+        `Copied the site (sqlite: ${path.join(dataDir, 'site.db')}) to PostgreSQL (postgres: ${pg.url}):`,
+      );
       expect(copied.out).toContain('news: 1');
       expect(copied.out).toContain(`media files: ${counts.media_variants}`);
 

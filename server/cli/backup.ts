@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { parseConfig } from '../config';
 import { runCommand } from './run-command';
+import { requireSiteDatabase, storeName } from './site-store';
 import { restoreBackup } from '../db/backup/restore-backup';
 import { backupKeeping } from '../db/backup/prune';
 
@@ -28,15 +29,18 @@ async function main(args: string[]): Promise<string> {
     const given = owner
       ? ` The restored files were given to ${owner.name}, the owner of ${config.dataDir}.`
       : '';
-    return `Restored the backup of ${manifest.created_at} (schema at ${manifest.migration}).${given} Start the release that matches it.`;
+    return `Restored the backup of ${manifest.created_at} (schema at ${manifest.migration}) into the site (${storeName(config)}).${given} Start the release that matches it.`;
   }
   const { out, keep } = backupOptions(args);
+  // A restore may fill an empty DATA_DIR (a new machine); a backup of a database that is not there
+  // would back up an empty one made for it.
+  requireSiteDatabase(config, process.env, 'backup');
   const { dir, manifest, removed, unfinished } = await backupKeeping(
     config,
     out ?? path.join(config.dataDir, 'backups'),
     keep,
   );
-  const written = `Backup written to ${dir} (${manifest.store}: ${manifest.files.join(', ')})`;
+  const written = `Backup written to ${dir} (${manifest.files.join(', ')}) from the site (${storeName(config)})`;
   if (keep === undefined) return written;
   const names = removed.map((r) => path.basename(r)).join(', ');
   const kept = `${written}\nKeeping the ${keep} newest: ${removed.length ? `deleted ${names}` : 'none deleted'}`;

@@ -9,6 +9,7 @@
 import dotenv from 'dotenv';
 import { parseConfig } from '../config';
 import { runCommand } from './run-command';
+import { requireSiteDatabase, storeName } from './site-store';
 import { copyToPostgres } from '../db/backup/copy-to-postgres';
 import { createLogger } from '../logger';
 import { openRuntime } from '../runtime';
@@ -37,16 +38,18 @@ async function main(args: string[]): Promise<string> {
   dotenv.config({ quiet: true });
   const env = { ...process.env, DATABASE_URL: '' };
   const config = parseConfig(env);
+  requireSiteDatabase(config, env, 'db-copy');
   const logger = createLogger({ logLevel: 'warn' });
   // The source brought up to date, then the target: its schema, session table and startup lock.
   // (node-postgres reads PGPASSWORD and ~/.pgpass itself.)
   const source = await openRuntime(config, logger);
-  const target = await openRuntime(parseConfig({ ...env, DATABASE_URL: to }), logger);
+  const targetConfig = parseConfig({ ...env, DATABASE_URL: to });
+  const target = await openRuntime(targetConfig, logger);
   try {
     const { report, missing } = await copyToPostgres(source.db, target.db, config.dataDir);
     const lines = report.map((r) => `  ${r.table}: ${r.rows}`);
     return [
-      'Copied to PostgreSQL:',
+      `Copied the site (${storeName(config)}) to PostgreSQL (${storeName(targetConfig)}):`,
       ...lines,
       ...(missing.length
         ? [

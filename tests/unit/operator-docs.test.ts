@@ -7,7 +7,6 @@ import { findNginx } from '../support/nginx';
 import { PROJECT_ROOT } from '../../server/project-root';
 import { parseConfig } from '../../server/config';
 import { DEFAULT_LLM_TUNING } from '../../server/features/llm/resilient-completion';
-import { parseConfig } from '../../server/config';
 
 /**
  * The operator's documents as written: the README's production install and
@@ -120,6 +119,29 @@ describe.each(DOCS)('%s', (file) => {
       const others = (directives: string[]) =>
         directives.filter((d) => !d.startsWith('client_max_body_size'));
       if (upload) expect(others(upload)).toEqual(others(site));
+    }
+  });
+
+  it("runs the commands as the site's user with the units' own settings", () => {
+    // The settings are in the file the units read (DATA_DIR above all): a command run without
+    // them would look for the site in ./data.
+    const files = siteUnits(file).map((unit) => /^EnvironmentFile=(.+)$/m.exec(unit)?.[1]);
+    expect(files.length).toBeGreaterThan(0);
+    for (const envFile of files) expect(envFile).toMatch(/^\/etc\/\S+\.env$/);
+    for (const unit of siteUnits(file)) expect(unit).not.toMatch(/^Environment=.*\bDATA_DIR=/m);
+    expect(envFileBlocks(file).join('\n')).toMatch(/^DATA_DIR=\/\S+$/m);
+    const envFiles = DOCS.flatMap((doc) =>
+      siteUnits(doc).map((unit) => /^EnvironmentFile=(.+)$/m.exec(unit)![1]!),
+    );
+    const commands = blocks(file, 'sh')
+      .flatMap((block) => block.split('\n'))
+      .filter((line) => line.includes('dist/server/cli/'));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const line of commands) {
+      expect(
+        envFiles.some((envFile) => line.includes(` --env-file=${envFile} `)),
+        line,
+      ).toBe(true);
     }
   });
 
