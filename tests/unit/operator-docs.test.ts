@@ -145,6 +145,31 @@ describe.each(DOCS)('%s', (file) => {
     }
   });
 
+  it('has every folder a unit writes made by systemd or by a step of the guide', () => {
+    // ProtectSystem=strict with a ReadWritePaths folder that no step made stops the unit
+    // (226/NAMESPACE); StateDirectory= makes DATA_DIR, the unit's user's, and lets it write there.
+    const steps = blocks(file, 'sh').join('\n');
+    const made = (dir: string) =>
+      steps
+        .split('\n')
+        .some((line) => /\binstall -d\b.*-o forge\b/.test(line) && line.split(/\s+/).includes(dir));
+    const dataDir = /^DATA_DIR=(\S+)$/m.exec(
+      [...siteUnits(file), ...envFileBlocks(file)].join('\n'),
+    )?.[1];
+    for (const unit of siteUnits(file)) {
+      const state = /^StateDirectory=(\S+)$/m.exec(unit)?.[1];
+      expect(state, unit).toBeDefined();
+      expect(dataDir).toBe(`/var/lib/${state}`);
+      for (const [, paths] of unit.matchAll(/^ReadWritePaths=(.+)$/gm)) {
+        for (const dir of paths!.split(/\s+/))
+          expect(dir.startsWith('-') || made(dir), dir).toBe(true);
+      }
+    }
+    // What the backups write to (`--out`), in a unit or a command.
+    const commands = [...blocks(file, 'ini'), ...blocks(file, 'sh')].join('\n');
+    for (const [, out] of commands.matchAll(/--out (\S+)/g)) expect(made(out!), out).toBe(true);
+  });
+
   it('starts production without the demo articles', () => {
     // In the unit itself, or in the environment file the guide gives it.
     const settings = [...siteUnits(file), ...blocks(file, 'ini')].join('\n');
