@@ -65,6 +65,7 @@ export const render: SsrRender = async ({ url, origin, language, catalogues, dat
     t: i18n.t.bind(i18n),
     article: articleData?.article ?? null,
     page: articleData?.page ?? null,
+    notFound: context.statusCode === 404,
   });
 
   return {

@@ -211,7 +211,7 @@ describe('what the cache keeps an answer under', () => {
 
   it('answers a page past the last, an unknown category and a repeated value, keeping none', async () => {
     await cached('/news');
-    const past = await get('/news?page=9999').expect(200);
+    const past = await get('/news?page=9999').expect(404);
     expect(past.text).toContain('There are no articles on this page.');
     expect(await kept('/news?page=9999')).toBe(false);
     expect(await kept('/api/news?page=9999')).toBe(false);

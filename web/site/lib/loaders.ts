@@ -9,6 +9,11 @@ import type { SiteData } from '#shared/site-data';
 import { toLoadError, type LoadError } from './load-error';
 
 export type NewsLoaderData = { page: number; list: NewsList | null; error: LoadError | null };
+
+/** A page number past the list's last page (`/news?page=99`): no page of the list. */
+export function pastLastPage({ page, list }: Pick<NewsLoaderData, 'page' | 'list'>): boolean {
+  return list !== null && page > list.pages;
+}
 /** What `/{slug}` (and a share link) shows: an article, else a page of that slug, else nothing. */
 export type ArticleLoaderData = {
   slug: string;
@@ -44,7 +49,9 @@ export function createLoaders(site: SiteData, language: Language | null = null) 
       const page = parsePageParam(new URL(request.url).searchParams.get('page'));
       try {
         const list = await site.listNews({ page, perPage: NEWS_PAGE_SIZE, language: asked });
-        return { page, list, error: null } satisfies NewsLoaderData;
+        // A page past the last is not found (not indexed, not counted as a view of the news).
+        const shown = { page, list, error: null } satisfies NewsLoaderData;
+        return pastLastPage(shown) ? data(shown, { status: 404 }) : shown;
       } catch (error) {
         return data(
           {

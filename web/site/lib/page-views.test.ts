@@ -40,4 +40,13 @@ describe('shownView', () => {
     const failed = { page: 1, list: null, error: { key: 'news.fetchFailed' } };
     expect(shownView(match('news', failed), 'en')).toBeNull();
   });
+
+  it('counts nothing for a news page past the last; the last page counts', () => {
+    const list = { news: [], pages: 2, total: 7, current_page: 3 };
+    expect(shownView(match('news', { page: 3, list, error: null }), 'en')).toBeNull();
+    expect(shownView(match('de:news', { page: 2, list, error: null }), 'de')).toEqual({
+      page: 'news',
+      language: 'de',
+    });
+  });
 });

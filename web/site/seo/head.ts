@@ -23,6 +23,8 @@ export type HeadInput = {
   article: Article | null;
   /** A page (About us, Careers) shown at `/{slug}` or through a share link. */
   page?: Page | null;
+  /** The page is answered as not found (a news page past the last): never indexed. */
+  notFound?: boolean;
 };
 
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
@@ -89,7 +91,7 @@ export function buildHead(input: HeadInput): string {
   const siteName = t('meta.siteName');
   const tags = [`<title>${escapeHtml(title)}</title>`];
   if (description) tags.push(meta('name', 'description', description));
-  const hidden = pageId === 'not-found' || pageId === 'preview';
+  const hidden = pageId === 'not-found' || pageId === 'preview' || input.notFound === true;
   if (hidden || (pageId === 'article' && !shown)) {
     tags.push(meta('name', 'robots', 'noindex'));
     return tags.join('');

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useLocation, useNavigation } from 'react-router-dom';
+import { Link, useLoaderData, useLocation, useNavigation } from 'react-router-dom';
 import { RotateCw } from 'lucide-react';
 import { loadErrorText } from '../../lib/load-error';
-import type { NewsLoaderData } from '../../lib/loaders';
+import { pastLastPage, type NewsLoaderData } from '../../lib/loaders';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
@@ -73,13 +73,16 @@ export function NewsPage() {
               <Pagination page={page} pages={list.pages} />
             </div>
           </div>
+        ) : list && pastLastPage({ page, list }) ? (
+          // A page past the last (answered 404): the way back is the list's first page.
+          <div className="flex flex-col items-center gap-6 py-16 text-center">
+            <p className="text-steel-600">{t('news.pageEmpty')}</p>
+            <Link to="?" className={buttonOutline}>
+              {t('news.firstPage')}
+            </Link>
+          </div>
         ) : (
-          <>
-            <p className="py-16 text-center text-steel-600">
-              {page > 1 ? t('news.pageEmpty') : t('news.empty')}
-            </p>
-            {list && <Pagination page={Math.min(page, list.pages)} pages={list.pages} />}
-          </>
+          <p className="py-16 text-center text-steel-600">{t('news.empty')}</p>
         )}
       </div>
     </>
