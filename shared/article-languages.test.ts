@@ -64,6 +64,42 @@ describe('an article in a language', () => {
   });
 });
 
+describe('the text alternative of an article’s image in a language', () => {
+  const pictured: AdminArticle = {
+    ...article,
+    image_url: '/media/1/cell.jpg',
+    image_alt: 'A robot welding a frame',
+    languages: ['en', 'pt', 'de'],
+    translations: {
+      de: article.translations.de!,
+      pt: { ...article.translations.de!, title: 'Célula', image_alt: 'Um robô a soldar' },
+    },
+  };
+
+  it('is the translation’s own, in its language', () => {
+    expect(articleInLanguage(pictured, 'pt')).toMatchObject({
+      image_alt: 'Um robô a soldar',
+      image_alt_language: 'pt',
+    });
+  });
+
+  it('borrowed from the source when the translation has none, says it is in the source language', () => {
+    expect(articleInLanguage(pictured, 'de')).toMatchObject({
+      language: 'de',
+      image_alt: 'A robot welding a frame',
+      image_alt_language: 'en',
+    });
+    expect(articleInLanguage(pictured, 'en')).toMatchObject({ image_alt_language: 'en' });
+  });
+
+  it('names no language when there is no text alternative', () => {
+    expect(articleInLanguage(article, 'de')).toMatchObject({
+      image_alt: null,
+      image_alt_language: null,
+    });
+  });
+});
+
 describe('language lists', () => {
   it('are in the site order, the source included', () => {
     expect(articleLanguages('de', ['en'])).toEqual(['en', 'de']);

@@ -104,12 +104,17 @@ export function articleInLanguage(
   const { translations, ...source } = article;
   const translation = language === article.source_language ? undefined : translations[language];
   const text = translation ?? source;
+  // A translation without a text alternative of its own borrows the source's, in its language.
+  const ownAlt = translation?.image_alt ?? null;
+  const imageAlt = ownAlt ?? source.image_alt;
   return {
     ...source,
     title: text.title,
     excerpt: text.excerpt,
     content: text.content,
-    image_alt: translation?.image_alt ?? source.image_alt,
+    image_alt: imageAlt,
+    image_alt_language:
+      imageAlt === null ? null : ownAlt !== null ? language : article.source_language,
     // A translation's search fields are its own (their language); its social image may be the source's.
     seo_title: text.seo_title,
     seo_description: text.seo_description,

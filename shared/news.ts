@@ -21,6 +21,13 @@ export type Article = SearchFields & {
   image_url: string | null;
   /** The image's text alternative in `language` (else the source language's), or null. */
   image_alt: string | null;
+  /**
+   * The language `image_alt` is written in: `language`, or the source language
+   * when a translation has no text alternative of its own (the page marks the
+   * picture with it, so it is read in its own language); null without one.
+   * Reads of one language carry it (articleInLanguage).
+   */
+  image_alt_language?: Language | null;
   /** With `published`, a time still ahead means scheduled (see publication.ts). */
   published: boolean;
   published_at: string | null;

@@ -25,6 +25,8 @@ export type Page = SearchFields & {
   content: string;
   image_url: string | null;
   image_alt: string | null;
+  /** The language `image_alt` is written in (see Article). */
+  image_alt_language?: Language | null;
   nav: PageNav;
   position: number;
   published: boolean;

@@ -12,6 +12,11 @@ type Props = {
   imageUrl: string | null;
   /** The image's description in the shown language (empty: decorative). */
   imageAlt?: string | null;
+  /**
+   * The language of `imageAlt` when known (a translation without its own
+   * borrows the source language's): the picture is marked with it, else with `language`.
+   */
+  imageAltLanguage?: Language | null;
   /** The date the page shows (ISO): published, else created; today for a draft not yet saved. */
   date: string;
   /** The title's heading level: `h1` on the article page, lower inside the admin's preview. */
@@ -41,7 +46,7 @@ type Props = {
  */
 export function ArticleView(props: Props) {
   const { category, title, excerpt, content, imageUrl, imageAlt, date, titleAs } = props;
-  const { language, languages, Body } = props;
+  const { language, languages, imageAltLanguage, Body } = props;
   const Title = titleAs ?? 'h1';
   return (
     <>
@@ -65,6 +70,7 @@ export function ArticleView(props: Props) {
         <NewsImage
           src={imageUrl}
           alt={imageAlt ?? ''}
+          lang={imageAlt ? (imageAltLanguage ?? language) : undefined}
           width={1200}
           height={630}
           sizes="(min-width: 48rem) 48rem, 100vw"

@@ -10,6 +10,8 @@ type Props = {
   content: string;
   imageUrl: string | null;
   imageAlt?: string | null;
+  /** The language of `imageAlt` when known (see ArticleView). */
+  imageAltLanguage?: Language | null;
   titleAs?: 'h1' | 'h4';
   /** The language of the text shown, and every language the page exists in (see ArticleView). */
   language?: Language;
@@ -23,7 +25,8 @@ type Props = {
  * public page and the admin's live preview both render this.
  */
 export function PageView(props: Props) {
-  const { title, excerpt, content, imageUrl, imageAlt, titleAs, language, languages, Body } = props;
+  const { title, excerpt, content, imageUrl, imageAlt, imageAltLanguage, titleAs } = props;
+  const { language, languages, Body } = props;
   const Title = titleAs ?? 'h1';
   return (
     <>
@@ -49,6 +52,7 @@ export function PageView(props: Props) {
         <NewsImage
           src={imageUrl}
           alt={imageAlt ?? ''}
+          lang={imageAlt ? (imageAltLanguage ?? language) : undefined}
           width={1200}
           height={630}
           sizes="(min-width: 48rem) 48rem, 100vw"

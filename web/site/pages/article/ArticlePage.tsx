@@ -43,6 +43,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
           content={page.content}
           imageUrl={page.image_url}
           imageAlt={page.image_alt}
+          imageAltLanguage={page.image_alt_language}
           language={page.language}
           languages={page.languages}
           Body={Body}
@@ -67,6 +68,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
         content={article.content}
         imageUrl={article.image_url}
         imageAlt={article.image_alt}
+        imageAltLanguage={article.image_alt_language}
         date={iso}
         language={article.language}
         languages={article.languages}
