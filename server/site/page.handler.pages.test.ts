@@ -98,7 +98,7 @@ describe('a page', () => {
     expect(plain.text).toContain('Join the team that builds robot cells.');
   });
 
-  it('is linked from the header between News and Contact, and the footer beside Privacy', async () => {
+  it('is linked from the header between News and Contact, and the footer as the header and beside Privacy', async () => {
     const home = (await get('/de').expect(200)).text;
     expect(linkTexts(home, /<header/, '</ul>')).toEqual([
       'Startseite',
@@ -107,9 +107,10 @@ describe('a page', () => {
       'Kontakt',
     ]);
     const footer = linkTexts(home, /<footer/, '</footer>');
-    expect(footer.slice(0, 6)).toEqual([
+    expect(footer.slice(0, 7)).toEqual([
       'Startseite',
       'Neuigkeiten',
+      'Karriere',
       'Kontakt',
       'Impressum',
       'Datenschutz',

@@ -1,25 +1,43 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { pickLanguage } from '#shared/languages';
+import { LANGUAGES, pickLanguage } from '#shared/languages';
 import { telHref } from '#shared/phone';
+import { siblingPath } from '../lib/language';
 import { useLocalize } from '../lib/page-language';
 import { container } from '../ui/styles';
-import { useNavPages } from './useNavPages';
+import { useNavPages, type NavPageLink } from './useNavPages';
 
 /**
  * Company blurb, links (in the page's language: the site's pages, those
- * placed in the footer, the privacy page, the feed), a contact summary (the
- * contact page's e-mail and phone, so a new number is edited once) and the
- * copyright line.
+ * placed in the header, as the header lists them, and in the footer, the
+ * privacy page, the feed), a contact summary (the contact page's e-mail and
+ * phone, so a new number is edited once), the copyright line and this page
+ * in each language. Its links are plain HTML: without JavaScript (or when
+ * the scripts fail), where the mobile menu and the language menu cannot
+ * open, they still reach every page of the menus and the other languages.
  */
 export function Footer() {
   const { t, i18n } = useTranslation();
   const localize = useLocalize();
+  const { pathname, search } = useLocation();
+  const headerPages = useNavPages('header');
   const pages = useNavPages('footer');
+  const current = pickLanguage(i18n.language);
   const year = new Date().getUTCFullYear();
   const heading = 'font-display text-sm font-semibold tracking-wider text-white uppercase';
   const link = 'text-steel-300 transition hover:text-signal-300';
+  const pageLink = (page: NavPageLink) => (
+    <li key={page.to}>
+      <Link
+        className={link}
+        to={localize(page.to)}
+        lang={page.lang === i18n.language ? undefined : page.lang}
+      >
+        {page.title}
+      </Link>
+    </li>
+  );
   return (
     <footer className="border-t border-white/10 bg-navy-950 text-sm text-steel-300">
       <div className={`${container} grid gap-10 py-12 md:grid-cols-3`}>
@@ -40,22 +58,13 @@ export function Footer() {
                 {t('nav.news')}
               </Link>
             </li>
+            {headerPages.map(pageLink)}
             <li>
               <Link className={link} to={localize('/contact')}>
                 {t('nav.contact')}
               </Link>
             </li>
-            {pages.map((page) => (
-              <li key={page.to}>
-                <Link
-                  className={link}
-                  to={localize(page.to)}
-                  lang={page.lang === i18n.language ? undefined : page.lang}
-                >
-                  {page.title}
-                </Link>
-              </li>
-            ))}
+            {pages.map(pageLink)}
             <li>
               <Link className={link} to={localize('/privacy')}>
                 {t('footer.privacy')}
@@ -91,9 +100,29 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className={`${container} py-5 text-xs text-steel-400`}>
-          {t('footer.copyright', { year, name: t('meta.siteName') })}
-        </p>
+        <div
+          className={`${container} flex flex-col gap-3 py-5 text-xs text-steel-400 sm:flex-row sm:items-center sm:justify-between`}
+        >
+          <p>{t('footer.copyright', { year, name: t('meta.siteName') })}</p>
+          {/* The same page in each language, as the language menu links it (a full page load). */}
+          <nav aria-label={t('language.menu')}>
+            <ul className="flex flex-wrap gap-x-4 gap-y-2">
+              {LANGUAGES.map((language) => (
+                <li key={language}>
+                  <a
+                    href={siblingPath(pathname, search, language)}
+                    hrefLang={language}
+                    lang={language}
+                    aria-current={language === current ? 'true' : undefined}
+                    className={language === current ? 'font-semibold text-white' : link}
+                  >
+                    {t(`language.names.${language}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );
