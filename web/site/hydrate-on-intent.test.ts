@@ -179,6 +179,29 @@ describe('the loader of a public page', () => {
     expect(hydrating()).toBe(true);
   });
 
+  it('holds the hero video the visitor paused earlier in the visit, and runs it after the paint', async () => {
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    const hero = '<video class="hero-video" autoplay muted loop></video>';
+    writePage({ body: hero });
+    await load();
+    expect(pause).not.toHaveBeenCalled();
+    expect(hydrating()).toBe(false);
+
+    vi.resetModules();
+    window.sessionStorage.setItem('heroVideoPaused', '1');
+    try {
+      writePage({ body: hero });
+      await load({ paint: false });
+      expect(pause).toHaveBeenCalledOnce();
+      expect(hydrating()).toBe(false);
+      frames.shift()?.(0);
+      vi.runAllTimers();
+      expect(hydrating()).toBe(true);
+    } finally {
+      window.sessionStorage.clear();
+    }
+  });
+
   it('prefetches at once in a background tab, which paints nothing until shown, and still waits for an intent', async () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     await load({ paint: false });

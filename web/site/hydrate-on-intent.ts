@@ -22,8 +22,10 @@
  *   a button; right after the paint when the server marks the page
  *   (`data-when="load"`: the not-found page, which records the missed
  *   address when shown), when a stored language differs from the
- *   one shown (applied after hydration, see LanguageSync), and when an
- *   article's picture failed (its stand-in is chosen by React).
+ *   one shown (applied after hydration, see LanguageSync), when an
+ *   article's picture failed (its stand-in is chosen by React), and when the
+ *   visitor paused the hero video earlier in the visit (held here at once,
+ *   before it starts; hydrating shows its button as Play).
  * - **A button pressed before hydration** is pressed again once it is done
  *   (`site:hydrated`), so the first tap on the menu is not lost. What is
  *   typed into the contact form meanwhile stays in its fields, and the form
@@ -38,6 +40,7 @@
 import { rememberLanguage, storedLanguage } from '../common/language-choice';
 import { addressLanguage, languageAfterNavigation, renderedLanguage } from './lib/language';
 import { HYDRATED_EVENT } from './lib/hydration-signal';
+import { HERO_VIDEO_SELECTOR, heroVideoPaused } from './pages/home/hero-pause';
 
 const element = document.querySelector<HTMLScriptElement>('script[data-hydrate]');
 const root = document.getElementById('root');
@@ -146,6 +149,14 @@ function settleLanguage(): boolean {
 const hasFailedPicture = () =>
   [...(root?.querySelectorAll('img') ?? [])].some((img) => img.complete && img.naturalWidth === 0);
 
+/** Holds the hero video the visitor paused earlier in the visit (before it autoplays); true if so. */
+function holdPausedHero(): boolean {
+  const video = root?.querySelector<HTMLVideoElement>(HERO_VIDEO_SELECTOR);
+  if (!video || !heroVideoPaused()) return false;
+  video.pause();
+  return true;
+}
+
 function start(): void {
   if (!scripts) return;
   for (const type of INTENTS) document.addEventListener(type, onIntent, true);
@@ -154,7 +165,9 @@ function start(): void {
   // `error` does not bubble, but is seen on the way down.
   document.addEventListener('error', (event) => isPagePicture(event.target) && hydrate(), true);
   const applyStoredLanguage = settleLanguage();
-  const atOnce = element?.dataset.when === 'load' || applyStoredLanguage || hasFailedPicture();
+  const heldHero = holdPausedHero();
+  const atOnce =
+    element?.dataset.when === 'load' || applyStoredLanguage || hasFailedPicture() || heldHero;
   // A module script runs once the document is parsed and its stylesheet is in;
   // the frame after that is the first paint, and the timeout runs after it. A
   // page opened in a background tab paints nothing until shown: it prefetches at once.

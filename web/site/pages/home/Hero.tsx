@@ -14,30 +14,31 @@ export function Hero({ hero }: { hero: HeroMedia }) {
       aria-labelledby="hero-title"
       className="relative isolate overflow-hidden bg-navy-950 text-white"
     >
-      <HeroVideo hero={hero} />
-      <div className={`${container} relative py-24 sm:py-32 lg:py-40`}>
-        <p className="mb-4 text-sm font-semibold tracking-[0.2em] text-signal-300 uppercase">
-          {t('home.hero.subtitle')}
-        </p>
-        <h1
-          id="hero-title"
-          className="max-w-3xl text-4xl font-bold text-balance sm:text-5xl lg:text-6xl"
-        >
-          {t('home.hero.title')}
-        </h1>
-        <p className="mt-6 max-w-2xl text-lg leading-relaxed text-steel-200">
-          {t('home.hero.description')}
-        </p>
-        <div className="mt-10 flex flex-col gap-4 sm:flex-row">
-          <Link to={localize('/contact')} className={buttonPrimary}>
-            {t('home.hero.primary')}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-          <Link to={localize('/news')} className={buttonGhost}>
-            {t('home.hero.secondary')}
-          </Link>
+      <HeroVideo hero={hero}>
+        <div className={`${container} relative py-24 sm:py-32 lg:py-40`}>
+          <p className="mb-4 text-sm font-semibold tracking-[0.2em] text-signal-300 uppercase">
+            {t('home.hero.subtitle')}
+          </p>
+          <h1
+            id="hero-title"
+            className="max-w-3xl text-4xl font-bold text-balance sm:text-5xl lg:text-6xl"
+          >
+            {t('home.hero.title')}
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-steel-200">
+            {t('home.hero.description')}
+          </p>
+          <div className="mt-10 flex flex-col gap-4 sm:flex-row">
+            <Link to={localize('/contact')} className={buttonPrimary}>
+              {t('home.hero.primary')}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+            <Link to={localize('/news')} className={buttonGhost}>
+              {t('home.hero.secondary')}
+            </Link>
+          </div>
         </div>
-      </div>
+      </HeroVideo>
     </section>
   );
 }
