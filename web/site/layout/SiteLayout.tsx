@@ -7,6 +7,7 @@ import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LanguageSync } from './LanguageSync';
+import { PageFocus } from './PageFocus';
 import { PageViews } from './PageViews';
 import { ScrollToTop } from './ScrollToTop';
 
@@ -40,6 +41,7 @@ export function SiteLayout() {
       <LanguageSync />
       <DocumentTitle />
       <ScrollToTop />
+      <PageFocus />
       <PageViews />
     </div>
   );
