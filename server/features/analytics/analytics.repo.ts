@@ -3,6 +3,7 @@ import { OTHER_REFERRER, RARE_REFERRER_VIEWS, type ViewedPage } from '#shared/an
 import { pickLanguage, type Language } from '#shared/languages';
 import type { Db } from '../../db/knex';
 import { toCount } from '../../db/values';
+import { LATER_DAY } from './page-view-sums';
 
 type Row = Record<string, unknown>;
 
@@ -43,10 +44,6 @@ export function firstMonthBy(day: string): 'days' | 'rest' {
   const before = date - 1;
   return length - before <= before ? 'days' : 'rest';
 }
-
-/** The later of a month's `last_day` and the one upserted (an upsert's SQL, both databases). */
-export const LATER_DAY =
-  'case when excluded.last_day > page_view_months.last_day then excluded.last_day else page_view_months.last_day end';
 
 /**
  * Plain knex queries on the counts: `page_views` and `referrer_views` per

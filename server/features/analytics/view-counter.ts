@@ -3,7 +3,7 @@ import { utcDay } from '#shared/day-series';
 import { OTHER_REFERRER, RARE_REFERRER_VIEWS } from '#shared/analytics';
 import type { GroupCommit } from '../../db/group-commit';
 import type { Logger } from '../../logger';
-import { LATER_DAY } from './analytics.repo';
+import { addToSums, byPageViewKey, type PageViews } from './page-view-sums';
 import { fromTag } from './view-tag';
 
 /** How often the counts held in memory are written (at most this much is lost in a crash). */
@@ -39,10 +39,10 @@ export type ViewCounter = {
  * Page views counted in memory and written in batches: a view is a map
  * increment (every cached page view pays it, so it must cost next to
  * nothing), and every FLUSH_MS the counts are added to `page_views` (and
- * its sums per month and per day, `page_view_months` and `page_view_days`)
- * and `referrer_views` in one transaction of the group commit, one upsert per
- * row (`views = views + excluded.views`), so several servers sharing a
- * PostgreSQL database add up; the rows go in the order of their keys, so
+ * its sums per month and per day, page-view-sums.ts) and `referrer_views`
+ * in one transaction of the group commit, one upsert per row (`views =
+ * views + excluded.views`), so several servers sharing a PostgreSQL
+ * database add up; the rows go in the order of their keys, so
  * two servers' writes never deadlock on rows they both add to. A write
  * that fails keeps its counts for the next one, within the same bounds as
  * new counts. Views of an article or page that does not exist (any more)
@@ -197,76 +197,13 @@ async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promi
       chunk.flat(),
     );
   }
-  await addMonthViews(trx, kept);
-  await addDayViews(trx, kept);
+  await addToSums(trx, kept);
   const hosts: HostViews[] = [];
   for (const [day, counts] of sites) hosts.push(...(await withinStoredHosts(trx, day, counts)));
   await addHostViews(trx, hosts);
 }
 
-/**
- * Adds the rows' views to their months' sums (`page_view_months`, the
- * report's whole months), in the order of its key (month, page,
- * document_id, language), after `page_views` and before `page_view_days`:
- * every writer takes the rows of these tables in one order.
- */
-async function addMonthViews(trx: Knex.Transaction, rows: PageViews[]): Promise<void> {
-  const sums = new Map<string, MonthViews>();
-  for (const [day, page, id, language, n] of rows) {
-    const month = day.slice(0, 7);
-    const key = `${month}|${page}|${id}|${language}`;
-    const sum = sums.get(key);
-    if (!sum) sums.set(key, [month, page, id, language, n, day]);
-    else {
-      sum[4] += n;
-      if (day > sum[5]) sum[5] = day;
-    }
-  }
-  const sorted = [...sums.values()].sort(byPageViewKey);
-  for (let i = 0; i < sorted.length; i += CHUNK) {
-    const chunk = sorted.slice(i, i + CHUNK);
-    await trx.raw(
-      `insert into page_view_months (month, page, document_id, language, views, last_day)
-       values ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
-       on conflict (month, page, document_id, language)
-       do update set views = page_view_months.views + excluded.views,
-         last_day = ${LATER_DAY}`,
-      chunk.flat(),
-    );
-  }
-}
-
-/** A month's sum of a page in a language: month, page, document id, language, views, last day. */
-type MonthViews = [string, string, number, string, number, string];
-
-/** Adds the rows' views to their days' totals (`page_view_days`), in the order of the days. */
-async function addDayViews(trx: Knex.Transaction, rows: PageViews[]): Promise<void> {
-  const sums = new Map<string, number>();
-  for (const [day, , , , n] of rows) sums.set(day, (sums.get(day) ?? 0) + n);
-  const sorted = [...sums].sort((a, b) => compare(a[0], b[0]));
-  for (let i = 0; i < sorted.length; i += CHUNK) {
-    const chunk = sorted.slice(i, i + CHUNK);
-    await trx.raw(
-      `insert into page_view_days (day, views)
-       values ${chunk.map(() => '(?, ?)').join(', ')}
-       on conflict (day) do update set views = page_view_days.views + excluded.views`,
-      chunk.flat(),
-    );
-  }
-}
-
-/** A page view row: day, page, document id, language, views. */
-type PageViews = [string, string, number, string, number];
-
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * The order of `page_views`' primary key (day, page, document_id, language),
- * and of `page_view_months`' (month, page, document_id, language).
- */
-function byPageViewKey(a: PageViews | MonthViews, b: PageViews | MonthViews): number {
-  return compare(a[0], b[0]) || compare(a[1], b[1]) || a[2] - b[2] || compare(a[3], b[3]);
-}
 
 /** A day, a referring host and its views. */
 type HostViews = [string, string, number];

@@ -18,7 +18,7 @@ const title = postgresAvailable
 
 /**
  * `page_view_months` and `page_view_days` are added to in the transaction
- * that adds to `page_views` (view-counter.ts, analytics.repo.ts). Two
+ * that adds to `page_views` (page-view-sums.ts, analytics.repo.ts). Two
  * instances flushing the same pages at once, with enquiries counted and
  * taken off beside them, must leave them equal to the sums of the days,
  * without a deadlock or a lost update.
