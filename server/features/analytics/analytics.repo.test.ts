@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcDay, windowStart } from '#shared/day-series';
+import type { Language } from '#shared/languages';
 import {
   postgresAvailable,
   postgresUnavailable,
@@ -72,8 +73,9 @@ async function plansOf(read: () => Promise<unknown>): Promise<string[][]> {
 describe('the report’s reads', () => {
   it('read a range of days and of months, never every row or index entry kept', async () => {
     const repo = createAnalyticsRepo(store.db);
-    // From the 28th: the month's last days one by one; from the 3rd: the month less its first two.
-    for (const from of ['2025-11-28', '2025-11-03']) {
+    // From the 28th: the month's last days one by one; from the 3rd: the month less its first two;
+    // from the 16th: less its first fifteen, summed apart.
+    for (const from of ['2025-11-28', '2025-11-03', '2025-11-16']) {
       const pages = (await plansOf(() => repo.pages(from))).flat();
       const perDay = (await plansOf(() => repo.viewsPerDay(from))).flat();
       const reads = [...pages, ...perDay].filter((s) => /\bpage_view(s|_months|_days)\b/.test(s));
@@ -83,6 +85,23 @@ describe('the report’s reads', () => {
       expect(pages.find((s) => /\bpage_views\b/.test(s))).toMatch(
         /USING COVERING INDEX page_views_by_day_index \(day>\? AND day<\?\)/,
       );
+    }
+  });
+
+  it('sum a week of days or more in a statement of their own, beside the months', async () => {
+    const repo = createAnalyticsRepo(store.db);
+    const reads = async (from: string) =>
+      (await plansOf(() => repo.pages(from))).map((steps) =>
+        steps.flatMap((s) => /\bpage_view(s|_months)\b/.exec(s)?.[0] ?? []),
+      );
+    // From the 16th: the month less its first fifteen days; from the 17th of a 31-day month, its
+    // last fifteen; from the 8th, the month less seven: each statement reads one table.
+    for (const from of ['2025-12-16', '2025-12-17', '2025-12-08', '2025-11-24']) {
+      expect([from, await reads(from)]).toEqual([from, [['page_view_months'], ['page_views']]]);
+    }
+    // Fewer days (none from a month's first) are summed with the months, in one statement.
+    for (const from of ['2025-12-07', '2025-11-25', '2025-11-28', '2025-12-02', '2025-12-01']) {
+      expect([from, await reads(from)]).toEqual([from, [['page_view_months', 'page_views']]]);
     }
   });
 
@@ -169,7 +188,7 @@ describe.each(['SQLite', 'PostgreSQL'])('%s', (name) => {
       await counter.flush();
       // Enquiries counted and taken off in their days' transactions: one day left with 0 and 0.
       const repo = createAnalyticsRepo(t.db);
-      const enquiry = (day: string, change: 1 | -1, id = t.ids[1]!, language: 'de' | 'pt' = 'de') =>
+      const enquiry = (day: string, change: 1 | -1, id = t.ids[1]!, language: Language = 'de') =>
         t.db.transaction((trx) =>
           change === 1
             ? repo.addEnquiry(trx, day, id, language)
@@ -184,6 +203,9 @@ describe.each(['SQLite', 'PostgreSQL'])('%s', (name) => {
       await enquiry('2026-06-15', 1, t.ids[0]!);
       // A page with a day early in a month only: left out of a period from later that month.
       await enquiry('2026-06-01', 1, t.ids[0]!, 'pt');
+      // A page with a day late in a month only: a period from that month lists it, named, when its
+      // days are summed apart from the months too.
+      await enquiry('2026-06-20', 1, t.ids[1]!, 'en');
 
       const starts = [
         '2025-09-30',
@@ -195,8 +217,14 @@ describe.each(['SQLite', 'PostgreSQL'])('%s', (name) => {
         '2026-02-28',
         '2026-03-01',
         '2026-06-02',
+        '2026-06-07',
+        '2026-06-08',
         '2026-06-15',
         '2026-06-16',
+        '2026-06-20',
+        '2026-06-21',
+        '2026-06-24',
+        '2026-06-25',
         '2026-07-16',
         '2026-07-17',
         '2026-11-26',
@@ -222,6 +250,12 @@ describe.each(['SQLite', 'PostgreSQL'])('%s', (name) => {
         expect(new Map(perDay)).toEqual(
           new Map(days.filter((r) => Number(r.n) > 0).map((r) => [r.day, Number(r.n)])),
         );
+      }
+      for (const from of ['2026-06-07', '2026-06-08', '2026-06-16', '2026-06-20']) {
+        expect([
+          from,
+          (await repo.pages(from)).find((r) => r.id === t.ids[1] && r.language === 'en'),
+        ]).toMatchObject([from, { views: 0, enquiries: 1, document: { slug: 'laser-cutting' } }]);
       }
       // A day with 0 views and 0 enquiries still lists its page, as a plain sum does.
       expect(

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { OTHER_REFERRER, RARE_REFERRER_VIEWS, type ViewedPage } from '#shared/analytics';
 import { pickLanguage, type Language } from '#shared/languages';
-import type { Db } from '../../db/knex';
+import { isEmbedded, type Db } from '../../db/knex';
 import { toCount } from '../../db/values';
 import { LATER_DAY } from './page-view-sums';
 
@@ -46,11 +46,70 @@ export function firstMonthBy(day: string): 'days' | 'rest' {
 }
 
 /**
+ * The fewest of a period's first-month days, read one by one, that SQLite
+ * sums in a statement of their own (pages()), run beside the months' on
+ * another pooled connection: SQLite groups a statement's rows by sorting
+ * them all, on one core (the worst period, 15 days and 12 months at the
+ * bench's three years of views, was 81,000 rows in one statement). With
+ * fewer days the second statement's rows cost more than its smaller sort
+ * saves. PostgreSQL hashes the rows; a second statement there only added
+ * its rows' cost (decision 036).
+ */
+const DAYS_APART = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What a period's rows are summed by: a page (an article or page by its
+ * id) in a language. The id first: SQLite's sort compares rows by a first
+ * column that is an integer without reading the rest (each of the worst
+ * period's two statements took 11-13% less than with `page` first).
+ */
+const PAGE_KEY = ['document_id', 'page', 'language'];
+
+/** A page in a language, as a key of a map. */
+const keyOf = (row: Row) =>
+  `${String(row.page)}:${String(row.document_id)}:${String(row.language)}`;
+
+/** A row of sums per page and language, with its article's or page's slug and title when read. */
+function pageTotals(row: Row): PageLanguageTotals {
+  return {
+    page: String(row.page) as ViewedPage,
+    id: Number(row.document_id),
+    language: pickLanguage(row.language),
+    views: toCount(row.views),
+    enquiries: toCount(row.enquiries),
+    document:
+      row.slug === null || row.slug === undefined
+        ? null
+        : { slug: String(row.slug), title: String(row.title) },
+  };
+}
+
+/**
  * Plain knex queries on the counts: `page_views` and `referrer_views` per
  * day, and the sums kept beside them in the same writes, `page_view_months`
  * (per month) and `page_view_days` (all pages' views per day).
  */
 export function createAnalyticsRepo(db: Db) {
+  /** Each page's sums of `parts` (views, enquiries, `present`): the pages with a row present. */
+  const perPage = (parts: Knex.QueryBuilder): Knex.QueryBuilder =>
+    db
+      .from(parts.as('period'))
+      .select(...PAGE_KEY)
+      .sum({ views: 'views', enquiries: 'enquiries' })
+      .groupBy(...PAGE_KEY)
+      .havingRaw('max(present) = 1');
+
+  /** Sums per page (`PAGE_KEY`) with their article's or page's slug and title. */
+  const named = (sums: Knex.QueryBuilder): Promise<Row[]> =>
+    db
+      .from(sums.as('totals'))
+      .leftJoin('news', function () {
+        this.on('news.id', '=', 'totals.document_id').andOnVal('totals.page', '=', 'document');
+      })
+      .select('totals.*', 'news.slug', 'news.title');
+
   return {
     /** One enquiry more from an article or page, in the enquiry's own transaction. */
     async addEnquiry(trx: Knex, day: string, documentId: number, language: Language) {
@@ -102,67 +161,64 @@ export function createAnalyticsRepo(db: Db) {
      * whichever reads fewer days. A page is listed when it has a day from
      * `day` on (a month's `last_day` tells, when its days are not read), as
      * a plain sum of the days would list it. Only the sums, a few per page,
-     * are joined with `news`.
+     * are joined with `news`. On SQLite a week of days or more is summed in
+     * a statement of its own, beside the months' (DAYS_APART).
      */
     async pages(day: string): Promise<PageLanguageTotals[]> {
-      const key = ['page', 'document_id', 'language'];
+      const month = monthOf(day);
       const whole = firstWholeMonth(day);
-      const parts =
-        whole === monthOf(day) || firstMonthBy(day) === 'days'
-          ? // The first month's days from `day` on, one by one, and the months after it.
-            db('page_views')
-              .where('day', '>=', day)
-              .where('day', '<', `${whole}-01`)
-              .select(...key, 'views', 'enquiries', db.raw('1 as present'))
-              .unionAll(
-                db('page_view_months')
-                  .where('month', '>=', whole)
-                  .select(...key, 'views', 'enquiries', db.raw('1 as present')),
+      const rest = whole !== month && firstMonthBy(day) === 'rest';
+      // The first month's days read one by one: from `day` on, or those before it.
+      const [from, to] = rest ? [`${month}-01`, day] : [day, `${whole}-01`];
+      const days = () => db('page_views').where('day', '>=', from).where('day', '<', to);
+      const months = rest
+        ? // Its month whole and the months after it, less the days before `day`.
+          db('page_view_months')
+            .where('month', '>=', month)
+            .select(
+              ...PAGE_KEY,
+              'views',
+              'enquiries',
+              db.raw('case when last_day >= ? then 1 else 0 end as present', [day]),
+            )
+        : // The first month's days from `day` on, one by one, and the months after it.
+          db('page_view_months')
+            .where('month', '>=', whole)
+            .select(...PAGE_KEY, 'views', 'enquiries', db.raw('1 as present'));
+      if (!isEmbedded(db) || (Date.parse(to) - Date.parse(from)) / DAY_MS < DAYS_APART) {
+        const both = months.unionAll(
+          rest
+            ? days().select(
+                ...PAGE_KEY,
+                db.raw('0 - views as views'),
+                db.raw('0 - enquiries as enquiries'),
+                db.raw('0 as present'),
               )
-          : // Its month whole and the months after it, less the days before `day`.
-            db('page_view_months')
-              .where('month', '>=', monthOf(day))
-              .select(
-                ...key,
-                'views',
-                'enquiries',
-                db.raw('case when last_day >= ? then 1 else 0 end as present', [day]),
-              )
-              .unionAll(
-                db('page_views')
-                  .where('day', '>=', `${monthOf(day)}-01`)
-                  .where('day', '<', day)
-                  .select(
-                    ...key,
-                    db.raw('0 - views as views'),
-                    db.raw('0 - enquiries as enquiries'),
-                    db.raw('0 as present'),
-                  ),
-              );
-      const totals = db
-        .from(parts.as('period'))
-        .select(...key)
+            : days().select(...PAGE_KEY, 'views', 'enquiries', db.raw('1 as present')),
+        );
+        return (await named(perPage(both))).map(pageTotals);
+      }
+      const daySums = days()
+        .select(...PAGE_KEY)
         .sum({ views: 'views', enquiries: 'enquiries' })
-        .groupBy(...key)
-        .havingRaw('max(present) = 1')
-        .as('totals');
-      const rows: Row[] = await db
-        .from(totals)
-        .leftJoin('news', function () {
-          this.on('news.id', '=', 'totals.document_id').andOnVal('totals.page', '=', 'document');
-        })
-        .select('totals.*', 'news.slug', 'news.title');
-      return rows.map((r) => ({
-        page: String(r.page) as ViewedPage,
-        id: Number(r.document_id),
-        language: pickLanguage(r.language),
-        views: toCount(r.views),
-        enquiries: toCount(r.enquiries),
-        document:
-          r.slug === null || r.slug === undefined
-            ? null
-            : { slug: String(r.slug), title: String(r.title) },
-      }));
+        .groupBy(...PAGE_KEY);
+      const [monthRows, dayRows] = await Promise.all([
+        named(perPage(months)),
+        rest ? (daySums as Promise<Row[]>) : named(daySums),
+      ]);
+      const totals = new Map(monthRows.map((row) => [keyOf(row), pageTotals(row)]));
+      const sign = rest ? -1 : 1;
+      for (const row of dayRows) {
+        const sum = totals.get(keyOf(row));
+        if (sum) {
+          sum.views += sign * toCount(row.views);
+          sum.enquiries += sign * toCount(row.enquiries);
+        } else if (!rest) {
+          // A page whose only rows in the period are these days.
+          totals.set(keyOf(row), pageTotals(row));
+        }
+      }
+      return [...totals.values()];
     },
 
     /**
