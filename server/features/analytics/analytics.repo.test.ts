@@ -26,7 +26,7 @@ import { createViewCounter } from './view-counter';
 let store: Awaited<ReturnType<typeof createTestDb>>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Two published articles; answers their ids. */
+/** Two articles public since before the views counted here; answers their ids. */
 async function articles(db: Knex): Promise<number[]> {
   const news = createNewsService({ db, content: createContentVersion() });
   const ids: number[] = [];
@@ -38,6 +38,7 @@ async function articles(db: Knex): Promise<number[]> {
       category: 'Automation',
       slug,
       published: true,
+      published_at: '2025-01-01T09:00:00.000Z',
     });
     ids.push(article.id);
   }

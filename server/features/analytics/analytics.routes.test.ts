@@ -183,6 +183,37 @@ describe('a page view', () => {
     expect(viewsOf(r, '/careers')).toBe(before + 1);
     expect(r.languages.find((l) => l.language === 'de')?.views).toBe(2);
   });
+
+  it('is not counted when a script names a draft or an article scheduled for later', async () => {
+    const create = async (slug: string, extra: object) =>
+      (
+        await admin
+          .post('/api/news')
+          .send({
+            title: slug,
+            excerpt: 'Soon.',
+            content: 'Soon.',
+            category: 'Automation',
+            slug,
+            ...extra,
+          })
+          .expect(201)
+      ).body.data.id as number;
+    const draft = await create('not-public-yet', {});
+    const later = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+    const scheduled = await create('out-tomorrow', { published: true, published_at: later });
+    const before = await report();
+    for (const id of [draft, scheduled]) {
+      await request(t.app)
+        .post('/api/analytics/views')
+        .set('User-Agent', BROWSER)
+        .send({ page: 'document', id, language: 'en' })
+        .expect(202);
+    }
+    const after = await report();
+    expect(after.pages.filter((p) => p.id === draft || p.id === scheduled)).toEqual([]);
+    expect(after.views).toEqual(before.views);
+  });
 });
 
 describe('enquiries per article', () => {

@@ -19,6 +19,9 @@ beforeAll(async () => {
       content: 'The cell welds a frame in four minutes.',
       category: 'Automation',
       slug: 'welding-cells',
+      // Public before the days the tests count views on: only public pages' views are written.
+      published: true,
+      published_at: '2026-11-01T09:00:00.000Z',
     },
   );
   articleId = article.id;

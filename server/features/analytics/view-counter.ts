@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { utcDay } from '#shared/day-series';
 import { OTHER_REFERRER, RARE_REFERRER_VIEWS } from '#shared/analytics';
+import { isPublic } from '#shared/publication';
 import type { GroupCommit } from '../../db/group-commit';
+import { toBool, toIsoOrNull } from '../../db/values';
 import type { Logger } from '../../logger';
 import { addToSums, byPageViewKey, type PageViews } from './page-view-sums';
 import { fromTag } from './view-tag';
@@ -45,8 +47,10 @@ export type ViewCounter = {
  * database add up; the rows go in the order of their keys, so
  * two servers' writes never deadlock on rows they both add to. A write
  * that fails keeps its counts for the next one, within the same bounds as
- * new counts. Views of an article or page that does not exist (any more)
- * are dropped when written. Once a day has passed, its hosts with fewer
+ * new counts. Views of an article or page that is not public when they are
+ * written (a draft, one scheduled for later, one that no longer exists) are
+ * dropped: anyone may report a view of any id (`POST /api/analytics/views`),
+ * and only public pages are counted. Once a day has passed, its hosts with fewer
  * than RARE_REFERRER_VIEWS views are folded into `other` (the report counts
  * them so already): one-off hosts are not kept.
  */
@@ -95,14 +99,15 @@ export function createViewCounter(deps: {
     views = new Map();
     sites = new Map();
     dayEnds = 0;
-    const fold = utcDay(clock());
+    const now = clock();
+    const fold = utcDay(now);
     try {
       await deps.writes.run(async (trx) => {
         const folding = foldedBefore !== fold;
         // Before its first write: a fold waits for another instance's, and the rows are
         // then written in one order by both, so neither holds a row the other needs.
         if (folding) await takeFoldLock(trx);
-        await store(trx, taken.views, taken.sites);
+        await store(trx, taken.views, taken.sites, now);
         if (folding) await foldRareHosts(trx, fold);
       });
       foldedBefore = fold;
@@ -167,8 +172,16 @@ function merge(into: Counts, from: Counts, max: number, overflow: string | null)
   return dropped;
 }
 
-/** Adds the counts to the stored ones, in the transaction `trx`. */
-async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promise<void> {
+/**
+ * Adds the counts to the stored ones, in the transaction `trx`: those of
+ * articles and pages only when they are public at `now` (ms since the epoch).
+ */
+async function store(
+  trx: Knex.Transaction,
+  views: Counts,
+  sites: Counts,
+  now: number,
+): Promise<void> {
   const rows: PageViews[] = [];
   for (const [day, counts] of views) {
     for (const [tag, n] of counts) {
@@ -177,16 +190,23 @@ async function store(trx: Knex.Transaction, views: Counts, sites: Counts): Promi
     }
   }
   const ids = [...new Set(rows.map((row) => row[2]).filter((id) => id !== 0))];
-  const known = new Set<number>();
+  const shown = new Set<number>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const found = await trx('news')
       .whereIn('id', ids.slice(i, i + CHUNK))
-      .select('id');
-    for (const row of found as { id: unknown }[]) known.add(Number(row.id));
+      .select('id', 'published', 'published_at');
+    // Judged as the public read of one article or page judges it (news.service.ts getBySlug).
+    for (const row of found as { id: unknown; published: unknown; published_at: unknown }[]) {
+      const publication = {
+        published: toBool(row.published),
+        published_at: toIsoOrNull(row.published_at),
+      };
+      if (isPublic(publication, now)) shown.add(Number(row.id));
+    }
   }
   // In the order of the primary key: two servers' writes lock the rows they share in the same
   // order, so on PostgreSQL neither waits for a row the other holds while holding one it needs.
-  const kept = rows.filter((row) => row[2] === 0 || known.has(row[2])).sort(byPageViewKey);
+  const kept = rows.filter((row) => row[2] === 0 || shown.has(row[2])).sort(byPageViewKey);
   for (let i = 0; i < kept.length; i += CHUNK) {
     const chunk = kept.slice(i, i + CHUNK);
     await trx.raw(
