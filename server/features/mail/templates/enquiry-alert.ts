@@ -14,6 +14,7 @@ import {
   htmlDocument,
   quoteHtml,
   quoteText,
+  WRAP,
 } from './mail-parts';
 
 /** The staff's language: the alerts go to the team, whatever language the visitor wrote in. */
@@ -74,8 +75,8 @@ export function enquiryAlert(
   const rows = fields
     .map(
       ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#475569;font-weight:normal">${escapeHtml(label)}</th>` +
-        `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#475569;font-weight:normal;vertical-align:top;overflow-wrap:normal;word-break:normal">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0;${WRAP}">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
   const html = htmlDocument(

@@ -86,13 +86,22 @@ export function formatDue(
   return { when, zone };
 }
 
+/**
+ * Breaks a word longer than the line (a pasted link, a part number, a long
+ * company name) rather than pushing a phone's layout sideways. Both
+ * properties, inline on each element that holds someone's text: mail
+ * clients keep inline styles but not always inheritance, and some know only
+ * the older `word-break:break-word`.
+ */
+export const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
+
 /** Several lines of text as HTML paragraphs (blank lines apart), line breaks kept. */
 export function paragraphsHtml(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .split(/\n{2,}/)
     .filter((p) => p.trim() !== '')
-    .map((p) => `<p>${quoteHtml(p)}</p>`)
+    .map((p) => `<p style="${WRAP}">${quoteHtml(p)}</p>`)
     .join('');
 }
 
@@ -164,10 +173,10 @@ export function htmlDocument(language: Language, title: string, body: string): s
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
     '<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">' +
-    '<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">' +
+    `<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;${WRAP}">` +
     `${body}</div></body></html>`
   );
 }
 
 export const blockquote = (html: string) =>
-  `<blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid #2563eb;background:#f8fafc;white-space:normal">${html}</blockquote>`;
+  `<blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid #2563eb;background:#f8fafc;white-space:normal;${WRAP}">${html}</blockquote>`;
