@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '#shared/contact';
 import { LANGUAGES } from '#shared/languages';
+import { translator } from '../../../i18n';
 import { AUTO_REPLY_HEADERS, autoReply } from './auto-reply';
 import { enquiryAlert } from './enquiry-alert';
 
@@ -42,6 +43,33 @@ describe('the staff alert', () => {
     );
     expect(alert.html).toContain('<strong>Forge Industrial</strong>');
     expect(`${alert.text}${alert.html}`).not.toMatch(untranslated);
+  });
+});
+
+describe('the staff alert’s intro', () => {
+  // A reply counts only when sent from the admin (decision 032): "Reply to
+  // this e-mail" left enquiries unanswered, reminded of, and answered twice.
+  it.each([
+    ['en', 'Please answer in the admin', 'An answer sent by e-mail (with Reply) is not tracked'],
+    [
+      'pt',
+      'Responda na área de administração',
+      'Uma resposta enviada por e-mail (com «Responder») não fica registada',
+    ],
+    [
+      'de',
+      'Bitte antworten Sie im Admin-Bereich',
+      'Eine Antwort per E-Mail (über „Antworten“) wird nicht erfasst',
+    ],
+  ] as const)('in %s sends the reader to the admin to answer', (language, admin, untracked) => {
+    const alert = enquiryAlert(contact({ language }), site, translator(language));
+    for (const part of [alert.text, alert.html]) {
+      expect(part).toContain(admin);
+      expect(part).toContain(untracked);
+    }
+    expect(alert.text).toContain(`: ${site}/admin?tab=contacts&contact=42`);
+    // Reply still reaches the visitor (the contract), it is just not the way to answer.
+    expect(alert.replyTo).toEqual({ name: 'Ana Silva', address: 'ana@example.pt' });
   });
 });
 
