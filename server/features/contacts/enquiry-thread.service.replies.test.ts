@@ -80,7 +80,7 @@ describe('replying from the enquiry', () => {
       greeting: 'Guten Tag Jürgen Weiß,',
       signature: 'Mit freundlichen Grüßen\nmarta\nForge Industrial',
       quote_intro: expect.stringMatching(
-        /^Am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} UTC schrieb Jürgen Weiß:$/,
+        /^Am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(Westeuropäische Zeit\) schrieb Jürgen Weiß:$/,
       ),
     });
     const message = `${template.greeting}\n\ngerne senden wir Ihnen ein Angebot.\n\n${template.signature}`;

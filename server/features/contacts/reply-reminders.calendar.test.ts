@@ -96,7 +96,7 @@ describe('the working-days rule, with the clock on a Friday evening', () => {
       'Einer unserer Ingenieure wird Ihnen bis Montag, 30. November um 20:00 (Westeuropäische Zeit) persönlich antworten.',
     );
     const alert = mails.find((m) => m.envelope.to[0] === 'sales@forge.example')!;
-    expect(alert.text).toContain('Reply by: 30 Nov 2026, 20:00 UTC');
+    expect(alert.text).toContain('Reply by: 30 Nov 2026, 20:00 (Western European Time)');
 
     // Sunday noon: the enquiry of the rule off is overdue; Monday's is not even due soon.
     clock.set('2026-11-29T12:00:00.000Z');

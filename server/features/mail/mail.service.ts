@@ -146,7 +146,9 @@ export function createMailService({
       const alerts = mail ? alertRecipients(mail.notify, now, contact.language) : [];
       const visitor = mailAddress(contact.email);
       if (mail && !had.has('staff-alert') && alerts.length > 0) {
-        const content = enquiryAlert(contact, siteUrl, speak(STAFF_LANGUAGE));
+        const content = enquiryAlert(contact, siteUrl, speak(STAFF_LANGUAGE), {
+          timeZone: now.reply_time_zone,
+        });
         for (const recipient of alerts) {
           messages.push({
             kind: 'staff-alert',
@@ -203,7 +205,7 @@ export function createMailService({
     ): Promise<boolean> {
       const to = mailAddress(recipient);
       if (!mail || !to) return false;
-      await texts?.snapshot();
+      await Promise.all([texts?.snapshot(), settings?.snapshot()]);
       await outbox.insert(
         db,
         [
@@ -212,7 +214,7 @@ export function createMailService({
             contactId: null,
             recipient: to,
             language: message.language,
-            content: accountMail(message, speak(message.language)),
+            content: accountMail(message, current().reply_time_zone, speak(message.language)),
           },
         ],
         clock().toISOString(),

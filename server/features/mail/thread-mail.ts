@@ -87,7 +87,7 @@ export function createThreadMail(deps: {
         greeting: t('mail.answer.greeting', { name }),
         signature: t('mail.answer.signature', { sender, company }),
         quote_intro: t('mail.answer.quoteIntro', {
-          date: formatTime(contact.created_at, contact.language),
+          date: formatTime(contact.created_at, contact.language, settings().reply_time_zone),
           name,
         }),
       };
@@ -107,6 +107,7 @@ export function createThreadMail(deps: {
         t,
         thread: await threadOf(trx, contact.id),
         replyTo: replyToFor(sender, t, contact.language),
+        timeZone: settings().reply_time_zone,
       });
       return outbox.insertOne(
         trx,
@@ -130,7 +131,10 @@ export function createThreadMail(deps: {
     ): Promise<boolean> {
       const to = mailAddress(email);
       if (!mail || !to) return false;
-      const content = assignmentNotice(contact, siteUrl, speak(STAFF_LANGUAGE), by);
+      const content = assignmentNotice(contact, siteUrl, speak(STAFF_LANGUAGE), {
+        by,
+        timeZone: settings().reply_time_zone,
+      });
       await outbox.insert(trx, [staffMessage(contact, to, 'assigned', content)], now());
       return true;
     },
@@ -143,7 +147,9 @@ export function createThreadMail(deps: {
     ): Promise<number> {
       const to = recipients.flatMap((r) => mailAddress(r) ?? []);
       if (!mail || to.length === 0) return 0;
-      const content = reminderNotice(contact, siteUrl, speak(STAFF_LANGUAGE));
+      const content = reminderNotice(contact, siteUrl, speak(STAFF_LANGUAGE), {
+        timeZone: settings().reply_time_zone,
+      });
       await outbox.insert(
         trx,
         to.map((r) => staffMessage(contact, r, 'reminder', content)),

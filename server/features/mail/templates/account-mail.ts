@@ -33,10 +33,12 @@ export type AccountMail = {
  * two-factor reset, in the reader's language: what it is, the link (as a
  * button and as text), how long it works (or, for a notice, what to do
  * next), and what to do when it was not expected. Nothing in it is a
- * secret except a one-time link itself.
+ * secret except a one-time link itself. The expiry is on the company's
+ * clock (`timeZone`, the settings' `reply_time_zone`).
  */
 export function accountMail(
   mail: AccountMail,
+  timeZone: string,
   t: Translate = translator(mail.language),
 ): MailContent {
   const key = (name: string) => `mail.account.${mail.kind}.${name}`;
@@ -47,7 +49,7 @@ export function accountMail(
     invitedBy: mail.invitedBy ?? '',
     role: mail.role ? t(`admin.users.roles.${mail.role}`) : '',
     by: mail.by ?? '',
-    until: mail.expiresAt ? formatTime(mail.expiresAt, mail.language) : '',
+    until: mail.expiresAt ? formatTime(mail.expiresAt, mail.language, timeZone) : '',
   };
   const subject = headerText(t(key('subject'), params), 200);
   const paragraphs = [t(key('intro'), params), t(key(mail.expiresAt ? 'expires' : 'next'), params)];

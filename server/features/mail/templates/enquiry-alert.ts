@@ -1,7 +1,7 @@
 import type { Contact } from '#shared/contact';
 import { escapeHtml } from '#shared/html';
 import { DEFAULT_LANGUAGE } from '#shared/languages';
-import { translator, type Translate } from '../../../i18n';
+import type { Translate } from '../../../i18n';
 import { mailAddress } from '../../../mailbox';
 import type { MailContent } from '../outbox.repo';
 import {
@@ -28,12 +28,14 @@ export function adminLink(siteUrl: string, contactId: number): string {
 /**
  * The staff alert for a new enquiry: everything the visitor wrote, quoted
  * safely, with Reply-To set to the visitor so "Reply" answers them, and a
- * link to the enquiry in the admin.
+ * link to the enquiry in the admin. Times are on the company's clock
+ * (`timeZone`, the settings' `reply_time_zone`).
  */
 export function enquiryAlert(
   contact: Contact,
   siteUrl: string,
-  t: Translate = translator(STAFF_LANGUAGE),
+  t: Translate,
+  { timeZone }: { timeZone: string },
 ): MailContent {
   const name = headerText(contact.name, 100);
   const company = contact.company ? headerText(contact.company, 100) : null;
@@ -47,8 +49,8 @@ export function enquiryAlert(
     [t('mail.alert.fields.email'), contact.email],
     [t('mail.alert.fields.company'), contact.company ?? t('mail.alert.noCompany')],
     [t('mail.alert.fields.language'), t(`language.names.${contact.language}`)],
-    [t('mail.alert.fields.received'), formatTime(contact.created_at, STAFF_LANGUAGE)],
-    [t('mail.alert.fields.replyBy'), formatTime(contact.due_at, STAFF_LANGUAGE)],
+    [t('mail.alert.fields.received'), formatTime(contact.created_at, STAFF_LANGUAGE, timeZone)],
+    [t('mail.alert.fields.replyBy'), formatTime(contact.due_at, STAFF_LANGUAGE, timeZone)],
   ];
   const intro = t('mail.alert.intro', { name: contact.name });
   const footer = t('mail.alert.footer', { site: siteUrl });

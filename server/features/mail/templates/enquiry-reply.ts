@@ -30,6 +30,7 @@ export type ReplyThread = {
  * message quoted under it, and the company's details. In the enquiry's
  * thread: `Re:` its subject, and `In-Reply-To`/`References` the auto-reply
  * when there was one. `Reply-To` is whoever should get the visitor's answer.
+ * The quote's date is on the company's clock (`timeZone`).
  */
 export function enquiryReply(
   contact: Contact,
@@ -39,14 +40,21 @@ export function enquiryReply(
     t,
     thread,
     replyTo,
-  }: { siteUrl: string; t: Translate; thread: ReplyThread; replyTo: Mailbox | null },
+    timeZone,
+  }: {
+    siteUrl: string;
+    t: Translate;
+    thread: ReplyThread;
+    replyTo: Mailbox | null;
+    timeZone: string;
+  },
 ): MailContent {
   const language = contact.language;
   const company = companyDetails(t, siteUrl, language);
   const topic = thread.subject ?? t('mail.answer.subject', { company: company.name });
   const subject = headerText(/^re:/i.test(topic) ? topic : `Re: ${topic}`, 200);
   const intro = t('mail.answer.quoteIntro', {
-    date: formatTime(contact.created_at, language),
+    date: formatTime(contact.created_at, language, timeZone),
     name: headerText(contact.name, 100),
   });
   const privacy = sitePage(siteUrl, '/privacy', language);

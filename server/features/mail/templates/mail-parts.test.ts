@@ -25,11 +25,22 @@ describe('mail parts', () => {
     expect(quoteHtml('<b>a</b> & "b"\nc')).toBe('&lt;b&gt;a&lt;/b&gt; &amp; &quot;b&quot;<br>c');
   });
 
-  it('writes the time in the reader’s language, in UTC', () => {
-    const at = '2026-11-23T14:05:00.000Z';
-    expect(formatTime(at, 'en')).toBe('23 Nov 2026, 14:05 UTC');
-    expect(formatTime(at, 'de')).toBe('23.11.2026, 14:05 UTC');
-    expect(formatTime(at, 'pt')).toMatch(/^23\/11\/2026, 14:05 UTC$/);
+  it('writes the time in the reader’s language, on the company’s clock, naming its zone', () => {
+    const winter = '2026-11-23T14:05:00.000Z';
+    expect(formatTime(winter, 'en', 'Europe/Lisbon')).toBe(
+      '23 Nov 2026, 14:05 (Western European Time)',
+    );
+    // Summer: Lisbon is an hour ahead of UTC, Berlin two.
+    const summer = '2026-07-23T14:05:00.000Z';
+    expect(formatTime(summer, 'en', 'Europe/Lisbon')).toBe(
+      '23 Jul 2026, 15:05 (Western European Time)',
+    );
+    expect(formatTime(summer, 'de', 'Europe/Berlin')).toBe(
+      '23.07.2026, 16:05 (Mitteleuropäische Zeit)',
+    );
+    expect(formatTime(summer, 'pt', 'Europe/Lisbon')).toBe(
+      '23/07/2026, 15:05 (Hora da Europa Ocidental)',
+    );
   });
 
   it('links a page of the site in a language', () => {

@@ -49,14 +49,29 @@ export function quoteHtml(message: string): string {
   return escapeHtml(message.replace(/\r\n?/g, '\n')).replace(/\n/g, '<br>');
 }
 
-/** "23 Nov 2026, 14:05 UTC" in the reader's language. */
-export function formatTime(iso: string, language: Language): string {
+/** A zone's name in the reader's language ("Western European Time"), as of a moment. */
+function zoneName(at: Date, language: Language, timeZone: string): string {
+  return (
+    new Intl.DateTimeFormat(LOCALES[language], { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
+/**
+ * A moment on the company's clock (`timeZone`, the settings'
+ * `reply_time_zone`, as the admin shows times), in the reader's language
+ * and naming the zone as `formatDue` does: "23 Jul 2026, 15:05 (Western
+ * European Time)".
+ */
+export function formatTime(iso: string, language: Language, timeZone: string): string {
+  const at = new Date(iso);
   const text = new Intl.DateTimeFormat(LOCALES[language], {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
-  return `${text} UTC`;
+    timeZone,
+  }).format(at);
+  return `${text} (${zoneName(at, language, timeZone)})`;
 }
 
 /**
@@ -79,11 +94,7 @@ export function formatDue(
     hourCycle: 'h23',
     timeZone,
   }).format(at);
-  const zone =
-    new Intl.DateTimeFormat(LOCALES[language], { timeZone, timeZoneName: 'longGeneric' })
-      .formatToParts(at)
-      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
-  return { when, zone };
+  return { when, zone: zoneName(at, language, timeZone) };
 }
 
 /**

@@ -15,16 +15,18 @@ import {
 /**
  * A short e-mail to a colleague about one enquiry: a heading line, what
  * happened, the visitor's message quoted, and the link that opens it in
- * the admin.
+ * the admin. The due time is on the company's clock (`timeZone`).
  */
 function staffNotice(
   contact: Contact,
   siteUrl: string,
   t: Translate,
-  { subject, lead }: { subject: string; lead: string },
+  { subject, lead, timeZone }: { subject: string; lead: string; timeZone: string },
 ): MailContent {
   const link = adminLink(siteUrl, contact.id);
-  const due = t('mail.notice.due', { due: formatTime(contact.due_at, STAFF_LANGUAGE) });
+  const due = t('mail.notice.due', {
+    due: formatTime(contact.due_at, STAFF_LANGUAGE, timeZone),
+  });
   const text = [
     lead,
     due,
@@ -53,18 +55,25 @@ export function assignmentNotice(
   contact: Contact,
   siteUrl: string,
   t: Translate,
-  by: string,
+  { by, timeZone }: { by: string; timeZone: string },
 ): MailContent {
   return staffNotice(contact, siteUrl, t, {
     subject: t('mail.notice.assignedSubject', { name: who(contact) }),
     lead: t('mail.notice.assigned', { by, name: who(contact) }),
+    timeZone,
   });
 }
 
 /** To the assignee (or the alert list) when an unanswered enquiry is due within two hours. */
-export function reminderNotice(contact: Contact, siteUrl: string, t: Translate): MailContent {
+export function reminderNotice(
+  contact: Contact,
+  siteUrl: string,
+  t: Translate,
+  { timeZone }: { timeZone: string },
+): MailContent {
   return staffNotice(contact, siteUrl, t, {
     subject: t('mail.notice.reminderSubject', { name: who(contact) }),
     lead: t('mail.notice.reminder', { name: who(contact) }),
+    timeZone,
   });
 }

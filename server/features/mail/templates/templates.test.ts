@@ -24,17 +24,25 @@ const contact = (extra: Partial<Contact> = {}): Contact => ({
   ...extra,
 });
 const site = 'https://www.forge.example';
+const lisbon = { timeZone: 'Europe/Lisbon' };
 const untranslated = /\b(?:mail|contact|meta|language)\.[a-zA-Z]+\.[a-zA-Z.]+/;
 
 describe('the staff alert', () => {
   it('names the visitor (and company) in the subject and says when a reply is due', () => {
-    expect(enquiryAlert(contact(), site).subject).toBe('New enquiry from Ana Silva');
-    const alert = enquiryAlert(contact({ company: 'Metalúrgica do Norte', language: 'de' }), site);
+    expect(enquiryAlert(contact(), site, translator('en'), lisbon).subject).toBe(
+      'New enquiry from Ana Silva',
+    );
+    const alert = enquiryAlert(
+      contact({ company: 'Metalúrgica do Norte', language: 'de' }),
+      site,
+      translator('en'),
+      lisbon,
+    );
     expect(alert.subject).toBe('New enquiry from Ana Silva (Metalúrgica do Norte)');
     expect(alert.text).toContain('Company: Metalúrgica do Norte');
     expect(alert.text).toContain('Language: Deutsch');
-    expect(alert.text).toContain('Received: 23 Nov 2026, 14:05 UTC');
-    expect(alert.text).toContain('Reply by: 24 Nov 2026, 14:05 UTC');
+    expect(alert.text).toContain('Received: 23 Nov 2026, 14:05 (Western European Time)');
+    expect(alert.text).toContain('Reply by: 24 Nov 2026, 14:05 (Western European Time)');
     expect(alert.text).toContain(`${site}/admin?tab=contacts&contact=42`);
     expect(alert.replyTo).toEqual({ name: 'Ana Silva', address: 'ana@example.pt' });
     expect(alert.headers).toBeUndefined();
@@ -62,7 +70,7 @@ describe('the staff alert’s intro', () => {
       'Eine Antwort per E-Mail (über „Antworten“) wird nicht erfasst',
     ],
   ] as const)('in %s sends the reader to the admin to answer', (language, admin, untracked) => {
-    const alert = enquiryAlert(contact({ language }), site, translator(language));
+    const alert = enquiryAlert(contact({ language }), site, translator(language), lisbon);
     for (const part of [alert.text, alert.html]) {
       expect(part).toContain(admin);
       expect(part).toContain(untracked);

@@ -35,6 +35,7 @@ const contact: Contact = {
   assignee: null,
 };
 const site = 'https://www.forge.example';
+const timeZone = 'Europe/Lisbon';
 
 /** The style of every opening `<tag …>` in the HTML. */
 const styles = (html: string, tag: string) =>
@@ -46,17 +47,21 @@ const WRAPS = /overflow-wrap:anywhere;\s*word-break:break-word/;
 describe('e-mails on a narrow screen', () => {
   const t = translator('pt');
   const mails = {
-    alert: enquiryAlert(contact, site, t),
+    alert: enquiryAlert(contact, site, t, { timeZone }),
     reply: enquiryReply(contact, `Cara Ana,\n\n${LINK} — ${PART}\n\nCumprimentos`, {
       siteUrl: site,
       t,
       thread: { subject: null, messageId: null },
       replyTo: null,
+      timeZone,
     }),
     autoReply: autoReply(contact, site, t),
-    assigned: assignmentNotice(contact, site, translator('en'), 'maria'),
-    reminder: reminderNotice(contact, site, translator('en')),
-    account: accountMail({ kind: 'reset', language: 'pt', url: `${site}/x#${'t'.repeat(80)}` }),
+    assigned: assignmentNotice(contact, site, translator('en'), { by: 'maria', timeZone }),
+    reminder: reminderNotice(contact, site, translator('en'), { timeZone }),
+    account: accountMail(
+      { kind: 'reset', language: 'pt', url: `${site}/x#${'t'.repeat(80)}` },
+      timeZone,
+    ),
   };
 
   it.each(Object.entries(mails))('%s: the card breaks long words', (_name, mail) => {
