@@ -139,7 +139,7 @@ export function createThreadMail(deps: {
       return true;
     },
 
-    /** Reminds the given colleagues that an enquiry is due soon and nobody replied. */
+    /** Reminds the given colleagues that an enquiry is due soon (or overdue) and nobody replied. */
     async queueReminder(
       trx: Knex.Transaction,
       contact: Contact,
@@ -149,6 +149,7 @@ export function createThreadMail(deps: {
       if (!mail || to.length === 0) return 0;
       const content = reminderNotice(contact, siteUrl, speak(STAFF_LANGUAGE), {
         timeZone: settings().reply_time_zone,
+        now: clock(),
       });
       await outbox.insert(
         trx,

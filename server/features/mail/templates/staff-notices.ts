@@ -14,22 +14,19 @@ import {
 
 /**
  * A short e-mail to a colleague about one enquiry: a heading line, what
- * happened, the visitor's message quoted, and the link that opens it in
- * the admin. The due time is on the company's clock (`timeZone`).
+ * happened, when the reply is due (unless the lead says), the visitor's
+ * message quoted, and the link that opens it in the admin.
  */
 function staffNotice(
   contact: Contact,
   siteUrl: string,
   t: Translate,
-  { subject, lead, timeZone }: { subject: string; lead: string; timeZone: string },
+  { subject, lead, due }: { subject: string; lead: string; due: string | null },
 ): MailContent {
   const link = adminLink(siteUrl, contact.id);
-  const due = t('mail.notice.due', {
-    due: formatTime(contact.due_at, STAFF_LANGUAGE, timeZone),
-  });
   const text = [
     lead,
-    due,
+    ...(due ? [due] : []),
     '',
     `${t('mail.alert.fields.message')}:`,
     quoteText(contact.message),
@@ -39,7 +36,8 @@ function staffNotice(
   const html = htmlDocument(
     STAFF_LANGUAGE,
     subject,
-    `<p>${escapeHtml(lead)}</p><p>${escapeHtml(due)}</p>` +
+    `<p>${escapeHtml(lead)}</p>` +
+      (due ? `<p>${escapeHtml(due)}</p>` : '') +
       `<p style="margin:16px 0 4px;color:#475569">${escapeHtml(t('mail.alert.fields.message'))}:</p>` +
       blockquote(quoteHtml(contact.message)) +
       `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(t('mail.alert.open'))}</a></p>`,
@@ -49,6 +47,10 @@ function staffNotice(
 
 const who = (contact: Contact) =>
   headerText(contact.company ? `${contact.name} (${contact.company})` : contact.name, 150);
+
+/** When the reply is due, on the company's clock (`timeZone`). */
+const dueTime = (contact: Contact, timeZone: string) =>
+  formatTime(contact.due_at, STAFF_LANGUAGE, timeZone);
 
 /** To the colleague an enquiry was just assigned to, by someone else. */
 export function assignmentNotice(
@@ -60,20 +62,33 @@ export function assignmentNotice(
   return staffNotice(contact, siteUrl, t, {
     subject: t('mail.notice.assignedSubject', { name: who(contact) }),
     lead: t('mail.notice.assigned', { by, name: who(contact) }),
-    timeZone,
+    due: t('mail.notice.due', { due: dueTime(contact, timeZone) }),
   });
 }
 
-/** To the assignee (or the alert list) when an unanswered enquiry is due within two hours. */
+/**
+ * To the assignee (or the alert list) when an unanswered enquiry is due
+ * within two hours; when it goes out later than its due time (`now`: it
+ * waited for an address, or the server was down), it says since when the
+ * reply is overdue instead.
+ */
 export function reminderNotice(
   contact: Contact,
   siteUrl: string,
   t: Translate,
-  { timeZone }: { timeZone: string },
+  { timeZone, now }: { timeZone: string; now: Date },
 ): MailContent {
+  const due = dueTime(contact, timeZone);
+  if (Date.parse(contact.due_at) <= now.getTime()) {
+    return staffNotice(contact, siteUrl, t, {
+      subject: t('mail.notice.overdueSubject', { name: who(contact) }),
+      lead: t('mail.notice.overdue', { name: who(contact), due }),
+      due: null,
+    });
+  }
   return staffNotice(contact, siteUrl, t, {
     subject: t('mail.notice.reminderSubject', { name: who(contact) }),
     lead: t('mail.notice.reminder', { name: who(contact) }),
-    timeZone,
+    due: t('mail.notice.due', { due }),
   });
 }

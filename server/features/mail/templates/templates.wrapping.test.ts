@@ -57,7 +57,10 @@ describe('e-mails on a narrow screen', () => {
     }),
     autoReply: autoReply(contact, site, t),
     assigned: assignmentNotice(contact, site, translator('en'), { by: 'maria', timeZone }),
-    reminder: reminderNotice(contact, site, translator('en'), { timeZone }),
+    reminder: reminderNotice(contact, site, translator('en'), {
+      timeZone,
+      now: new Date('2026-07-24T12:05:00.000Z'),
+    }),
     account: accountMail(
       { kind: 'reset', language: 'pt', url: `${site}/x#${'t'.repeat(80)}` },
       timeZone,
