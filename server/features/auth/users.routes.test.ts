@@ -51,6 +51,10 @@ describe('inviting a colleague', () => {
       `${TEST_ADMIN.username} lädt Sie in die Verwaltung von Forge Industrial ein`,
     );
     expect(mail!.text).toContain('Redaktion');
+    // When it stops working, on the company's clock (Lisbon by default): one time, one bracket.
+    expect(mail!.text).toMatch(
+      /\nDer Link ist einmalig gültig bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(Westeuropäische Zeit\), also 72 Stunden lang\.\n/,
+    );
     expect(mail!.text).toContain('https://www.forge.example/login/invitation?lang=de#');
     const token = linkTokenIn(mail!.text);
     // The link is in the e-mail only: once sent, the outbox keeps the subject alone.

@@ -93,7 +93,7 @@ describe('the working-days rule, with the clock on a Friday evening', () => {
     const mails = await smtp.waitFor(2);
     const auto = mails.find((m) => m.envelope.to[0] === 'juergen.de@fabrik.de')!;
     expect(auto.text).toContain(
-      'Einer unserer Ingenieure wird Ihnen bis Montag, 30. November um 20:00 (Westeuropäische Zeit) persönlich antworten.',
+      'Einer unserer Ingenieure wird Ihnen bis Montag, 30. November um 20:00 Uhr (Westeuropäische Zeit) persönlich antworten.',
     );
     const alert = mails.find((m) => m.envelope.to[0] === 'sales@forge.example')!;
     expect(alert.text).toContain('Reply by: 30 Nov 2026, 20:00 (Western European Time)');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Contact } from '#shared/contact';
 import { LANGUAGES } from '#shared/languages';
 import { translator } from '../../../i18n';
+import { accountMail } from './account-mail';
 import { AUTO_REPLY_HEADERS, autoReply } from './auto-reply';
 import { enquiryAlert } from './enquiry-alert';
 
@@ -97,5 +98,32 @@ describe('the auto-reply', () => {
     expect(german.text).toContain(`Website: ${site}/?lang=de`);
     expect(german.html).toContain(`href="${site}/?lang=de"`);
     expect(autoReply(contact(), site).text).toMatch(/Website: https:\/\/www\.forge\.example\/?\n/);
+  });
+});
+
+describe('the account mails’ expiry', () => {
+  const expiresAt = '2026-07-26T14:05:00.000Z';
+  const url = `${site}/login/invitation#token`;
+  it.each([
+    [
+      'en',
+      'The link works once and for 72 hours, until 26 Jul 2026, 15:05 (Western European Time).',
+    ],
+    [
+      'pt',
+      'A ligação só pode ser utilizada uma vez e é válida durante 72 horas, até 26/07/2026, 15:05 (Hora da Europa Ocidental).',
+    ],
+    [
+      'de',
+      'Der Link ist einmalig gültig bis 26.07.2026, 15:05 (Westeuropäische Zeit), also 72 Stunden lang.',
+    ],
+  ] as const)('reads naturally in %s, one bracket after the time', (language, sentence) => {
+    const mail = accountMail({ kind: 'invitation', language, url, expiresAt }, 'Europe/Lisbon');
+    expect(mail.text).toContain(sentence);
+    for (const kind of ['invitation', 'reset', 'emailConfirm'] as const) {
+      const { text } = accountMail({ kind, language, url, expiresAt }, 'Europe/Lisbon');
+      expect(text).not.toMatch(/\)\s*\(/);
+      if (language === 'de') expect(text).not.toContain('funktioniert einmal');
+    }
   });
 });
