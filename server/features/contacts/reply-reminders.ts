@@ -15,11 +15,22 @@ const STALE_MS = 24 * 60 * 60 * 1000;
 /** Enquiries read at a time in a look (a look reads on until none is left). */
 const BATCH = 100;
 
+/**
+ * Whom a reminder goes to, and the language they read the team's mail in:
+ * the one of the alert list they are on; null when it is not known (an
+ * owner's account stores none, NOTIFY_EMAIL names none), the staff's.
+ */
+export type ReminderRecipient = { address: string; language: Language | null };
+
 /** What the reminders need of the mail service. */
 export type ReminderMail = {
   enabled: boolean;
-  queueReminder(trx: Knex.Transaction, contact: Contact, recipients: string[]): Promise<number>;
-  alertList(language: Language): string[];
+  queueReminder(
+    trx: Knex.Transaction,
+    contact: Contact,
+    recipients: ReminderRecipient[],
+  ): Promise<number>;
+  alertList(language: Language): ReminderRecipient[];
   nudgeAfter(trx: Knex.Transaction): Promise<unknown>;
 };
 
@@ -52,9 +63,9 @@ export function createReplyReminders(deps: {
   /** Enquiries whose reminder had nobody to go to at the last look (already in the log). */
   let waiting = new Set<number>();
 
-  async function recipientsOf(contact: Contact): Promise<string[]> {
+  async function recipientsOf(contact: Contact): Promise<ReminderRecipient[]> {
     const owner = contact.assignee ? await accounts.account(contact.assignee.id) : null;
-    if (canOwnEnquiries(owner) && owner.email) return [owner.email];
+    if (canOwnEnquiries(owner) && owner.email) return [{ address: owner.email, language: null }];
     return mail.alertList(contact.language);
   }
 

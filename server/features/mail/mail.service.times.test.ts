@@ -91,7 +91,7 @@ describe('times in e-mails', () => {
         email: 'marta@forge.example',
       });
       await mail.queueAssigned(trx, contact, 'marta@forge.example', 'rui');
-      await mail.queueReminder(trx, contact, ['marta@forge.example']);
+      await mail.queueReminder(trx, contact, [{ address: 'marta@forge.example', language: null }]);
     });
     const reply = await content('reply');
     expect(reply.text).toContain(intro);

@@ -13,12 +13,13 @@ import { createAutoReplyClaims } from './auto-reply-claims.repo';
 import {
   createOutboxRepo,
   type AccountMailKind,
+  type MailContent,
   type NewOutboxMessage,
   type OutboxKind,
 } from './outbox.repo';
 import type { OutboxSignal } from './outbox-signal';
 import { accountMail, type AccountMail } from './templates/account-mail';
-import { createThreadMail } from './thread-mail';
+import { createThreadMail, type StaffRecipient } from './thread-mail';
 import { autoReply } from './templates/auto-reply';
 import { enquiryAlert, STAFF_LANGUAGE } from './templates/enquiry-alert';
 import { systemClock, type Clock } from '../../clock';
@@ -36,15 +37,23 @@ function distinct(addresses: string[]): string[] {
 
 /**
  * Who gets the alerts about an enquiry: NOTIFY_EMAIL and the list for its
- * language, as bare addresses (`Sales Team <sales@…>` is `sales@…`), each once.
+ * language, as bare addresses (`Sales Team <sales@…>` is `sales@…`), each
+ * once, in that order. Those on the language's list read the team's mail in
+ * that language (also when NOTIFY_EMAIL names them too); NOTIFY_EMAIL's
+ * language is not known (STAFF_LANGUAGE).
  */
 export function alertRecipients(
   notify: readonly string[],
   settings: Settings,
   language: Language,
-): string[] {
-  const all = [...notify, ...settings[`alert_emails_${language}`]];
-  return distinct(all.flatMap((a) => parseMailbox(a)?.address ?? []));
+): StaffRecipient[] {
+  const bare = (list: readonly string[]) => list.flatMap((a) => parseMailbox(a)?.address ?? []);
+  const list = bare(settings[`alert_emails_${language}`]);
+  const listed = new Set(list.map((a) => a.toLowerCase()));
+  return distinct([...bare(notify), ...list]).map((address) => ({
+    address,
+    language: listed.has(address.toLowerCase()) ? language : null,
+  }));
 }
 
 /** At most one auto-reply per visitor address in this time. */
@@ -100,8 +109,8 @@ export function createMailService({
   return {
     ...thread,
     nudgeAfter,
-    /** Who gets the alerts (and reminders of unowned enquiries) for a language. */
-    alertList: (language: Language): string[] =>
+    /** Who gets the alerts (and reminders of unowned enquiries) for a language, and in which. */
+    alertList: (language: Language): StaffRecipient[] =>
       mail ? alertRecipients(mail.notify, current(), language) : [],
 
     /**
@@ -115,8 +124,9 @@ export function createMailService({
     },
 
     /**
-     * Queues the staff alert to every NOTIFY_EMAIL address and the alert
-     * list of the enquiry's language and, when asked and AUTO_REPLY is on,
+     * Queues the staff alert to every NOTIFY_EMAIL address (in
+     * STAFF_LANGUAGE) and the alert list of the enquiry's language (in that
+     * language) and, when asked and AUTO_REPLY is on,
      * the visitor's confirmation (naming the due day when only working days
      * count): at most one per visitor address in 24 hours
      * (auto-reply-claims.repo.ts), so the form cannot be used to send the
@@ -146,15 +156,21 @@ export function createMailService({
       const alerts = mail ? alertRecipients(mail.notify, now, contact.language) : [];
       const visitor = mailAddress(contact.email);
       if (mail && !had.has('staff-alert') && alerts.length > 0) {
-        const content = enquiryAlert(contact, siteUrl, speak(STAFF_LANGUAGE), {
-          timeZone: now.reply_time_zone,
-        });
+        const rendered = new Map<Language, MailContent>();
         for (const recipient of alerts) {
+          const language = recipient.language ?? STAFF_LANGUAGE;
+          const content =
+            rendered.get(language) ??
+            enquiryAlert(contact, siteUrl, speak(language), {
+              language,
+              timeZone: now.reply_time_zone,
+            });
+          rendered.set(language, content);
           messages.push({
             kind: 'staff-alert',
             contactId: contact.id,
-            recipient,
-            language: STAFF_LANGUAGE,
+            recipient: recipient.address,
+            language,
             content,
           });
         }

@@ -8,12 +8,20 @@ import type { Config } from '../../config';
 import type { Translate } from '../../i18n';
 import { mailAddress, type Mailbox } from '../../mailbox';
 import { messageId } from './mail.worker';
-import type { NewOutboxMessage, OutboxRepo } from './outbox.repo';
+import type { MailContent, NewOutboxMessage, OutboxRepo } from './outbox.repo';
 import { STAFF_LANGUAGE } from './templates/enquiry-alert';
 import { enquiryReply, type ReplyThread } from './templates/enquiry-reply';
 import { companyDetails, formatTime, headerText, teamReplyTo } from './templates/mail-parts';
 import { assignmentNotice, reminderNotice } from './templates/staff-notices';
 import type { Clock } from '../../clock';
+
+/**
+ * Someone of the team the mail about an enquiry goes to, and the language
+ * they read it in: the one of the alert list they are on, else null (not
+ * known: NOTIFY_EMAIL, or an account, which stores no language), which is
+ * STAFF_LANGUAGE.
+ */
+export type StaffRecipient = { address: string; language: Language | null };
 
 /** Who answers: the colleague's username, display name and account e-mail (each if any). */
 export type Sender = { username: string; name: string | null; email: string | null };
@@ -61,6 +69,7 @@ export function createThreadMail(deps: {
   const staffMessage = (
     contact: Contact,
     recipient: string,
+    language: Language,
     kind: 'assigned' | 'reminder',
     content: NewOutboxMessage['content'],
   ): NewOutboxMessage =>
@@ -68,7 +77,7 @@ export function createThreadMail(deps: {
       kind,
       contactId: contact.id,
       recipient,
-      language: STAFF_LANGUAGE,
+      language,
       content,
     }) as NewOutboxMessage;
 
@@ -122,7 +131,11 @@ export function createThreadMail(deps: {
       );
     },
 
-    /** Tells a colleague (by their account's e-mail) that `by` (as `displayNameOf` names them) gave them an enquiry. */
+    /**
+     * Tells a colleague (by their account's e-mail) that `by` (as
+     * `displayNameOf` names them) gave them an enquiry; in STAFF_LANGUAGE,
+     * since an account stores no language.
+     */
     async queueAssigned(
       trx: Knex.Transaction,
       contact: Contact,
@@ -133,27 +146,51 @@ export function createThreadMail(deps: {
       if (!mail || !to) return false;
       const content = assignmentNotice(contact, siteUrl, speak(STAFF_LANGUAGE), {
         by,
+        language: STAFF_LANGUAGE,
         timeZone: settings().reply_time_zone,
-      });
-      await outbox.insert(trx, [staffMessage(contact, to, 'assigned', content)], now());
-      return true;
-    },
-
-    /** Reminds the given colleagues that an enquiry is due soon (or overdue) and nobody replied. */
-    async queueReminder(
-      trx: Knex.Transaction,
-      contact: Contact,
-      recipients: string[],
-    ): Promise<number> {
-      const to = recipients.flatMap((r) => mailAddress(r) ?? []);
-      if (!mail || to.length === 0) return 0;
-      const content = reminderNotice(contact, siteUrl, speak(STAFF_LANGUAGE), {
-        timeZone: settings().reply_time_zone,
-        now: clock(),
       });
       await outbox.insert(
         trx,
-        to.map((r) => staffMessage(contact, r, 'reminder', content)),
+        [staffMessage(contact, to, STAFF_LANGUAGE, 'assigned', content)],
+        now(),
+      );
+      return true;
+    },
+
+    /**
+     * Reminds the given colleagues that an enquiry is due soon (or overdue)
+     * and nobody replied, each in the language they read (STAFF_LANGUAGE
+     * when it is not known).
+     */
+    async queueReminder(
+      trx: Knex.Transaction,
+      contact: Contact,
+      recipients: StaffRecipient[],
+    ): Promise<number> {
+      const to = recipients.flatMap(({ address, language }) => {
+        const valid = mailAddress(address);
+        return valid ? [{ address: valid, language: language ?? STAFF_LANGUAGE }] : [];
+      });
+      if (!mail || to.length === 0) return 0;
+      const at = clock();
+      const rendered = new Map<Language, MailContent>();
+      const contentIn = (language: Language) => {
+        let content = rendered.get(language);
+        if (!content) {
+          content = reminderNotice(contact, siteUrl, speak(language), {
+            language,
+            timeZone: settings().reply_time_zone,
+            now: at,
+          });
+          rendered.set(language, content);
+        }
+        return content;
+      };
+      await outbox.insert(
+        trx,
+        to.map((r) =>
+          staffMessage(contact, r.address, r.language, 'reminder', contentIn(r.language)),
+        ),
         now(),
       );
       return to.length;

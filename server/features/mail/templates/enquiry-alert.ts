@@ -1,6 +1,6 @@
 import type { Contact } from '#shared/contact';
 import { escapeHtml } from '#shared/html';
-import { DEFAULT_LANGUAGE } from '#shared/languages';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/languages';
 import type { Translate } from '../../../i18n';
 import { mailAddress } from '../../../mailbox';
 import type { MailContent } from '../outbox.repo';
@@ -17,7 +17,12 @@ import {
   WRAP,
 } from './mail-parts';
 
-/** The staff's language: the alerts go to the team, whatever language the visitor wrote in. */
+/**
+ * The language of the team's mail where the reader's is not known: alerts to
+ * NOTIFY_EMAIL, notices and reminders to a colleague's account (accounts
+ * store no language), the webhook's text. The alert lists of the settings
+ * are per language and get their mail in it.
+ */
 export const STAFF_LANGUAGE = DEFAULT_LANGUAGE;
 
 /** Where the admin opens one enquiry. */
@@ -26,16 +31,17 @@ export function adminLink(siteUrl: string, contactId: number): string {
 }
 
 /**
- * The staff alert for a new enquiry: everything the visitor wrote, quoted
- * safely, with Reply-To set to the visitor so "Reply" answers them, and a
- * link to the enquiry in the admin. Times are on the company's clock
- * (`timeZone`, the settings' `reply_time_zone`).
+ * The staff alert for a new enquiry, in the reader's `language` (`t` speaks
+ * it): everything the visitor wrote, quoted safely, with Reply-To set to
+ * the visitor, and a link to the enquiry in the admin, where it is to be
+ * answered. Times are on the company's clock (`timeZone`, the settings'
+ * `reply_time_zone`).
  */
 export function enquiryAlert(
   contact: Contact,
   siteUrl: string,
   t: Translate,
-  { timeZone }: { timeZone: string },
+  { language, timeZone }: { language: Language; timeZone: string },
 ): MailContent {
   const name = headerText(contact.name, 100);
   const company = contact.company ? headerText(contact.company, 100) : null;
@@ -49,12 +55,12 @@ export function enquiryAlert(
     [t('mail.alert.fields.email'), contact.email],
     [t('mail.alert.fields.company'), contact.company ?? t('mail.alert.noCompany')],
     [t('mail.alert.fields.language'), t(`language.names.${contact.language}`)],
-    [t('mail.alert.fields.received'), formatTime(contact.created_at, STAFF_LANGUAGE, timeZone)],
-    [t('mail.alert.fields.replyBy'), formatTime(contact.due_at, STAFF_LANGUAGE, timeZone)],
+    [t('mail.alert.fields.received'), formatTime(contact.created_at, language, timeZone)],
+    [t('mail.alert.fields.replyBy'), formatTime(contact.due_at, language, timeZone)],
   ];
   const intro = t('mail.alert.intro', { name: contact.name });
   const footer = t('mail.alert.footer', { site: siteUrl });
-  const ours = companyDetails(t, siteUrl, STAFF_LANGUAGE);
+  const ours = companyDetails(t, siteUrl, language);
 
   const text = [
     t('mail.alert.heading'),
@@ -82,7 +88,7 @@ export function enquiryAlert(
     )
     .join('');
   const html = htmlDocument(
-    STAFF_LANGUAGE,
+    language,
     subject,
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(t('mail.alert.heading'))}</h1>` +
       `<p>${escapeHtml(intro)}</p>` +

@@ -1,8 +1,9 @@
 import type { Contact } from '#shared/contact';
 import { escapeHtml } from '#shared/html';
+import type { Language } from '#shared/languages';
 import type { Translate } from '../../../i18n';
 import type { MailContent } from '../outbox.repo';
-import { adminLink, STAFF_LANGUAGE } from './enquiry-alert';
+import { adminLink } from './enquiry-alert';
 import {
   blockquote,
   formatTime,
@@ -11,6 +12,9 @@ import {
   quoteHtml,
   quoteText,
 } from './mail-parts';
+
+/** Who reads a notice: the language `t` speaks, and the company's zone for its times. */
+export type NoticeReader = { language: Language; timeZone: string };
 
 /**
  * A short e-mail to a colleague about one enquiry: a heading line, what
@@ -21,6 +25,7 @@ function staffNotice(
   contact: Contact,
   siteUrl: string,
   t: Translate,
+  language: Language,
   { subject, lead, due }: { subject: string; lead: string; due: string | null },
 ): MailContent {
   const link = adminLink(siteUrl, contact.id);
@@ -34,7 +39,7 @@ function staffNotice(
     `${t('mail.alert.open')}: ${link}`,
   ].join('\n');
   const html = htmlDocument(
-    STAFF_LANGUAGE,
+    language,
     subject,
     `<p>${escapeHtml(lead)}</p>` +
       (due ? `<p>${escapeHtml(due)}</p>` : '') +
@@ -48,21 +53,21 @@ function staffNotice(
 const who = (contact: Contact) =>
   headerText(contact.company ? `${contact.name} (${contact.company})` : contact.name, 150);
 
-/** When the reply is due, on the company's clock (`timeZone`). */
-const dueTime = (contact: Contact, timeZone: string) =>
-  formatTime(contact.due_at, STAFF_LANGUAGE, timeZone);
+/** When the reply is due, on the company's clock. */
+const dueTime = (contact: Contact, { language, timeZone }: NoticeReader) =>
+  formatTime(contact.due_at, language, timeZone);
 
 /** To the colleague an enquiry was just assigned to, by someone else. */
 export function assignmentNotice(
   contact: Contact,
   siteUrl: string,
   t: Translate,
-  { by, timeZone }: { by: string; timeZone: string },
+  { by, ...reader }: NoticeReader & { by: string },
 ): MailContent {
-  return staffNotice(contact, siteUrl, t, {
+  return staffNotice(contact, siteUrl, t, reader.language, {
     subject: t('mail.notice.assignedSubject', { name: who(contact) }),
     lead: t('mail.notice.assigned', { by, name: who(contact) }),
-    due: t('mail.notice.due', { due: dueTime(contact, timeZone) }),
+    due: t('mail.notice.due', { due: dueTime(contact, reader) }),
   });
 }
 
@@ -76,17 +81,17 @@ export function reminderNotice(
   contact: Contact,
   siteUrl: string,
   t: Translate,
-  { timeZone, now }: { timeZone: string; now: Date },
+  { now, ...reader }: NoticeReader & { now: Date },
 ): MailContent {
-  const due = dueTime(contact, timeZone);
+  const due = dueTime(contact, reader);
   if (Date.parse(contact.due_at) <= now.getTime()) {
-    return staffNotice(contact, siteUrl, t, {
+    return staffNotice(contact, siteUrl, t, reader.language, {
       subject: t('mail.notice.overdueSubject', { name: who(contact) }),
       lead: t('mail.notice.overdue', { name: who(contact), due }),
       due: null,
     });
   }
-  return staffNotice(contact, siteUrl, t, {
+  return staffNotice(contact, siteUrl, t, reader.language, {
     subject: t('mail.notice.reminderSubject', { name: who(contact) }),
     lead: t('mail.notice.reminder', { name: who(contact) }),
     due: t('mail.notice.due', { due }),

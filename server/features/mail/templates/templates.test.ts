@@ -25,7 +25,7 @@ const contact = (extra: Partial<Contact> = {}): Contact => ({
   ...extra,
 });
 const site = 'https://www.forge.example';
-const lisbon = { timeZone: 'Europe/Lisbon' };
+const lisbon = { language: 'en', timeZone: 'Europe/Lisbon' } as const;
 const untranslated = /\b(?:mail|contact|meta|language)\.[a-zA-Z]+\.[a-zA-Z.]+/;
 
 describe('the staff alert', () => {
@@ -71,7 +71,10 @@ describe('the staff alert’s intro', () => {
       'Eine Antwort per E-Mail (über „Antworten“) wird nicht erfasst',
     ],
   ] as const)('in %s sends the reader to the admin to answer', (language, admin, untracked) => {
-    const alert = enquiryAlert(contact({ language }), site, translator(language), lisbon);
+    const alert = enquiryAlert(contact({ language }), site, translator(language), {
+      language,
+      timeZone: 'Europe/Lisbon',
+    });
     for (const part of [alert.text, alert.html]) {
       expect(part).toContain(admin);
       expect(part).toContain(untracked);

@@ -47,7 +47,7 @@ const WRAPS = /overflow-wrap:anywhere;\s*word-break:break-word/;
 describe('e-mails on a narrow screen', () => {
   const t = translator('pt');
   const mails = {
-    alert: enquiryAlert(contact, site, t, { timeZone }),
+    alert: enquiryAlert(contact, site, t, { language: 'pt', timeZone }),
     reply: enquiryReply(contact, `Cara Ana,\n\n${LINK} — ${PART}\n\nCumprimentos`, {
       siteUrl: site,
       t,
@@ -56,8 +56,13 @@ describe('e-mails on a narrow screen', () => {
       timeZone,
     }),
     autoReply: autoReply(contact, site, t),
-    assigned: assignmentNotice(contact, site, translator('en'), { by: 'maria', timeZone }),
+    assigned: assignmentNotice(contact, site, translator('en'), {
+      by: 'maria',
+      language: 'en',
+      timeZone,
+    }),
     reminder: reminderNotice(contact, site, translator('en'), {
+      language: 'en',
       timeZone,
       now: new Date('2026-07-24T12:05:00.000Z'),
     }),
