@@ -71,7 +71,7 @@ export function accountMail(
 
   const button =
     `<p style="margin:24px 0"><a href="${escapeHtml(mail.url)}" ` +
-    'style="display:inline-block;background:#0f172a;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">' +
+    'style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">' +
     `${escapeHtml(action)}</a></p>`;
   const html = htmlDocument(
     mail.language,

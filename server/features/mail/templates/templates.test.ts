@@ -130,3 +130,21 @@ describe('the account mails’ expiry', () => {
     }
   });
 });
+
+describe('the account mails’ button', () => {
+  // The dark navy of before vanished into the card in a client's forced dark mode.
+  it.each(['invitation', 'reset', 'emailConfirm', 'twoFactorReset'] as const)(
+    'in %s is the blue of the other mails’ buttons',
+    (kind) => {
+      const { html } = accountMail(
+        { kind, language: 'en', url: `${site}/login`, expiresAt: '2026-07-26T14:05:00.000Z' },
+        'Europe/Lisbon',
+      );
+      const button = /<a href="[^"]*" style="([^"]*)"/.exec(html)?.[1];
+      expect(button).toContain('background:#2563eb;color:#ffffff');
+      expect(html).not.toContain('#0f172a;color:#ffffff');
+      const alert = enquiryAlert(contact(), site, translator('en'), lisbon).html;
+      expect(alert).toContain('background:#2563eb;color:#ffffff');
+    },
+  );
+});
