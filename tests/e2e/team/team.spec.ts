@@ -97,7 +97,7 @@ test('the admin invites an editor and a sales colleague by e-mail; each joins an
   expect(TEAM_MAIL_FROM).toContain('team@forge.example');
   expect(invited.subject).toBe(`${TEAM_ADMIN.username} invites you to the Forge Industrial admin`);
   expect(invited.text).toContain('as Editor');
-  expect(invited.text).toContain('(72 hours)');
+  expect(invited.text).toContain('once and for 72 hours, until');
   expect(invited.html).toContain('Accept the invitation');
 
   // The editor joins, skips two-factor for now, and sees the content side only.
@@ -217,7 +217,7 @@ test('a forgotten password is reset through the e-mailed link; two-factor sign-i
   const mail = await mailTo(sales.email, before);
   expect(mail.subject).toBe('Reset your password – Forge Industrial');
   expect(mail.text).toContain(`account ${sales.username}`);
-  expect(mail.text).toContain('(one hour)');
+  expect(mail.text).toContain('once and for one hour, until');
   await sam.goto(linkIn(mail));
   await expect(sam.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   // A fresh link is checked on opening (without using it up) and shows the form.
