@@ -55,8 +55,8 @@ start_like_the_unit() {
   exit 1
 }
 
-# The first admin before the first start: --init makes the new site's database.
-echo 'production-password-1' | npm run --silent admin -- create operator --init
+# The first admin before the first start: create makes the new site's database.
+echo 'production-password-1' | npm run --silent admin -- create operator
 start_like_the_unit
 for path in / /news /contact /login /sitemap.xml; do
   status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path")

@@ -201,18 +201,17 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     }
   });
 
-  it("acts on no folder without the site's database, creating nothing there, and says where it looked", () => {
+  it("acts on no folder without the site's database and says where it looked; create makes one, saying so", () => {
     const refusal = (file: string, from: string) =>
       `Error: No site database at ${file} (${from}), and this command creates none. Run it with ` +
       "the site's settings, as its systemd unit has them: DATA_DIR set to the site's data folder " +
       "(or DATABASE_URL), for example node --env-file=<the site's environment file> " +
       'dist/server/cli/admin.js …; on a new site, start the server once first, or create its ' +
-      'first admin with --init.';
+      'first admin.';
     // DATA_DIR pointing at an empty folder (a mistyped path, a new disk).
     const empty = tempDataDir();
     dirs.push(empty);
     for (const [args, stdin] of [
-      [['create', 'alice'], 'first-password-1\n'],
       [['list'], ''],
       [['reset-password', 'alice'], 'second-password-2\n'],
     ] as const) {
@@ -226,15 +225,16 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     // Run as another user or without the unit's environment file: no DATA_DIR, so ./data.
     const checkout = tempDataDir();
     dirs.push(checkout);
-    expect(admin(null, ['create', 'alice'], 'first-password-1\n', checkout)).toEqual({
+    expect(admin(null, ['list'], '', checkout)).toEqual({
       code: 1,
       out: '',
       err: refusal(path.join(checkout, 'data', 'site.db'), 'DATA_DIR is not set: ./data'),
     });
     expect(existsSync(path.join(checkout, 'data'))).toBe(false);
-    // A new site's first admin, before its first start (the quick start, a provisioning script).
+    // A new site's first admin, before its first start (the quick start, a provisioning script):
+    // the database is made, and the first line says so and where.
     const made = path.join(checkout, 'data', 'site.db');
-    expect(admin(null, ['create', 'alice', '--init'], 'first-password-1\n', checkout)).toEqual({
+    expect(admin(null, ['create', 'alice'], 'first-password-1\n', checkout)).toEqual({
       code: 0,
       out:
         `A new site database was made (sqlite: ${made}).\n` +

@@ -1,6 +1,6 @@
 /**
  * Accounts from the shell:
- *   npm run admin -- create <username> [--init]
+ *   npm run admin -- create <username>
  *   npm run admin -- reset-password <username>
  *   npm run admin -- reset-2fa <username>
  *   npm run admin -- list
@@ -8,8 +8,10 @@
  *   npm run admin -- delete <username>
  * The password comes from a hidden prompt, or from stdin when piped.
  * Every command works on the site's existing database (site-store.ts), but
- * `create --init`, which makes a new site's database first (before its first
- * start).
+ * `create`, which makes a new site's database first when there is none (a new
+ * site's first admin before its first start) and says so before anything
+ * else, so one run without the site's settings shows at once that it made a
+ * database the site does not use. `--init` is still taken, and changes nothing.
  */
 import dotenv from 'dotenv';
 import { ROLES } from '#shared/roles';
@@ -30,8 +32,8 @@ import { readPassword } from './prompt';
 import { hasSiteDatabase, requireSiteDatabase, storeName } from './site-store';
 
 const USAGE = `Usage:
-  npm run admin -- create <username>          create an admin account
-    [--init]                                  on a new site, before its first start: make its database
+  npm run admin -- create <username>          create an admin account (on a new site, before
+                                              its first start, its database first)
   npm run admin -- reset-password <username>  set a new password for an account
                                               (signs it out everywhere)
   npm run admin -- reset-2fa <username>       turn off two-factor sign-in for an account
@@ -130,11 +132,10 @@ const COMMANDS: Record<string, number> = {
   delete: 1,
 };
 /** How a new site gets its first admin before its first start, for the refusal on one. */
-const NEW_SITE =
-  'on a new site, start the server once first, or create its first admin with --init';
+const NEW_SITE = 'on a new site, start the server once first, or create its first admin';
 
 const [command = '', ...given] = process.argv.slice(2);
-const init = command === 'create' && given.includes('--init');
+const init = command === 'create';
 const args = given.filter((arg) => !(init && arg === '--init'));
 if (!(command in COMMANDS) || args.length !== COMMANDS[command]) {
   console.error(USAGE);

@@ -33,7 +33,7 @@ export function hasSiteDatabase(config: Where): boolean {
  * file), DATA_DIR falls back to ./data, and a new database there would take
  * the admin just created or be what gets backed up, while the site goes on
  * with its own. Only the server creates the SQLite database (on its first
- * start), and `npm run admin -- create --init` when asked to; `command` is
+ * start), and `npm run admin -- create` (a first admin); `command` is
  * the built script, named in the way out, and `newSite` how a new site gets
  * its database.
  */
