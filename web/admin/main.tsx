@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyLanguage, i18nForAsync } from '../common/i18n';
 import { App, createAdminRouter } from './app/App';
-import { replyDraftsOn } from './features/contacts/lib/reply-drafts';
+import { draftsOn } from './features/contacts/lib/drafts';
 import { startLanguage } from './lib/start-language';
 import './styles.css';
 
@@ -11,7 +11,7 @@ import './styles.css';
 async function start(root: HTMLElement) {
   const { language, chosen } = await startLanguage();
   // In the desktop app, whose server can change, unsent replies are kept per server.
-  if (window.desktop) replyDraftsOn((await window.desktop.getServerUrl().catch(() => null)) ?? '');
+  if (window.desktop) draftsOn((await window.desktop.getServerUrl().catch(() => null)) ?? '');
   // The language's catalogue is its own chunk: render once it has arrived.
   const i18n = await i18nForAsync(language);
   // A language the address names (`?lang=`, the links the site e-mails) or one chosen before is

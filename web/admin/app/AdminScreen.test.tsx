@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '#shared/roles';
 import { DEFAULT_SETTINGS } from '#shared/settings';
 import {
-  forgetReplies,
+  forgetDrafts,
   keepReplyDraft,
   replyDraft,
-  replyDraftsOf,
-} from '../features/contacts/lib/reply-drafts';
+  draftsOf,
+} from '../features/contacts/lib/drafts';
 import { leavingIsQuestioned } from '../test/leave';
 import { stubApi } from '../test/query';
 import { renderAdmin } from '../test/render';
@@ -56,7 +56,7 @@ const navLinks = async () =>
 
 describe('unsent replies in the tab', () => {
   it('are forgotten when another account signs in, kept for their writer', async () => {
-    replyDraftsOf('sales-1');
+    draftsOf('sales-1');
     keepReplyDraft(7, 'Olá, Sra. Costa');
     open('/admin', 'sales');
     await navLinks();
@@ -74,7 +74,7 @@ describe('unsent replies in the tab', () => {
     // Asking on every close for a week would only teach colleagues to click "Leave".
     expect(leavingIsQuestioned()).toBe(false);
     expect(replyDraft(7)).toBe('Olá, Sra. Costa');
-    act(() => forgetReplies());
+    act(() => forgetDrafts());
     expect(replyDraft(7)).toBeUndefined();
   });
 });

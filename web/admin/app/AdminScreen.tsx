@@ -5,7 +5,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { User } from '#shared/auth';
 import { can, type Capability } from '#shared/roles';
 import { useTwoFactorSetupRequired } from '../features/auth/api/auth.queries';
-import { forgetReplies, replyDraftsOf } from '../features/contacts/lib/reply-drafts';
+import { forgetDrafts, draftsOf } from '../features/contacts/lib/drafts';
 import { useAdminSession } from '../features/auth/hooks/useAdminSession';
 import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
@@ -40,7 +40,7 @@ export function AdminScreen({ title, description, capability, children }: Props)
   const username = user?.username;
   // Unsent replies belong to their writer: before the page shows, another account's go.
   useLayoutEffect(() => {
-    if (username) replyDraftsOf(username);
+    if (username) draftsOf(username);
   }, [username]);
   const allowed = !user || capability === undefined || can(user.role, capability);
   const work = useUnsavedWork();
@@ -53,7 +53,7 @@ export function AdminScreen({ title, description, capability, children }: Props)
         user={user}
         limited={setupRequired}
         onLogout={() => {
-          forgetReplies();
+          forgetDrafts();
           return signOut();
         }}
       />

@@ -16,7 +16,7 @@ import type { Contact } from '#shared/contact';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
-import { closeReply, openReply, replyDraft, useOpenReplies } from '../lib/reply-drafts';
+import { closeReply, openReply, replyDraft, useOpenReplies } from '../lib/drafts';
 import { replyStatus } from '../lib/reply-status';
 import { AssigneeSelect } from './AssigneeSelect';
 import { ContactSource } from './ContactSource';

@@ -8,15 +8,15 @@ import { held, json, stubModelApi } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
 import { contactKeys } from '../api/contacts.queries';
-import { forgetReplies, keepNoteDraft, keepReplyDraft, replyDraftsOf } from '../lib/reply-drafts';
+import { forgetDrafts, keepNoteDraft, keepReplyDraft, draftsOf } from '../lib/drafts';
 import { ContactsManager } from './ContactsManager';
 
 quietToasts();
 // jsdom does not scroll; a card brought into view is.
 Element.prototype.scrollIntoView = () => undefined;
-beforeEach(() => replyDraftsOf('sam'));
+beforeEach(() => draftsOf('sam'));
 afterEach(() => {
-  forgetReplies();
+  forgetDrafts();
   window.localStorage.clear();
 });
 /** The reply texts kept on the machine. */

@@ -13,7 +13,7 @@ import { CONTACTS_PAGE_SIZE, useContactsQuery } from '../api/contacts.queries';
 import { useMailStatus } from '../api/mail.queries';
 import { useContactActions } from '../hooks/useContactActions';
 import { useRevealContact } from '../hooks/useRevealContact';
-import { closeReply, keepNoteDraft, useOpenReplies } from '../lib/reply-drafts';
+import { closeReply, keepNoteDraft, useOpenReplies } from '../lib/drafts';
 import { ContactCardList } from './ContactCardList';
 import { ContactsToolbar } from './ContactsToolbar';
 import { ContactStatsPanel } from './ContactStatsPanel';

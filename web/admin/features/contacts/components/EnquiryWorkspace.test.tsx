@@ -7,12 +7,12 @@ import { held, json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { leavingIsQuestioned } from '../../../test/leave';
 import { renderAdmin } from '../../../test/render';
-import { forgetReplies } from '../lib/reply-drafts';
+import { forgetDrafts } from '../lib/drafts';
 import { ContactCard } from './ContactCard';
 
 quietToasts();
 afterEach(() => {
-  forgetReplies();
+  forgetDrafts();
   window.localStorage.clear();
 });
 

@@ -7,11 +7,11 @@ import { toast } from '../../../../common/toast';
 import { Field, fieldAria } from '../../../components/Field';
 import { button, input } from '../../../lib/ui';
 import { useAddNote } from '../api/thread.queries';
-import { addNote, keepNoteDraft, useNoteAdd, useNoteDraft } from '../lib/reply-drafts';
+import { addNote, keepNoteDraft, useNoteAdd, useNoteDraft } from '../lib/drafts';
 
 /**
  * An internal note on the enquiry, for colleagues: it joins the thread and is
- * never e-mailed. What is written is kept by enquiry (lib/reply-drafts.ts),
+ * never e-mailed. What is written is kept by enquiry (lib/drafts.ts),
  * as an unsent reply is, until it is added: the card closed and opened
  * again, another admin page or tab, a card that left the list and came
  * back, a reload or a closed window all find it there. So, like the reply,

@@ -5,12 +5,12 @@ import type { Contact } from '#shared/contact';
 import { held, json, stubModelApi } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
-import { forgetReplies } from '../lib/reply-drafts';
+import { forgetDrafts } from '../lib/drafts';
 import { ReplyEditor } from './ReplyEditor';
 
 quietToasts();
 afterEach(() => {
-  forgetReplies();
+  forgetDrafts();
   window.localStorage.clear();
 });
 

@@ -19,7 +19,7 @@ import {
   sendReply,
   useReplyDraft,
   useReplySend,
-} from '../lib/reply-drafts';
+} from '../lib/drafts';
 
 type Props = {
   contact: Contact;
@@ -38,7 +38,7 @@ type Props = {
  * while the draft is on its way, and if it changed all the same, the draft
  * asks again before replacing it), and Send e-mails it in
  * the enquiry's thread, marking the enquiry replied. What is written is kept
- * by enquiry (lib/reply-drafts.ts) until it is sent, so an editor opened
+ * by enquiry (lib/drafts.ts) until it is sent, so an editor opened
  * again, or a card that left the list and came back, starts from it; so is
  * a reply on its way (shown as being sent, and not sent twice, by whichever
  * card of the enquiry is drawn) and, for a card drawn again while the

@@ -3,13 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { held } from '../../../test/llm-api';
 import {
   closeReply,
-  forgetReplies,
+  forgetDrafts,
   keepReplyDraft,
   replyDraft,
-  REPLY_DRAFT_MAX_AGE_MS,
-  replyDraftsOf,
+  DRAFT_MAX_AGE_MS,
+  draftsOf,
   sendReply,
-} from './reply-drafts';
+} from './drafts';
 
 /** Where a browser's dashboard keeps ana's reply to an enquiry. */
 const key = (id: number, writer = '["","ana"]') =>
@@ -25,13 +25,13 @@ const kept = () =>
 async function reloaded({ closed = false } = {}) {
   if (closed) window.sessionStorage.clear();
   vi.resetModules();
-  return import('./reply-drafts');
+  return import('./drafts');
 }
 
-beforeEach(() => replyDraftsOf('ana'));
+beforeEach(() => draftsOf('ana'));
 
 afterEach(() => {
-  forgetReplies();
+  forgetDrafts();
   window.localStorage.clear();
   window.sessionStorage.clear();
   vi.restoreAllMocks();
@@ -46,7 +46,7 @@ describe('replies being written', () => {
     });
     expect(kept().sort()).toEqual([key(7), key(9)]);
     const after = await reloaded({ closed: true });
-    after.replyDraftsOf('ana');
+    after.draftsOf('ana');
     expect(after.replyDraft(7)).toBe('Guten Tag,\n\ngerne.');
     expect(after.replyDraft(9)).toBe('Olá,\n\nclaro.');
   });
@@ -54,23 +54,23 @@ describe('replies being written', () => {
   it('are all forgotten on the machine at a sign-out', async () => {
     keepReplyDraft(7, 'Guten Tag, Frau Weber');
     window.localStorage.setItem(key(9, '["","bruno"]'), '{"text":"Olá","saved":0}');
-    forgetReplies();
+    forgetDrafts();
     expect(replyDraft(7)).toBeUndefined();
     expect(kept()).toEqual([]);
     const after = await reloaded({ closed: true });
-    after.replyDraftsOf('ana');
+    after.draftsOf('ana');
     expect(after.replyDraft(7)).toBeUndefined();
   });
 
   it('are forgotten when left untouched for a week, at the next start', async () => {
     const now = Date.now();
-    vi.spyOn(Date, 'now').mockReturnValue(now - REPLY_DRAFT_MAX_AGE_MS - 1);
+    vi.spyOn(Date, 'now').mockReturnValue(now - DRAFT_MAX_AGE_MS - 1);
     keepReplyDraft(7, 'Guten Tag');
-    vi.spyOn(Date, 'now').mockReturnValue(now - REPLY_DRAFT_MAX_AGE_MS + 60_000);
+    vi.spyOn(Date, 'now').mockReturnValue(now - DRAFT_MAX_AGE_MS + 60_000);
     keepReplyDraft(9, 'Olá');
     vi.spyOn(Date, 'now').mockReturnValue(now);
     const after = await reloaded({ closed: true });
-    after.replyDraftsOf('ana');
+    after.draftsOf('ana');
     expect(after.replyDraft(7)).toBeUndefined();
     expect(after.replyDraft(9)).toBe('Olá');
     expect(kept()).toEqual([key(9)]);
@@ -78,13 +78,13 @@ describe('replies being written', () => {
 
   it('in the desktop app, belong to the server they were written on', async () => {
     let app = await reloaded({ closed: true });
-    app.replyDraftsOn('https://www.forge.example');
-    app.replyDraftsOf('ana');
+    app.draftsOn('https://www.forge.example');
+    app.draftsOf('ana');
     app.keepReplyDraft(7, 'Guten Tag, Frau Weber');
     // The app on another server: its enquiry 7 is someone else's.
     app = await reloaded({ closed: true });
-    app.replyDraftsOn('https://staging.forge.example');
-    app.replyDraftsOf('ana');
+    app.draftsOn('https://staging.forge.example');
+    app.draftsOf('ana');
     expect(app.replyDraft(7)).toBeUndefined();
     expect(kept()).toEqual([]);
   });
@@ -95,7 +95,7 @@ describe('replies being written', () => {
       JSON.stringify({ owner: 'ana', texts: { 7: 'Guten Tag' } }),
     );
     const after = await reloaded();
-    after.replyDraftsOf('ana');
+    after.draftsOf('ana');
     expect(after.replyDraft(7)).toBe('Guten Tag');
     expect(kept()).toEqual([key(7)]);
     expect(window.sessionStorage.length).toBe(0);
@@ -142,20 +142,20 @@ describe('replies being written', () => {
       '{"owner": "ana", "texts": {"8": 4',
     );
     const after = await reloaded();
-    after.replyDraftsOf('ana');
+    after.draftsOf('ana');
     expect([7, 8, 9].map(after.replyDraft)).toEqual([undefined, undefined, undefined]);
     expect(kept()).toEqual([]);
   });
 
   it('belong to their writer: another account signing in in the tab finds none', async () => {
     keepReplyDraft(7, 'Guten Tag, Frau Weber');
-    replyDraftsOf('ana');
+    draftsOf('ana');
     expect(replyDraft(7)).toBe('Guten Tag, Frau Weber');
-    replyDraftsOf('bruno');
+    draftsOf('bruno');
     expect(replyDraft(7)).toBeUndefined();
     keepReplyDraft(9, 'Olá');
     const after = await reloaded({ closed: true });
-    after.replyDraftsOf('carla');
+    after.draftsOf('carla');
     expect(after.replyDraft(9)).toBeUndefined();
     expect(kept()).toEqual([]);
   });

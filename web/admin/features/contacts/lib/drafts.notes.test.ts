@@ -4,14 +4,14 @@ import { held } from '../../../test/llm-api';
 import {
   addNote,
   closeReply,
-  forgetReplies,
+  forgetDrafts,
   keepNoteDraft,
   keepReplyDraft,
   noteDraft,
   replyDraft,
-  REPLY_DRAFT_MAX_AGE_MS,
-  replyDraftsOf,
-} from './reply-drafts';
+  DRAFT_MAX_AGE_MS,
+  draftsOf,
+} from './drafts';
 
 /** Where a browser's dashboard keeps ana's note (or reply) to an enquiry. */
 const noteKey = (id: number, writer = '["","ana"]') =>
@@ -28,13 +28,13 @@ const kept = () =>
 async function reloaded() {
   window.sessionStorage.clear();
   vi.resetModules();
-  return import('./reply-drafts');
+  return import('./drafts');
 }
 
-beforeEach(() => replyDraftsOf('ana'));
+beforeEach(() => draftsOf('ana'));
 
 afterEach(() => {
-  forgetReplies();
+  forgetDrafts();
   window.localStorage.clear();
   window.sessionStorage.clear();
   vi.restoreAllMocks();
@@ -49,7 +49,7 @@ describe('notes written and not added', () => {
     });
     expect(kept()).toEqual([noteKey(7), replyKey(7)]);
     const after = await reloaded();
-    after.replyDraftsOf('ana');
+    after.draftsOf('ana');
     expect(after.noteDraft(7)).toBe('Kunde ruft Montag an');
     expect(after.replyDraft(7)).toBe('Guten Tag,\n\ngerne.');
   });
@@ -61,7 +61,7 @@ describe('notes written and not added', () => {
       JSON.stringify({ text: 'Guten Tag, Frau Weber', saved: Date.now() }),
     );
     const after = await reloaded();
-    after.replyDraftsOf('ana');
+    after.draftsOf('ana');
     expect(after.replyDraft(7)).toBe('Guten Tag, Frau Weber');
     expect(after.noteDraft(7)).toBeUndefined();
     expect(kept()).toEqual([replyKey(7)]);
@@ -113,34 +113,34 @@ describe('notes written and not added', () => {
   it('are all forgotten on the machine at a sign-out', async () => {
     keepNoteDraft(7, 'Kunde ruft Montag an');
     window.localStorage.setItem(noteKey(9, '["","bruno"]'), '{"text":"Olá","saved":0}');
-    forgetReplies();
+    forgetDrafts();
     expect(noteDraft(7)).toBeUndefined();
     expect(kept()).toEqual([]);
     const after = await reloaded();
-    after.replyDraftsOf('ana');
+    after.draftsOf('ana');
     expect(after.noteDraft(7)).toBeUndefined();
   });
 
   it('belong to their writer: another account signing in finds none', async () => {
     keepNoteDraft(7, 'Kunde ruft Montag an');
-    replyDraftsOf('bruno');
+    draftsOf('bruno');
     expect(noteDraft(7)).toBeUndefined();
     keepNoteDraft(9, 'Olá');
     const after = await reloaded();
-    after.replyDraftsOf('carla');
+    after.draftsOf('carla');
     expect(after.noteDraft(9)).toBeUndefined();
     expect(kept()).toEqual([]);
   });
 
   it('are forgotten when left untouched for a week, at the next start', async () => {
     const now = Date.now();
-    vi.spyOn(Date, 'now').mockReturnValue(now - REPLY_DRAFT_MAX_AGE_MS - 1);
+    vi.spyOn(Date, 'now').mockReturnValue(now - DRAFT_MAX_AGE_MS - 1);
     keepNoteDraft(7, 'Kunde ruft Montag an');
-    vi.spyOn(Date, 'now').mockReturnValue(now - REPLY_DRAFT_MAX_AGE_MS + 60_000);
+    vi.spyOn(Date, 'now').mockReturnValue(now - DRAFT_MAX_AGE_MS + 60_000);
     keepNoteDraft(9, 'Olá');
     vi.spyOn(Date, 'now').mockReturnValue(now);
     const after = await reloaded();
-    after.replyDraftsOf('ana');
+    after.draftsOf('ana');
     expect(after.noteDraft(7)).toBeUndefined();
     expect(after.noteDraft(9)).toBe('Olá');
     expect(kept()).toEqual([noteKey(9)]);

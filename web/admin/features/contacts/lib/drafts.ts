@@ -17,12 +17,12 @@ import { z } from 'zod';
  * card closed keeps it).
  *
  * An unsent reply holds a visitor's details and its writer's name (a note,
- * what the team knows of the visitor), so the texts belong to the account that wrote them (`replyDraftsOf`), on the
- * server it wrote them on (`replyDraftsOn`: the desktop app can change
+ * what the team knows of the visitor), so the texts belong to the account that wrote them (`draftsOf`), on the
+ * server it wrote them on (`draftsOn`: the desktop app can change
  * server, a browser's dashboard is its server's): a sign-out forgets every
  * text kept on the machine, another account signing in (or the app on
  * another server) forgets the others', and a text left untouched for
- * REPLY_DRAFT_MAX_AGE_MS is forgotten when the dashboard next starts.
+ * DRAFT_MAX_AGE_MS is forgotten when the dashboard next starts.
  *
  * A reply on its way is kept here too (`sendReply`; a note, `addNote`), so
  * every card of its enquiry, including one drawn again while it travels
@@ -44,7 +44,7 @@ const PREFIXES: Record<Kind, string> = {
 const KINDS = Object.keys(PREFIXES) as Kind[];
 /** Where the texts were kept before (the tab's sessionStorage), taken over once. */
 const SESSION_KEY = 'admin.contacts.replyDrafts';
-export const REPLY_DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const StoredDraft = z.object({ text: z.string(), saved: z.number() });
 const SessionDrafts = z.object({
   owner: z.string().min(1),
@@ -114,7 +114,7 @@ function load(writer: string): Record<Kind, Map<number, string>> {
     for (const key of keptKeys(store)) {
       const kept = parseKey(key);
       const draft = kept?.writer === writer ? parseDraft(store.getItem(key)) : null;
-      if (kept && draft && Date.now() - draft.saved < REPLY_DRAFT_MAX_AGE_MS)
+      if (kept && draft && Date.now() - draft.saved < DRAFT_MAX_AGE_MS)
         found[kept.kind].set(kept.id, draft.text);
       else store.removeItem(key);
     }
@@ -254,7 +254,7 @@ export function closeReply(id: number): void {
 }
 
 /** Forgets every reply and note being written, open or kept on the machine, whoever wrote it (a sign-out). */
-export function forgetReplies(): void {
+export function forgetDrafts(): void {
   drafts = none();
   try {
     const store = storage();
@@ -274,7 +274,7 @@ export function forgetReplies(): void {
  * app's (enquiry 7 on one server is not enquiry 7 on another); a browser's
  * dashboard, on its server's own origin, needs none.
  */
-export function replyDraftsOn(url: string): void {
+export function draftsOn(url: string): void {
   server = url;
 }
 
@@ -283,7 +283,7 @@ export function replyDraftsOn(url: string): void {
  * another account was writing here (its session ended, and a colleague
  * signed in), or the same one on another server, is forgotten.
  */
-export function replyDraftsOf(username: string): void {
+export function draftsOf(username: string): void {
   const writer = JSON.stringify([server, username]);
   if (owner === writer) return;
   owner = writer;
