@@ -1,5 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import {
+  KINDS,
+  SESSION_KEY,
+  keptKeys,
+  keyOf,
+  parseDraft,
+  parseKey,
+  storage,
+  type Kind,
+} from './draft-storage';
+import { followOtherTabs, type OtherTabChange } from './follow-other-tabs';
 
 /**
  * Replies and notes being written, by enquiry: which cards have their reply
@@ -8,10 +19,11 @@ import { z } from 'zod';
  * the list shown (taken by its writer off "Assigned to: Nobody", no longer
  * due soon, pushed to the next page by a new enquiry), a card closed, or a
  * move to another admin page or tab takes none with it. The texts are also
- * kept in localStorage, one entry per kind, writer and enquiry, so a
- * reload, a closed tab or a closed desktop window keeps them (and the
- * dashboard's other tabs follow them): neither form asks before the page is
- * left (useLeaveGuard), as nothing in them is lost. A reply is forgotten
+ * kept in localStorage (draft-storage.ts), one entry per kind, writer and
+ * enquiry, so a reload, a closed tab or a closed desktop window keeps them
+ * (and the dashboard's other tabs follow them, follow-other-tabs.ts):
+ * neither form asks before the page is left (useLeaveGuard), as nothing in
+ * them is lost. A reply is forgotten
  * once sent, or when its editor is closed and the writer agrees to discard
  * it; a note once added, or when its text is written back to nothing (a
  * card closed keeps it).
@@ -31,21 +43,7 @@ import { z } from 'zod';
  * was taken down (`leaveReply`), for the card drawn in its place.
  */
 
-/** A reply to the visitor, or an internal note for colleagues. */
-type Kind = 'reply' | 'note';
-/**
- * Each text is kept under `<its kind's prefix><writer>:<enquiry id>`, the writer URI-encoded.
- * The replies' is the one they were kept under before notes were kept too.
- */
-const PREFIXES: Record<Kind, string> = {
-  reply: 'admin.contacts.replyDraft:',
-  note: 'admin.contacts.noteDraft:',
-};
-const KINDS = Object.keys(PREFIXES) as Kind[];
-/** Where the texts were kept before (the tab's sessionStorage), taken over once. */
-const SESSION_KEY = 'admin.contacts.replyDrafts';
 export const DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-const StoredDraft = z.object({ text: z.string(), saved: z.number() });
 const SessionDrafts = z.object({
   owner: z.string().min(1),
   texts: z.record(z.string().regex(/^[1-9]\d*$/), z.string()),
@@ -65,45 +63,6 @@ const clearSends = () => KINDS.forEach((kind) => sends[kind].clear());
 /** Where the writer was in a reply's text when its card was taken down with the focus in it. */
 let caret: { id: number; start: number; end: number } | null = null;
 const listeners = new Set<() => void>();
-
-function storage(area: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
-  try {
-    return window[area];
-  } catch {
-    return null; // No storage (privacy settings): the texts last as long as the page.
-  }
-}
-
-const keyOf = (kind: Kind, writer: string, id: number) =>
-  `${PREFIXES[kind]}${encodeURIComponent(writer)}:${id}`;
-
-const kindOf = (key: string | null) => KINDS.find((kind) => key?.startsWith(PREFIXES[kind]));
-
-/** The kind, writer and enquiry a stored key is for; null for any other key. */
-function parseKey(key: string | null): { kind: Kind; writer: string; id: number } | null {
-  const kind = kindOf(key);
-  const match = kind ? /^([^:]*):([1-9]\d*)$/.exec(key!.slice(PREFIXES[kind].length)) : null;
-  if (!kind || !match) return null;
-  try {
-    return { kind, writer: decodeURIComponent(match[1]!), id: Number(match[2]) };
-  } catch {
-    return null;
-  }
-}
-
-function parseDraft(value: string | null): z.output<typeof StoredDraft> | null {
-  try {
-    const parsed = value === null ? null : StoredDraft.safeParse(JSON.parse(value));
-    return parsed?.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-const keptKeys = (store: Storage) =>
-  Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
-    (key): key is string => kindOf(key) !== undefined,
-  );
 
 /** The texts `writer` kept; every other writer's, and those left too long, are removed. */
 function load(writer: string): Record<Kind, Map<number, string>> {
@@ -159,13 +118,16 @@ export const replyDraft = (id: number): string | undefined => drafts.reply.get(i
 /** The note to an enquiry written and not added, if one is. */
 export const noteDraft = (id: number): string | undefined => drafts.note.get(id);
 
+/** Holds (or, with null, lets go of) a text in memory; false when that changes nothing. */
+function hold(kind: Kind, id: number, text: string | null): boolean {
+  if (text === null) return drafts[kind].delete(id);
+  if (drafts[kind].get(id) === text) return false;
+  drafts[kind].set(id, text);
+  return true;
+}
+
 function keepDraft(kind: Kind, id: number, text: string | null): void {
-  if (text === null) {
-    if (!drafts[kind].delete(id)) return;
-  } else {
-    if (drafts[kind].get(id) === text) return;
-    drafts[kind].set(id, text);
-  }
+  if (!hold(kind, id, text)) return;
   save(kind, id, text);
   changed();
 }
@@ -296,34 +258,18 @@ export function draftsOf(username: string): void {
     drafts.reply.set(id, text);
     save('reply', id, text);
   }
-  followOtherTabs();
+  followOtherTabs(fromOtherTab);
   changed();
 }
 
-let following = false;
-
-/** A text written, sent, added, discarded or forgotten in another tab of the dashboard is followed here. */
-function followOtherTabs(): void {
-  if (following) return;
-  following = true;
-  window.addEventListener('storage', (event) => {
-    if (event.storageArea !== storage()) return;
-    if (event.key === null) {
-      // The whole storage was cleared.
-      if (KINDS.every((kind) => drafts[kind].size === 0)) return;
-      drafts = none();
-      return changed();
-    }
-    const kept = parseKey(event.key);
-    if (!kept || kept.writer !== owner) return;
-    const texts = drafts[kept.kind];
-    const draft = parseDraft(event.newValue);
-    if (draft) {
-      if (texts.get(kept.id) === draft.text) return;
-      texts.set(kept.id, draft.text);
-    } else if (!texts.delete(kept.id)) return;
-    changed();
-  });
+/** What another tab did to the texts kept on the machine, followed here for the writer's own. */
+function fromOtherTab(change: OtherTabChange): void {
+  if (change === 'cleared') {
+    if (KINDS.every((kind) => drafts[kind].size === 0)) return;
+    drafts = none();
+    return changed();
+  }
+  if (change.writer === owner && hold(change.kind, change.id, change.text)) changed();
 }
 
 function subscribe(listener: () => void): () => void {
