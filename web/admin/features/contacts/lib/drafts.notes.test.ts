@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { held } from '../../../test/llm-api';
+import {
+  anaWriting,
+  kept,
+  noteKey,
+  reloaded,
+  replyKey,
+  writtenElsewhere,
+} from '../test/kept-drafts';
 import {
   addNote,
   closeReply,
@@ -13,32 +21,7 @@ import {
   draftsOf,
 } from './drafts';
 
-/** Where a browser's dashboard keeps ana's note (or reply) to an enquiry. */
-const noteKey = (id: number, writer = '["","ana"]') =>
-  `admin.contacts.noteDraft:${encodeURIComponent(writer)}:${id}`;
-const replyKey = (id: number, writer = '["","ana"]') =>
-  `admin.contacts.replyDraft:${encodeURIComponent(writer)}:${id}`;
-/** Every text kept on the machine, reply or note. */
-const kept = () =>
-  Object.keys(window.localStorage)
-    .filter((k) => k.startsWith('admin.contacts.'))
-    .sort();
-
-/** The module as the next page (a reload, a closed and opened window) finds it. */
-async function reloaded() {
-  window.sessionStorage.clear();
-  vi.resetModules();
-  return import('./drafts');
-}
-
-beforeEach(() => draftsOf('ana'));
-
-afterEach(() => {
-  forgetDrafts();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  vi.restoreAllMocks();
-});
+anaWriting();
 
 describe('notes written and not added', () => {
   it('are kept by writer and enquiry on the machine, apart from the reply, so a reload finds them', async () => {
@@ -48,7 +31,7 @@ describe('notes written and not added', () => {
       text: 'Kunde ruft Montag an',
     });
     expect(kept()).toEqual([noteKey(7), replyKey(7)]);
-    const after = await reloaded();
+    const after = await reloaded({ closed: true });
     after.draftsOf('ana');
     expect(after.noteDraft(7)).toBe('Kunde ruft Montag an');
     expect(after.replyDraft(7)).toBe('Guten Tag,\n\ngerne.');
@@ -60,7 +43,7 @@ describe('notes written and not added', () => {
       replyKey(7),
       JSON.stringify({ text: 'Guten Tag, Frau Weber', saved: Date.now() }),
     );
-    const after = await reloaded();
+    const after = await reloaded({ closed: true });
     after.draftsOf('ana');
     expect(after.replyDraft(7)).toBe('Guten Tag, Frau Weber');
     expect(after.noteDraft(7)).toBeUndefined();
@@ -116,7 +99,7 @@ describe('notes written and not added', () => {
     forgetDrafts();
     expect(noteDraft(7)).toBeUndefined();
     expect(kept()).toEqual([]);
-    const after = await reloaded();
+    const after = await reloaded({ closed: true });
     after.draftsOf('ana');
     expect(after.noteDraft(7)).toBeUndefined();
   });
@@ -126,7 +109,7 @@ describe('notes written and not added', () => {
     draftsOf('bruno');
     expect(noteDraft(7)).toBeUndefined();
     keepNoteDraft(9, 'Olá');
-    const after = await reloaded();
+    const after = await reloaded({ closed: true });
     after.draftsOf('carla');
     expect(after.noteDraft(9)).toBeUndefined();
     expect(kept()).toEqual([]);
@@ -139,7 +122,7 @@ describe('notes written and not added', () => {
     vi.spyOn(Date, 'now').mockReturnValue(now - DRAFT_MAX_AGE_MS + 60_000);
     keepNoteDraft(9, 'Olá');
     vi.spyOn(Date, 'now').mockReturnValue(now);
-    const after = await reloaded();
+    const after = await reloaded({ closed: true });
     after.draftsOf('ana');
     expect(after.noteDraft(7)).toBeUndefined();
     expect(after.noteDraft(9)).toBe('Olá');
@@ -148,17 +131,9 @@ describe('notes written and not added', () => {
 
   it('follow what another tab writes or adds, without touching the reply', () => {
     keepReplyDraft(7, 'Guten Tag');
-    const elsewhere = (text: string | null) =>
-      window.dispatchEvent(
-        new StorageEvent('storage', {
-          key: noteKey(7),
-          newValue: text === null ? null : JSON.stringify({ text, saved: Date.now() }),
-          storageArea: window.localStorage,
-        }),
-      );
-    elsewhere('Kunde ruft Montag an');
+    writtenElsewhere(noteKey(7), 'Kunde ruft Montag an');
     expect(noteDraft(7)).toBe('Kunde ruft Montag an');
-    elsewhere(null);
+    writtenElsewhere(noteKey(7), null);
     expect(noteDraft(7)).toBeUndefined();
     expect(replyDraft(7)).toBe('Guten Tag');
   });

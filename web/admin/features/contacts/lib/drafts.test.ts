@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { held } from '../../../test/llm-api';
+import { anaWriting, kept, reloaded, replyKey as key, writtenElsewhere } from '../test/kept-drafts';
 import {
   closeReply,
   forgetDrafts,
@@ -11,31 +12,7 @@ import {
   sendReply,
 } from './drafts';
 
-/** Where a browser's dashboard keeps ana's reply to an enquiry. */
-const key = (id: number, writer = '["","ana"]') =>
-  `admin.contacts.replyDraft:${encodeURIComponent(writer)}:${id}`;
-/** Every reply text kept on the machine. */
-const kept = () =>
-  Object.keys(window.localStorage).filter((k) => k.startsWith('admin.contacts.replyDraft'));
-
-/**
- * The module as the next page finds it: nothing in memory, localStorage as it
- * was. A closed tab or desktop window also takes its sessionStorage along.
- */
-async function reloaded({ closed = false } = {}) {
-  if (closed) window.sessionStorage.clear();
-  vi.resetModules();
-  return import('./drafts');
-}
-
-beforeEach(() => draftsOf('ana'));
-
-afterEach(() => {
-  forgetDrafts();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  vi.restoreAllMocks();
-});
+anaWriting();
 
 describe('replies being written', () => {
   it('are kept by writer and enquiry on the machine, so a reload or a closed window finds them', async () => {
@@ -44,7 +21,7 @@ describe('replies being written', () => {
     expect(JSON.parse(window.localStorage.getItem(key(7))!)).toMatchObject({
       text: 'Guten Tag,\n\ngerne.',
     });
-    expect(kept().sort()).toEqual([key(7), key(9)]);
+    expect(kept()).toEqual([key(7), key(9)]);
     const after = await reloaded({ closed: true });
     after.draftsOf('ana');
     expect(after.replyDraft(7)).toBe('Guten Tag,\n\ngerne.');
@@ -102,25 +79,11 @@ describe('replies being written', () => {
   });
 
   it('follow what another tab writes, sends or discards', () => {
-    const elsewhere = (id: number, text: string | null) =>
-      window.dispatchEvent(
-        new StorageEvent('storage', {
-          key: key(id),
-          newValue: text === null ? null : JSON.stringify({ text, saved: Date.now() }),
-          storageArea: window.localStorage,
-        }),
-      );
-    elsewhere(7, 'Guten Tag');
+    writtenElsewhere(key(7), 'Guten Tag');
     expect(replyDraft(7)).toBe('Guten Tag');
-    elsewhere(7, null);
+    writtenElsewhere(key(7), null);
     expect(replyDraft(7)).toBeUndefined();
-    window.dispatchEvent(
-      new StorageEvent('storage', {
-        key: key(9, '["","bruno"]'),
-        newValue: '{"text":"Olá","saved":0}',
-        storageArea: window.localStorage,
-      }),
-    );
+    writtenElsewhere(key(9, '["","bruno"]'), 'Olá');
     expect(replyDraft(9)).toBeUndefined();
   });
 
