@@ -67,6 +67,58 @@ const crossedBy = <T>(other: () => Promise<T>) => {
 };
 
 /**
+ * The crossings: an upload deleted while a save of the article shows it or
+ * the hero is given it (`use`); `crossing`, the step that starts at the hook
+ * `at` while the other is on its way; `deletionWaits`, where the deletion
+ * must wait for the save and then answer 409 (else either may go first).
+ */
+const CROSSINGS: {
+  name: string;
+  file: string;
+  use: 'save' | 'hero';
+  crossing: 'deletion' | 'use';
+  at: keyof typeof hooks;
+  deletionWaits?: boolean;
+}[] = [
+  {
+    name: 'a save showing it, landing after the deletion read its uses: one of them',
+    file: 'crossed-by-save.jpg',
+    use: 'save',
+    crossing: 'use',
+    at: 'beforeRemove',
+  },
+  {
+    name: 'its deletion, landing after a save found it: one of them',
+    file: 'crossing-a-save.jpg',
+    use: 'save',
+    crossing: 'deletion',
+    at: 'afterMissing',
+  },
+  {
+    name: 'its deletion, landing while a save that found it is written: the deletion waits, then 409',
+    file: 'crossing-a-write.jpg',
+    use: 'save',
+    crossing: 'deletion',
+    at: 'afterMissingInWrite',
+    deletionWaits: true,
+  },
+  {
+    name: 'made the hero after the deletion read its uses: one of them, the deletion 409 or 200, never 500',
+    file: 'crossed-by-hero.jpg',
+    use: 'hero',
+    crossing: 'use',
+    at: 'beforeRemove',
+  },
+  {
+    name: 'its deletion, landing after the hero found it: one of them, never 500',
+    file: 'crossing-the-hero.jpg',
+    use: 'hero',
+    crossing: 'deletion',
+    at: 'afterFind',
+  },
+];
+
+/**
  * Deleting an upload from the library while a colleague saves an article
  * showing it, or makes it the home page's hero: one of them goes through,
  * never both, and the deletion that loses answers "in use" (409), never a
@@ -128,96 +180,38 @@ describe.each(STORES)(
     const hero = async () =>
       (await t.db('site_media').where({ slot: 'hero-poster' }).first('media_id'))?.media_id;
 
-    it.skipIf(skip)(
-      'a save showing it, landing after the deletion read its uses: one of them',
-      async () => {
-        const item = await upload('crossed-by-save.jpg');
-        const save = crossedBy(() => showIn(item));
-        hooks.beforeRemove = save.hook;
-        const deleted = await remove(item);
-        const saved = await save.answer();
+    const putToUse = { save: showIn, hero: makeHero };
+    const isInUse = {
+      save: async (item: MediaItem) => (await shown()) === item.url,
+      hero: async (item: MediaItem) => Number(await hero()) === item.id,
+    };
 
-        expect([deleted.status, saved.status].sort()).toEqual(
-          deleted.status === 200 ? [200, 400] : [200, 409],
-        );
-        expect(await exists(item)).toBe(deleted.status !== 200);
-        expect((await shown()) === item.url).toBe(saved.status === 200);
-        if (deleted.status === 409) expect(deleted.body.error).toContain('Line 3');
-      },
-      30_000,
-    );
+    for (const { name, file, use, crossing, at, deletionWaits } of CROSSINGS)
+      it.skipIf(skip)(
+        name,
+        async () => {
+          const item = await upload(file);
+          const deletion = () => remove(item);
+          const putting = () => putToUse[use](item);
+          const other = crossedBy(crossing === 'deletion' ? deletion : putting);
+          hooks[at] = other.hook;
+          const first = await (crossing === 'deletion' ? putting() : deletion());
+          const second = await other.answer();
+          const [deleted, used] = crossing === 'deletion' ? [second, first] : [first, second];
 
-    it.skipIf(skip)(
-      'its deletion, landing after a save found it: one of them',
-      async () => {
-        const item = await upload('crossing-a-save.jpg');
-        const deletion = crossedBy(() => remove(item));
-        hooks.afterMissing = deletion.hook;
-        const saved = await showIn(item);
-        const deleted = await deletion.answer();
-
-        expect([deleted.status, saved.status].sort()).toEqual(
-          deleted.status === 200 ? [200, 400] : [200, 409],
-        );
-        expect(await exists(item)).toBe(deleted.status !== 200);
-        expect((await shown()) === item.url).toBe(saved.status === 200);
-      },
-      30_000,
-    );
-
-    it.skipIf(skip)(
-      'its deletion, landing while a save that found it is written: the deletion waits, then 409',
-      async () => {
-        const item = await upload('crossing-a-write.jpg');
-        const deletion = crossedBy(() => remove(item));
-        hooks.afterMissingInWrite = deletion.hook;
-        const saved = await showIn(item);
-        const deleted = await deletion.answer();
-
-        expect([saved.status, deleted.status]).toEqual([200, 409]);
-        expect(deleted.body.error).toContain('Line 3');
-        expect(await exists(item)).toBe(true);
-        expect(await shown()).toBe(item.url);
-      },
-      30_000,
-    );
-
-    it.skipIf(skip)(
-      'made the hero after the deletion read its uses: one of them, the deletion 409 or 200, never 500',
-      async () => {
-        const item = await upload('crossed-by-hero.jpg');
-        const choice = crossedBy(() => makeHero(item));
-        hooks.beforeRemove = choice.hook;
-        const deleted = await remove(item);
-        const chosen = await choice.answer();
-
-        expect([deleted.status, chosen.status].sort()).toEqual(
-          deleted.status === 200 ? [200, 400] : [200, 409],
-        );
-        expect(await exists(item)).toBe(deleted.status !== 200);
-        expect(Number(await hero()) === item.id).toBe(chosen.status === 200);
-        await admin.put('/api/media/hero').send({ poster_id: null }).expect(200);
-      },
-      30_000,
-    );
-
-    it.skipIf(skip)(
-      'its deletion, landing after the hero found it: one of them, never 500',
-      async () => {
-        const item = await upload('crossing-the-hero.jpg');
-        const deletion = crossedBy(() => remove(item));
-        hooks.afterFind = deletion.hook;
-        const chosen = await makeHero(item);
-        const deleted = await deletion.answer();
-
-        expect([deleted.status, chosen.status].sort()).toEqual(
-          deleted.status === 200 ? [200, 400] : [200, 409],
-        );
-        expect(await exists(item)).toBe(deleted.status !== 200);
-        expect(Number(await hero()) === item.id).toBe(chosen.status === 200);
-        await admin.put('/api/media/hero').send({ poster_id: null }).expect(200);
-      },
-      30_000,
-    );
+          if (deletionWaits) expect([used.status, deleted.status]).toEqual([200, 409]);
+          else
+            expect([deleted.status, used.status].sort()).toEqual(
+              deleted.status === 200 ? [200, 400] : [200, 409],
+            );
+          expect(await exists(item)).toBe(deleted.status !== 200);
+          expect(await isInUse[use](item)).toBe(used.status === 200);
+          if (use === 'save' && deleted.status === 409)
+            expect(deleted.body.error).toContain('Line 3');
+          if (use === 'hero')
+            await admin.put('/api/media/hero').send({ poster_id: null }).expect(200);
+        },
+        30_000,
+      );
   },
 );
