@@ -1,45 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../../tests/support/test-app';
-import { parseConfig } from '../../config';
-import { createMailService } from '../mail/mail.service';
-import { createSettingsService } from '../settings/settings.service';
-import { createContactsService } from './contacts.service';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { emptiedMailStore, mailServicesOn } from '../../../tests/support/mail-services';
 
 /**
  * Which e-mail an enquiry queues, read as a specification: the service and
  * the mail service as app.ts wires them, on a real SQLite file (the worker
  * that sends is tested against a real SMTP server in features/mail).
  */
-let store: Awaited<ReturnType<typeof createTestDb>>;
+const store = emptiedMailStore();
 let now = new Date('2026-11-20T12:00:00.000Z');
 const clock = () => now;
 const HOUR = 60 * 60 * 1000;
 
-const mailConfig = (env: Record<string, string> = {}) =>
-  parseConfig({
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-    NOTIFY_EMAIL: 'sales@forge.example, ops@forge.example',
-    PUBLIC_URL: 'https://www.forge.example',
-    ...env,
-  });
+/** The enquiries' service, alerting two addresses unless `env` says otherwise. */
+const services = (env: Record<string, string> = {}) =>
+  mailServicesOn(store, {
+    clock,
+    env: { NOTIFY_EMAIL: 'sales@forge.example, ops@forge.example', ...env },
+  }).contacts;
 
-function services(env: Record<string, string> = {}) {
-  const settings = createSettingsService({ db: store.db, clock });
-  const mail = createMailService({ db: store.db, config: mailConfig(env), settings, clock });
-  return createContactsService({ db: store.db, mail, settings, clock });
-}
-
-beforeAll(async () => {
-  store = await createTestDb();
-});
-afterAll(() => store.destroy());
-beforeEach(async () => {
+beforeEach(() => {
   now = new Date('2026-11-20T12:00:00.000Z');
-  await store.db('contacts').delete();
-  await store.db('mail_outbox').delete();
-  await store.db('settings').delete();
-  await store.db('auto_reply_claims').delete();
 });
 
 const enquiry = {

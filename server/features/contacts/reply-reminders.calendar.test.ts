@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testClock, type TestClock } from '../../../tests/support/clock';
 import { FAST_TIMING } from '../../../tests/support/mail';
+import { mailServicesOn } from '../../../tests/support/mail-services';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
 import { STORES, type TestStore } from '../../../tests/support/stores';
 import {
@@ -10,12 +11,7 @@ import {
   tempDataDir,
   type TestApp,
 } from '../../../tests/support/test-app';
-import { parseConfig } from '../../config';
-import { createLogger } from '../../logger';
-import { createMailService } from '../mail/mail.service';
 import { createMailWorker, type MailWorker } from '../mail/mail.worker';
-import { createSettingsService } from '../settings/settings.service';
-import { createReplyReminders } from './reply-reminders';
 
 /**
  * The reply promise on the company's calendar: with the working-days rule
@@ -144,25 +140,8 @@ describe.each(STORES)('reminders of replies due soon, on $name', ({ skip, open }
   let store: TestStore;
   const now = new Date('2026-11-30T18:30:00.000Z');
   const HOUR = 3_600_000;
-  const config = parseConfig({
-    DATA_DIR: tempDataDir(),
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-    NOTIFY_EMAIL: 'sales@forge.example',
-    PUBLIC_URL: 'https://www.forge.example',
-  });
   /** One instance of the site: its own settings, mail service and reminder job on the shared store. */
-  const instance = () => {
-    const settings = createSettingsService({ db: store.db, clock: () => now });
-    const mail = createMailService({ db: store.db, config, settings, clock: () => now });
-    return createReplyReminders({
-      db: store.db,
-      mail,
-      settings,
-      logger: createLogger({ logLevel: 'silent' }),
-      clock: () => now,
-    });
-  };
+  const instance = () => mailServicesOn(store, { clock: () => now }).reminders;
 
   beforeAll(async () => {
     if (!skip) store = await open();

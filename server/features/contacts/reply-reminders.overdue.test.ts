@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, tempDataDir } from '../../../tests/support/test-app';
-import { parseConfig } from '../../config';
-import { createLogger } from '../../logger';
-import { createMailService } from '../mail/mail.service';
-import { createSettingsService } from '../settings/settings.service';
-import { createReplyReminders } from './reply-reminders';
+import { mailServicesOn } from '../../../tests/support/mail-services';
+import { createTestDb } from '../../../tests/support/test-app';
 
 /**
  * A reminder says what is true when it goes out: "due soon, within two
@@ -26,23 +22,7 @@ describe('the reminder of an enquiry already overdue', () => {
     await store.db('mail_outbox').delete();
   });
 
-  const reminders = () => {
-    const config = parseConfig({
-      DATA_DIR: tempDataDir(),
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-      NOTIFY_EMAIL: 'sales@forge.example',
-    });
-    const settings = createSettingsService({ db: store.db, clock: () => now });
-    const mail = createMailService({ db: store.db, config, settings, clock: () => now });
-    return createReplyReminders({
-      db: store.db,
-      mail,
-      settings,
-      logger: createLogger({ logLevel: 'silent' }),
-      clock: () => now,
-    });
-  };
+  const reminders = () => mailServicesOn(store, { clock: () => now }).reminders;
 
   /** An unanswered enquiry due in `dueIn` hours (past due when negative). */
   const enquiry = (name: string, dueIn: number) =>

@@ -1,11 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, tempDataDir } from '../../../tests/support/test-app';
-import { parseConfig } from '../../config';
+import { mailServicesOn } from '../../../tests/support/mail-services';
+import { createTestDb } from '../../../tests/support/test-app';
 import { createLogger } from '../../logger';
-import { createMailService } from '../mail/mail.service';
-import { createSettingsService } from '../settings/settings.service';
-import { createReplyReminders } from './reply-reminders';
 
 /**
  * Who a reminder goes to, and that one with nobody to go to is kept for
@@ -36,23 +33,12 @@ describe('reminders of replies due soon, by their recipients', () => {
     now = START;
   });
 
-  const reminders = (notify: string) => {
-    const config = parseConfig({
-      DATA_DIR: tempDataDir(),
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-      NOTIFY_EMAIL: notify,
-    });
-    const settings = createSettingsService({ db: store.db, clock: () => now });
-    const mail = createMailService({ db: store.db, config, settings, clock: () => now });
-    return createReplyReminders({
-      db: store.db,
-      mail,
-      settings,
-      logger: createLogger({ logLevel: 'info' }, sink),
+  const reminders = (notify: string) =>
+    mailServicesOn(store, {
       clock: () => now,
-    });
-  };
+      env: { NOTIFY_EMAIL: notify },
+      logger: createLogger({ logLevel: 'info' }, sink),
+    }).reminders;
 
   /** An unanswered enquiry due in `dueIn` hours (past due when negative). */
   const enquiryRow = (language: 'pt' | 'de', dueIn: number) => ({

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, tempDataDir } from '../../../tests/support/test-app';
-import { parseConfig } from '../../config';
-import { createLogger } from '../../logger';
-import { createContactsService } from '../contacts/contacts.service';
-import { createReplyReminders } from '../contacts/reply-reminders';
-import { createSettingsService } from '../settings/settings.service';
-import { createMailService } from './mail.service';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { emptiedMailStore, mailServicesOn } from '../../../tests/support/mail-services';
 
 /**
  * The team's mail in the language its readers read: the alert list of a
@@ -13,32 +7,16 @@ import { createMailService } from './mail.service';
  * that language; NOTIFY_EMAIL, whose language is not known, and a
  * colleague's account (accounts store none) get English.
  */
-let store: Awaited<ReturnType<typeof createTestDb>>;
+const store = emptiedMailStore();
 const now = new Date('2026-07-23T14:05:00.000Z');
 const clock = () => now;
 const HOUR = 3_600_000;
 
-function services() {
-  const config = parseConfig({
-    DATA_DIR: tempDataDir(),
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-    NOTIFY_EMAIL: 'sales@forge.example, Chefe@forge.example',
-    PUBLIC_URL: 'https://www.forge.example',
+const services = () =>
+  mailServicesOn(store, {
+    clock,
+    env: { NOTIFY_EMAIL: 'sales@forge.example, Chefe@forge.example' },
   });
-  const settings = createSettingsService({ db: store.db, clock });
-  const mail = createMailService({ db: store.db, config, settings, clock });
-  return {
-    contacts: createContactsService({ db: store.db, mail, settings, clock }),
-    reminders: createReplyReminders({
-      db: store.db,
-      mail,
-      settings,
-      logger: createLogger({ logLevel: 'silent' }),
-      clock,
-    }),
-  };
-}
 
 type Queued = { recipient: string; language: string; subject: string; text: string; html: string };
 const queued = async (kind: string): Promise<Queued[]> =>
@@ -50,15 +28,7 @@ const queued = async (kind: string): Promise<Queued[]> =>
       .select('recipient', 'language', 'content')
   ).map(({ content, ...row }) => ({ ...row, ...JSON.parse(content) }));
 
-beforeAll(async () => {
-  store = await createTestDb();
-});
-afterAll(() => store.destroy());
 beforeEach(async () => {
-  await store.db('contacts').delete();
-  await store.db('mail_outbox').delete();
-  await store.db('settings').delete();
-  await store.db('auto_reply_claims').delete();
   await store.db('settings').insert({
     key: 'alert_emails_pt',
     // On NOTIFY_EMAIL too: the list says this colleague reads Portuguese.

@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../../tests/support/test-app';
-import { parseConfig } from '../../config';
-import { createContactsService } from '../contacts/contacts.service';
-import { createSettingsService } from '../settings/settings.service';
-import { createMailService } from './mail.service';
+import { describe, expect, it } from 'vitest';
+import { emptiedMailStore, mailServicesOn } from '../../../tests/support/mail-services';
 
 /**
  * Every time an e-mail names is on the company's clock, the settings'
@@ -13,21 +9,10 @@ import { createMailService } from './mail.service';
  * and an account link's expiry. A summer enquiry, when Lisbon is an hour
  * ahead of UTC and Berlin two.
  */
-let store: Awaited<ReturnType<typeof createTestDb>>;
+const store = emptiedMailStore();
 const now = new Date('2026-07-23T14:05:00.000Z');
 const clock = () => now;
-
-function services() {
-  const config = parseConfig({
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-    NOTIFY_EMAIL: 'sales@forge.example',
-    PUBLIC_URL: 'https://www.forge.example',
-  });
-  const settings = createSettingsService({ db: store.db, clock });
-  const mail = createMailService({ db: store.db, config, settings, clock });
-  return { mail, contacts: createContactsService({ db: store.db, mail, settings, clock }) };
-}
+const services = () => mailServicesOn(store, { clock });
 
 const zone = (timeZone: string) =>
   store.db('settings').insert({
@@ -40,17 +25,6 @@ const content = async (kind: string) => {
   const row = await store.db('mail_outbox').where({ kind }).orderBy('id', 'desc').first('content');
   return JSON.parse(row.content) as { subject: string; text: string; html: string };
 };
-
-beforeAll(async () => {
-  store = await createTestDb();
-});
-afterAll(() => store.destroy());
-beforeEach(async () => {
-  await store.db('contacts').delete();
-  await store.db('mail_outbox').delete();
-  await store.db('settings').delete();
-  await store.db('auto_reply_claims').delete();
-});
 
 const enquiry = {
   name: 'Ana Silva',
