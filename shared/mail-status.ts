@@ -1,4 +1,41 @@
+import { z } from 'zod';
+import './zod-setup';
 import type { Language } from './languages';
+
+/**
+ * Why an e-mail was not delivered, as the outbox stores it (JSON in
+ * `last_error`) and the admin words it (`admin.mail.errors.<code>`):
+ * `connection` {detail}: the mail server could not be reached or dropped
+ * the connection (the system's error code);
+ * `timeout`: it did not answer in time;
+ * `dns` {host}: its host was not found;
+ * `tls` {detail}: the encrypted connection failed;
+ * `auth`: it refused the login of SMTP_URL;
+ * `sender` {status}: it refused MAIL_FROM as the sender;
+ * `recipient` {status, address}: it refused the recipient's address;
+ * `message` {status}: it refused the message itself;
+ * `server` {status, command}: it answered another command with an error;
+ * `other` {detail}: anything else, as the error said it (the SMTP password masked).
+ */
+export const MAIL_ERROR_CODES = [
+  'connection',
+  'timeout',
+  'dns',
+  'tls',
+  'auth',
+  'sender',
+  'recipient',
+  'message',
+  'server',
+  'other',
+] as const;
+export type MailErrorCode = (typeof MAIL_ERROR_CODES)[number];
+
+export const MailErrorSchema = z.object({
+  code: z.enum(MAIL_ERROR_CODES),
+  values: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type MailError = z.infer<typeof MailErrorSchema>;
 
 /** `GET /api/mail/status`: what the admin shows about enquiry e-mail (never credentials). */
 export type MailStatus = {
@@ -14,7 +51,11 @@ export type MailStatus = {
   alert_recipients: Record<Language, number>;
   pending: number;
   failed: number;
-  last_failure: { at: string; message: string } | null;
+  /**
+   * The latest failed attempt: when, and why as a code and its values (or,
+   * for one stored before errors were codes, the text stored then).
+   */
+  last_failure: { at: string; error: MailError | { code: null; text: string } } | null;
   last_delivery_at: string | null;
   /** The latest attempt failed and nothing was delivered since. */
   failing: boolean;

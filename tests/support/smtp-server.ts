@@ -33,6 +33,8 @@ export type SmtpServerOptions = {
   port?: number;
   /** Answer RCPT TO for these addresses with this code (550 permanent, 450 temporary). */
   rejectRecipients?: Map<string, number>;
+  /** Refuse every login with 535 (wrong user name or password). */
+  refuseLogin?: boolean;
   /** Offer STARTTLS (with smtp-server's built-in test certificate). */
   starttls?: boolean;
   /** Speak TLS from the start (smtps). */
@@ -50,6 +52,10 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     disableReverseLookup: true,
     logger: false,
     onAuth(auth, _session, callback) {
+      if (options.refuseLogin)
+        return callback(
+          Object.assign(new Error('Invalid username or password'), { responseCode: 535 }),
+        );
       callback(null, { user: auth.username });
     },
     onRcptTo(address, _session, callback) {

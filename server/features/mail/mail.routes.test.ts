@@ -53,4 +53,28 @@ describe('GET /api/mail/status with NOTIFY_EMAIL', () => {
       alert_recipients: { en: 2, pt: 2, de: 2 },
     });
   });
+
+  it('lists a failure stored as text before errors were codes as that text', async () => {
+    const admin = await signedIn(t.app);
+    const at = new Date().toISOString();
+    await t.db('mail_outbox').insert({
+      kind: 'staff-alert',
+      recipient: 'sales@forge.example',
+      language: 'en',
+      content: JSON.stringify({ subject: 'New enquiry', text: '', html: '' }),
+      status: 'failed',
+      attempts: 1,
+      next_attempt_at: at,
+      created_at: at,
+      last_error: "Can't send mail - all recipients were rejected: 550 No such user",
+      last_error_at: at,
+    });
+    expect((await admin.get('/api/mail/status').expect(200)).body.data.last_failure).toEqual({
+      at,
+      error: {
+        code: null,
+        text: "Can't send mail - all recipients were rejected: 550 No such user",
+      },
+    });
+  });
 });

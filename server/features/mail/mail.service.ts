@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Contact } from '#shared/contact';
 import type { Language } from '#shared/languages';
-import type { MailStatus } from '#shared/mail-status';
+import { MailErrorSchema, type MailStatus } from '#shared/mail-status';
 import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
@@ -23,6 +23,17 @@ import { createThreadMail, type StaffRecipient } from './thread-mail';
 import { autoReply } from './templates/auto-reply';
 import { enquiryAlert, STAFF_LANGUAGE } from './templates/enquiry-alert';
 import { systemClock, type Clock } from '../../clock';
+
+/** A stored delivery error: a code and its values (JSON), or the text of one stored before codes. */
+function storedError(stored: string): NonNullable<MailStatus['last_failure']>['error'] {
+  try {
+    const coded = MailErrorSchema.safeParse(JSON.parse(stored));
+    if (coded.success) return coded.data;
+  } catch {
+    // Not JSON: written before errors were stored as codes.
+  }
+  return { code: null, text: stored };
+}
 
 /** The site's address in e-mail links: PUBLIC_URL, else this server on localhost. */
 export function mailSiteUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
@@ -278,7 +289,10 @@ export function createMailService({
         alert_recipients: { en: reach('en'), pt: reach('pt'), de: reach('de') },
         pending: s.pending,
         failed: s.failed,
-        last_failure: s.lastFailure,
+        last_failure: s.lastFailure && {
+          at: s.lastFailure.at,
+          error: storedError(s.lastFailure.error),
+        },
         last_delivery_at: s.lastDeliveryAt,
         failing,
       };

@@ -88,7 +88,11 @@ describe('with the mail server down', () => {
       failing: true,
       last_delivery_at: null,
     });
-    expect(failing.last_failure.message).toMatch(/ECONNREFUSED|connect/i);
+    // A code the admin words in its reader's language, not the mail library's English.
+    expect(failing.last_failure.error).toEqual({
+      code: 'connection',
+      values: { detail: 'ECONNREFUSED' },
+    });
     expect(JSON.stringify(failing)).not.toContain('secret-pass-123');
 
     const smtp = await server(port);
@@ -181,12 +185,11 @@ describe('a permanent (5xx) refusal', () => {
       ['gone@forge.example', 'failed', 1],
       ['sales@forge.example', 'sent', 1],
     ]);
-    expect(rows[0]!.last_error).toMatch(/550/);
     const shown = await status(t);
-    expect(shown).toMatchObject({
-      pending: 0,
-      failed: 1,
-      last_failure: { message: expect.stringMatching(/550/) },
+    expect(shown).toMatchObject({ pending: 0, failed: 1 });
+    expect(shown.last_failure.error).toEqual({
+      code: 'recipient',
+      values: { status: 550, address: 'gone@forge.example' },
     });
     await new Promise((r) => setTimeout(r, 600));
     expect((await outboxRows(t))[0]!.attempts).toBe(1);

@@ -244,13 +244,15 @@ export function createMailWorker(deps: {
         attempts: message.attempts,
         error: forLog(failure.message),
       };
+      // Stored as a code and its values, which the admin words in the reader's language.
+      const stored = JSON.stringify(failure.error);
       if (failure.permanent) {
-        await repo.markFailed(message.id, owner, failure.message, iso(now));
+        await repo.markFailed(message.id, owner, stored, iso(now));
         logger.error(log, 'e-mail refused by the mail server; not retried');
         return true;
       }
       const next = iso(now + backoffMs(message.attempts, timing));
-      await repo.markRetry(message.id, owner, failure.message, iso(now), next);
+      await repo.markRetry(message.id, owner, stored, iso(now), next);
       logger.warn({ ...log, retryAt: next }, 'e-mail not delivered; will retry');
       if (!failure.unreachable) return true;
       await repo.postponeDue(iso(now), next);

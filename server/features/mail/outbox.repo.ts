@@ -392,7 +392,7 @@ export function createOutboxRepo(db: Db) {
       return toIsoOrNull(row?.at);
     },
 
-    /** The state of e-mail delivery (webhook calls are listed apart). */
+    /** The state of e-mail delivery (webhook calls are listed apart); errors as stored. */
     async status() {
       const mails = () => outbox().whereNot('kind', 'webhook');
       const [counts, failure, delivery] = await Promise.all([
@@ -415,7 +415,7 @@ export function createOutboxRepo(db: Db) {
         pending: toCount(counts?.pending),
         failed: toCount(counts?.failed),
         lastFailure: failure
-          ? { at: toIso(failure.last_error_at), message: String(failure.last_error) }
+          ? { at: toIso(failure.last_error_at), error: String(failure.last_error) }
           : null,
         lastDeliveryAt: toIsoOrNull(delivery?.at),
       };

@@ -1,5 +1,11 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
+import {
+  closedPort,
+  startSmtpServer,
+  type TestSmtpServer,
+} from '../../../tests/support/smtp-server';
 import { classifyFailure, createSmtpTransport, smtpSecret } from './smtp-transport';
 
 const message = {
@@ -92,5 +98,70 @@ describe('classifyFailure', () => {
       'login as mailer:*** failed',
     );
     expect(smtpSecret('smtp://host:25')).toBeUndefined();
+  });
+});
+
+/**
+ * A failed delivery's reason as the outbox stores it and the admin words it:
+ * a code and its values, never the mail library's English (real servers on
+ * 127.0.0.1).
+ */
+describe('the reason of a failed delivery', () => {
+  const fast = { connectionMs: 500, greetingMs: 500, socketMs: 500 };
+  /** What `url`'s server made of sending `to`, classified as the worker does. */
+  async function failureOf(url: string, to = 'sales@forge.example') {
+    const transport = createSmtpTransport(url, fast);
+    try {
+      await transport.send({ ...message, to });
+    } catch (error) {
+      return classifyFailure(error, smtpSecret(url));
+    } finally {
+      transport.close();
+    }
+    throw new Error('the message was accepted');
+  }
+
+  it('names a refused recipient with its address and the server’s code', async () => {
+    const smtp = await startSmtpServer({
+      rejectRecipients: new Map([['gone@forge.example', 550]]),
+    });
+    try {
+      expect((await failureOf(smtp.url, 'gone@forge.example')).error).toEqual({
+        code: 'recipient',
+        values: { status: 550, address: 'gone@forge.example' },
+      });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('says the login was refused, without the password', async () => {
+    const smtp = await startSmtpServer({ refuseLogin: true });
+    try {
+      const failure = await failureOf(smtp.url);
+      expect(failure.error).toEqual({ code: 'auth', values: {} });
+      expect(JSON.stringify(failure.error)).not.toContain('secret-pass-123');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('gives the system’s code when nothing listens, and says when nothing answers', async () => {
+    const port = await closedPort();
+    expect((await failureOf(`smtp://127.0.0.1:${port}/`)).error).toEqual({
+      code: 'connection',
+      values: { detail: 'ECONNREFUSED' },
+    });
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port: quiet } = silent.address() as AddressInfo;
+      expect((await failureOf(`smtp://127.0.0.1:${quiet}/`)).error).toEqual({
+        code: 'timeout',
+        values: {},
+      });
+    } finally {
+      silent.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Transporter } from 'nodemailer';
+import type { MailError } from '#shared/mail-status';
 import type { Mailbox } from '../../mailbox';
 import type { MailContent } from './outbox.repo';
 
@@ -61,11 +62,56 @@ export type DeliveryFailure = {
   permanent: boolean;
   /** True when the server itself could not be reached or refused the session. */
   unreachable: boolean;
+  /** For the log: the error's own (English) text, the SMTP password masked. */
   message: string;
+  /** For the outbox row and the admin: a code and its values, worded in the reader's language. */
+  error: MailError;
 };
 
 /** SMTP commands whose 5xx answer is about this one message. */
 const MESSAGE_COMMANDS = new Set(['RCPT TO', 'DATA']);
+
+/** nodemailer's codes for a connection that failed or was lost. */
+const CONNECTION_CODES = new Set(['ECONNECTION', 'ESOCKET']);
+
+/** A system error code of TLS (OpenSSL's, or Node's for a certificate). */
+const isTlsCode = (code: string) =>
+  /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code);
+
+type SmtpError = {
+  responseCode?: number;
+  command?: string;
+  code?: string;
+  originalCode?: string;
+  hostname?: string;
+  rejected?: unknown;
+};
+
+/**
+ * What a failed delivery's error says, as a code and its values: the
+ * server's answer to a command (the login, the sender, the recipient, the
+ * message, or another), else the connection's trouble (not found, TLS,
+ * no answer in time, refused or lost), else the error's text.
+ */
+function reasonOf(e: SmtpError, status: number | undefined, message: string): MailError {
+  const command = e.command ?? '';
+  const system = e.originalCode ?? e.code ?? '';
+  if (e.code === 'EAUTH' || e.code === 'ENOAUTH') return { code: 'auth', values: {} };
+  if (status !== undefined) {
+    if (command === 'MAIL FROM') return { code: 'sender', values: { status } };
+    if (command === 'RCPT TO') {
+      const [address] = Array.isArray(e.rejected) ? e.rejected : [];
+      return { code: 'recipient', values: { status, address: String(address ?? '') } };
+    }
+    if (command === 'DATA') return { code: 'message', values: { status } };
+    return { code: 'server', values: { status, command } };
+  }
+  if (e.code === 'EDNS') return { code: 'dns', values: { host: String(e.hostname ?? '') } };
+  if (e.code === 'ETLS' || isTlsCode(system)) return { code: 'tls', values: { detail: system } };
+  if (e.code === 'ETIMEDOUT') return { code: 'timeout', values: {} };
+  if (CONNECTION_CODES.has(e.code ?? '')) return { code: 'connection', values: { detail: system } };
+  return { code: 'other', values: { detail: message } };
+}
 
 /**
  * Sorts a failed delivery. A 5xx answer to the recipient or the data is
@@ -75,22 +121,18 @@ const MESSAGE_COMMANDS = new Set(['RCPT TO', 'DATA']);
  * message and would otherwise lose every message until it is fixed.
  */
 export function classifyFailure(error: unknown, secret?: string): DeliveryFailure {
-  const e = (error ?? {}) as {
-    responseCode?: number;
-    command?: string;
-    code?: string;
-    message?: string;
-  };
+  const e = (error ?? {}) as SmtpError & { message?: string };
   const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
   const permanent =
     (code !== undefined && code >= 500 && MESSAGE_COMMANDS.has(e.command ?? '')) ||
     (e.code === 'EENVELOPE' && e.command === 'API');
   const unreachable = !permanent && !MESSAGE_COMMANDS.has(e.command ?? '');
-  let message = String(e.message ?? error)
+  let text = String(e.message ?? error)
     .replace(/\s+/g, ' ')
     .trim();
-  if (secret) message = message.split(secret).join('***');
-  return { permanent, unreachable, message: message.slice(0, 500) || 'Unknown error' };
+  if (secret) text = text.split(secret).join('***');
+  const message = text.slice(0, 500) || 'Unknown error';
+  return { permanent, unreachable, message, error: reasonOf(e, code, message) };
 }
 
 /** The password of an SMTP URL, to keep it out of anything shown or logged. */

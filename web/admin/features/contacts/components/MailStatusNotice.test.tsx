@@ -40,13 +40,61 @@ describe('MailStatusNotice', () => {
           ...healthy,
           pending: 3,
           failing: true,
-          last_failure: { at: '2026-11-22T11:00:00.000Z', message: 'connect ECONNREFUSED' },
+          last_failure: {
+            at: '2026-11-22T11:00:00.000Z',
+            error: { code: 'connection', values: { detail: 'ECONNREFUSED' } },
+          },
         }}
       />,
       { language: 'de' },
     );
     expect(screen.getByRole('alert').textContent).toContain(
-      'Letzte Zustellung fehlgeschlagen: connect ECONNREFUSED (3 ausstehend)',
+      'Letzte Zustellung fehlgeschlagen: Der Mailserver war nicht erreichbar oder hat die Verbindung getrennt: ECONNREFUSED (3 ausstehend)',
+    );
+  });
+
+  it.each([
+    [
+      'pt',
+      { code: 'recipient', values: { status: 550, address: 'vendas@forge.example' } },
+      'O servidor de correio recusou o endereço vendas@forge.example com o código 550',
+    ],
+    [
+      'de',
+      { code: 'auth', values: {} },
+      'Der Mailserver hat die Anmeldung abgelehnt: Prüfen Sie Benutzername und Passwort in SMTP_URL',
+    ],
+    ['en', { code: null, text: 'Invalid login: 535 no' }, 'Invalid login: 535 no'],
+  ] as const)(
+    'words the failure in the admin’s language (%s); one stored as text stays as it is',
+    (language, error, shown) => {
+      renderAdmin(
+        <MailStatusNotice
+          status={{
+            ...healthy,
+            failing: true,
+            last_failure: { at: '2026-11-22T11:00:00.000Z', error },
+          }}
+        />,
+        { language },
+      );
+      expect(screen.getByRole('alert').textContent).toContain(shown);
+    },
+  );
+
+  it('shows the text of a server that sends no error code (a desktop app newer than it)', () => {
+    const older = { at: '2026-11-22T11:00:00.000Z', message: 'connect ECONNREFUSED' };
+    renderAdmin(
+      <MailStatusNotice
+        status={{
+          ...healthy,
+          failing: true,
+          last_failure: older as unknown as MailStatus['last_failure'],
+        }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Last delivery failed: connect ECONNREFUSED',
     );
   });
 
@@ -56,7 +104,10 @@ describe('MailStatusNotice', () => {
         status={{
           ...healthy,
           failed: 1,
-          last_failure: { at: '2026-11-22T09:00:00.000Z', message: '550 No such user' },
+          last_failure: {
+            at: '2026-11-22T09:00:00.000Z',
+            error: { code: 'recipient', values: { status: 550, address: 'a@forge.example' } },
+          },
         }}
       />,
     );

@@ -2,7 +2,7 @@ import { MailWarning, MailX, OctagonAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/dates';
-import { LANGUAGES, LOCALES, pickLanguage } from '#shared/languages';
+import { LANGUAGES, LOCALES, pickLanguage, type Translate } from '#shared/languages';
 import { alertsReach, type MailStatus } from '#shared/mail-status';
 
 const TONES = {
@@ -31,6 +31,18 @@ function Notice(props: {
       </div>
     </div>
   );
+}
+
+/**
+ * Why the last delivery failed, in the reader's language; an error stored
+ * as text before codes, as it is (so is the `message` of a server older
+ * than this dashboard, which a desktop app may meet).
+ */
+export function mailErrorText(failure: NonNullable<MailStatus['last_failure']>, t: Translate) {
+  const { error } = failure;
+  if (!error) return (failure as { message?: string }).message ?? '';
+  if (error.code === null) return error.text;
+  return t(`admin.mail.errors.${error.code}`, error.values);
 }
 
 /**
@@ -65,7 +77,7 @@ export function MailStatusNotice({ status }: { status: MailStatus | undefined })
         role="alert"
         icon={<OctagonAlert aria-hidden="true" className={icon} />}
         title={t('admin.mail.failing', {
-          message: status.last_failure.message,
+          message: mailErrorText(status.last_failure, t),
           count: status.pending,
         })}
       >
