@@ -109,12 +109,16 @@ export function createServices(deps: AppDeps) {
     clock,
     audit,
   });
+  const webhooks = createWebhooksService({ db, clock });
   const settings = createSettingsService({
     db,
     audit,
     clock,
     checks: {
       webhook_url: (url) => webhookUrlProblem(String(url), config.webhooks.allowPrivate),
+    },
+    effects: {
+      webhook_url: (trx, url) => webhooks.addressSaved(trx, String(url)),
     },
   });
   const auth = createAuthService({
@@ -252,6 +256,6 @@ export function createServices(deps: AppDeps) {
     pageCache,
     textsPreview: createTextsPreview({ news, pages, previews, contacts, media }),
     demo: createDemoContentService({ db, audit, content: contentVersion }),
-    webhooks: createWebhooksService({ db }),
+    webhooks,
   };
 }

@@ -178,7 +178,8 @@ export function createMailWorker(deps: {
    * Makes one webhook call, to the address set now: a call queued for an
    * address since changed goes to the new one (and its row says so), one
    * queued before the address was cleared is cancelled, never made. A
-   * failure waits its own back-off (or, after a day, fails for good).
+   * failure waits its own back-off (or, after a day, fails for good), unless
+   * the address was cleared while the call was made: then it is cancelled.
    */
   async function call(
     message: OutboxMessage & { content: WebhookContent },
@@ -211,6 +212,16 @@ export function createMailWorker(deps: {
       if (failure.permanent || now - Date.parse(message.createdAt) > WEBHOOK_GIVE_UP_MS) {
         await repo.markFailed(message.id, owner, stored, iso(now));
         logger.error(log, 'webhook call failed; not retried');
+        return true;
+      }
+      // Cleared while this call was being made: not tried again, and the admin sees so now.
+      const cleared = await webhooks.setting().then(
+        ({ url }) => url === '',
+        () => false, // the settings unreadable: the retry below decides then
+      );
+      if (cleared) {
+        await repo.markCancelled(message.id, owner, { error: stored, at: iso(now) });
+        logger.info(log, 'webhook call failed; not retried: no webhook address is set');
         return true;
       }
       const next = iso(now + backoffMs(message.attempts, timing));

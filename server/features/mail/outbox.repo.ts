@@ -352,13 +352,37 @@ export function createOutboxRepo(db: Db) {
 
     /**
      * A webhook call that will not be made (its address was cleared while it
-     * waited): cancelled, while `owner` holds its lease.
+     * waited), or not again (cleared while it was being made, and it failed:
+     * `failure` says why): cancelled, while `owner` holds its lease.
      */
-    async markCancelled(id: number, owner: string): Promise<boolean> {
+    async markCancelled(
+      id: number,
+      owner: string,
+      failure?: { error: string; at: string },
+    ): Promise<boolean> {
       const changed = await outbox()
         .where({ id, kind: 'webhook', lease_owner: owner })
-        .update({ status: 'cancelled', lease_owner: null, lease_until: null });
+        .update({
+          status: 'cancelled',
+          lease_owner: null,
+          lease_until: null,
+          ...(failure && { last_error: failure.error, last_error_at: failure.at }),
+        });
       return changed > 0;
+    },
+
+    /**
+     * The webhook's address was cleared: its calls waiting to be made are
+     * cancelled, in the transaction that clears it (`trx`). A call a worker
+     * is making now (its lease runs) is left to it: it may be with the
+     * receiver already; if it fails, the worker cancels it at its next try.
+     * Answers how many were cancelled.
+     */
+    async cancelWaitingCalls(trx: Knex, now: string): Promise<number> {
+      return outbox(trx)
+        .where({ kind: 'webhook', status: 'pending' })
+        .where(leaseFree(now))
+        .update({ status: 'cancelled', lease_owner: null, lease_until: null });
     },
 
     /** A webhook call goes to the address set since it was queued, while `owner` holds its lease. */

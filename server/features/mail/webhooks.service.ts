@@ -4,8 +4,11 @@ import {
   type WebhookDelivery,
   type WebhookStatus,
 } from '#shared/webhooks';
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { toIso, toIsoOrNull } from '../../db/values';
+import { systemClock, type Clock } from '../../clock';
+import { createOutboxRepo } from './outbox.repo';
 
 type Row = Record<string, unknown>;
 
@@ -37,10 +40,26 @@ const toDelivery = (row: Row): WebhookDelivery => ({
 
 /**
  * The enquiry webhook's calls as the admin follows them: the latest ones
- * with their state (they are rows of the outbox, kind `webhook`).
+ * with their state (they are rows of the outbox, kind `webhook`), and what
+ * becomes of the waiting ones when the address changes.
  */
-export function createWebhooksService({ db }: { db: Db }) {
+export function createWebhooksService({ db, clock = systemClock }: { db: Db; clock?: Clock }) {
+  const outbox = createOutboxRepo(db);
   return {
+    /**
+     * The webhook's address was saved as `url`, in the settings' transaction
+     * `trx`. Cleared: the calls waiting to be made are cancelled with it, so
+     * the admin sees them cancelled at once rather than waiting for their
+     * next try (the worker still cancels any queued meanwhile from an older
+     * snapshot of the settings, and one it was making). Changed to another
+     * address: they wait and go there (the worker sends each to the address
+     * set when it is made). Answers how many were cancelled.
+     */
+    async addressSaved(trx: Knex, url: string): Promise<number> {
+      if (url !== '') return 0;
+      return outbox.cancelWaitingCalls(trx, clock().toISOString());
+    },
+
     async deliveries(): Promise<WebhookDelivery[]> {
       const rows: Row[] = await db('mail_outbox')
         .where('kind', 'webhook')

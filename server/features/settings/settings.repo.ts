@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { now } from '../../db/values';
 
@@ -18,8 +19,12 @@ export function createSettingsRepo(db: Db) {
       return out;
     },
 
-    /** Writes the given values in one transaction. */
-    async save(values: Record<string, unknown>, by: number | null): Promise<void> {
+    /** Writes the given values in one transaction, with what `also` does in it. */
+    async save(
+      values: Record<string, unknown>,
+      by: number | null,
+      also?: (trx: Knex.Transaction) => Promise<void>,
+    ): Promise<void> {
       const at = now();
       await db.transaction(async (trx) => {
         for (const [key, value] of Object.entries(values)) {
@@ -28,6 +33,7 @@ export function createSettingsRepo(db: Db) {
             .onConflict('key')
             .merge(['value', 'updated_by', 'updated_at']);
         }
+        await also?.(trx);
       });
     },
   };

@@ -8,6 +8,7 @@ import {
   type SettingKey,
   type Settings,
 } from '#shared/settings';
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { BadRequestError } from '../../errors';
 import { parseInput } from '../../validation';
@@ -45,6 +46,12 @@ function parseSettings(body: Record<string, unknown>) {
 export type SettingCheck = (value: unknown) => Promise<string | null> | string | null;
 
 /**
+ * What a changed setting does besides being stored, in the transaction that
+ * stores it (the webhook's address cleared cancels its waiting calls).
+ */
+export type SettingEffect = (trx: Knex.Transaction, value: unknown) => Promise<unknown>;
+
+/**
  * The site's operational settings (shared/settings.ts): every key with its
  * stored value, or its default when none is stored or the stored one no
  * longer fits its schema. Read from the store each time, so every instance
@@ -56,11 +63,13 @@ export function createSettingsService({
   db,
   audit = NO_AUDIT,
   checks = {},
+  effects = {},
   clock = systemClock,
 }: {
   db: Db;
   audit?: AuditRecorder;
   checks?: Partial<Record<SettingKey, SettingCheck>>;
+  effects?: Partial<Record<SettingKey, SettingEffect>>;
   clock?: Clock;
 }) {
   const repo = createSettingsRepo(db);
@@ -102,8 +111,9 @@ export function createSettingsService({
 
     /**
      * Changes the settings named in `input` (400 naming each unknown key or
-     * invalid value, nothing saved then); records each change in the audit
-     * log; answers every setting as it now is.
+     * invalid value, nothing saved then), with each changed one's effect in
+     * the same transaction; records each change in the audit log; answers
+     * every setting as it now is.
      */
     async update(input: unknown, who: Who): Promise<Settings> {
       const body = (input ?? {}) as Record<string, unknown>;
@@ -126,7 +136,9 @@ export function createSettingsService({
         ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof Settings]),
       );
       if (changed.length) {
-        await repo.save(Object.fromEntries(changed), who.actor?.id ?? null);
+        await repo.save(Object.fromEntries(changed), who.actor?.id ?? null, async (trx) => {
+          for (const [key, value] of changed) await effects[key as SettingKey]?.(trx, value);
+        });
         for (const [key, value] of changed) {
           await audit.record(who, {
             action: 'settings.changed',

@@ -5,6 +5,7 @@ import { api } from '../../../../common/api';
 import { authKeys } from '../../auth/api/auth.queries';
 
 export const settingsKeys = { all: ['settings'] as const };
+const webhookDeliveriesKey = [...settingsKeys.all, 'webhook-deliveries'] as const;
 
 /** `GET /api/settings`: every setting with its current value. */
 export function getSettings(signal?: AbortSignal): Promise<Settings> {
@@ -27,14 +28,21 @@ export function useSettingsQuery() {
   return useQuery(settingsQuery());
 }
 
-/** A saved setting may bind the admin too (a required second factor): the profile is asked again. */
+/**
+ * A saved setting may bind the admin too (a required second factor): the
+ * profile is asked again; and the webhook's calls, which a cleared address
+ * cancels, are listed again.
+ */
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveSettings,
     async onSuccess(settings) {
       client.setQueryData(settingsKeys.all, settings);
-      await client.invalidateQueries({ queryKey: authKeys.profile });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: authKeys.profile }),
+        client.invalidateQueries({ queryKey: webhookDeliveriesKey }),
+      ]);
     },
   });
 }
@@ -42,7 +50,7 @@ export function useSaveSettings() {
 /** `GET /api/webhooks/deliveries`: the enquiry webhook's latest calls and how they went. */
 export const webhookDeliveriesQuery = () =>
   queryOptions({
-    queryKey: [...settingsKeys.all, 'webhook-deliveries'] as const,
+    queryKey: webhookDeliveriesKey,
     queryFn: ({ signal }) => api<WebhookDelivery[]>('/webhooks/deliveries', { signal }),
     refetchInterval: 30_000,
   });

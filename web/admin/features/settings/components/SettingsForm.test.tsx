@@ -8,6 +8,7 @@ import { leavingIsQuestioned } from '../../../test/leave';
 import { renderAdmin } from '../../../test/render';
 import { settingsKeys, useSettingsQuery } from '../api/settings.queries';
 import { SettingsForm } from './SettingsForm';
+import { WebhookDeliveries } from './WebhookDeliveries';
 
 quietToasts();
 
@@ -120,5 +121,46 @@ describe('SettingsForm', () => {
       spam_retention_days: 61,
       webhook_url: 'https://crm.example.com/a',
     });
+  });
+
+  it('lists the webhook calls again once saved: a cleared address shows them cancelled at once', async () => {
+    const stored: Settings = { ...DEFAULT_SETTINGS, webhook_url: 'https://crm.example.com/a' };
+    const calls = stubModelApi(({ method, url, body }) => {
+      if (url === '/api/webhooks/deliveries') {
+        // The server cancels the waiting call in the save that clears the address.
+        const status = stored.webhook_url === '' ? 'cancelled' : 'pending';
+        return json(200, {
+          data: [
+            {
+              id: 1,
+              contact_id: 12,
+              url: 'https://crm.example.com/a',
+              status,
+              attempts: 1,
+              last_error: { code: 'http', values: { status: 503 } },
+              created_at: new Date().toISOString(),
+              sent_at: null,
+              next_attempt_at:
+                status === 'pending' ? new Date(Date.now() + 60_000).toISOString() : null,
+            },
+          ],
+        });
+      }
+      if (url !== '/api/settings') return undefined;
+      if (method === 'PUT') Object.assign(stored, body);
+      return json(200, { data: { ...stored } });
+    });
+    renderAdmin(
+      <>
+        <Page />
+        <WebhookDeliveries />
+      </>,
+    );
+    await screen.findByText('Waiting to be sent');
+
+    fireEvent.change(field('webhook_url'), { target: { value: '' } });
+    fireEvent.click(saveButton());
+    await screen.findByText('Cancelled: the webhook address was removed');
+    expect(calls.filter((c) => c.url === '/api/webhooks/deliveries')).toHaveLength(2);
   });
 });
