@@ -53,9 +53,15 @@ export type MailStatus = {
   failed: number;
   /**
    * The latest failed attempt: when, and why as a code and its values (or,
-   * for one stored before errors were codes, the text stored then).
+   * for one stored before errors were codes, the text stored then), and
+   * `message`, the same in English: what a desktop app older than the codes
+   * shows.
    */
-  last_failure: { at: string; error: MailError | { code: null; text: string } } | null;
+  last_failure: {
+    at: string;
+    error: MailError | { code: null; text: string };
+    message: string;
+  } | null;
   last_delivery_at: string | null;
   /** The latest attempt failed and nothing was delivered since. */
   failing: boolean;

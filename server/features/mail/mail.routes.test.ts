@@ -75,6 +75,7 @@ describe('GET /api/mail/status with NOTIFY_EMAIL', () => {
         code: null,
         text: "Can't send mail - all recipients were rejected: 550 No such user",
       },
+      message: "Can't send mail - all recipients were rejected: 550 No such user",
     });
   });
 });

@@ -5,7 +5,7 @@ import { MailErrorSchema, type MailStatus } from '#shared/mail-status';
 import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
-import { translator } from '../../i18n';
+import { translator, type Translate } from '../../i18n';
 import { mailAddress, parseMailbox } from '../../mailbox';
 import type { SiteTextsService } from '../site-texts/site-texts.service';
 import { enquiryEvent } from './enquiry-event';
@@ -33,6 +33,17 @@ function storedError(stored: string): NonNullable<MailStatus['last_failure']>['e
     // Not JSON: written before errors were stored as codes.
   }
   return { code: null, text: stored };
+}
+
+/** The latest failure as the status lists it: its code, and the same in English. */
+function failureOf(
+  failure: { at: string; error: string },
+  english: Translate,
+): NonNullable<MailStatus['last_failure']> {
+  const error = storedError(failure.error);
+  const message =
+    error.code === null ? error.text : english(`admin.mail.errors.${error.code}`, error.values);
+  return { at: failure.at, error, message };
 }
 
 /** The site's address in e-mail links: PUBLIC_URL, else this server on localhost. */
@@ -289,10 +300,7 @@ export function createMailService({
         alert_recipients: { en: reach('en'), pt: reach('pt'), de: reach('de') },
         pending: s.pending,
         failed: s.failed,
-        last_failure: s.lastFailure && {
-          at: s.lastFailure.at,
-          error: storedError(s.lastFailure.error),
-        },
+        last_failure: s.lastFailure && failureOf(s.lastFailure, speak('en')),
         last_delivery_at: s.lastDeliveryAt,
         failing,
       };

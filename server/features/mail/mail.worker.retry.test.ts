@@ -191,6 +191,10 @@ describe('a permanent (5xx) refusal', () => {
       code: 'recipient',
       values: { status: 550, address: 'gone@forge.example' },
     });
+    // The same in English, for a desktop app older than the codes.
+    expect(shown.last_failure.message).toBe(
+      'The mail server refused the address gone@forge.example with code 550',
+    );
     await new Promise((r) => setTimeout(r, 600));
     expect((await outboxRows(t))[0]!.attempts).toBe(1);
   });

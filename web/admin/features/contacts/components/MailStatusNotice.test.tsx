@@ -73,7 +73,7 @@ describe('MailStatusNotice', () => {
           status={{
             ...healthy,
             failing: true,
-            last_failure: { at: '2026-11-22T11:00:00.000Z', error },
+            last_failure: { at: '2026-11-22T11:00:00.000Z', error, message: 'ignored' },
           }}
         />,
         { language },
@@ -107,6 +107,7 @@ describe('MailStatusNotice', () => {
           last_failure: {
             at: '2026-11-22T09:00:00.000Z',
             error: { code: 'recipient', values: { status: 550, address: 'a@forge.example' } },
+            message: 'The mail server refused the address a@forge.example with code 550',
           },
         }}
       />,
