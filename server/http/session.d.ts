@@ -26,7 +26,7 @@ declare module 'express-session' {
     auth?: SessionTimes;
     /** Password accepted, second factor still to come (expires after a few minutes). */
     pendingTwoFactor?: { userId: number; at: number };
-    /** A move of two-factor sign-in to a new device this session started (two-factor.service.ts). */
+    /** A move of two-factor sign-in to a new device this session started (two-factor-move.service.ts). */
     twoFactorMove?: { at: number; key: string };
   }
 }
