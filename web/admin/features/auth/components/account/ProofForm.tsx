@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TwoFactorMoveSchema, TwoFactorProofSchema } from '#shared/auth';
 import { ApiError } from '../../../../../common/api';
@@ -52,11 +52,23 @@ export function ProofForm({
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  // The field a refusal is about; focused once it is on screen.
+  const [focus, setFocus] = useState<{ field: string } | null>(null);
 
   const show = (found: Errors) => {
     setErrors(found);
-    document.getElementById(found.password ? `${id}-password` : `${id}-code`)?.focus();
+    setFocus({ field: found.password ? `${id}-password` : `${id}-code` });
   };
+
+  // The code field may only come back a moment later (a move asked again that ran out meanwhile:
+  // the status is asked again first): it takes the focus then, as on its first showing.
+  const asksCode = !onPassword;
+  useEffect(() => {
+    const field = focus && document.getElementById(focus.field);
+    if (!field) return;
+    field.focus();
+    setFocus(null);
+  }, [focus, asksCode]);
 
   const refused = (error: unknown) => {
     toast.failure(t, error, failureKey);
@@ -104,7 +116,7 @@ export function ProofForm({
           }}
         />
       </Field>
-      {!onPassword && (
+      {asksCode && (
         <Field
           id={`${id}-code`}
           label={t('admin.twoFactor.offCode')}

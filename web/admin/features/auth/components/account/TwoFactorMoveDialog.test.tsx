@@ -71,9 +71,11 @@ describe('TwoFactorMoveDialog', () => {
     await screen.findByText(/You started this move a short while ago/);
     password('pass-word-1');
     click('Continue');
-    // The status is asked again: the code field is back, with the server's word on it.
+    // The status is asked again: the code field is back, with the server's word on it, and the
+    // focus, as a code refused on its first showing has.
     const field = await screen.findByLabelText(CODE_LABEL);
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(field));
     expect(screen.getByText(/New or lost phone\?/)).toBeTruthy();
     expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe(
       'pass-word-1',
