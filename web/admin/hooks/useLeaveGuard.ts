@@ -12,6 +12,8 @@ const subscribe = (watcher: () => void) => {
 const changed = () => {
   for (const watcher of watchers) watcher();
 };
+/** The page is being left on purpose, its question answered already (`leavePage`). */
+let leaving = false;
 
 /**
  * While `unsaved` is true, leaving the page (a reload, closing the tab or
@@ -37,6 +39,7 @@ export function useLeaveGuard(unsaved: boolean, copy?: () => string): void {
   useEffect(() => {
     if (!unsaved) return;
     const stay = (event: BeforeUnloadEvent) => {
+      if (leaving) return;
       event.preventDefault();
       // Browsers before preventDefault() was honoured here ask only when this is set.
       event.returnValue = true;
@@ -96,3 +99,14 @@ export const leavesUnasked = (state: unknown): boolean =>
   state !== null &&
   'leaveUnasked' in state &&
   state.leaveUnasked === true;
+
+/**
+ * Loads `url` in place of the page (a full load: nothing the page holds
+ * stays), after the admin has answered the dashboard's own question about
+ * its unsaved work (LeaveQuestion): the browser, or the desktop app, does
+ * not ask a second time.
+ */
+export function leavePage(url: string): void {
+  leaving = true;
+  window.location.assign(url);
+}
