@@ -6,6 +6,7 @@ import type { User } from '#shared/auth';
 import { can, type Capability } from '#shared/roles';
 import { useTwoFactorSetupRequired } from '../features/auth/api/auth.queries';
 import { forgetDrafts, draftsOf } from '../features/contacts/lib/drafts';
+import { SessionEnded } from '../features/auth/components/SessionEnded';
 import { useAdminSession } from '../features/auth/hooks/useAdminSession';
 import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
@@ -31,10 +32,12 @@ type Props = {
  * heading. An account that must set up two-factor sign-in first is taken to
  * its account page; a page the role may not use says so instead of showing
  * controls that would only be refused. A page whose role changes under
- * unsaved work stays, read-only, with that work to copy (useKeptPage).
+ * unsaved work stays, read-only, with that work to copy (useKeptPage); one
+ * whose session ends under unsaved work stays, with a sign-in in place
+ * (SessionEnded).
  */
 export function AdminScreen({ title, description, capability, children }: Props) {
-  const { user, signOut } = useAdminSession();
+  const { user, signOut, ended } = useAdminSession();
   const setupRequired = useTwoFactorSetupRequired();
   const { pathname } = useLocation();
   const username = user?.username;
@@ -58,6 +61,7 @@ export function AdminScreen({ title, description, capability, children }: Props)
         }}
       />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+        {ended && <SessionEnded ended={ended} />}
         {kept && <RoleChangedNotice text={work.text} />}
         {!allowed && !kept ? (
           <AdminNotice kind="forbidden" />

@@ -21,6 +21,8 @@ type Props = {
   returnFocusTo?: RefObject<HTMLElement | null>;
   /** While busy, Escape, the backdrop and the close button do nothing. */
   busy?: boolean;
+  /** False for a question that must be answered by one of its own buttons: no close button, Escape and the backdrop do nothing. */
+  closable?: boolean;
 };
 
 const widths = { sm: 'max-w-md', md: 'max-w-2xl', xl: 'max-w-6xl' };
@@ -53,13 +55,14 @@ export function Modal({
   role = 'dialog',
   returnFocusTo,
   busy,
+  closable = true,
 }: Props) {
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const close = () => {
-    if (!busy) onClose();
+    if (!busy && closable) onClose();
   };
   // A layout effect: when a dialog and the one opened over it close together,
   // the page is interactive again before either gives focus back into it.
@@ -102,15 +105,17 @@ export function Modal({
               </p>
             )}
           </div>
-          <button
-            type="button"
-            onClick={close}
-            disabled={busy}
-            className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-            <span className="sr-only">{t('admin.common.close')}</span>
-          </button>
+          {closable && (
+            <button
+              type="button"
+              onClick={close}
+              disabled={busy}
+              className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+              <span className="sr-only">{t('admin.common.close')}</span>
+            </button>
+          )}
         </div>
         {children}
       </div>

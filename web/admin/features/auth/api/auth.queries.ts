@@ -74,21 +74,29 @@ function useStartSession() {
   return () => client.removeQueries();
 }
 
-export function useLoginMutation() {
+/**
+ * `keepPage`: signing in again over a page whose session ended, to save its
+ * unsaved work (SessionEndedDialog): what the page has loaded stays.
+ */
+type SignInOptions = { keepPage?: boolean };
+
+export function useLoginMutation({ keepPage = false }: SignInOptions = {}) {
   const started = useStartSession();
   return useMutation({
     mutationFn: login,
     onSuccess(answer) {
-      if ('user' in answer) started();
+      if ('user' in answer && !keepPage) started();
     },
   });
 }
 
-export function useTwoFactorLoginMutation() {
+export function useTwoFactorLoginMutation({ keepPage = false }: SignInOptions = {}) {
   const started = useStartSession();
   return useMutation({
     mutationFn: loginWithCode,
-    onSuccess: () => started(),
+    onSuccess: () => {
+      if (!keepPage) started();
+    },
   });
 }
 

@@ -2,16 +2,27 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
 import { button, input, label } from '../../../lib/ui';
-import { useLogin } from '../hooks/useLogin';
+import { useLogin, type LoginOptions } from '../hooks/useLogin';
 import { LoginProblem } from './LoginProblem';
 import { PasswordInput } from './PasswordInput';
 import { TwoFactorStep } from './TwoFactorStep';
 
-export function LoginForm() {
+type Props = LoginOptions & {
+  /** The username to start from (signing in again as the account whose session ended). */
+  username?: string;
+};
+
+/**
+ * The sign-in: username and password, then the code when the account has
+ * two-factor sign-in on. On the login page, and in place over a page whose
+ * session ended (`onSignedIn`, SessionEndedDialog), where the field that
+ * takes the focus is the dialog's first (`data-autofocus`).
+ */
+export function LoginForm({ username: known = '', onSignedIn }: Props) {
   const { t } = useTranslation();
-  const login = useLogin();
+  const login = useLogin({ onSignedIn });
   const { submit, busy, problem, clearProblem } = login;
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(known);
   const [password, setPassword] = useState('');
 
   const onSubmit = async (event: FormEvent) => {
@@ -42,6 +53,7 @@ export function LoginForm() {
           autoCapitalize="none"
           spellCheck={false}
           autoFocus={!returning}
+          data-autofocus={!returning || undefined}
           required
           value={username}
           onChange={(e) => {
@@ -60,6 +72,7 @@ export function LoginForm() {
           name="password"
           autoComplete="current-password"
           autoFocus={returning}
+          data-autofocus={returning || undefined}
           required
           value={password}
           onChange={(e) => {

@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../../common/api';
-import { LEAVE_UNASKED } from '../../../hooks/useLeaveGuard';
+import { hasUnsavedWork, LEAVE_UNASKED } from '../../../hooks/useLeaveGuard';
 import { authKeys, useLogoutMutation, useProfileQuery } from '../api/auth.queries';
 
 const PROFILE_HASH = JSON.stringify(authKeys.profile);
@@ -37,13 +37,32 @@ const sessionRefused = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 /**
+ * A session the server ended while the page held unsaved work: the page
+ * stays, with the sign-in in place (SessionEnded) for `username`, the
+ * account whose session it was. `shown`: the sign-in is on screen (else a
+ * notice offers it again).
+ */
+export type EndedSession = {
+  username: string;
+  shown: boolean;
+  show: () => void;
+  hide: () => void;
+  /** Signed in again as `username`, the profile read again: the page goes on as before. */
+  resumed: () => void;
+};
+
+/** The server no longer knows this session (a save, a list, the profile: any call). */
+const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
  * Guards the admin pages: a failed profile call or a non-admin goes to
  * /login. `user` is null until the profile says this is an admin. A
- * session that ends while a page is open says so on the login page. Once the
- * profile has said "admin", only a refusal (401, 403) ends the page: a check
- * again that fails for another reason (offline, a server fault) keeps the
- * admin where they are, with whatever they were typing, and the next check
- * decides.
+ * session that ends while a page is open says so on the login page, unless
+ * a form on the page holds unsaved work: then the page stays, and `ended`
+ * offers to sign in again in place and save it. Once the profile has said
+ * "admin", only a refusal (401, 403) ends the page: a check again that
+ * fails for another reason (offline, a server fault) keeps the admin where
+ * they are, with whatever they were typing, and the next check decides.
  */
 export function useAdminSession() {
   const navigate = useNavigate();
@@ -55,18 +74,39 @@ export function useAdminSession() {
   // The profile had said "admin" before it was refused: the session ended while the page was open.
   const ended = profile.isError && known && sessionRefused(profile.error);
   const turnedAway = (known && !profile.data.is_admin) || (profile.isError && (!known || ended));
+  // Kept until signed in again as the same account or the page is left, whatever the profile says
+  // meanwhile (another account signed in over it must not take the page's work for its own).
+  const [endedUnder, setEndedUnder] = useState<{ username: string; shown: boolean } | null>(null);
+  const keeping = endedUnder !== null;
 
   useEffect(() => watchForChangedSession(client), [client]);
 
   useEffect(() => {
-    if (!turnedAway) return;
+    if (!turnedAway || keeping) return;
+    if (ended && user && hasUnsavedWork()) {
+      setEndedUnder({ username: user.username, shown: true });
+      return;
+    }
     navigate('/login', {
       replace: true,
       // Like a logout: nothing the ended session loaded is kept, or shown as still signed in.
       // The page, still shown, is left without asking about its unsaved work: the session is over.
       state: ended ? { signedOut: true, sessionEnded: true, ...LEAVE_UNASKED } : undefined,
     });
-  }, [turnedAway, ended, navigate]);
+  }, [turnedAway, ended, keeping, user, navigate]);
+
+  // Put away to read or copy the page's work, the sign-in comes back with the next refused save.
+  useEffect(() => {
+    if (!keeping) return;
+    return client.getMutationCache().subscribe((event) => {
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'error' &&
+        signedOut(event.action.error)
+      )
+        setEndedUnder((was) => was && { ...was, shown: true });
+    });
+  }, [keeping, client]);
 
   const signOut = useCallback(async () => {
     await logout();
@@ -75,5 +115,12 @@ export function useAdminSession() {
     navigate('/login', { replace: true, state: { signedOut: true, ...LEAVE_UNASKED } });
   }, [logout, navigate]);
 
-  return { user, signOut };
+  const endedSession: EndedSession | null = endedUnder && {
+    ...endedUnder,
+    show: () => setEndedUnder((was) => was && { ...was, shown: true }),
+    hide: () => setEndedUnder((was) => was && { ...was, shown: false }),
+    resumed: () => setEndedUnder(null),
+  };
+
+  return { user, signOut, ended: endedSession };
 }

@@ -16,6 +16,16 @@ export type LoginStep = 'password' | 'code';
 /** How long the server waits for the second factor after the password (5 minutes). */
 export const CODE_WINDOW_MS = 5 * 60 * 1000;
 
+export type LoginOptions = {
+  /**
+   * Signing in again in place, over a page whose session ended
+   * (SessionEndedDialog): the page and what it loaded stay, and this is
+   * called with the admin instead of going to /admin. A failure it throws
+   * is shown as the sign-in's.
+   */
+  onSignedIn?: (user: User) => Promise<void>;
+};
+
 /**
  * The login flow: both fields required, only admins get in, the
  * server's message on failure (429 included), else a generic one. With
@@ -24,11 +34,12 @@ export const CODE_WINDOW_MS = 5 * 60 * 1000;
  * password. Signing in clears the error toasts of earlier attempts, which
  * would cover the header.
  */
-export function useLogin() {
+export function useLogin({ onSignedIn }: LoginOptions = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signIn = useLoginMutation();
-  const confirm = useTwoFactorLoginMutation();
+  const keepPage = onSignedIn !== undefined;
+  const signIn = useLoginMutation({ keepPage });
+  const confirm = useTwoFactorLoginMutation({ keepPage });
   const signOut = useLogoutMutation();
   const [step, setStep] = useState<LoginStep>('password');
   const [problem, setProblem] = useState<string | null>(null);
@@ -62,6 +73,7 @@ export function useLogin() {
       return fail(t('login.accessDenied'));
     }
     toast.dismissAll();
+    if (onSignedIn) return onSignedIn(user);
     toast.success(t('login.success'));
     navigate('/admin', { replace: true });
   }
