@@ -202,6 +202,20 @@ describe('the loader of a public page', () => {
     }
   });
 
+  it("shows the controls that need scripts (the hero's Pause) as soon as it runs, before the paint", async () => {
+    document.documentElement.removeAttribute('data-scripted');
+    await load({ paint: false });
+    expect(document.documentElement.hasAttribute('data-scripted')).toBe(true);
+    expect(hydrating()).toBe(false);
+  });
+
+  it('leaves them hidden on a page that names no entry: nothing would answer them', async () => {
+    document.documentElement.removeAttribute('data-scripted');
+    document.head.innerHTML = '';
+    await load();
+    expect(document.documentElement.hasAttribute('data-scripted')).toBe(false);
+  });
+
   it('prefetches at once in a background tab, which paints nothing until shown, and still waits for an intent', async () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     await load({ paint: false });

@@ -32,6 +32,9 @@
  *   takes it over when it hydrates (ContactForm).
  * - **An address that names a language** (`/de/news`, `?lang=pt`) is kept as
  *   the visitor's choice at once, without hydrating.
+ * - **Controls that need scripts** (the hero's Pause button) are shown once it
+ *   runs (`data-scripted` on `<html>`, site.css): without JavaScript they
+ *   would do nothing.
  *
  * The server writes what to load on this script's element: `data-hydrate`
  * (the entry), `data-preload` (its chunks and the page's own,
@@ -39,7 +42,7 @@
  */
 import { rememberLanguage, storedLanguage } from '../common/language-choice';
 import { addressLanguage, languageAfterNavigation, renderedLanguage } from './lib/language';
-import { HYDRATED_EVENT } from './lib/hydration-signal';
+import { HYDRATED_EVENT, SCRIPTED_ATTRIBUTE } from './lib/hydration-signal';
 import { HERO_VIDEO_SELECTOR, heroVideoPaused } from './pages/home/hero-pause';
 
 const element = document.querySelector<HTMLScriptElement>('script[data-hydrate]');
@@ -159,13 +162,16 @@ function holdPausedHero(): boolean {
 
 function start(): void {
   if (!scripts) return;
+  // First, before the clip can start: a pause from earlier in the visit holds.
+  const heldHero = holdPausedHero();
+  // The buttons that need scripts (the hero's Pause) work from now on: show them.
+  document.documentElement.setAttribute(SCRIPTED_ATTRIBUTE, '');
   for (const type of INTENTS) document.addEventListener(type, onIntent, true);
   document.addEventListener('click', onClick, true);
   document.addEventListener(HYDRATED_EVENT, onHydrated, { once: true });
   // `error` does not bubble, but is seen on the way down.
   document.addEventListener('error', (event) => isPagePicture(event.target) && hydrate(), true);
   const applyStoredLanguage = settleLanguage();
-  const heldHero = holdPausedHero();
   const atOnce =
     element?.dataset.when === 'load' || applyStoredLanguage || hasFailedPicture() || heldHero;
   // A module script runs once the document is parsed and its stylesheet is in;

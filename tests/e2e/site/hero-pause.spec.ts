@@ -4,8 +4,9 @@ import { gotoHydrated } from './site-support';
 
 /**
  * The home page's hero video loops for as long as the page is open, so it
- * has a Pause button (WCAG 2.2.2): in the server's HTML, in the hero's
- * corner, working by mouse and keyboard, kept for the visit.
+ * has a Pause button (WCAG 2.2.2): in the server's HTML, shown once the
+ * page's loader runs (never without JavaScript, where it would do nothing),
+ * in the hero's corner, working by mouse and keyboard, kept for the visit.
  */
 const playing = (page: Page) =>
   page.locator('video').evaluate((v: HTMLVideoElement) => !v.paused && !v.ended);
@@ -27,6 +28,26 @@ test('the Pause button pauses and plays the real video, pressed before hydration
   await page.getByRole('button', { name: 'Play video' }).click();
   await expect(page.getByRole('button', { name: 'Pause video' })).toBeVisible();
   await expect.poll(async () => (await playing(page)) && (await time(page)) > at).toBe(true);
+});
+
+test('without JavaScript the clip plays and no Pause button is offered', async ({
+  browser,
+  page,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noJs = await context.newPage();
+  await noJs.goto('/');
+  await expect(noJs.locator('video')).toBeVisible();
+  const toggle = noJs.locator('button.hero-pause');
+  await expect(toggle).toHaveCount(1);
+  await expect(toggle).toBeHidden();
+
+  await context.close();
+
+  // With scripts it is shown once the loader runs, before hydration.
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Pause video' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '');
 });
 
 test('it follows the hero’s calls to action for the keyboard, and answers Enter and Space', async ({

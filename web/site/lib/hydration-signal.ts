@@ -6,6 +6,13 @@
  * attribute.
  */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+/**
+ * Set on `<html>` by the loader as soon as it runs: from then on a button of
+ * the page works (pressed before hydration, it is pressed again once
+ * hydrated). Controls that do nothing without scripts are shown only under
+ * it (site.css), so a visitor without JavaScript is not offered them.
+ */
+export const SCRIPTED_ATTRIBUTE = 'data-scripted';
 export const HYDRATED_EVENT = 'site:hydrated';
 
 /** Marks the page as hydrated (called once, after React's first commit). */

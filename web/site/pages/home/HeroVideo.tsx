@@ -18,11 +18,14 @@ const MOTION_OK = '(prefers-reduced-motion: no-preference)';
  * is open is followed: the clip is paused, or loaded and played.
  *
  * A button in the hero's corner pauses and plays the clip (WCAG 2.2.2: moving
- * content that lasts has a way to stop it); it is in the server's HTML, works
- * once the page's script runs (a press before is replayed then), and is
- * hidden with the clip under reduced motion. A pause holds for the visit
- * (hero-pause.ts). `children`, the hero's text, come between the clip and the
- * button, so the button follows them in reading order as on screen.
+ * content that lasts has a way to stop it); it is in the server's HTML but
+ * shown only once the page's loader runs (`hero-pause` in site.css: without
+ * JavaScript it would do nothing), works from then on (a press before
+ * hydration is replayed then), and is hidden with the clip under reduced
+ * motion. It sits over the hero, so showing it moves nothing. A pause holds
+ * for the visit (hero-pause.ts). `children`, the hero's text, come between
+ * the clip and the button, so the button follows them in reading order as on
+ * screen.
  */
 export function HeroVideo({ hero, children }: { hero: HeroMedia; children?: ReactNode }) {
   const { t } = useTranslation();
@@ -103,7 +106,7 @@ export function HeroVideo({ hero, children }: { hero: HeroMedia; children?: Reac
       <button
         type="button"
         onClick={toggle}
-        className="absolute right-4 bottom-4 z-10 inline-flex items-center gap-1.5 rounded-full bg-navy-950/70 px-3 py-1.5 text-xs font-medium text-white ring-1 ring-white/30 transition hover:bg-navy-950/90 hover:ring-white/60 motion-reduce:hidden sm:right-6 sm:bottom-6"
+        className="hero-pause absolute right-4 bottom-4 z-10 inline-flex items-center gap-1.5 rounded-full bg-navy-950/70 px-3 py-1.5 text-xs font-medium text-white ring-1 ring-white/30 transition hover:bg-navy-950/90 hover:ring-white/60 motion-reduce:hidden sm:right-6 sm:bottom-6"
       >
         {paused ? (
           <Play aria-hidden="true" className="size-3.5" />
