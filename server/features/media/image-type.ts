@@ -53,37 +53,6 @@ export function decodedType(metadata: Metadata): MediaType | null {
   }
 }
 
-const EXTENSIONS: Record<MediaType, string[]> = {
-  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
-  'image/png': ['png'],
-  'image/webp': ['webp'],
-  'image/avif': ['avif'],
-};
-
-const MIME_ALIASES: Record<string, MediaType> = {
-  'image/jpeg': 'image/jpeg',
-  'image/jpg': 'image/jpeg',
-  'image/pjpeg': 'image/jpeg',
-  'image/png': 'image/png',
-  'image/webp': 'image/webp',
-  'image/avif': 'image/avif',
-};
-
-/**
- * What the upload says it is, where that differs from `actual`: its file
- * extension or its Content-Type (`application/octet-stream` and no
- * extension say nothing). Null when every claim agrees with the content.
- */
-export function falseClaim(name: string, mimeType: string, actual: MediaType): string | null {
-  const ext = /\.([^./\\]{1,16})$/.exec(name)?.[1]?.toLowerCase();
-  if (ext !== undefined && !EXTENSIONS[actual].includes(ext)) return `.${ext}`;
-  const mime = mimeType.toLowerCase().split(';')[0]!.trim();
-  if (mime !== '' && mime !== 'application/octet-stream' && MIME_ALIASES[mime] !== actual) {
-    return mime;
-  }
-  return null;
-}
-
 /** What people call each type in a message. */
 export const TYPE_NAMES: Record<MediaType, string> = {
   'image/jpeg': 'JPEG',

@@ -10,7 +10,8 @@ import {
   type MediaType,
 } from '#shared/media';
 import { AppError } from '../../errors';
-import { decodedType, falseClaim, looksLikeSvg, sniffImageType, TYPE_NAMES } from './image-type';
+import { decodedType, looksLikeSvg, sniffImageType, TYPE_NAMES } from './image-type';
+import { falseUploadClaim } from './upload-type';
 
 /** Seconds one decode or encode may take before the upload is refused. */
 const PROCESS_TIMEOUT_SECONDS = 30;
@@ -84,7 +85,7 @@ async function inspect(bytes: Buffer, name: string, mimeType: string) {
     });
   const actual = decodedType(metadata);
   if (actual !== sniffed) throw refused(415, 'apiErrors.media.unsupported');
-  const claim = falseClaim(name, mimeType, actual);
+  const claim = falseUploadClaim(name, mimeType, actual);
   if (claim !== null) {
     throw refused(415, 'apiErrors.media.mismatch', {
       actual: TYPE_NAMES[actual],

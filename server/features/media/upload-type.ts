@@ -1,5 +1,6 @@
 import { DOCUMENT_TYPE, type UploadType, type VideoType } from '#shared/media';
-import { falseClaim, sniffImageType } from './image-type';
+import { canonicalType, UPLOAD_EXTENSIONS } from '#shared/upload-names';
+import { sniffImageType } from './image-type';
 
 /**
  * What an upload is, from its first bytes (before it is even stored): one of
@@ -50,20 +51,6 @@ export function sniffUpload(bytes: Buffer): UploadType | null {
   return sniffVideo(bytes);
 }
 
-const EXTENSIONS: Record<VideoType | typeof DOCUMENT_TYPE, string[]> = {
-  'video/mp4': ['mp4', 'm4v'],
-  'video/webm': ['webm'],
-  'application/pdf': ['pdf'],
-};
-
-/**
- * Other names browsers give a type: Chrome and Safari send an .m4v (MP4 in
- * iTunes' flavour, brand "M4V ") as `video/x-m4v`.
- */
-const MIME_ALIASES: Record<string, VideoType | typeof DOCUMENT_TYPE> = {
-  'video/x-m4v': 'video/mp4',
-};
-
 /** What each type is called in a message. */
 export const UPLOAD_TYPE_NAMES: Record<VideoType | typeof DOCUMENT_TYPE, string> = {
   'video/mp4': 'MP4',
@@ -73,21 +60,19 @@ export const UPLOAD_TYPE_NAMES: Record<VideoType | typeof DOCUMENT_TYPE, string>
 
 /**
  * What the upload claims to be (its extension, its Content-Type) where that
- * differs from `actual`; null when every claim agrees. Images are judged as
- * image-type.ts judges them.
+ * differs from `actual`, the type its content is; null when every claim
+ * agrees. `application/octet-stream` and no extension say nothing. The names
+ * each type goes by are shared with the admin's file pickers
+ * (#shared/upload-names).
  */
 export function falseUploadClaim(
   name: string,
   mimeType: string,
   actual: UploadType,
 ): string | null {
-  if (!(actual in EXTENSIONS))
-    return falseClaim(name, mimeType, actual as Parameters<typeof falseClaim>[2]);
-  const type = actual as keyof typeof EXTENSIONS;
   const ext = /\.([^./\\]{1,16})$/.exec(name)?.[1]?.toLowerCase();
-  if (ext !== undefined && !EXTENSIONS[type].includes(ext)) return `.${ext}`;
+  if (ext !== undefined && !UPLOAD_EXTENSIONS[actual].includes(ext)) return `.${ext}`;
   const mime = mimeType.toLowerCase().split(';')[0]!.trim();
   if (mime === '' || mime === 'application/octet-stream') return null;
-  if ((MIME_ALIASES[mime] ?? mime) !== type) return mime;
-  return null;
+  return canonicalType(mime) === actual ? null : mime;
 }

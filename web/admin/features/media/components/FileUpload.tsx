@@ -1,12 +1,14 @@
 import { Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPE, MEDIA_TYPES, VIDEO_TYPES } from '#shared/media';
+import { uploadAccept } from '#shared/upload-names';
 import { toast } from '../../../../common/toast';
 import { useMediaLimits } from '../api/media.queries';
 import { DropZone } from './DropZone';
 import { fileSize } from './MediaCard';
 
-const ACCEPT = [...MEDIA_TYPES, DOCUMENT_TYPE, ...VIDEO_TYPES].join(',');
+/** Every type the library takes, under each of its names and extensions (an .m4v too). */
+const ACCEPT = uploadAccept([...MEDIA_TYPES, DOCUMENT_TYPE, ...VIDEO_TYPES]);
 
 /**
  * Adds any file the library takes (pictures, PDF documents, MP4 and WebM

@@ -2,6 +2,7 @@ import { ImagePlus, Images } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isImageType, MEDIA_TYPES } from '#shared/media';
+import { uploadAccept } from '#shared/upload-names';
 import { button } from '../../../lib/ui';
 import { DropZone } from './DropZone';
 import { MediaLibrary } from './MediaLibrary';
@@ -27,7 +28,7 @@ export function ImageUpload({ onImage, labels }: Props) {
     <DropZone
       testId="image-drop-zone"
       size="compact"
-      accept={MEDIA_TYPES.join(',')}
+      accept={uploadAccept(MEDIA_TYPES)}
       hint={t('admin.media.dropHint')}
       icon={ImagePlus}
       pickLabel={labels?.pick ?? t('admin.media.pick')}
