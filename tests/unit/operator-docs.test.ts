@@ -7,6 +7,7 @@ import { findNginx } from '../support/nginx';
 import { PROJECT_ROOT } from '../../server/project-root';
 import { parseConfig } from '../../server/config';
 import { DEFAULT_LLM_TUNING } from '../../server/features/llm/resilient-completion';
+import { VIDEO_STEP_DEADLINE_MS } from '../../server/features/media/video-probe';
 
 /**
  * The operator's documents as written: the README's production install and
@@ -115,10 +116,28 @@ describe.each(DOCS)('%s', (file) => {
         d.startsWith('client_max_body_size'),
       );
       expect(bodySize(limit ?? 'client_max_body_size 1m;')).toBeGreaterThan(largest + 64 * 1024);
-      // Otherwise proxied as every other address.
+      // Otherwise proxied as every other address (its read timeout: the test below).
       const others = (directives: string[]) =>
-        directives.filter((d) => !d.startsWith('client_max_body_size'));
+        directives.filter(
+          (d) => !d.startsWith('client_max_body_size') && !d.startsWith('proxy_read_timeout'),
+        );
       if (upload) expect(others(upload)).toEqual(others(site));
+    }
+  });
+
+  it('waits at the upload address for the app to answer a large video, not 60 s', () => {
+    // A video upload is answered once ffprobe and ffmpeg's two runs are done, each allowed
+    // VIDEO_STEP_DEADLINE_MS (a 60 MB video took 5-13 s on a busy two-core machine). nginx's
+    // read timeout there must outlast all three and the rest of the work, or nginx answers 504
+    // with its own page while the app stores the video anyway.
+    const least = (3 * VIDEO_STEP_DEADLINE_MS) / 1000 + 60;
+    for (const nginx of blocks(file, 'nginx').filter((b) => b.includes('proxy_pass'))) {
+      const upload = locationDirectives(nginx, '= /api/media');
+      if (!upload) continue;
+      const timeout = upload.find((d) => d.startsWith('proxy_read_timeout'));
+      expect(
+        Number(/^proxy_read_timeout (\d+)s;$/.exec(timeout ?? '')?.[1]),
+      ).toBeGreaterThanOrEqual(least);
     }
   });
 

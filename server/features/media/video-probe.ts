@@ -10,7 +10,11 @@ import { AppError, ServiceUnavailableError } from '../../errors';
  * nor its time.
  */
 
-const DEADLINE_MS = 60_000;
+/**
+ * What each ffprobe or ffmpeg run may take. An upload runs three (the probe,
+ * the copy without metadata, the still); docs/deploy.md's nginx waits longer.
+ */
+export const VIDEO_STEP_DEADLINE_MS = 60_000;
 /** Largest still ffmpeg may hand back (a 4K JPEG is well under 3 MB). */
 const STILL_MAX_BYTES = 20 * 1024 * 1024;
 /** Largest picture a video may have (8K UHD). */
@@ -39,7 +43,7 @@ function run(command: string, args: string[], maxBuffer: number): Promise<Buffer
     execFile(
       command,
       args,
-      { encoding: 'buffer', maxBuffer, timeout: DEADLINE_MS, killSignal: 'SIGKILL' },
+      { encoding: 'buffer', maxBuffer, timeout: VIDEO_STEP_DEADLINE_MS, killSignal: 'SIGKILL' },
       (error, stdout) => {
         if (!error) return resolve(stdout);
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
