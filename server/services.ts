@@ -83,6 +83,7 @@ export function createServices(deps: AppDeps) {
   const texts = createSiteTextsService({ db, version: contentVersion, clock, audit });
   // Saves of articles and pages ask the media library which uploads are gone (not the media service: it asks them).
   const uploads: UploadLookup = {
+    origin: config.publicUrl,
     missing: (ids, trx) => createMediaRepo(trx ?? db).missing(ids, trx ? { lock: 'share' } : {}),
   };
   const news = createNewsService({ db, clock, audit, content: contentVersion, uploads });
@@ -105,6 +106,7 @@ export function createServices(deps: AppDeps) {
     storage: createMediaStorage(config.media.storage, db, config.dataDir),
     news,
     version: contentVersion,
+    origin: config.publicUrl,
     logger: logger.child({ feature: 'media' }),
     clock,
     audit,

@@ -228,18 +228,40 @@ export const DEFAULT_NEWS_PICTURE: ResponsiveImage = {
   })),
 };
 
-/** The addresses of uploads (a picture, one of its copies, a video, a document) in a text. */
+/**
+ * Addresses shaped like an upload's (a picture, one of its copies, a video, a
+ * document) in a text: a path that starts with `/media/`, or a full address
+ * (`https://host/media/…`, `//host/media/…`) whose origin is group 1.
+ */
 const UPLOAD_ADDRESS =
-  /\/media\/(\d{1,9})\/[0-9a-f]{16}(?:-\d{1,5}(?:x\d{1,5}|w)\.[a-z0-9]*|\.pdf)/g;
+  /(?<![\w.~%@:/\\-])((?:https?:)?\/\/[^\s/\\?#"'<>()[\]]+)?\/media\/(\d{1,9})\/[0-9a-f]{16}(?:-\d{1,5}(?:x\d{1,5}|w)\.[a-z0-9]*|\.pdf)/g;
 
-/** The upload addresses a text (an image address, an article's Markdown) holds, in order. */
-export function mediaAddressesIn(text: string): { id: number; address: string }[] {
-  return [...text.matchAll(UPLOAD_ADDRESS)].map((m) => ({ id: Number(m[1]), address: m[0] }));
+/** Whether an address's origin part (none for a path) is this site's `origin`. */
+function onSite(prefix: string | undefined, origin: string | undefined): boolean {
+  if (prefix === undefined) return true;
+  if (origin === undefined) return false;
+  try {
+    return new URL(prefix, origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
-/** The ids of the uploads a text (an image address, an article's Markdown) points at. */
-export function mediaIdsIn(text: string): number[] {
-  return [...new Set(mediaAddressesIn(text).map((a) => a.id))];
+/**
+ * The addresses of this site's uploads a text (an image address, an
+ * article's Markdown) holds, in order: paths (`/media/12/…`), and full
+ * addresses on `origin` (PUBLIC_URL's) when it is given. The same address
+ * on another site (`https://other.example/media/12/…`) names none of ours.
+ */
+export function mediaAddressesIn(text: string, origin?: string): { id: number; address: string }[] {
+  return [...text.matchAll(UPLOAD_ADDRESS)]
+    .filter((m) => onSite(m[1], origin))
+    .map((m) => ({ id: Number(m[2]), address: m[0] }));
+}
+
+/** The ids of this site's uploads a text points at (see mediaAddressesIn). */
+export function mediaIdsIn(text: string, origin?: string): number[] {
+  return [...new Set(mediaAddressesIn(text, origin).map((a) => a.id))];
 }
 
 /** Places of the site that show an upload the company chose (the home page's hero). */

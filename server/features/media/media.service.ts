@@ -71,11 +71,16 @@ export function createMediaService(deps: {
   audit?: AuditRecorder;
   /** The version of public content: the hero is read again when it moves. */
   version: ContentVersion;
+  /**
+   * The site's public origin (PUBLIC_URL), if set: a full address on it is a
+   * use like a path (`/media/…`). One on another site is none.
+   */
+  origin?: string;
 }): MediaService {
   const { db, storage, news, logger, clock = systemClock, audit = NO_AUDIT, version } = deps;
   const repo = createMediaRepo(db);
   const site = createSiteMedia({ db, version });
-  const uses = async () => merged(await news.mediaUses(), await site.uses());
+  const uses = async () => merged(await news.mediaUses(deps.origin), await site.uses());
   // One image at a time per process: decoding a 40-megapixel upload takes its share of memory.
   let queue: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {

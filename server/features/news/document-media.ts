@@ -11,6 +11,8 @@ import { BadRequestError } from '../../errors';
  * ends, so a deletion of one of them waits for the write and then sees it.
  */
 export type UploadLookup = {
+  /** The site's public origin (PUBLIC_URL): full addresses on it name uploads as paths do. */
+  origin?: string;
   missing(ids: readonly number[], trx?: Knex.Transaction): Promise<number[]>;
 };
 
@@ -54,7 +56,7 @@ export async function assertUploadsExist(
   translations: TranslationsInput | undefined,
 ): Promise<void> {
   const found = fieldsOf(fields, translations).map(
-    ([field, text]) => [field, mediaAddressesIn(text)] as const,
+    ([field, text]) => [field, mediaAddressesIn(text, uploads.origin)] as const,
   );
   const ids = [...new Set(found.flatMap(([, addresses]) => addresses.map((a) => a.id)))];
   if (ids.length === 0) return;

@@ -104,10 +104,13 @@ describe('a save naming a deleted upload', () => {
     });
     const stored = (await admin.get('/api/news/live-story').expect(200)).body.data.news;
     expect(stored).toMatchObject({ image_url: kept.url, content: article('x').content });
-    // Uploads that exist (and addresses that are not uploads) are saved as before.
+    // Uploads that exist (and addresses that are not uploads) are saved as before; so is
+    // another site's file, though its address is shaped like the deleted upload's.
     await admin
       .put(`/api/news/${id}`)
-      .send({ content: `![a](${kept.url}) and ![b](https://cdn.example.com/media/9/x.jpg)` })
+      .send({
+        content: `![a](${kept.url}) and ![b](https://cdn.example.com/media/9/x.jpg) and ![c](https://other.example${gone.url})`,
+      })
       .expect(200);
   });
 

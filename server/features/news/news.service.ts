@@ -89,8 +89,11 @@ export interface NewsService {
   ): Promise<string | null>;
   /** Milliseconds until the next scheduled article goes public, or null when none waits. */
   untilNextPublication(): Promise<number | null>;
-  /** Which articles show each upload (by media id), as their image or in their text. */
-  mediaUses(): Promise<Map<number, MediaUse[]>>;
+  /**
+   * Which articles show each upload (by media id), as their image or in
+   * their text: by its path, or its full address on `origin` (PUBLIC_URL's).
+   */
+  mediaUses(origin?: string): Promise<Map<number, MediaUse[]>>;
 }
 
 /** A row of `news` as an article: without what only pages have. */
@@ -205,14 +208,15 @@ export function createNewsService({
       return next === null ? null : next.getTime() - at.getTime();
     },
 
-    async mediaUses() {
+    async mediaUses(origin) {
       const uses = new Map<number, MediaUse[]>();
       for (const article of await repo.mediaReferences()) {
         const as = new Map<number, DocumentUse['as']>();
         const note = (id: number, how: 'image' | 'content') =>
           as.set(id, [...new Set([...(as.get(id) ?? []), how])]);
-        for (const id of mediaIdsIn(article.image)) note(id, 'image');
-        for (const id of article.texts.flatMap(mediaIdsIn)) note(id, 'content');
+        for (const id of mediaIdsIn(article.image, origin)) note(id, 'image');
+        for (const text of article.texts)
+          for (const id of mediaIdsIn(text, origin)) note(id, 'content');
         for (const [id, how] of as) {
           const use = { id: article.id, slug: article.slug, title: article.title, as: how };
           uses.set(id, [...(uses.get(id) ?? []), use]);
