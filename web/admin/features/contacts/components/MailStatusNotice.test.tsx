@@ -43,6 +43,7 @@ describe('MailStatusNotice', () => {
           last_failure: {
             at: '2026-11-22T11:00:00.000Z',
             error: { code: 'connection', values: { detail: 'ECONNREFUSED' } },
+            message: 'The mail server could not be reached or closed the connection: ECONNREFUSED',
           },
         }}
       />,
