@@ -44,8 +44,6 @@ export const profileUser = (u: SessionUser): User & { name: string | null } => (
 /** Never asks: for the CLI and tests, where no site setting applies. */
 const NOT_REQUIRED = async () => false;
 
-/** Recording nothing: the admin CLI and first-start bootstrap run without a trail. */
-
 export type LoginOutcome = { user: SessionUser; twoFactor: boolean };
 
 /** Accounts: sign-in, registration, profile changes and the admin bootstrap. */
@@ -226,11 +224,26 @@ export function createAuthService({
       return { user: updated, passwordChanged: password !== undefined };
     },
 
-    /** Creates this admin unless a user of that name exists. */
-    async ensureAdmin(username: string, password: string): Promise<'created' | 'exists'> {
-      if (await users.findByUsername(username)) return 'exists';
-      await insertUser(username, password, 'admin');
-      return 'created';
+    /**
+     * ADMIN_USERNAME at start: creates this admin unless a user of that name
+     * exists (CONTRACT.md), recorded in the audit log under the start-up (no
+     * actor). `otherAdmins` counts the active admins there were already: the
+     * team has taken over and this account, deleted or renamed, is back.
+     */
+    async ensureAdmin(
+      username: string,
+      password: string,
+    ): Promise<{ created: false } | { created: true; otherAdmins: number }> {
+      if (await users.findByUsername(username)) return { created: false };
+      const otherAdmins = await users.countAdmins();
+      const user = await insertUser(username, password, 'admin');
+      await audit.record(NOBODY, {
+        action: 'user.created',
+        target_type: 'user',
+        target_id: user.id,
+        summary: `${user.username} (ADMIN_USERNAME at start)`,
+      });
+      return { created: true, otherAdmins };
     },
 
     /** The admin CLI's `create`; recorded in the audit log, as its other commands are. */

@@ -78,3 +78,17 @@ describe('settings and hero summaries', () => {
     expect(text('media.hero_changed', 'the hero')).toBe('the hero');
   });
 });
+
+describe('the ADMIN_USERNAME account created at start (bootstrap.ts)', () => {
+  const created = { ...entry('user.created', 'setup (ADMIN_USERNAME at start)'), actor: null };
+  const READ: Record<Language, string> = {
+    en: 'setup, at server start (ADMIN_USERNAME)',
+    pt: 'setup, no arranque do servidor (ADMIN_USERNAME)',
+    de: 'setup, beim Serverstart (ADMIN_USERNAME)',
+  };
+  for (const language of ['en', 'pt', 'de'] as const) {
+    it(`reads in ${language}`, () => {
+      expect(summaryText(created, i18nFor(language).t)).toBe(READ[language]);
+    });
+  }
+});

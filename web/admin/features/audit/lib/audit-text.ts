@@ -116,6 +116,8 @@ export function summaryText(entry: AuditEntry, t: Translate): string {
   if (link) return t('admin.audit.notes.emailLink', { username: link[1]! });
   const cli = /^(.+) \(command line\)$/.exec(summary);
   if (cli) return t('admin.audit.notes.commandLine', { username: cli[1]! });
+  const startup = /^(.+) \(ADMIN_USERNAME at start\)$/.exec(summary);
+  if (startup) return t('admin.audit.notes.startup', { username: startup[1]! });
   return summary;
 }
 
