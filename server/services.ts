@@ -155,6 +155,7 @@ export function createServices(deps: AppDeps) {
     registry,
     audit,
     enquiriesReleased: (userId) => thread.releaseAll(userId),
+    startupAccount: config.admin?.username,
   });
   const invitations = createInvitationsService({ db, mail, audit });
   const recovery = createRecoveryService({

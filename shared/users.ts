@@ -23,6 +23,11 @@ export type UserAccount = {
   two_factor: boolean;
   last_sign_in_at: string | null;
   created_at: string;
+  /**
+   * Only on the account the server's ADMIN_USERNAME names: deleted or
+   * renamed, it is created again at the next start.
+   */
+  startup_account?: true;
 };
 
 /**

@@ -49,9 +49,17 @@ export function createStaffService(deps: {
    * go back to nobody, so no reminder or e-mail about them reaches it.
    */
   enquiriesReleased?: (userId: number) => Promise<unknown>;
+  /**
+   * The username ADMIN_USERNAME names: every start creates that admin again
+   * while no user has the name (bootstrap.ts), so the list flags it for the
+   * Users page's questions before a deletion.
+   */
+  startupAccount?: string;
 }) {
   const { db, registry, audit, enquiriesReleased } = deps;
   const users = createUsersRepo(db);
+  // Matched as the start looks it up: whatever the case of its letters.
+  const startup = deps.startupAccount?.toLowerCase();
 
   /**
    * Writes a change to account `id` in one transaction with what it entails,
@@ -95,7 +103,10 @@ export function createStaffService(deps: {
 
   return {
     async list(): Promise<UserAccount[]> {
-      return (await users.all()).map(toAccount);
+      return (await users.all()).map((u) => ({
+        ...toAccount(u),
+        ...(u.username.toLowerCase() === startup && { startup_account: true as const }),
+      }));
     },
 
     staff: (): Promise<StaffMember[]> => users.activeStaff(),

@@ -214,6 +214,8 @@ describe('managing accounts', () => {
         'last_sign_in_at',
         'name',
         'role',
+        // The test admin is the ADMIN_USERNAME account (test-app.ts).
+        'startup_account',
         'two_factor',
         'username',
       ].sort(),
