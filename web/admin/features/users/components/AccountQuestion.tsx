@@ -7,7 +7,9 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
  * A change to an account that is asked first: deactivation, deletion, a
  * new role, or a reset of its two-factor sign-in.
  * `withdrawn` counts the invitations the account sent that the server
- * withdraws with the change (decision 030, amended).
+ * withdraws with the change (decision 030, amended). Deleting the account
+ * the server's ADMIN_USERNAME names (`startup_account`) says that the next
+ * start creates it again.
  */
 export type Question =
   | { kind: 'deactivate' | 'delete'; account: UserAccount; withdrawn: number }
@@ -38,6 +40,10 @@ export function AccountQuestion({ question, busy, onConfirm, onCancel }: Props) 
   const withdrawn = question.withdrawn
     ? ` ${t('admin.users.confirm.withdraws', { count: question.withdrawn })}`
     : '';
+  const comesBack =
+    question.kind === 'delete' && question.account.startup_account
+      ? ` ${t('admin.users.confirm.startupAccount')}`
+      : '';
   const label = {
     role: t('admin.users.changeRole'),
     deactivate: t('admin.users.deactivate'),
@@ -46,7 +52,7 @@ export function AccountQuestion({ question, busy, onConfirm, onCancel }: Props) 
   }[question.kind];
   return (
     <ConfirmDialog
-      message={asked + withdrawn}
+      message={asked + withdrawn + comesBack}
       confirmLabel={label}
       busy={busy}
       onCancel={onCancel}
