@@ -3,7 +3,8 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-function focusables(container: HTMLElement): HTMLElement[] {
+/** The controls in `container` that Tab reaches, in order. */
+export function focusables(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (el) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true',
   );

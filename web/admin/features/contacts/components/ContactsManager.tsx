@@ -12,6 +12,7 @@ import { card } from '../../../lib/ui';
 import { CONTACTS_PAGE_SIZE, useContactsQuery } from '../api/contacts.queries';
 import { useMailStatus } from '../api/mail.queries';
 import { useContactActions } from '../hooks/useContactActions';
+import { useFocusKeptInList } from '../hooks/useFocusKeptInList';
 import { useRevealContact } from '../hooks/useRevealContact';
 import { closeReply, keepNoteDraft, useOpenReplies } from '../lib/drafts';
 import { ContactCardList } from './ContactCardList';
@@ -51,6 +52,7 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
   const page = query.page ?? 1;
   const pages = pageCount(total, CONTACTS_PAGE_SIZE);
   const { pendingId, remove, removing, ...act } = useContactActions();
+  useFocusKeptInList(contacts.map((c) => c.id));
   const [toDelete, setToDelete] = useState<Contact | null>(null);
   const { linked, forget } = useRevealContact(
     folder === 'inbox' && list.isSuccess && !list.isPlaceholderData,

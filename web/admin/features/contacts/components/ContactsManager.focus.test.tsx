@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Contact } from '#shared/contact';
+import { json, stubModelApi } from '../../../test/llm-api';
+import { quietToasts } from '../../../test/quiet-toasts';
+import { renderAdmin } from '../../../test/render';
+import { ContactsManager } from './ContactsManager';
+
+/**
+ * A row action that takes its card off the list shown (Mark as spam, Not
+ * spam, Mark as read or replied under a filter) leaves the keyboard on the
+ * list: on the card that took its place, else the one before, else the
+ * tab's heading, not on the page's body.
+ */
+quietToasts();
+afterEach(() => vi.unstubAllGlobals());
+
+const enquiry = (id: number, name: string): Contact => ({
+  id,
+  name,
+  email: `${name.split(' ')[0]!.toLowerCase()}@example.de`,
+  company: null,
+  language: 'de',
+  replied_at: null,
+  spam: false,
+  spam_reasons: [],
+  message: 'Wir brauchen ein Angebot.',
+  read: false,
+  created_at: '2026-11-27T08:00:00.000Z',
+  source_path: null,
+  source_title: null,
+  due_at: '2099-11-28T08:00:00.000Z',
+  assignee: null,
+});
+const ANA = enquiry(1, 'Ana Silva');
+const JONAS = enquiry(2, 'Jonas Weber');
+const LEA = enquiry(3, 'Lea Braun');
+
+const page = (items: Contact[]) =>
+  new Response(JSON.stringify({ data: items }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(items.length) },
+  });
+
+/** The API over `server`'s enquiries: each folder and the read filter list what they hold. */
+function stub(server: Contact[]) {
+  stubModelApi(({ method, url, body }) => {
+    if (url.startsWith('/api/contacts?')) {
+      const query = new URLSearchParams(url.slice(url.indexOf('?')));
+      const spam = query.get('spam') === 'true';
+      const read = query.get('read');
+      return page(
+        server.filter((c) => c.spam === spam && (read === null || String(c.read) === read || spam)),
+      );
+    }
+    if (url === '/api/mail/status') return json(200, { data: { enabled: false, notify: 0 } });
+    if (url === '/api/users/staff') return json(200, { data: [] });
+    const write = /^\/api\/contacts\/(\d+)\/(spam|read)$/.exec(url);
+    if (method === 'PUT' && write) {
+      const i = server.findIndex((c) => c.id === Number(write[1]));
+      const [, , field] = write;
+      server[i] = { ...server[i]!, [field!]: body?.[field!] };
+      return json(200, { data: server[i] });
+    }
+    return undefined;
+  });
+}
+
+const open = (address: string) =>
+  renderAdmin(
+    <MemoryRouter initialEntries={[address]}>
+      <ContactsManager stats={null} />
+    </MemoryRouter>,
+  );
+
+/** Presses a card's action from the keyboard (it has the focus) and waits for the card to go. */
+async function press(name: RegExp, card: Contact) {
+  const action = await screen.findByRole('button', { name });
+  action.focus();
+  fireEvent.click(action);
+  await waitFor(() => expect(document.getElementById(`contact-${card.id}`)).toBeNull());
+}
+
+/** The first control of a card (its e-mail address, as Tab reaches it first). */
+const firstControl = (card: Contact) => screen.getByRole('link', { name: card.email });
+
+describe('a row action that takes its card off the list', () => {
+  it('leaves the focus on the next card, marked as spam in the inbox', async () => {
+    stub([ANA, JONAS, LEA]);
+    open('/admin?tab=contacts&sort=newest');
+    await press(/^Mark as spam: Ana Silva/, ANA);
+    await waitFor(() => expect(document.activeElement).toBe(firstControl(JONAS)));
+  });
+
+  it('on the card before when it was the last, marked read under "Unread"', async () => {
+    stub([ANA, JONAS, LEA]);
+    open('/admin?tab=contacts&sort=newest&read=false');
+    await press(/^Mark as read: Lea Braun/, LEA);
+    await waitFor(() => expect(document.activeElement).toBe(firstControl(JONAS)));
+  });
+
+  it("on the tab's heading when the list is left empty, back out of spam", async () => {
+    stub([{ ...ANA, spam: true }]);
+    open('/admin?tab=contacts&spam=true');
+    // Not spam: the folder is left empty.
+    const action = await screen.findByRole('button', { name: /^Not spam: Ana Silva/ });
+    action.focus();
+    fireEvent.click(action);
+    await screen.findByText('The spam folder is empty.');
+    await waitFor(() => expect(document.activeElement?.id).toBe('contacts-title'));
+  });
+});
