@@ -6,6 +6,8 @@ import { isEmbedded, type Db } from './knex';
  * A table's full-text index (made by its migration): on SQLite the FTS5
  * table `<table>_fts` whose rowids are the table's ids; on PostgreSQL the
  * table's generated `search` column (a tsvector over `search_fold`ed text).
+ * Both hold the text with SEARCH_LETTER_FOLDS' letters folded, as
+ * `searchTerms` folds a search (20261201120000_search_letter_folding.ts).
  */
 export type SearchIndex = { table: string; fts: string };
 

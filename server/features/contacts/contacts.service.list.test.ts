@@ -166,6 +166,40 @@ describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
   );
 
   it.skipIf(skip)(
+    'finds letters written two ways by either spelling (ß as ss, ł as l, ø as o, œ as oe)',
+    async () => {
+      await received(1, {
+        name: 'Jürgen Weiß',
+        message: 'Lieferung an die Straße des 17. Juni, Werk Hauptstraße.',
+      });
+      await received(2, { name: 'Paul Strasse', message: 'A quote for a cell.' });
+      await received(3, { name: 'Łukasz Wróbel', company: 'Łódź Stal' });
+      await received(4, { name: 'Søren Bøgh', company: 'Æbeltoft Værft' });
+      await received(5, { name: 'Chloé Cœur', message: 'Une œuvre soudée.', company: 'Þór hf.' });
+      const found = async (q: string) => (await page({ q })).names.sort();
+      const both = ['Jürgen Weiß', 'Paul Strasse'];
+      expect(await found('strasse')).toEqual(both);
+      expect(await found('straße')).toEqual(both);
+      expect(await found('STRASSE')).toEqual(both);
+      expect(await found('hauptstrasse')).toEqual(['Jürgen Weiß']);
+      expect(await found('strass')).toEqual(both);
+      expect(await found('weiss')).toEqual(['Jürgen Weiß']);
+      expect(await found('weiß')).toEqual(['Jürgen Weiß']);
+      expect(await found('lodz')).toEqual(['Łukasz Wróbel']);
+      expect(await found('łódź lukasz')).toEqual(['Łukasz Wróbel']);
+      expect(await found('soren bogh')).toEqual(['Søren Bøgh']);
+      expect(await found('SØREN')).toEqual(['Søren Bøgh']);
+      expect(await found('aebeltoft vaerft')).toEqual(['Søren Bøgh']);
+      expect(await found('Æbeltoft')).toEqual(['Søren Bøgh']);
+      expect(await found('coeur oeuvre')).toEqual(['Chloé Cœur']);
+      expect(await found('cœur œuvre chloe')).toEqual(['Chloé Cœur']);
+      expect(await found('thor')).toEqual(['Chloé Cœur']);
+      expect(await found('þór')).toEqual(['Chloé Cœur']);
+      expect(await found('cour')).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
     'lists at most SEARCH_MAX_RESULTS matches of a search, the newest of those its filters keep',
     async () => {
       const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
