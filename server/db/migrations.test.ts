@@ -397,6 +397,44 @@ describe('migrations', () => {
     ['SQLite', false],
     ['PostgreSQL', true],
   ] as const)(
+    'give the accounts of a %s database a language, empty for those already there',
+    async (_store, pg) => {
+      if (pg && !postgresAvailable) return;
+      const migration = '20261201100000_user_languages.ts';
+      await onDatabaseBefore(migration, pg, async (db) => {
+        const at = '2026-11-30T10:00:00.000Z';
+        await db('users').insert({
+          username: 'jsilva',
+          name: 'Joana Silva',
+          password_hash: 'x',
+          is_admin: true,
+          role: 'sales',
+          created_at: at,
+          updated_at: at,
+        });
+        await migrateLatest(db);
+        const languages = () => db('users').select('username', 'name', 'language');
+        expect(await languages()).toEqual([
+          { username: 'jsilva', name: 'Joana Silva', language: null },
+        ]);
+        await db('users').where({ username: 'jsilva' }).update({ language: 'pt' });
+        expect(await languages()).toEqual([
+          { username: 'jsilva', name: 'Joana Silva', language: 'pt' },
+        ]);
+
+        await db.migrate.down({ migrationSource, tableName: 'knex_migrations', name: migration });
+        expect(await db('users').select()).toMatchObject([
+          { username: 'jsilva', name: 'Joana Silva' },
+        ]);
+        expect(Object.keys((await db('users').first())!)).not.toContain('language');
+      });
+    },
+  );
+
+  it.each([
+    ['SQLite', false],
+    ['PostgreSQL', true],
+  ] as const)(
     'keep uploads over 2 GiB in a %s database, their sizes read back as numbers',
     async (_store, pg) => {
       if (pg && !postgresAvailable) return;

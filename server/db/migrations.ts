@@ -41,6 +41,7 @@ import * as newsRevisionsSourceHash from '../../migrations/20261129110000_news_r
 import * as pageViewMonths from '../../migrations/20261129110100_page_view_months';
 import * as userNames from '../../migrations/20261129120000_user_names';
 import * as mediaBytesBigint from '../../migrations/20261130100000_media_bytes_bigint';
+import * as userLanguages from '../../migrations/20261201100000_user_languages';
 import * as searchLetterFolding from '../../migrations/20261201120000_search_letter_folding';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -95,6 +96,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261129110100_page_view_months.ts', pageViewMonths],
   ['20261129120000_user_names.ts', userNames],
   ['20261130100000_media_bytes_bigint.ts', mediaBytesBigint],
+  ['20261201100000_user_languages.ts', userLanguages],
   ['20261201120000_search_letter_folding.ts', searchLetterFolding],
 ];
 
