@@ -1,16 +1,25 @@
 import { z } from 'zod';
 import './zod-setup';
 import { isCommonPassword } from './common-passwords';
+import { LANGUAGES, type Language } from './languages';
 import type { Role } from './roles';
 import { CONTROL_CHARACTERS_KEY, cleanText, hasForbiddenCharacters } from './text';
 
 /**
- * The signed-in user as sign-in and the profile give it; `is_admin`: any
- * staff role. `name`, the display name replies are signed with (null when
- * the account has none), comes with the profile (`GET`/`PUT
- * /api/auth/profile`); sign-in answers leave it out.
+ * The signed-in user as sign-in (the password and the second step,
+ * registration, an accepted invitation) and the profile give it;
+ * `is_admin`: any staff role. `name`: the display name replies are signed
+ * with; `language`: the one the account reads its e-mails and the admin in
+ * (each null when the account has none, and absent from the answers of a
+ * server older than them: the desktop app may talk to one).
  */
-export type User = { username: string; name?: string | null; is_admin: boolean; role: Role };
+export type User = {
+  username: string;
+  name?: string | null;
+  language?: Language | null;
+  is_admin: boolean;
+  role: Role;
+};
 
 const field = (key: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: key }));
@@ -61,17 +70,28 @@ export const DisplayNameSchema = cleanText('single-line', 'validation.displayNam
   .transform((v) => (v === '' ? null : v));
 
 /**
- * `PUT /api/auth/profile`: any of a new username, password and display
- * name. The username and the password are how the account signs in, so
- * changing either needs the current password; the display name only says
- * how the account is shown and grants nothing, so it does not (a current
- * password sent along is checked all the same).
+ * The language an account reads the site's e-mails to it and the admin in
+ * (`en`, `pt`, `de`); null: none chosen, its e-mails go out in the staff's
+ * language (or the acting admin's) as before.
+ */
+export const AccountLanguageSchema = z
+  .enum(LANGUAGES, { error: 'validation.language.invalid' })
+  .nullable();
+
+/**
+ * `PUT /api/auth/profile`: any of a new username, password, display name
+ * and language. The username and the password are how the account signs
+ * in, so changing either needs the current password; the display name and
+ * the language only say how the account is shown and written to and grant
+ * nothing, so they do not (a current password sent along is checked all
+ * the same).
  */
 export const ProfileUpdateSchema = z
   .object({
     username: username.optional(),
     password: password.optional(),
     name: DisplayNameSchema.optional(),
+    language: AccountLanguageSchema.optional(),
     current_password: z.string({ error: 'validation.currentPassword.required' }).optional(),
   })
   .refine((v) => (v.username === undefined && v.password === undefined) || !!v.current_password, {

@@ -66,7 +66,13 @@ describe('npm run admin', { timeout: 60_000 }, () => {
         .post('/api/auth/login')
         .send({ username: 'boss', password: 'second-password-2' })
         .expect(200);
-      expect(res.body.data.user).toEqual({ username: 'boss', is_admin: true, role: 'admin' });
+      expect(res.body.data.user).toEqual({
+        username: 'boss',
+        name: null,
+        language: null,
+        is_admin: true,
+        role: 'admin',
+      });
     } finally {
       await t.close();
     }

@@ -102,11 +102,25 @@ describe.skipIf(!postgresAvailable)(
     it('signs the admin in and shows the profile', async () => {
       const login = await request(t.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
       expect(login.body).toEqual({
-        data: { user: { username: TEST_ADMIN.username, is_admin: true, role: 'admin' } },
+        data: {
+          user: {
+            username: TEST_ADMIN.username,
+            name: null,
+            language: null,
+            is_admin: true,
+            role: 'admin',
+          },
+        },
       });
       await admin.get('/api/auth/profile').expect(200, {
         data: {
-          user: { username: TEST_ADMIN.username, name: null, is_admin: true, role: 'admin' },
+          user: {
+            username: TEST_ADMIN.username,
+            name: null,
+            language: null,
+            is_admin: true,
+            role: 'admin',
+          },
           two_factor_enabled: false,
           two_factor_setup_required: false,
           email: null,
@@ -127,7 +141,7 @@ describe.skipIf(!postgresAvailable)(
       const agent = await signedIn(t.app, reader);
       await agent.get('/api/auth/profile').expect(200, {
         data: {
-          user: { username: 'reader', name: null, is_admin: false, role: 'user' },
+          user: { username: 'reader', name: null, language: null, is_admin: false, role: 'user' },
           two_factor_enabled: false,
           two_factor_setup_required: false,
           email: null,
@@ -502,6 +516,7 @@ describe.skipIf(!postgresAvailable)(
       expect(res.body.data.user).toEqual({
         username: TEST_ADMIN.username,
         name: null,
+        language: null,
         is_admin: true,
         role: 'admin',
       });

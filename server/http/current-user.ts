@@ -16,6 +16,7 @@ const regenerate = (req: Request) =>
 const same = (a: SessionUser, b: SessionUser) =>
   a.username === b.username &&
   (a.name ?? null) === (b.name ?? null) &&
+  (a.language ?? null) === (b.language ?? null) &&
   a.role === b.role &&
   a.is_admin === b.is_admin &&
   Boolean(a.two_factor_due) === Boolean(b.two_factor_due);

@@ -201,6 +201,7 @@ describe('every API route has one access rule, kept for every role', () => {
       expect(res.body.data.user).toEqual({
         username: `gate-${role}`,
         name: null,
+        language: null,
         is_admin: true,
         role,
       });
@@ -210,6 +211,7 @@ describe('every API route has one access rule, kept for every role', () => {
     expect(res.body.data.user).toEqual({
       username: 'gate-user',
       name: null,
+      language: null,
       is_admin: false,
       role: 'user',
     });

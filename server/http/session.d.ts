@@ -1,4 +1,5 @@
 import 'express-session';
+import type { Language } from '#shared/languages';
 import type { Role } from '#shared/roles';
 
 /**
@@ -12,6 +13,8 @@ export type SessionUser = {
   username: string;
   /** The display name, if the account has one (replies are signed with it). */
   name: string | null;
+  /** The language the account reads its e-mails and the admin in, if it chose one. */
+  language: Language | null;
   is_admin: boolean;
   role: Role;
   two_factor_due?: boolean;

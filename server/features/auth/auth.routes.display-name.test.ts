@@ -34,6 +34,7 @@ describe('PUT /api/auth/profile with a display name', () => {
     expect(before.body.data.user).toEqual({
       username: 'jsilva',
       name: null,
+      language: null,
       is_admin: true,
       role: 'sales',
     });
@@ -42,6 +43,7 @@ describe('PUT /api/auth/profile with a display name', () => {
     expect(res.body.data.user).toEqual({
       username: 'jsilva',
       name: 'Joana Silva',
+      language: null,
       is_admin: true,
       role: 'sales',
     });
@@ -128,7 +130,7 @@ describe('PUT /api/auth/profile with a display name', () => {
     await agent
       .put('/api/auth/profile')
       .send({})
-      .expect(400, { error: 'Enter a new username or a new password' });
+      .expect(400, { error: 'Enter a new username, password, name or language' });
   });
 });
 

@@ -26,7 +26,15 @@ describe('POST /api/auth/login', () => {
     const { app } = await start();
     const res = await request(app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
     expect(res.body).toEqual({
-      data: { user: { username: TEST_ADMIN.username, is_admin: true, role: 'admin' } },
+      data: {
+        user: {
+          username: TEST_ADMIN.username,
+          name: null,
+          language: null,
+          is_admin: true,
+          role: 'admin',
+        },
+      },
     });
     const cookie = sessionCookie(res)!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -148,12 +156,15 @@ describe('POST /api/auth/register', () => {
       .send({ username: 'newbie', password: 'long-enough-pass', is_admin: true, role: 'admin' })
       .expect(201);
     expect(res.body).toEqual({
-      data: { user: { username: 'newbie', is_admin: false, role: 'user' } },
+      data: {
+        user: { username: 'newbie', name: null, language: null, is_admin: false, role: 'user' },
+      },
     });
     const profile = await agent.get('/api/auth/profile').expect(200);
     expect(profile.body.data.user).toEqual({
       username: 'newbie',
       name: null,
+      language: null,
       is_admin: false,
       role: 'user',
     });
@@ -235,7 +246,7 @@ describe('profile and logout', () => {
       .put('/api/auth/profile')
       .send({ current_password: TEST_ADMIN.password })
       .expect(400)
-      .expect({ error: 'Enter a new username or a new password' });
+      .expect({ error: 'Enter a new username, password, name or language' });
 
     const res = await agent
       .put('/api/auth/profile')
@@ -246,11 +257,13 @@ describe('profile and logout', () => {
       })
       .expect(200);
     expect(res.body).toEqual({
-      data: { user: { username: 'chief', name: null, is_admin: true, role: 'admin' } },
+      data: {
+        user: { username: 'chief', name: null, language: null, is_admin: true, role: 'admin' },
+      },
     });
     await agent.get('/api/auth/profile').expect(200, {
       data: {
-        user: { username: 'chief', name: null, is_admin: true, role: 'admin' },
+        user: { username: 'chief', name: null, language: null, is_admin: true, role: 'admin' },
         two_factor_enabled: false,
         two_factor_setup_required: false,
         email: null,

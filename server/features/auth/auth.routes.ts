@@ -6,7 +6,7 @@ import type { RateLimits } from '../../http/rate-limits';
 import { endSession, startSession } from '../../http/sessions';
 import { UnauthorizedError } from '../../errors';
 import type { AuditRecorder } from '../../audit-recorder';
-import { profileUser, publicUser, type AuthService } from './auth.service';
+import { publicUser, type AuthService } from './auth.service';
 import { whenHashingFree } from './hashing-admission';
 import type { SessionRegistry } from './session-registry';
 import type { TwoFactorService } from './two-factor.service';
@@ -87,7 +87,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
     const two_factor_setup_required = user.two_factor_due === true;
     res.json({
       data: {
-        user: profileUser(user),
+        user: publicUser(user),
         two_factor_enabled,
         two_factor_setup_required,
         email,
@@ -111,7 +111,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
       } else {
         req.session.user = user;
       }
-      res.json({ data: { user: profileUser(user) } });
+      res.json({ data: { user: publicUser(user) } });
     },
   );
 

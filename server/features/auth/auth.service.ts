@@ -25,20 +25,22 @@ const toSessionUser = (u: UserRecord): SessionUser => ({
   id: u.id,
   username: u.username,
   name: u.name,
+  language: u.language,
   is_admin: u.is_admin,
   role: u.role,
 });
 
+/**
+ * The user as the sign-in answers (password, second step, registration, an
+ * accepted invitation) and the profile give it: with the display name and
+ * the language, so the admin greets and speaks to the account at once.
+ */
 export const publicUser = (u: SessionUser): User => ({
   username: u.username,
+  name: u.name,
+  language: u.language,
   is_admin: u.is_admin,
   role: u.role,
-});
-
-/** The user as the profile (`GET`/`PUT /api/auth/profile`) gives it: with the display name. */
-export const profileUser = (u: SessionUser): User & { name: string | null } => ({
-  ...publicUser(u),
-  name: u.name,
 });
 
 /** Never asks: for the CLI and tests, where no site setting applies. */
@@ -171,11 +173,11 @@ export function createAuthService({
     },
 
     /**
-     * A new username, password and/or display name; says whether the
-     * password changed. The username and the password need the current
-     * password (a current password sent with only a display name is checked
-     * too); a display name alone does not. A new password spends the unused
-     * reset links.
+     * A new username, password, display name and/or language; says whether
+     * the password changed. The username and the password need the current
+     * password (a current password sent with only a display name or a
+     * language is checked too); a display name or a language alone does
+     * not. A new password spends the unused reset links.
      */
     async updateProfile(
       id: number,
@@ -191,9 +193,9 @@ export function createAuthService({
       ) {
         throw new UnauthorizedError('apiErrors.wrongPassword');
       }
-      const { username, password, name } = changes;
-      if (username === undefined && password === undefined && name === undefined) {
-        throw new BadRequestError('apiErrors.nothingToUpdate');
+      const { username, password, name, language } = changes;
+      if ([username, password, name, language].every((v) => v === undefined)) {
+        throw new BadRequestError('apiErrors.profileUnchanged');
       }
       if (username !== undefined) {
         const other = await users.findByUsername(username);
@@ -206,6 +208,7 @@ export function createAuthService({
         const fields = {
           ...(username !== undefined && { username }),
           ...(name !== undefined && { name }),
+          ...(language !== undefined && { language }),
         };
         if (Object.keys(fields).length) await repo.update(id, fields);
         if (password_hash !== undefined) await repo.setPassword(id, password_hash);

@@ -281,6 +281,7 @@ export function createInvitationsService(deps: {
         id,
         username: user.username,
         name: user.name,
+        language: user.language,
         is_admin: user.is_admin,
         role: user.role,
       };

@@ -118,7 +118,15 @@ describe('signing in with two-factor on', () => {
     const appCode = await code(secret, 1);
     const done = await agent.post('/api/auth/login/2fa').send({ code: appCode }).expect(200);
     expect(done.body).toEqual({
-      data: { user: { username: TEST_ADMIN.username, is_admin: true, role: 'admin' } },
+      data: {
+        user: {
+          username: TEST_ADMIN.username,
+          name: null,
+          language: null,
+          is_admin: true,
+          role: 'admin',
+        },
+      },
     });
     await agent.get('/api/auth/profile').expect(200);
 
@@ -228,6 +236,8 @@ describe('turning two-factor off', () => {
     const res = await request(again.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
     expect(res.body.data.user).toEqual({
       username: TEST_ADMIN.username,
+      name: null,
+      language: null,
       is_admin: true,
       role: 'admin',
     });

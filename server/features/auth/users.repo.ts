@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from '#shared/languages';
 import { CAPABILITIES, isStaff, ROLES, type Role } from '#shared/roles';
 import type { Knex } from 'knex';
 import { isEmbedded, type Db } from '../../db/knex';
@@ -9,6 +10,8 @@ export type UserRecord = {
   username: string;
   /** The display name (trimmed, at most 80 characters); null: the username stands for the account. */
   name: string | null;
+  /** The language the account reads its e-mails and the admin in; null: none chosen. */
+  language: Language | null;
   password_hash: string;
   role: Role;
   /** True for the staff roles (kept in step with `role` by every write here). */
@@ -24,7 +27,10 @@ export type UserRecord = {
 
 /** What `update` may change; `is_admin` follows `role`. A password goes through `setPassword`. */
 export type UserFields = Partial<
-  Pick<UserRecord, 'username' | 'name' | 'role' | 'active' | 'email' | 'last_sign_in_at'>
+  Pick<
+    UserRecord,
+    'username' | 'name' | 'language' | 'role' | 'active' | 'email' | 'last_sign_in_at'
+  >
 >;
 
 const roleOf = (value: unknown): Role =>
@@ -48,6 +54,7 @@ const toUser = (row: Row): UserRecord => ({
   id: Number(row.id),
   username: String(row.username),
   name: row.name ? String(row.name) : null,
+  language: isLanguage(row.language) ? row.language : null,
   password_hash: String(row.password_hash),
   role: roleOf(row.role),
   is_admin: isStaff(roleOf(row.role)),

@@ -78,7 +78,13 @@ describe('inviting a colleague', () => {
       .post('/api/auth/invitation/accept')
       .send({ token, username: 'erika', password: 'erika-password-1' })
       .expect(201);
-    expect(accepted.body.data.user).toEqual({ username: 'erika', is_admin: true, role: 'editor' });
+    expect(accepted.body.data.user).toEqual({
+      username: 'erika',
+      name: null,
+      language: null,
+      is_admin: true,
+      role: 'editor',
+    });
     // Signed in at once, with the invited address as the account's own.
     const profile = await colleague.get('/api/auth/profile').expect(200);
     expect(profile.body.data).toMatchObject({ email: 'erika@example.de' });

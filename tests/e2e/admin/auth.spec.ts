@@ -228,7 +228,7 @@ test('turns a signed-in user who is not an admin away, from /login and from /adm
   const profile = await page.request.get('/api/auth/profile');
   expect(await profile.json()).toEqual({
     data: {
-      user: { username, name: null, is_admin: false, role: 'user' },
+      user: { username, name: null, language: null, is_admin: false, role: 'user' },
       two_factor_enabled: false,
       two_factor_setup_required: false,
       email: null,
