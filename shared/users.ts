@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zod-setup';
 import { DisplayNameSchema, NewPasswordSchema, RegisterSchema } from './auth';
+import type { Language } from './languages';
 import { ROLES, STAFF_ROLES, type Role, type StaffRole } from './roles';
 import { cleanText, isDeliverableEmail } from './text';
 
@@ -16,6 +17,8 @@ export type UserAccount = {
   username: string;
   /** The display name replies are signed with; null: the username signs. */
   name: string | null;
+  /** The language the account reads its e-mails and the admin in; null: none chosen. */
+  language: Language | null;
   email: string | null;
   role: Role;
   is_admin: boolean;

@@ -41,7 +41,8 @@ const emailTaken = () =>
  * link (valid an hour, once) goes to the account's confirmed address, and
  * the new password ends every session of the account (two-factor sign-in
  * still applies at the next sign-in). A new address takes effect only once
- * the link sent to it is followed.
+ * the link sent to it is followed. Both e-mails, and the pages their links
+ * open, are in the account's language, else in the request's.
  */
 export function createRecoveryService(deps: {
   db: Db;
@@ -67,6 +68,7 @@ export function createRecoveryService(deps: {
   async function sendReset(email: string, ctx: LinkContext): Promise<void> {
     const user = await users.findByEmail(email);
     if (!user || !user.active) return;
+    const language = user.language ?? ctx.language;
     const hourAgo = new Date(clock().getTime() - 60 * MINUTE_MS).toISOString();
     const { token, hash } = newToken();
     // Counted and written in one transaction (the account's row locked on PostgreSQL), so
@@ -82,15 +84,15 @@ export function createRecoveryService(deps: {
         token_hash: hash,
         user_id: user.id,
         email: user.email!,
-        language: ctx.language,
+        language,
         ...lifetime(RESET_MINUTES * MINUTE_MS),
       });
     });
     if (!record) return;
     await mail.queueAccountMail('password-reset', user.email!, {
       kind: 'reset',
-      language: ctx.language,
-      url: linkUrl(ctx.origin, 'reset', token, ctx.language),
+      language,
+      url: linkUrl(ctx.origin, 'reset', token, language),
       expiresAt: record.expires_at,
       username: user.username,
     });
@@ -180,19 +182,20 @@ export function createRecoveryService(deps: {
       const owner = await users.findByEmail(address);
       if (owner && owner.id !== userId) throw emailTaken();
       await tokens.removeUnused('email_confirm', { user_id: userId });
+      const language = user.language ?? ctx.language;
       const { token, hash } = newToken();
       const record = await tokens.insert({
         kind: 'email_confirm',
         token_hash: hash,
         user_id: userId,
         email: address,
-        language: ctx.language,
+        language,
         ...lifetime(EMAIL_CONFIRM_HOURS * 60 * MINUTE_MS),
       });
       await mail.queueAccountMail('email-confirm', address, {
         kind: 'emailConfirm',
-        language: ctx.language,
-        url: linkUrl(ctx.origin, 'confirm-email', token, ctx.language),
+        language,
+        url: linkUrl(ctx.origin, 'confirm-email', token, language),
         expiresAt: record.expires_at,
         username: user.username,
       });

@@ -1,3 +1,4 @@
+import type { Language } from '#shared/languages';
 import { handlesEnquiries, mayInvite } from '#shared/roles';
 import { UserUpdateSchema, type StaffMember, type UserAccount } from '#shared/users';
 import type { Db } from '../../db/knex';
@@ -14,6 +15,7 @@ export const toAccount = (u: UserRecord): UserAccount => ({
   id: u.id,
   username: u.username,
   name: u.name,
+  language: u.language,
   email: u.email,
   role: u.role,
   is_admin: u.is_admin,
@@ -110,6 +112,10 @@ export function createStaffService(deps: {
     },
 
     staff: (): Promise<StaffMember[]> => users.activeStaff(),
+
+    /** The language account `id` reads its e-mails in; null when it chose none (or is gone). */
+    languageOf: async (id: number): Promise<Language | null> =>
+      (await users.findById(id))?.language ?? null,
 
     async update(id: number, input: unknown, who: Who): Promise<UserAccount> {
       const changes = parseInput(UserUpdateSchema, input);

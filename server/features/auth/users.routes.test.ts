@@ -217,6 +217,7 @@ describe('managing accounts', () => {
         'email',
         'id',
         'is_admin',
+        'language',
         'last_sign_in_at',
         'name',
         'role',

@@ -60,9 +60,12 @@ export function createUsersRouter({ staff, invitations, twoFactor, origin }: Use
     res.json({ data: await staff.update(idParam(req.params.id), req.body, whoOf(req)) });
   });
 
+  // The colleague is told in their account's language (else the admin's), the sign-in page too.
   router.post('/:id/2fa/reset', allow('users'), async (req, res) => {
     const id = idParam(req.params.id);
-    res.json({ data: await twoFactor.resetFor(id, linkContext(req, origin)) });
+    const ctx = linkContext(req, origin);
+    const language = (await staff.languageOf(id)) ?? ctx.language;
+    res.json({ data: await twoFactor.resetFor(id, { ...ctx, language }) });
   });
 
   router.delete('/:id', allow('users'), async (req, res) => {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { DeliveryStatus, ThreadEntry } from '#shared/contact';
+import { isLanguage, type Language } from '#shared/languages';
 import { handlesEnquiries, ROLES, type Role } from '#shared/roles';
 import type { Db } from '../../db/knex';
 import { toBool, toIso } from '../../db/values';
@@ -17,13 +18,15 @@ export type NewThreadEntry = {
   created_at: string;
 };
 
-/** An account as the enquiries need it: who may own one, and where to e-mail them. */
+/** An account as the enquiries need it: who may own one, and where and in which language to e-mail them. */
 export type StaffAccount = {
   id: number;
   username: string;
   /** The display name, if any: replies and notices name the colleague by it. */
   name: string | null;
   email: string | null;
+  /** The language they read the team's mail in; null: none chosen (the staff's). */
+  language: Language | null;
   role: Role;
   active: boolean;
 };
@@ -104,7 +107,7 @@ export function createContactThreadRepo(db: Db) {
     async account(id: number): Promise<StaffAccount | null> {
       const row: Row | undefined = await db('users')
         .where({ id })
-        .first('id', 'username', 'name', 'email', 'role', 'active');
+        .first('id', 'username', 'name', 'email', 'language', 'role', 'active');
       if (!row) return null;
       const role = (ROLES as readonly unknown[]).includes(row.role) ? (row.role as Role) : 'user';
       return {
@@ -112,6 +115,7 @@ export function createContactThreadRepo(db: Db) {
         username: String(row.username),
         name: row.name ? String(row.name) : null,
         email: row.email ? String(row.email) : null,
+        language: isLanguage(row.language) ? row.language : null,
         role,
         active: toBool(row.active),
       };

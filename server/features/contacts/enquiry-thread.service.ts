@@ -170,7 +170,8 @@ export function createEnquiryThreadService({
     /**
      * Gives the enquiry to a colleague of the staff list (an active staff
      * account; 400 otherwise) or to nobody (`null`). A new owner other than
-     * the actor is e-mailed, when their account has an address.
+     * the actor is e-mailed, when their account has an address, in their
+     * account's language.
      */
     async assign(id: number, input: unknown, who: Who): Promise<ContactDetail> {
       const actor = accountOf(who);
@@ -181,7 +182,10 @@ export function createEnquiryThreadService({
           user_id: 'validation.assignee.invalid',
         });
       // The notice names the one who gave it as replies do (read before the transaction).
-      const notify = owner && owner.id !== actor.id && owner.email ? owner.email : null;
+      const notify =
+        owner && owner.id !== actor.id && owner.email
+          ? { address: owner.email, language: owner.language }
+          : null;
       const by = notify ? displayNameOf(await senderOf(actor)) : '';
       const changed = await db.transaction(async (trx) => {
         const contact = await find(id, trx);

@@ -84,6 +84,54 @@ describe('reminders of replies due soon, by their recipients', () => {
     expect(await remindedAt(id)).not.toBeNull();
   });
 
+  it('reaches the owner in their account’s language, else in the staff’s (English)', async () => {
+    const owner = async (username: string, language: 'de' | null) => {
+      const [row] = await store
+        .db('users')
+        .insert({
+          username,
+          password_hash: 'x',
+          role: 'sales',
+          is_admin: true,
+          email: `${username}@forge.example`,
+          language,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .returning('id');
+      return Number(typeof row === 'object' ? row.id : row);
+    };
+    const [ines, rui] = [await owner('ines', 'de'), await owner('rui', null)];
+    const forInes = await dueEnquiry('pt');
+    const forRui = await dueEnquiry('pt');
+    await store.db('contacts').where({ id: forInes }).update({ assignee_id: ines });
+    await store.db('contacts').where({ id: forRui }).update({ assignee_id: rui });
+
+    expect(await reminders('ops@forge.example').runOnce()).toBe(2);
+    const rows = await store
+      .db('mail_outbox')
+      .where({ kind: 'reminder' })
+      .orderBy('recipient')
+      .select('recipient', 'language', 'content');
+    const read = rows.map((r: { recipient: string; language: string; content: string }) => ({
+      recipient: r.recipient,
+      language: r.language,
+      subject: (JSON.parse(r.content) as { subject: string }).subject,
+    }));
+    expect(read).toEqual([
+      {
+        recipient: 'ines@forge.example',
+        language: 'de',
+        subject: 'Antwort bald fällig: Anfrage von Ana',
+      },
+      {
+        recipient: 'rui@forge.example',
+        language: 'en',
+        subject: 'Reply due soon: enquiry from Ana',
+      },
+    ]);
+  });
+
   it('keeps a reminder nobody could be sent for, and sends it once someone is on the list', async () => {
     const id = await dueEnquiry();
     expect(await reminders('').runOnce()).toBe(0);

@@ -17,8 +17,9 @@ const BATCH = 100;
 
 /**
  * Whom a reminder goes to, and the language they read the team's mail in:
- * the one of the alert list they are on; null when it is not known (an
- * owner's account stores none, NOTIFY_EMAIL names none), the staff's.
+ * the owner's account's, or the one of the alert list they are on; null
+ * when it is not known (an account that chose none, NOTIFY_EMAIL), the
+ * staff's.
  */
 export type ReminderRecipient = { address: string; language: Language | null };
 
@@ -65,7 +66,8 @@ export function createReplyReminders(deps: {
 
   async function recipientsOf(contact: Contact): Promise<ReminderRecipient[]> {
     const owner = contact.assignee ? await accounts.account(contact.assignee.id) : null;
-    if (canOwnEnquiries(owner) && owner.email) return [{ address: owner.email, language: null }];
+    if (canOwnEnquiries(owner) && owner.email)
+      return [{ address: owner.email, language: owner.language }];
     return mail.alertList(contact.language);
   }
 

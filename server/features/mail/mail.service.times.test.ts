@@ -64,7 +64,12 @@ describe('times in e-mails', () => {
         name: null,
         email: 'marta@forge.example',
       });
-      await mail.queueAssigned(trx, contact, 'marta@forge.example', 'rui');
+      await mail.queueAssigned(
+        trx,
+        contact,
+        { address: 'marta@forge.example', language: null },
+        'rui',
+      );
       await mail.queueReminder(trx, contact, [{ address: 'marta@forge.example', language: null }]);
     });
     const reply = await content('reply');

@@ -17,9 +17,9 @@ import type { Clock } from '../../clock';
 
 /**
  * Someone of the team the mail about an enquiry goes to, and the language
- * they read it in: the one of the alert list they are on, else null (not
- * known: NOTIFY_EMAIL, or an account, which stores no language), which is
- * STAFF_LANGUAGE.
+ * they read it in: their account's (an owner, an assignee), or the one of
+ * the alert list they are on; null when it is not known (NOTIFY_EMAIL, an
+ * account that chose none), which is STAFF_LANGUAGE.
  */
 export type StaffRecipient = { address: string; language: Language | null };
 
@@ -133,27 +133,25 @@ export function createThreadMail(deps: {
 
     /**
      * Tells a colleague (by their account's e-mail) that `by` (as
-     * `displayNameOf` names them) gave them an enquiry; in STAFF_LANGUAGE,
-     * since an account stores no language.
+     * `displayNameOf` names them) gave them an enquiry, in the language of
+     * their account (STAFF_LANGUAGE when it has none), whatever the language
+     * of the one who assigned it.
      */
     async queueAssigned(
       trx: Knex.Transaction,
       contact: Contact,
-      email: string,
+      recipient: StaffRecipient,
       by: string,
     ): Promise<boolean> {
-      const to = mailAddress(email);
+      const to = mailAddress(recipient.address);
       if (!mail || !to) return false;
-      const content = assignmentNotice(contact, siteUrl, speak(STAFF_LANGUAGE), {
+      const language = recipient.language ?? STAFF_LANGUAGE;
+      const content = assignmentNotice(contact, siteUrl, speak(language), {
         by,
-        language: STAFF_LANGUAGE,
+        language,
         timeZone: settings().reply_time_zone,
       });
-      await outbox.insert(
-        trx,
-        [staffMessage(contact, to, STAFF_LANGUAGE, 'assigned', content)],
-        now(),
-      );
+      await outbox.insert(trx, [staffMessage(contact, to, language, 'assigned', content)], now());
       return true;
     },
 

@@ -30,6 +30,7 @@ const account = (id: number, username: string): UserAccount => ({
   id,
   username,
   name: null,
+  language: null,
   email: `${username}@example.com`,
   role: 'admin',
   is_admin: true,

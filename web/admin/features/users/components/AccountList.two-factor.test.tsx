@@ -17,6 +17,7 @@ const account = (id: number, username: string, two_factor: boolean): UserAccount
   id,
   username,
   name: null,
+  language: null,
   email: `${username}@example.com`,
   role: 'sales',
   is_admin: true,
