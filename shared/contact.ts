@@ -1,4 +1,5 @@
 import type { Language } from './languages';
+import type { StaffMember } from './users';
 
 /**
  * The contact enquiry's shapes and names, shared by the web form and the
@@ -100,12 +101,9 @@ export type Contact = {
   source_title: string | null;
   /** When the reply promise runs out (shared/reply-due.ts), set when it arrived. */
   due_at: string;
-  /** The colleague handling it. */
+  /** The colleague handling it, with their display name (null when they have none). */
   assignee: StaffMember | null;
 };
-
-/** A staff account as enquiries name it (`GET /api/users/staff` lists them). */
-export type StaffMember = { id: number; username: string };
 
 /** What happened to an enquiry, in the order it happened (`GET /api/contacts/{id}`'s `thread`). */
 export const THREAD_KINDS = ['enquiry', 'auto_reply', 'reply', 'note'] as const;

@@ -41,7 +41,11 @@ const toContact = (row: Row): Contact => ({
   assignee:
     row.assignee_id === null || row.assignee_id === undefined || !row.assignee_username
       ? null
-      : { id: Number(row.assignee_id), username: String(row.assignee_username) },
+      : {
+          id: Number(row.assignee_id),
+          username: String(row.assignee_username),
+          name: textOrNull(row.assignee_name),
+        },
 });
 
 export type NewContact = Pick<
@@ -114,11 +118,15 @@ export type ListAt = { now: Date; userId?: number | null };
 export function createContactsRepo(db: Db) {
   const counts = createContactCounts(db);
   const contacts = (q: Knex = db) => q('contacts');
-  /** Enquiries with their assignee's username. */
+  /** Enquiries with their assignee's username and display name. */
   const withAssignee = (q: Knex = db) =>
     q('contacts')
       .leftJoin('users as assignee', 'assignee.id', 'contacts.assignee_id')
-      .select('contacts.*', 'assignee.username as assignee_username');
+      .select(
+        'contacts.*',
+        'assignee.username as assignee_username',
+        'assignee.name as assignee_name',
+      );
 
   /** A query narrowed to a list's folder and filters (its search aside) at a moment. */
   const narrowing = (filter: ContactFilter, at: ListAt) => (q: Knex.QueryBuilder) =>

@@ -119,6 +119,7 @@ describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
       .db('users')
       .insert({
         username: 'owner',
+        name: 'Olga Marques',
         password_hash: 'x',
         role: 'sales',
         is_admin: true,
@@ -131,7 +132,7 @@ describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
     await received(2, { name: 'Nobody’s' });
     const mine = await contacts.list({ page: 1, assignee: 'me' }, owner);
     expect(Array.isArray(mine) ? [] : mine.items).toMatchObject([
-      { name: 'Mine', assignee: { id: owner, username: 'owner' } },
+      { name: 'Mine', assignee: { id: owner, username: 'owner', name: 'Olga Marques' } },
     ]);
     expect((await page({ assignee: 'none' })).names).toEqual(['Nobody’s']);
     // Without a colleague asking, "mine" is nobody's list.

@@ -277,7 +277,7 @@ describe('owners and notes', () => {
       .put(`/api/contacts/${id}/assignee`)
       .send({ user_id: salesId })
       .expect(200);
-    expect(given.body.data.assignee).toEqual({ id: salesId, username: 'marta' });
+    expect(given.body.data.assignee).toEqual({ id: salesId, username: 'marta', name: null });
     const [notice] = await smtp.waitFor(1);
     expect(notice!.envelope.to).toEqual(['marta@forge.example']);
     expect(notice!.subject).toBe('Enquiry assigned to you: Jürgen Weiß (Fabrik GmbH)');
@@ -286,7 +286,7 @@ describe('owners and notes', () => {
 
     const mine = await sales.get('/api/contacts?assignee=me').expect(200);
     expect(mine.body.data.map((c: { id: number }) => c.id)).toEqual([id]);
-    expect(mine.body.data[0]).toMatchObject({ assignee: { id: salesId, username: 'marta' } });
+    expect(mine.body.data[0].assignee).toEqual({ id: salesId, username: 'marta', name: null });
     const nobody = await sales.get('/api/contacts?assignee=none').expect(200);
     expect(nobody.body.data.map((c: { id: number }) => c.id)).toEqual([other]);
     expect((await admin.get('/api/contacts?assignee=me').expect(200)).body.data).toEqual([]);
@@ -336,11 +336,11 @@ describe('owners and notes', () => {
 
     // Another staff role that handles enquiries keeps them.
     await admin.put(`/api/users/${movingId}`).send({ role: 'admin' }).expect(200);
-    expect(await ownerOf(id)).toEqual({ id: movingId, username: 'moving-sales' });
+    expect(await ownerOf(id)).toEqual({ id: movingId, username: 'moving-sales', name: null });
     // Moved to the editors: the enquiry is nobody's, and so are its reminders.
     await admin.put(`/api/users/${movingId}`).send({ role: 'editor' }).expect(200);
     expect(await ownerOf(id)).toBeNull();
-    expect(await ownerOf(other)).toEqual({ id: salesId, username: 'marta' });
+    expect(await ownerOf(other)).toEqual({ id: salesId, username: 'marta', name: null });
 
     // Deactivated: the same.
     await admin.put(`/api/users/${movingId}`).send({ role: 'sales' }).expect(200);

@@ -53,3 +53,24 @@ describe('nobody, as the owner of an enquiry and in the filter', () => {
     expect(options(screen.getByRole('combobox', { name: filter })).at(-1)).toBe(unassigned);
   });
 });
+
+describe('the owner of an enquiry', () => {
+  it('is shown by the display name the enquiry carries, also once off the staff list', async () => {
+    stubModelApi(({ url }) =>
+      url === '/api/users/staff'
+        ? json(200, { data: [{ id: 4, username: 'sam', name: 'Sam Costa' }] })
+        : undefined,
+    );
+    const owned: Contact = {
+      ...contact,
+      assignee: { id: 9, username: 'jsilva', name: 'Joana Silva' },
+    };
+    renderAdmin(<AssigneeSelect contact={owned} />, { language: 'en' });
+    const select = await screen.findByRole('combobox', { name: 'Handled by: Jonas Weber' });
+    await screen.findByRole('option', { name: 'Sam Costa (sam)' });
+    expect(options(select)).toEqual(['Nobody', 'Sam Costa (sam)', 'Joana Silva (jsilva)']);
+    expect((select as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
+      'Joana Silva (jsilva)',
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
-import { displayNameOf } from '#shared/users';
+import { displayNameOf, type StaffMember } from '#shared/users';
 import { toast } from '../../../../common/toast';
 import { input, label as labelClass } from '../../../lib/ui';
 import { useStaffQuery } from '../../users/api/users.queries';
@@ -12,7 +12,7 @@ const NOBODY = '';
  * Who handles the enquiry, chosen from the active staff (or nobody), each
  * by their display name and username. The colleague it is given to is
  * e-mailed by the server. An owner no longer on the staff list stays shown
- * until someone else is chosen.
+ * (by the name the enquiry's `assignee` carries) until someone else is chosen.
  */
 export function AssigneeSelect({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
@@ -20,9 +20,7 @@ export function AssigneeSelect({ contact }: { contact: Contact }) {
   const assigning = useSetAssignee();
   const id = `assignee-${contact.id}`;
   const current = contact.assignee;
-  const people: Array<{ id: number; username: string; name?: string | null }> = [
-    ...(staff.data ?? []),
-  ];
+  const people: StaffMember[] = [...(staff.data ?? [])];
   if (current && !people.some((p) => p.id === current.id)) people.push(current);
 
   const choose = (value: string) => {

@@ -41,7 +41,7 @@ const contact: Contact = {
   assignee: null,
 };
 const newer: Contact = { ...contact, id: 8, name: 'Ana Silva', email: 'ana@example.pt' };
-const SAM = { id: 4, username: 'sam' };
+const SAM = { id: 4, username: 'sam', name: null };
 const TEMPLATE = {
   greeting: 'Guten Tag Jonas Weber,',
   signature: 'Mit freundlichen Grüßen\nsam\nForge Industrial',
