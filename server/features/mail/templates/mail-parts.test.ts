@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, formatTime, headerText, quoteHtml, quoteText, sitePage } from './mail-parts';
+import {
+  excerpt,
+  formatDue,
+  formatTime,
+  headerText,
+  quoteHtml,
+  quoteText,
+  sitePage,
+} from './mail-parts';
 
 describe('mail parts', () => {
   it('makes one bounded header line of anything', () => {
@@ -41,6 +49,22 @@ describe('mail parts', () => {
     expect(formatTime(summer, 'pt', 'Europe/Lisbon')).toBe(
       '23/07/2026, 15:05 (Hora da Europa Ocidental)',
     );
+  });
+
+  it('names a company clock on UTC "UTC" in every language, whatever alias it is set by', () => {
+    const winter = '2026-11-23T14:05:00.000Z';
+    expect(formatTime(winter, 'en', 'UTC')).toBe('23 Nov 2026, 14:05 (UTC)');
+    expect(formatTime(winter, 'pt', 'UTC')).toBe('23/11/2026, 14:05 (UTC)');
+    expect(formatTime(winter, 'de', 'UTC')).toBe('23.11.2026, 14:05 (UTC)');
+    for (const alias of ['Etc/UTC', 'GMT', 'Etc/GMT', 'Zulu', 'Etc/Greenwich']) {
+      expect(formatTime(winter, 'en', alias)).toBe('23 Nov 2026, 14:05 (UTC)');
+    }
+    expect(formatDue(winter, 'pt', 'Etc/UTC').zone).toBe('UTC');
+    // A zone that is on UTC only part of the year, or a fixed offset, keeps its own name.
+    expect(formatTime(winter, 'en', 'Europe/London')).toBe(
+      '23 Nov 2026, 14:05 (United Kingdom Time)',
+    );
+    expect(formatTime(winter, 'en', 'Etc/GMT+5')).toBe('23 Nov 2026, 09:05 (GMT-05:00)');
   });
 
   it('links a page of the site in a language', () => {

@@ -49,8 +49,16 @@ export function quoteHtml(message: string): string {
   return escapeHtml(message.replace(/\r\n?/g, '\n')).replace(/\n/g, '<br>');
 }
 
-/** A zone's name in the reader's language ("Western European Time"), as of a moment. */
+/** UTC under any of its names (`UTC`, `Etc/UTC`, `GMT`, `Zulu`…), as Intl resolves it. */
+const UTC_NAMES = /^(Etc\/)?(UTC|UCT|Universal|Zulu|Greenwich|GMT([+-]?0)?)$/i;
+
+/**
+ * A zone's name in the reader's language ("Western European Time"), as of a
+ * moment; "UTC" for UTC itself, which Intl would call "GMT+00:00".
+ */
 function zoneName(at: Date, language: Language, timeZone: string): string {
+  const resolved = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  if (UTC_NAMES.test(resolved)) return 'UTC';
   return (
     new Intl.DateTimeFormat(LOCALES[language], { timeZone, timeZoneName: 'longGeneric' })
       .formatToParts(at)
