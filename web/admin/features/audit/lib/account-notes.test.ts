@@ -26,6 +26,9 @@ const STORED: [AuditAction, string][] = [
   ['user.invitation_withdrawn', 'ann@example.com (editor), alice may no longer invite'],
   ['user.invitation_accepted', 'editor, invited by alice'],
   ['user.invitation_accepted', 'sales'],
+  ['account.name_changed', '(none) -> Joana Silva'],
+  ['account.name_changed', 'Joana Silva -> (none)'],
+  ['account.name_changed', 'Rui -> Rui Costa'],
 ];
 
 const EXPECTED: Record<Language, string[]> = {
@@ -39,6 +42,9 @@ const EXPECTED: Record<Language, string[]> = {
     'ann@example.com (Editor), alice may no longer invite',
     'Editor, invited by alice',
     'Sales',
+    '(no name) → Joana Silva',
+    'Joana Silva → (no name)',
+    'Rui → Rui Costa',
   ],
   pt: [
     'Conta desativada',
@@ -50,6 +56,9 @@ const EXPECTED: Record<Language, string[]> = {
     'ann@example.com (Editor), alice deixou de poder convidar',
     'Editor, por convite de alice',
     'Vendas',
+    '(sem nome) → Joana Silva',
+    'Joana Silva → (sem nome)',
+    'Rui → Rui Costa',
   ],
   de: [
     'Konto deaktiviert',
@@ -61,6 +70,9 @@ const EXPECTED: Record<Language, string[]> = {
     'ann@example.com (Redaktion), alice darf nicht mehr einladen',
     'Redaktion, eingeladen von alice',
     'Vertrieb',
+    '(kein Name) → Joana Silva',
+    'Joana Silva → (kein Name)',
+    'Rui → Rui Costa',
   ],
 };
 
@@ -84,5 +96,7 @@ describe('account and invitation summaries', () => {
     );
     expect(text('user.role_changed', 'bob: owner -> sales')).toBe('bob: owner → sales');
     expect(text('article.created', 'bob (editor)')).toBe('bob (editor)');
+    // A name that holds the arrow itself cannot be read back into two: shown as written.
+    expect(text('account.name_changed', 'a -> b -> c')).toBe('a -> b -> c');
   });
 });

@@ -5,10 +5,11 @@ import { ROLES } from '#shared/roles';
 /*
  * The server writes the summaries of account and invitation entries in
  * English, with the role's id (features/auth: staff.service.ts,
- * invitations.service.ts). Entries already stored keep that text, so it is
- * read back into its parts here and put into the reader's language, the
- * role by the name the Users page gives it. A summary of another shape is
- * left to the caller.
+ * invitations.service.ts), and a display name's change as `old -> new`
+ * with `(none)` for no name (auth.service.ts). Entries already stored keep
+ * that text, so it is read back into its parts here and put into the
+ * reader's language, the role by the name the Users page gives it. A
+ * summary of another shape is left to the caller.
  */
 
 const ROLE = `(${ROLES.join('|')})`;
@@ -21,8 +22,19 @@ const ACCEPTED = new RegExp(`^${ROLE}(?:, invited by (.+))?$`);
 
 const roleName = (role: string, t: Translate) => t(`admin.users.roles.${role}`);
 
+/** `(none) -> Joana Silva`: null when a name holds the arrow itself (it cannot be split). */
+function nameChange(summary: string, t: Translate): string | null {
+  const parts = summary.split(' -> ');
+  if (parts.length !== 2) return null;
+  const [from, to] = parts.map((name) =>
+    name === '(none)' ? t('admin.audit.notes.noName') : name,
+  );
+  return t('admin.audit.notes.nameChanged', { from, to });
+}
+
 export function accountNote(entry: AuditEntry, t: Translate): string | null {
   const { action, summary } = entry;
+  if (action === 'account.name_changed') return nameChange(summary, t);
   if (action === 'user.role_changed') {
     const [, username, from, to] = ROLE_CHANGED.exec(summary) ?? [];
     if (!username || !from || !to) return null;
