@@ -3,14 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useTwoFactorSetupRequired } from '../features/auth/api/auth.queries';
 import { AccountEmail } from '../features/auth/components/account/AccountEmail';
 import { AccountForm } from '../features/auth/components/account/AccountForm';
+import { AccountLanguage } from '../features/auth/components/account/AccountLanguage';
 import { AccountName } from '../features/auth/components/account/AccountName';
 import { ActiveSessions } from '../features/auth/components/account/ActiveSessions';
 import { TwoFactorPanel } from '../features/auth/components/account/TwoFactorPanel';
 import { AdminScreen } from './AdminScreen';
 
 /**
- * /admin/account: the signed-in user's display name, username and
- * password, e-mail address, two-factor sign-in and sessions. While the site requires a second factor this
+ * /admin/account: the signed-in user's display name, language (of their
+ * e-mails and the admin), username and password, e-mail address,
+ * two-factor sign-in and sessions. While the site requires a second factor this
  * account lacks, the page leads with it and says why.
  */
 export function AccountPage() {
@@ -35,6 +37,8 @@ export function AccountPage() {
           )}
           {required && <TwoFactorPanel username={user.username} />}
           <AccountName name={user.name ?? null} />
+          {/* Shown afresh when the header's switcher changes it. */}
+          <AccountLanguage key={user.language ?? ''} language={user.language ?? null} />
           <AccountForm username={user.username} />
           <AccountEmail />
           {!required && <TwoFactorPanel username={user.username} />}

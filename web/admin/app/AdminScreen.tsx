@@ -8,6 +8,7 @@ import { useTwoFactorSetupRequired } from '../features/auth/api/auth.queries';
 import { forgetDrafts, draftsOf } from '../features/contacts/lib/drafts';
 import { SessionEnded } from '../features/auth/components/SessionEnded';
 import { useAdminSession } from '../features/auth/hooks/useAdminSession';
+import { useSaveAccountLanguage } from '../features/auth/hooks/useAccountLanguage';
 import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
 import { useUnsavedWork } from '../hooks/useLeaveGuard';
@@ -38,6 +39,7 @@ type Props = {
  */
 export function AdminScreen({ title, description, capability, children }: Props) {
   const { user, signOut, ended } = useAdminSession();
+  const saveLanguage = useSaveAccountLanguage();
   const setupRequired = useTwoFactorSetupRequired();
   const { pathname } = useLocation();
   const username = user?.username;
@@ -59,6 +61,7 @@ export function AdminScreen({ title, description, capability, children }: Props)
           forgetDrafts();
           return signOut();
         }}
+        onLanguage={(language) => language !== user.language && saveLanguage(language)}
       />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
         {ended && <SessionEnded ended={ended} />}

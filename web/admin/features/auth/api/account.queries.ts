@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActiveSession, Profile, TwoFactorSetup, TwoFactorStatus, User } from '#shared/auth';
+import type { Language } from '#shared/languages';
 import { api, ApiError } from '../../../../common/api';
 import { authKeys } from './auth.queries';
 
@@ -8,15 +9,16 @@ export const accountKeys = {
   twoFactor: ['auth', 'two-factor'] as const,
 };
 
-/** A new username or password needs `current_password`; a display name alone does not. */
+/** A new username or password needs `current_password`; a display name or a language alone does not. */
 export type ProfileChanges = {
   username?: string;
   password?: string;
   name?: string | null;
+  language?: Language | null;
   current_password?: string;
 };
 
-/** `PUT /api/auth/profile`: a new username, password and/or display name. */
+/** `PUT /api/auth/profile`: a new username, password, display name and/or language. */
 export async function updateProfile(changes: ProfileChanges): Promise<User> {
   const data = await api<{ user: User }>('/auth/profile', { method: 'PUT', body: changes });
   return data.user;

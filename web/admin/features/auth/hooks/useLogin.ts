@@ -10,6 +10,7 @@ import {
   useTwoFactorLoginMutation,
   type Credentials,
 } from '../api/auth.queries';
+import { useOpenInAccountLanguage } from './useAccountLanguage';
 
 export type LoginStep = 'password' | 'code';
 
@@ -32,15 +33,17 @@ export type LoginOptions = {
  * two-factor sign-in on, the password step is followed by a code step; when
  * the server says that sign-in has expired, the admin is back at the
  * password. Signing in clears the error toasts of earlier attempts, which
- * would cover the header.
+ * would cover the header, and opens the admin in the account's language
+ * when it chose one (on a new browser or device too).
  */
 export function useLogin({ onSignedIn }: LoginOptions = {}) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const keepPage = onSignedIn !== undefined;
   const signIn = useLoginMutation({ keepPage });
   const confirm = useTwoFactorLoginMutation({ keepPage });
   const signOut = useLogoutMutation();
+  const openInLanguage = useOpenInAccountLanguage();
   const [step, setStep] = useState<LoginStep>('password');
   const [problem, setProblem] = useState<string | null>(null);
   const askedAt = useRef(0);
@@ -73,8 +76,10 @@ export function useLogin({ onSignedIn }: LoginOptions = {}) {
       return fail(t('login.accessDenied'));
     }
     toast.dismissAll();
+    // In place, the page stays as it is, in the language it was written in.
     if (onSignedIn) return onSignedIn(user);
-    toast.success(t('login.success'));
+    await openInLanguage(user.language);
+    toast.success(i18n.t('login.success'));
     navigate('/admin', { replace: true });
   }
 

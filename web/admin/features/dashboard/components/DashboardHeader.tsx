@@ -19,7 +19,7 @@ import { can, type Capability } from '#shared/roles';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { LeaveQuestion } from '../../../components/LeaveQuestion';
 import { hasUnsavedWork } from '../../../hooks/useLeaveGuard';
-import { pickLanguage } from '#shared/languages';
+import { pickLanguage, type Language } from '#shared/languages';
 import { onWeb } from '../../../lib/on-web';
 import { button } from '../../../lib/ui';
 
@@ -28,6 +28,8 @@ type Props = {
   /** Only the account page is open (a second factor must be set up first). */
   limited?: boolean;
   onLogout: () => Promise<void>;
+  /** A language chosen in the header's switcher (the account keeps it). */
+  onLanguage?: (language: Language) => void;
 };
 
 /** The admin's pages; each shows only for the roles that may use it. */
@@ -51,11 +53,12 @@ const link = ({ isActive }: { isActive: boolean }) =>
   `${button.ghost} ${isActive ? 'bg-slate-100 text-slate-900' : ''}`;
 
 /**
- * The dashboard's header: who is signed in, the public site, the language,
- * Logout (which asks first while a form on the page holds unsaved work, as
- * the pages' links do: LeaveBlocker) and the pages the role may use.
+ * The dashboard's header: who is signed in, the public site, the language
+ * (kept as the account's, `onLanguage`), Logout (which asks first while a
+ * form on the page holds unsaved work, as the pages' links do:
+ * LeaveBlocker) and the pages the role may use.
  */
-export function DashboardHeader({ user, limited = false, onLogout }: Props) {
+export function DashboardHeader({ user, limited = false, onLogout, onLanguage }: Props) {
   const { t, i18n } = useTranslation();
   const [leaving, setLeaving] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -101,7 +104,7 @@ export function DashboardHeader({ user, limited = false, onLogout }: Props) {
               <span className="sr-only"> ({t('admin.opensInNewTab')})</span>
             </a>
           )}
-          <LanguageSwitcher />
+          <LanguageSwitcher onChosen={onLanguage} />
           <button
             type="button"
             className={button.secondary}
