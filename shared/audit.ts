@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'auth.registered',
   'account.username_changed',
   'account.name_changed',
+  'account.language_changed',
   'account.password_changed',
   'account.password_reset',
   'account.two_factor_enabled',

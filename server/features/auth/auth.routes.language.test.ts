@@ -62,6 +62,19 @@ describe('PUT /api/auth/profile with a language', () => {
     const cleared = await agent.put('/api/auth/profile').send({ language: null }).expect(200);
     expect(cleared.body.data.user.language).toBeNull();
     expect(await languageOf('joana')).toBeNull();
+
+    // Each change is recorded, as the display name's is; the same language again is no change.
+    await agent.put('/api/auth/profile').send({ language: null }).expect(200);
+    const { id } = await t.db('users').where({ username: 'joana' }).first('id');
+    const entries = await t
+      .db('audit_log')
+      .where({ action: 'account.language_changed', actor: 'joana' })
+      .orderBy('id')
+      .select('target_type', 'target_id', 'summary');
+    expect(entries).toEqual([
+      { target_type: 'user', target_id: String(id), summary: '(none) -> pt' },
+      { target_type: 'user', target_id: String(id), summary: 'pt -> (none)' },
+    ]);
   });
 
   it('refuses anything but en, pt or de, in the request’s language, and keeps the one it had', async () => {

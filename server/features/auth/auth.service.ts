@@ -223,6 +223,12 @@ export function createAuthService({
       if (name !== undefined && name !== user.name) {
         await entry('account.name_changed', `${user.name ?? '(none)'} -> ${name ?? '(none)'}`);
       }
+      if (language !== undefined && language !== user.language) {
+        await entry(
+          'account.language_changed',
+          `${user.language ?? '(none)'} -> ${language ?? '(none)'}`,
+        );
+      }
       if (password !== undefined) await entry('account.password_changed');
       return { user: updated, passwordChanged: password !== undefined };
     },

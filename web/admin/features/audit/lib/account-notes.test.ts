@@ -29,6 +29,8 @@ const STORED: [AuditAction, string][] = [
   ['account.name_changed', '(none) -> Joana Silva'],
   ['account.name_changed', 'Joana Silva -> (none)'],
   ['account.name_changed', 'Rui -> Rui Costa'],
+  ['account.language_changed', '(none) -> pt'],
+  ['account.language_changed', 'de -> (none)'],
 ];
 
 const EXPECTED: Record<Language, string[]> = {
@@ -45,6 +47,8 @@ const EXPECTED: Record<Language, string[]> = {
     '(no name) → Joana Silva',
     'Joana Silva → (no name)',
     'Rui → Rui Costa',
+    '(none) → Português',
+    'Deutsch → (none)',
   ],
   pt: [
     'Conta desativada',
@@ -59,6 +63,8 @@ const EXPECTED: Record<Language, string[]> = {
     '(sem nome) → Joana Silva',
     'Joana Silva → (sem nome)',
     'Rui → Rui Costa',
+    '(nenhum) → Português',
+    'Deutsch → (nenhum)',
   ],
   de: [
     'Konto deaktiviert',
@@ -73,6 +79,8 @@ const EXPECTED: Record<Language, string[]> = {
     '(kein Name) → Joana Silva',
     'Joana Silva → (kein Name)',
     'Rui → Rui Costa',
+    '(keine) → Português',
+    'Deutsch → (keine)',
   ],
 };
 

@@ -5,8 +5,8 @@ import { ROLES } from '#shared/roles';
 /*
  * The server writes the summaries of account and invitation entries in
  * English, with the role's id (features/auth: staff.service.ts,
- * invitations.service.ts), and a display name's change as `old -> new`
- * with `(none)` for no name (auth.service.ts). Entries already stored keep
+ * invitations.service.ts), and a display name's or a language's change
+ * as `old -> new` with `(none)` for none (auth.service.ts). Entries already stored keep
  * that text, so it is read back into its parts here and put into the
  * reader's language, the role by the name the Users page gives it. A
  * summary of another shape is left to the caller.
@@ -22,6 +22,17 @@ const ACCEPTED = new RegExp(`^${ROLE}(?:, invited by (.+))?$`);
 
 const roleName = (role: string, t: Translate) => t(`admin.users.roles.${role}`);
 
+/** `(none) -> pt`: the languages by their names. */
+const LANGUAGE_CHANGED = /^(en|pt|de|\(none\)) -> (en|pt|de|\(none\))$/;
+
+function languageChange(summary: string, t: Translate): string | null {
+  const [, from, to] = LANGUAGE_CHANGED.exec(summary) ?? [];
+  if (!from || !to) return null;
+  const named = (code: string) =>
+    code === '(none)' ? t('admin.audit.notes.noLanguage') : t(`language.names.${code}`);
+  return t('admin.audit.notes.languageChanged', { from: named(from), to: named(to) });
+}
+
 /** `(none) -> Joana Silva`: null when a name holds the arrow itself (it cannot be split). */
 function nameChange(summary: string, t: Translate): string | null {
   const parts = summary.split(' -> ');
@@ -35,6 +46,7 @@ function nameChange(summary: string, t: Translate): string | null {
 export function accountNote(entry: AuditEntry, t: Translate): string | null {
   const { action, summary } = entry;
   if (action === 'account.name_changed') return nameChange(summary, t);
+  if (action === 'account.language_changed') return languageChange(summary, t);
   if (action === 'user.role_changed') {
     const [, username, from, to] = ROLE_CHANGED.exec(summary) ?? [];
     if (!username || !from || !to) return null;
