@@ -183,11 +183,13 @@ export function createServices(deps: AppDeps) {
     settings,
     logger: logger.child({ feature: 'contacts' }),
     audit,
-    // The call to action of each public article and page leads to the form with its slug;
-    // an enquiry from one is counted there as it arrives, and when it moves in or out of spam.
+    // The call to action of each public article and page leads to the form with its slug (an
+    // old slug too, on a page opened before a rename); an enquiry from one is counted there as
+    // it arrives, and when it moves in or out of spam.
     sources: enquirySources(
       [(slug, opts) => news.getBySlug(slug, opts), (slug, opts) => pages.getBySlug(slug, opts)],
       (trx, id, language, at, change) => analytics.countEnquiry(trx, id, language, at, change),
+      (slug) => news.redirectFor(slug),
     ),
     clock: now,
   });

@@ -102,6 +102,49 @@ describe('an enquiry from an article or page', () => {
     expect(await sentThroughApi({})).toMatchObject({ source_path: null, source_title: null });
   });
 
+  it('follows an old address of a renamed article to the article, and counts the enquiry there', async () => {
+    const { body } = await admin
+      .post('/api/news')
+      .send({
+        title: 'Laser cutting, explained',
+        excerpt: 'How a laser cuts steel plate.',
+        content: 'The laser cuts steel plate.',
+        category: 'Automation',
+        slug: 'laser-cutting',
+        published: true,
+      })
+      .expect(201);
+    const { id } = body.data;
+    await admin.put(`/api/news/${id}`).send({ slug: 'laser-cutting-explained' }).expect(200);
+    // A call to action on a page still open, or a link shared before the rename.
+    expect(await sentThroughApi({ from: 'laser-cutting' })).toMatchObject({
+      source_path: '/laser-cutting-explained',
+      source_title: 'Laser cutting, explained',
+    });
+    const counted = await t.db('page_views').where({ page: 'document', document_id: id });
+    expect(counted.map((row) => Number(row.enquiries))).toEqual([1]);
+  });
+
+  it('does not follow an old address to an article that is no longer public', async () => {
+    const { body } = await admin
+      .post('/api/news')
+      .send({
+        title: 'Press brakes',
+        excerpt: 'How a press brake bends.',
+        content: 'The press brake bends plate.',
+        category: 'Automation',
+        slug: 'press-brakes',
+        published: true,
+      })
+      .expect(201);
+    await admin.put(`/api/news/${body.data.id}`).send({ slug: 'press-brakes-today' }).expect(200);
+    await admin.put(`/api/news/${body.data.id}`).send({ published: false }).expect(200);
+    expect(await sentThroughApi({ from: 'press-brakes' })).toMatchObject({
+      source_path: null,
+      source_title: null,
+    });
+  });
+
   it('takes it from the page’s address when the form is posted without JavaScript', async () => {
     await request(t.app)
       .post('/pt/contact?from=welding-cells')

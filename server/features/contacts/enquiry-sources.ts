@@ -37,28 +37,41 @@ type PublicRead = (
   opts: { language: Language },
 ) => Promise<{ id: number; slug: string; title: string }>;
 
+/** The current slug of the public article or page that had `slug` before, or null (`redirectFor`). */
+type MovedTo = (slug: string) => Promise<string | null>;
+
 /**
  * Where enquiries may come from, over the public reads of articles and
- * pages (app.ts hands in the news and pages services' `getBySlug`): the
- * first that knows the slug. Their 404 is "none"; any other failure is
- * the caller's to handle. `count` counts an enquiry from one (analytics).
+ * pages (services.ts hands in the news and pages services' `getBySlug`):
+ * the first that knows the slug. Their 404 is "none"; any other failure is
+ * the caller's to handle. A slug none knows that a public article or page
+ * had before (`movedTo`: a call to action on a page opened before a rename,
+ * a link shared then; the site answers such an address 301) is looked up
+ * by that one's current slug. `count` counts an enquiry from one (analytics).
  */
 export function enquirySources(
   reads: PublicRead[],
   count?: EnquirySources['count'],
+  movedTo?: MovedTo,
 ): EnquirySources {
+  async function read(slug: string, language: Language): Promise<EnquirySource | null> {
+    for (const readOne of reads) {
+      try {
+        const found = await readOne(slug, { language });
+        return { id: found.id, path: `/${found.slug}`, title: found.title };
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+    }
+    return null;
+  }
   return {
     count,
     async find(slug, language) {
-      for (const read of reads) {
-        try {
-          const found = await read(slug, { language });
-          return { id: found.id, path: `/${found.slug}`, title: found.title };
-        } catch (error) {
-          if (!(error instanceof NotFoundError)) throw error;
-        }
-      }
-      return null;
+      const found = await read(slug, language);
+      if (found || !movedTo) return found;
+      const current = await movedTo(slug);
+      return current === null || current === slug ? null : read(current, language);
     },
   };
 }
