@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -11,10 +10,9 @@ import { numberFormat } from '#shared/languages';
 import { DayChart } from '../../../components/DayChart';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Spinner } from '../../../components/Spinner';
-import { saveFile } from '../../../lib/save-file';
 import { button, card } from '../../../lib/ui';
 import { periodFrom, useAnalyticsQuery } from '../api/analytics.queries';
-import { analyticsCsv, analyticsFilename } from '../lib/analytics-csv';
+import { CsvDownload } from './CsvDownload';
 import { PagesTable } from './PagesTable';
 import { ShareList } from './ShareList';
 
@@ -124,20 +122,7 @@ function ReportBody({ report }: { report: Report }) {
           <h3 id="analytics-pages-title" className="text-sm font-semibold text-slate-900">
             {t('admin.analytics.pagesTitle')}
           </h3>
-          <button
-            type="button"
-            className={button.secondary}
-            disabled={report.pages.length === 0}
-            onClick={() =>
-              saveFile(
-                new Blob([analyticsCsv(report)], { type: 'text/csv;charset=utf-8' }),
-                analyticsFilename(report),
-              )
-            }
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            {t('admin.analytics.csv')}
-          </button>
+          <CsvDownload report={report} />
         </div>
         <PagesTable
           pages={report.pages}

@@ -29,4 +29,14 @@ describe('analyticsCsv', () => {
     );
     expect(analyticsFilename(report)).toBe('analytics-7-days-2026-11-27.csv');
   });
+
+  it('separates the cells with semicolons for spreadsheets set up for European formats', () => {
+    const semicolons = {
+      ...report,
+      pages: [{ ...report.pages[0]!, title: 'Cells; in practice, 2' }],
+    };
+    expect(analyticsCsv(semicolons, ';')).toBe(
+      '\uFEFFpath;title;views;enquiries\r\n' + '/cells;"Cells; in practice, 2";4;1\r\n',
+    );
+  });
 });
