@@ -31,3 +31,26 @@ export function formatDateTime(
   }
   return format.format(date);
 }
+
+const dayFormatters = new Map<Language, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day (`YYYY-MM-DD`, as the admin's charts count by) in the
+ * reader's language, for the admin: "27/11/2026" in English and Portuguese,
+ * "27.11.2026" in German. The day as it is written, whatever the reader's zone.
+ */
+export function formatDay(day: string, language: Language): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  let format = dayFormatters.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    dayFormatters.set(language, format);
+  }
+  return format.format(date);
+}

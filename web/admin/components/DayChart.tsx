@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '#shared/dates';
+import { formatDay } from '#shared/date-time';
+import { pickLanguage } from '#shared/languages';
 
 export type DayCount = { date: string; count: number };
 
@@ -17,11 +18,13 @@ const HEIGHT = 72;
 
 /**
  * Counts per day as inline SVG bars scaled to the busiest day, with the
- * first and last date under them and a text summary for screen readers
+ * first and last date under them (in the admin's language) and a text summary for screen readers
  * (enquiries per day, page views per day).
  */
 export function DayChart({ perDay, title, summary, height = 'h-16' }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = pickLanguage(i18n.language);
+  const dayOf = (day: DayCount) => formatDay(day.date, language);
   const total = perDay.reduce((sum, day) => sum + day.count, 0);
   const busiest = perDay.reduce<DayCount | null>(
     (best, day) => (!best || day.count > best.count ? day : best),
@@ -61,17 +64,15 @@ export function DayChart({ perDay, title, summary, height = 'h-16' }: Props) {
               rx="1"
               className="fill-sky-600"
             >
-              <title>
-                {t('admin.stats.bar', { date: formatDate(day.date), count: day.count })}
-              </title>
+              <title>{t('admin.stats.bar', { date: dayOf(day), count: day.count })}</title>
             </rect>
           );
         })}
       </svg>
       {perDay.length > 0 && (
         <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden="true">
-          <span>{formatDate(perDay[0]!.date)}</span>
-          <span>{formatDate(perDay.at(-1)!.date)}</span>
+          <span>{dayOf(perDay[0]!)}</span>
+          <span>{dayOf(perDay.at(-1)!)}</span>
         </div>
       )}
       <p className="sr-only">{said}</p>

@@ -163,4 +163,15 @@ describe('AnalyticsReport', () => {
       'Startseite (öffnet in einem neuen Tab)/',
     );
   });
+
+  it('writes the chart’s dates as the admin’s language does', async () => {
+    renderReport('/admin/analytics?days=7', 'de');
+    const chart = await screen.findByRole('img', { name: /Seitenaufrufe in den letzten 7 Tagen/ });
+    expect(chart.getAttribute('aria-label')).toContain('27.11.2026');
+    const figure = chart.closest('figure')!;
+    expect(figure.textContent).toContain('21.11.2026');
+    expect(figure.textContent).toContain('27.11.2026');
+    expect(figure.textContent).not.toContain('27/11/2026');
+    expect(within(figure).getAllByText(/^27\.11\.2026: /).length).toBe(1);
+  });
 });

@@ -5,8 +5,8 @@ import {
   OTHER_REFERRER,
   type AnalyticsReport as Report,
 } from '#shared/analytics';
-import { formatDate } from '#shared/dates';
-import { numberFormat } from '#shared/languages';
+import { formatDay } from '#shared/date-time';
+import { numberFormat, pickLanguage } from '#shared/languages';
 import { DayChart } from '../../../components/DayChart';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Spinner } from '../../../components/Spinner';
@@ -110,7 +110,7 @@ function ReportBody({ report }: { report: Report }) {
                 : t('admin.analytics.chartSummary', {
                     count: report.days,
                     total,
-                    date: formatDate(busiest.date),
+                    date: formatDay(busiest.date, pickLanguage(i18n.language)),
                     busiest: busiest.count,
                   })
             }
