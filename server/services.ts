@@ -175,6 +175,11 @@ export function createServices(deps: AppDeps) {
     publicUrl: config.publicUrl,
     flushMs: config.analyticsFlushMs,
     clock: () => now().getTime(),
+    // The company's days (where they begin and end), as its settings say.
+    timeZone: {
+      get: () => settings.loaded().reply_time_zone,
+      refresh: () => settings.snapshot(),
+    },
   });
   const contacts = createContactsService({
     db,

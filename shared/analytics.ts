@@ -80,6 +80,12 @@ export type PageStats = {
 
 export type AnalyticsReport = {
   days: number;
+  /**
+   * The IANA time zone the days are the company's days in (settings
+   * `reply_time_zone`): the period ends today there, and views and
+   * enquiries count on the day they happened there.
+   */
+  time_zone: string;
   /** Every day of the period, oldest first (days without a view count 0). */
   views: { date: string; count: number }[];
   /** Most viewed first; deleted articles and pages together in the last row. */

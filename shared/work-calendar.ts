@@ -137,7 +137,7 @@ function offsetAt(at: number, timeZone: string): number {
 }
 
 /** The instant the zone's clock shows midnight starting a calendar day (or the first moment after). */
-function localMidnight(year: number, month: number, day: number, timeZone: string): number {
+export function localMidnight(year: number, month: number, day: number, timeZone: string): number {
   const wall = Date.UTC(year, month - 1, day);
   let at = wall - offsetAt(wall, timeZone);
   // Once more: the offset may differ on either side of a clock change.

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '#shared/analytics';
+import { zoneDay } from '#shared/day-series';
+import { DEFAULT_TIME_ZONE } from '#shared/work-calendar';
 import { SPAM } from '../../../tests/support/enquiry-examples';
 import {
   createAccount,
@@ -248,7 +250,8 @@ describe('enquiries per article', () => {
         (
           await t
             .db('page_views')
-            .where({ day: day.toISOString().slice(0, 10), page: 'document' })
+            // The company's day (the zone its settings start with).
+            .where({ day: zoneDay(day, DEFAULT_TIME_ZONE), page: 'document' })
             .where({ document_id: pageId, language: 'de' })
             .first('enquiries')
         )?.enquiries ?? 0,
@@ -356,6 +359,25 @@ describe('the report', () => {
       expect(refused.body.details).toEqual({
         days: 'The period must be a whole number of days from 1 to 365',
       });
+    }
+  });
+
+  it('counts the company’s days, in the time zone its settings name', async () => {
+    expect((await report()).time_zone).toBe('Europe/Lisbon');
+    // UTC+14: its day is never UTC's day at the same moment but for the ten hours before UTC's midnight.
+    await admin.put('/api/settings').send({ reply_time_zone: 'Pacific/Kiritimati' }).expect(200);
+    try {
+      const before = viewsOf(await report(), '/');
+      await read('/').expect(200);
+      const r = await report();
+      const today = zoneDay(Date.now(), 'Pacific/Kiritimati');
+      expect(r.time_zone).toBe('Pacific/Kiritimati');
+      expect(r.views.at(-1)!.date).toBe(today);
+      expect(viewsOf(r, '/')).toBe(before + 1);
+      const stored = await t.db('page_views').where({ page: 'home', day: today }).first('views');
+      expect(Number(stored?.views)).toBeGreaterThan(0);
+    } finally {
+      await admin.put('/api/settings').send({ reply_time_zone: 'Europe/Lisbon' }).expect(200);
     }
   });
 

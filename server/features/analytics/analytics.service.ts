@@ -7,7 +7,7 @@ import {
   type AnalyticsReport,
   type PageStats,
 } from '#shared/analytics';
-import { perDay, utcDay, windowStart } from '#shared/day-series';
+import { addDays, daySeries, zoneDay } from '#shared/day-series';
 import type { Language, Translate } from '#shared/languages';
 import { isStaff, type Role } from '#shared/roles';
 import type { GroupCommit } from '../../db/group-commit';
@@ -15,7 +15,7 @@ import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
 import { createAnalyticsRepo, type PageLanguageTotals, type PageTotals } from './analytics.repo';
-import { createViewCounter } from './view-counter';
+import { createViewCounter, UTC_DAYS, type CompanyTimeZone } from './view-counter';
 import { isBrowser, isPrefetch, ownSite, referrerSite, type ViewHeaders } from './view-filter';
 import { viewTag, type ViewTag } from './view-tag';
 
@@ -34,7 +34,8 @@ export type ViewRequest = {
  * and the report of a period. A view is counted for a browser that is not
  * fetching ahead, not a robot, and not signed-in staff; what is kept is a
  * page, a day, a language and the referring site's host, nothing about
- * the visitor.
+ * the visitor. Days are the company's (`timeZone`, settings
+ * `reply_time_zone`), as its staff live them.
  */
 export function createAnalyticsService(deps: {
   db: Db;
@@ -45,14 +46,18 @@ export function createAnalyticsService(deps: {
   /** The time views are counted by (ms since the epoch); tests set it. */
   clock?: () => number;
   flushMs?: number;
+  /** The company's time zone, where its days begin and end; UTC without one (tests). */
+  timeZone?: CompanyTimeZone;
 }) {
   const repo = createAnalyticsRepo(deps.db);
   const clock = deps.clock ?? Date.now;
+  const zone = deps.timeZone ?? UTC_DAYS;
   const counter = createViewCounter({
     writes: deps.writes,
     logger: deps.logger,
     clock,
     flushMs: deps.flushMs,
+    timeZone: zone,
   });
   const publicSite = deps.publicUrl ? ownSite(new URL(deps.publicUrl).host) : '';
 
@@ -96,10 +101,11 @@ export function createAnalyticsService(deps: {
     },
 
     /**
-     * One enquiry (not spam) more from an article or page, on the day it
-     * arrived (`at`), inside the transaction that stores it or takes it out
-     * of spam; or one fewer (`change` -1, never below zero) when it is filed
-     * as spam.
+     * One enquiry (not spam) more from an article or page, on the company's
+     * day it arrived (`at`), inside the transaction that stores it or takes
+     * it out of spam; or one fewer (`change` -1, never below zero) when it is
+     * filed as spam. The zone as last read (no query inside the transaction:
+     * the enquiry path reads the settings just before).
      */
     countEnquiry(
       trx: Knex,
@@ -108,21 +114,24 @@ export function createAnalyticsService(deps: {
       at: Date,
       change: 1 | -1 = 1,
     ): Promise<void> {
-      const day = utcDay(at);
+      const day = zoneDay(at, zone.get());
       return change === 1
         ? repo.addEnquiry(trx, day, documentId, language)
         : repo.removeEnquiry(trx, day, documentId, language);
     },
 
     /**
-     * The report of `?days=` days ending today (UTC), with this server's
-     * latest counts written first; the site's own pages named in `t`'s language.
+     * The report of `?days=` days ending today (the company's days, in the
+     * zone as set now), with this server's latest counts written first; the
+     * site's own pages named in `t`'s language.
      */
     async report(query: unknown, t: Translate): Promise<AnalyticsReport> {
       const { days } = parseInput(AnalyticsQuerySchema, query ?? {}, 'apiErrors.invalidQuery');
       await counter.flush();
-      const today = new Date(clock());
-      const from = utcDay(windowStart(today, days));
+      await zone.refresh();
+      const timeZone = zone.get();
+      const today = zoneDay(clock(), timeZone);
+      const from = addDays(today, 1 - days);
       const [perDayCounts, totals, referrers] = await Promise.all([
         repo.viewsPerDay(from),
         repo.pages(from),
@@ -130,7 +139,8 @@ export function createAnalyticsService(deps: {
       ]);
       return {
         days,
-        views: perDay(perDayCounts, today, days),
+        time_zone: timeZone,
+        views: daySeries(perDayCounts, today, days),
         pages: pageRows(perPage(totals), t),
         referrers: referrers.sort((a, b) => b.views - a.views || a.host.localeCompare(b.host)),
         languages: perLanguage(totals).sort(
@@ -139,8 +149,13 @@ export function createAnalyticsService(deps: {
       };
     },
 
-    /** Writing every few seconds (a long-running server). */
-    start: () => counter.start(),
+    /** Writing every few seconds (a long-running server), the zone read at once. */
+    start() {
+      zone.refresh().catch((err: unknown) => {
+        deps.logger?.warn({ err }, 'time zone setting not read; counting by the last one known');
+      });
+      counter.start();
+    },
     /** Writes what is left (the shutdown waits for it). */
     stop: () => counter.stop(),
     flush: () => counter.flush(),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { utcDay } from '#shared/day-series';
+import { addDays, dayStart, zoneDay } from '#shared/day-series';
 import { OTHER_REFERRER, RARE_REFERRER_VIEWS } from '#shared/analytics';
 import { isPublic } from '#shared/publication';
 import type { GroupCommit } from '../../db/group-commit';
@@ -20,12 +20,21 @@ const MAX_PAGES = 20_000;
 const MAX_HOSTS = 2_000;
 /** Rows per statement (well within SQLite's limit on bound values). */
 const CHUNK = 100;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Counts = Map<string, Map<string, number>>;
 
+/**
+ * The company's time zone (settings `reply_time_zone`: where its days begin
+ * and end), which views are counted by: `get` answers the one known now,
+ * without waiting; `refresh` reads the setting again (before each write).
+ */
+export type CompanyTimeZone = { get(): string; refresh(): Promise<unknown> };
+
+/** Days in UTC: what a counter without the company's zone goes by (tests). */
+export const UTC_DAYS: CompanyTimeZone = { get: () => 'UTC', refresh: async () => undefined };
+
 export type ViewCounter = {
-  /** One view of `tag` (view-tag.ts) today, from the referring `site` (a host) or none. */
+  /** One view of `tag` (view-tag.ts) today (the company's day), from the referring `site` (a host) or none. */
   add(tag: string, site: string | null): void;
   /** Writes every view counted so far, added to the stored counts; resolves once committed. */
   flush(): Promise<void>;
@@ -53,17 +62,24 @@ export type ViewCounter = {
  * and only public pages are counted. Once a day has passed, its hosts with fewer
  * than RARE_REFERRER_VIEWS views are folded into `other` (the report counts
  * them so already): one-off hosts are not kept.
+ *
+ * A view counts on the company's day (`timeZone`), 23 or 25 hours long where
+ * the clocks change; the zone is read again before each write, and views
+ * counted after that write go by the zone it read.
  */
 export function createViewCounter(deps: {
   writes: GroupCommit;
   logger?: Logger;
   clock?: () => number;
   flushMs?: number;
+  timeZone?: CompanyTimeZone;
 }): ViewCounter {
   const clock = deps.clock ?? Date.now;
+  const zone = deps.timeZone ?? UTC_DAYS;
   let views: Counts = new Map();
   let sites: Counts = new Map();
   let day = '';
+  let dayStarts = 0;
   let dayEnds = 0;
   let today = new Map<string, number>();
   let todaySites = new Map<string, number>();
@@ -74,15 +90,17 @@ export function createViewCounter(deps: {
   let foldedBefore = '';
 
   function turnDay(now: number): void {
-    day = utcDay(now);
-    dayEnds = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+    const timeZone = zone.get();
+    day = zoneDay(now, timeZone);
+    dayStarts = dayStart(day, timeZone);
+    dayEnds = dayStart(addDays(day, 1), timeZone);
     today = mapOf(views, day);
     todaySites = mapOf(sites, day);
   }
 
   function add(tag: string, site: string | null): void {
     const now = clock();
-    if (now >= dayEnds || now < dayEnds - DAY_MS) turnDay(now);
+    if (now >= dayEnds || now < dayStarts) turnDay(now);
     const seen = today.get(tag);
     if (seen !== undefined) today.set(tag, seen + 1);
     else if (today.size < MAX_PAGES) today.set(tag, 1);
@@ -95,12 +113,16 @@ export function createViewCounter(deps: {
   /** Takes every count held (new ones go to fresh maps), writes them, gives them back on failure. */
   async function writeOut(): Promise<void> {
     if (views.size === 0 && sites.size === 0) return;
+    // The zone as set now: the views from here on go by it (a failed read keeps the last).
+    await zone.refresh().catch((err: unknown) => {
+      deps.logger?.warn({ err }, 'time zone setting not read; the last one kept');
+    });
     const taken = { views, sites };
     views = new Map();
     sites = new Map();
     dayEnds = 0;
     const now = clock();
-    const fold = utcDay(now);
+    const fold = zoneDay(now, zone.get());
     try {
       await deps.writes.run(async (trx) => {
         const folding = foldedBefore !== fold;

@@ -8,6 +8,7 @@ import { useAnalyticsQuery, useArticleViews } from './analytics.queries';
 
 const report = (days: number): AnalyticsReport => ({
   days,
+  time_zone: 'Europe/Lisbon',
   views: [],
   pages: [{ path: '/a', title: 'A', views: 7, enquiries: 0, page: 'document', id: 3 }],
   referrers: [],

@@ -14,6 +14,7 @@ afterEach(() => {
 
 const report = (days: number): Report => ({
   days,
+  time_zone: 'Europe/Lisbon',
   views: Array.from({ length: days }, (_, i) => ({
     date: new Date(Date.UTC(2026, 10, 27 - (days - 1) + i)).toISOString().slice(0, 10),
     count: i === days - 1 ? 40 : i === days - 2 ? 2 : 0,
@@ -164,7 +165,7 @@ describe('AnalyticsReport', () => {
     );
   });
 
-  it('writes the chart’s dates as the admin’s language does', async () => {
+  it('writes the chart’s dates as the admin’s language does, and names the zone of its days', async () => {
     renderReport('/admin/analytics?days=7', 'de');
     const chart = await screen.findByRole('img', { name: /Seitenaufrufe in den letzten 7 Tagen/ });
     expect(chart.getAttribute('aria-label')).toContain('27.11.2026');
@@ -173,5 +174,10 @@ describe('AnalyticsReport', () => {
     expect(figure.textContent).toContain('27.11.2026');
     expect(figure.textContent).not.toContain('27/11/2026');
     expect(within(figure).getAllByText(/^27\.11\.2026: /).length).toBe(1);
+    expect(
+      screen.getByText(
+        'Die Tage reichen von Mitternacht bis Mitternacht in der Zeitzone des Unternehmens (Europe/Lisbon), wie unter Einstellungen festgelegt.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -115,6 +115,9 @@ function ReportBody({ report }: { report: Report }) {
                   })
             }
           />
+          <p className="mt-2 text-xs text-slate-600">
+            {t('admin.analytics.daysNote', { zone: report.time_zone })}
+          </p>
         </div>
       </section>
       <section aria-labelledby="analytics-pages-title" className={card}>

@@ -17,6 +17,7 @@ afterEach(() => {
 
 const report: AnalyticsReport = {
   days: 7,
+  time_zone: 'Europe/Lisbon',
   views: [{ date: '2026-11-27', count: 4 }],
   pages: [{ path: '/cells', title: 'Cells', views: 4, enquiries: 1, page: 'document', id: 3 }],
   referrers: [],

@@ -4,6 +4,7 @@ import { analyticsCsv, analyticsFilename } from './analytics-csv';
 
 const report: AnalyticsReport = {
   days: 7,
+  time_zone: 'Europe/Lisbon',
   views: [{ date: '2026-11-27', count: 5 }],
   pages: [
     {
