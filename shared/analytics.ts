@@ -39,6 +39,14 @@ export const SITE_PAGES = {
  */
 export const DELETED_PAGES_TITLE = 'admin.analytics.deletedPages';
 
+/**
+ * Whether a page's enquiries are counted: an enquiry is credited only to the
+ * article or page whose call to action (`/contact?from=<slug>`) it was sent
+ * from; the site's own pages (home, news list, contact, privacy) never get
+ * one (their `enquiries` stay 0, and the admin shows none).
+ */
+export const creditsEnquiries = (page: ViewedPage): boolean => page === 'document';
+
 /** The periods the admin offers, in days. */
 export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
 export const ANALYTICS_DEFAULT_DAYS = 30;
@@ -92,5 +100,11 @@ export type AnalyticsReport = {
   pages: PageStats[];
   /** Most views first; rare hosts together as `other`. */
   referrers: { host: string; views: number }[];
+  /**
+   * The enquiries (not spam) of the period credited to no article or page
+   * (sent from the contact page or a site page, or naming none), counted
+   * from the enquiries stored: one deleted since no longer counts here.
+   */
+  enquiries_without_source: number;
   languages: { language: Language; views: number }[];
 };

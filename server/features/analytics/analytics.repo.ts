@@ -222,6 +222,22 @@ export function createAnalyticsRepo(db: Db) {
     },
 
     /**
+     * How many enquiries (not spam) that arrived from `since` (an ISO
+     * moment) on came from no article or page: sent from the contact page
+     * or a site page, or naming none (`contacts.source_path` null). Read
+     * from the enquiries stored, so one deleted no longer counts here.
+     */
+    async enquiriesWithoutSource(since: string): Promise<number> {
+      const row = await db('contacts')
+        .where('spam', false)
+        .where('created_at', '>=', since)
+        .whereNull('source_path')
+        .count({ n: '*' })
+        .first();
+      return toCount(row?.n);
+    },
+
+    /**
      * Views per referring host from `day` on; a host with fewer than
      * RARE_REFERRER_VIEWS views on a day counts as `other` for that day.
      */

@@ -242,6 +242,39 @@ describe('enquiries per article', () => {
     expect(r.pages.find((p) => p.path === '/careers')?.enquiries).toBe(1);
   });
 
+  it('without a source page (none, or one that credits none) are counted apart, spam left out', async () => {
+    const before = (await report()).enquiries_without_source;
+    const enquiry = {
+      name: 'Marta Costa',
+      email: 'mc@example.pt',
+      message: 'Gostaríamos de um orçamento para uma célula de soldadura.',
+      language: 'pt',
+    };
+    // From the contact page itself, from a link naming no article, and from an article.
+    await request(t.app).post('/api/contacts').send(enquiry).expect(201);
+    await request(t.app)
+      .post('/api/contacts')
+      .send({ ...enquiry, email: 'mc2@example.pt', from: 'no-such-article' })
+      .expect(201);
+    await request(t.app)
+      .post('/api/contacts')
+      .send({ ...enquiry, email: 'mc3@example.pt', from: 'welding-cells' })
+      .expect(201);
+    await request(t.app)
+      .post('/api/contacts')
+      .send({ ...SPAM[0]!.example, email: 'spam2@example.ru' })
+      .expect(201);
+    const r = await report();
+    expect(r.enquiries_without_source).toBe(before + 2);
+    // A period that ended before they arrived holds none of them.
+    const old = await t.db('contacts').where({ email: 'mc@example.pt' }).first('id');
+    await t
+      .db('contacts')
+      .where({ id: old.id })
+      .update({ created_at: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString() });
+    expect((await report()).enquiries_without_source).toBe(before + 1);
+  });
+
   it('follow an enquiry moved out of spam or into it, on the day it arrived, never below 0', async () => {
     const today = new Date();
     const yesterday = new Date(today.getTime() - 24 * 60 * 60 * 1000);

@@ -7,7 +7,7 @@ import {
   type AnalyticsReport,
   type PageStats,
 } from '#shared/analytics';
-import { addDays, daySeries, zoneDay } from '#shared/day-series';
+import { addDays, daySeries, dayStart, zoneDay } from '#shared/day-series';
 import type { Language, Translate } from '#shared/languages';
 import { isStaff, type Role } from '#shared/roles';
 import type { GroupCommit } from '../../db/group-commit';
@@ -132,10 +132,11 @@ export function createAnalyticsService(deps: {
       const timeZone = zone.get();
       const today = zoneDay(clock(), timeZone);
       const from = addDays(today, 1 - days);
-      const [perDayCounts, totals, referrers] = await Promise.all([
+      const [perDayCounts, totals, referrers, withoutSource] = await Promise.all([
         repo.viewsPerDay(from),
         repo.pages(from),
         repo.referrers(from),
+        repo.enquiriesWithoutSource(new Date(dayStart(from, timeZone)).toISOString()),
       ]);
       return {
         days,
@@ -143,6 +144,7 @@ export function createAnalyticsService(deps: {
         views: daySeries(perDayCounts, today, days),
         pages: pageRows(perPage(totals), t),
         referrers: referrers.sort((a, b) => b.views - a.views || a.host.localeCompare(b.host)),
+        enquiries_without_source: withoutSource,
         languages: perLanguage(totals).sort(
           (a, b) => b.views - a.views || a.language.localeCompare(b.language),
         ),

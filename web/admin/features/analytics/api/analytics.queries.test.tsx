@@ -13,6 +13,7 @@ const report = (days: number): AnalyticsReport => ({
   pages: [{ path: '/a', title: 'A', views: 7, enquiries: 0, page: 'document', id: 3 }],
   referrers: [],
   languages: [],
+  enquiries_without_source: 0,
 });
 
 afterEach(() => {

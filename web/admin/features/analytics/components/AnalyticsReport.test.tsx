@@ -38,6 +38,7 @@ const report = (days: number): Report => ({
     { language: 'pt', views: 25 },
     { language: 'en', views: 17 },
   ],
+  enquiries_without_source: 3,
 });
 
 function renderReport(at = '/admin/analytics', language: 'en' | 'de' = 'en') {
@@ -60,6 +61,13 @@ describe('AnalyticsReport', () => {
     expect(calls).toEqual(['GET /api/analytics?days=30']);
     expect(screen.getByTestId('analytics-views').textContent).toContain('42');
     expect(screen.getByTestId('analytics-enquiries').textContent).toContain('2');
+    // Those credited to no page, and which are credited at all, said in words.
+    expect(screen.getByTestId('analytics-enquiries').textContent).toContain(
+      '3 enquiries without a source page',
+    );
+    expect(
+      screen.getByText(/is credited to an article or page when it is sent from that article’s/),
+    ).toBeTruthy();
     expect(
       screen.getByRole('img', {
         name: '42 page views in the last 30 days; busiest day 27/11/2026 with 40.',
@@ -77,7 +85,8 @@ describe('AnalyticsReport', () => {
       '2',
     ]);
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/welding-cells');
-    expect(cells(rows[1]!)).toEqual(['Home (opens in a new tab)/', '12', '0']);
+    // The home page is never credited with an enquiry: "—", not 0.
+    expect(cells(rows[1]!)).toEqual(['Home (opens in a new tab)/', '12', '—not credited']);
     const languages = screen.getByTestId('analytics-languages');
     expect(languages.textContent).toContain('Português25');
     expect(languages.textContent).toContain('English17');

@@ -74,8 +74,13 @@ function ReportBody({ report }: { report: Report }) {
   const views = report.views.reduce((sum, day) => sum + day.count, 0);
   const enquiries = report.pages.reduce((sum, page) => sum + page.enquiries, 0);
   const figures = [
-    { key: 'views', label: t('admin.analytics.totalViews'), value: views },
-    { key: 'enquiries', label: t('admin.analytics.totalEnquiries'), value: enquiries },
+    { key: 'views', label: t('admin.analytics.totalViews'), value: views, note: null },
+    {
+      key: 'enquiries',
+      label: t('admin.analytics.totalEnquiries'),
+      value: enquiries,
+      note: t('admin.analytics.withoutSource', { count: report.enquiries_without_source }),
+    },
   ];
   return (
     <>
@@ -96,6 +101,7 @@ function ReportBody({ report }: { report: Report }) {
               <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
                 {number.format(f.value)}
               </dd>
+              {f.note && <dd className="mt-1 text-xs text-slate-600">{f.note}</dd>}
             </div>
           ))}
         </dl>
@@ -131,6 +137,9 @@ function ReportBody({ report }: { report: Report }) {
           pages={report.pages}
           caption={t('admin.analytics.pagesCaption', { count: report.days })}
         />
+        <p className="border-t border-slate-200 px-4 py-3 text-xs text-slate-600">
+          {t('admin.analytics.enquiriesNote')}
+        </p>
       </section>
       <div className="grid gap-4 md:grid-cols-2">
         <div className={`${card} px-4 py-3`}>

@@ -22,6 +22,7 @@ const report: AnalyticsReport = {
   pages: [{ path: '/cells', title: 'Cells', views: 4, enquiries: 1, page: 'document', id: 3 }],
   referrers: [],
   languages: [],
+  enquiries_without_source: 0,
 };
 
 describe('CsvDownload', () => {

@@ -16,6 +16,7 @@ const pages: PageStats[] = [
     page: 'document',
     id: 12,
   },
+  { path: '/news', title: 'News', views: 9, enquiries: 0, page: 'news', id: null },
   // Articles and pages deleted since: one last row, its title in the reader's language from the server.
   {
     path: '',
@@ -33,12 +34,21 @@ describe('PagesTable', () => {
     renderAdmin(<PagesTable pages={pages} caption="Pages" />, { language: 'en' });
     const rows = screen.getAllByTestId('analytics-page');
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/welding-cells');
-    expect(within(rows[1]!).queryByRole('link')).toBeNull();
-    expect(within(rows[1]!).getByRole('rowheader').textContent).toBe('Deleted articles and pages');
+    expect(within(rows[2]!).queryByRole('link')).toBeNull();
+    expect(within(rows[2]!).getByRole('rowheader').textContent).toBe('Deleted articles and pages');
     expect(
-      within(rows[1]!)
+      within(rows[2]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['7', '1']);
+  });
+
+  it('shows "—" for the enquiries of the site’s own pages, which are never credited with one', () => {
+    renderAdmin(<PagesTable pages={pages} caption="Pages" />, { language: 'de' });
+    const [article, news] = screen.getAllByTestId('analytics-page');
+    expect(within(article!).getAllByRole('cell')[1]!.textContent).toBe('2');
+    const enquiries = within(news!).getAllByRole('cell')[1]!;
+    expect(enquiries.textContent).toBe('—nicht zugeordnet');
+    expect(within(enquiries).getByText('—').getAttribute('aria-hidden')).toBe('true');
   });
 });

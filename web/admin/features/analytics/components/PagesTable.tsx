@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { DELETED_PAGES_TITLE, SITE_PAGES, type PageStats } from '#shared/analytics';
+import {
+  creditsEnquiries,
+  DELETED_PAGES_TITLE,
+  SITE_PAGES,
+  type PageStats,
+} from '#shared/analytics';
 import { numberFormat } from '#shared/languages';
 import { onWeb } from '../../../lib/on-web';
 
@@ -10,7 +15,9 @@ const td = 'px-3 py-2 align-top';
  * The pages and articles read in the period, most viewed first, with the
  * enquiries each led to; a title opens the page on the site (not in the
  * desktop app, which has no site pages). Articles and pages deleted since
- * share the last row, which has no page to open.
+ * share the last row, which has no page to open. The site's own pages
+ * (home, news list, contact, privacy) are never credited with an enquiry:
+ * their enquiries read "—", not 0.
  */
 export function PagesTable({ pages, caption }: { pages: PageStats[]; caption: string }) {
   const { t, i18n } = useTranslation();
@@ -74,7 +81,16 @@ export function PagesTable({ pages, caption }: { pages: PageStats[]; caption: st
                 )}
               </th>
               <td className={`${td} text-right tabular-nums`}>{number.format(page.views)}</td>
-              <td className={`${td} text-right tabular-nums`}>{number.format(page.enquiries)}</td>
+              <td className={`${td} text-right tabular-nums`}>
+                {creditsEnquiries(page.page) ? (
+                  number.format(page.enquiries)
+                ) : (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">{t('admin.analytics.notCredited')}</span>
+                  </>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -16,9 +16,11 @@ const report: AnalyticsReport = {
       id: 3,
     },
     { path: '/eq', title: '=1+1', views: 1, enquiries: 0, page: 'document', id: 4 },
+    { path: '/', title: 'Home', views: 9, enquiries: 0, page: 'home', id: null },
   ],
   referrers: [],
   languages: [],
+  enquiries_without_source: 0,
 };
 
 describe('analyticsCsv', () => {
@@ -26,7 +28,9 @@ describe('analyticsCsv', () => {
     expect(analyticsCsv(report)).toBe(
       '\uFEFFpath,title,views,enquiries\r\n' +
         '/cells,"Cells, ""in practice""",4,1\r\n' +
-        "/eq,'=1+1,1,0\r\n",
+        "/eq,'=1+1,1,0\r\n" +
+        // The site's own pages are never credited with an enquiry: no count, not 0.
+        '/,Home,9,\r\n',
     );
     expect(analyticsFilename(report)).toBe('analytics-7-days-2026-11-27.csv');
   });

@@ -1,4 +1,4 @@
-import type { AnalyticsReport } from '#shared/analytics';
+import { creditsEnquiries, type AnalyticsReport } from '#shared/analytics';
 import { csvDocument } from '#shared/csv';
 
 /** The cells' separator: commas, or semicolons for spreadsheets set up for European formats. */
@@ -6,7 +6,8 @@ export type AnalyticsCsvSeparator = ',' | ';';
 
 /**
  * The screen's table as CSV: each page's address, title, views and the
- * enquiries it led to over the period, most viewed first. The headers are
+ * enquiries it led to over the period, most viewed first (empty for the
+ * site's own pages, which are never credited with one). The headers are
  * the API's field names, like the enquiries' export, which offers the same
  * two separators.
  */
@@ -17,7 +18,12 @@ export function analyticsCsv(
   return csvDocument(
     [
       ['path', 'title', 'views', 'enquiries'],
-      ...report.pages.map((p) => [p.path, p.title, p.views, p.enquiries]),
+      ...report.pages.map((p) => [
+        p.path,
+        p.title,
+        p.views,
+        creditsEnquiries(p.page) ? p.enquiries : '',
+      ]),
     ],
     separator,
   );
