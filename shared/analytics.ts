@@ -84,6 +84,11 @@ export type PageStats = {
    * still count, so the totals are the sums of the rows.
    */
   deleted?: true;
+  /**
+   * True for an article or page that is not public now (taken back to a
+   * draft, or scheduled again): its address answers 404 to readers.
+   */
+  unpublished?: true;
 };
 
 export type AnalyticsReport = {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { OTHER_REFERRER, RARE_REFERRER_VIEWS, type ViewedPage } from '#shared/analytics';
 import { pickLanguage, type Language } from '#shared/languages';
 import { isEmbedded, type Db } from '../../db/knex';
-import { toCount } from '../../db/values';
+import { toBool, toCount, toIsoOrNull } from '../../db/values';
 import { LATER_DAY } from './page-view-sums';
 
 type Row = Record<string, unknown>;
@@ -13,8 +13,16 @@ export type PageTotals = {
   id: number;
   views: number;
   enquiries: number;
-  /** The article or page (`document`) as it is now; null for the site's own pages and a deleted one. */
-  document: { slug: string; title: string } | null;
+  /**
+   * The article or page (`document`) as it is now, with what says whether it
+   * is public; null for the site's own pages and a deleted one.
+   */
+  document: {
+    slug: string;
+    title: string;
+    published: boolean;
+    published_at: string | null;
+  } | null;
 };
 
 /** A page's totals in one language over a period. */
@@ -82,7 +90,12 @@ function pageTotals(row: Row): PageLanguageTotals {
     document:
       row.slug === null || row.slug === undefined
         ? null
-        : { slug: String(row.slug), title: String(row.title) },
+        : {
+            slug: String(row.slug),
+            title: String(row.title),
+            published: toBool(row.published),
+            published_at: toIsoOrNull(row.published_at),
+          },
   };
 }
 
@@ -108,7 +121,7 @@ export function createAnalyticsRepo(db: Db) {
       .leftJoin('news', function () {
         this.on('news.id', '=', 'totals.document_id').andOnVal('totals.page', '=', 'document');
       })
-      .select('totals.*', 'news.slug', 'news.title');
+      .select('totals.*', 'news.slug', 'news.title', 'news.published', 'news.published_at');
 
   return {
     /** One enquiry more from an article or page, in the enquiry's own transaction. */

@@ -381,6 +381,33 @@ describe('an article or page deleted', () => {
   });
 });
 
+describe('an article taken back to a draft', () => {
+  it('keeps its row, marked unpublished, its address no longer to be opened', async () => {
+    const { id } = (
+      await admin
+        .post('/api/news')
+        .send({
+          title: 'Bending cells',
+          excerpt: 'What a press brake adds.',
+          content: 'The press brake bends while the robot holds.',
+          category: 'Automation',
+          slug: 'bending-cells',
+          published: true,
+        })
+        .expect(201)
+    ).body.data;
+    await read('/bending-cells').expect(200);
+    expect((await report()).pages.find((p) => p.id === id)).not.toHaveProperty('unpublished');
+    await admin.put(`/api/news/${id}`).send({ published: false }).expect(200);
+    expect((await report()).pages.find((p) => p.id === id)).toMatchObject({
+      path: '/bending-cells',
+      title: 'Bending cells',
+      views: 1,
+      unpublished: true,
+    });
+  });
+});
+
 describe('the report', () => {
   it('covers the days asked, 30 by default, at most 365, and says so for anything else', async () => {
     const thirty = (await admin.get('/api/analytics').expect(200)).body.data as AnalyticsReport;

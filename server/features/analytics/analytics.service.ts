@@ -9,6 +9,7 @@ import {
 } from '#shared/analytics';
 import { addDays, daySeries, dayStart, zoneDay } from '#shared/day-series';
 import type { Language, Translate } from '#shared/languages';
+import { isPublic } from '#shared/publication';
 import { isStaff, type Role } from '#shared/roles';
 import type { GroupCommit } from '../../db/group-commit';
 import type { Db } from '../../db/knex';
@@ -142,7 +143,7 @@ export function createAnalyticsService(deps: {
         days,
         time_zone: timeZone,
         views: daySeries(perDayCounts, today, days),
-        pages: pageRows(perPage(totals), t),
+        pages: pageRows(perPage(totals), t, clock()),
         referrers: referrers.sort((a, b) => b.views - a.views || a.host.localeCompare(b.host)),
         enquiries_without_source: withoutSource,
         languages: perLanguage(totals).sort(
@@ -189,13 +190,14 @@ function perLanguage(totals: PageLanguageTotals[]): { language: Language; views:
 /**
  * The report's rows, most viewed first; articles and pages that no longer
  * exist together in a last row of their own (their views and enquiries
- * still count: the totals are the sums of the rows).
+ * still count: the totals are the sums of the rows); those not public at
+ * `now` (ms since the epoch) marked `unpublished`.
  */
-function pageRows(pages: PageTotals[], t: Translate): PageStats[] {
+function pageRows(pages: PageTotals[], t: Translate, now: number): PageStats[] {
   const rows: PageStats[] = [];
   let deleted: PageStats | null = null;
   for (const page of pages) {
-    const row = pageStats(page, t);
+    const row = pageStats(page, t, now);
     if (row) rows.push(row);
     else {
       deleted ??= {
@@ -218,12 +220,13 @@ function pageRows(pages: PageTotals[], t: Translate): PageStats[] {
 }
 
 /** A row of the report; null for an article or page that no longer exists. */
-function pageStats(totals: PageTotals, t: Translate): PageStats | null {
+function pageStats(totals: PageTotals, t: Translate, now: number): PageStats | null {
   const { page, views, enquiries } = totals;
   if (page === 'document') {
     if (!totals.document) return null;
     const { slug, title } = totals.document;
-    return { path: `/${slug}`, title, views, enquiries, page, id: totals.id };
+    const row: PageStats = { path: `/${slug}`, title, views, enquiries, page, id: totals.id };
+    return isPublic(totals.document, now) ? row : { ...row, unpublished: true };
   }
   const site = SITE_PAGES[page];
   return { path: site.path, title: t(site.title), views, enquiries, page, id: null };

@@ -17,6 +17,15 @@ const pages: PageStats[] = [
     id: 12,
   },
   { path: '/news', title: 'News', views: 9, enquiries: 0, page: 'news', id: null },
+  {
+    path: '/taken-back',
+    title: 'Taken back',
+    views: 3,
+    enquiries: 0,
+    page: 'document',
+    id: 14,
+    unpublished: true,
+  },
   // Articles and pages deleted since: one last row, its title in the reader's language from the server.
   {
     path: '',
@@ -34,10 +43,10 @@ describe('PagesTable', () => {
     renderAdmin(<PagesTable pages={pages} caption="Pages" />, { language: 'en' });
     const rows = screen.getAllByTestId('analytics-page');
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/welding-cells');
-    expect(within(rows[2]!).queryByRole('link')).toBeNull();
-    expect(within(rows[2]!).getByRole('rowheader').textContent).toBe('Deleted articles and pages');
+    expect(within(rows[3]!).queryByRole('link')).toBeNull();
+    expect(within(rows[3]!).getByRole('rowheader').textContent).toBe('Deleted articles and pages');
     expect(
-      within(rows[2]!)
+      within(rows[3]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['7', '1']);
@@ -50,5 +59,14 @@ describe('PagesTable', () => {
     const enquiries = within(news!).getAllByRole('cell')[1]!;
     expect(enquiries.textContent).toBe('—nicht zugeordnet');
     expect(within(enquiries).getByText('—').getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('marks an article no longer public, with no link to the 404 readers get there', () => {
+    renderAdmin(<PagesTable pages={pages} caption="Pages" />, { language: 'pt' });
+    const row = screen.getAllByTestId('analytics-page')[2]!;
+    expect(within(row).queryByRole('link')).toBeNull();
+    expect(within(row).getByRole('rowheader').textContent).toBe(
+      'Taken backNão publicado/taken-back',
+    );
   });
 });

@@ -15,7 +15,8 @@ const td = 'px-3 py-2 align-top';
  * The pages and articles read in the period, most viewed first, with the
  * enquiries each led to; a title opens the page on the site (not in the
  * desktop app, which has no site pages). Articles and pages deleted since
- * share the last row, which has no page to open. The site's own pages
+ * share the last row, which has no page to open; one no longer public is
+ * marked so, without a link (readers get a 404 there). The site's own pages
  * (home, news list, contact, privacy) are never credited with an enquiry:
  * their enquiries read "—", not 0.
  */
@@ -61,7 +62,7 @@ export function PagesTable({ pages, caption }: { pages: PageStats[]; caption: st
           {pages.map((page) => (
             <tr key={`${page.page}:${page.id ?? 0}`} data-testid="analytics-page">
               <th scope="row" className={`${td} text-left font-normal`}>
-                {web && !page.deleted ? (
+                {web && !page.deleted && !page.unpublished ? (
                   <a
                     href={page.path}
                     target="_blank"
@@ -74,6 +75,11 @@ export function PagesTable({ pages, caption }: { pages: PageStats[]; caption: st
                 ) : (
                   <span className={page.deleted ? 'text-slate-700 italic' : 'font-medium'}>
                     {titleOf(page)}
+                  </span>
+                )}
+                {page.unpublished && (
+                  <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                    {t('admin.analytics.unpublished')}
                   </span>
                 )}
                 {page.path !== '' && (
