@@ -165,6 +165,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   // inside: the server requires it once (server/site/render.ts), Node's
   // compile cache keeps its bytecode, and no package is read from
   // node_modules for it (decisions 022, 025).
+  // `npm run build:ssr` builds it in dist/ssr.next and then puts that whole in
+  // place of dist/ssr (scripts/replace-folder.mjs): a running server reloads a
+  // rebuilt bundle, and must never find it missing or half-written.
   return {
     ...site,
     build: {

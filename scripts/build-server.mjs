@@ -3,10 +3,16 @@
 // Our own code (server, shared, migrations, the locale catalogues) and the packages it uses are
 // bundled; native modules and the few packages that read files beside themselves stay in
 // node_modules.
+//
+// It is built in dist/server.next and only then put in place of dist/server
+// (scripts/replace-folder.mjs): an upgrade builds while the servers of the previous release still
+// run, and an admin command or backup may start meanwhile; built in place, dist/server was gone
+// for the whole build.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { rewriteAsAscii } from './ascii-only.mjs';
 import { recordBuild } from './build-stamp.mjs';
+import { replaceFolder } from './replace-folder.mjs';
 import { warmCompileCache } from './warm-compile-cache.mjs';
 
 // Native modules, drivers knex names but we never load, and files read from disk.
@@ -34,8 +40,8 @@ const REQUIRE_SHIM = [
   'const __dirname = __pathDirname(__filename);',
 ].join('\n');
 
-rmSync('dist/server', { recursive: true, force: true });
-rmSync('dist/compile-cache', { recursive: true, force: true });
+const OUT = 'dist/server.next';
+rmSync(OUT, { recursive: true, force: true });
 const common = {
   bundle: true,
   platform: 'node',
@@ -52,14 +58,14 @@ const common = {
 await build({
   ...common,
   entryPoints: { server: 'server/index.ts' },
-  outdir: 'dist/server',
+  outdir: OUT,
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   // The one ES module idiom the server uses, for the path of its own file.
   define: { 'import.meta.url': '__importMetaUrl' },
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
-rewriteAsAscii('dist/server/server.cjs');
+rewriteAsAscii(`${OUT}/server.cjs`);
 // Its entry, `dist/server/index.js`, runs it; and the admin CLIs, as ES modules sharing chunks.
 await build({
   ...common,
@@ -69,12 +75,15 @@ await build({
     'cli/backup': 'server/cli/backup.ts',
     'cli/db-copy': 'server/cli/db-copy.ts',
   },
-  outdir: 'dist/server',
+  outdir: OUT,
   splitting: true,
   format: 'esm',
   banner: { js: REQUIRE_SHIM },
   chunkNames: 'chunks/[name]-[hash]',
 });
-// The compile cache of the server and of the render bundle, filled by serving a few pages.
+replaceFolder(OUT, 'dist/server');
+// The compile cache of the server and of the render bundle, filled by serving a few pages. Node
+// keys it by the file's path: filled only once the build is in its place.
+rmSync('dist/compile-cache', { recursive: true, force: true });
 await warmCompileCache();
 recordBuild('server');

@@ -13,9 +13,9 @@
 #    server never needs Vite, esbuild, tsx, Electron or Playwright.
 # Then the systemd unit's `ExecStartPre` (scripts/ensure-build.mjs --check)
 # finds the build current and the server starts; restart it to upgrade. A
-# server still running meanwhile keeps its files: the browser build is made
-# apart and published with the previous build's hashed files beside it
-# (scripts/publish-client-build.mjs).
+# server still running meanwhile keeps its files: each build is made apart and
+# put in place whole (scripts/replace-folder.mjs), the browser build with the
+# previous build's hashed files beside it (scripts/publish-client-build.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # A server never runs the desktop app: no Electron binary to download.

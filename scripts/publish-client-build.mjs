@@ -22,6 +22,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { replaceFolder } from './replace-folder.mjs';
 
 /** In a published build: the files that build itself wrote (not those it carried over). */
 export const BUILD_FILES = '.vite/build-files.json';
@@ -75,9 +76,7 @@ export function publishClientBuild(next, live) {
     carried.push(file);
   }
 
-  if (existsSync(live)) renameSync(live, old);
-  renameSync(next, live);
-  rmSync(old, { recursive: true, force: true });
+  replaceFolder(next, live);
   return carried;
 }
 

@@ -1,0 +1,1 @@
+export declare function replaceFolder(next: string, live: string): void;
