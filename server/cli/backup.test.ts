@@ -433,6 +433,20 @@ describe('npm run backup -- --keep N', () => {
     }
     expect(readdirSync(out)).toEqual([path.basename(newest)]);
   }, 60_000);
+
+  it('deletes what failed backups left a day or more ago on a run without --keep too', async () => {
+    const { dataDir, env, dir } = await backedUpSite(stores[0]!);
+    const out = path.join(dataDir, 'backups');
+    const unfinished = 'backup-2025-11-02T03-15-00-000Z.partial';
+    mkdirSync(path.join(out, unfinished, 'media'), { recursive: true });
+    const made = cli(BUILT_BACKUP_CLI, ['--out', out], env);
+    expect(made).toMatchObject({ code: 0, err: '' });
+    const newest = /Backup written to (\S+)/.exec(made.out)![1]!;
+    expect(made.out.split('\n').slice(1)).toEqual([
+      `Deleted what failed backups left a day or more ago: ${unfinished}`,
+    ]);
+    expect(readdirSync(out).sort()).toEqual([path.basename(dir), path.basename(newest)].sort());
+  }, 60_000);
 });
 
 describe('npm run backup that fails part way', () => {

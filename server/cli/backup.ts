@@ -3,7 +3,7 @@
  *   npm run backup                     back up to DATA_DIR/backups
  *   npm run backup -- --out <folder>   back up to another folder
  *   npm run backup -- --keep <n>       then delete the oldest backups there, keeping n
- *                                      (and what failed backups left a day or more ago)
+ *                                      (every run deletes what failed backups left a day or more ago)
  *   npm run restore -- <backup folder> put a backup back (stop every instance first)
  */
 import path from 'node:path';
@@ -40,13 +40,20 @@ async function main(args: string[]): Promise<string> {
     out ?? path.join(config.dataDir, 'backups'),
     keep,
   );
-  const written = `Backup written to ${dir} (${manifest.files.join(', ')}) from the site (${storeName(config)})`;
-  if (keep === undefined) return written;
-  const names = removed.map((r) => path.basename(r)).join(', ');
-  const kept = `${written}\nKeeping the ${keep} newest: ${removed.length ? `deleted ${names}` : 'none deleted'}`;
-  if (unfinished.length === 0) return kept;
-  const left = unfinished.map((r) => path.basename(r)).join(', ');
-  return `${kept}\nDeleted what failed backups left a day or more ago: ${left}`;
+  const lines = [
+    `Backup written to ${dir} (${manifest.files.join(', ')}) from the site (${storeName(config)})`,
+  ];
+  if (keep !== undefined) {
+    const names = removed.map((r) => path.basename(r)).join(', ');
+    lines.push(
+      `Keeping the ${keep} newest: ${removed.length ? `deleted ${names}` : 'none deleted'}`,
+    );
+  }
+  if (unfinished.length > 0) {
+    const left = unfinished.map((r) => path.basename(r)).join(', ');
+    lines.push(`Deleted what failed backups left a day or more ago: ${left}`);
+  }
+  return lines.join('\n');
 }
 
 /** `--out <folder>` and `--keep <n>` (a whole number, 1 or more), in any order. */

@@ -86,14 +86,33 @@ describe('npm run backup -- --keep N', () => {
       mkdirSync(path.join(out, unfinished, 'media'), { recursive: true });
       writeFileSync(path.join(out, unfinished, 'site.db'), 'half a database');
     }
-    // Without --keep nothing is deleted, as before.
-    expect(await backupKeeping(config, out, undefined, day(13))).toMatchObject({
-      removed: [],
-      unfinished: [],
-    });
     const made = await backupKeeping(config, out, 1, day(14));
-    expect(made.removed.map((dir) => path.basename(dir))).toEqual([name(13)]);
     expect(made.unfinished.map((dir) => path.basename(dir))).toEqual([stale]);
     expect(readdirSync(out).sort()).toEqual([name(14), fresh].sort());
+  });
+
+  it('deletes what a failed run left on every run, without --keep too', async () => {
+    const config = await site();
+    const out = tempDir();
+    const stale = `${name(12)}.partial`;
+    const fresh = `${name(14).replace('T03-15', 'T01-15')}.partial`;
+    for (const unfinished of [stale, fresh]) mkdirSync(path.join(out, unfinished));
+    // Without --keep no whole backup is deleted, as before; only the leftover a day old.
+    const made = await backupKeeping(config, out, undefined, day(14));
+    expect(made).toMatchObject({ removed: [] });
+    expect(made.unfinished.map((dir) => path.basename(dir))).toEqual([stale]);
+    await backupKeeping(config, out, undefined, day(15));
+    expect(readdirSync(out).sort()).toEqual([name(14), name(15)]);
+  });
+
+  it('deletes nothing unfinished when the new backup fails', async () => {
+    const out = tempDir();
+    const stale = `${name(12)}.partial`;
+    mkdirSync(path.join(out, stale));
+    const broken = { dataDir: tempDir(), databaseUrl: undefined };
+    await expect(backupKeeping(broken, out, undefined, day(14))).rejects.toThrow(
+      `Could not write a backup to ${out} (`,
+    );
+    expect(readdirSync(out)).toEqual([stale]);
   });
 });

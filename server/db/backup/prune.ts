@@ -75,12 +75,12 @@ export function pruneUnfinished(outDir: string, now: Date): string[] {
 }
 
 /**
- * A new backup (createBackup), then, once it is whole, the oldest ones
- * deleted down to `keep`, and the unfinished ones failed runs left a day or
- * more ago (pruneUnfinished). Each backup holds every enquiry of its day, those
- * deleted since on a visitor's request too, so keeping a fixed number bounds
- * how long a deletion takes to reach the backups (`keep` × the interval).
- * A backup that fails deletes nothing.
+ * A new backup (createBackup), then, once it is whole, the unfinished ones
+ * failed runs left a day or more ago (pruneUnfinished), on every run, and
+ * with `keep` the oldest backups deleted down to it. Each backup holds every
+ * enquiry of its day, those deleted since on a visitor's request too, so
+ * keeping a fixed number bounds how long a deletion takes to reach the
+ * backups (`keep` × the interval). A backup that fails deletes nothing.
  */
 export async function backupKeeping(
   config: Parameters<typeof createBackup>[0],
@@ -89,7 +89,9 @@ export async function backupKeeping(
   now = new Date(),
 ) {
   const made = await createBackup(config, outDir, now);
-  if (keep === undefined) return { ...made, removed: [], unfinished: [] };
-  const removed = pruneBackups(outDir, keep, made.dir);
-  return { ...made, removed, unfinished: pruneUnfinished(outDir, now) };
+  // A run killed outright cannot delete its own `.partial` folder: without this, on every run,
+  // a timer without --keep would gather them, each as large as a backup.
+  const unfinished = pruneUnfinished(outDir, now);
+  const removed = keep === undefined ? [] : pruneBackups(outDir, keep, made.dir);
+  return { ...made, removed, unfinished };
 }
