@@ -12,6 +12,7 @@ const account = (id: number, username: string): UserAccount => ({
   id,
   username,
   name: null,
+  language: null,
   email: null,
   role: 'admin',
   is_admin: true,
