@@ -113,7 +113,10 @@ export function createEnquiryThreadService({
     /**
      * Sends the visitor a reply (201): queued with its thread entry, and the
      * enquiry marked replied (the first time counts) and read, in one
-     * transaction. 503 while e-mail is off; 409 for an enquiry in the spam folder.
+     * transaction. 503 while e-mail is off; 409 for an enquiry in the spam
+     * folder. The enquiry is locked first, as a move to spam or a deletion
+     * locks it, so one made at the same moment comes wholly before or after
+     * this reply (PostgreSQL; SQLite writes one transaction at a time).
      */
     async reply(id: number, input: unknown, who: Who): Promise<ContactDetail> {
       const actor = accountOf(who);
@@ -121,6 +124,7 @@ export function createEnquiryThreadService({
       if (!mail.enabled) throw new ServiceUnavailableError('apiErrors.mailOff');
       const sender = await senderOf(actor);
       await db.transaction(async (trx) => {
+        if (!(await contacts.lock(trx, id))) throw notFound();
         const contact = await find(id, trx);
         if (contact.spam) throw new ConflictError('apiErrors.replyToSpam');
         // The editor's starting text alone: a visitor would get a greeting and a signature.

@@ -1,0 +1,72 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORES } from '../../../tests/support/stores';
+import { createAccount, signedIn, type TestApp } from '../../../tests/support/test-app';
+import { createContactsRepo } from './contacts.repo';
+
+/**
+ * An enquiry answered while a colleague moves it: the reply locks the
+ * enquiry first, as the move to spam and the deletion do, so the two come
+ * one wholly after the other, and a reply to an enquiry that went to spam
+ * meanwhile is refused (409), never queued beside the move. The real app on
+ * SQLite and on PostgreSQL (where a server can be started; SQLite writes one
+ * transaction at a time); e-mail is on, nothing is delivered (no worker runs).
+ */
+const MAIL = {
+  RATE_LIMIT_CONTACT: '0',
+  SMTP_URL: 'smtp://127.0.0.1:2',
+  MAIL_FROM: 'Forge Industrial <hello@forge.example>',
+};
+
+const enquiry = {
+  name: 'Ana Silva',
+  email: 'ana@example.pt',
+  message: 'Precisamos de duas células de soldadura.',
+  language: 'pt',
+};
+const submit = async (t: TestApp) =>
+  (await request(t.app).post('/api/contacts').send(enquiry).expect(201)).body.data.id as number;
+const replies = async (t: TestApp, id: number) =>
+  (await t.db('contact_thread').where({ contact_id: id, kind: 'reply' }).orderBy('id')).map(
+    (r: { text: string }) => r.text,
+  );
+
+describe.each(STORES)('replies and moves at the same moment, on $name', (store) => {
+  let t: TestApp;
+  let marta: Awaited<ReturnType<typeof signedIn>>;
+
+  beforeAll(async () => {
+    if (store.skip) return;
+    t = await store.openApp(MAIL);
+    marta = await signedIn(t.app, await createAccount(t, 'sales', 'marta'));
+  });
+  afterAll(() => t?.destroy());
+
+  it.skipIf(store.skip)(
+    'a reply sent while a colleague moves the enquiry to spam waits for the move, then is refused',
+    async () => {
+      const id = await submit(t);
+      // The move to spam as contacts.service.ts makes it: the enquiry locked, then changed;
+      // the reply is sent while the move's transaction is open.
+      let sending!: Promise<request.Response>;
+      await t.db.transaction(async (move) => {
+        await createContactsRepo(t.db).lock(move, id);
+        await move('contacts').where({ id }).update({ spam: true });
+        sending = marta
+          .post(`/api/contacts/${id}/replies`)
+          .send({ message: 'Olá Ana,\n\nsim.' })
+          .then((res) => res);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const res = await sending;
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe('Move the enquiry out of the spam folder before replying to it');
+      expect(await replies(t, id)).toEqual([]);
+      expect(await t.db('mail_outbox').where({ kind: 'reply' }).where({ contact_id: id })).toEqual(
+        [],
+      );
+      const stored = await t.db('contacts').where({ id }).first('replied_at', 'spam');
+      expect(stored.replied_at).toBeNull();
+    },
+  );
+});
