@@ -198,7 +198,13 @@ export function createServices(deps: AppDeps) {
     ),
     clock: now,
   });
-  const thread = createEnquiryThreadService({ db, mail, audit, clock: now });
+  const thread = createEnquiryThreadService({
+    db,
+    mail,
+    audit,
+    clock: now,
+    timeZone: async () => (await settings.snapshot()).reply_time_zone,
+  });
   const reminders = createReplyReminders({
     db,
     mail,

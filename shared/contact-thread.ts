@@ -13,11 +13,21 @@ export const REPLY_MAX_LENGTH = 10_000;
 /** Longest internal note. */
 export const NOTE_MAX_LENGTH = 5_000;
 
-/** `POST /api/contacts/{id}/replies`. */
+/**
+ * `POST /api/contacts/{id}/replies`. `seen_replies`: how many replies the
+ * thread the writer read held; when a colleague's reply came after them,
+ * the reply is refused (409) for the writer to read it first. Without it
+ * (older clients, "Send anyway") the reply goes out whatever came since.
+ */
 export const ReplySchema = z.object({
   message: cleanText('multi-line', 'validation.reply.required').pipe(
     z.string().min(1, 'validation.reply.required').max(REPLY_MAX_LENGTH, 'validation.reply.max'),
   ),
+  seen_replies: z
+    .number({ error: 'validation.reply.seenReplies' })
+    .int('validation.reply.seenReplies')
+    .min(0, 'validation.reply.seenReplies')
+    .optional(),
 });
 export type ReplyInput = z.input<typeof ReplySchema>;
 

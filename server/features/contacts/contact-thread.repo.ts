@@ -18,6 +18,9 @@ export type NewThreadEntry = {
   created_at: string;
 };
 
+/** A reply of an enquiry's thread as its delivery is judged. */
+export type ReplyDelivery = { at: string; userId: number | null; status: DeliveryStatus | null };
+
 /** An account as the enquiries need it: who may own one, and where and in which language to e-mail them. */
 export type StaffAccount = {
   id: number;
@@ -74,6 +77,27 @@ export function createContactThreadRepo(db: Db) {
         by_name: r.name ? String(r.name) : null,
         text: String(r.text),
         ...(r.kind === 'reply' && { status: status(r.status) ?? 'failed' }),
+      }));
+    },
+
+    /**
+     * The replies written to an enquiry, oldest first (as the thread lists
+     * them): when, by which account, and how far each e-mail got (`null`:
+     * its outbox row is gone).
+     */
+    async replies(q: Knex, contactId: number): Promise<ReplyDelivery[]> {
+      const rows: Row[] = await q('contact_thread as t')
+        .leftJoin('mail_outbox as m', 'm.id', 't.outbox_id')
+        .where({ 't.contact_id': contactId, 't.kind': 'reply' })
+        .orderBy([
+          { column: 't.created_at', order: 'asc' },
+          { column: 't.id', order: 'asc' },
+        ])
+        .select('t.created_at', 't.user_id', 'm.status');
+      return rows.map((r) => ({
+        at: toIso(r.created_at),
+        userId: r.user_id === null || r.user_id === undefined ? null : Number(r.user_id),
+        status: status(r.status) ?? null,
       }));
     },
 

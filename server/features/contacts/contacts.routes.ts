@@ -55,9 +55,10 @@ export function createContactsRouter(deps: {
   });
 
   router.post('/:id/replies', allow('enquiries'), async (req, res) => {
-    res
-      .status(201)
-      .json({ data: await thread.reply(idParam(req.params.id), req.body, whoOf(req)) });
+    const language = requestLanguage(req);
+    res.status(201).json({
+      data: await thread.reply(idParam(req.params.id), req.body, whoOf(req), { language }),
+    });
   });
 
   router.post('/:id/notes', allow('enquiries'), async (req, res) => {

@@ -5,10 +5,12 @@ import { createAccount, signedIn, type TestApp } from '../../../tests/support/te
 import { createContactsRepo } from './contacts.repo';
 
 /**
- * An enquiry answered while a colleague moves it: the reply locks the
- * enquiry first, as the move to spam and the deletion do, so the two come
- * one wholly after the other, and a reply to an enquiry that went to spam
- * meanwhile is refused (409), never queued beside the move. The real app on
+ * An enquiry answered while a colleague moves or answers it: the reply
+ * locks the enquiry first, as the move to spam and the deletion do, so the
+ * two come one wholly after the other: a reply to an enquiry that went to
+ * spam meanwhile is refused (409), never queued beside the move, and of two
+ * replies written from the same thread, the second is refused as one
+ * written before a colleague's reply. The real app on
  * SQLite and on PostgreSQL (where a server can be started; SQLite writes one
  * transaction at a time); e-mail is on, nothing is delivered (no worker runs).
  */
@@ -33,12 +35,14 @@ const replies = async (t: TestApp, id: number) =>
 
 describe.each(STORES)('replies and moves at the same moment, on $name', (store) => {
   let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signedIn>>;
   let marta: Awaited<ReturnType<typeof signedIn>>;
 
   beforeAll(async () => {
     if (store.skip) return;
     t = await store.openApp(MAIL);
     marta = await signedIn(t.app, await createAccount(t, 'sales', 'marta'));
+    admin = await signedIn(t.app);
   });
   afterAll(() => t?.destroy());
 
@@ -67,6 +71,21 @@ describe.each(STORES)('replies and moves at the same moment, on $name', (store) 
       );
       const stored = await t.db('contacts').where({ id }).first('replied_at', 'spam');
       expect(stored.replied_at).toBeNull();
+    },
+  );
+
+  it.skipIf(store.skip)(
+    'of two colleagues answering from the same thread at once, one reply goes, the other is refused',
+    async () => {
+      const id = await submit(t);
+      const [a, b] = await Promise.all([
+        admin.post(`/api/contacts/${id}/replies`).send({ message: 'De mim', seen_replies: 0 }),
+        marta
+          .post(`/api/contacts/${id}/replies`)
+          .send({ message: 'De mim também', seen_replies: 0 }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([201, 409]);
+      expect(await replies(t, id)).toHaveLength(1);
     },
   );
 });

@@ -8,6 +8,8 @@ import {
   saysNothing,
   type ReplyTemplate,
 } from '#shared/contact-thread';
+import { formatDateTime } from '#shared/date-time';
+import { LOCALES, type Language } from '#shared/languages';
 import { displayNameOf } from '#shared/users';
 import type { Db } from '../../db/knex';
 import {
@@ -28,6 +30,24 @@ import { systemClock, type Clock } from '../../clock';
 type Actor = ReturnType<typeof accountOf>;
 
 const notFound = () => new NotFoundError('apiErrors.contactNotFound');
+
+/**
+ * A moment on the company's clock (the settings' `reply_time_zone`), in the
+ * reader's language, the zone named: "02/03/2025, 14:05 (Western European Time)".
+ */
+function onCompanyClock(iso: string, language: Language, timeZone: string): string {
+  const zone =
+    new Intl.DateTimeFormat(LOCALES[language], { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date(iso))
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  return `${formatDateTime(iso, language, timeZone)} (${zone})`;
+}
+
+/** 409: a colleague's reply (at `at`) came after the replies the writer saw. */
+const colleagueReplied = (at: string, language: Language, timeZone: string) =>
+  new ConflictError('apiErrors.colleagueReplied', {
+    seen_replies: 'apiErrors.colleagueReplied',
+  }).with({ time: onCompanyClock(at, language, timeZone) });
 
 /** What the handling of enquiries needs of the mail service. */
 export type EnquiryThreadMail = Pick<
@@ -50,11 +70,14 @@ export function createEnquiryThreadService({
   mail,
   audit = NO_AUDIT,
   clock = systemClock,
+  timeZone = async () => 'UTC',
 }: {
   db: Db;
   mail: EnquiryThreadMail;
   audit?: AuditRecorder;
   clock?: Clock;
+  /** The company's time zone (the settings' `reply_time_zone`): a refusal names times on its clock. */
+  timeZone?: () => Promise<string>;
 }) {
   const contacts = createContactsRepo(db);
   const thread = createContactThreadRepo(db);
@@ -114,15 +137,23 @@ export function createEnquiryThreadService({
      * Sends the visitor a reply (201): queued with its thread entry, and the
      * enquiry marked replied (the first time counts) and read, in one
      * transaction. 503 while e-mail is off; 409 for an enquiry in the spam
-     * folder. The enquiry is locked first, as a move to spam or a deletion
-     * locks it, so one made at the same moment comes wholly before or after
-     * this reply (PostgreSQL; SQLite writes one transaction at a time).
+     * folder, and, when the writer says how many replies they saw
+     * (`seen_replies`), for a colleague's reply that came after those (its
+     * time in `language`, on the company's clock). The enquiry is locked
+     * first, so a move to spam, a deletion or another reply at the same
+     * moment comes wholly before or after this one.
      */
-    async reply(id: number, input: unknown, who: Who): Promise<ContactDetail> {
+    async reply(
+      id: number,
+      input: unknown,
+      who: Who,
+      { language = 'en' }: { language?: Language } = {},
+    ): Promise<ContactDetail> {
       const actor = accountOf(who);
-      const { message } = parseInput(ReplySchema, input ?? {});
+      const { message, seen_replies: seen } = parseInput(ReplySchema, input ?? {});
       if (!mail.enabled) throw new ServiceUnavailableError('apiErrors.mailOff');
       const sender = await senderOf(actor);
+      const zone = seen === undefined ? 'UTC' : await timeZone();
       await db.transaction(async (trx) => {
         if (!(await contacts.lock(trx, id))) throw notFound();
         const contact = await find(id, trx);
@@ -132,6 +163,11 @@ export function createEnquiryThreadService({
           throw new BadRequestError('validation.reply.nothingWritten', {
             message: 'validation.reply.nothingWritten',
           });
+        }
+        if (seen !== undefined) {
+          const newer = (await thread.replies(trx, id)).slice(seen);
+          const colleague = newer.filter((r) => r.userId !== actor.id).at(-1);
+          if (colleague) throw colleagueReplied(colleague.at, language, zone);
         }
         const at = clock().toISOString();
         const outboxId = await mail.queueReply(trx, contact, message, sender);
