@@ -8,6 +8,7 @@ import { dummyHash } from './features/auth/password';
 import { ConfigError, parseConfig, type Config } from './config';
 import { createContentVersion, type ContentVersion } from './content-version';
 import { broadcastContentVersion } from './db/content-broadcast';
+import { createReplyRefusals } from './features/contacts/reply-refusals';
 import { createRetentionJob } from './features/contacts/retention';
 import { createAuditService } from './features/audit/audit.service';
 import { createMailService } from './features/mail/mail.service';
@@ -203,6 +204,8 @@ function startBackground(
       mail: config.mail,
       logger: logger.child({ feature: 'mail' }),
       signal,
+      // A reply refused for good: its enquiry waits for a reply again.
+      replyRefused: createReplyRefusals(runtime.db).refused,
       webhooks: {
         transport: createWebhookTransport({ allowPrivate: config.webhooks.allowPrivate }),
         setting: async () => {

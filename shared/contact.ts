@@ -90,6 +90,13 @@ export type Contact = {
   read: boolean;
   /** When an admin marked it answered; null while it waits for a reply. */
   replied_at: string | null;
+  /**
+   * It waits for a reply because the last reply written to it was refused
+   * by the mail server for good (`replied_at` was cleared then): the card
+   * says "Reply not delivered". The server always sends it; a server older
+   * than it (the desktop app may talk to one) does not.
+   */
+  reply_failed?: boolean;
   /** Filed in the spam folder (no e-mail was sent for it). */
   spam: boolean;
   /** The spam signals it showed, strongest first (empty for most enquiries). */

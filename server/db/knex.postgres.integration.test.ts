@@ -341,6 +341,7 @@ describe.skipIf(!postgresAvailable)(
           language: 'en',
           read: false,
           replied_at: null,
+          reply_failed: false,
           spam: false,
           spam_reasons: [],
           created_at: expect.stringMatching(ISO_UTC),

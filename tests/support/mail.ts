@@ -1,3 +1,4 @@
+import { createReplyRefusals } from '../../server/features/contacts/reply-refusals';
 import { createMailWorker, type WorkerTiming } from '../../server/features/mail/mail.worker';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server';
 import { createTestApp, type TestApp } from './test-app';
@@ -19,6 +20,7 @@ export function startMailWorker(t: TestApp, timing: Partial<WorkerTiming> = FAST
     mail: t.config.mail,
     logger: t.logger,
     signal: t.outboxSignal,
+    replyRefused: createReplyRefusals(t.db).refused,
     timing,
   });
   worker.start();

@@ -32,6 +32,7 @@ const toContact = (row: Row): Contact => ({
   language: pickLanguage(row.language),
   read: toBool(row.read),
   replied_at: toIsoOrNull(row.replied_at),
+  reply_failed: row.replied_at == null && row.last_reply_status === 'failed',
   spam: toBool(row.spam),
   spam_reasons: reasons(row.spam_reasons),
   created_at: toIso(row.created_at),
@@ -118,7 +119,11 @@ export type ListAt = { now: Date; userId?: number | null };
 export function createContactsRepo(db: Db) {
   const counts = createContactCounts(db);
   const contacts = (q: Knex = db) => q('contacts');
-  /** Enquiries with their assignee's username and display name. */
+  /**
+   * Enquiries with their assignee's username and display name, and, for one that waits for a
+   * reply, how far the e-mail of its latest reply got (`reply_failed`): a
+   * step back along `contact_thread_contact_index`, for those rows only.
+   */
   const withAssignee = (q: Knex = db) =>
     q('contacts')
       .leftJoin('users as assignee', 'assignee.id', 'contacts.assignee_id')
@@ -126,6 +131,14 @@ export function createContactsRepo(db: Db) {
         'contacts.*',
         'assignee.username as assignee_username',
         'assignee.name as assignee_name',
+        q.raw(
+          `case when contacts.replied_at is null then (
+             select m.status from contact_thread t
+             left join mail_outbox m on m.id = t.outbox_id
+             where t.contact_id = contacts.id and t.kind = 'reply'
+             order by t.created_at desc, t.id desc limit 1
+           ) end as last_reply_status`,
+        ),
       );
 
   /** A query narrowed to a list's folder and filters (its search aside) at a moment. */

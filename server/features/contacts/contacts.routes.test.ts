@@ -45,6 +45,7 @@ describe('POST /api/contacts', () => {
       language: 'en',
       read: false,
       replied_at: null,
+      reply_failed: false,
       spam: false,
       spam_reasons: [],
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
@@ -107,6 +108,11 @@ export function createMailWorker(deps: {
   transport?: MailTransport;
   /** The outbox (tests wrap it to act at a given step); the table on `db` by default. */
   repo?: OutboxRepo;
+  /**
+   * A reply to a visitor was refused for good: what that changes on its
+   * enquiry (contacts' reply-refusals.ts), in the transaction that marks it failed.
+   */
+  replyRefused?: (trx: Knex.Transaction, contactId: number) => Promise<unknown>;
   timing?: Partial<WorkerTiming>;
   clock?: Clock;
 }) {
@@ -234,6 +240,25 @@ export function createMailWorker(deps: {
     return true;
   }
 
+  /**
+   * Marks a message the mail server refused failed for good; a reply to an
+   * enquiry in one transaction with what that changes on the enquiry
+   * (`replyRefused`: it waits for a reply again), unless the row is no
+   * longer this worker's.
+   */
+  async function markRefused(message: OutboxMessage, error: string, at: string): Promise<void> {
+    const { replyRefused } = deps;
+    const { contactId } = message;
+    if (message.kind !== 'reply' || contactId === null || !replyRefused) {
+      await repo.markFailed(message.id, owner, error, at);
+      return;
+    }
+    await db.transaction(async (trx) => {
+      if (await repo.markFailed(message.id, owner, error, at, trx))
+        await replyRefused(trx, contactId);
+    });
+  }
+
   /** Sends one claimed row; answers false when the mail server could not be reached at all. */
   async function deliver(message: OutboxMessage, leaseEnd: number): Promise<boolean> {
     if (message.kind === 'webhook') return call(message, leaseEnd);
@@ -258,7 +283,7 @@ export function createMailWorker(deps: {
       // Stored as a code and its values, which the admin words in the reader's language.
       const stored = JSON.stringify(failure.error);
       if (failure.permanent) {
-        await repo.markFailed(message.id, owner, stored, iso(now));
+        await markRefused(message, stored, iso(now));
         logger.error(log, 'e-mail refused by the mail server; not retried');
         return true;
       }

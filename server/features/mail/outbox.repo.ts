@@ -165,8 +165,8 @@ async function claimOnPostgres(
 export function createOutboxRepo(db: Db) {
   const outbox = (q: Knex = db) => q('mail_outbox');
   /** For an account mail that will not be sent (again): its content without the link. */
-  const linkDropped = async (id: number) => {
-    const row = await outbox().where({ id }).whereIn('kind', ACCOUNT_MAIL_KINDS).first('content');
+  const linkDropped = async (id: number, q: Knex = db) => {
+    const row = await outbox(q).where({ id }).whereIn('kind', ACCOUNT_MAIL_KINDS).first('content');
     return row ? { content: withoutLink(String(row.content)) } : {};
   };
   return {
@@ -336,8 +336,15 @@ export function createOutboxRepo(db: Db) {
       return changed > 0;
     },
 
-    async markFailed(id: number, owner: string, error: string, now: string): Promise<boolean> {
-      const changed = await outbox()
+    /** Failed for good; in `q`, a transaction that changes what the failure changes with it. */
+    async markFailed(
+      id: number,
+      owner: string,
+      error: string,
+      now: string,
+      q: Knex = db,
+    ): Promise<boolean> {
+      const changed = await outbox(q)
         .where({ id, lease_owner: owner })
         .update({
           status: 'failed',
@@ -345,7 +352,7 @@ export function createOutboxRepo(db: Db) {
           last_error_at: now,
           lease_owner: null,
           lease_until: null,
-          ...(await linkDropped(id)),
+          ...(await linkDropped(id, q)),
         });
       return changed > 0;
     },
