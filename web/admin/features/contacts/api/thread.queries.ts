@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { ContactDetail } from '#shared/contact';
 import type { DraftedReply, ReplyTemplate } from '#shared/contact-thread';
 import { api } from '../../../../common/api';
@@ -35,13 +36,26 @@ export const replyTemplateQuery = (id: number) =>
 /**
  * While a reply is on its way, the thread is asked again every few
  * seconds, so its delivery state changes from waiting to sent on screen.
+ * A reply the mail server refused for good makes the enquiry wait for a
+ * reply again: the lists and figures are asked again when one shows here.
  */
 export function useContactDetail(id: number) {
-  return useQuery({
+  const client = useQueryClient();
+  const query = useQuery({
     ...contactDetailQuery(id),
     refetchInterval: (query) =>
       query.state.data?.thread.some((entry) => entry.status === 'pending') ? 3_000 : false,
   });
+  const failed = query.data?.thread.filter((entry) => entry.status === 'failed').length;
+  const before = useRef(failed);
+  useEffect(() => {
+    const more = failed !== undefined && before.current !== undefined && failed > before.current;
+    before.current = failed;
+    if (!more) return;
+    void client.invalidateQueries({ queryKey: contactKeys.lists });
+    void client.invalidateQueries({ queryKey: contactKeys.stats });
+  }, [client, failed]);
+  return query;
 }
 
 export const useReplyTemplate = (id: number) => useQuery(replyTemplateQuery(id));

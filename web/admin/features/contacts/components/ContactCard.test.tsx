@@ -118,6 +118,25 @@ describe('ContactCard', () => {
     expect(on.onToggleReplied).toHaveBeenCalledOnce();
   });
 
+  it('says "Reply not delivered" when the mail server refused its last reply, in the admin’s language', () => {
+    // The enquiry waits for a reply again: no "Replied", its due time counts.
+    renderCard({ ...arrived(30), read: true, reply_failed: true });
+    expect(screen.getByTestId('reply-not-delivered').textContent).toBe('Reply not delivered');
+    expect(screen.getByTestId('reply-marker').textContent).toBe('Overdue');
+    expect(screen.getByRole('button', { name: /^Mark as replied/ })).toBeTruthy();
+    cleanup();
+    renderCard({ ...arrived(2), reply_failed: true }, { language: 'pt' });
+    expect(screen.getByTestId('reply-not-delivered').textContent).toBe('Resposta não entregue');
+    cleanup();
+    renderCard({ reply_failed: true }, { language: 'de' });
+    expect(screen.getByTestId('reply-not-delivered').textContent).toBe('Antwort nicht zugestellt');
+    cleanup();
+    // Delivered, or never sent by a server that does not say: nothing.
+    renderCard({ reply_failed: false });
+    renderCard({});
+    expect(screen.queryByTestId('reply-not-delivered')).toBeNull();
+  });
+
   it('in the spam folder: the reasons in the admin’s language, Not spam and Delete only', () => {
     const on = renderCard(
       { spam: true, spam_reasons: ['links', 'phrases'], ...arrived(30) },

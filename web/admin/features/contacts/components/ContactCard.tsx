@@ -22,7 +22,7 @@ import { AssigneeSelect } from './AssigneeSelect';
 import { ContactSource } from './ContactSource';
 import { ContactTimes } from './ContactTimes';
 import { EnquiryWorkspace } from './EnquiryWorkspace';
-import { ReplyMarker } from './ReplyMarker';
+import { ReplyMarker, ReplyNotDelivered } from './ReplyMarker';
 import { SpamReasons } from './SpamReasons';
 
 export type ContactCardActions = {
@@ -36,7 +36,8 @@ type Props = ContactCardActions & { contact: Contact; now: Date; pending: boolea
 
 /**
  * One enquiry. In the inbox: a 'New' badge and a highlighted border while
- * unread, where it stands against its reply promise, who handles it, Reply
+ * unread, where it stands against its reply promise (and "Reply not
+ * delivered" when the mail server refused its last reply), who handles it, Reply
  * (which opens its thread, the reply editor and notes; closing it with a
  * reply written and not sent asks first), and read, replied, spam and
  * delete actions. In the spam folder: why it was filed there, 'Not
@@ -70,6 +71,7 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
               </span>
             )}
             <ReplyMarker state={state} />
+            {contact.reply_failed && !contact.spam && <ReplyNotDelivered />}
           </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
             <a

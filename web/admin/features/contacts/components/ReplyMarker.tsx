@@ -1,4 +1,4 @@
-import { Hourglass, OctagonAlert, Reply } from 'lucide-react';
+import { Hourglass, MailX, OctagonAlert, Reply } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ReplyState } from '#shared/reply-due';
 
@@ -37,6 +37,24 @@ export function ReplyMarker({ state }: { state: ReplyState }) {
     >
       <Icon aria-hidden="true" className="h-3.5 w-3.5" />
       {t(key)}
+    </span>
+  );
+}
+
+/**
+ * The last reply written to the enquiry never reached the visitor: the mail
+ * server refused it for good, and the enquiry waits for a reply again.
+ */
+export function ReplyNotDelivered() {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-testid="reply-not-delivered"
+      title={t('admin.contacts.replyFailedHint')}
+      className="inline-flex items-center gap-1 rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800"
+    >
+      <MailX aria-hidden="true" className="h-3.5 w-3.5" />
+      {t('admin.contacts.replyFailed')}
     </span>
   );
 }
