@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { ContactDetail } from '#shared/contact';
+import type { ContactDetail, ThreadEntry } from '#shared/contact';
 import type { DraftedReply, ReplyTemplate } from '#shared/contact-thread';
-import { api } from '../../../../common/api';
+import { ApiError, api } from '../../../../common/api';
 import { contactKeys } from './contacts.queries';
 import { mailKeys } from './mail.queries';
 
@@ -33,6 +33,14 @@ export const replyTemplateQuery = (id: number) =>
     staleTime: Infinity,
   });
 
+/** The replies of a thread (what a reply says its writer saw, `seen_replies`). */
+export const repliesIn = (thread: readonly ThreadEntry[]): number =>
+  thread.filter((entry) => entry.kind === 'reply').length;
+
+/** True for the refusal of a reply written before a colleague's reply came (409, `seen_replies`). */
+export const colleagueReplied = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && error.details?.seen_replies !== undefined;
+
 /**
  * While a reply is on its way, the thread is asked again every few
  * seconds, so its delivery state changes from waiting to sent on screen.
@@ -62,12 +70,17 @@ export const useReplyTemplate = (id: number) => useQuery(replyTemplateQuery(id))
 
 /**
  * A write that answers the enquiry as it is now: put in the cache at once,
- * then the lists and totals (replied, assignee) and the mail status asked again.
+ * then the lists and totals (replied, assignee) and the mail status asked
+ * again. `onError` is told of a refusal.
  */
-function useThreadWrite<V>(mutationFn: (variables: V) => Promise<ContactDetail>) {
+function useThreadWrite<V>(
+  mutationFn: (variables: V) => Promise<ContactDetail>,
+  onError?: (error: unknown, variables: V) => unknown,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
+    onError,
     onSuccess: (detail) => {
       client.setQueryData(threadKeys.detail(detail.id), detail);
       return Promise.all([
@@ -79,11 +92,24 @@ function useThreadWrite<V>(mutationFn: (variables: V) => Promise<ContactDetail>)
   });
 }
 
-/** `POST /api/contacts/{id}/replies`: e-mails the visitor and marks the enquiry replied. */
-export const useSendReply = () =>
-  useThreadWrite(({ id, message }: { id: number; message: string }) =>
-    api<ContactDetail>(`/contacts/${id}/replies`, { method: 'POST', body: { message } }),
+/**
+ * `POST /api/contacts/{id}/replies`: e-mails the visitor and marks the
+ * enquiry replied. `seen` is how many replies the thread its writer read
+ * held (none: "Send anyway"); refused because a colleague replied since,
+ * the thread is asked again to show that reply.
+ */
+export function useSendReply() {
+  const client = useQueryClient();
+  return useThreadWrite(
+    ({ id, message, seen }: { id: number; message: string; seen?: number }) =>
+      api<ContactDetail>(`/contacts/${id}/replies`, {
+        method: 'POST',
+        body: { message, ...(seen !== undefined && { seen_replies: seen }) },
+      }),
+    (error, { id }) =>
+      colleagueReplied(error) && client.invalidateQueries({ queryKey: threadKeys.detail(id) }),
   );
+}
 
 /** `POST /api/contacts/{id}/notes`: an internal note, never e-mailed. */
 export const useAddNote = () =>

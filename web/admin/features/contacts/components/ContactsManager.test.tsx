@@ -178,7 +178,8 @@ describe('a reply being written in the Contacts tab', () => {
     expect(editor()!.value).not.toContain('sorgfältig');
     expect(keptDrafts()).toEqual([]);
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { message: WRITTEN },
+      // The thread it was written beside had no reply.
+      { message: WRITTEN, seen_replies: 0 },
     ]);
   });
 
@@ -202,7 +203,8 @@ describe('a reply being written in the Contacts tab', () => {
       within(region).getByRole('button', { name: 'Send reply' }).getAttribute('aria-disabled'),
     ).toBeNull();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { message: WRITTEN },
+      // The thread it was written beside had no reply.
+      { message: WRITTEN, seen_replies: 0 },
     ]);
     expect(toast.success).toHaveBeenCalledExactlyOnceWith('Reply sent to jonas@example.de');
     expect(keptDrafts()).toEqual([]);

@@ -171,7 +171,7 @@ describe('answering an enquiry from its card', () => {
     );
     expect(writes(calls)).toEqual([
       'POST /api/llm/draft-reply {"contact_id":7}',
-      `POST /api/contacts/7/replies ${JSON.stringify({ message: `${DRAFT}\nsam` })}`,
+      `POST /api/contacts/7/replies ${JSON.stringify({ message: `${DRAFT}\nsam`, seen_replies: 0 })}`,
     ]);
     const entries = screen.getAllByTestId('thread-entry');
     expect(entries.at(-1)!.dataset.kind).toBe('reply');
@@ -315,7 +315,7 @@ describe('answering an enquiry from its card', () => {
       screen.getByRole('button', { name: 'Send reply' }).getAttribute('aria-disabled'),
     ).toBeNull();
     expect(writes(calls)).toEqual([
-      `POST /api/contacts/7/replies ${JSON.stringify({ message: 'Mein eigener Text' })}`,
+      `POST /api/contacts/7/replies ${JSON.stringify({ message: 'Mein eigener Text', seen_replies: 0 })}`,
     ]);
   });
 });

@@ -47,6 +47,7 @@ export function EnquiryWorkspace({ contact, id }: { contact: Contact; id: string
             template={template.data}
             mailEnabled={mail?.enabled}
             aiEnabled={aiEnabled}
+            thread={detail.data?.thread}
           />
         ) : template.isError ? (
           <p className="text-sm text-red-700">{t('admin.errors.loadData')}</p>

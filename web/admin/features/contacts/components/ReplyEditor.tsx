@@ -1,7 +1,7 @@
 import { Send, Sparkles } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '#shared/contact';
+import type { Contact, ThreadEntry } from '#shared/contact';
 import { ReplySchema, replyStart, saysNothing, type ReplyTemplate } from '#shared/contact-thread';
 import { errorMessage } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Field, fieldAria } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { button, input } from '../../../lib/ui';
-import { useDraftReply, useSendReply } from '../api/thread.queries';
+import { colleagueReplied, repliesIn, useDraftReply, useSendReply } from '../api/thread.queries';
 import {
   dismissReplyFailure,
   keepReplyDraft,
@@ -20,6 +20,7 @@ import {
   useReplyDraft,
   useReplySend,
 } from '../lib/drafts';
+import { ColleagueReplied } from './ColleagueReplied';
 
 type Props = {
   contact: Contact;
@@ -28,6 +29,8 @@ type Props = {
   mailEnabled: boolean | undefined;
   /** A language model is configured for drafting. */
   aiEnabled: boolean;
+  /** The thread the writer reads beside the editor; undefined while it loads. */
+  thread?: readonly ThreadEntry[];
 };
 
 /**
@@ -37,14 +40,16 @@ type Props = {
  * (asking first before replacing what was written; the text is read-only
  * while the draft is on its way, and if it changed all the same, the draft
  * asks again before replacing it), and Send e-mails it in
- * the enquiry's thread, marking the enquiry replied. What is written is kept
+ * the enquiry's thread, marking the enquiry replied. Send says how many
+ * replies the thread held: refused because a colleague replied since, the
+ * colleague's reply is shown with "Send anyway" (ColleagueReplied). What is written is kept
  * by enquiry (lib/drafts.ts) until it is sent, so an editor opened
  * again, or a card that left the list and came back, starts from it; so is
  * a reply on its way (shown as being sent, and not sent twice, by whichever
  * card of the enquiry is drawn) and, for a card drawn again while the
  * writer was typing, where the caret was.
  */
-export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props) {
+export function ReplyEditor({ contact, template, mailEnabled, aiEnabled, thread }: Props) {
   const { t } = useTranslation();
   const start = replyStart(template);
   const text = useReplyDraft(contact.id) ?? start;
@@ -55,9 +60,12 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
   const sendReplyNow = useSendReply().mutateAsync;
   const sent = useReplySend(contact.id);
   const sending = sent?.state === 'sending';
+  const conflict = sent?.state === 'failed' && colleagueReplied(sent.error) ? sent.error : null;
+  // The replies the writer had seen when the refused reply was sent (the newer ones are shown).
+  const seenAtSend = useRef<number | undefined>(undefined);
   const error =
     invalid ??
-    (sent?.state === 'failed'
+    (sent?.state === 'failed' && !conflict
       ? errorMessage(sent.error, t, 'admin.contacts.replyEditor.sendFailed')
       : undefined);
   const drafting = useDraftReply();
@@ -111,7 +119,8 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
     );
   };
 
-  const send = () => {
+  /** Sends the text; `checked`: refused if a colleague replied after the thread shown. */
+  const send = (checked = true) => {
     const parsed = ReplySchema.safeParse({ message: text });
     if (!parsed.success) {
       setInvalid(t(parsed.error.issues[0]?.message ?? 'validation.reply.required'));
@@ -123,10 +132,12 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
     }
     setInvalid(undefined);
     const { email } = contact;
+    const seen = checked && thread ? repliesIn(thread) : undefined;
+    seenAtSend.current = seen;
     // Settled by the store even if this card is taken down meanwhile (a filter of unanswered
     // enquiries moves it above the list): the card drawn in its place shows the outcome.
     void sendReply(contact.id, text, () =>
-      sendReplyNow({ id: contact.id, message: parsed.data.message }),
+      sendReplyNow({ id: contact.id, message: parsed.data.message, seen }),
     ).then((done) => {
       if (done) toast.success(t('admin.toast.replySent', { email }));
     });
@@ -218,6 +229,15 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
           onConfirm={draft}
         />
       )}
+      {conflict && (
+        <ColleagueReplied
+          message={conflict.message}
+          replies={newerReplies(thread ?? [], seenAtSend.current)}
+          language={contact.language}
+          onKeepWriting={() => dismissReplyFailure(contact.id)}
+          onSendAnyway={() => send(false)}
+        />
+      )}
       {arrived !== null && (
         <ConfirmDialog
           message={t('admin.contacts.replyEditor.replaceConfirm')}
@@ -229,4 +249,14 @@ export function ReplyEditor({ contact, template, mailEnabled, aiEnabled }: Props
       )}
     </form>
   );
+}
+
+/**
+ * The replies after the first `seen` of a thread (else its last reply, for
+ * a card drawn again since the refused send); none until the thread, asked
+ * again, holds more than the writer saw.
+ */
+function newerReplies(thread: readonly ThreadEntry[], seen: number | undefined): ThreadEntry[] {
+  const replies = thread.filter((entry) => entry.kind === 'reply');
+  return replies.slice(seen ?? Math.max(replies.length - 1, 0));
 }
