@@ -16,7 +16,7 @@ import type { Contact } from '#shared/contact';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
-import { closeReply, openReply, replyDraft, useOpenReplies } from '../lib/drafts';
+import { closeReply, movingToSpam, openReply, replyDraft, useOpenReplies } from '../lib/drafts';
 import { replyStatus } from '../lib/reply-status';
 import { AssigneeSelect } from './AssigneeSelect';
 import { ContactSource } from './ContactSource';
@@ -140,7 +140,15 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
             </RowAction>
           </>
         )}
-        <RowAction pending={pending} className={button.ghost} onClick={on.onToggleSpam}>
+        <RowAction
+          pending={pending}
+          className={button.ghost}
+          onClick={() => {
+            // A reply kept for it says who moved it (OpenReplies).
+            if (!contact.spam) movingToSpam(contact.id);
+            on.onToggleSpam();
+          }}
+        >
           {contact.spam ? (
             <ShieldCheck aria-hidden="true" className="h-4 w-4" />
           ) : (

@@ -234,6 +234,39 @@ describe('a reply being written in the Contacts tab', () => {
   });
 });
 
+describe('a reply whose enquiry a colleague takes out of the inbox', () => {
+  it('stays within reach, saying why, when the enquiry is moved to spam while it is written', async () => {
+    const server = { list: [contact], assignee: null, spam: false };
+    stub(server);
+    const { queryClient } = open('/admin?tab=contacts');
+    await write();
+    // A colleague files it as spam: it leaves the inbox, and can no longer be answered.
+    server.spam = true;
+    server.list = [];
+    await queryClient.invalidateQueries({ queryKey: contactKeys.lists });
+    await queryClient.invalidateQueries({ queryKey: contactKeys.details });
+    const kept = await within(await stillOpen()).findByTestId('kept-reply');
+    expect(kept.textContent).toContain('Moved to spam by a colleague; your reply is kept');
+    expect(kept.textContent).toContain('ein langer, sorgfältig geschriebener Text.');
+    expect(editor()).toBeNull();
+    expect(keptDrafts()).toHaveLength(1);
+  });
+
+  it('is listed after a reload when the enquiry was deleted meanwhile', async () => {
+    // Kept on the machine, its editor not open: as the next start finds it.
+    keepReplyDraft(7, WRITTEN);
+    stubModelApi(({ url }) => {
+      if (url.startsWith('/api/contacts?')) return page([newer]);
+      if (url === '/api/contacts/7') return json(404, { error: 'Enquiry not found' });
+      return undefined;
+    });
+    open('/admin?tab=contacts');
+    const kept = await within(await stillOpen()).findByTestId('kept-reply');
+    expect(kept.textContent).toContain('Deleted by a colleague; your reply is kept');
+    expect(kept.textContent).toContain('ein langer, sorgfältig geschriebener Text.');
+  });
+});
+
 describe('deleting an enquiry', () => {
   it("forgets the reply and the note its writer kept for it, and no one else's", async () => {
     const server = { list: [contact], assignee: null };

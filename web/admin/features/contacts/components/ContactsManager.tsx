@@ -14,7 +14,7 @@ import { useMailStatus } from '../api/mail.queries';
 import { useContactActions } from '../hooks/useContactActions';
 import { useFocusKeptInList } from '../hooks/useFocusKeptInList';
 import { useRevealContact } from '../hooks/useRevealContact';
-import { closeReply, keepNoteDraft, useOpenReplies } from '../lib/drafts';
+import { closeReply, keepNoteDraft, useOpenReplies, useReplyDrafts } from '../lib/drafts';
 import { ContactCardList } from './ContactCardList';
 import { ContactsToolbar } from './ContactsToolbar';
 import { ContactStatsPanel } from './ContactStatsPanel';
@@ -65,7 +65,10 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
   });
   const pinned =
     linked !== null && folder === 'inbox' && !contacts.some((c) => c.id === linked) ? linked : null;
-  const replying = useOpenReplies().filter(
+  // Open for a reply, or a reply kept (its enquiry may have gone to spam or been deleted).
+  const open = useOpenReplies();
+  const drafted = useReplyDrafts();
+  const replying = [...open, ...drafted.filter((id) => !open.includes(id))].filter(
     (id) =>
       folder === 'inbox' && !list.isPending && id !== pinned && !contacts.some((c) => c.id === id),
   );

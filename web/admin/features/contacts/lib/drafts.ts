@@ -26,7 +26,10 @@ import { followOtherTabs, type OtherTabChange } from './follow-other-tabs';
  * them is lost. A reply is forgotten
  * once sent, or when its editor is closed and the writer agrees to discard
  * it; a note once added, or when its text is written back to nothing (a
- * card closed keeps it).
+ * card closed keeps it). A reply whose enquiry a colleague moved to the
+ * spam folder or deleted is kept too (`useReplyDrafts`: OpenReplies lists
+ * it, to copy or discard), and a move to spam made from this page is
+ * remembered (`movingToSpam`) so that its note does not blame a colleague.
  *
  * An unsent reply holds a visitor's details and its writer's name (a note,
  * what the team knows of the visitor), so the texts belong to the account that wrote them (`draftsOf`), on the
@@ -62,6 +65,10 @@ const sends: Record<Kind, Map<number, ReplySend>> = { reply: new Map(), note: ne
 const clearSends = () => KINDS.forEach((kind) => sends[kind].clear());
 /** Where the writer was in a reply's text when its card was taken down with the focus in it. */
 let caret: { id: number; start: number; end: number } | null = null;
+/** The enquiries with a reply kept, in id order (a new array only when they change). */
+let drafted: readonly number[] = [];
+/** Enquiries the writer moved to the spam folder from this page (their kept reply says so). */
+let spammedHere = new Set<number>();
 const listeners = new Set<() => void>();
 
 /** The texts `writer` kept; every other writer's, and those left too long, are removed. */
@@ -110,7 +117,11 @@ function save(kind: Kind, id: number, text: string | null): void {
   }
 }
 
-const changed = () => listeners.forEach((listener) => listener());
+const changed = () => {
+  const now = [...drafts.reply.keys()].sort((a, b) => a - b);
+  if (now.join() !== drafted.join()) drafted = now;
+  listeners.forEach((listener) => listener());
+};
 
 /** The unsent reply to an enquiry, if one is being written. */
 export const replyDraft = (id: number): string | undefined => drafts.reply.get(id);
@@ -193,6 +204,14 @@ export function dismissReplyFailure(id: number): void {
   changed();
 }
 
+/** The writer moves an enquiry to the spam folder from here (not a colleague). */
+export function movingToSpam(id: number): void {
+  spammedHere.add(id);
+}
+
+/** True when the writer moved the enquiry to the spam folder from this page. */
+export const movedToSpamHere = (id: number): boolean => spammedHere.has(id);
+
 /** The reply editor of an enquiry is taken down with the focus in its text, the caret there. */
 export function leaveReply(id: number, start: number, end: number): void {
   caret = { id, start, end };
@@ -228,6 +247,7 @@ export function forgetDrafts(): void {
   open = [];
   clearSends();
   caret = null;
+  spammedHere = new Set();
   changed();
 }
 
@@ -252,6 +272,7 @@ export function draftsOf(username: string): void {
   open = [];
   clearSends();
   caret = null;
+  spammedHere = new Set();
   drafts = load(writer);
   for (const [id, text] of fromSession(username)) {
     if (drafts.reply.has(id)) continue;
@@ -284,6 +305,13 @@ export const useReplyDraft = (id: number): string | undefined =>
 /** The note to an enquiry written and not added as it changes, if one is. */
 export const useNoteDraft = (id: number): string | undefined =>
   useSyncExternalStore(subscribe, () => noteDraft(id));
+
+/**
+ * The enquiries with a reply kept, open or not: one whose enquiry went to
+ * the spam folder or was deleted stays reachable by it (OpenReplies).
+ */
+export const useReplyDrafts = (): readonly number[] =>
+  useSyncExternalStore(subscribe, () => drafted);
 
 /** The enquiries whose reply editor is open, in the order they were opened. */
 export const useOpenReplies = (): readonly number[] => useSyncExternalStore(subscribe, () => open);
