@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ActiveSession, Profile, TwoFactorSetup, TwoFactorStatus, User } from '#shared/auth';
 import type { Language } from '#shared/languages';
 import { api, ApiError } from '../../../../common/api';
+import { draftsRenamed } from '../../contacts/lib/drafts';
 import { authKeys } from './auth.queries';
 
 export const accountKeys = {
@@ -118,7 +119,8 @@ export function useSessionsQuery() {
 }
 
 /**
- * The header greets the new name at once; a new password also ended every
+ * The header greets the new name at once, and the unsent replies and notes
+ * move to it (they are the same writer's); a new password also ended every
  * other session and gave this one a new id, so the list is fetched again.
  */
 export function useUpdateProfile() {
@@ -126,6 +128,9 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     async onSuccess(user, changes) {
+      const before = client.getQueryData<Profile>(authKeys.profile)?.user.username;
+      // Before the profile says the new name: the dashboard takes up the texts of the name it shows.
+      if (before !== undefined && before !== user.username) draftsRenamed(before, user.username);
       client.setQueryData<Profile>(authKeys.profile, (profile) =>
         profile ? { ...profile, user } : profile,
       );

@@ -16,6 +16,23 @@ const PREFIXES: Record<Kind, string> = {
   note: 'admin.contacts.noteDraft:',
 };
 export const KINDS = Object.keys(PREFIXES) as Kind[];
+/**
+ * Set for a moment while one tab moves its writer's texts to the account's
+ * new name (`draftsRenamed`): `{from, to}`, the writers before and after.
+ */
+export const RENAMED_KEY = 'admin.contacts.draftsRenamed';
+const Renamed = z.object({ from: z.string(), to: z.string() });
+
+/** The move a `RENAMED_KEY` value says; null when there is none to read. */
+export function parseRenamed(value: string | null): z.output<typeof Renamed> | null {
+  try {
+    const parsed = value === null ? null : Renamed.safeParse(JSON.parse(value));
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Where the texts were kept before (the tab's sessionStorage), taken over once. */
 export const SESSION_KEY = 'admin.contacts.replyDrafts';
 const StoredDraft = z.object({ text: z.string(), saved: z.number() });

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import {
   KINDS,
+  RENAMED_KEY,
   SESSION_KEY,
   keptKeys,
   keyOf,
@@ -36,7 +37,8 @@ import { followOtherTabs, type OtherTabChange } from './follow-other-tabs';
  * server it wrote them on (`draftsOn`: the desktop app can change
  * server, a browser's dashboard is its server's): a sign-out forgets every
  * text kept on the machine, another account signing in (or the app on
- * another server) forgets the others', and a text left untouched for
+ * another server) forgets the others', the account renamed on its account
+ * page takes its own along (`draftsRenamed`), and a text left untouched for
  * DRAFT_MAX_AGE_MS is forgotten when the dashboard next starts.
  *
  * A reply on its way is kept here too (`sendReply`; a note, `addNote`), so
@@ -283,12 +285,46 @@ export function draftsOf(username: string): void {
   changed();
 }
 
+/**
+ * The signed-in account was renamed, in this session (the account page):
+ * its texts are the same writer's under the new name, so they move to it,
+ * in memory and on the machine, and the other tabs follow the move
+ * (`RENAMED_KEY`) rather than a removal. Nothing happens when the texts
+ * held are not `from`'s.
+ */
+export function draftsRenamed(from: string, to: string): void {
+  const before = JSON.stringify([server, from]);
+  const after = JSON.stringify([server, to]);
+  if (owner !== before || before === after) return;
+  owner = after;
+  try {
+    const store = storage();
+    if (!store) return;
+    // First, so another tab reads the moves that follow as its own writer's texts.
+    store.setItem(RENAMED_KEY, JSON.stringify({ from: before, to: after }));
+    for (const key of keptKeys(store)) {
+      const kept = parseKey(key);
+      const value = store.getItem(key);
+      if (kept?.writer !== before || value === null) continue;
+      store.setItem(keyOf(kept.kind, after, kept.id), value);
+      store.removeItem(key);
+    }
+    store.removeItem(RENAMED_KEY);
+  } catch {
+    // Refused: the texts stay in memory under the new name for as long as the page is open.
+  }
+}
+
 /** What another tab did to the texts kept on the machine, followed here for the writer's own. */
 function fromOtherTab(change: OtherTabChange): void {
   if (change === 'cleared') {
     if (KINDS.every((kind) => drafts[kind].size === 0)) return;
     drafts = none();
     return changed();
+  }
+  if ('renamed' in change) {
+    if (change.renamed.from === owner) owner = change.renamed.to;
+    return;
   }
   if (change.writer === owner && hold(change.kind, change.id, change.text)) changed();
 }
