@@ -7,7 +7,7 @@ import { can, type Capability } from '#shared/roles';
 import { useTwoFactorSetupRequired } from '../features/auth/api/auth.queries';
 import { forgetDrafts, draftsOf } from '../features/contacts/lib/drafts';
 import { SessionEnded } from '../features/auth/components/SessionEnded';
-import { useAdminSession } from '../features/auth/hooks/useAdminSession';
+import { NO_ACCESS, useAdminSession } from '../features/auth/hooks/useAdminSession';
 import { useSaveAccountLanguage } from '../features/auth/hooks/useAccountLanguage';
 import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
@@ -33,12 +33,13 @@ type Props = {
  * heading. An account that must set up two-factor sign-in first is taken to
  * its account page; a page the role may not use says so instead of showing
  * controls that would only be refused. A page whose role changes under
- * unsaved work stays, read-only, with that work to copy (useKeptPage); one
+ * unsaved work (to one without admin access too) stays, read-only, with
+ * that work to copy (useKeptPage); one
  * whose session ends under unsaved work stays, with a sign-in in place
  * (SessionEnded).
  */
 export function AdminScreen({ title, description, capability, children }: Props) {
-  const { user, signOut, ended } = useAdminSession();
+  const { user, signOut, ended, lostAccess } = useAdminSession();
   const saveLanguage = useSaveAccountLanguage();
   const setupRequired = useTwoFactorSetupRequired();
   const { pathname } = useLocation();
@@ -47,9 +48,11 @@ export function AdminScreen({ title, description, capability, children }: Props)
   useLayoutEffect(() => {
     if (username) draftsOf(username);
   }, [username]);
-  const allowed = !user || capability === undefined || can(user.role, capability);
+  const allowed =
+    !user || (!lostAccess && (capability === undefined || can(user.role, capability)));
   const work = useUnsavedWork();
-  const kept = useKeptPage(allowed, work.unsaved);
+  // Kept for an account without admin access only when it held unsaved work (useAdminSession).
+  const kept = useKeptPage(allowed, work.unsaved || lostAccess);
   if (!user) return <LoadingScreen />;
   if (setupRequired && pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
   return (
@@ -65,7 +68,7 @@ export function AdminScreen({ title, description, capability, children }: Props)
       />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
         {ended && <SessionEnded ended={ended} />}
-        {kept && <RoleChangedNotice text={work.text} />}
+        {kept && <RoleChangedNotice text={work.text} noAccess={lostAccess} />}
         {!allowed && !kept ? (
           <AdminNotice kind="forbidden" />
         ) : (
@@ -100,8 +103,12 @@ function useKeptPage(allowed: boolean, unsaved: boolean): boolean {
   return keep;
 }
 
-/** Over a kept page: the role changed, so its unsaved work can only be copied from here. */
-function RoleChangedNotice({ text }: { text: () => string }) {
+/**
+ * Over a kept page: the role changed, so its unsaved work can only be copied
+ * from here. `noAccess`: the new role has no admin access at all, so the
+ * way on is out of the admin, to the login page, which says why.
+ */
+function RoleChangedNotice({ text, noAccess }: { text: () => string; noAccess: boolean }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   // The button that was pressed is inert now: the notice takes the focus.
@@ -117,15 +124,23 @@ function RoleChangedNotice({ text }: { text: () => string }) {
       <h2 id="role-changed-title" className="text-lg font-semibold">
         {t('admin.notice.roleChanged.title')}
       </h2>
-      <p className="mt-1 text-sm">{t('admin.notice.roleChanged.message')}</p>
+      <p className="mt-1 text-sm">
+        {t(noAccess ? 'admin.notice.roleChanged.noAccess' : 'admin.notice.roleChanged.message')}
+      </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" className={button.primary} onClick={() => void copyText(text(), t)}>
           <Copy aria-hidden="true" className="h-4 w-4" />
           {t('admin.notice.roleChanged.copy')}
         </button>
-        <Link to="/admin" className={button.secondary}>
-          {t('admin.notice.back')}
-        </Link>
+        {noAccess ? (
+          <Link to="/login" state={NO_ACCESS} className={button.secondary}>
+            {t('admin.notice.leave')}
+          </Link>
+        ) : (
+          <Link to="/admin" className={button.secondary}>
+            {t('admin.notice.back')}
+          </Link>
+        )}
       </div>
     </section>
   );

@@ -4,13 +4,17 @@ import { useRedirectIfAdmin } from '../hooks/useRedirectIfAdmin';
 import { AuthCard } from './AuthCard';
 import { LoginForm } from './LoginForm';
 
-type LoginState = { sessionEnded?: boolean; notice?: string } | null;
+type LoginState = { sessionEnded?: boolean; noAccess?: boolean; notice?: string } | null;
 
 export function LoginPage() {
   const { t } = useTranslation();
   useRedirectIfAdmin();
   const state = useLocation().state as LoginState;
-  const notice = state?.sessionEnded ? t('login.sessionEnded') : state?.notice;
+  const notice = state?.sessionEnded
+    ? t('login.sessionEnded')
+    : state?.noAccess
+      ? t('login.noAccess')
+      : state?.notice;
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       {notice && (

@@ -1,11 +1,15 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { User } from '#shared/auth';
 import { ApiError } from '../../../../common/api';
 import { hasUnsavedWork, LEAVE_UNASKED } from '../../../hooks/useLeaveGuard';
 import { authKeys, useLogoutMutation, useProfileQuery } from '../api/auth.queries';
 
 const PROFILE_HASH = JSON.stringify(authKeys.profile);
+
+/** The login page's state for an account that has no admin access (any more): it says so. */
+export const NO_ACCESS = { noAccess: true } as const;
 
 /**
  * Any call answered 401 may mean the session was ended elsewhere (signed out
@@ -63,17 +67,33 @@ const signedOut = (error: unknown) => error instanceof ApiError && error.status 
  * "admin", only a refusal (401, 403) ends the page: a check again that
  * fails for another reason (offline, a server fault) keeps the admin where
  * they are, with whatever they were typing, and the next check decides.
+ * An account that loses admin access altogether (made `user`) while a form
+ * holds unsaved work keeps the page too, as a role change does: `user` is
+ * still the staff account the page was opened as, and `lostAccess` says
+ * nothing can be saved from it any more (AdminScreen). Without unsaved
+ * work, the login page says the account no longer has access (an account
+ * that never had it is just turned away there).
  */
 export function useAdminSession() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const profile = useProfileQuery();
   const { mutateAsync: logout } = useLogoutMutation();
-  const user = profile.data?.is_admin ? profile.data : null;
+  const admin = profile.data?.is_admin ? profile.data : null;
   const known = profile.data !== undefined;
+  const noAccess = known && !profile.data.is_admin;
   // The profile had said "admin" before it was refused: the session ended while the page was open.
   const ended = profile.isError && known && sessionRefused(profile.error);
-  const turnedAway = (known && !profile.data.is_admin) || (profile.isError && (!known || ended));
+  const turnedAway = noAccess || (profile.isError && (!known || ended));
+  // The staff account the page was last shown to.
+  const [shownTo, setShownTo] = useState<User | null>(null);
+  if (admin && admin !== shownTo) setShownTo(admin);
+  // Kept while the account has no admin access, decided during the render: the page's form must
+  // not be unmounted in between (its unsaved work would go with it).
+  const [lostUnder, setLostUnder] = useState<User | null>(null);
+  const lost = noAccess ? (lostUnder ?? (shownTo && hasUnsavedWork() ? shownTo : null)) : null;
+  if (lost !== lostUnder) setLostUnder(lost);
+  const user = admin ?? lost;
   // Kept until signed in again as the same account or the page is left, whatever the profile says
   // meanwhile (another account signed in over it must not take the page's work for its own).
   const [endedUnder, setEndedUnder] = useState<{ username: string; shown: boolean } | null>(null);
@@ -82,18 +102,18 @@ export function useAdminSession() {
   useEffect(() => watchForChangedSession(client), [client]);
 
   useEffect(() => {
-    if (!turnedAway || keeping) return;
+    if (!turnedAway || keeping || lost) return;
     if (ended && user && hasUnsavedWork()) {
       setEndedUnder({ username: user.username, shown: true });
       return;
     }
-    navigate('/login', {
-      replace: true,
-      // Like a logout: nothing the ended session loaded is kept, or shown as still signed in.
-      // The page, still shown, is left without asking about its unsaved work: the session is over.
-      state: ended ? { signedOut: true, sessionEnded: true, ...LEAVE_UNASKED } : undefined,
-    });
-  }, [turnedAway, ended, keeping, user, navigate]);
+    // Like a logout: nothing the ended session loaded is kept, or shown as still signed in.
+    // The page, still shown, is left without asking about its unsaved work: the session is over.
+    const over = { signedOut: true, sessionEnded: true, ...LEAVE_UNASKED };
+    // An account the admin was open to lost its access: the login page says so.
+    const state = ended ? over : noAccess && shownTo ? NO_ACCESS : undefined;
+    navigate('/login', { replace: true, state });
+  }, [turnedAway, ended, noAccess, shownTo, keeping, lost, user, navigate]);
 
   // Put away to read or copy the page's work, the sign-in comes back with the next refused save.
   useEffect(() => {
@@ -122,5 +142,5 @@ export function useAdminSession() {
     resumed: () => setEndedUnder(null),
   };
 
-  return { user, signOut, ended: endedSession };
+  return { user, signOut, ended: endedSession, lostAccess: lost !== null };
 }
