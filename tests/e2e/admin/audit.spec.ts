@@ -100,6 +100,6 @@ test.describe('audit log', () => {
 
   test('is for admins only: a signed-out visitor goes to /login', async ({ page }) => {
     await page.goto('/admin/audit');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Faudit$/);
   });
 });

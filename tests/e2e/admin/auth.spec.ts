@@ -24,7 +24,8 @@ test.describe('admin sign-in', () => {
     page,
   }) => {
     await page.goto('/admin/anything');
-    await expect(page).toHaveURL(/\/login$/);
+    // The address asked for goes along, to be opened once signed in.
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fanything$/);
     await openDashboard(page, 'news', 'own');
     await page.goto('/admin/anything');
     await expect(page).toHaveURL(/\/admin\/anything$/);

@@ -105,7 +105,7 @@ test('with nothing unsaved, an ended session goes to the login page and says why
     .getByRole('navigation', { name: 'Admin pages' })
     .getByRole('link', { name: 'Account', exact: true })
     .click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Faccount$/);
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

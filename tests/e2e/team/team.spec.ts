@@ -189,7 +189,7 @@ test('a deactivated colleague is thrown out at the next click', async ({ browser
   await expect(row).toContainText('Deactivated');
 
   await erika.getByRole('link', { name: 'Site texts' }).click();
-  await expect(erika).toHaveURL(/\/login$/);
+  await expect(erika).toHaveURL(/\/login\?next=%2Fadmin%2Ftexts$/);
   await expect(erika.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   await signIn(erika, editor.username, editor.password);
   await expect(toast(erika, 'This account has been deactivated')).toBeVisible();

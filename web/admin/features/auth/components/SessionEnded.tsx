@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { User } from '#shared/auth';
 import { toast } from '../../../../common/toast';
 import { LeaveQuestion } from '../../../components/LeaveQuestion';
@@ -12,6 +12,7 @@ import { copyText } from '../../../lib/clipboard';
 import { button } from '../../../lib/ui';
 import { authKeys, logout } from '../api/auth.queries';
 import type { EndedSession } from '../hooks/useAdminSession';
+import { loginFor } from '../hooks/useNextPage';
 import { LoginForm } from './LoginForm';
 
 /**
@@ -57,6 +58,7 @@ function SessionEndedNotice({ ended }: { ended: EndedSession }) {
 function SessionEndedDialog({ ended }: { ended: EndedSession }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const client = useQueryClient();
   // Another account signed in over the page.
   const [other, setOther] = useState<string | null>(null);
@@ -75,8 +77,12 @@ function SessionEndedDialog({ ended }: { ended: EndedSession }) {
   };
 
   const toLoginPage = () =>
-    // Not LEAVE_UNASKED: the page's unsaved work is asked about first (LeaveBlocker).
-    navigate('/login', { replace: true, state: { signedOut: true, sessionEnded: true } });
+    // Not LEAVE_UNASKED: the page's unsaved work is asked about first (LeaveBlocker). Signed in
+    // there, the admin comes back to this page.
+    navigate(loginFor(pathname + search), {
+      replace: true,
+      state: { signedOut: true, sessionEnded: true },
+    });
 
   const asOther = () => (hasUnsavedWork() ? setLeaving(true) : leavePage('/admin'));
 

@@ -12,6 +12,8 @@ const navigate = vi.fn();
 vi.mock('react-router-dom', async (original) => ({
   ...(await original<typeof Router>()),
   useNavigate: () => navigate,
+  // The dashboard: the login page leads back there without being told (useNextPage).
+  useLocation: () => ({ pathname: '/admin', search: '' }),
 }));
 
 const admin = { username: 'admin', is_admin: true, role: 'admin' };

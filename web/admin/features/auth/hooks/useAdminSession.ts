@@ -1,10 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { User } from '#shared/auth';
 import { ApiError } from '../../../../common/api';
 import { hasUnsavedWork, LEAVE_UNASKED } from '../../../hooks/useLeaveGuard';
 import { authKeys, useLogoutMutation, useProfileQuery } from '../api/auth.queries';
+import { loginFor } from './useNextPage';
 
 const PROFILE_HASH = JSON.stringify(authKeys.profile);
 
@@ -60,7 +61,7 @@ const signedOut = (error: unknown) => error instanceof ApiError && error.status 
 
 /**
  * Guards the admin pages: a failed profile call or a non-admin goes to
- * /login. `user` is null until the profile says this is an admin. A
+ * /login, which leads back to the page's address once signed in. `user` is null until the profile says this is an admin. A
  * session that ends while a page is open says so on the login page, unless
  * a form on the page holds unsaved work: then the page stays, and `ended`
  * offers to sign in again in place and save it. Once the profile has said
@@ -76,6 +77,9 @@ const signedOut = (error: unknown) => error instanceof ApiError && error.status 
  */
 export function useAdminSession() {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  // Where the admin was going: the login page leads there once signed in again (useNextPage).
+  const login = loginFor(pathname + search);
   const client = useQueryClient();
   const profile = useProfileQuery();
   const { mutateAsync: logout } = useLogoutMutation();
@@ -112,8 +116,8 @@ export function useAdminSession() {
     const over = { signedOut: true, sessionEnded: true, ...LEAVE_UNASKED };
     // An account the admin was open to lost its access: the login page says so.
     const state = ended ? over : noAccess && shownTo ? NO_ACCESS : undefined;
-    navigate('/login', { replace: true, state });
-  }, [turnedAway, ended, noAccess, shownTo, keeping, lost, user, navigate]);
+    navigate(login, { replace: true, state });
+  }, [turnedAway, ended, noAccess, shownTo, keeping, lost, user, login, navigate]);
 
   // Put away to read or copy the page's work, the sign-in comes back with the next refused save.
   useEffect(() => {

@@ -11,6 +11,7 @@ import {
   type Credentials,
 } from '../api/auth.queries';
 import { useOpenInAccountLanguage } from './useAccountLanguage';
+import { useNextPage } from './useNextPage';
 
 export type LoginStep = 'password' | 'code';
 
@@ -21,7 +22,8 @@ export type LoginOptions = {
   /**
    * Signing in again in place, over a page whose session ended
    * (SessionEndedDialog): the page and what it loaded stay, and this is
-   * called with the admin instead of going to /admin. A failure it throws
+   * called with the admin instead of going to the admin page asked for (the
+   * login page's `next`, else /admin: useNextPage). A failure it throws
    * is shown as the sign-in's.
    */
   onSignedIn?: (user: User) => Promise<void>;
@@ -39,6 +41,7 @@ export type LoginOptions = {
 export function useLogin({ onSignedIn }: LoginOptions = {}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const next = useNextPage();
   const keepPage = onSignedIn !== undefined;
   const signIn = useLoginMutation({ keepPage });
   const confirm = useTwoFactorLoginMutation({ keepPage });
@@ -80,7 +83,7 @@ export function useLogin({ onSignedIn }: LoginOptions = {}) {
     if (onSignedIn) return onSignedIn(user);
     await openInLanguage(user.language);
     toast.success(i18n.t('login.success'));
-    navigate('/admin', { replace: true });
+    navigate(next, { replace: true });
   }
 
   /** The password step; answers the step the form shows next. */
