@@ -20,6 +20,15 @@ export class AppError extends Error {
     super(message);
   }
 
+  /** Why, for a client to act on, beside the message (`code` of the answer): `account_closed`. */
+  code?: string;
+
+  /** The same error with a reason code for the client (`code`). */
+  withCode(code: string): this {
+    this.code = code;
+    return this;
+  }
+
   /** The same error with placeholder values for its texts. */
   with(params: Record<string, string | number>): this {
     this.params = params;

@@ -1,6 +1,7 @@
 /** The JSON envelope every `/api` call answers with. */
 export type ApiSuccess<T> = { data: T };
-export type ApiFailure = { error: string; details?: Record<string, string> };
+/** `code`: why, for a client to act on (`ACCOUNT_CLOSED`), beside the message to show. */
+export type ApiFailure = { error: string; details?: Record<string, string>; code?: string };
 export type ApiBody<T> = ApiSuccess<T> | ApiFailure;
 
 /** Base path of the JSON API, relative so the admin runs behind any proxy. */

@@ -21,6 +21,15 @@ export type User = {
   role: Role;
 };
 
+/**
+ * The reason code (`code`) of the 401 a session's own holder gets once its
+ * account was deactivated or deleted: the client forgets what it kept of
+ * the account's work on the machine. Nobody else can get it (it answers a
+ * session cookie that was signed in as the account), so it tells a
+ * stranger nothing about which accounts exist.
+ */
+export const ACCOUNT_CLOSED = 'account_closed';
+
 const field = (key: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: key }));
 

@@ -38,6 +38,8 @@ export type ErrorResponse = {
   details?: Record<string, string>;
   /** Seconds to wait before trying again (`Retry-After`), when known. */
   retryAfter?: number;
+  /** Why, for the client to act on (AppError's `code`): `account_closed`. */
+  code?: string;
   /** The database fault behind a 503, if that is what it was. */
   fault?: DbFault;
   /** False for a failure an operator should see in the logs (a bug, a database fault). */
@@ -68,6 +70,7 @@ export function errorResponse(error: unknown, language: Language): ErrorResponse
     error: t(known.message, known.params),
     ...(details && { details }),
     ...(known.retryAfter !== undefined && { retryAfter: known.retryAfter }),
+    ...(known.code !== undefined && { code: known.code }),
     ...(fault && { fault }),
     expected: !fault,
   };

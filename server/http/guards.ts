@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ACCOUNT_CLOSED } from '#shared/auth';
 import { can, type Capability } from '#shared/roles';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { SessionUser } from './session';
@@ -16,7 +17,9 @@ export type Guard = RequestHandler & { [ACCESS_RULE]: AccessRule };
 
 /**
  * The one access check of the API, the first handler of every route:
- * 401 `Authentication required` without a session; 403 `Access denied.
+ * 401 `Authentication required` without a session (with the code
+ * `account_closed` for the session of an account deactivated or deleted
+ * since); 403 `Access denied.
  * Admin privileges required.` for an account whose role lacks the
  * capability; 403 too while a staff account still owes the two-factor
  * setup the site requires (only its own account calls stay open). The
@@ -26,7 +29,10 @@ export function allow(rule: AccessRule): Guard {
   const guard = (req: Request, _res: Response, next: NextFunction): void => {
     if (rule === 'anyone') return next();
     const user = req.session?.user;
-    if (!user) return next(new UnauthorizedError('apiErrors.authRequired'));
+    if (!user) {
+      const refused = new UnauthorizedError('apiErrors.authRequired');
+      return next(req.session?.accountClosed ? refused.withCode(ACCOUNT_CLOSED) : refused);
+    }
     if (rule === 'signed-in') return next();
     if (!can(user.role, rule)) return next(new ForbiddenError('apiErrors.adminRequired'));
     if (user.two_factor_due) return next(new ForbiddenError('apiErrors.twoFactorSetupRequired'));

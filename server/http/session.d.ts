@@ -31,5 +31,10 @@ declare module 'express-session' {
     pendingTwoFactor?: { userId: number; at: number };
     /** A move of two-factor sign-in to a new device this session started (two-factor-move.service.ts). */
     twoFactorMove?: { at: number; key: string };
+    /**
+     * All that is left of a session whose account was deactivated or deleted
+     * (session-registry.ts): signed out, and its holder's calls are told why.
+     */
+    accountClosed?: true;
   }
 }

@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly details?: Record<string, string>,
     /** A 5xx answer's request id (`X-Request-Id`), for staff to quote. */
     readonly reference?: string,
+    /** The server's reason code, for the client to act on (`ACCOUNT_CLOSED`). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -79,7 +81,16 @@ async function send(path: string, options: Options): Promise<Response> {
       ? ((body as { id?: string } | null)?.id ?? response.headers.get('X-Request-Id') ?? undefined)
       : undefined;
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
-    throw new ApiError(body.error, response.status, undefined, undefined, body.details, reference);
+    const code = typeof body.code === 'string' ? body.code : undefined;
+    throw new ApiError(
+      body.error,
+      response.status,
+      undefined,
+      undefined,
+      body.details,
+      reference,
+      code,
+    );
   }
   // Not the app's answer: a proxy in front (nginx's "504 Gateway Time-out" page) or a crash.
   // Its status text is the proxy's English, so the user reads a translated "try again".

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type session from 'express-session';
+import session from 'express-session';
 import type { ActiveSession } from '#shared/auth';
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/values';
+
+const { Cookie } = session;
 
 export type SessionLifetime = { idleMs: number; absoluteMs: number };
 
@@ -31,8 +33,30 @@ export function createSessionRegistry(deps: {
       store.destroy(sid, (err?: unknown) => (err ? reject(err) : resolve())),
     );
 
-  async function end(list: Row[]): Promise<number> {
-    for (const row of list) await destroyInStore(String(row.sid));
+  /**
+   * A session of an account deactivated or deleted: signed out all the same
+   * (nothing of the account is left in it), but kept as a mark, with its
+   * cookie's lifetime, so its holder's next calls are told why
+   * (`accountClosed`, guards.ts) and the admin forgets the account's drafts.
+   */
+  const closeInStore = (sid: string) =>
+    new Promise<void>((resolve, reject) =>
+      store.get(sid, (err, data) => {
+        if (err) return reject(err);
+        if (!data) return resolve();
+        // As the store gave it: the cookie's fields in JSON. A Cookie again, as express-session makes
+        // it, so the store keeps the mark as long as the cookie lives (its `maxAge`).
+        const { expires, originalMaxAge, ...fields } = data.cookie;
+        const cookie = Object.assign(new Cookie(), fields);
+        if (expires) cookie.expires = new Date(expires);
+        cookie.originalMaxAge = originalMaxAge;
+        const closed = { cookie, accountClosed: true } as session.SessionData;
+        store.set(sid, closed, (error?: unknown) => (error ? reject(error) : resolve()));
+      }),
+    );
+
+  async function end(list: Row[], closed = false): Promise<number> {
+    for (const row of list) await (closed ? closeInStore : destroyInStore)(String(row.sid));
     if (list.length) {
       await rows()
         .whereIn(
@@ -101,15 +125,20 @@ export function createSessionRegistry(deps: {
       return end(await q);
     },
 
+    /** Ends every session of a deactivated account, each telling its holder so (`closeInStore`). */
+    async closeAccount(userId: number): Promise<number> {
+      return end(await rows().where({ user_id: userId }), true);
+    },
+
     /**
-     * Reads the user's sessions in `trx` and answers what ends them. For an
-     * account's deletion: its transaction takes the rows with it (ON DELETE
-     * CASCADE) and may still be refused, so the sessions are read there and
-     * ended only once it has committed.
+     * Reads the user's sessions in `trx` and answers what ends them, as
+     * `closeAccount` does. For an account's deletion: its transaction takes
+     * the rows with it (ON DELETE CASCADE) and may still be refused, so the
+     * sessions are read there and ended only once it has committed.
      */
     async endAfter(userId: number, trx: Db): Promise<() => Promise<number>> {
       const list: Row[] = await trx('user_sessions').where({ user_id: userId });
-      return () => end(list);
+      return () => end(list, true);
     },
 
     /** Ends one session of the user; false when the user has no session by that handle. */

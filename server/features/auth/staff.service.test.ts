@@ -54,7 +54,8 @@ describe('deleting an account', () => {
     expect((results[refused] as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
 
     const [gone, kept] = refused === 0 ? [second, first] : [first, second];
-    expect(await inStore(gone.sid)).toBeUndefined();
+    // Ended: nothing of the account is left in it, only the mark that tells its holder why.
+    expect(await inStore(gone.sid)).toEqual({ cookie: expect.anything(), accountClosed: true });
     expect(await test.db('users').where({ id: kept.id }).first('id')).toBeTruthy();
     // Still signed in: its session is in the store and in the list.
     expect(await inStore(kept.sid)).toBeTruthy();
@@ -109,7 +110,7 @@ describe('a change whose follow-up fails', () => {
 
   it('records a deactivation when ending its sessions fails', async () => {
     const { actions, audit } = recorder();
-    const registry = { endOthers: busy, endAfter: async () => async () => 0 };
+    const registry = { closeAccount: busy, endAfter: async () => async () => 0 };
     const staff = createStaffService({ db: test.db, registry, audit });
     const id = await adminWithInvitation('resting-admin');
     await expect(staff.update(id, { active: false }, NOBODY)).rejects.toMatchObject({
@@ -120,7 +121,7 @@ describe('a change whose follow-up fails', () => {
 
   it('records a deletion when ending its sessions fails', async () => {
     const { actions, audit } = recorder();
-    const registry = { endOthers: async () => 0, endAfter: async () => busy };
+    const registry = { closeAccount: async () => 0, endAfter: async () => busy };
     const staff = createStaffService({ db: test.db, registry, audit });
     const id = await adminWithInvitation('leaving-admin');
     await expect(staff.remove(id, NOBODY)).rejects.toMatchObject({ status: 503 });

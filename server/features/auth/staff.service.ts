@@ -32,7 +32,7 @@ const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
  * The admins' management of accounts: the list, the active staff who
  * handle enquiries (for assigning them), a new role, deactivation and
  * reactivation, and deletion. A deactivated or deleted account's sessions
- * end at once; an account that no longer handles enquiries (a new role,
+ * end at once (their holders told why: `closeAccount`); an account that no longer handles enquiries (a new role,
  * deactivated) gives back the enquiries it owned (`enquiriesReleased`); an
  * account that may no longer invite (a new role, deactivated, deleted) has
  * the invitations it sent withdrawn, in the change's own transaction, and
@@ -44,7 +44,7 @@ const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
  */
 export function createStaffService(deps: {
   db: Db;
-  registry: Pick<SessionRegistry, 'endOthers' | 'endAfter'>;
+  registry: Pick<SessionRegistry, 'closeAccount' | 'endAfter'>;
   audit: AuditRecorder;
   /**
    * Called when an account stops handling enquiries: the enquiries it owned
@@ -147,7 +147,7 @@ export function createStaffService(deps: {
         });
       }
       await recordWithdrawn(who, withdrawn, before.username);
-      if (before.active && !after.active) await registry.endOthers(id);
+      if (before.active && !after.active) await registry.closeAccount(id);
       if (handlesEnquiries(before) && !handlesEnquiries(after)) await enquiriesReleased?.(id);
       return toAccount(after);
     },

@@ -39,7 +39,9 @@ type Props = {
  * (SessionEnded).
  */
 export function AdminScreen({ title, description, capability, children }: Props) {
-  const { user, signOut, ended, lostAccess } = useAdminSession();
+  // A deactivated or deleted account's unsent replies and notes (a visitor's details) are not left
+  // on the machine: they are forgotten as at a sign-out.
+  const { user, signOut, ended, lostAccess } = useAdminSession({ onAccountClosed: forgetDrafts });
   const saveLanguage = useSaveAccountLanguage();
   const setupRequired = useTwoFactorSetupRequired();
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { User } from '#shared/auth';
+import { ACCOUNT_CLOSED, type User } from '#shared/auth';
 import { ApiError } from '../../../../common/api';
 import { hasUnsavedWork, LEAVE_UNASKED } from '../../../hooks/useLeaveGuard';
 import { authKeys, useLogoutMutation, useProfileQuery } from '../api/auth.queries';
@@ -12,24 +12,32 @@ const PROFILE_HASH = JSON.stringify(authKeys.profile);
 /** The login page's state for an account that has no admin access (any more): it says so. */
 export const NO_ACCESS = { noAccess: true } as const;
 
+/** A 401 that says the session's account was deactivated or deleted meanwhile. */
+const accountClosed = (error: unknown) =>
+  error instanceof ApiError && error.status === 401 && error.code === ACCOUNT_CLOSED;
+
 /**
  * Any call answered 401 may mean the session was ended elsewhere (signed out
  * from another device, a password change, its lifetime), and any call
  * answered 403 that an admin gave this account another role meanwhile: the
  * profile is asked again, so the pages, tabs and buttons follow the role the
  * server now knows, and if it fails too, the guard takes the admin to /login.
+ * A 401 (the profile's too) saying the account was closed calls `closed`.
  */
-function watchForChangedSession(client: QueryClient): () => void {
+function watchForChangedSession(client: QueryClient, closed: () => void): () => void {
   const check = (error: unknown) => {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403))
       void client.invalidateQueries({ queryKey: authKeys.profile });
   };
   const queries = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'error') return;
+    if (accountClosed(event.action.error)) closed();
     if (event.query.queryHash !== PROFILE_HASH) check(event.action.error);
   });
   const mutations = client.getMutationCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
+    if (event.type !== 'updated' || event.action.type !== 'error') return;
+    if (accountClosed(event.action.error)) closed();
+    check(event.action.error);
   });
   return () => {
     queries();
@@ -73,9 +81,11 @@ const signedOut = (error: unknown) => error instanceof ApiError && error.status 
  * still the staff account the page was opened as, and `lostAccess` says
  * nothing can be saved from it any more (AdminScreen). Without unsaved
  * work, the login page says the account no longer has access (an account
- * that never had it is just turned away there).
+ * that never had it is just turned away there). `onAccountClosed`: the
+ * server said the session's account was deactivated or deleted (only the
+ * session's own holder is told).
  */
-export function useAdminSession() {
+export function useAdminSession({ onAccountClosed }: { onAccountClosed?: () => void } = {}) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   // Where the admin was going: the login page leads there once signed in again (useNextPage).
@@ -103,7 +113,12 @@ export function useAdminSession() {
   const [endedUnder, setEndedUnder] = useState<{ username: string; shown: boolean } | null>(null);
   const keeping = endedUnder !== null;
 
-  useEffect(() => watchForChangedSession(client), [client]);
+  // The latest callback, without subscribing again for each render's.
+  const closed = useRef(onAccountClosed);
+  useLayoutEffect(() => {
+    closed.current = onAccountClosed;
+  });
+  useEffect(() => watchForChangedSession(client, () => closed.current?.()), [client]);
 
   useEffect(() => {
     if (!turnedAway || keeping || lost) return;
