@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { DeliveryStatus, ThreadEntry } from '#shared/contact';
 import { isLanguage, type Language } from '#shared/languages';
 import { handlesEnquiries, ROLES, type Role } from '#shared/roles';
-import type { Db } from '../../db/knex';
+import { isEmbedded, type Db } from '../../db/knex';
 import { toBool, toIso } from '../../db/values';
 
 type Row = Record<string, unknown>;
@@ -128,10 +128,18 @@ export function createContactThreadRepo(db: Db) {
       ).map((r: Row) => String(r.text));
     },
 
-    async account(id: number): Promise<StaffAccount | null> {
-      const row: Row | undefined = await db('users')
+    /**
+     * Account `id`, read with `q`. `lock` holds its row (shared) until
+     * `q`'s transaction ends on PostgreSQL: a change of its role, its
+     * deactivation or deletion (staff.service.ts locks the row to make it)
+     * waits for that transaction, and one made before is what is read.
+     * SQLite needs nothing: a write transaction there holds the whole database.
+     */
+    async account(id: number, q: Knex = db, { lock = false } = {}): Promise<StaffAccount | null> {
+      const query = q('users')
         .where({ id })
         .first('id', 'username', 'name', 'email', 'language', 'role', 'active');
+      const row: Row | undefined = await (lock && !isEmbedded(db) ? query.forShare() : query);
       if (!row) return null;
       const role = (ROLES as readonly unknown[]).includes(row.role) ? (row.role as Role) : 'user';
       return {

@@ -108,8 +108,8 @@ export function createEnquiryThreadService({
    * The acting colleague as the reply's sender: their display name signs it
    * and names the Reply-To (their account's e-mail, if any).
    */
-  async function senderOf(actor: Actor): Promise<Sender> {
-    const account = await thread.account(actor.id);
+  async function senderOf(actor: Actor, q: Knex = db): Promise<Sender> {
+    const account = await thread.account(actor.id, q);
     return {
       username: actor.username,
       name: account?.name ?? null,
@@ -211,29 +211,31 @@ export function createEnquiryThreadService({
      * Gives the enquiry to a colleague of the staff list (an active staff
      * account; 400 otherwise) or to nobody (`null`). A new owner other than
      * the actor is e-mailed, when their account has an address, in their
-     * account's language.
+     * account's language. The owner is read, and the notice queued, in the
+     * transaction that gives the enquiry, the owner's row locked: a change
+     * of their role, their deactivation or deletion at the same moment
+     * comes wholly before (refused here, nothing sent) or after (it gives
+     * the enquiry back, staff.service.ts).
      */
     async assign(id: number, input: unknown, who: Who): Promise<ContactDetail> {
       const actor = accountOf(who);
       const { user_id: userId } = parseInput(AssigneeSchema, input ?? {});
-      const owner = userId === null ? null : await thread.account(userId);
-      if (userId !== null && !canOwnEnquiries(owner))
-        throw new BadRequestError('validation.assignee.invalid', {
-          user_id: 'validation.assignee.invalid',
-        });
-      // The notice names the one who gave it as replies do (read before the transaction).
-      const notify =
-        owner && owner.id !== actor.id && owner.email
-          ? { address: owner.email, language: owner.language }
-          : null;
-      const by = notify ? displayNameOf(await senderOf(actor)) : '';
-      const changed = await db.transaction(async (trx) => {
+      const { owner, changed } = await db.transaction(async (trx) => {
+        const owner = userId === null ? null : await thread.account(userId, trx, { lock: true });
+        if (userId !== null && !canOwnEnquiries(owner))
+          throw new BadRequestError('validation.assignee.invalid', {
+            user_id: 'validation.assignee.invalid',
+          });
         const contact = await find(id, trx);
-        if ((contact.assignee?.id ?? null) === userId) return false;
+        if ((contact.assignee?.id ?? null) === userId) return { owner, changed: false };
         await contacts.update(id, { assignee_id: userId }, trx);
-        if (notify && (await mail.queueAssigned(trx, contact, notify, by)))
-          void mail.nudgeAfter(trx);
-        return true;
+        if (owner && owner.id !== actor.id && owner.email) {
+          // The notice names the one who gave it as replies do.
+          const by = displayNameOf(await senderOf(actor, trx));
+          const notify = { address: owner.email, language: owner.language };
+          if (await mail.queueAssigned(trx, contact, notify, by)) void mail.nudgeAfter(trx);
+        }
+        return { owner, changed: true };
       });
       if (changed)
         await record(who, owner ? 'contact.assigned' : 'contact.unassigned', id, owner?.username);
