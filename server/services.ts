@@ -154,7 +154,7 @@ export function createServices(deps: AppDeps) {
     db,
     registry,
     audit,
-    enquiriesReleased: (userId) => thread.releaseAll(userId),
+    enquiriesReleased: (userId, trx) => thread.releaseAll(userId, trx),
     startupAccount: config.admin?.username,
   });
   const invitations = createInvitationsService({ db, mail, audit });

@@ -77,7 +77,7 @@ async function run(
       db,
       registry,
       audit,
-      enquiriesReleased: (userId) => createContactsRepo(db).releaseOwner(userId),
+      enquiriesReleased: (userId, trx) => createContactsRepo(db).releaseOwner(userId, trx),
     });
     if (command === 'list') return `${accountTable(await staff.list())}\n(${store})`;
     const exists = await auth.exists(username);

@@ -2,6 +2,7 @@ import session from 'express-session';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, createTestDb } from '../../../tests/support/test-app';
 import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
+import type { Db } from '../../db/knex';
 import { ServiceUnavailableError } from '../../errors';
 import { NOBODY } from '../../http/who';
 import { createSessionRegistry } from './session-registry';
@@ -92,22 +93,70 @@ const busy = async (): Promise<never> => {
   throw new ServiceUnavailableError();
 };
 
-describe('a change whose follow-up fails', () => {
-  // The change has committed; a follow-up (ending sessions, giving back
-  // enquiries) that fails on a busy database answers 503, but the trail
-  // still says what was changed.
-  it('records a new role and the withdrawn invitations when releasing enquiries fails', async () => {
+/** An enquiry owned by account `id`; answers its id. */
+async function enquiryOwnedBy(id: number): Promise<number> {
+  const [row] = await test
+    .db('contacts')
+    .insert({
+      name: 'Ana',
+      email: 'ana@example.pt',
+      message: 'Preciso de um orçamento, obrigado.',
+      language: 'pt',
+      read: false,
+      spam: false,
+      created_at: new Date().toISOString(),
+      due_at: new Date(Date.now() + 86_400_000).toISOString(),
+      assignee_id: id,
+    })
+    .returning('id');
+  return Number(typeof row === 'object' ? row.id : row);
+}
+
+/** Gives back the enquiries of an account, as services.ts does (contacts.repo.ts), in `trx`. */
+const release = (id: number, trx: Db) =>
+  trx('contacts').where({ assignee_id: id }).update({ assignee_id: null });
+
+describe('the enquiries of an account that stops handling them', () => {
+  // Given back in the change's own transaction: with the change, or not at all.
+  it('go back to nobody even when ending the sessions of its deactivation fails', async () => {
+    const registry = { closeAccount: busy, endAfter: async () => async () => 0 };
+    const staff = createStaffService({
+      db: test.db,
+      registry,
+      audit: NO_AUDIT,
+      enquiriesReleased: release,
+    });
+    const id = await adminWithInvitation('resting-owner');
+    const enquiry = await enquiryOwnedBy(id);
+    await expect(staff.update(id, { active: false }, NOBODY)).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(await test.db('contacts').where({ id: enquiry }).first('assignee_id')).toEqual({
+      assignee_id: null,
+    });
+  });
+
+  it('keep their owner when giving them back fails: the new role is refused (503), nothing recorded', async () => {
     const { actions, audit } = recorder();
     const registry = createSessionRegistry({ db: test.db, store, lifetime: LIFETIME });
     const staff = createStaffService({ db: test.db, registry, audit, enquiriesReleased: busy });
     const id = await adminWithInvitation('demoted-admin');
+    const enquiry = await enquiryOwnedBy(id);
     await expect(staff.update(id, { role: 'editor' }, NOBODY)).rejects.toMatchObject({
       status: 503,
     });
-    expect(await test.db('users').where({ id }).first('role')).toEqual({ role: 'editor' });
-    expect(actions).toEqual(['user.role_changed', 'user.invitation_withdrawn']);
+    expect(await test.db('users').where({ id }).first('role')).toEqual({ role: 'admin' });
+    expect(await test.db('contacts').where({ id: enquiry }).first('assignee_id')).toEqual({
+      assignee_id: id,
+    });
+    expect(await test.db('account_tokens').where({ created_by: id })).toHaveLength(1);
+    expect(actions).toEqual([]);
   });
+});
 
+describe('a change whose follow-up fails', () => {
+  // The change has committed; a follow-up (ending sessions) that fails on a
+  // busy database answers 503, but the trail still says what was changed.
   it('records a deactivation when ending its sessions fails', async () => {
     const { actions, audit } = recorder();
     const registry = { closeAccount: busy, endAfter: async () => async () => 0 };

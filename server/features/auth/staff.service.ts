@@ -33,10 +33,11 @@ const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
  * handle enquiries (for assigning them), a new role, deactivation and
  * reactivation, and deletion. A deactivated or deleted account's sessions
  * end at once (their holders told why: `closeAccount`); an account that no longer handles enquiries (a new role,
- * deactivated) gives back the enquiries it owned (`enquiriesReleased`); an
- * account that may no longer invite (a new role, deactivated, deleted) has
- * the invitations it sent withdrawn, in the change's own transaction, and
- * each recorded under who made the change (decision 030, amended). The last
+ * deactivated) gives back the enquiries it owned (`enquiriesReleased`; a
+ * deletion clears their owner itself) and an account that may no longer
+ * invite (a new role, deactivated, deleted) has the invitations it sent
+ * withdrawn, both in the change's own transaction, the withdrawals each
+ * recorded under who made the change (decision 030, amended). The last
  * active admin can be neither demoted, deactivated nor deleted: the change
  * and the count of admins it leaves happen in one transaction, with the
  * admins' rows locked on PostgreSQL so two admins demoting each other at
@@ -47,10 +48,13 @@ export function createStaffService(deps: {
   registry: Pick<SessionRegistry, 'closeAccount' | 'endAfter'>;
   audit: AuditRecorder;
   /**
-   * Called when an account stops handling enquiries: the enquiries it owned
-   * go back to nobody, so no reminder or e-mail about them reaches it.
+   * Called when an account stops handling enquiries, in the transaction
+   * `trx` that changes it: the enquiries it owned go back to nobody, so no
+   * reminder or e-mail about them reaches it. An assignment to the account
+   * at the same moment reads it locked (enquiry-thread.service.ts): it comes
+   * wholly before this, or sees the change and is refused.
    */
-  enquiriesReleased?: (userId: number) => Promise<unknown>;
+  enquiriesReleased?: (userId: number, trx: Db) => Promise<unknown>;
   /**
    * The username ADMIN_USERNAME names: every start creates that admin again
    * while no user has the name (bootstrap.ts), so the list flags it for the
@@ -72,15 +76,16 @@ export function createStaffService(deps: {
    * changes that cross wait for each other and each decides from what the
    * one before left, never from a copy read earlier. An invitation the
    * account sends meanwhile waits too, then sees the change
-   * (invitations.service.ts). When the account keeps no right to invite,
-   * its pending invitations go first (a deletion would forget who sent
-   * them). A change that leaves no active admin is refused, rolled back:
-   * counted among the rows locked, which nobody else can change meanwhile.
+   * (invitations.service.ts), as does an enquiry given to it. When the
+   * account keeps no right to invite, its pending invitations go first (a
+   * deletion would forget who sent them). A change that leaves no active
+   * admin is refused, rolled back: counted among the rows locked, which
+   * nobody else can change meanwhile.
    */
   async function change(
     id: number,
     keepsInviting: (before: UserRecord) => boolean,
-    write: (users: UsersRepo, trx: Db) => Promise<unknown>,
+    write: (users: UsersRepo, trx: Db, before: UserRecord) => Promise<unknown>,
   ): Promise<{ before: UserRecord; after: UserRecord | null; withdrawn: TokenRecord[] }> {
     return db.transaction(async (trx) => {
       const repo = createUsersRepo(trx);
@@ -90,7 +95,7 @@ export function createStaffService(deps: {
       const withdrawn = keepsInviting(before)
         ? []
         : await createTokensRepo(trx).removeInvitationsBy(id);
-      await write(repo, trx);
+      await write(repo, trx, before);
       if (isActiveAdmin(before) && (await repo.countAdmins(locked)) === 0) throw lastAdmin();
       return { before, after: await repo.findById(id), withdrawn };
     });
@@ -126,7 +131,11 @@ export function createStaffService(deps: {
       const { before, after, withdrawn } = await change(
         id,
         (account) => mayInvite({ ...account, ...fields }),
-        (repo) => repo.update(id, fields),
+        async (repo, trx, account) => {
+          await repo.update(id, fields);
+          if (handlesEnquiries(account) && !handlesEnquiries({ ...account, ...fields }))
+            await enquiriesReleased?.(id, trx);
+        },
       );
       if (!after) throw new NotFoundError('apiErrors.userNotFound');
       // Recorded before what follows from the change (which may fail, 503):
@@ -148,7 +157,6 @@ export function createStaffService(deps: {
       }
       await recordWithdrawn(who, withdrawn, before.username);
       if (before.active && !after.active) await registry.closeAccount(id);
-      if (handlesEnquiries(before) && !handlesEnquiries(after)) await enquiriesReleased?.(id);
       return toAccount(after);
     },
 

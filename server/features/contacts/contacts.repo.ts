@@ -293,9 +293,9 @@ export function createContactsRepo(db: Db) {
       return Boolean(await (isEmbedded(db) ? row : row.forUpdate()));
     },
 
-    /** Every enquiry `userId` owns goes back to nobody; answers how many. */
-    releaseOwner: (userId: number): Promise<number> =>
-      contacts().where({ assignee_id: userId }).update({ assignee_id: null }),
+    /** Every enquiry `userId` owns goes back to nobody (with `q`); answers how many. */
+    releaseOwner: (userId: number, q: Knex = db): Promise<number> =>
+      contacts(q).where({ assignee_id: userId }).update({ assignee_id: null }),
 
     /** The counts of the stats, from the counts the database keeps (contact-counts.ts). */
     counts: (now: Date) => counts.stats(now),

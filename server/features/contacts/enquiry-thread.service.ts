@@ -243,10 +243,11 @@ export function createEnquiryThreadService({
     },
 
     /**
-     * The enquiries `userId` owned go back to nobody: its account no longer
-     * handles enquiries (another role, deactivated). Answers how many.
+     * The enquiries `userId` owned go back to nobody, in the transaction
+     * `q` that changes the account: it no longer handles enquiries
+     * (another role, deactivated). Answers how many.
      */
-    releaseAll: (userId: number): Promise<number> => contacts.releaseOwner(userId),
+    releaseAll: (userId: number, q: Knex = db): Promise<number> => contacts.releaseOwner(userId, q),
 
     /** The enquiry and its notes, for a reply drafted by the language model. */
     async draftContext(id: number) {
