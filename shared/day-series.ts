@@ -2,8 +2,8 @@ import { localMidnight } from './work-calendar';
 
 /**
  * Counts per day over a window ending today, as the admin's charts show
- * them (enquiries per day in UTC days, page views per day in the company's
- * days: settings `reply_time_zone`, where its days begin and end).
+ * them (enquiries and page views per day in the company's days: settings
+ * `reply_time_zone`, where its days begin and end).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -10,7 +10,8 @@ import {
 import { wholeSitemap } from '../../tests/support/sitemap';
 import { csvNames, expectedExportOrder, exportRows } from '../../tests/support/enquiry-export';
 import { EXPORT_BATCH } from '../features/contacts/contacts.service';
-import { windowStart } from '../features/contacts/contact-stats';
+import { zoneDay } from '#shared/day-series';
+import { statsDays } from '../features/contacts/contact-stats';
 import {
   createTestApp,
   createUser,
@@ -378,15 +379,18 @@ describe.skipIf(!postgresAvailable)(
         await admin.get(`/api/contacts/${second}`).expect(404);
       });
 
-      it('counts total, unread, last 7 days and 30 zero-filled UTC days', async () => {
+      it("counts total, unread, last 7 days and 30 zero-filled days, the company's", async () => {
         await t.db('contacts').delete();
         const now = new Date();
-        const start = windowStart(now).getTime(); // midnight UTC, 29 days ago
+        // The company's days: its time zone, Lisbon by default.
+        const { bounds } = statsDays(now, 'Europe/Lisbon');
+        const day = (iso: string) => zoneDay(iso, 'Europe/Lisbon');
+        const start = Date.parse(bounds[0]!); // midnight in Lisbon, 29 days ago
         const at = (ms: number) => new Date(ms).toISOString();
         const rows = [
           at(start - 1), // the millisecond before the window: not counted
           at(start), // the first moment of the window's first day
-          at(start + DAY_MS - 1), // the last moment of that day
+          at(Date.parse(bounds[1]!) - 1), // the last moment of that day
           at(now.getTime() - 10 * DAY_MS),
           at(now.getTime() - 6 * DAY_MS),
         ];
@@ -401,13 +405,13 @@ describe.skipIf(!postgresAvailable)(
         expect({ total, unread, last_7_days }).toEqual({ total: 7, unread: 2, last_7_days: 3 });
         expect(per_day).toHaveLength(30);
         const dates = per_day.map((d: { date: string }) => d.date);
-        expect(dates[0]).toBe(at(start).slice(0, 10));
-        expect(dates.at(-1)).toBe(now.toISOString().slice(0, 10));
+        expect(dates[0]).toBe(day(at(start)));
+        expect(dates.at(-1)).toBe(day(now.toISOString()));
         for (let i = 1; i < 30; i++) {
           expect(Date.parse(dates[i]) - Date.parse(dates[i - 1])).toBe(DAY_MS);
         }
         const count = (iso: string) =>
-          per_day.find((d: { date: string }) => d.date === iso.slice(0, 10)).count;
+          per_day.find((d: { date: string }) => d.date === day(iso)).count;
         expect(per_day[0].count).toBe(2);
         expect(count(at(now.getTime() - 10 * DAY_MS))).toBe(1);
         expect(count(at(now.getTime() - 6 * DAY_MS))).toBe(1);

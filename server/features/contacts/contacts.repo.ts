@@ -300,18 +300,37 @@ export function createContactsRepo(db: Db) {
     /** The counts of the stats, from the counts the database keeps (contact-counts.ts). */
     counts: (now: Date) => counts.stats(now),
 
-    /** Enquiries (not spam) per UTC day (`YYYY-MM-DD`) since a moment, days without any left out. */
-    async countsPerDay(since: string): Promise<Map<string, number>> {
-      const day = isEmbedded(db)
-        ? 'substr(created_at, 1, 10)'
-        : "to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')";
-      const rows: Row[] = await contacts()
+    /**
+     * Enquiries (not spam) per day, the days given by the moments they
+     * begin and the moment the last one ends (`bounds`, ISO 8601, in
+     * order): counts by position, 0 for a day without any. The days may be
+     * of any length (a time zone's, 23 or 25 hours where its clocks change).
+     */
+    async countsPerDay(bounds: readonly string[]): Promise<number[]> {
+      const days = Math.max(0, bounds.length - 1);
+      const counts = Array.from({ length: days }, () => 0);
+      if (days === 0) return counts;
+      const inner = bounds.slice(1, -1);
+      // A day's position, from the moments between the days (positions are ours, not input).
+      const day =
+        inner.length === 0
+          ? db.raw('0')
+          : db.raw(
+              `case ${inner.map((_, i) => `when created_at < ? then ${i}`).join(' ')} else ${days - 1} end`,
+              inner,
+            );
+      const inWindow = contacts()
         .where('spam', false)
-        .where('created_at', '>=', since)
-        .select(db.raw(`${day} as day`))
+        .where('created_at', '>=', bounds[0]!)
+        .where('created_at', '<', bounds.at(-1)!)
+        .select(day.wrap('(', ') as day'));
+      const rows: Row[] = await db
+        .from(inWindow.as('in_window'))
+        .select('day')
         .count({ n: '*' })
-        .groupByRaw(day);
-      return new Map(rows.map((r) => [String(r.day), toCount(r.n)]));
+        .groupBy('day');
+      for (const r of rows) counts[Number(r.day)] = toCount(r.n);
+      return counts;
     },
 
     /**

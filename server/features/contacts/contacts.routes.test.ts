@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_HONEYPOT_FIELD } from '#shared/contact';
+import { zoneDay } from '#shared/day-series';
 import { createTestApp, createUser, signedIn, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -239,8 +240,10 @@ describe('admin review', () => {
     const { total, unread, last_7_days, per_day } = res.body.data;
     expect({ total, unread, last_7_days }).toEqual({ total: 4, unread: 3, last_7_days: 3 });
     expect(per_day).toHaveLength(30);
-    expect(per_day.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), count: 3 });
-    expect(per_day.find((d: { date: string }) => d.date === old.slice(0, 10)).count).toBe(1);
+    // The company's days (its time zone, Lisbon by default).
+    const day = (time: string | number) => zoneDay(time, 'Europe/Lisbon');
+    expect(per_day.at(-1)).toEqual({ date: day(Date.now()), count: 3 });
+    expect(per_day.find((d: { date: string }) => d.date === day(old)).count).toBe(1);
   });
 
   it('is 401 without a session and 403 for a non-admin', async () => {

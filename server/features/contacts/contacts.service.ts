@@ -21,7 +21,7 @@ import { NOBODY, type Who } from '../../http/who';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
 import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
-import { lastDays, perDay, utcDay, windowStart } from './contact-stats';
+import { lastDays, perDay, statsDays, utcDay } from './contact-stats';
 import { csvWriter } from './contacts-csv';
 import { createContactsRepo, type ListAt } from './contacts.repo';
 import type { EnquirySource, EnquirySources } from './enquiry-sources';
@@ -81,7 +81,10 @@ export function createContactsService({
   /** How an enquiry is written: one commit per enquiry, or gathered (see group-commit.ts). */
   writes?: GroupCommit;
   mail?: EnquiryMail;
-  /** The company's settings: the reply calendar an enquiry's `due_at` is worked out by. */
+  /**
+   * The company's settings: the reply calendar an enquiry's `due_at` is worked out by,
+   * and the time zone its days (the statistics) and the export's times go by.
+   */
   settings?: { snapshot(): Promise<Settings> };
   logger?: Logger;
   clock?: Clock;
@@ -252,13 +255,17 @@ export function createContactsService({
       return recorded(who, 'contact.deleted', id, { id });
     },
 
+    /**
+     * The counts, and the enquiries of each of the last 30 days: the
+     * company's days (settings `reply_time_zone`, as analytics counts
+     * them), ending today there.
+     */
     async stats(): Promise<ContactStats> {
-      const today = clock();
-      const [counts, recent] = await Promise.all([
-        repo.counts(today),
-        repo.countsPerDay(windowStart(today).toISOString()),
-      ]);
-      const series = perDay(recent, today);
+      const now = clock();
+      const { reply_time_zone: timeZone } = await settings.snapshot();
+      const { dates, bounds } = statsDays(now, timeZone);
+      const [counts, recent] = await Promise.all([repo.counts(now), repo.countsPerDay(bounds)]);
+      const series = perDay(dates, recent);
       return { ...counts, last_7_days: lastDays(series), per_day: series };
     },
 
