@@ -35,6 +35,20 @@ describe('EnquiriesChart', () => {
     ).toBeTruthy();
   });
 
+  it('writes its dates as German does, in the summary too', () => {
+    const { container } = renderAdmin(<EnquiriesChart perDay={days([0, 2, 4, 1])} />, {
+      language: 'de',
+    });
+    const chart = screen.getByRole('img', {
+      name: '7 Anfragen in den letzten 30 Tagen; die meisten am 03.03.2025 mit 4.',
+    });
+    expect(chart.querySelectorAll('rect')[1]!.querySelector('title')?.textContent).toBe(
+      '02.03.2025: 2',
+    );
+    expect(container.textContent).toContain('01.03.2025');
+    expect(container.textContent).not.toContain('/2025');
+  });
+
   it('says so when there were no enquiries', () => {
     renderAdmin(<EnquiriesChart perDay={days([0, 0, 0])} />);
     expect(screen.getByRole('img', { name: 'No enquiries in the last 30 days.' })).toBeTruthy();

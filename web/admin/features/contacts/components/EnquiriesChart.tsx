@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '#shared/dates';
+import { formatDay } from '#shared/date-time';
 import type { ContactStats } from '#shared/contact';
+import { pickLanguage } from '#shared/languages';
 import { DayChart } from '../../../components/DayChart';
 
-/** Enquiries per day over the last 30 days as bars, with a text summary for screen readers. */
+/**
+ * Enquiries per day over the last 30 days (the company's days) as bars,
+ * with a text summary for screen readers; dates as the admin's language
+ * writes them.
+ */
 export function EnquiriesChart({ perDay }: { perDay: ContactStats['per_day'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <DayChart
       perDay={perDay}
@@ -15,7 +20,7 @@ export function EnquiriesChart({ perDay }: { perDay: ContactStats['per_day'] }) 
           ? t('admin.stats.chartEmpty')
           : t('admin.stats.chartSummary', {
               count: total,
-              date: formatDate(busiest.date),
+              date: formatDay(busiest.date, pickLanguage(i18n.language)),
               busiest: busiest.count,
             })
       }
