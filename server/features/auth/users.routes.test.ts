@@ -276,6 +276,21 @@ describe('managing accounts', () => {
     );
   });
 
+  it('asks for what it takes, a role or active, when the body changes nothing (en, pt, de)', async () => {
+    const admin = await signedIn(t.app);
+    await createAccount(t, 'editor', 'unchanged-colleague');
+    const { id } = (await t.db('users').where({ username: 'unchanged-colleague' }).first('id')) as {
+      id: number;
+    };
+    const said = async (language: string) =>
+      (await admin.put(`/api/users/${id}?lang=${language}`).send({}).expect(400)).body.details._;
+    expect(await said('en')).toBe('Choose a new role, or activate or deactivate the account');
+    expect(await said('pt')).toBe('Escolha uma nova função, ou ative ou desative a conta');
+    expect(await said('de')).toBe(
+      'Wählen Sie eine neue Rolle oder aktivieren bzw. deaktivieren Sie das Konto',
+    );
+  });
+
   it('keeps the last active admin: no demotion, deactivation or deletion (409)', async () => {
     const app = await createTestApp();
     try {
