@@ -9,6 +9,7 @@ import {
   type Invitation,
   type InvitationPreview,
   type InvitationSent,
+  displayNameOf,
 } from '#shared/users';
 import type { SessionUser } from '../../http/session';
 import type { Db } from '../../db/knex';
@@ -84,8 +85,12 @@ export function createInvitationsService(deps: {
     expired: Date.parse(r.expires_at) <= clock().getTime(),
   });
 
-  /** E-mails the link (false when e-mail is off) and answers the invitation, with the link if so. */
-  async function send(record: TokenRecord, token: string, ctx: LinkContext) {
+  /**
+   * E-mails the link (false when e-mail is off) and answers the invitation,
+   * with the link if so. The e-mail names the sender (`by`) as colleagues
+   * are named: their display name, else their username.
+   */
+  async function send(record: TokenRecord, token: string, ctx: LinkContext, by: string) {
     const url = linkUrl(ctx.origin, 'invitation', token, ctx.language);
     const sent = await mail.queueAccountMail('invitation', record.email, {
       kind: 'invitation',
@@ -93,7 +98,7 @@ export function createInvitationsService(deps: {
       url,
       expiresAt: record.expires_at,
       role: record.role ?? undefined,
-      invitedBy: ctx.who.actor?.username,
+      invitedBy: by,
     });
     const answer: InvitationSent = toInvitation(record);
     if (!sent) answer.invitation_url = url;
@@ -128,13 +133,15 @@ export function createInvitationsService(deps: {
    * Refuses (403, as the route's guard does) when the sender may no longer
    * invite. Its row is locked on PostgreSQL, as the staff service locks it to
    * take the right away, so a demotion and an invitation that cross are
-   * never both made: one waits for the other and sees it.
+   * never both made: one waits for the other and sees it. Answers the
+   * sender as the e-mail names them.
    */
-  async function senderMayInvite(trx: Knex.Transaction, senderId: number) {
+  async function senderMayInvite(trx: Knex.Transaction, senderId: number): Promise<string> {
     const senders = createUsersRepo(trx);
     await senders.lock({ id: senderId });
     const sender = await senders.findById(senderId);
     if (!sender || !mayInvite(sender)) throw new ForbiddenError();
+    return displayNameOf(sender);
   }
 
   const lifetime = () => {
@@ -157,11 +164,11 @@ export function createInvitationsService(deps: {
       if (await users.findByEmail(address)) throw emailTaken();
       const sender = accountOf(ctx.who);
       const { token, hash } = newToken();
-      const record = await db.transaction(async (trx) => {
-        await senderMayInvite(trx, sender.id);
+      const { record, by } = await db.transaction(async (trx) => {
+        const named = await senderMayInvite(trx, sender.id);
         const repo = createTokensRepo(trx);
         await repo.removeUnused('invitation', { email: address });
-        return repo.insert({
+        const made = await repo.insert({
           kind: 'invitation',
           token_hash: hash,
           email: address,
@@ -170,6 +177,7 @@ export function createInvitationsService(deps: {
           created_by: sender.id,
           ...lifetime(),
         });
+        return { record: made, by: named };
       });
       await audit.record(ctx.who, {
         action: 'user.invited',
@@ -177,7 +185,7 @@ export function createInvitationsService(deps: {
         target_id: record.id,
         summary: `${address} (${role})`,
       });
-      return send(record, token, ctx);
+      return send(record, token, ctx, by);
     },
 
     /**
@@ -191,14 +199,14 @@ export function createInvitationsService(deps: {
     async resend(id: number, ctx: LinkContext): Promise<InvitationSent> {
       const sender = accountOf(ctx.who);
       const { token, hash } = newToken();
-      const record = await db.transaction(async (trx) => {
-        await senderMayInvite(trx, sender.id);
+      const { record, by } = await db.transaction(async (trx) => {
+        const named = await senderMayInvite(trx, sender.id);
         const repo = createTokensRepo(trx);
         await pending(id, repo, true);
         const fields = { token_hash: hash, created_by: sender.id, ...lifetime() };
         if (!(await repo.renew(id, fields)))
           throw new NotFoundError('apiErrors.invitationNotFound');
-        return (await repo.byId(id))!;
+        return { record: (await repo.byId(id))!, by: named };
       });
       await audit.record(ctx.who, {
         action: 'user.invitation_resent',
@@ -206,7 +214,7 @@ export function createInvitationsService(deps: {
         target_id: id,
         summary: `${record.email} (${record.role})`,
       });
-      return send(record, token, ctx);
+      return send(record, token, ctx, by);
     },
 
     /**

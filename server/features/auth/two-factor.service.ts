@@ -6,7 +6,7 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '#shared/auth';
-import type { UserAccount } from '#shared/users';
+import { displayNameOf, type UserAccount } from '#shared/users';
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
 import { parseInput } from '../../validation';
@@ -225,10 +225,12 @@ export function createTwoFactorService({
      * ends, and the colleague is e-mailed at a confirmed address. While the
      * site requires it, their next sign-in leads to its setup first (the
      * profile's `two_factor_setup_required`). Not for one's own account
-     * (409): that moves to a new device instead.
+     * (409): that moves to a new device instead. The e-mail names the admin
+     * as colleagues are named: their display name, else their username.
      */
     async resetFor(id: number, ctx: LinkContext): Promise<UserAccount> {
-      if (accountOf(ctx.who).id === id) throw new ConflictError('apiErrors.twoFactorResetOwn');
+      const admin = accountOf(ctx.who);
+      if (admin.id === id) throw new ConflictError('apiErrors.twoFactorResetOwn');
       const user = await users.findById(id);
       if (!user) throw new NotFoundError('apiErrors.userNotFound');
       // Read under the lock: of two admins resetting at once, the second finds it off.
@@ -249,12 +251,13 @@ export function createTwoFactorService({
       });
       await registry?.endOthers(id);
       if (user.email) {
+        const by = displayNameOf((await users.findById(admin.id)) ?? admin);
         await mail?.queueAccountMail('two-factor-reset', user.email, {
           kind: 'twoFactorReset',
           language: ctx.language,
           url: `${ctx.origin}/login?lang=${ctx.language}`,
           username: user.username,
-          by: ctx.who.actor?.username,
+          by,
         });
       }
       return toAccount({ ...user, totp_secret: null });
