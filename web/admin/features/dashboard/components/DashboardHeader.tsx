@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import type { User } from '#shared/auth';
 import { can, type Capability } from '#shared/roles';
+import { displayNameOf } from '#shared/users';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { LeaveQuestion } from '../../../components/LeaveQuestion';
 import { hasUnsavedWork } from '../../../hooks/useLeaveGuard';
@@ -53,7 +54,8 @@ const link = ({ isActive }: { isActive: boolean }) =>
   `${button.ghost} ${isActive ? 'bg-slate-100 text-slate-900' : ''}`;
 
 /**
- * The dashboard's header: who is signed in, the public site, the language
+ * The dashboard's header: who is signed in (by display name, else
+ * username, as colleagues are named), the public site, the language
  * (kept as the account's, `onLanguage`), Logout (which asks first while a
  * form on the page holds unsaved work, as the pages' links do:
  * LeaveBlocker) and the pages the role may use.
@@ -82,7 +84,7 @@ export function DashboardHeader({ user, limited = false, onLogout, onLanguage }:
           <div>
             <h1 className="text-xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
             <p className="text-sm text-slate-600">
-              {t('admin.welcome', { username: user.username })}
+              {t('admin.welcome', { name: displayNameOf(user) })}
               <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                 <span className="sr-only">{t('admin.users.role')}: </span>
                 {t(`admin.users.roles.${user.role}`)}
