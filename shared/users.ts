@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import './zod-setup';
-import { DisplayNameSchema, NewPasswordSchema, RegisterSchema } from './auth';
+import {
+  AccountLanguageSchema,
+  DisplayNameSchema,
+  NewPasswordSchema,
+  RegisterSchema,
+} from './auth';
 import type { Language } from './languages';
 import { ROLES, STAFF_ROLES, type Role, type StaffRole } from './roles';
 import { cleanText, isDeliverableEmail } from './text';
@@ -92,10 +97,15 @@ const token = z
 
 export const TokenSchema = z.object({ token });
 
-/** Accepting an invitation: a username and password, and optionally a display name. */
+/**
+ * Accepting an invitation: a username and password, and optionally a
+ * display name and the account's language (the one the invitation's page
+ * is shown in, so the colleague's e-mails come in it).
+ */
 export const AcceptInvitationSchema = RegisterSchema.extend({
   token,
   name: DisplayNameSchema.optional(),
+  language: AccountLanguageSchema.optional(),
 });
 
 export const PasswordResetRequestSchema = z.object({ email: EmailSchema });

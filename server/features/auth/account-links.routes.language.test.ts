@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailingApp, until, type MailingApp } from '../../../tests/support/mail';
+import { linkTokenIn, startMailingApp, until, type MailingApp } from '../../../tests/support/mail';
 import type { TestSmtpServer } from '../../../tests/support/smtp-server';
 import { createAccount, signedIn, type TestApp } from '../../../tests/support/test-app';
 
@@ -8,7 +8,8 @@ import { createAccount, signedIn, type TestApp } from '../../../tests/support/te
  * The e-mails about an account (a password reset, the confirmation of a
  * new address) are in the account's language, and so are the pages their
  * links open; an account that chose none gets them in the language of the
- * request, as before.
+ * request, as before. An account made from an invitation reads the
+ * language its page was shown in when accepted.
  */
 let mailing: MailingApp;
 let smtp: TestSmtpServer;
@@ -71,5 +72,47 @@ describe('account e-mails', () => {
     const mail = await mailTo('joana.silva@example.pt');
     expect(mail.subject).toBe('Confirme o seu endereço de e-mail – Forge Industrial');
     expect(mail.text).toContain('https://www.forge.example/login/confirm-email?lang=pt#');
+  });
+
+  it('come in the language the invitation was accepted in, though it was sent in another', async () => {
+    const admin = await signedIn(t.app);
+    await admin
+      .post('/api/users/invitations?lang=en')
+      .send({ email: 'helga@example.de', role: 'sales' })
+      .expect(201);
+    const token = linkTokenIn((await mailTo('helga@example.de')).text);
+    // The page was switched to German before accepting: the account reads German.
+    const accepted = await request(t.app)
+      .post('/api/auth/invitation/accept')
+      .send({ token, username: 'helga', password: 'helga-password-1', language: 'de' })
+      .expect(201);
+    expect(accepted.body.data.user).toMatchObject({ username: 'helga', language: 'de' });
+    expect(await t.db('users').where({ username: 'helga' }).first('language')).toEqual({
+      language: 'de',
+    });
+
+    await request(t.app)
+      .post('/api/auth/password-reset?lang=en')
+      .send({ email: 'helga@example.de' })
+      .expect(200);
+    const reset = await until(
+      async () => smtp.received.filter((m) => m.envelope.to.includes('helga@example.de')),
+      (list) => list.length > 1,
+    );
+    expect(reset.at(-1)!.subject).toBe('Passwort zurücksetzen – Forge Industrial');
+  });
+
+  it('refuses an acceptance in a language the site does not have (400)', async () => {
+    const admin = await signedIn(t.app);
+    await admin
+      .post('/api/users/invitations?lang=en')
+      .send({ email: 'nobody@example.fr', role: 'sales' })
+      .expect(201);
+    const token = linkTokenIn((await mailTo('nobody@example.fr')).text);
+    const refused = await request(t.app)
+      .post('/api/auth/invitation/accept')
+      .send({ token, username: 'nobody-fr', password: 'nobody-password-1', language: 'fr' })
+      .expect(400);
+    expect(refused.body.details.language).toBeTruthy();
   });
 });

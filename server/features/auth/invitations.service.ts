@@ -242,16 +242,20 @@ export function createInvitationsService(deps: {
 
     /**
      * Creates the account (the invited role, the invited address as its
-     * confirmed e-mail, the display name if one was chosen) and uses the
-     * link up, in one transaction that finds the link by its token as it is
-     * then (its row locked on PostgreSQL): a resend or a withdrawal that
-     * came first leaves this token dead (400).
+     * confirmed e-mail, the display name if one was chosen, the language
+     * the page was shown in) and uses the link up, in one transaction that
+     * finds the link by its token as it is then (its row locked on
+     * PostgreSQL): a resend or a withdrawal that came first leaves this
+     * token dead (400).
      * The same checks run once before the password is hashed, so a dead link
      * is refused without a hash; those in the transaction are the ones that
      * count. Answers the user to sign in.
      */
     async accept(input: unknown, who: Who): Promise<SessionUser> {
-      const { token, username, password, name } = parseInput(AcceptInvitationSchema, input);
+      const { token, username, password, name, language } = parseInput(
+        AcceptInvitationSchema,
+        input,
+      );
       const invited = await usable(token);
       if (await users.findByUsername(username)) throw usernameTaken();
       if (await users.findByEmail(invited.email)) throw emailTaken();
@@ -267,6 +271,7 @@ export function createInvitationsService(deps: {
           const user = await accounts.insert({
             username,
             name: name ?? null,
+            language: language ?? null,
             password_hash,
             role: record.role ?? 'editor',
             email: record.email,

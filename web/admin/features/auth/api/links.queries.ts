@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile, User } from '#shared/auth';
+import type { Language } from '#shared/languages';
 import type { InvitationPreview } from '#shared/users';
 import { api } from '../../../../common/api';
 import { authKeys } from './auth.queries';
@@ -21,12 +22,20 @@ export function useInvitationQuery(token: string) {
   });
 }
 
-/** `POST /api/auth/invitation/accept`: makes the account and signs it in. */
+/**
+ * `POST /api/auth/invitation/accept`: makes the account (in `language`, the
+ * one the page is shown in) and signs it in.
+ */
 export function useAcceptInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; username: string; password: string; name?: string }) =>
-      api<{ user: User }>('/auth/invitation/accept', { method: 'POST', body: input }),
+    mutationFn: (input: {
+      token: string;
+      username: string;
+      password: string;
+      name?: string;
+      language: Language;
+    }) => api<{ user: User }>('/auth/invitation/accept', { method: 'POST', body: input }),
     onSuccess: () => client.removeQueries({ queryKey: authKeys.profile }),
   });
 }

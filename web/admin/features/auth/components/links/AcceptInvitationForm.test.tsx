@@ -10,14 +10,21 @@ quietToasts();
 
 const TOKEN = 'a'.repeat(43);
 
-function fill(name: string) {
+const LABELS = {
+  en: ['Username', 'Your name (optional)', 'New password', 'Repeat the new password'],
+  de: ['Benutzername', 'Ihr Name (optional)', 'Neues Passwort', 'Neues Passwort wiederholen'],
+};
+const SUBMIT = { en: 'Create my account', de: 'Mein Konto anlegen' };
+
+function fill(name: string, language: 'en' | 'de' = 'en') {
   const type = (label: string, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
-  type('Username', 'helena');
-  type('Your name (optional)', name);
-  type('New password', 'helena-password-1');
-  type('Repeat the new password', 'helena-password-1');
-  fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+  const [username, shown, password, again] = LABELS[language];
+  type(username!, 'helena');
+  type(shown!, name);
+  type(password!, 'helena-password-1');
+  type(again!, 'helena-password-1');
+  fireEvent.click(screen.getByRole('button', { name: SUBMIT[language] }));
 }
 
 function serve() {
@@ -36,7 +43,13 @@ describe('AcceptInvitationForm', () => {
     fill('  Helena Braga ');
     await waitFor(() => expect(onJoined).toHaveBeenCalledWith('helena'));
     expect(calls.map((c) => c.body)).toEqual([
-      { token: TOKEN, username: 'helena', password: 'helena-password-1', name: 'Helena Braga' },
+      {
+        token: TOKEN,
+        username: 'helena',
+        password: 'helena-password-1',
+        name: 'Helena Braga',
+        language: 'en',
+      },
     ]);
   });
 
@@ -50,7 +63,18 @@ describe('AcceptInvitationForm', () => {
     fill('');
     await waitFor(() => expect(onJoined).toHaveBeenCalledWith('helena'));
     expect(calls.map((c) => c.body)).toEqual([
-      { token: TOKEN, username: 'helena', password: 'helena-password-1' },
+      { token: TOKEN, username: 'helena', password: 'helena-password-1', language: 'en' },
+    ]);
+  });
+
+  it('gives the account the language the page is shown in (German here)', async () => {
+    const calls = serve();
+    const onJoined = vi.fn();
+    renderAdmin(<AcceptInvitationForm token={TOKEN} onJoined={onJoined} />, { language: 'de' });
+    fill('', 'de');
+    await waitFor(() => expect(onJoined).toHaveBeenCalledWith('helena'));
+    expect(calls.map((c) => c.body)).toEqual([
+      { token: TOKEN, username: 'helena', password: 'helena-password-1', language: 'de' },
     ]);
   });
 });

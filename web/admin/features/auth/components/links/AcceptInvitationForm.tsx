@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DisplayNameSchema, RegisterSchema } from '#shared/auth';
+import { pickLanguage } from '#shared/languages';
 import { ApiError } from '../../../../../common/api';
 import { toast } from '../../../../../common/toast';
 import { Field, fieldAria } from '../../../../components/Field';
@@ -18,7 +19,8 @@ type Errors = NewPasswordErrors & { username?: string; name?: string };
 
 /**
  * The username and password of the invited account, and optionally the
- * display name that signs its replies (the site's rules, checked here first).
+ * display name that signs its replies (the site's rules, checked here
+ * first); the account reads in the language the page is shown in.
  */
 export function AcceptInvitationForm({
   token,
@@ -27,7 +29,7 @@ export function AcceptInvitationForm({
   token: string;
   onJoined: (username: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const accept = useAcceptInvitation();
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
@@ -50,6 +52,8 @@ export function AcceptInvitationForm({
         username: username.trim(),
         password: password.password,
         ...(shown.data !== null && { name: shown.data }),
+        // The account's language: the page's, so the colleague's e-mails come in it.
+        language: pickLanguage(i18n.language),
       });
       toast.success(t('login.invitation.joined'));
       onJoined(user.username);
