@@ -128,6 +128,7 @@ export function createServices(deps: AppDeps) {
     allowRegistration: config.allowRegistration,
     audit,
     twoFactorRequired: () => settings.value('require_two_factor'),
+    startupAccount: config.admin?.username,
   });
   const registry = createSessionRegistry({
     db,

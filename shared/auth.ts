@@ -122,6 +122,12 @@ export type Profile = {
   /** The confirmed address (password resets go there), and one waiting for its confirmation. */
   email: string | null;
   pending_email: string | null;
+  /**
+   * Only when this is the account the server's ADMIN_USERNAME names (as
+   * `GET /api/users` flags it): renamed or deleted, the next start creates
+   * an admin of that name again.
+   */
+  startup_account?: true;
 };
 
 /** `POST /api/auth/login` when the account has two-factor sign-in on: no session yet. */

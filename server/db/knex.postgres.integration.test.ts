@@ -126,6 +126,8 @@ describe.skipIf(!postgresAvailable)(
           two_factor_setup_required: false,
           email: null,
           pending_email: null,
+          // The account ADMIN_USERNAME names.
+          startup_account: true,
         },
       });
       await request(t.app)

@@ -81,9 +81,8 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
   });
 
   router.get('/profile', allow('signed-in'), async (req, res) => {
-    const { two_factor_enabled, email, pending_email, ...user } = await auth.current(
-      accountOf(whoOf(req)).id,
-    );
+    const { two_factor_enabled, email, pending_email, startup_account, ...user } =
+      await auth.current(accountOf(whoOf(req)).id);
     const two_factor_setup_required = user.two_factor_due === true;
     res.json({
       data: {
@@ -92,6 +91,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
         two_factor_setup_required,
         email,
         pending_email,
+        ...(startup_account && { startup_account }),
       },
     });
   });

@@ -54,14 +54,22 @@ export function createAuthService({
   allowRegistration,
   audit = NO_AUDIT,
   twoFactorRequired = NOT_REQUIRED,
+  startupAccount,
 }: {
   db: Db;
   allowRegistration: boolean;
   audit?: AuditRecorder;
   /** Whether the site requires two-factor sign-in of every staff account. */
   twoFactorRequired?: () => Promise<boolean>;
+  /**
+   * The username ADMIN_USERNAME names: the profile of that account says so
+   * (renamed, the next start creates the name again; bootstrap.ts).
+   */
+  startupAccount?: string;
 }) {
   const users = createUsersRepo(db);
+  // Matched as the start looks it up (and the users' list flags it): whatever the case.
+  const startup = startupAccount?.toLowerCase();
   const tokens = createTokensRepo(db);
 
   async function insertUser(username: string, password: string, role: Role) {
@@ -143,6 +151,7 @@ export function createAuthService({
         two_factor_enabled: boolean;
         email: string | null;
         pending_email: string | null;
+        startup_account: boolean;
       }
     > {
       const user = await this.sessionUser(id);
@@ -154,6 +163,7 @@ export function createAuthService({
         two_factor_enabled: record.totp_secret !== null,
         email: record.email,
         pending_email,
+        startup_account: startup !== undefined && record.username.toLowerCase() === startup,
       };
     },
 
