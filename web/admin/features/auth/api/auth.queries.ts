@@ -59,6 +59,15 @@ export function useTwoFactorSetupRequired(): boolean {
   return profile.data === true;
 }
 
+/**
+ * True for the account the server's ADMIN_USERNAME names: renamed (or
+ * deleted), the next start creates an admin of that name again.
+ */
+export function useStartupAccount(): boolean {
+  const profile = useQuery({ ...profileQuery(), select: (p) => p.startup_account === true });
+  return profile.data === true;
+}
+
 /** The signed-in user with their two-factor state (the account page). */
 export function useProfileDetailsQuery() {
   return useQuery(profileQuery());

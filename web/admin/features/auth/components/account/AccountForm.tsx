@@ -5,13 +5,20 @@ import { PASSWORD_MIN_LENGTH } from '#shared/auth';
 import { Field, fieldAria } from '../../../../components/Field';
 import { Spinner } from '../../../../components/Spinner';
 import { button, card, input } from '../../../../lib/ui';
+import { useStartupAccount } from '../../api/auth.queries';
 import { fieldId, useAccountForm, type AccountFields } from '../../hooks/useAccountForm';
 import { PasswordInput } from '../PasswordInput';
 
-/** Username and password of the signed-in admin, changed with the current password. */
+/**
+ * Username and password of the signed-in admin, changed with the current
+ * password. The account ADMIN_USERNAME names says under its username what
+ * the Users page says before deleting it: the next start creates that
+ * name again.
+ */
 export function AccountForm({ username }: { username: string }) {
   const { t } = useTranslation();
   const form = useAccountForm(username);
+  const startup = useStartupAccount();
   const { fields, errors } = form;
 
   const onSubmit = (event: FormEvent) => {
@@ -27,6 +34,7 @@ export function AccountForm({ username }: { username: string }) {
   });
 
   const passwordHint = t('admin.account.passwordHint', { min: PASSWORD_MIN_LENGTH });
+  const usernameHint = startup ? t('admin.users.confirm.startupAccount') : undefined;
   return (
     <section aria-labelledby="account-details-title" className={`${card} p-6`}>
       <h3 id="account-details-title" className="text-lg font-semibold text-slate-900">
@@ -46,11 +54,12 @@ export function AccountForm({ username }: { username: string }) {
         <Field
           id={fieldId('username')}
           label={t('login.username')}
+          hint={usernameHint}
           error={errors.username}
           className="sm:col-span-2"
         >
           <input
-            {...control('username')}
+            {...control('username', usernameHint)}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
