@@ -176,22 +176,21 @@ describe('the inbox', () => {
     expect(page).toMatchObject({ total: 3 });
   });
 
-  it('counts total, unread, the last 7 days and 30 days of UTC dates', async () => {
+  it("counts total, unread, the last 7 days and 30 days of the company's days (Lisbon)", async () => {
     const at = (iso: string) => ({
       ...enquiry,
       read: false,
       created_at: iso,
       due_at: new Date(Date.parse(iso) + 24 * 3_600_000).toISOString(),
     });
-    await store
-      .db('contacts')
-      .insert([
-        at('2026-11-20T08:00:00.000Z'),
-        at('2026-11-14T00:00:00.000Z'),
-        at('2026-11-13T23:59:59.999Z'),
-        at('2026-10-22T00:00:00.000Z'),
-        at('2026-10-21T23:59:59.999Z'),
-      ]);
+    await store.db('contacts').insert([
+      at('2026-11-20T08:00:00.000Z'),
+      at('2026-11-14T00:00:00.000Z'),
+      at('2026-11-13T23:59:59.999Z'),
+      // Lisbon's summer time (UTC+1) until 25 October: its 22 October begins at 23:00 UTC.
+      at('2026-10-21T23:00:00.000Z'),
+      at('2026-10-21T22:59:59.999Z'),
+    ]);
     const stats = await contacts.stats();
     expect(stats).toMatchObject({
       total: 5,
