@@ -214,7 +214,8 @@ test('a sales colleague: the enquiries first with their badge; a role change or 
     // Deactivated: thrown out at the next click.
     expect((await admin.put(`/api/users/${id}`, { data: { active: false } })).ok()).toBe(true);
     await page.getByRole('link', { name: 'Site texts' }).click();
-    await expect(page).toHaveURL(`${shell.url}/login`);
+    // The sign-in page keeps the page asked for, to go on there once signed in again.
+    await expect(page).toHaveURL(`${shell.url}/login?next=%2Fadmin%2Ftexts`);
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
     expect(await shell.stats()).toEqual({ status: 'signed-out' });
   } finally {
