@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { backdateContact, createContact, openContacts, toast, unique } from './support';
+import {
+  backdateContact,
+  chooseAdminLanguage,
+  createContact,
+  openContacts,
+  toast,
+  unique,
+} from './support';
 
 const cardOf = (page: Page, name: string) =>
   page
@@ -106,11 +113,11 @@ test('an enquiry waiting 21 hours is due soon, one waiting 26 hours overdue: in 
   await expect(stat(page, 'overdue')).toHaveText(String(overdue - 1));
 
   // The admin's language: markers and ages in German.
-  await page.getByLabel('Language', { exact: true }).selectOption('de');
+  await chooseAdminLanguage(page, 'Language', 'de');
   await expect(soonCard.getByTestId('reply-marker')).toHaveText('Bald fällig');
   await expect(soonCard.getByTestId('reply-line')).toHaveText('Antwort fällig in 2 Stunden');
   await expect(soonCard.getByTestId('received-ago')).toHaveText('vor 21 Stunden');
-  await page.getByLabel('Sprache', { exact: true }).selectOption('en');
+  await chooseAdminLanguage(page, 'Sprache', 'en');
 });
 
 test('soonest due first by default, newest and unreplied first on request; search narrows the list', async ({

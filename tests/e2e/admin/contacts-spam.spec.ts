@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../../support/axe';
 import {
   backdateContact,
+  chooseAdminLanguage,
   createContact,
   toast,
   unique,
@@ -140,10 +141,10 @@ test('the Contacts tab says e-mail is off (the e2e server has no SMTP_URL), and 
     .getByRole('button', { name: /^Close reply/ })
     .click();
 
-  await page.getByLabel('Language', { exact: true }).selectOption('pt');
+  await chooseAdminLanguage(page, 'Language', 'pt');
   await expect(notice).toContainText('O e-mail está desligado');
   await expect(cardOf(page, late).getByTestId('reply-marker')).toHaveText('Em atraso');
-  await page.getByLabel('Idioma', { exact: true }).selectOption('en');
+  await chooseAdminLanguage(page, 'Idioma', 'en');
 });
 
 test('a link to one enquiry (the staff alert’s) opens the Contacts tab on its card', async ({

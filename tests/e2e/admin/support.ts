@@ -127,3 +127,18 @@ export async function backdateContact(id: number, hoursAgo: number): Promise<str
 }
 
 type SqliteConnection = { exec(sql: string, cb: (err: Error | null) => void): void };
+
+/**
+ * Picks the admin's language in the header's switcher (labelled `label` in
+ * the language shown now) and waits until the account has saved it: the
+ * switcher saves the signed-in account's language, so a journey that ended
+ * before the save landed would leave the shared admin opening in that
+ * language at every later sign-in.
+ */
+export async function chooseAdminLanguage(page: Page, label: string, language: string) {
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/auth/profile') && r.request().method() === 'PUT',
+  );
+  await page.getByLabel(label, { exact: true }).selectOption(language);
+  expect((await saved).ok()).toBe(true);
+}
