@@ -1,7 +1,15 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORES } from '../../../tests/support/stores';
-import { createAccount, signedIn, type TestApp } from '../../../tests/support/test-app';
+import {
+  forAWhile,
+  MAIL_QUEUED_ONLY,
+  OWNERSHIP_TAKEN_AWAY,
+  salesColleague,
+  submitEnquiry,
+  type Admin,
+} from '../../../tests/support/ownership-changes';
+import { signedIn, type TestApp } from '../../../tests/support/test-app';
 import type * as Users from './users.repo';
 
 /**
@@ -48,51 +56,13 @@ vi.mock('./users.repo', async (importOriginal) => {
  * on PostgreSQL (where a server can be started); e-mail is on, nothing is
  * delivered (no worker runs).
  */
-const MAIL = {
-  RATE_LIMIT_CONTACT: '0',
-  SMTP_URL: 'smtp://127.0.0.1:2',
-  MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-};
-
-const submit = async (t: TestApp) =>
-  (
-    await request(t.app)
-      .post('/api/contacts')
-      .send({
-        name: 'Ana Silva',
-        email: 'ana@example.pt',
-        message: 'Precisamos de duas células de soldadura.',
-        language: 'pt',
-      })
-      .expect(201)
-  ).body.data.id as number;
-
-/** Resolves when `promise` settles or after a second, whichever comes first. */
-const forAWhile = (promise: Promise<unknown>) =>
-  Promise.race([promise, new Promise((resolve) => setTimeout(resolve, 1000))]);
-
-type Admin = Awaited<ReturnType<typeof signedIn>>;
-
-/** The changes that take the right to own enquiries away, as the Users page makes them. */
-const CHANGES: { name: string; make: (admin: Admin, id: number) => request.Test }[] = [
-  {
-    name: 'made an editor',
-    make: (admin, id) => admin.put(`/api/users/${id}`).send({ role: 'editor' }),
-  },
-  {
-    name: 'deactivated',
-    make: (admin, id) => admin.put(`/api/users/${id}`).send({ active: false }),
-  },
-  { name: 'deleted', make: (admin, id) => admin.delete(`/api/users/${id}`) },
-];
-
 describe.each(STORES)('a change of an account crossing an assignment, on $name', (store) => {
   let t: TestApp;
   let admin: Admin;
 
   beforeAll(async () => {
     if (store.skip) return;
-    t = await store.openApp(MAIL);
+    t = await store.openApp(MAIL_QUEUED_ONLY);
     admin = await signedIn(t.app);
   });
   afterAll(async () => {
@@ -100,21 +70,11 @@ describe.each(STORES)('a change of an account crossing an assignment, on $name',
     await t?.destroy();
   });
 
-  /** A sales colleague with a confirmed address; answers the account's id. */
-  async function colleague(username: string): Promise<number> {
-    await createAccount(t, 'sales', username);
-    await t
-      .db('users')
-      .where({ username })
-      .update({ email: `${username}@forge.example` });
-    return Number((await t.db('users').where({ username }).first('id')).id);
-  }
-
-  it.skipIf(store.skip).each(CHANGES)(
+  it.skipIf(store.skip).each(OWNERSHIP_TAKEN_AWAY)(
     '$name, then given an enquiry: the assignment is refused and nothing is sent',
     async ({ make }) => {
-      const owner = await colleague(`owner-${Math.random().toString(36).slice(2, 8)}`);
-      const id = await submit(t);
+      const owner = await salesColleague(t, `owner-${Math.random().toString(36).slice(2, 8)}`);
+      const id = await submitEnquiry(t);
       let giving: Promise<request.Response> | undefined;
       // The change has been written; the assignment comes now and goes as far as it can in a
       // second (it finishes, or waits for the change).

@@ -1,7 +1,15 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORES } from '../../../tests/support/stores';
-import { createAccount, signedIn, type TestApp } from '../../../tests/support/test-app';
+import {
+  forAWhile,
+  MAIL_QUEUED_ONLY,
+  OWNERSHIP_TAKEN_AWAY,
+  salesColleague,
+  submitEnquiry,
+  type Admin,
+} from '../../../tests/support/ownership-changes';
+import { signedIn, type TestApp } from '../../../tests/support/test-app';
 import type * as ThreadRepo from './contact-thread.repo';
 
 /**
@@ -45,51 +53,13 @@ vi.mock('./contact-thread.repo', async (importOriginal) => {
  * and on PostgreSQL (where a server can be started); e-mail is on, nothing
  * is delivered (no worker runs).
  */
-const MAIL = {
-  RATE_LIMIT_CONTACT: '0',
-  SMTP_URL: 'smtp://127.0.0.1:2',
-  MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-};
-
-const submit = async (t: TestApp) =>
-  (
-    await request(t.app)
-      .post('/api/contacts')
-      .send({
-        name: 'Ana Silva',
-        email: 'ana@example.pt',
-        message: 'Precisamos de duas células de soldadura.',
-        language: 'pt',
-      })
-      .expect(201)
-  ).body.data.id as number;
-
-/** Resolves when `promise` settles or after a second, whichever comes first. */
-const forAWhile = (promise: Promise<unknown>) =>
-  Promise.race([promise, new Promise((resolve) => setTimeout(resolve, 1000))]);
-
-type Admin = Awaited<ReturnType<typeof signedIn>>;
-
-/** The changes that take the right to own enquiries away, as the Users page makes them. */
-const CHANGES: { name: string; make: (admin: Admin, id: number) => request.Test }[] = [
-  {
-    name: 'made an editor',
-    make: (admin, id) => admin.put(`/api/users/${id}`).send({ role: 'editor' }),
-  },
-  {
-    name: 'deactivated',
-    make: (admin, id) => admin.put(`/api/users/${id}`).send({ active: false }),
-  },
-  { name: 'deleted', make: (admin, id) => admin.delete(`/api/users/${id}`) },
-];
-
 describe.each(STORES)('an assignment crossing a change of its owner, on $name', (store) => {
   let t: TestApp;
   let admin: Admin;
 
   beforeAll(async () => {
     if (store.skip) return;
-    t = await store.openApp(MAIL);
+    t = await store.openApp(MAIL_QUEUED_ONLY);
     admin = await signedIn(t.app);
   });
   afterAll(async () => {
@@ -97,22 +67,12 @@ describe.each(STORES)('an assignment crossing a change of its owner, on $name', 
     await t?.destroy();
   });
 
-  /** A sales colleague with a confirmed address; answers the account's id. */
-  async function colleague(username: string): Promise<number> {
-    await createAccount(t, 'sales', username);
-    await t
-      .db('users')
-      .where({ username })
-      .update({ email: `${username}@forge.example` });
-    return Number((await t.db('users').where({ username }).first('id')).id);
-  }
-
-  it.skipIf(store.skip).each(CHANGES)(
+  it.skipIf(store.skip).each(OWNERSHIP_TAKEN_AWAY)(
     'given the enquiry, then $name: the enquiry goes back to nobody',
     async ({ make }) => {
       const username = `owner-${Math.random().toString(36).slice(2, 8)}`;
-      const owner = await colleague(username);
-      const id = await submit(t);
+      const owner = await salesColleague(t, username);
+      const id = await submitEnquiry(t);
       let changing: Promise<request.Response> | undefined;
       // The assignment has read its new owner (a sales colleague); the change comes now and
       // goes as far as it can in a second (it finishes, or waits for the assignment).
