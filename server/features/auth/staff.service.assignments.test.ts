@@ -8,7 +8,7 @@ import {
   salesColleague,
   submitEnquiry,
   type Admin,
-} from '../../../tests/support/ownership-changes';
+} from '../../../tests/support/enquiry-races';
 import { signedIn, type TestApp } from '../../../tests/support/test-app';
 import type * as Users from './users.repo';
 

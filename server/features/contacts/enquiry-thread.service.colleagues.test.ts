@@ -1,6 +1,6 @@
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../../../tests/support/clock';
+import { MAIL_QUEUED_ONLY, replyTexts, submitEnquiry } from '../../../tests/support/enquiry-races';
 import {
   createAccount,
   createTestApp,
@@ -16,24 +16,6 @@ import {
  * never refused (two at the same moment: enquiry-thread.service.races.test.ts).
  * The real app on SQLite; e-mail is on, nothing is delivered (no worker runs).
  */
-const MAIL = {
-  RATE_LIMIT_CONTACT: '0',
-  SMTP_URL: 'smtp://127.0.0.1:2',
-  MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-};
-
-const enquiry = {
-  name: 'Ana Silva',
-  email: 'ana@example.pt',
-  message: 'Precisamos de duas células de soldadura.',
-  language: 'pt',
-};
-const submit = async (t: TestApp) =>
-  (await request(t.app).post('/api/contacts').send(enquiry).expect(201)).body.data.id as number;
-const replies = async (t: TestApp, id: number) =>
-  (await t.db('contact_thread').where({ contact_id: id, kind: 'reply' }).orderBy('id')).map(
-    (r: { text: string }) => r.text,
-  );
 
 describe('a reply written before a colleague’s reply came', () => {
   let t: TestApp;
@@ -43,14 +25,14 @@ describe('a reply written before a colleague’s reply came', () => {
   const clock = testClock('2026-07-02T13:05:00.000Z');
 
   beforeAll(async () => {
-    t = await createTestApp(MAIL, undefined, { clock });
+    t = await createTestApp(MAIL_QUEUED_ONLY, undefined, { clock });
     marta = await signedIn(t.app, await createAccount(t, 'sales', 'marta'));
     admin = await signedIn(t.app);
   });
   afterAll(() => t.destroy());
 
   it('is refused with when the colleague replied, in the writer’s language, and nothing is sent', async () => {
-    const id = await submit(t);
+    const id = await submitEnquiry(t);
     // Both opened the enquiry with no reply in it; the admin answers first.
     await admin
       .post(`/api/contacts/${id}/replies`)
@@ -79,12 +61,12 @@ describe('a reply written before a colleague’s reply came', () => {
     expect(de.body.error).toBe(
       'Jemand aus Ihrem Team hat am 02.07.2026, 14:05 (Westeuropäische Zeit) geantwortet. Lesen Sie diese Antwort, bevor Sie Ihre senden.',
     );
-    expect(await replies(t, id)).toEqual(['Olá Ana,\n\nenviamos a proposta amanhã.']);
+    expect(await replyTexts(t, id)).toEqual(['Olá Ana,\n\nenviamos a proposta amanhã.']);
     expect(await t.db('mail_outbox').where({ contact_id: id, kind: 'reply' })).toHaveLength(1);
   });
 
   it('goes out once its writer has seen that reply, or sends it anyway (no count)', async () => {
-    const id = await submit(t);
+    const id = await submitEnquiry(t);
     await admin.post(`/api/contacts/${id}/replies`).send({ message: 'Primeira' }).expect(201);
     await marta
       .post(`/api/contacts/${id}/replies`)
@@ -92,11 +74,11 @@ describe('a reply written before a colleague’s reply came', () => {
       .expect(201);
     // Send anyway, and every client that sends no count: never refused.
     await marta.post(`/api/contacts/${id}/replies`).send({ message: 'Terceira' }).expect(201);
-    expect(await replies(t, id)).toEqual(['Primeira', 'Segunda', 'Terceira']);
+    expect(await replyTexts(t, id)).toEqual(['Primeira', 'Segunda', 'Terceira']);
   });
 
   it('is not refused for the writer’s own replies since (another tab of theirs)', async () => {
-    const id = await submit(t);
+    const id = await submitEnquiry(t);
     await marta.post(`/api/contacts/${id}/replies`).send({ message: 'Um', seen_replies: 0 });
     await marta
       .post(`/api/contacts/${id}/replies`)
@@ -105,7 +87,7 @@ describe('a reply written before a colleague’s reply came', () => {
   });
 
   it('refuses a count that is not a whole number of replies', async () => {
-    const id = await submit(t);
+    const id = await submitEnquiry(t);
     for (const seen_replies of [-1, 1.5, '1', null]) {
       const res = await marta
         .post(`/api/contacts/${id}/replies`)

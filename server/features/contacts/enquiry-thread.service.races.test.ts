@@ -1,6 +1,7 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES } from '../../../tests/support/stores';
+import { MAIL_QUEUED_ONLY, replyTexts, submitEnquiry } from '../../../tests/support/enquiry-races';
 import { createAccount, signedIn, type TestApp } from '../../../tests/support/test-app';
 import { createContactsRepo } from './contacts.repo';
 
@@ -14,24 +15,6 @@ import { createContactsRepo } from './contacts.repo';
  * SQLite and on PostgreSQL (where a server can be started; SQLite writes one
  * transaction at a time); e-mail is on, nothing is delivered (no worker runs).
  */
-const MAIL = {
-  RATE_LIMIT_CONTACT: '0',
-  SMTP_URL: 'smtp://127.0.0.1:2',
-  MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-};
-
-const enquiry = {
-  name: 'Ana Silva',
-  email: 'ana@example.pt',
-  message: 'Precisamos de duas células de soldadura.',
-  language: 'pt',
-};
-const submit = async (t: TestApp) =>
-  (await request(t.app).post('/api/contacts').send(enquiry).expect(201)).body.data.id as number;
-const replies = async (t: TestApp, id: number) =>
-  (await t.db('contact_thread').where({ contact_id: id, kind: 'reply' }).orderBy('id')).map(
-    (r: { text: string }) => r.text,
-  );
 
 describe.each(STORES)('replies and moves at the same moment, on $name', (store) => {
   let t: TestApp;
@@ -40,7 +23,7 @@ describe.each(STORES)('replies and moves at the same moment, on $name', (store) 
 
   beforeAll(async () => {
     if (store.skip) return;
-    t = await store.openApp(MAIL);
+    t = await store.openApp(MAIL_QUEUED_ONLY);
     marta = await signedIn(t.app, await createAccount(t, 'sales', 'marta'));
     admin = await signedIn(t.app);
   });
@@ -49,7 +32,7 @@ describe.each(STORES)('replies and moves at the same moment, on $name', (store) 
   it.skipIf(store.skip)(
     'a reply sent while a colleague moves the enquiry to spam waits for the move, then is refused',
     async () => {
-      const id = await submit(t);
+      const id = await submitEnquiry(t);
       // The move to spam as contacts.service.ts makes it: the enquiry locked, then changed;
       // the reply is sent while the move's transaction is open.
       let sending!: Promise<request.Response>;
@@ -65,7 +48,7 @@ describe.each(STORES)('replies and moves at the same moment, on $name', (store) 
       const res = await sending;
       expect(res.status).toBe(409);
       expect(res.body.error).toBe('Move the enquiry out of the spam folder before replying to it');
-      expect(await replies(t, id)).toEqual([]);
+      expect(await replyTexts(t, id)).toEqual([]);
       expect(await t.db('mail_outbox').where({ kind: 'reply' }).where({ contact_id: id })).toEqual(
         [],
       );
@@ -77,7 +60,7 @@ describe.each(STORES)('replies and moves at the same moment, on $name', (store) 
   it.skipIf(store.skip)(
     'of two colleagues answering from the same thread at once, one reply goes, the other is refused',
     async () => {
-      const id = await submit(t);
+      const id = await submitEnquiry(t);
       const [a, b] = await Promise.all([
         admin.post(`/api/contacts/${id}/replies`).send({ message: 'De mim', seen_replies: 0 }),
         marta
@@ -85,7 +68,7 @@ describe.each(STORES)('replies and moves at the same moment, on $name', (store) 
           .send({ message: 'De mim também', seen_replies: 0 }),
       ]);
       expect([a.status, b.status].sort()).toEqual([201, 409]);
-      expect(await replies(t, id)).toHaveLength(1);
+      expect(await replyTexts(t, id)).toHaveLength(1);
     },
   );
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_QUEUED_ONLY } from '../../../tests/support/enquiry-races';
 import { STORES } from '../../../tests/support/stores';
 import { signedIn, type TestApp } from '../../../tests/support/test-app';
 import { createReplyRefusals } from './reply-refusals';
@@ -13,19 +14,13 @@ import { createReplyRefusals } from './reply-refusals';
  * outbox rows, and the refusal is taken in a transaction as the worker
  * takes it (mail.worker.reply-refused.test.ts: the worker and a real SMTP server).
  */
-const MAIL = {
-  RATE_LIMIT_CONTACT: '0',
-  SMTP_URL: 'smtp://127.0.0.1:2',
-  MAIL_FROM: 'Forge Industrial <hello@forge.example>',
-};
-
 describe.each(STORES)('a reply refused for good, on $name', (store) => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signedIn>>;
 
   beforeAll(async () => {
     if (store.skip) return;
-    t = await store.openApp(MAIL);
+    t = await store.openApp(MAIL_QUEUED_ONLY);
     admin = await signedIn(t.app);
   });
   afterAll(() => t?.destroy());

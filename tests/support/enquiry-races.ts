@@ -2,10 +2,11 @@ import request from 'supertest';
 import { createAccount, type signedIn, type TestApp } from './test-app';
 
 /**
- * What the races between an enquiry's assignment and a change of its
- * owner's account share (server/features/auth/staff.service.assignments.test.ts
- * and server/features/contacts/enquiry-thread.service.assign-races.test.ts):
- * each file keeps only its own hook into the order of the two.
+ * What the tests of two staff working one enquiry at once share (replies
+ * crossing a colleague's reply or move, an assignment crossing a change of
+ * its owner's account): the real app with e-mail queued and never sent, an
+ * enquiry, a colleague, the changes. Each test file keeps its own hooks
+ * into the order of the two (vi.mock is hoisted per file).
  */
 
 /** E-mail on, delivered nowhere (no worker runs): notices stay in the outbox to be read. */
@@ -28,6 +29,12 @@ export const submitEnquiry = async (t: TestApp) =>
       })
       .expect(201)
   ).body.data.id as number;
+
+/** The texts of an enquiry's replies, oldest first. */
+export const replyTexts = async (t: TestApp, id: number) =>
+  (await t.db('contact_thread').where({ contact_id: id, kind: 'reply' }).orderBy('id')).map(
+    (r: { text: string }) => r.text,
+  );
 
 /** Resolves when `promise` settles or after a second, whichever comes first. */
 export const forAWhile = (promise: Promise<unknown>) =>
