@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { button } from '../lib/ui';
 import { Modal } from './Modal';
@@ -11,6 +12,8 @@ type Props = {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Where the focus goes once the dialog closes, read then; what had it before when empty. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 /** Asks before a destructive action; Cancel has the focus so Enter never deletes by accident. */
@@ -21,6 +24,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  returnFocusTo,
 }: Props) {
   const { t } = useTranslation();
   return (
@@ -31,6 +35,7 @@ export function ConfirmDialog({
       size="sm"
       role="alertdialog"
       busy={busy}
+      returnFocusTo={returnFocusTo}
     >
       <div className="flex justify-end gap-3 px-6 py-4">
         <button

@@ -17,7 +17,7 @@ const traps: object[] = [];
  * While `active`: moves focus into `container` (the `[data-autofocus]` element,
  * else the first control), keeps Tab and Shift+Tab inside it, calls `onEscape`
  * on Escape, and on release gives focus back to whatever had it before (or to
- * `returnTo` when given), falling back to `[data-focus-fallback]` when focus
+ * what `returnTo` names then, when it names something), falling back to `[data-focus-fallback]` when focus
  * would otherwise be lost. A trap opened on top of another takes over until it closes.
  */
 export function useFocusTrap(
@@ -78,13 +78,16 @@ export function useFocusTrap(
   useEffect(() => {
     const root = container.current;
     if (!active || !root) return;
-    const previous = returnTo?.current ?? (document.activeElement as HTMLElement | null);
+    const before = document.activeElement as HTMLElement | null;
+    // The ref itself, read at release: what it names may be set while the dialog is open.
+    const returning = returnTo;
     const first =
       root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root;
     first.focus();
     return () => {
       const focused = document.activeElement;
       const lost = !focused || focused === document.body || !focused.isConnected;
+      const previous = returning?.current ?? before;
       if (previous?.isConnected) previous.focus();
       else if (lost) document.querySelector<HTMLElement>('[data-focus-fallback]')?.focus();
     };

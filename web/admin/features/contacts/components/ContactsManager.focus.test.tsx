@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '#shared/contact';
@@ -10,12 +10,15 @@ import { ContactsManager } from './ContactsManager';
 
 /**
  * A row action that takes its card off the list shown (Mark as spam, Not
- * spam, Mark as read or replied under a filter) leaves the keyboard on the
+ * spam, Mark as read or replied under a filter, Delete once confirmed) leaves the keyboard on the
  * list: on the card that took its place, else the one before, else the
  * tab's heading, not on the page's body.
  */
 quietToasts();
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const enquiry = (id: number, name: string): Contact => ({
   id,
@@ -57,6 +60,14 @@ function stub(server: Contact[]) {
     }
     if (url === '/api/mail/status') return json(200, { data: { enabled: false, notify: 0 } });
     if (url === '/api/users/staff') return json(200, { data: [] });
+    const deleted = /^\/api\/contacts\/(\d+)$/.exec(url);
+    if (method === 'DELETE' && deleted) {
+      server.splice(
+        server.findIndex((c) => c.id === Number(deleted[1])),
+        1,
+      );
+      return new Response(null, { status: 204 });
+    }
     const write = /^\/api\/contacts\/(\d+)\/(spam|read)$/.exec(url);
     if (method === 'PUT' && write) {
       const i = server.findIndex((c) => c.id === Number(write[1]));
@@ -110,5 +121,22 @@ describe('a row action that takes its card off the list', () => {
     fireEvent.click(action);
     await screen.findByText('The spam folder is empty.');
     await waitFor(() => expect(document.activeElement?.id).toBe('contacts-title'));
+  });
+
+  it('on the next card after a deletion, once its question has closed', async () => {
+    // As browsers do (jsdom does not): nothing behind an open dialog (`inert`) takes the focus.
+    const focus = HTMLElement.prototype.focus;
+    vi.spyOn(HTMLElement.prototype, 'focus').mockImplementation(function (this: HTMLElement) {
+      if (!this.closest('[inert]')) focus.call(this);
+    });
+    stub([ANA, JONAS, LEA]);
+    open('/admin?tab=contacts&sort=newest');
+    const action = await screen.findByRole('button', { name: /^Delete: Ana Silva/ });
+    action.focus();
+    fireEvent.click(action);
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(document.getElementById(`contact-${ANA.id}`)).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(firstControl(JONAS)));
   });
 });

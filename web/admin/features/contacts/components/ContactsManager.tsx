@@ -52,7 +52,7 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
   const page = query.page ?? 1;
   const pages = pageCount(total, CONTACTS_PAGE_SIZE);
   const { pendingId, remove, removing, ...act } = useContactActions();
-  useFocusKeptInList(contacts.map((c) => c.id));
+  const deletion = useFocusKeptInList(contacts.map((c) => c.id));
   const [toDelete, setToDelete] = useState<Contact | null>(null);
   const { linked, forget } = useRevealContact(
     folder === 'inbox' && list.isSuccess && !list.isPlaceholderData,
@@ -151,15 +151,20 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
           message={t('admin.contacts.confirmDelete')}
           confirmLabel={t('admin.contacts.delete')}
           busy={removing}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() =>
+          returnFocusTo={deletion.returnFocusTo}
+          onCancel={() => {
+            deletion.leaving(null);
+            setToDelete(null);
+          }}
+          onConfirm={() => {
+            deletion.leaving(toDelete.id);
             remove(toDelete, () => {
               if (toDelete.id === linked) forget();
               closeReply(toDelete.id);
               keepNoteDraft(toDelete.id, null);
               setToDelete(null);
-            })
-          }
+            });
+          }}
         />
       )}
     </section>
