@@ -153,4 +153,6 @@ export type ContactStats = {
   newest_id: number | null;
   last_7_days: number;
   per_day: { date: string; count: number }[];
+  /** The company's zone (settings `reply_time_zone`), in which `per_day`'s days begin and end. */
+  time_zone: string;
 };

@@ -43,7 +43,7 @@ export function createContactCounts(db: Db) {
      * The counts of `GET /api/contacts/stats` (but the days) and its last
      * enquiry received, read in one statement.
      */
-    async stats(now: Date): Promise<Omit<ContactStats, 'last_7_days' | 'per_day'>> {
+    async stats(now: Date): Promise<Omit<ContactStats, 'last_7_days' | 'per_day' | 'time_zone'>> {
       const [ahead, undated] = notDueBefore(false, now);
       const get = await one({
         total: kept({ spam: false }),

@@ -7,7 +7,8 @@ import { createContactsService } from './contacts.service';
  * The enquiries chart's days are the company's days (settings
  * `reply_time_zone`), as analytics counts them: in Lisbon's summer an
  * enquiry at 00:30 on 1 August is on 1 August, not on 31 July as UTC has
- * it; a day where the clocks go back is 25 hours long. Alike on both stores.
+ * it; a day where the clocks go back is 25 hours long. The export's file
+ * is dated with the same today. Alike on both stores.
  */
 describe.each(STORES)('the enquiries per day on $name', (s) => {
   describe.skipIf(s.skip)('', () => {
@@ -20,12 +21,13 @@ describe.each(STORES)('the enquiries per day on $name', (s) => {
       await store.db('contacts').delete();
     });
 
-    const stats = (now: string, timeZone = 'Europe/Lisbon') =>
+    const service = (now: string, timeZone = 'Europe/Lisbon') =>
       createContactsService({
         db: store.db,
         clock: () => new Date(now),
         settings: { snapshot: async () => ({ ...DEFAULT_SETTINGS, reply_time_zone: timeZone }) },
-      }).stats();
+      });
+    const stats = (now: string, timeZone = 'Europe/Lisbon') => service(now, timeZone).stats();
 
     const receive = (...times: string[]) =>
       store.db('contacts').insert(
@@ -61,6 +63,19 @@ describe.each(STORES)('the enquiries per day on $name', (s) => {
       expect(earlier.per_day.reduce((sum, d) => sum + d.count, 0)).toBe(3);
       expect(earlier.last_7_days).toBe(2);
       expect(last_7_days).toBe(2);
+    });
+
+    it('names the zone its days are in', async () => {
+      expect((await stats('2026-08-01T10:00:00.000Z')).time_zone).toBe('Europe/Lisbon');
+      expect((await stats('2026-08-01T10:00:00.000Z', 'Asia/Tokyo')).time_zone).toBe('Asia/Tokyo');
+    });
+
+    it("dates the export's file with the company's today, not UTC's", async () => {
+      // 00:10 on 2 August in Lisbon, still 1 August in UTC.
+      const lisbon = await service('2026-08-01T23:10:00.000Z').exportCsv();
+      expect(lisbon.filename).toBe('enquiries-2026-08-02.csv');
+      const spam = await service('2026-08-01T23:10:00.000Z', 'UTC').exportCsv({ spam: true });
+      expect(spam.filename).toBe('spam-enquiries-2026-08-01.csv');
     });
 
     it('goes by the zone as set: in UTC the 00:30 enquiry is on 31 July', async () => {

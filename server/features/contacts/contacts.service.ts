@@ -21,7 +21,8 @@ import { NOBODY, type Who } from '../../http/who';
 import type { Logger } from '../../logger';
 import { parseInput } from '../../validation';
 import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
-import { lastDays, perDay, statsDays, utcDay } from './contact-stats';
+import { zoneDay } from '#shared/day-series';
+import { lastDays, perDay, statsDays } from './contact-stats';
 import { csvWriter } from './contacts-csv';
 import { createContactsRepo, type ListAt } from './contacts.repo';
 import type { EnquirySource, EnquirySources } from './enquiry-sources';
@@ -266,12 +267,13 @@ export function createContactsService({
       const { dates, bounds } = statsDays(now, timeZone);
       const [counts, recent] = await Promise.all([repo.counts(now), repo.countsPerDay(bounds)]);
       const series = perDay(dates, recent);
-      return { ...counts, last_7_days: lastDays(series), per_day: series };
+      return { ...counts, last_7_days: lastDays(series), per_day: series, time_zone: timeZone };
     },
 
     /**
      * The inbox or the spam folder as CSV (times in UTC and in the company's
-     * zone; commas, or semicolons), with a file name for the download: its
+     * zone; commas, or semicolons), with a file name for the download (dated
+     * with the company's today): its
      * text in parts (the header, then EXPORT_BATCH rows at a time, newest
      * first), read from the database as they are sent.
      */
@@ -280,8 +282,9 @@ export function createContactsService({
       who: Who = NOBODY,
     ): Promise<{ filename: string; csv: AsyncIterable<string> }> {
       const spam = opts.spam ?? false;
-      const day = utcDay(clock());
       const { reply_time_zone: timeZone } = await settings.snapshot();
+      // The day the file is saved on, as the company's people name it.
+      const day = zoneDay(clock(), timeZone);
       await audit.record(who, {
         action: 'contact.exported',
         summary: spam ? 'spam' : 'enquiries',

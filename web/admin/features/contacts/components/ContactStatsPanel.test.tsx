@@ -18,6 +18,7 @@ const stats: ContactStats = {
   newest_id: 21,
   last_7_days: 6,
   per_day: [],
+  time_zone: 'Europe/Berlin',
 };
 
 function render(reply: ReplyFilter | undefined) {
@@ -65,4 +66,13 @@ describe('ContactStatsPanel', () => {
       expect([text('total'), text('unread'), text('overdue')]).toEqual(written);
     },
   );
+
+  it("names the zone whose midnights divide the chart's days", () => {
+    render(undefined);
+    expect(
+      screen.getByText(
+        'Days run from midnight to midnight in the company time zone (Europe/Berlin), as set under Settings.',
+      ),
+    ).toBeTruthy();
+  });
 });

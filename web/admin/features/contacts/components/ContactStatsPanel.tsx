@@ -84,7 +84,7 @@ export function ContactStatsPanel({ stats, reply, onReply }: Props) {
         })}
       </dl>
       <div className={`${card} px-4 py-3`}>
-        <EnquiriesChart perDay={stats.per_day} />
+        <EnquiriesChart perDay={stats.per_day} timeZone={stats.time_zone} />
       </div>
     </section>
   );

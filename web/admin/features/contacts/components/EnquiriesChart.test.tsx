@@ -11,7 +11,9 @@ const days = (counts: number[]) =>
 
 describe('EnquiriesChart', () => {
   it('draws one bar per day, scaled to the busiest day, and summarises it in words', () => {
-    const { container } = renderAdmin(<EnquiriesChart perDay={days([0, 2, 4, 1])} />);
+    const { container } = renderAdmin(
+      <EnquiriesChart perDay={days([0, 2, 4, 1])} timeZone="Europe/Lisbon" />,
+    );
     const chart = screen.getByRole('img', {
       name: /7 enquiries in the last 30 days; busiest day 03\/03\/2025 with 4/,
     });
@@ -27,7 +29,7 @@ describe('EnquiriesChart', () => {
   });
 
   it('speaks of one enquiry in the singular', () => {
-    renderAdmin(<EnquiriesChart perDay={days([0, 1, 0])} />);
+    renderAdmin(<EnquiriesChart perDay={days([0, 1, 0])} timeZone="Europe/Lisbon" />);
     expect(
       screen.getByRole('img', {
         name: '1 enquiry in the last 30 days; busiest day 02/03/2025 with 1.',
@@ -36,9 +38,12 @@ describe('EnquiriesChart', () => {
   });
 
   it('writes its dates as German does, in the summary too', () => {
-    const { container } = renderAdmin(<EnquiriesChart perDay={days([0, 2, 4, 1])} />, {
-      language: 'de',
-    });
+    const { container } = renderAdmin(
+      <EnquiriesChart perDay={days([0, 2, 4, 1])} timeZone="Europe/Lisbon" />,
+      {
+        language: 'de',
+      },
+    );
     const chart = screen.getByRole('img', {
       name: '7 Anfragen in den letzten 30 Tagen; die meisten am 03.03.2025 mit 4.',
     });
@@ -50,7 +55,7 @@ describe('EnquiriesChart', () => {
   });
 
   it('says so when there were no enquiries', () => {
-    renderAdmin(<EnquiriesChart perDay={days([0, 0, 0])} />);
+    renderAdmin(<EnquiriesChart perDay={days([0, 0, 0])} timeZone="Europe/Lisbon" />);
     expect(screen.getByRole('img', { name: 'No enquiries in the last 30 days.' })).toBeTruthy();
   });
 });
