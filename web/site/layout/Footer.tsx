@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { LANGUAGES, pickLanguage } from '#shared/languages';
+import { pickLanguage } from '#shared/languages';
 import { telHref } from '#shared/phone';
-import { siblingPath } from '../lib/language';
 import { useLocalize } from '../lib/page-language';
 import { container } from '../ui/styles';
+import { LanguageLinks } from './LanguageLinks';
 import { useNavPages, type NavPageLink } from './useNavPages';
 
 /**
@@ -20,10 +20,8 @@ import { useNavPages, type NavPageLink } from './useNavPages';
 export function Footer() {
   const { t, i18n } = useTranslation();
   const localize = useLocalize();
-  const { pathname, search } = useLocation();
   const headerPages = useNavPages('header');
   const pages = useNavPages('footer');
-  const current = pickLanguage(i18n.language);
   const year = new Date().getUTCFullYear();
   const heading = 'font-display text-sm font-semibold tracking-wider text-white uppercase';
   const link = 'text-steel-300 transition hover:text-signal-300';
@@ -106,21 +104,10 @@ export function Footer() {
           <p>{t('footer.copyright', { year, name: t('meta.siteName') })}</p>
           {/* The same page in each language, as the language menu links it (a full page load). */}
           <nav aria-label={t('language.menu')}>
-            <ul className="flex flex-wrap gap-x-4 gap-y-2">
-              {LANGUAGES.map((language) => (
-                <li key={language}>
-                  <a
-                    href={siblingPath(pathname, search, language)}
-                    hrefLang={language}
-                    lang={language}
-                    aria-current={language === current ? 'true' : undefined}
-                    className={language === current ? 'font-semibold text-white' : link}
-                  >
-                    {t(`language.names.${language}`)}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <LanguageLinks
+              className="flex flex-wrap gap-x-4 gap-y-2"
+              linkClass={(current) => (current ? 'font-semibold text-white' : link)}
+            />
           </nav>
         </div>
       </div>
