@@ -32,9 +32,9 @@
  *   takes it over when it hydrates (ContactForm).
  * - **An address that names a language** (`/de/news`, `?lang=pt`) is kept as
  *   the visitor's choice at once, without hydrating.
- * - **Controls that need scripts** (the hero's Pause button) are shown once it
- *   runs (`data-scripted` on `<html>`, site.css): without JavaScript they
- *   would do nothing.
+ * - **Controls that need scripts** (the hero's Pause button, the header's menu
+ *   and language buttons on a phone) are shown once it runs (`data-scripted`
+ *   on `<html>`, site.css): without JavaScript they would do nothing.
  *
  * The server writes what to load on this script's element: `data-hydrate`
  * (the entry), `data-preload` (its chunks and the page's own,
