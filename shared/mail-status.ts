@@ -37,6 +37,21 @@ export const MailErrorSchema = z.object({
 });
 export type MailError = z.infer<typeof MailErrorSchema>;
 
+/**
+ * Why an e-mail to a colleague was not sent (`mail_outbox.cancel_reason`,
+ * status `cancelled`): it was queued for their account because of its role
+ * (the notice of an enquiry given to them, the reminder of one they own),
+ * and when its turn came the account was `recipient-deleted`,
+ * `recipient-deactivated`, or its role no longer had the access the mail
+ * is about (`recipient-role`).
+ */
+export const MAIL_CANCEL_REASONS = [
+  'recipient-deleted',
+  'recipient-deactivated',
+  'recipient-role',
+] as const;
+export type MailCancelReason = (typeof MAIL_CANCEL_REASONS)[number];
+
 /** `GET /api/mail/status`: what the admin shows about enquiry e-mail (never credentials). */
 export type MailStatus = {
   /** SMTP_URL is set: alerts and auto-replies are sent. */
@@ -51,6 +66,9 @@ export type MailStatus = {
   alert_recipients: Record<Language, number>;
   pending: number;
   failed: number;
+  /** E-mails to colleagues not sent: their account lost what the mail needs (by reason below). */
+  cancelled: number;
+  cancel_reasons: Record<MailCancelReason, number>;
   /**
    * The latest failed attempt: when, and why as a code and its values (or,
    * for one stored before errors were codes, the text stored then), and

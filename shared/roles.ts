@@ -40,11 +40,20 @@ export const can = (role: Role | undefined, capability: Capability): boolean =>
   role !== undefined && (CAPABILITIES[capability] as readonly Role[]).includes(role);
 
 /**
+ * True for an active account whose role has the capability: what an
+ * account must still be to be given work, or sent mail, because of its role.
+ */
+export const activeWith = (
+  account: { role: Role; active: boolean },
+  capability: Capability,
+): boolean => account.active && can(account.role, capability);
+
+/**
  * True for an active account whose role handles enquiries: who may own
  * one and be e-mailed about it.
  */
 export const handlesEnquiries = (account: { role: Role; active: boolean }): boolean =>
-  account.active && can(account.role, 'enquiries');
+  activeWith(account, 'enquiries');
 
 /**
  * True for an active account whose role may invite colleagues. An invitation
@@ -52,4 +61,4 @@ export const handlesEnquiries = (account: { role: Role; active: boolean }): bool
  * has its pending invitations withdrawn (decision 030, amended).
  */
 export const mayInvite = (account: { role: Role; active: boolean }): boolean =>
-  account.active && can(account.role, 'users');
+  activeWith(account, 'users');

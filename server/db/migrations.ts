@@ -43,6 +43,7 @@ import * as userNames from '../../migrations/20261129120000_user_names';
 import * as mediaBytesBigint from '../../migrations/20261130100000_media_bytes_bigint';
 import * as userLanguages from '../../migrations/20261201100000_user_languages';
 import * as searchLetterFolding from '../../migrations/20261201120000_search_letter_folding';
+import * as outboxRecipientAccounts from '../../migrations/20261202100000_outbox_recipient_accounts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -98,6 +99,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261130100000_media_bytes_bigint.ts', mediaBytesBigint],
   ['20261201100000_user_languages.ts', userLanguages],
   ['20261201120000_search_letter_folding.ts', searchLetterFolding],
+  ['20261202100000_outbox_recipient_accounts.ts', outboxRecipientAccounts],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

@@ -268,6 +268,8 @@ describe('GET /api/mail/status without SMTP_URL', () => {
       alert_recipients: { en: 0, pt: 0, de: 0 },
       pending: 0,
       failed: 0,
+      cancelled: 0,
+      cancel_reasons: { 'recipient-deleted': 0, 'recipient-deactivated': 0, 'recipient-role': 0 },
       last_failure: null,
       last_delivery_at: null,
       failing: false,

@@ -232,7 +232,7 @@ export function createEnquiryThreadService({
         if (owner && owner.id !== actor.id && owner.email) {
           // The notice names the one who gave it as replies do.
           const by = displayNameOf(await senderOf(actor, trx));
-          const notify = { address: owner.email, language: owner.language };
+          const notify = { address: owner.email, language: owner.language, account: owner.id };
           if (await mail.queueAssigned(trx, contact, notify, by)) void mail.nudgeAfter(trx);
         }
         return { owner, changed: true };

@@ -19,9 +19,9 @@ const BATCH = 100;
  * Whom a reminder goes to, and the language they read the team's mail in:
  * the owner's account's, or the one of the alert list they are on; null
  * when it is not known (an account that chose none, NOTIFY_EMAIL), the
- * staff's.
+ * staff's. `account`: the owner's, checked again when the reminder is sent.
  */
-export type ReminderRecipient = { address: string; language: Language | null };
+export type ReminderRecipient = { address: string; language: Language | null; account?: number };
 
 /** What the reminders need of the mail service. */
 export type ReminderMail = {
@@ -67,7 +67,7 @@ export function createReplyReminders(deps: {
   async function recipientsOf(contact: Contact): Promise<ReminderRecipient[]> {
     const owner = contact.assignee ? await accounts.account(contact.assignee.id) : null;
     if (canOwnEnquiries(owner) && owner.email)
-      return [{ address: owner.email, language: owner.language }];
+      return [{ address: owner.email, language: owner.language, account: owner.id }];
     return mail.alertList(contact.language);
   }
 

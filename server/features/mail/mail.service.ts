@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Contact } from '#shared/contact';
 import type { Language } from '#shared/languages';
-import { MailErrorSchema, type MailStatus } from '#shared/mail-status';
+import { MAIL_CANCEL_REASONS, MailErrorSchema, type MailStatus } from '#shared/mail-status';
 import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
@@ -284,7 +284,8 @@ export function createMailService({
 
     /**
      * What the admin shows about e-mail: on or off, who gets the alerts of
-     * each language, the queue, the last failure. No credentials.
+     * each language, the queue, the last failure, the e-mails to colleagues
+     * cancelled (by reason). No credentials.
      */
     async status(): Promise<MailStatus> {
       const [s, now] = await Promise.all([outbox.status(), settings?.snapshot()]);
@@ -300,6 +301,13 @@ export function createMailService({
         alert_recipients: { en: reach('en'), pt: reach('pt'), de: reach('de') },
         pending: s.pending,
         failed: s.failed,
+        cancelled: s.cancelled.reduce((sum, c) => sum + c.count, 0),
+        cancel_reasons: Object.fromEntries(
+          MAIL_CANCEL_REASONS.map((reason) => [
+            reason,
+            s.cancelled.find((c) => c.reason === reason)?.count ?? 0,
+          ]),
+        ) as MailStatus['cancel_reasons'],
         last_failure: s.lastFailure && failureOf(s.lastFailure, speak('en')),
         last_delivery_at: s.lastDeliveryAt,
         failing,

@@ -17,6 +17,7 @@ import {
   type WebhookContent,
 } from './outbox.repo';
 import type { OutboxSignal } from './outbox-signal';
+import { createRecipientAccess } from './recipient-access';
 import {
   classifyFailure,
   createSmtpTransport,
@@ -95,8 +96,11 @@ const forLog = (text: string) => text.replace(/[^\s<>@"]+@[^\s<>@"]+/g, '[addres
  * in a lane of their own beside the e-mails' (each lane claims, sends and
  * waits by itself), so a receiver that takes its full timeout to fail never
  * holds up an alert, an auto-reply or an account e-mail. With e-mail off (no
- * SMTP_URL) only the webhook lane runs. Started by server/index.ts (and by
- * tests), never by createApp.
+ * SMTP_URL) only the webhook lane runs. An e-mail queued for a colleague's
+ * account because of its role is sent only while the account still exists,
+ * is active and has the access the mail needs, read right before sending
+ * (recipient-access.ts); otherwise it is cancelled with the reason. Started
+ * by server/index.ts (and by tests), never by createApp.
  */
 export function createMailWorker(deps: {
   db: Db;
@@ -120,6 +124,7 @@ export function createMailWorker(deps: {
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
   const clock = deps.clock ?? systemClock;
   const repo = deps.repo ?? createOutboxRepo(db);
+  const recipients = createRecipientAccess(db);
   const transport = mail ? (deps.transport ?? createSmtpTransport(mail.smtpUrl)) : undefined;
   const secret = mail ? smtpSecret(mail.smtpUrl) : undefined;
   const webhooks: WebhookDelivery = deps.webhooks ?? {
@@ -226,7 +231,7 @@ export function createMailWorker(deps: {
         () => false, // the settings unreadable: the retry below decides then
       );
       if (cleared) {
-        await repo.markCancelled(message.id, owner, { error: stored, at: iso(now) });
+        await repo.markCancelled(message.id, owner, { failure: { error: stored, at: iso(now) } });
         logger.info(log, 'webhook call failed; not retried: no webhook address is set');
         return true;
       }
@@ -263,6 +268,16 @@ export function createMailWorker(deps: {
   async function deliver(message: OutboxMessage, leaseEnd: number): Promise<boolean> {
     if (message.kind === 'webhook') return call(message, leaseEnd);
     if (!mail || !transport) return true; // no e-mail lane while e-mail is off
+    // Queued for a colleague's account: not sent once it may no longer read what it says.
+    const reason = await recipients.refusal(message);
+    if (reason) {
+      await repo.markCancelled(message.id, owner, { reason });
+      logger.info(
+        { outbox: message.id, kind: message.kind, reason },
+        'e-mail cancelled: its recipient’s account no longer may have it',
+      );
+      return true;
+    }
     const id = messageId(message, mail.from.address);
     try {
       await transport.send({

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { pickLanguage, type Language } from '#shared/languages';
+import type { MailCancelReason } from '#shared/mail-status';
 import { isEmbedded, type Db } from '../../db/knex';
 import { toCount, toIso, toIsoOrNull } from '../../db/values';
 import type { Mailbox } from '../../mailbox';
@@ -71,6 +72,13 @@ type Common = {
   contactId: number | null;
   /** An e-mail address, or the webhook's URL. */
   recipient: string;
+  /**
+   * The colleague's account the e-mail goes to because of its role (an
+   * enquiry given to them, the reminder of one they own), checked again
+   * right before it is sent (recipient-access.ts); null for any other
+   * recipient (the visitor, NOTIFY_EMAIL, the alert lists, account mail).
+   */
+  accountId: number | null;
   language: Language;
   attempts: number;
   createdAt: string;
@@ -82,7 +90,10 @@ export type OutboxMessage =
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-export type NewOutboxMessage = DistributiveOmit<OutboxMessage, 'id' | 'attempts' | 'createdAt'>;
+export type NewOutboxMessage = DistributiveOmit<
+  OutboxMessage,
+  'id' | 'attempts' | 'createdAt' | 'accountId'
+> & { accountId?: number | null };
 
 type Row = Record<string, unknown>;
 
@@ -93,6 +104,8 @@ const toMessage = (row: Row): OutboxMessage =>
     contactId:
       row.contact_id === null || row.contact_id === undefined ? null : Number(row.contact_id),
     recipient: String(row.recipient),
+    accountId:
+      row.account_id === null || row.account_id === undefined ? null : Number(row.account_id),
     language: pickLanguage(row.language),
     content: JSON.parse(String(row.content)) as MailContent | WebhookContent,
     attempts: Number(row.attempts),
@@ -177,6 +190,7 @@ export function createOutboxRepo(db: Db) {
           kind: m.kind,
           contact_id: m.contactId,
           recipient: m.recipient,
+          account_id: m.accountId ?? null,
           language: m.language,
           content: JSON.stringify(m.content),
           status: 'pending',
@@ -194,6 +208,7 @@ export function createOutboxRepo(db: Db) {
           kind: message.kind,
           contact_id: message.contactId,
           recipient: message.recipient,
+          account_id: message.accountId ?? null,
           language: message.language,
           content: JSON.stringify(message.content),
           status: 'pending',
@@ -358,22 +373,28 @@ export function createOutboxRepo(db: Db) {
     },
 
     /**
-     * A webhook call that will not be made (its address was cleared while it
-     * waited), or not again (cleared while it was being made, and it failed:
-     * `failure` says why): cancelled, while `owner` holds its lease.
+     * Not sent, for good, while `owner` holds its lease: a webhook call whose
+     * address was cleared while it waited, or while it was being made and it
+     * failed (`failure` says why); an e-mail to a colleague whose account no
+     * longer may have it (`reason`, the account's mail only).
      */
     async markCancelled(
       id: number,
       owner: string,
-      failure?: { error: string; at: string },
+      {
+        failure,
+        reason,
+      }: { failure?: { error: string; at: string }; reason?: MailCancelReason } = {},
     ): Promise<boolean> {
       const changed = await outbox()
-        .where({ id, kind: 'webhook', lease_owner: owner })
+        .where({ id, lease_owner: owner })
+        .where((q) => (reason ? q.whereNotNull('account_id') : q.where('kind', 'webhook')))
         .update({
           status: 'cancelled',
           lease_owner: null,
           lease_until: null,
           ...(failure && { last_error: failure.error, last_error_at: failure.at }),
+          ...(reason && { cancel_reason: reason }),
         });
       return changed > 0;
     },
@@ -423,10 +444,14 @@ export function createOutboxRepo(db: Db) {
       return toIsoOrNull(row?.at);
     },
 
-    /** The state of e-mail delivery (webhook calls are listed apart); errors as stored. */
+    /**
+     * The state of e-mail delivery (webhook calls are listed apart); errors
+     * as stored; e-mails cancelled (to colleagues who lost their access),
+     * by reason.
+     */
     async status() {
       const mails = () => outbox().whereNot('kind', 'webhook');
-      const [counts, failure, delivery] = await Promise.all([
+      const [counts, failure, delivery, cancelled] = await Promise.all([
         mails()
           .select(
             db.raw("sum(case when status = 'pending' then 1 else 0 end) as pending"),
@@ -441,6 +466,11 @@ export function createOutboxRepo(db: Db) {
           ])
           .first('last_error', 'last_error_at'),
         mails().max({ at: 'sent_at' }).first(),
+        mails()
+          .where('status', 'cancelled')
+          .whereNotNull('cancel_reason')
+          .groupBy('cancel_reason')
+          .select('cancel_reason', db.raw('count(*) as n')) as Promise<Row[]>,
       ]);
       return {
         pending: toCount(counts?.pending),
@@ -449,6 +479,10 @@ export function createOutboxRepo(db: Db) {
           ? { at: toIso(failure.last_error_at), error: String(failure.last_error) }
           : null,
         lastDeliveryAt: toIsoOrNull(delivery?.at),
+        cancelled: cancelled.map((r) => ({
+          reason: String(r.cancel_reason) as MailCancelReason,
+          count: toCount(r.n),
+        })),
       };
     },
   };

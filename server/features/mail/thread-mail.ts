@@ -19,9 +19,11 @@ import type { Clock } from '../../clock';
  * Someone of the team the mail about an enquiry goes to, and the language
  * they read it in: their account's (an owner, an assignee), or the one of
  * the alert list they are on; null when it is not known (NOTIFY_EMAIL, an
- * account that chose none), which is STAFF_LANGUAGE.
+ * account that chose none), which is STAFF_LANGUAGE. `account`: the
+ * account it goes to because of its role (an owner, an assignee), checked
+ * again when the mail is sent; absent for an address of a list.
  */
-export type StaffRecipient = { address: string; language: Language | null };
+export type StaffRecipient = { address: string; language: Language | null; account?: number };
 
 /** Who answers: the colleague's username, display name and account e-mail (each if any). */
 export type Sender = { username: string; name: string | null; email: string | null };
@@ -68,7 +70,7 @@ export function createThreadMail(deps: {
 
   const staffMessage = (
     contact: Contact,
-    recipient: string,
+    recipient: { address: string; account?: number },
     language: Language,
     kind: 'assigned' | 'reminder',
     content: NewOutboxMessage['content'],
@@ -76,7 +78,8 @@ export function createThreadMail(deps: {
     ({
       kind,
       contactId: contact.id,
-      recipient,
+      recipient: recipient.address,
+      accountId: recipient.account ?? null,
       language,
       content,
     }) as NewOutboxMessage;
@@ -151,7 +154,19 @@ export function createThreadMail(deps: {
         language,
         timeZone: settings().reply_time_zone,
       });
-      await outbox.insert(trx, [staffMessage(contact, to, language, 'assigned', content)], now());
+      await outbox.insert(
+        trx,
+        [
+          staffMessage(
+            contact,
+            { address: to, account: recipient.account },
+            language,
+            'assigned',
+            content,
+          ),
+        ],
+        now(),
+      );
       return true;
     },
 
@@ -165,9 +180,9 @@ export function createThreadMail(deps: {
       contact: Contact,
       recipients: StaffRecipient[],
     ): Promise<number> {
-      const to = recipients.flatMap(({ address, language }) => {
+      const to = recipients.flatMap(({ address, language, account }) => {
         const valid = mailAddress(address);
-        return valid ? [{ address: valid, language: language ?? STAFF_LANGUAGE }] : [];
+        return valid ? [{ address: valid, language: language ?? STAFF_LANGUAGE, account }] : [];
       });
       if (!mail || to.length === 0) return 0;
       const at = clock();
@@ -186,9 +201,7 @@ export function createThreadMail(deps: {
       };
       await outbox.insert(
         trx,
-        to.map((r) =>
-          staffMessage(contact, r.address, r.language, 'reminder', contentIn(r.language)),
-        ),
+        to.map((r) => staffMessage(contact, r, r.language, 'reminder', contentIn(r.language))),
         now(),
       );
       return to.length;

@@ -14,6 +14,8 @@ const healthy: MailStatus = {
   alert_recipients: { en: 2, pt: 2, de: 2 },
   pending: 0,
   failed: 0,
+  cancelled: 0,
+  cancel_reasons: { 'recipient-deleted': 0, 'recipient-deactivated': 0, 'recipient-role': 0 },
   last_failure: null,
   last_delivery_at: '2026-11-22T10:00:00.000Z',
   failing: false,

@@ -38,6 +38,8 @@ const mail = (over: Partial<MailStatus>): MailStatus => ({
   alert_recipients: { en: 1, pt: 1, de: 1 },
   pending: 0,
   failed: 0,
+  cancelled: 0,
+  cancel_reasons: { 'recipient-deleted': 0, 'recipient-deactivated': 0, 'recipient-role': 0 },
   last_failure: null,
   last_delivery_at: null,
   failing: false,
