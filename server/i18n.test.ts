@@ -10,6 +10,25 @@ describe('requestLanguage', () => {
     expect(requestLanguage(req(['pt', 'de']))).toBe('pt');
     expect(requestLanguage(req('fr', 'language=es'))).toBe('en');
   });
+
+  it('reads X-Language after ?lang= and before the cookie, on /api only', () => {
+    const req = (originalUrl: string, language: string, lang?: string) => ({
+      originalUrl,
+      query: { lang },
+      headers: { cookie: 'language=pt', 'x-language': language },
+    });
+    expect(requestLanguage(req('/api/news', 'de'))).toBe('de');
+    expect(requestLanguage(req('/api', 'de'))).toBe('de');
+    expect(requestLanguage(req('/api?x=1', 'de'))).toBe('de');
+    expect(requestLanguage(req('/api/news?lang=en', 'de', 'en'))).toBe('en');
+    expect(requestLanguage(req('/api/news', 'fr'))).toBe('pt');
+    // Pages and feeds may be cached: their language never depends on it.
+    expect(requestLanguage(req('/rss.xml', 'de'))).toBe('pt');
+    expect(requestLanguage(req('/apiary', 'de'))).toBe('pt');
+    expect(
+      requestLanguage({ query: {}, headers: { cookie: 'language=pt', 'x-language': 'de' } }),
+    ).toBe('pt');
+  });
 });
 
 describe('translator', () => {

@@ -1,9 +1,11 @@
+import { API_BASE } from '#shared/api';
 import { readCookie } from '#shared/cookies';
 import { createI18n, toResources } from '#shared/i18n';
 import { siteCatalogue } from '#shared/site-catalogue';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
+  LANGUAGE_HEADER,
   LANGUAGES,
   pickLanguage,
   type Language,
@@ -54,18 +56,29 @@ export function translator(language: Language): Translate {
 /** The parts of a request its language is read from. */
 export type LanguageSource = {
   query?: Record<string, unknown>;
-  headers: { cookie?: string };
+  headers: { cookie?: string } & Record<string, string | string[] | undefined>;
+  /** The path as it arrived (Express's, before any mount point). */
+  originalUrl?: string;
 };
 
+/** An `/api/…` call: its answers are `no-store`, so nothing cached varies on its headers. */
+const isApiCall = ({ originalUrl = '' }: LanguageSource): boolean =>
+  originalUrl === API_BASE ||
+  originalUrl.startsWith(`${API_BASE}/`) ||
+  originalUrl.startsWith(`${API_BASE}?`);
+
 /**
- * The language of a page or an API answer: `?lang=` wins, then the `language`
- * cookie that mirrors the browser's localStorage, then English. Unknown
- * values are ignored.
+ * The language of a page or an API answer: `?lang=` wins; then, on `/api`,
+ * the `X-Language` header the admin sends (the language it is shown in,
+ * which the `language` cookie need not be: the public site's pages set it
+ * too); then the `language` cookie that mirrors the browser's localStorage;
+ * then English. Unknown values are ignored.
  */
 export function requestLanguage(req: LanguageSource): Language {
   const query = req.query?.lang;
   const fromQuery = Array.isArray(query) ? query[0] : query;
-  return pickLanguage(fromQuery, readCookie(req.headers.cookie, LANGUAGE_COOKIE));
+  const fromHeader = isApiCall(req) ? req.headers[LANGUAGE_HEADER.toLowerCase()] : undefined;
+  return pickLanguage(fromQuery, fromHeader, readCookie(req.headers.cookie, LANGUAGE_COOKIE));
 }
 
 /**

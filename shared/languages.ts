@@ -21,6 +21,14 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 export const LANGUAGE_COOKIE = 'language';
 
 /**
+ * The language a client is shown in, sent with each of its API calls
+ * (`X-Language: de`): the admin's, whose API answers must follow it rather
+ * than the `language` cookie that the public site's pages set too. Read on
+ * `/api` only, whose answers are never cached.
+ */
+export const LANGUAGE_HEADER = 'X-Language';
+
+/**
  * A translation function: a catalogue key and its `{{placeholder}}` values in,
  * the text in the current language out. i18next's `t` is one.
  */

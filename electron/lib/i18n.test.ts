@@ -19,6 +19,14 @@ describe('desktop i18n', () => {
     expect(languageFromRequest(new Request('app://admin/api/news?lang=xx'))).toBeNull();
   });
 
+  it('reads the language the renderer is shown in (X-Language) before the cookie', () => {
+    const shown = (url: string, language: string) =>
+      new Request(url, { headers: { cookie: 'language=pt', 'x-language': language } });
+    expect(languageFromRequest(shown('app://admin/api/news', 'de'))).toBe('de');
+    expect(languageFromRequest(shown('app://admin/api/news?lang=en', 'de'))).toBe('en');
+    expect(languageFromRequest(shown('app://admin/api/news', 'fr'))).toBe('pt');
+  });
+
   it('translates desktop strings in each language with English fallback', () => {
     const key = 'desktop.menu.changeServer';
     const texts = (['en', 'pt', 'de'] as const).map((lang) => translator(lang)(key));

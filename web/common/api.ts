@@ -1,5 +1,5 @@
 import { API_BASE, type ApiBody } from '#shared/api';
-import type { Translate } from '#shared/languages';
+import { isLanguage, LANGUAGE_HEADER, type Translate } from '#shared/languages';
 import { TOTAL_COUNT_HEADER, type ListPage } from '#shared/list-query';
 
 /**
@@ -33,6 +33,21 @@ export function errorMessage(error: unknown, t: Translate, fallbackKey?: string)
   return t(fallbackKey ?? 'errors.networkShort');
 }
 
+/** The language the page is shown in, when it sends it (`sendLanguageOf`). */
+let shownLanguage: () => string | undefined = () => undefined;
+
+/**
+ * From now on every call sends the language `current` answers at the time
+ * (the admin's i18n language, a switch included) as `X-Language`: the
+ * server's errors, field details and 409 banners speak it, not the
+ * `language` cookie's, which a public page opened from the admin ("View on
+ * site" on another language's tab) changes. The public site does not call
+ * it: its calls follow its pages' cookie, as they always have.
+ */
+export function sendLanguageOf(current: () => string | undefined): void {
+  shownLanguage = current;
+}
+
 type Options = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -50,13 +65,16 @@ async function send(path: string, options: Options): Promise<Response> {
   let response: Response;
   // A file goes as multipart/form-data, which the browser labels with its boundary itself.
   const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const headers: Record<string, string> = form
+    ? { Accept: 'application/json' }
+    : { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const language = shownLanguage();
+  if (isLanguage(language)) headers[LANGUAGE_HEADER] = language;
   try {
     response = await fetch(url, {
       method: options.method ?? 'GET',
       credentials: 'include',
-      headers: form
-        ? { Accept: 'application/json' }
-        : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers,
       body: form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
