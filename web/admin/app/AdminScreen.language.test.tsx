@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Language } from '#shared/languages';
 import { toast } from '../../common/toast';
 import { json, stubModelApi } from '../test/llm-api';
 import { quietToasts } from '../test/quiet-toasts';
@@ -19,8 +20,13 @@ afterEach(() => {
   document.documentElement.lang = '';
 });
 
-function openAccountPage({ failSave = false } = {}) {
-  let language: string | null = null;
+/** `account`: the account's language; `shown`: the one the page starts in (the browser's). */
+function openAccountPage({
+  failSave = false,
+  account = null,
+  shown = 'en',
+}: { failSave?: boolean; account?: Language | null; shown?: Language } = {}) {
+  let language: string | null = account;
   const user = () => ({ username: 'joana', name: null, language, is_admin: true, role: 'sales' });
   const calls = stubModelApi(({ method, url, body }) => {
     if (url === '/api/auth/profile' && method === 'GET')
@@ -49,12 +55,13 @@ function openAccountPage({ failSave = false } = {}) {
         <Route path="/admin/account" element={<AccountPage />} />
       </Routes>
     </MemoryRouter>,
+    { language: shown },
   );
   return calls;
 }
 
-const switcher = async () =>
-  within(await screen.findByRole('banner')).getByRole('combobox', { name: 'Language' });
+const switcher = async (name = 'Language') =>
+  within(await screen.findByRole('banner')).getByRole('combobox', { name });
 const saves = (calls: ReturnType<typeof openAccountPage>) =>
   calls.filter((c) => c.method === 'PUT').map((c) => c.body);
 
@@ -78,5 +85,28 @@ describe('the header’s language switcher, signed in', () => {
     await waitFor(() => expect(saves(calls)).toEqual([{ language: 'de' }]));
     await waitFor(() => expect(toast.error).toHaveBeenCalled());
     expect(document.documentElement.lang).toBe('de');
+  });
+});
+
+describe('a reload of a signed-in admin', () => {
+  it('opens in the account’s language, not the one a public page left in the browser', async () => {
+    // "View on site" on the Portuguese tab made Portuguese the browser's choice.
+    window.localStorage.setItem('language', 'pt');
+    const calls = openAccountPage({ account: 'de', shown: 'pt' });
+    expect(await switcher('Sprache')).toHaveProperty('value', 'de');
+    expect(screen.getByLabelText('Ihre Sprache')).toHaveProperty('value', 'de');
+    expect(screen.queryByText('O seu idioma')).toBeNull();
+    expect(window.localStorage.getItem('language')).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(saves(calls)).toEqual([]);
+  });
+
+  it('keeps a language switched to since, even one the account could not be told', async () => {
+    const calls = openAccountPage({ account: 'de', shown: 'pt', failSave: true });
+    fireEvent.change(await switcher('Sprache'), { target: { value: 'en' } });
+    await waitFor(() => expect(saves(calls)).toEqual([{ language: 'en' }]));
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    expect(await switcher('Language')).toHaveProperty('value', 'en');
+    expect(document.documentElement.lang).toBe('en');
   });
 });

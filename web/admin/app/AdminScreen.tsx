@@ -8,7 +8,10 @@ import { useTwoFactorSetupRequired } from '../features/auth/api/auth.queries';
 import { forgetDrafts, draftsOf } from '../features/contacts/lib/drafts';
 import { SessionEnded } from '../features/auth/components/SessionEnded';
 import { NO_ACCESS, useAdminSession } from '../features/auth/hooks/useAdminSession';
-import { useSaveAccountLanguage } from '../features/auth/hooks/useAccountLanguage';
+import {
+  useSaveAccountLanguage,
+  useStartInAccountLanguage,
+} from '../features/auth/hooks/useAccountLanguage';
 import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
 import { LoadingScreen } from '../features/dashboard/components/LoadingScreen';
 import { useUnsavedWork } from '../hooks/useLeaveGuard';
@@ -43,6 +46,7 @@ export function AdminScreen({ title, description, capability, children }: Props)
   // on the machine: they are forgotten as at a sign-out.
   const { user, signOut, ended, lostAccess } = useAdminSession({ onAccountClosed: forgetDrafts });
   const saveLanguage = useSaveAccountLanguage();
+  const opening = useStartInAccountLanguage(user);
   const setupRequired = useTwoFactorSetupRequired();
   const { pathname } = useLocation();
   const username = user?.username;
@@ -55,7 +59,7 @@ export function AdminScreen({ title, description, capability, children }: Props)
   const work = useUnsavedWork();
   // Kept for an account without admin access only when it held unsaved work (useAdminSession).
   const kept = useKeptPage(allowed, work.unsaved || lostAccess);
-  if (!user) return <LoadingScreen />;
+  if (!user || opening) return <LoadingScreen />;
   if (setupRequired && pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
   return (
     <div className="min-h-screen">
