@@ -40,6 +40,19 @@ export class AppError extends Error {
     this.detailParams = params;
     return this;
   }
+
+  /**
+   * What the refusal is about as it stands now, sent as the answer's
+   * `current` for the client to show (a 409's colleague's texts): data, not
+   * translated.
+   */
+  current?: unknown;
+
+  /** The same error with the state it is about (`current` of the answer). */
+  withCurrent(current: unknown): this {
+    this.current = current;
+    return this;
+  }
 }
 
 export class BadRequestError extends AppError {

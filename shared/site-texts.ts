@@ -72,11 +72,16 @@ export function siteTextGroup(key: string): SiteTextGroup {
   );
 }
 
-/** One editable text as `GET /api/site/texts` lists it: `values` holds only the overrides. */
+/**
+ * One editable text as `GET /api/site/texts` lists it: `values` holds only
+ * the overrides, `versions` each override's `updated_at` (the version a save
+ * names as the one it edited; a language without an override has none).
+ */
 export type SiteText = {
   key: string;
   defaults: Record<Language, string>;
   values: Partial<Record<Language, string>>;
+  versions: Partial<Record<Language, string>>;
 };
 
 export type SiteTexts = { texts: SiteText[] };
@@ -160,21 +165,62 @@ const languageValues = z
   .strict();
 
 /**
+ * The version of one language's text that the editor changed: the
+ * override's `updated_at` as `GET` gave it, or `null` for the catalogue's
+ * text (no override then).
+ */
+const openedVersion = z
+  .string({ error: 'validation.updatedAt.invalid' })
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'validation.updatedAt.invalid')
+  .nullable()
+  .optional();
+
+const languageVersions = z
+  .object(
+    Object.fromEntries(LANGUAGES.map((l) => [l, openedVersion])) as Record<
+      Language,
+      typeof openedVersion
+    >,
+  )
+  .strict();
+
+/**
  * `PUT /api/site/texts`: overrides to set (a text) or remove (`null`, or
  * empty), by key and language; keys and languages not named stay as they are.
  * Whether a key is editable and keeps its placeholders is checked against
  * the catalogues (the server's `SiteTextsService`, the admin's form).
+ *
+ * `versions` (optional, same shape) names, for a text it changes, the
+ * version the editor changed (decision 037 for articles, here per key and
+ * language): a text saved or reset by someone since is refused (409) rather
+ * than undone unseen. A text without a version is written whatever changed
+ * meanwhile (clients from before versions, "Save anyway").
  */
 export const SiteTextsUpdateSchema = z
   .object({
     values: z.record(z.string().max(200), languageValues, {
       error: 'admin.siteTexts.errors.values',
     }),
+    versions: z.record(z.string().max(200), languageVersions).optional(),
   })
   .strict();
 
 export type SiteTextsUpdate = z.input<typeof SiteTextsUpdateSchema>;
 export type SiteTextValues = z.output<typeof SiteTextsUpdateSchema>['values'];
+export type SiteTextVersions = NonNullable<z.output<typeof SiteTextsUpdateSchema>['versions']>;
+
+/**
+ * A text someone changed after the editor opened it, as it is now: the
+ * 409 of `PUT /api/site/texts` lists them as its `current`. `value` null:
+ * the catalogue's text shows (the override was removed); `updated_at` is
+ * then null too.
+ */
+export type SiteTextChanged = {
+  key: string;
+  language: Language;
+  value: string | null;
+  updated_at: string | null;
+};
 
 /** The pages a preview of unsaved texts may show: those the groups belong to. */
 export const SITE_TEXT_PAGES = [...new Set(SITE_TEXT_GROUPS.map((group) => group.path))] as [

@@ -11,7 +11,7 @@ export const apiNotFound: RequestHandler = (_req, _res, next) =>
   next(new NotFoundError('apiErrors.endpointNotFound'));
 
 /**
- * The one error handler of the API: `{error, details?, code?}` in the request's
+ * The one error handler of the API: `{error, details?, code?, current?}` in the request's
  * language with the error's status, `Retry-After` when the client should
  * try again, and on every 5xx the request's `id`, which is also in the log
  * line. Unexpected failures are logged (without SQL or request data) and
@@ -37,6 +37,7 @@ export function apiErrorHandler(logger: Logger, health?: DbHealth): ErrorRequest
         error: answer.error,
         ...(answer.details && { details: answer.details }),
         ...(answer.code && { code: answer.code }),
+        ...(answer.current !== undefined && { current: answer.current }),
         ...(answer.status >= 500 && { id }),
       });
   };

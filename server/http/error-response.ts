@@ -40,6 +40,8 @@ export type ErrorResponse = {
   retryAfter?: number;
   /** Why, for the client to act on (AppError's `code`): `account_closed`. */
   code?: string;
+  /** The state the refusal is about, as it is now (AppError's `current`). */
+  current?: unknown;
   /** The database fault behind a 503, if that is what it was. */
   fault?: DbFault;
   /** False for a failure an operator should see in the logs (a bug, a database fault). */
@@ -71,6 +73,7 @@ export function errorResponse(error: unknown, language: Language): ErrorResponse
     ...(details && { details }),
     ...(known.retryAfter !== undefined && { retryAfter: known.retryAfter }),
     ...(known.code !== undefined && { code: known.code }),
+    ...(known.current !== undefined && { current: known.current }),
     ...(fault && { fault }),
     expected: !fault,
   };

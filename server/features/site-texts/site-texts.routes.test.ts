@@ -49,6 +49,7 @@ describe('the list of site texts', () => {
       key: 'contact.details.phone',
       defaults: { en: '+351 220 145 870', pt: '+351 220 145 870', de: '+351 220 145 870' },
       values: {},
+      versions: {},
     });
     expect((await text('home.hero.title'))?.defaults.de).toBe(
       'Intelligente Maschinen für die Fabriken von morgen',

@@ -6,24 +6,31 @@ import {
   noOverrides,
   SiteTextsUpdateSchema,
   type SiteText,
+  type SiteTextChanged,
   type SiteTexts,
   type SiteTextValues,
+  type SiteTextVersions,
 } from '#shared/site-texts';
 import { fieldErrors } from '#shared/validation';
 import { systemClock, type Clock } from '../../clock';
 import type { ContentVersion } from '../../content-version';
 import type { Db } from '../../db/knex';
-import { BadRequestError } from '../../errors';
+import { BadRequestError, ConflictError } from '../../errors';
 import { NOBODY, type Who } from '../../http/who';
 import { CATALOGUES } from '../../i18n';
 import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
-import { createSiteTextsRepo, type SiteTextChange } from './site-texts.repo';
+import { createSiteTextsRepo, type SiteTextChange, type SiteTextRow } from './site-texts.repo';
 import { textsSnapshot, type TextsSnapshot } from './texts-snapshot';
 
 export interface SiteTextsService {
   /** Every editable text: its catalogue text in each language and the overrides. */
   list(): Promise<SiteTexts>;
-  /** Sets and removes overrides (`PUT /api/site/texts`); 400 with details, changing nothing, on any bad value. */
+  /**
+   * Sets and removes overrides (`PUT /api/site/texts`); 400 with details,
+   * changing nothing, on any bad value; 409 naming the texts changed since
+   * the versions the body names, with them as they are now (`current`),
+   * changing nothing either.
+   */
   update(input: unknown, who?: Who): Promise<SiteTexts>;
   /**
    * The texts as the public sees them now. Kept in memory and read again from
@@ -79,16 +86,19 @@ export function createSiteTextsService(deps: {
 
   async function read(): Promise<TextsSnapshot> {
     const overrides = noOverrides();
-    for (const { key, language, value } of await repo.all()) {
-      if (DEFAULTS.has(key)) overrides[language][key] = value;
+    const versions = noOverrides();
+    for (const { key, language, value, updated_at } of await repo.all()) {
+      if (!DEFAULTS.has(key)) continue;
+      overrides[language][key] = value;
+      versions[language][key] = updated_at;
     }
-    last = textsSnapshot(overrides);
+    last = textsSnapshot(overrides, versions);
     everRead = true;
     return last;
   }
 
-  /** The changes a parsed body asks for, or a 400 naming every bad field. */
-  function changesOf(input: unknown): SiteTextChange[] {
+  /** The changes a parsed body asks for, and the versions it names, or a 400 naming every bad field. */
+  function changesOf(input: unknown): { changes: SiteTextChange[]; versions: SiteTextVersions } {
     const parsed = SiteTextsUpdateSchema.safeParse(input);
     if (!parsed.success) {
       const details = fieldErrors(parsed.error);
@@ -120,29 +130,79 @@ export function createSiteTextsService(deps: {
         .withDetailParams(params)
         .with(params[field] ?? {});
     }
-    return changes;
+    return { changes, versions: parsed.data.versions ?? {} };
+  }
+
+  /**
+   * 409 when a text the save changes was written since the version it names
+   * (`versions`; a text without one is not checked): its override saved,
+   * added or removed by someone else. Names each such text under
+   * `details` (`values.<key>.<language>`) and gives them as they are now.
+   */
+  function assertUnchangedSince(
+    changes: SiteTextChange[],
+    versions: SiteTextVersions,
+    stored: SiteTextRow[],
+  ) {
+    const changed: SiteTextChanged[] = [];
+    for (const { key, language } of changes) {
+      const opened = versions[key]?.[language];
+      if (opened === undefined) continue;
+      const now = stored.find((row) => row.key === key && row.language === language);
+      const same =
+        now === undefined
+          ? opened === null
+          : opened !== null && Date.parse(now.updated_at) === Date.parse(opened);
+      if (!same) {
+        changed.push({
+          key,
+          language,
+          value: now?.value ?? null,
+          updated_at: now?.updated_at ?? null,
+        });
+      }
+    }
+    if (changed.length === 0) return;
+    const details = Object.fromEntries(
+      changed.map((c) => [`values.${c.key}.${c.language}`, 'admin.siteTexts.errors.changed']),
+    );
+    throw new ConflictError('admin.siteTexts.errors.changedSinceOpened', details).withCurrent(
+      changed,
+    );
   }
 
   const service: SiteTextsService = {
     async list() {
-      const { overrides } = await service.snapshot();
+      const { overrides, versions } = await service.snapshot();
       const texts: SiteText[] = [...DEFAULTS].map(([key, defaults]) => ({
         key,
         defaults,
         values: Object.fromEntries(
           LANGUAGES.filter((l) => key in overrides[l]).map((l) => [l, overrides[l][key]!]),
         ),
+        versions: Object.fromEntries(
+          LANGUAGES.filter((l) => key in versions[l]).map((l) => [l, versions[l][key]!]),
+        ),
       }));
       return { texts };
     },
 
     async update(input, who = NOBODY) {
-      const changes = changesOf(input);
+      const { changes, versions } = changesOf(input);
       if (changes.length > 0) {
         const at = clock().toISOString();
-        await db.transaction((trx) =>
-          createSiteTextsRepo(trx).apply(changes, who.actor?.id ?? null, at),
-        );
+        await db.transaction(async (trx) => {
+          const texts = createSiteTextsRepo(trx);
+          // Checked where the write is made: writes take turns, so of saves sent at once
+          // from one version, one goes through and the others see it.
+          await texts.lockWrites();
+          assertUnchangedSince(
+            changes,
+            versions,
+            await texts.of([...new Set(changes.map((c) => c.key))]),
+          );
+          await texts.apply(changes, who.actor?.id ?? null, at);
+        });
         // Every page shows site texts: told before this answer leaves (other instances too).
         await version.changed(`site texts saved (${changes.length})`);
       }

@@ -18,6 +18,8 @@ export type PageTexts = {
  */
 export type TextsSnapshot = {
   readonly overrides: SiteTextOverrides;
+  /** Each override's version (its `updated_at`), by language and key, for the editors. */
+  readonly versions: SiteTextOverrides;
   /** The texts last read, served while the database could not be read again: keep nothing made from them. */
   readonly stale?: boolean;
   /** The whole catalogues, overrides in place. */
@@ -32,7 +34,10 @@ const once = <K, V>(cache: Map<K, V>, key: K, make: () => V): V => {
   return cache.get(key)!;
 };
 
-export function textsSnapshot(overrides: SiteTextOverrides = noOverrides()): TextsSnapshot {
+export function textsSnapshot(
+  overrides: SiteTextOverrides = noOverrides(),
+  versions: SiteTextOverrides = noOverrides(),
+): TextsSnapshot {
   const merged = new Map<Language, Record<string, unknown>>();
   const translators = new Map<Language, Translate>();
   const pages = new Map<Language, PageTexts>();
@@ -45,6 +50,7 @@ export function textsSnapshot(overrides: SiteTextOverrides = noOverrides()): Tex
     >;
   return {
     overrides,
+    versions,
     catalogue,
     translator: (language) => once(translators, language, () => translatorOver(language, all())),
     page: (language) =>

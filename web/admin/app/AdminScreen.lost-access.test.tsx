@@ -17,6 +17,7 @@ const TEXTS: SiteText[] = [
     key: 'home.hero.title',
     defaults: { en: 'Intelligent machines', pt: 'Máquinas inteligentes', de: 'Maschinen' },
     values: {},
+    versions: {},
   },
 ];
 const TYPED = 'Robots that pay for themselves';

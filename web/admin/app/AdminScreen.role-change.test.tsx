@@ -20,6 +20,7 @@ const TEXTS: SiteText[] = [
     key: 'home.hero.title',
     defaults: { en: 'Intelligent machines', pt: 'Máquinas inteligentes', de: 'Maschinen' },
     values: {},
+    versions: {},
   },
 ];
 

@@ -21,11 +21,13 @@ const TEXTS: SiteText[] = [
       de: 'Intelligente Maschinen',
     },
     values: {},
+    versions: {},
   },
   {
     key: 'contact.details.phone',
     defaults: { en: '+351 220 145 870', pt: '+351 220 145 870', de: '+351 220 145 870' },
     values: { de: '+49 30 1234 5678' },
+    versions: { de: '2026-01-05T10:00:00.000Z' },
   },
   {
     key: 'footer.copyright',
@@ -35,6 +37,7 @@ const TEXTS: SiteText[] = [
       de: '© {{year}} {{name}}.',
     },
     values: {},
+    versions: {},
   },
 ];
 

@@ -18,6 +18,7 @@ const text = (key: string, values: SiteText['values'] = {}): SiteText => ({
   key,
   defaults: { en: `${key} en`, pt: `${key} pt`, de: `${key} de` },
   values,
+  versions: Object.fromEntries(Object.keys(values).map((l) => [l, '2026-01-05T10:00:00.000Z'])),
 });
 
 describe('unsaved site texts', () => {
