@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly reference?: string,
     /** The server's reason code, for the client to act on (`ACCOUNT_CLOSED`). */
     readonly code?: string,
+    /** What the refusal is about as it is now (the answer's `current`: a 409's colleague's texts). */
+    readonly current?: unknown,
   ) {
     super(message);
   }
@@ -108,6 +110,7 @@ async function send(path: string, options: Options): Promise<Response> {
       body.details,
       reference,
       code,
+      body.current,
     );
   }
   // Not the app's answer: a proxy in front (nginx's "504 Gateway Time-out" page) or a crash.

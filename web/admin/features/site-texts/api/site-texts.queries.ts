@@ -1,8 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '#shared/languages';
 import type { TranslatedTexts } from '#shared/llm';
-import type { SiteTexts, SiteTextsPreviewRequest, SiteTextsUpdate } from '#shared/site-texts';
+import type {
+  SiteTextChanged,
+  SiteTexts,
+  SiteTextsPreviewRequest,
+  SiteTextsUpdate,
+} from '#shared/site-texts';
 import { api } from '../../../../common/api';
+import { withChanged } from '../lib/texts-draft';
 
 export const siteTextsKeys = { all: ['site-texts'] as const };
 
@@ -25,6 +31,21 @@ export function useSaveSiteTexts() {
     mutationFn: (body: SiteTextsUpdate) => api<SiteTexts>('/site/texts', { method: 'PUT', body }),
     onSuccess: (texts) => client.setQueryData(siteTextsKeys.all, texts),
   });
+}
+
+/**
+ * Shows the texts a colleague saved (a refused save's `current`) at once,
+ * their values and versions in place, then reads every text again.
+ */
+export function useTakeChangedTexts() {
+  const client = useQueryClient();
+  return (changed: SiteTextChanged[]) => {
+    client.setQueryData<SiteTexts>(
+      siteTextsKeys.all,
+      (texts) => texts && { texts: withChanged(texts.texts, changed) },
+    );
+    void client.invalidateQueries({ queryKey: siteTextsKeys.all });
+  };
 }
 
 /** `POST /api/llm/translate-texts`: drafts of the texts in other languages, for review. */

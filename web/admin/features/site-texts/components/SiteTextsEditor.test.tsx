@@ -12,6 +12,9 @@ import { SiteTextsEditor } from './SiteTextsEditor';
 
 quietToasts();
 
+/** When the German phone number the screen opens with was saved: its version. */
+const OPENED = '2026-01-05T10:00:00.000Z';
+
 const TEXTS: SiteText[] = [
   {
     key: 'home.hero.title',
@@ -27,7 +30,7 @@ const TEXTS: SiteText[] = [
     key: 'contact.details.phone',
     defaults: { en: '+351 220 145 870', pt: '+351 220 145 870', de: '+351 220 145 870' },
     values: { de: '+49 30 1234 5678' },
-    versions: { de: '2026-01-05T10:00:00.000Z' },
+    versions: { de: OPENED },
   },
   {
     key: 'footer.copyright',
@@ -87,10 +90,15 @@ describe('the site texts screen', () => {
     expect(screen.getByText('2 unsaved changes')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    // Each change names the version it was made on: none for a catalogue text.
     expect(puts(calls)[0]).toEqual({
       values: {
         'home.hero.title': { en: 'Robots that pay for themselves' },
         'contact.details.phone': { de: null },
+      },
+      versions: {
+        'home.hero.title': { en: null },
+        'contact.details.phone': { de: OPENED },
       },
     });
     await waitFor(() =>
@@ -206,5 +214,145 @@ describe('the site texts screen', () => {
     const link = screen.getByRole('link', { name: /View on site/ });
     expect(link.getAttribute('href')).toBe('/en/contact');
     expect(link.getAttribute('target')).toBe('_blank');
+  });
+});
+
+describe('a save over texts a colleague changed meanwhile', () => {
+  const PHONE = 'contact.details.phone';
+  const THEIRS = '+49 89 000 000';
+  const THEIR_VERSION = '2026-01-06T08:30:00.000Z';
+  /** The server's 409: the colleague's number, named by field. */
+  const refused = () =>
+    json(409, {
+      error:
+        'A colleague saved some of these texts after you opened them, so your changes were not saved.',
+      details: { [`values.${PHONE}.de`]: 'A colleague changed this text after you opened it' },
+      current: [{ key: PHONE, language: 'de', value: THEIRS, updated_at: THEIR_VERSION }],
+    });
+  /** The texts as the colleague left them. */
+  const afterTheirs: SiteText[] = TEXTS.map((text) =>
+    text.key === PHONE
+      ? { ...text, values: { de: THEIRS }, versions: { de: THEIR_VERSION } }
+      : text,
+  );
+
+  /** The screen as the page has it: its texts come from the query cache. */
+  function Page() {
+    const texts = useSiteTextsQuery();
+    return texts.data ? <SiteTextsEditor texts={texts.data.texts} aiAvailable siteLinks /> : null;
+  }
+  const openPage = async () => {
+    const rendered = renderAdmin(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(field('home.hero.title', 'en')).toBeTruthy());
+    return rendered;
+  };
+  const typeMine = () => {
+    fireEvent.change(field('home.hero.title', 'en'), { target: { value: 'Robots' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Contact: details/ }));
+    fireEvent.change(field(PHONE, 'de'), { target: { value: '+49 40 555 555' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+  };
+
+  it('shows which texts changed, theirs and mine, keeps mine as typed, and "Save anyway" saves over theirs', async () => {
+    let answers = 0;
+    const calls = api((call) =>
+      call.method === 'PUT' ? (answers++ === 0 ? refused() : undefined) : undefined,
+    );
+    open();
+    typeMine();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Changed by a colleague' });
+    expect(
+      within(dialog).getByText(
+        'A colleague saved some of these texts after you opened them, so your changes were not saved.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Contact: details › Phone number · Deutsch')).toBeTruthy();
+    const compared = within(dialog).getAllByRole('definition');
+    expect(compared.map((d) => d.textContent)).toEqual([THEIRS, '+49 40 555 555']);
+    // Behind it, the field keeps what was typed, marked.
+    expect(field(PHONE, 'de').value).toBe('+49 40 555 555');
+    expect(screen.getByText('A colleague changed this text after you opened it')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    // The same changes, now over the colleague's version: a third change would still be refused.
+    expect(puts(calls)[1]).toEqual({
+      values: { 'home.hero.title': { en: 'Robots' }, [PHONE]: { de: '+49 40 555 555' } },
+      versions: { 'home.hero.title': { en: null }, [PHONE]: { de: THEIR_VERSION } },
+    });
+    expect(puts(calls)[0]).toEqual({
+      ...puts(calls)[1],
+      versions: {
+        'home.hero.title': { en: null },
+        [PHONE]: { de: OPENED },
+      },
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull(),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('"Use their texts" shows theirs in place of mine and keeps my other changes unsaved', async () => {
+    let saved = TEXTS;
+    const calls = api((call) => {
+      if (call.method === 'PUT') {
+        saved = afterTheirs;
+        return refused();
+      }
+      if (call.url === '/api/site/texts') return json(200, { data: { texts: saved } });
+      return undefined;
+    });
+    await openPage();
+    typeMine();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Changed by a colleague' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use their texts' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(field(PHONE, 'de').value).toBe(THEIRS));
+    expect(document.getElementById('text-contact-details-phone-de-status')!.textContent).toBe(
+      'Changed',
+    );
+    expect(screen.queryByText('A colleague changed this text after you opened it')).toBeNull();
+    expect(screen.getByText('1 unsaved change')).toBeTruthy();
+    expect(puts(calls)).toHaveLength(1);
+
+    // My other change, saved now, names only itself.
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    expect(puts(calls)[1]).toEqual({
+      values: { 'home.hero.title': { en: 'Robots' } },
+      versions: { 'home.hero.title': { en: null } },
+    });
+  });
+
+  it('names the version a text was opened at, even after the texts are read again with theirs', async () => {
+    let saved = TEXTS;
+    const calls = api((call) =>
+      call.url === '/api/site/texts' && call.method === 'GET'
+        ? json(200, { data: { texts: saved } })
+        : call.method === 'PUT'
+          ? refused()
+          : undefined,
+    );
+    const { queryClient } = await openPage();
+    fireEvent.click(screen.getByRole('button', { name: /^Contact: details/ }));
+    fireEvent.change(field(PHONE, 'de'), { target: { value: '+49 40 555 555' } });
+    // The colleague saves; the screen reads the texts again (a refocus, another save).
+    saved = afterTheirs;
+    await queryClient.invalidateQueries();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/site/texts' && c.method === 'GET')).toHaveLength(
+        2,
+      ),
+    );
+    expect(field(PHONE, 'de').value).toBe('+49 40 555 555');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!.versions).toEqual({ [PHONE]: { de: OPENED } });
+    expect(await screen.findByRole('alertdialog', { name: 'Changed by a colleague' })).toBeTruthy();
   });
 });

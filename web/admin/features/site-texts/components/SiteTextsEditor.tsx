@@ -7,6 +7,7 @@ import { useTextsEditor } from '../hooks/useTextsEditor';
 import { matching, textsByGroup } from '../lib/texts-draft';
 import { GroupPanel } from './GroupPanel';
 import { SaveBar } from './SaveBar';
+import { TextsChangedDialog } from './TextsChangedDialog';
 
 type Props = {
   texts: SiteText[];
@@ -20,7 +21,9 @@ type Props = {
  * Site texts by where they appear: a list of groups (home page parts,
  * contact, footer, page titles, privacy) with how many texts each has
  * changed, one group's texts in three languages, its page's preview, and
- * one save for every unsaved change. A search finds a text in any group.
+ * one save for every unsaved change (refused, with the choice of whose
+ * text to keep, when a colleague changed some of them meanwhile). A search
+ * finds a text in any group.
  */
 export function SiteTextsEditor({ texts, aiAvailable, siteLinks }: Props) {
   const { t } = useTranslation();
@@ -115,6 +118,16 @@ export function SiteTextsEditor({ texts, aiAvailable, siteLinks }: Props) {
         ))}
       </div>
       <SaveBar editor={editor} />
+      {editor.conflict && (
+        <TextsChangedDialog
+          conflict={editor.conflict}
+          texts={texts}
+          edits={editor.edits}
+          onSaveAnyway={editor.saveAnyway}
+          onTakeTheirs={editor.takeTheirs}
+          onClose={editor.closeConflict}
+        />
+      )}
     </div>
   );
 }

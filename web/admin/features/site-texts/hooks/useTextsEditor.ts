@@ -1,31 +1,59 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLanguage, type Language } from '#shared/languages';
-import type { SiteText } from '#shared/site-texts';
+import type { SiteText, SiteTextChanged } from '#shared/site-texts';
 import { ApiError, errorMessage } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
 import { useLeaveGuard } from '../../../hooks/useLeaveGuard';
-import { translateTexts, useSaveSiteTexts } from '../api/site-texts.queries';
+import { translateTexts, useSaveSiteTexts, useTakeChangedTexts } from '../api/site-texts.queries';
 import {
   changedValues,
+  draftAfterSave,
   draftsAfterSave,
-  editsAfterSave,
+  editsWithout,
   fieldValue,
   missingTranslations,
+  openedFor,
+  openedOver,
   placeholderProblems,
   valuesAsText,
+  versionsFor,
   type Edits,
+  type Opened,
+  type TextsDraft,
 } from '../lib/texts-draft';
 
+/** A save refused because a colleague changed some of its texts since they were opened. */
+export type TextsConflict = {
+  /** The server's message, in the admin's language. */
+  message: string;
+  /** Those texts as the colleague left them. */
+  changed: SiteTextChanged[];
+};
+
+const isChangedList = (current: unknown): current is SiteTextChanged[] =>
+  Array.isArray(current) &&
+  current.every((c) => typeof c === 'object' && c !== null && 'key' in c && 'language' in c);
+
 /**
- * The state of the site texts screen: unsaved edits, the fields the model
- * filled (to be reviewed), problems by field (lost placeholders as they are
- * typed, the server's refusals after a save), saving, and "Translate with
- * AI" for the missing languages of a set of texts.
+ * The state of the site texts screen: unsaved edits (and the version each
+ * began from), the fields the model filled (to be reviewed), problems by
+ * field (lost placeholders as they are typed, the server's refusals after a
+ * save), saving, a save refused because a colleague changed some of its
+ * texts meanwhile (`conflict`: save anyway, or take theirs), and "Translate
+ * with AI" for the missing languages of a set of texts.
  */
 export function useTextsEditor(texts: SiteText[]) {
   const { t, i18n } = useTranslation();
-  const [edits, setEdits] = useState<Edits>({});
+  const [draft, setDraft] = useState<TextsDraft>({ edits: {}, opened: {} });
+  const { edits } = draft;
+  // Every change of the edits goes through here: a field's version is the one it began from.
+  const setEdits = (update: (previous: Edits) => Edits) =>
+    setDraft((previous) => {
+      const next = update(previous.edits);
+      return { edits: next, opened: openedFor(texts, next, previous.opened) };
+    });
+  const [conflict, setConflict] = useState<TextsConflict | null>(null);
   // What the model wrote, by `key.language`: a field still holding it is a draft to review.
   const [drafted, setDrafted] = useState<ReadonlyMap<string, string>>(new Map());
   const [refused, setRefused] = useState<Record<string, string>>({});
@@ -33,6 +61,7 @@ export function useTextsEditor(texts: SiteText[]) {
   // The language last typed in: the preview follows it.
   const [lastLanguage, setLastLanguage] = useState<Language | null>(null);
   const save = useSaveSiteTexts();
+  const takeChanged = useTakeChangedTexts();
 
   const values = useMemo(() => changedValues(texts, edits), [texts, edits]);
   const problems = useMemo(() => placeholderProblems(texts, edits), [texts, edits]);
@@ -50,20 +79,23 @@ export function useTextsEditor(texts: SiteText[]) {
   };
 
   const discard = () => {
-    setEdits({});
+    setDraft({ edits: {}, opened: {} });
     setDrafted(new Map());
     setRefused({});
+    setConflict(null);
   };
 
-  function submit() {
+  /** Saves every unsaved change, each naming the version it began from (`opened`). */
+  function send(opened: Opened) {
     if (unsaved === 0 || Object.keys(problems).length > 0) return;
     // The fields stay editable while saving: what is typed meanwhile is not what was saved.
     const sent = edits;
+    const sentValues = values;
     save.mutate(
-      { values },
+      { values, versions: versionsFor(values, opened) },
       {
-        onSuccess: () => {
-          setEdits((current) => editsAfterSave(current, sent));
+        onSuccess: (saved) => {
+          setDraft((current) => draftAfterSave(current, sent, sentValues, saved.texts));
           setDrafted((previous) => draftsAfterSave(previous, sent));
           setRefused({});
           toast.success(t('admin.siteTexts.saved'));
@@ -80,10 +112,44 @@ export function useTextsEditor(texts: SiteText[]) {
               ),
             );
           }
+          // A colleague changed some of the texts: nothing was saved, the choice is the admin's.
+          if (error instanceof ApiError && error.status === 409 && isChangedList(error.current)) {
+            setConflict({ message: error.message, changed: error.current });
+            return;
+          }
           toast.failure(t, error, 'admin.siteTexts.saveFailed');
         },
       },
     );
+  }
+
+  const submit = () => send(draft.opened);
+
+  /** "Save anyway": the same changes again, over the colleague's texts the refusal showed. */
+  function saveAnyway() {
+    if (!conflict) return;
+    const opened = openedOver(draft.opened, conflict.changed);
+    setDraft((current) => ({ ...current, opened: openedOver(current.opened, conflict.changed) }));
+    setConflict(null);
+    send(opened);
+  }
+
+  /** Takes the colleague's texts for the fields they changed; the admin's other changes stay unsaved. */
+  function takeTheirs() {
+    if (!conflict) return;
+    const { changed } = conflict;
+    const field = (c: SiteTextChanged) => `${c.key}.${c.language}`;
+    setEdits((current) => editsWithout(current, changed));
+    setDrafted(
+      (previous) => new Map([...previous].filter(([f]) => !changed.some((c) => field(c) === f))),
+    );
+    setRefused((previous) =>
+      Object.fromEntries(
+        Object.entries(previous).filter(([f]) => !changed.some((c) => field(c) === f)),
+      ),
+    );
+    takeChanged(changed);
+    setConflict(null);
   }
 
   /** Drafts the missing languages of `group` with the model; the drafts are reviewed, then saved. */
@@ -136,9 +202,14 @@ export function useTextsEditor(texts: SiteText[]) {
     blocked: Object.keys(problems).length > 0,
     saving: save.isPending,
     translating,
+    conflict,
     change,
     discard,
     submit,
+    saveAnyway,
+    takeTheirs,
+    /** Back to the texts, the choice left open (the next save is refused again). */
+    closeConflict: () => setConflict(null),
     translate,
     canTranslate: (group: SiteText[]) =>
       missingTranslations(group, edits, pickLanguage(i18n.language)).length > 0,

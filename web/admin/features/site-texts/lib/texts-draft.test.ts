@@ -6,19 +6,26 @@ import en from '../../../../../locales/en.json';
 import pt from '../../../../../locales/pt.json';
 import {
   changedValues,
+  draftAfterSave,
   draftsAfterSave,
   editsAfterSave,
+  openedFor,
+  versionsFor,
+  withChanged,
   keyLabel,
   matching,
   missingTranslations,
   textsByGroup,
 } from './texts-draft';
 
+const VERSION = '2026-01-05T10:00:00.000Z';
+const LATER = '2026-01-06T08:30:00.000Z';
+const LATEST = '2026-01-06T09:00:00.000Z';
 const text = (key: string, values: SiteText['values'] = {}): SiteText => ({
   key,
   defaults: { en: `${key} en`, pt: `${key} pt`, de: `${key} de` },
   values,
-  versions: Object.fromEntries(Object.keys(values).map((l) => [l, '2026-01-05T10:00:00.000Z'])),
+  versions: Object.fromEntries(Object.keys(values).map((l) => [l, VERSION])),
 });
 
 describe('unsaved site texts', () => {
@@ -52,6 +59,41 @@ describe('unsaved site texts', () => {
         sent,
       ),
     ).toEqual(new Map([['home.hero.title.de', 'Roboter']]));
+  });
+
+  it('name the version each field began from, kept until it is saved, then the one it saved', () => {
+    const saved = [text('home.hero.title', { en: 'Saved' }), text('footer.blurb')];
+    const opened = openedFor(saved, { 'home.hero.title': { en: 'Mine', pt: 'Meu' } }, {});
+    expect(opened).toEqual({ 'home.hero.title': { en: VERSION, pt: null } });
+    // Read again with a colleague's text: the field still began from the version it was opened at.
+    const theirs = withChanged(saved, [
+      { key: 'home.hero.title', language: 'en', value: 'Theirs', updated_at: LATER },
+    ]);
+    expect(theirs[0]).toMatchObject({ values: { en: 'Theirs' }, versions: { en: LATER } });
+    const edits = { 'home.hero.title': { en: 'Mine', pt: 'Meu' }, 'footer.blurb': { de: 'Neu' } };
+    const next = openedFor(theirs, edits, opened);
+    expect(next).toEqual({
+      'home.hero.title': { en: VERSION, pt: null },
+      'footer.blurb': { de: null },
+    });
+    const values = changedValues(theirs, edits);
+    expect(versionsFor(values, next)).toEqual(next);
+
+    // Saved: a field typed in since begins from this save's version; one left alone has none.
+    const after = draftAfterSave(
+      { edits: { ...edits, 'home.hero.title': { en: 'Mine, again', pt: 'Meu' } }, opened: next },
+      edits,
+      values,
+      withChanged(theirs, [
+        { key: 'home.hero.title', language: 'en', value: 'Mine', updated_at: LATEST },
+        { key: 'home.hero.title', language: 'pt', value: 'Meu', updated_at: LATEST },
+        { key: 'footer.blurb', language: 'de', value: 'Neu', updated_at: LATEST },
+      ]),
+    );
+    expect(after).toEqual({
+      edits: { 'home.hero.title': { en: 'Mine, again' } },
+      opened: { 'home.hero.title': { en: LATEST } },
+    });
   });
 
   it('ask the model once per source language, from the admin’s language where it has a text', () => {

@@ -4,6 +4,7 @@ import {
   SITE_TEXT_GROUPS,
   siteTextGroup,
   type SiteText,
+  type SiteTextChanged,
   type SiteTextGroupId,
 } from '#shared/site-texts';
 
@@ -13,6 +14,99 @@ import {
  * catalogue's text" (no override).
  */
 export type Edits = Record<string, Partial<Record<Language, string>>>;
+
+/**
+ * The version each edited field was saved at when its editing began, by key
+ * and language (the override's `updated_at`; null: the catalogue's text):
+ * the `versions` a save names, so a colleague's save in between is refused
+ * rather than undone unseen (decision 037).
+ */
+export type Opened = Record<string, Partial<Record<Language, string | null>>>;
+
+/** The unsaved edits and the versions they began from, changed together. */
+export type TextsDraft = { edits: Edits; opened: Opened };
+
+/** The version of one language of a text as saved: its override's, or null for the catalogue's text. */
+export const savedVersion = (text: SiteText | undefined, language: Language): string | null =>
+  text?.versions[language] ?? null;
+
+/**
+ * `opened` kept to the fields `edits` holds: a field kept keeps the version
+ * it began from; one edited since has the version `texts` saves it at now;
+ * one no longer edited has none (its next edit begins afresh).
+ */
+export function openedFor(texts: SiteText[], edits: Edits, opened: Opened): Opened {
+  const out: Opened = {};
+  for (const [key, byLanguage] of Object.entries(edits)) {
+    for (const language of Object.keys(byLanguage) as Language[]) {
+      const began = opened[key]?.[language];
+      out[key] = {
+        ...out[key],
+        [language]:
+          began !== undefined
+            ? began
+            : savedVersion(
+                texts.find((x) => x.key === key),
+                language,
+              ),
+      };
+    }
+  }
+  return out;
+}
+
+/** `PUT /api/site/texts` versions for the values sent: the version each field began from. */
+export function versionsFor(
+  values: Record<string, Partial<Record<Language, unknown>>>,
+  opened: Opened,
+): Opened {
+  const versions: Opened = {};
+  for (const [key, byLanguage] of Object.entries(values)) {
+    for (const language of Object.keys(byLanguage) as Language[]) {
+      const version = opened[key]?.[language];
+      if (version !== undefined) versions[key] = { ...versions[key], [language]: version };
+    }
+  }
+  return versions;
+}
+
+/** `opened` with the versions of the colleague's texts in place ("Save anyway": over them, knowingly). */
+export function openedOver(opened: Opened, changed: SiteTextChanged[]): Opened {
+  const out: Opened = { ...opened };
+  for (const { key, language, updated_at } of changed) {
+    out[key] = { ...out[key], [language]: updated_at };
+  }
+  return out;
+}
+
+/** The saved texts with the colleague's texts of a refused save in place, their values and versions. */
+export function withChanged(texts: SiteText[], changed: SiteTextChanged[]): SiteText[] {
+  return texts.map((text) => {
+    const mine = changed.filter((c) => c.key === text.key);
+    if (mine.length === 0) return text;
+    const values = { ...text.values };
+    const versions = { ...text.versions };
+    for (const { language, value, updated_at } of mine) {
+      if (value === null) delete values[language];
+      else values[language] = value;
+      if (updated_at === null) delete versions[language];
+      else versions[language] = updated_at;
+    }
+    return { ...text, values, versions };
+  });
+}
+
+/** The edits without the fields named (the colleague's texts taken instead). */
+export function editsWithout(edits: Edits, fields: { key: string; language: Language }[]): Edits {
+  const out: Edits = {};
+  for (const [key, byLanguage] of Object.entries(edits)) {
+    for (const [language, value] of Object.entries(byLanguage) as [Language, string][]) {
+      if (!fields.some((f) => f.key === key && f.language === language))
+        out[key] = { ...out[key], [language]: value };
+    }
+  }
+  return out;
+}
 
 /** What a field shows: the unsaved text, else the saved override, else empty. */
 export const fieldValue = (text: SiteText, edits: Edits, language: Language): string =>
@@ -68,6 +162,29 @@ export function editsAfterSave(edits: Edits, sent: Edits): Edits {
     }
   }
   return left;
+}
+
+/**
+ * The draft once a save of `values` succeeded, `sent` being the edits when
+ * Save was pressed and `saved` the texts the save answered: what was typed
+ * since stays (`editsAfterSave`), and a field the save wrote begins from the
+ * version it wrote (this save's, not a colleague's).
+ */
+export function draftAfterSave(
+  draft: TextsDraft,
+  sent: Edits,
+  values: Record<string, Partial<Record<Language, unknown>>>,
+  saved: SiteText[],
+): TextsDraft {
+  const edits = editsAfterSave(draft.edits, sent);
+  const opened: Opened = { ...draft.opened };
+  for (const [key, byLanguage] of Object.entries(values)) {
+    const text = saved.find((x) => x.key === key);
+    for (const language of Object.keys(byLanguage) as Language[]) {
+      opened[key] = { ...opened[key], [language]: savedVersion(text, language) };
+    }
+  }
+  return { edits, opened: openedFor(saved, edits, opened) };
 }
 
 /** The model's drafts, by `key.language`, still to review after a save of `sent`: a saved one is not. */
