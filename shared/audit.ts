@@ -1,7 +1,8 @@
 /**
  * The audit trail as the API returns it (`GET /api/audit`). `actor` is the
- * username at the time (null for an anonymous attempt); `summary` is short
- * and never holds a secret or an enquiry's text.
+ * username at the time (null for an anonymous attempt, UNKNOWN_ACCOUNT for a
+ * sign-in refused to a username no account has); `summary` is short and
+ * never holds a secret or an enquiry's text.
  */
 export type AuditEntry = {
   id: number;
@@ -13,6 +14,14 @@ export type AuditEntry = {
   summary: string;
   ip: string | null;
 };
+
+/**
+ * The actor of a sign-in refused to a username no account has, in place of
+ * what was typed: that may be a password typed into the wrong field, and the
+ * trail is shown to every admin and kept for AUDIT_RETENTION_DAYS. No
+ * username can be this (USERNAME_PATTERN has no spaces or brackets).
+ */
+export const UNKNOWN_ACCOUNT = '(unknown account)';
 
 export type AuditPage = {
   entries: AuditEntry[];

@@ -3,8 +3,8 @@ import { UnauthorizedError } from '../errors';
 import { clientIp } from './rate-limits';
 
 /**
- * The account that acts: its id and username. A refused sign-in names the
- * username it tried, without an id.
+ * The account that acts: its id and username. A sign-in refused to an
+ * unknown username names UNKNOWN_ACCOUNT (#shared/audit), without an id.
  */
 export type Actor = { id: number | null; username: string };
 

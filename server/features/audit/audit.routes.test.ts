@@ -8,6 +8,7 @@ import {
   TEST_ADMIN,
   type TestApp,
 } from '../../../tests/support/test-app';
+import { UNKNOWN_ACCOUNT } from '#shared/audit';
 import { createAuditService } from './audit.service';
 
 let t: TestApp;
@@ -36,7 +37,7 @@ const article = {
 };
 
 describe('the audit trail', () => {
-  it('records sign-ins with who, when and from where, and failures with the name tried', async () => {
+  it('records sign-ins with who, when and from where, and failures by account', async () => {
     await request(t.app)
       .post('/api/auth/login')
       .set('X-Forwarded-For', '203.0.113.41')
@@ -44,15 +45,49 @@ describe('the audit trail', () => {
       .expect(401);
     const [failed] = await entries('auth.login_failed');
     expect(failed).toMatchObject({
-      actor: 'nobody-here',
+      actor: UNKNOWN_ACCOUNT,
       ip: '203.0.113.41',
       summary: 'unknown username',
+    });
+    await request(t.app)
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', '203.0.113.42')
+      .send({ username: TEST_ADMIN.username, password: 'secret-guess-2' })
+      .expect(401);
+    const [wrong] = await entries('auth.login_failed');
+    expect(wrong).toMatchObject({
+      actor: TEST_ADMIN.username,
+      ip: '203.0.113.42',
+      summary: 'wrong password',
     });
     const [ok] = (await entries('auth.login')).slice(-1);
     expect(ok).toMatchObject({ actor: TEST_ADMIN.username, ip: '198.51.100.40' });
     expect(Date.now() - Date.parse(ok.at)).toBeLessThan(60_000);
     expect(JSON.stringify(await admin.get('/api/audit').expect(200))).not.toContain(
       'secret-guess-1',
+    );
+  });
+
+  it('never keeps what was typed as the username of an account that does not exist', async () => {
+    // A password typed into the username field: the trail is shown to every admin for a year.
+    const typed = 'Tr0ub4dor&3-horse-battery';
+    await request(t.app)
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', '203.0.113.43')
+      .send({ username: typed, password: 'the-real-password-1' })
+      .expect(401);
+    const rows = await t.db('audit_log').select();
+    expect(JSON.stringify(rows)).not.toContain(typed);
+    expect(JSON.stringify(rows)).not.toContain('Tr0ub4dor');
+    const [failed] = await entries('auth.login_failed');
+    // The failure and where it came from stay.
+    expect(failed).toMatchObject({
+      actor: UNKNOWN_ACCOUNT,
+      ip: '203.0.113.43',
+      summary: 'unknown username',
+    });
+    expect(JSON.stringify(await admin.get('/api/audit?per_page=50').expect(200))).not.toContain(
+      typed,
     );
   });
 

@@ -1,5 +1,5 @@
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, type User } from '#shared/auth';
-import type { AuditAction } from '#shared/audit';
+import { UNKNOWN_ACCOUNT, type AuditAction } from '#shared/audit';
 import { isStaff, type Role } from '#shared/roles';
 import type { SessionUser } from '../../http/session';
 import type { Db } from '../../db/knex';
@@ -102,10 +102,11 @@ export function createAuthService({
       const user = await users.findByUsername(username);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
       if (!user || !ok) {
-        await audit.record(
-          actingAs(who, { id: user?.id ?? null, username: user?.username ?? username }),
-          { action: 'auth.login_failed', summary: user ? 'wrong password' : 'unknown username' },
-        );
+        // An unknown account is never recorded by what was typed (UNKNOWN_ACCOUNT).
+        await audit.record(actingAs(who, user ?? { id: null, username: UNKNOWN_ACCOUNT }), {
+          action: 'auth.login_failed',
+          summary: user ? 'wrong password' : 'unknown username',
+        });
         throw new UnauthorizedError('apiErrors.invalidCredentials');
       }
       if (!user.active) {

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUDIT_ACTIONS, type AuditEntry, type AuditPage } from '#shared/audit';
+import { AUDIT_ACTIONS, UNKNOWN_ACCOUNT, type AuditEntry, type AuditPage } from '#shared/audit';
 import type { Language } from '#shared/languages';
 import { i18nFor } from '../../../../common/i18n';
 import { stubApi } from '../../../test/query';
@@ -36,7 +36,7 @@ const ENTRIES = [
     summary: 'New arm',
   }),
   entry(1, {
-    actor: 'ghost',
+    actor: UNKNOWN_ACCOUNT,
     action: 'auth.login_failed',
     summary: 'unknown username',
     target_id: null,
@@ -139,7 +139,7 @@ describe('AuditLog', () => {
       '127.0.0.1',
     ]);
     expect(cells(rows[2]!).slice(1, 5)).toEqual([
-      'ghost',
+      'Unknown account',
       'Sign-in failed',
       '—',
       'Unknown username',
@@ -150,6 +150,16 @@ describe('AuditLog', () => {
     );
     expect(within(rows[1]!).getByRole('link').getAttribute('href')).toBe('/new-arm');
     expect(screen.getByRole('table', { name: 'Audit log, page 1 of 1' })).toBeTruthy();
+  });
+
+  it('names a sign-in refused to an unknown username in the reader’s language', async () => {
+    const expected = { en: 'Unknown account', pt: 'Conta desconhecida', de: 'Unbekanntes Konto' };
+    for (const language of ['en', 'pt', 'de'] as const) {
+      renderLog({}, '/admin/audit', language);
+      const rows = await screen.findAllByTestId('audit-entry');
+      expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe(expected[language]);
+      cleanup();
+    }
   });
 
   it('keeps the filter and the page in the address and asks the server for them', async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '#shared/audit';
+import { UNKNOWN_ACCOUNT, type AuditEntry } from '#shared/audit';
 import { formatDateTime } from '#shared/dates';
 import { pickLanguage } from '#shared/languages';
 import { actionLabel, isFailure, summaryText } from '../lib/audit-text';
@@ -58,7 +58,15 @@ export function AuditTable({ entries, caption, articleHref }: Props) {
                 </td>
                 {/* A name keeps its line (3–50 characters, no spaces); only a long one wraps. */}
                 <td className={`${td} min-w-32 break-all`}>
-                  {entry.actor ?? <span className="text-slate-600">{t('admin.audit.system')}</span>}
+                  {entry.actor !== null && entry.actor !== UNKNOWN_ACCOUNT ? (
+                    entry.actor
+                  ) : (
+                    <span className="text-slate-600">
+                      {t(
+                        entry.actor === null ? 'admin.audit.system' : 'admin.audit.unknownAccount',
+                      )}
+                    </span>
+                  )}
                 </td>
                 <td className={td}>
                   <span
