@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { WindowsSignToolManager, WinPackager } from 'app-builder-lib';
+import FpmTarget from 'app-builder-lib/out/targets/FpmTarget';
 import { getConfig } from 'app-builder-lib/out/util/config/config';
 import { PROJECT_ROOT } from '../../server/project-root';
 
@@ -173,5 +174,19 @@ describe("release.yml: each runner signs with its own platform's certificate", (
     const secrets = { ...macSecrets, WIN_CSC_LINK: 'windows.pfx', WIN_CSC_KEY_PASSWORD: 'pw' };
     expect(runnerEnv('macOS', secrets)).toEqual(macSecrets);
     expect(runnerEnv('Linux', secrets)).toEqual({});
+  });
+});
+
+describe('electron-builder.yml: the .deb', () => {
+  it("depends on all of electron-builder's default packages and the app's own", async () => {
+    // `deb.depends` replaces electron-builder's list rather than adding to it.
+    const defaults = (
+      FpmTarget.prototype as unknown as { getDefaultDepends(target: string): string[] }
+    ).getDefaultDepends('deb');
+    expect(defaults).toContain('libgtk-3-0');
+    const depends = (await getConfig(PROJECT_ROOT, null, null)).deb?.depends ?? defaults;
+    expect(depends).toEqual(
+      expect.arrayContaining([...defaults, 'libnotify4', 'libxtst6', 'libnss3']),
+    );
   });
 });
