@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
-import { createRequestLog, levelOf, milliseconds, type LoggedRequest } from './request-log';
+import {
+  createRequestLog,
+  levelOf,
+  loggedUrl,
+  milliseconds,
+  type LoggedRequest,
+} from './request-log';
 
 /** A logger at `level` whose lines the test reads. */
 function capture(level: 'info' | 'warn') {
@@ -119,6 +125,30 @@ describe('the request lines', () => {
     log.answered(request('/preview/AbC_d-123456789012345?lang=pt'), 200, 0, log.nextId());
     await afterThisTurn();
     expect(lines()[0]).toMatchObject({ req: { url: '/preview/[token]?lang=pt' } });
+  });
+
+  it("keeps a search out of the login page's next=, where it is URL-encoded", async () => {
+    const { logger, raw } = capture('info');
+    const log = createRequestLog(logger);
+    // An admin whose session ended while searching the enquiries is sent to sign in first.
+    const login = `/login?${new URLSearchParams({ next: '/admin/contacts?q=jane.doe@example.com' })}`;
+    expect(login).toBe('/login?next=%2Fadmin%2Fcontacts%3Fq%3Djane.doe%40example.com');
+    log.hit(request(login), 200, performance.now());
+    log.answered(request(login), 200, 0, log.nextId());
+    await afterThisTurn();
+    expect(raw().join('\n')).not.toMatch(/jane|example\.com/);
+    expect(loggedUrl(login)).toBe('/login?next=%2Fadmin%2Fcontacts%3Fq%3D[search]');
+    // A name with a space (+), with other parameters around it, encoded twice, or spelt
+    // so it cannot be decoded: never in the line.
+    const named = `/login?${new URLSearchParams({ next: '/admin?tab=contacts&q=Ivan Petrov', lang: 'pt' })}`;
+    expect(loggedUrl(named)).toBe('/login?next=%2Fadmin%3Ftab%3Dcontacts%26q%3D[search]&lang=pt');
+    const twice = `/login?next=${encodeURIComponent(login)}`;
+    expect(loggedUrl(twice)).not.toMatch(/jane/);
+    expect(loggedUrl('/login?next=%2Fadmin%3Fq%3Djane%E0%A4%A')).toBe('/login?next=[next]');
+    // An address with nothing to hide is logged as sent.
+    expect(loggedUrl('/login?next=%2Fadmin%3Ftab%3Dcontacts%26contact%3D7')).toBe(
+      '/login?next=%2Fadmin%3Ftab%3Dcontacts%26contact%3D7',
+    );
   });
 
   it('writes refusals as warnings and failures as errors at once', () => {

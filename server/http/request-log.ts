@@ -32,18 +32,39 @@ export function levelOf(status: number): 'error' | 'warn' | 'info' {
  * replaced by `[token]`, however the address is spelt (`/PREVIEW/…`
  * answers 404, but the token in it is still the real one). A search
  * (`q=`) is replaced by `[search]`: staff search enquiries by a visitor's
- * name or e-mail address, which the log must not keep.
+ * name or e-mail address, which the log must not keep. The login page's
+ * `next=` carries the admin address it leads back to, URL-encoded
+ * (`/login?next=%2Fadmin%2Fcontacts%3Fq%3D…`): it is decoded and masked the
+ * same way, and one that cannot be decoded is replaced by `[next]`.
  */
 export function loggedUrl(url: string | undefined): string | undefined {
   if (url === undefined) return url;
   // Most addresses name no share link and no search: looking is cheaper than replacing.
   let logged = SHARE_LINK.test(url) ? url.replace(SHARE_LINKS, '$1[token]') : url;
   if (logged.includes('q=')) logged = logged.replace(SEARCHES, '$1[search]');
+  if (logged.includes('next=')) {
+    logged = logged.replace(NEXTS, (_, key: string, next: string) => key + loggedNext(next));
+  }
   return logged;
 }
 const SHARE_LINK = /\/previews?\/[A-Za-z0-9_-]{16}/i;
 const SHARE_LINKS = /(\/previews?\/)[A-Za-z0-9_-]{16,}/gi;
 const SEARCHES = /([?&]q=)[^&#]*/g;
+const NEXTS = /([?&]next=)([^&#]*)/g;
+
+/** A `next=` value (a form-encoded address) as logged: as sent unless masking changes it. */
+function loggedNext(next: string): string {
+  let address: string;
+  try {
+    address = decodeURIComponent(next.replaceAll('+', ' '));
+  } catch {
+    return '[next]';
+  }
+  const logged = loggedUrl(address)!;
+  if (logged === address) return next;
+  // Encoded again, the masks kept readable.
+  return encodeURIComponent(logged).replace(/%5B(token|search|next)%5D/g, '[$1]');
+}
 
 export type RequestLog = {
   /**
