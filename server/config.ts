@@ -138,6 +138,9 @@ const EnvSchema = z.object({
 
 export type Env = z.input<typeof EnvSchema>;
 
+/** Every variable the server reads and checks at start (README's configuration table names each). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as (keyof Env)[];
+
 /**
  * A TRUST_PROXY value as Express's `trust proxy` takes it: true or false
  * (`yes` and `no` too, as the other switches), a number of hops, or a

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findNginx } from '../support/nginx';
 import { PROJECT_ROOT } from '../../server/project-root';
-import { parseConfig } from '../../server/config';
+import { ENV_VARIABLES, parseConfig } from '../../server/config';
 import { DEFAULT_LLM_TUNING } from '../../server/features/llm/resilient-completion';
 import { VIDEO_STEP_DEADLINE_MS } from '../../server/features/media/video-probe';
 
@@ -239,6 +239,22 @@ describe("the guides' environment files", () => {
         /(^|[;&|(]\s*)(\.|source)\s+\S*\.env\b|\bset -a\b/m,
       );
     }
+  });
+});
+
+describe("README's configuration table", () => {
+  it('names every variable the server reads', () => {
+    const table = read('README.md')
+      .split('\n\n')
+      .find((block) => /^\| variable +\| default +\| meaning +\|$/m.test(block));
+    expect(table).toBeDefined();
+    // The first column of each row: one variable or several (`A`, `B`).
+    const named = table!
+      .split('\n')
+      .slice(2)
+      .flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
+    expect(ENV_VARIABLES.length).toBeGreaterThan(30);
+    expect(ENV_VARIABLES.filter((name) => !named.includes(name))).toEqual([]);
   });
 });
 
