@@ -3,7 +3,10 @@ import { dbFault, type DbFault } from '../db/db-errors';
 import { AppError, ServiceUnavailableError } from '../errors';
 import { translator } from '../i18n';
 
-type HttpishError = { status?: number; statusCode?: number; type?: string };
+type HttpishError = { status?: number; statusCode?: number; type?: string; limit?: unknown };
+
+/** A body parser's limit in bytes as a message shows it: `100 kB`. */
+const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 
 /** What each database fault tells the visitor, and when to try again (seconds). */
 const FAULT_ERRORS: Record<DbFault, () => AppError> = {
@@ -21,7 +24,11 @@ export function toAppError(error: unknown): AppError | null {
   if (fault) return FAULT_ERRORS[fault]();
   const e = (error ?? {}) as HttpishError;
   if (e.type === 'entity.parse.failed') return new AppError(400, 'apiErrors.malformedJson');
-  if (e.type === 'entity.too.large') return new AppError(413, 'apiErrors.tooLarge');
+  if (e.type === 'entity.too.large') {
+    // The limit of the parser that refused it: the API's JSON and the contact form's differ.
+    const limit = typeof e.limit === 'number' ? kilobytes(e.limit) : '?';
+    return new AppError(413, 'apiErrors.tooLarge').with({ limit });
+  }
   if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
     return new AppError(415, 'apiErrors.unsupportedMediaType');
   }

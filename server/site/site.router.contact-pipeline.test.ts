@@ -146,3 +146,38 @@ describe('both doors behind TLS at a front proxy the server is not told to trust
       .expect(403);
   });
 });
+
+describe('a message longer than the schema takes, posted without JavaScript', () => {
+  let open: TestApp;
+  beforeAll(async () => {
+    open = await createTestApp({ RATE_LIMIT_CONTACT: '0' });
+  });
+  afterAll(() => open.destroy());
+
+  it('is answered by the schema’s own rule, with every field kept', async () => {
+    // 30 kB: over the form body's old 20 kB limit, which answered 413 with every field blank.
+    const long = `${'We would like to automate our welding line. '.repeat(700)}End.`;
+    const page = await request(open.app)
+      .post('/contact')
+      .type('form')
+      .send({ ...enquiry, message: long })
+      .expect(400);
+    expect(page.text).toContain('Message must be less than 1000 characters');
+    expect(page.text).toContain('value="Ana Silva"');
+    expect(page.text).toContain('value="Metalurgia Norte"');
+    expect(page.text).toContain(`${long}</textarea>`);
+    expect(await open.db('contacts').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
+
+  it('names the form’s own limit when the body is too large to read, in every language', async () => {
+    const huge = { ...enquiry, message: 'x'.repeat(300 * 1024) };
+    const post = (path: string) => request(open.app).post(path).type('form').send(huge).expect(413);
+    expect((await post('/contact')).text).toContain('Request body is too large (limit 256 kB)');
+    expect((await post('/pt/contact')).text).toContain(
+      'O corpo do pedido é demasiado grande (limite de 256 kB)',
+    );
+    expect((await post('/de/contact')).text).toContain(
+      'Der Anfragetext ist zu groß (Grenze 256 kB)',
+    );
+  });
+});
