@@ -65,7 +65,10 @@ export type RateLimits = {
   emailChange: RequestHandler;
   /** Wrong second-factor codes at sign-in, per IP and pending user, and per pending user. */
   twoFactor: RequestHandler;
-  /** Enquiries per 10 minutes per IP, for the API and the no-JavaScript form alike. */
+  /**
+   * Enquiries taken per 10 minutes per IP, for the API and the no-JavaScript form alike
+   * (one refused, for its fields or any other reason, gives its hit back).
+   */
   contact: RequestHandler;
   /** AI drafts per minute per signed-in admin; mount after the route's `allow(...)` guard. */
   ai: RequestHandler;
@@ -190,7 +193,14 @@ export function createRateLimits(
         ? off
         : limiter(
             'contact',
-            { windowMs: 10 * MINUTE, limit: contact, keyGenerator: clientIp },
+            {
+              windowMs: 10 * MINUTE,
+              limit: contact,
+              // Only an enquiry taken (201, or the form's 303) keeps its hit: a form refused
+              // for an error the visitor then corrects must not use up their network's budget.
+              skipFailedRequests: true,
+              keyGenerator: clientIp,
+            },
             'apiErrors.tooManyContacts',
           ),
     passwordReset: both(

@@ -181,3 +181,31 @@ describe('a message longer than the schema takes, posted without JavaScript', ()
     );
   });
 });
+
+describe('the contact limit counts enquiries taken, through both doors', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_CONTACT: '2' });
+  });
+  afterAll(() => limited.destroy());
+
+  it('lets a visitor correct a refused form as often as needed, then still stops a flood', async () => {
+    const post = (fields: Record<string, string>) =>
+      request(limited.app).post('/contact').type('form').send(fields);
+    const api = (body: Record<string, string>) =>
+      request(limited.app).post('/api/contacts').send(body);
+    // Corrections of one enquiry, with and without JavaScript: none is stored, none counts.
+    for (const name of ['A', 'B', 'C']) await post({ ...enquiry, name }).expect(400);
+    for (const email of ['ana@', 'ana@example']) await api({ ...enquiry, email }).expect(400);
+    await post({ ...enquiry, message: 'Too short' }).expect(400);
+
+    await post(enquiry).expect(303).expect('Location', '/contact?sent=1');
+    await api(enquiry).expect(201);
+    expect(Number((await limited.db('contacts').count({ n: '*' }).first())?.n)).toBe(2);
+    // The budget of valid enquiries is spent: the next is refused through either door.
+    await post(enquiry).expect(429);
+    await api(enquiry).expect(429);
+    await post({ ...enquiry, name: 'A' }).expect(429);
+    expect(Number((await limited.db('contacts').count({ n: '*' }).first())?.n)).toBe(2);
+  });
+});
