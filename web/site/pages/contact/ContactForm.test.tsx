@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -236,25 +236,29 @@ describe('ContactForm', () => {
     });
   });
 
-  it('shows the server message (429 included) as an error toast and keeps the values', async () => {
-    fetchSpy.mockResolvedValue(json(429, { error: 'Too many enquiries. Please try again later.' }));
+  /** The failure the form itself says (a toast may say it too). */
+  const formAlert = () => within(nameInput().closest('form')!).findByRole('alert');
+
+  it('shows the server message (429 included) in the form and as an error toast, and keeps the values', async () => {
+    const message = 'Too many enquiries. Please try again later.';
+    fetchSpy.mockResolvedValue(json(429, { error: message }));
     renderForm();
     fillValid();
     fireEvent.click(submitButton());
-    expect(await screen.findByText('Too many enquiries. Please try again later.')).toBeTruthy();
+    expect((await formAlert()).textContent).toBe(message);
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
     expect(nameInput().value).toBe('  Ana Silva  ');
+    expect(submitButton().disabled).toBe(false);
   });
 
-  it('shows the network-error text when the request cannot be made', async () => {
+  it('shows the network-error text in the form when the request cannot be made', async () => {
     fetchSpy.mockRejectedValue(new TypeError('Failed to fetch'));
     renderForm();
     fillValid();
     fireEvent.click(submitButton());
-    expect(
-      await screen.findByText(
-        'Network error: Unable to connect to the server. Please check if the backend is running.',
-      ),
-    ).toBeTruthy();
+    expect((await formAlert()).textContent).toBe(
+      'Network error: Unable to connect to the server. Please check if the backend is running.',
+    );
   });
 
   it('shows "Sending..." and blocks a second submit while the request runs', async () => {

@@ -5,8 +5,8 @@ import type { ContactSubmission } from '#shared/contact';
 /**
  * The answer to a form posted without JavaScript, where no toast can appear:
  * thanks after sending, or why it was not sent (the fields below keep what was typed).
- * `failure`: why a send from the page failed where a toast may not appear either
- * (the code it needed could not be fetched).
+ * `failure`: why a send from the page failed, said here as well as in a toast
+ * (a toast needs code of its own, which may not come).
  */
 export function PostedNotice({
   posted,

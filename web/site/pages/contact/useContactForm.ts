@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_FIELDS, type ContactField, type ContactSubmission } from '#shared/contact';
-import { pickLanguage } from '#shared/languages';
+import { pickLanguage, type Translate } from '#shared/languages';
 import { toast } from '../../../common/toast';
 import { CodeNotLoaded, loadCode, sendContact } from './send-contact';
 
@@ -139,14 +139,10 @@ export function useContactForm(
       setTouched({});
       setHoneypot('');
     } catch (error) {
-      if (error instanceof CodeNotLoaded) {
-        // The toast may need code of its own: the form says it too. What was typed stays.
-        setFailure(t('contact.toast.unsent'));
-        toast.error(t, t('contact.toast.unsent'));
-      } else {
-        setFailure(undefined);
-        toast.failure(t, error, 'errors.network');
-      }
+      // The toast needs code of its own, which may not come: the form says it too. What was typed stays.
+      setFailure(await failureText(error, t));
+      if (error instanceof CodeNotLoaded) toast.error(t, t('contact.toast.unsent'));
+      else toast.failure(t, error, 'errors.network');
     } finally {
       busy.current = false;
       setSending(false);
@@ -168,6 +164,16 @@ export function useContactForm(
     failure,
     canSubmit: !sending && !hasShownError,
   };
+}
+
+/** Why a send failed, in the visitor's language: the fetch wrapper's text when its code is here. */
+async function failureText(error: unknown, t: Translate): Promise<string> {
+  if (error instanceof CodeNotLoaded) return t('contact.toast.unsent');
+  // An error other than CodeNotLoaded comes from the fetch wrapper, which is therefore here.
+  return import('../../../common/api').then(
+    ({ errorMessage }) => errorMessage(error, t, 'errors.network'),
+    () => t('contact.toast.unsent'),
+  );
 }
 
 export type ContactFormState = ReturnType<typeof useContactForm>;
