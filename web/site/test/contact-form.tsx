@@ -1,16 +1,23 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Language } from '#shared/languages';
 import { i18nFor } from '../../common/i18n';
 import { Toaster } from '../../common/toast';
 import { ContactForm } from '../pages/contact/ContactForm';
 
-/** The contact form as the page shows it, with the toasts beside it. */
-export function renderContactForm(language: Language = 'en') {
+/**
+ * The contact form as the page shows it, with the toasts beside it; `props`: the outcome
+ * of a form posted without JavaScript.
+ */
+export function renderContactForm(
+  language: Language = 'en',
+  props: ComponentProps<typeof ContactForm> = {},
+) {
   return render(
     <I18nextProvider i18n={i18nFor(language)}>
       <Toaster />
-      <ContactForm />
+      <ContactForm {...props} />
     </I18nextProvider>,
   );
 }

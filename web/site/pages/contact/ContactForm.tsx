@@ -86,7 +86,12 @@ export function ContactForm({
         </h2>
         <p className="mt-1 text-sm text-steel-600">{t('contact.form.intro')}</p>
       </div>
-      <PostedNotice posted={posted} sent={sent} failure={form.failure} />
+      {/* Once a send from the page is answered, the answer to a post without JavaScript is old. */}
+      <PostedNotice
+        posted={form.answered ? undefined : posted}
+        sent={!form.answered && sent}
+        failure={form.failure}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           id={id('name')}

@@ -68,6 +68,8 @@ export function useContactForm(
   const busy = useRef(false);
   /** Why the last send failed, shown in the form itself (it needs nothing more fetched). */
   const [failure, setFailure] = useState<string>();
+  /** A send from the page has been answered: the server's answer to a form posted without JavaScript is old news. */
+  const [answered, setAnswered] = useState(false);
   // When the form was first shown in this browser (again after each enquiry sent): the fill
   // time of the server's spam check. Measured here only, so the page's HTML stays the same for all.
   // A form hydrated from the server's HTML has been on screen since the page began to load (the
@@ -132,6 +134,7 @@ export function useContactForm(
         formMs: performance.now() - shownAt.current,
       });
       shownAt.current = performance.now();
+      setAnswered(true);
       setFailure(undefined);
       toast.success(t('contact.toast.successTitle'), t('contact.toast.success'));
       setValues(EMPTY);
@@ -140,6 +143,7 @@ export function useContactForm(
       setHoneypot('');
     } catch (error) {
       // The toast needs code of its own, which may not come: the form says it too. What was typed stays.
+      setAnswered(true);
       setFailure(await failureText(error, t));
       if (error instanceof CodeNotLoaded) toast.error(t, t('contact.toast.unsent'));
       else toast.failure(t, error, 'errors.network');
@@ -162,6 +166,7 @@ export function useContactForm(
     shownError,
     sending,
     failure,
+    answered,
     canSubmit: !sending && !hasShownError,
   };
 }
