@@ -261,17 +261,27 @@ describe('ContactForm', () => {
     );
   });
 
-  it('shows "Sending..." and blocks a second submit while the request runs', async () => {
+  it('shows "Sending..." and blocks a second submit while the request runs, keeping the focus', async () => {
     let answer: (r: Response) => void = () => {};
     fetchSpy.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
     renderForm();
     fillValid();
+    // Sent by keyboard (Enter on the button): a button that turns `disabled` drops the focus
+    // to the page, so it is only marked unavailable.
+    submitButton().focus();
     fireEvent.click(submitButton());
-    const busy = await screen.findByRole('button', { name: 'Sending...' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    const busy = (await screen.findByRole('button', { name: 'Sending...' })) as HTMLButtonElement;
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    expect(busy.disabled).toBe(false);
+    expect(document.activeElement).toBe(busy);
+    fireEvent.click(busy);
     fireEvent.submit(busy.closest('form')!);
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
     await act(async () => answer(json(201, { data: { id: 1 } })));
+    await waitFor(() => expect(nameInput().value).toBe(''));
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(submitButton().getAttribute('aria-disabled')).toBeNull();
+    expect(document.activeElement).toBe(submitButton());
   });
 
   it('speaks Portuguese and German', () => {

@@ -164,6 +164,9 @@ export function ContactForm({
       <button
         type="submit"
         disabled={hydrated && !form.canSubmit}
+        // Not `disabled` while sending: a button pressed by keyboard would drop the focus to the
+        // page. `submit` refuses a second send meanwhile.
+        aria-disabled={form.sending || undefined}
         // Keep focus in the field being edited: its blur would show its error and disable
         // this button before the click lands, swallowing the submit.
         onMouseDown={(event) => event.preventDefault()}

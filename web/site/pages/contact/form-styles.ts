@@ -8,4 +8,4 @@ export const controlState = {
 };
 
 export const submitButton =
-  'inline-flex w-full items-center justify-center gap-2 rounded-lg bg-signal-400 px-6 py-3 font-display text-base font-semibold text-navy-950 shadow-sm transition-colors hover:bg-signal-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-900 disabled:cursor-not-allowed disabled:bg-steel-200 disabled:text-steel-600 sm:w-auto';
+  'inline-flex w-full items-center justify-center gap-2 rounded-lg bg-signal-400 px-6 py-3 font-display text-base font-semibold text-navy-950 shadow-sm transition-colors hover:bg-signal-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-900 disabled:cursor-not-allowed disabled:bg-steel-200 disabled:text-steel-600 aria-disabled:cursor-wait aria-disabled:bg-steel-200 aria-disabled:text-steel-600 sm:w-auto';

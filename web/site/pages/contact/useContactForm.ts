@@ -167,7 +167,8 @@ export function useContactForm(
     sending,
     failure,
     answered,
-    canSubmit: !sending && !hasShownError,
+    /** False while a field shows its error (a send in progress is refused by `submit` itself). */
+    canSubmit: !hasShownError,
   };
 }
 
