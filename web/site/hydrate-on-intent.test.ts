@@ -202,6 +202,55 @@ describe('the loader of a public page', () => {
     }
   });
 
+  it('puts what was typed into the contact form earlier in the tab back into its empty fields, without hydrating', async () => {
+    const contactForm = (values: Record<string, string> = {}) =>
+      '<form data-contact-form="" method="post">' +
+      ['name', 'email', 'company']
+        .map((name) => `<input name="${name}" value="${values[name] ?? ''}">`)
+        .join('') +
+      `<textarea name="message">${values.message ?? ''}</textarea>` +
+      '<input name="extra_comment" value=""></form>';
+    const value = (name: string) =>
+      (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value;
+    const draft = {
+      name: 'Ana Silva',
+      email: 'ana@example.pt',
+      company: '',
+      message: 'Hello there!',
+    };
+    try {
+      window.sessionStorage.setItem('contactDraft', JSON.stringify(draft));
+      writePage({ body: contactForm() });
+      await load({ paint: false });
+      expect(['name', 'email', 'company', 'message'].map(value)).toEqual([
+        'Ana Silva',
+        'ana@example.pt',
+        '',
+        'Hello there!',
+      ]);
+      expect(value('extra_comment')).toBe('');
+      frames.shift()?.(0);
+      vi.runAllTimers();
+      expect(hydrating()).toBe(false);
+
+      // The server's answer to a form posted without JavaScript shows what was posted.
+      vi.resetModules();
+      writePage({ body: contactForm({ name: 'Rui', message: 'Posted text' }) });
+      await load();
+      expect(['name', 'email', 'message'].map(value)).toEqual(['Rui', '', 'Posted text']);
+
+      // Its thanks for an enquiry taken: the text is forgotten.
+      vi.resetModules();
+      window.history.replaceState(null, '', '/de/contact?sent=1');
+      writePage({ body: contactForm() });
+      await load();
+      expect(value('name')).toBe('');
+      expect(window.sessionStorage.getItem('contactDraft')).toBeNull();
+    } finally {
+      window.sessionStorage.clear();
+    }
+  });
+
   it("shows the controls that need scripts (the hero's Pause) as soon as it runs, before the paint", async () => {
     document.documentElement.removeAttribute('data-scripted');
     await load({ paint: false });

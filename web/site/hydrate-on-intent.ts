@@ -30,6 +30,9 @@
  *   (`site:hydrated`), so the first tap on the menu is not lost. What is
  *   typed into the contact form meanwhile stays in its fields, and the form
  *   takes it over when it hydrates (ContactForm).
+ * - **What the visitor typed into the contact form** earlier in the tab
+ *   (another language's page, before reading the privacy notice) is put back
+ *   into its empty fields at once, without hydrating (contact-draft.ts).
  * - **An address that names a language** (`/de/news`, `?lang=pt`) is kept as
  *   the visitor's choice at once, without hydrating.
  * - **Controls that need scripts** (the hero's Pause button, the header's menu
@@ -44,6 +47,7 @@ import { rememberLanguage, storedLanguage } from '../common/language-choice';
 import { addressLanguage, languageAfterNavigation, renderedLanguage } from './lib/language';
 import { HYDRATED_EVENT, SCRIPTED_ATTRIBUTE } from './lib/hydration-signal';
 import { HERO_VIDEO_SELECTOR, heroVideoPaused } from './pages/home/hero-pause';
+import { restoreContactDraft } from './pages/contact/contact-draft';
 
 const element = document.querySelector<HTMLScriptElement>('script[data-hydrate]');
 const root = document.getElementById('root');
@@ -164,6 +168,7 @@ function start(): void {
   if (!scripts) return;
   // First, before the clip can start: a pause from earlier in the visit holds.
   const heldHero = holdPausedHero();
+  restoreContactDraft(root, window.location.search);
   // The buttons that need scripts (the hero's Pause) work from now on: show them.
   document.documentElement.setAttribute(SCRIPTED_ATTRIBUTE, '');
   for (const type of INTENTS) document.addEventListener(type, onIntent, true);

@@ -7,13 +7,14 @@ import { Toaster } from '../../common/toast';
 import { ContactForm } from '../pages/contact/ContactForm';
 
 /**
- * The contact form as the page shows it, with the toasts beside it; `props`: the outcome
- * of a form posted without JavaScript.
+ * The contact form as the page shows it in a new tab (nothing typed earlier kept), with the
+ * toasts beside it; `props`: the outcome of a form posted without JavaScript.
  */
 export function renderContactForm(
   language: Language = 'en',
   props: ComponentProps<typeof ContactForm> = {},
 ) {
+  window.sessionStorage.clear();
   return render(
     <I18nextProvider i18n={i18nFor(language)}>
       <Toaster />

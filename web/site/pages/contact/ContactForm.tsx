@@ -73,6 +73,8 @@ export function ContactForm({
   return (
     <form
       ref={formRef}
+      // The page's loader puts back what was typed earlier in this tab (contact-draft.ts).
+      data-contact-form=""
       method="post"
       onSubmit={form.submit}
       onFocus={form.prepare}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_FIELDS, type ContactField, type ContactSubmission } from '#shared/contact';
 import { pickLanguage, type Translate } from '#shared/languages';
 import { toast } from '../../../common/toast';
+import { clearContactDraft, keepContactDraft, readContactDraft } from './contact-draft';
 import { CodeNotLoaded, loadCode, sendContact } from './send-contact';
 
 export type ContactValues = Record<ContactField, string>;
@@ -91,6 +92,7 @@ export function useContactForm(
     const next = { ...values, [field]: value };
     setValues(next);
     revalidate(next);
+    keepContactDraft(next);
   }
 
   function blur(field: ContactField) {
@@ -100,13 +102,18 @@ export function useContactForm(
 
   /**
    * Takes over what the visitor typed (or the browser filled in) before the
-   * page hydrated: it is in the fields, not yet in this state.
+   * page hydrated: it is in the fields, not yet in this state. A form made
+   * empty (another language's, after the privacy notice) gets back what was
+   * typed earlier in this tab.
    */
   function adopt(typed: { values: ContactValues; honeypot: string }) {
     if (typed.honeypot) setHoneypot(typed.honeypot);
-    if (CONTACT_FIELDS.every((field) => typed.values[field] === values[field])) return;
-    setValues(typed.values);
-    revalidate(typed.values);
+    const fresh = CONTACT_FIELDS.every((field) => typed.values[field] === '');
+    const next = (fresh && readContactDraft()) || typed.values;
+    if (CONTACT_FIELDS.every((field) => next[field] === values[field])) return;
+    setValues(next);
+    revalidate(next);
+    keepContactDraft(next);
   }
 
   /** The error key to show under a field: only once it has been touched. */
@@ -134,6 +141,7 @@ export function useContactForm(
         formMs: performance.now() - shownAt.current,
       });
       shownAt.current = performance.now();
+      clearContactDraft();
       setAnswered(true);
       setFailure(undefined);
       toast.success(t('contact.toast.successTitle'), t('contact.toast.success'));

@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '#shared/languages';
+import { i18nFor } from '../../../common/i18n';
+import { field, json, renderContactForm, type } from '../../test/contact-form';
+import { ContactForm } from './ContactForm';
+import { loadValidator } from './useContactForm';
+
+let fetchSpy: ReturnType<typeof vi.spyOn>;
+
+beforeAll(() => loadValidator());
+beforeEach(() => {
+  fetchSpy = vi.spyOn(globalThis, 'fetch');
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
+});
+
+/** The form made again in this tab (another language's page, back from the privacy notice). */
+function renderAgain(language: Language) {
+  cleanup();
+  render(
+    <I18nextProvider i18n={i18nFor(language)}>
+      <ContactForm />
+    </I18nextProvider>,
+  );
+}
+
+function fillIn() {
+  type(field(/^Name/), 'Ana Silva');
+  type(field(/^Email/), 'ana@example.pt');
+  type(field(/^Company/), 'Metalurgica Norte');
+  type(field(/^Message/), 'We need a robot cell for welding.');
+}
+
+describe('ContactForm keeps what was typed for the visit in this tab', () => {
+  it('finds it again when made again in another language, without the honeypot', () => {
+    const { container } = renderContactForm('en');
+    fillIn();
+    const trap = container.querySelector<HTMLInputElement>('input[name="extra_comment"]')!;
+    type(trap, 'bot text');
+    expect(window.sessionStorage.length).toBe(1);
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('bot text');
+
+    renderAgain('de');
+    expect(field(/^Name/).value).toBe('Ana Silva');
+    expect(field(/^E-Mail/).value).toBe('ana@example.pt');
+    expect(field(/^Unternehmen/).value).toBe('Metalurgica Norte');
+    expect(field(/^Nachricht/).value).toBe('We need a robot cell for welding.');
+    // Kept, not touched: no error shows before the visitor acts.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('forgets it once sent, and when the visitor empties every field', async () => {
+    fetchSpy.mockResolvedValue(json(201, { data: { id: 4 } }));
+    renderContactForm('en');
+    fillIn();
+    screen.getByRole('button', { name: 'Send Message' }).click();
+    await waitFor(() => expect(field(/^Message/).value).toBe(''));
+    renderAgain('pt');
+    expect(field(/^Nome/).value).toBe('');
+    expect(field(/^Mensagem/).value).toBe('');
+
+    type(field(/^Nome/), 'Rui');
+    type(field(/^Nome/), '');
+    renderAgain('en');
+    expect(field(/^Name/).value).toBe('');
+    expect(window.sessionStorage.length).toBe(0);
+  });
+});
