@@ -36,6 +36,9 @@ const postedEmail = (req: Request) => {
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
 };
 
+/** Refused enquiries allowed per 10 minutes per IP, for each enquiry the contact limit takes. */
+export const CONTACT_REFUSALS_PER_ENQUIRY = 6;
+
 /** Reset requests per hour for one address, and from one network whatever the addresses. */
 export const PASSWORD_RESETS_PER_ADDRESS = 5;
 export const PASSWORD_RESETS_PER_IP = 20;
@@ -67,7 +70,8 @@ export type RateLimits = {
   twoFactor: RequestHandler;
   /**
    * Enquiries taken per 10 minutes per IP, for the API and the no-JavaScript form alike
-   * (one refused, for its fields or any other reason, gives its hit back).
+   * (one refused, for its fields or any other reason, gives its hit back), and refused
+   * ones per 10 minutes per IP, CONTACT_REFUSALS_PER_ENQUIRY times as many.
    */
   contact: RequestHandler;
   /** AI drafts per minute per signed-in admin; mount after the route's `allow(...)` guard. */
@@ -191,17 +195,34 @@ export function createRateLimits(
     contact:
       contact === 0
         ? off
-        : limiter(
-            'contact',
-            {
-              windowMs: 10 * MINUTE,
-              limit: contact,
-              // Only an enquiry taken (201, or the form's 303) keeps its hit: a form refused
-              // for an error the visitor then corrects must not use up their network's budget.
-              skipFailedRequests: true,
-              keyGenerator: clientIp,
-            },
-            'apiErrors.tooManyContacts',
+        : both(
+            // Refused enquiries (fields the visitor corrects, a body too large, refusals
+            // for the limit itself) have a budget of their own, six times as large: a
+            // visitor may correct a form many times, and a client posting junk does not
+            // cost the server a validation (and, without JavaScript, a page) without end.
+            limiter(
+              'contact-refused',
+              {
+                windowMs: 10 * MINUTE,
+                limit: CONTACT_REFUSALS_PER_ENQUIRY * contact,
+                skipSuccessfulRequests: true,
+                requestWasSuccessful: (_req, res) => res.statusCode < 400,
+                keyGenerator: clientIp,
+              },
+              'apiErrors.tooManyContacts',
+            ),
+            limiter(
+              'contact',
+              {
+                windowMs: 10 * MINUTE,
+                limit: contact,
+                // Only an enquiry taken (201, or the form's 303) keeps its hit: a form refused
+                // for an error the visitor then corrects must not use up their network's budget.
+                skipFailedRequests: true,
+                keyGenerator: clientIp,
+              },
+              'apiErrors.tooManyContacts',
+            ),
           ),
     passwordReset: both(
       limiter(

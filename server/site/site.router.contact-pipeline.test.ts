@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { CONTACT_REFUSALS_PER_ENQUIRY } from '../http/rate-limits';
 
 /**
  * The contact form without JavaScript (`POST /contact`, urlencoded) and the
@@ -207,5 +208,30 @@ describe('the contact limit counts enquiries taken, through both doors', () => {
     await api(enquiry).expect(429);
     await post({ ...enquiry, name: 'A' }).expect(429);
     expect(Number((await limited.db('contacts').count({ n: '*' }).first())?.n)).toBe(2);
+  });
+});
+
+describe('refused enquiries, through both doors', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_CONTACT: '1' });
+  });
+  afterAll(() => limited.destroy());
+
+  it(`have a budget of their own, ${CONTACT_REFUSALS_PER_ENQUIRY} for each enquiry taken: a client posting junk is stopped`, async () => {
+    const post = (fields: Record<string, string>) =>
+      request(limited.app).post('/contact').type('form').send(fields);
+    const api = (body: Record<string, string>) =>
+      request(limited.app).post('/api/contacts').send(body);
+    for (let i = 0; i < CONTACT_REFUSALS_PER_ENQUIRY; i++) {
+      if (i % 2) await post({ ...enquiry, email: `junk-${i}` }).expect(400);
+      else await api({ ...enquiry, email: `junk-${i}` }).expect(400);
+    }
+    // Refused before its fields are read, through either door, a valid one too.
+    await api({ ...enquiry, email: 'junk' }).expect(429);
+    await post({ ...enquiry, email: 'junk' }).expect(429);
+    await api(enquiry).expect(429);
+    await post(enquiry).expect(429);
+    expect(Number((await limited.db('contacts').count({ n: '*' }).first())?.n)).toBe(0);
   });
 });
