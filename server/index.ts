@@ -9,6 +9,7 @@ import { ConfigError, parseConfig, type Config } from './config';
 import { createContentVersion, type ContentVersion } from './content-version';
 import { broadcastContentVersion } from './db/content-broadcast';
 import { createReplyRefusals } from './features/contacts/reply-refusals';
+import { createReminderCancellations } from './features/contacts/reply-reminders';
 import { createRetentionJob } from './features/contacts/retention';
 import { createAuditService } from './features/audit/audit.service';
 import { createMailService } from './features/mail/mail.service';
@@ -205,6 +206,8 @@ function startBackground(
       signal,
       // A reply refused for good: its enquiry waits for a reply again.
       replyRefused: createReplyRefusals(runtime.db).refused,
+      // A reminder cancelled for its owner: the next look reminds whoever has the enquiry now.
+      reminderCancelled: createReminderCancellations(runtime.db).cancelled,
       webhooks: {
         transport: createWebhookTransport({ allowPrivate: config.webhooks.allowPrivate }),
         setting: async () => {

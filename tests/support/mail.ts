@@ -1,4 +1,5 @@
 import { createReplyRefusals } from '../../server/features/contacts/reply-refusals';
+import { createReminderCancellations } from '../../server/features/contacts/reply-reminders';
 import { createMailWorker, type WorkerTiming } from '../../server/features/mail/mail.worker';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server';
 import { createTestApp, type TestApp } from './test-app';
@@ -21,6 +22,7 @@ export function startMailWorker(t: TestApp, timing: Partial<WorkerTiming> = FAST
     logger: t.logger,
     signal: t.outboxSignal,
     replyRefused: createReplyRefusals(t.db).refused,
+    reminderCancelled: createReminderCancellations(t.db).cancelled,
     timing,
   });
   worker.start();

@@ -399,6 +399,19 @@ export function createContactsRepo(db: Db) {
       return changed > 0;
     },
 
+    /**
+     * Forgets that an enquiry still waiting for a reply was reminded of (its
+     * reminder was cancelled unsent), so the next look reminds of it again.
+     */
+    async forgetReminder(trx: Knex, id: number): Promise<boolean> {
+      const changed = await contacts(trx)
+        .where({ id })
+        .whereNotNull('reminded_at')
+        .whereNull('replied_at')
+        .update({ reminded_at: null });
+      return changed > 0;
+    },
+
     /** Gives back the reminder claimed `at` (none could be queued), for a later look. */
     async releaseReminder(trx: Knex, id: number, at: string): Promise<void> {
       await contacts(trx).where({ id, reminded_at: at }).update({ reminded_at: null });

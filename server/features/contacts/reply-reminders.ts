@@ -147,3 +147,17 @@ export function createReplyReminders(deps: {
 }
 
 export type ReplyReminders = ReturnType<typeof createReplyReminders>;
+
+/**
+ * A reminder the mail worker cancelled unsent because its owner may no
+ * longer read the enquiry (mail's recipient-access.ts): in the transaction
+ * that cancels it, the enquiry is no longer marked reminded, so the next
+ * look reminds whoever it goes to now (the alert list of its language once
+ * the owner's change gave the enquiry back to nobody), not nobody at all.
+ */
+export function createReminderCancellations(db: Db) {
+  const contacts = createContactsRepo(db);
+  return {
+    cancelled: (trx: Knex, contactId: number) => contacts.forgetReminder(trx, contactId),
+  };
+}

@@ -188,6 +188,18 @@ function recipientChecks(
       status: 'cancelled',
       cancel_reason: 'recipient-deactivated',
     });
+    // The enquiry went back to nobody with Marta's change, and is no longer marked reminded:
+    // the next look reminds the team of it, where it would otherwise be reminded of no more.
+    expect(await t.db('contacts').where({ id }).first('assignee_id', 'reminded_at')).toEqual({
+      assignee_id: null,
+      reminded_at: null,
+    });
+    expect(await reminders.runOnce()).toBe(1);
+    await deliverAll();
+    expect(to(marta.email)).toEqual([]);
+    expect(to('team@forge.example').map((m) => m.subject)).toEqual([
+      expect.stringContaining('Ana Silva'),
+    ]);
   });
 
   it('the admin’s mail status counts the cancelled mail by its reason, apart from failures', async () => {

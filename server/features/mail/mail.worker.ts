@@ -117,6 +117,12 @@ export function createMailWorker(deps: {
    * enquiry (contacts' reply-refusals.ts), in the transaction that marks it failed.
    */
   replyRefused?: (trx: Knex.Transaction, contactId: number) => Promise<unknown>;
+  /**
+   * A reminder was cancelled unsent (its owner may no longer have it): what
+   * that changes on its enquiry (contacts' reply-reminders.ts), in the
+   * transaction that cancels it.
+   */
+  reminderCancelled?: (trx: Knex.Transaction, contactId: number) => Promise<unknown>;
   timing?: Partial<WorkerTiming>;
   clock?: Clock;
 }) {
@@ -271,7 +277,16 @@ export function createMailWorker(deps: {
     // Queued for a colleague's account: not sent once it may no longer read what it says.
     const reason = await recipients.refusal(message);
     if (reason) {
-      await repo.markCancelled(message.id, owner, { reason });
+      const { reminderCancelled } = deps;
+      const { contactId } = message;
+      if (message.kind === 'reminder' && contactId !== null && reminderCancelled) {
+        await db.transaction(async (trx) => {
+          if (await repo.markCancelled(message.id, owner, { reason }, trx))
+            await reminderCancelled(trx, contactId);
+        });
+      } else {
+        await repo.markCancelled(message.id, owner, { reason });
+      }
       logger.info(
         { outbox: message.id, kind: message.kind, reason },
         'e-mail cancelled: its recipient’s account no longer may have it',

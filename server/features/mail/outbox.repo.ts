@@ -385,8 +385,9 @@ export function createOutboxRepo(db: Db) {
         failure,
         reason,
       }: { failure?: { error: string; at: string }; reason?: MailCancelReason } = {},
+      q: Knex = db,
     ): Promise<boolean> {
-      const changed = await outbox()
+      const changed = await outbox(q)
         .where({ id, lease_owner: owner })
         .where((q) => (reason ? q.whereNotNull('account_id') : q.where('kind', 'webhook')))
         .update({
