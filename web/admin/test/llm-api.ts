@@ -40,7 +40,9 @@ export function stubModelApi(route: Route = () => undefined): ApiCall[] {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
+      // An upload's file (multipart) is recorded without a body.
+      const text = init?.body && !(init.body instanceof FormData);
+      const body = text ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
       const call = { method: init?.method ?? 'GET', url, body };
       calls.push(call);
       const answer = await route(call);

@@ -39,7 +39,10 @@ function stubUpload(answer: () => Response | Promise<Response>) {
 
 const file = (name: string, type = 'application/pdf') => new File(['%PDF-1.7'], name, { type });
 
-function renderZone(onUploaded: (item: MediaItem) => string | void = () => undefined) {
+function renderZone(
+  onUploaded: (item: MediaItem) => string | void = () => undefined,
+  onPending?: (pending: boolean) => void,
+) {
   return renderAdmin(
     <DropZone
       testId="drop-zone"
@@ -48,6 +51,7 @@ function renderZone(onUploaded: (item: MediaItem) => string | void = () => undef
       icon={Upload}
       pickLabel="Upload a file"
       onUploaded={onUploaded}
+      onPending={onPending}
     >
       <button type="button">Media library</button>
     </DropZone>,
@@ -115,5 +119,27 @@ describe('DropZone', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('This file is not an image.'),
     );
+  });
+
+  it('tells when an upload starts and when it is over, or the zone goes before', async () => {
+    const answer = held<Response>();
+    stubUpload(() => answer.promise);
+    const onPending = vi.fn();
+    const zone = renderZone(undefined, onPending);
+    fireEvent.change(screen.getByLabelText('Upload a file'), {
+      target: { files: [file('first.pdf')] },
+    });
+    await waitFor(() => expect(onPending.mock.calls).toEqual([[true]]));
+    answer.release(json(201, { data: stored('first.pdf', 'application/pdf') }));
+    await waitFor(() => expect(onPending.mock.calls).toEqual([[true], [false]]));
+
+    onPending.mockClear();
+    stubUpload(() => new Promise<Response>(() => undefined));
+    fireEvent.change(screen.getByLabelText('Upload a file'), {
+      target: { files: [file('second.pdf')] },
+    });
+    await waitFor(() => expect(onPending.mock.calls).toEqual([[true]]));
+    zone.unmount();
+    expect(onPending.mock.calls).toEqual([[true], [false]]);
   });
 });

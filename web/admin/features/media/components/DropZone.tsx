@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '#shared/media';
 import { errorMessage } from '../../../../common/api';
@@ -21,6 +21,11 @@ type Props = {
    * problem (a picture was wanted and a document came).
    */
   onUploaded: (item: MediaItem) => string | void;
+  /**
+   * Told `true` as an upload starts and `false` once it is over (or the zone
+   * goes meanwhile): a form waits for it before saving.
+   */
+  onPending?: (pending: boolean) => void;
   /** `roomy` on the Media page, `compact` inside a form. */
   size?: 'roomy' | 'compact';
   /** More beside the picker (another way to choose a file). */
@@ -44,6 +49,7 @@ export function DropZone({
   icon: Icon,
   pickLabel,
   onUploaded,
+  onPending,
   size = 'roomy',
   children,
 }: Props) {
@@ -53,6 +59,12 @@ export function DropZone({
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
   const hintId = useId();
+  const pending = upload.isPending;
+  useEffect(() => {
+    if (!pending || !onPending) return;
+    onPending(true);
+    return () => onPending(false);
+  }, [pending, onPending]);
 
   const send = (file: File | undefined) => {
     if (!file || upload.isPending) return;

@@ -12,6 +12,8 @@ type Props = {
   onImage: (url: string) => void;
   /** Names of the two buttons where a form has more than one upload (the social image's). */
   labels?: { pick: string; library: string };
+  /** Told when an upload starts (`true`) and is over (`false`). */
+  onPending?: (pending: boolean) => void;
 };
 
 /**
@@ -19,7 +21,7 @@ type Props = {
  * the media library. The server judges the file (type by content, size); a
  * refusal shows its own translated reason here.
  */
-export function ImageUpload({ onImage, labels }: Props) {
+export function ImageUpload({ onImage, labels, onPending }: Props) {
   const { t } = useTranslation();
   const libraryButton = useRef<HTMLButtonElement>(null);
   const [libraryOpen, setLibraryOpen] = useState(false);
@@ -32,6 +34,7 @@ export function ImageUpload({ onImage, labels }: Props) {
       hint={t('admin.media.dropHint')}
       icon={ImagePlus}
       pickLabel={labels?.pick ?? t('admin.media.pick')}
+      onPending={onPending}
       // A document or video dropped here is kept in the library, but is no picture.
       onUploaded={(item) => {
         if (!isImageType(item.type)) return t('admin.media.notAnImage');

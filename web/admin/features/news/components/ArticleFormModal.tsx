@@ -46,7 +46,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
   const { t } = useTranslation();
   const page = useDocumentKind() === 'page';
   const form = useArticleForm(mode, onSaved);
-  const { draft, set, slugAuto, errors, busy, dirty, submit } = form;
+  const { draft, set, slugAuto, errors, busy, dirty, uploading, submit } = form;
   useLeaveGuard(dirty);
   const from = mode.draft.source_language;
   const opening = mode.kind === 'create' ? mode.translate : undefined;
@@ -56,6 +56,12 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
   );
   // Saving now would lose the drafts on their way: it waits for them.
   const translating = translator.working.size > 0;
+  // So does a picture still uploading (it would be saved without it).
+  const waiting = translating || uploading;
+  const waitsFor = [
+    translating && 'article-save-waits',
+    uploading && 'article-save-waits-upload',
+  ].filter(Boolean);
   const [language, setLanguage] = useState<Language>(draft.source_language);
   // What waits for "Discard changes" (closing, or restoring a revision), if asked.
   const [discardThen, setDiscardThen] = useState<(() => void) | null>(null);
@@ -87,7 +93,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (!translating) submit();
+            if (!waiting) submit();
           }}
         >
           <div className="grid gap-6 px-6 py-5 lg:grid-cols-2">
@@ -133,6 +139,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                       language={language}
                       errors={searchErrors(errors, draft.source_language, language)}
                       setSearch={(field, value) => form.setSearch(language, field, value)}
+                      onUploading={form.trackUpload}
                     />
                   </div>
                 </details>
@@ -147,7 +154,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
               {page && (
                 <NavField value={draft.nav} error={errors.nav} onChange={(v) => set('nav', v)} />
               )}
-              <ImageField draft={draft} errors={errors} set={set} />
+              <ImageField draft={draft} errors={errors} set={set} onUploading={form.trackUpload} />
               <ScheduleField
                 draft={draft}
                 isPublic={wasPublic}
@@ -176,7 +183,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
               <button
                 type="button"
                 className={button.secondary}
-                disabled={busy || translating}
+                disabled={busy || waiting}
                 onClick={() => submit({ overwrite: true })}
               >
                 {t('admin.form.saveAnyway')}
@@ -200,6 +207,11 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                 {t('admin.translate.saveWaits')}
               </p>
             )}
+            {uploading && (
+              <p id="article-save-waits-upload" className="w-full text-sm text-slate-600 sm:w-auto">
+                {t('admin.form.saveWaitsUpload')}
+              </p>
+            )}
             <button
               type="button"
               className={button.secondary}
@@ -211,8 +223,8 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
             <button
               type="submit"
               className={button.primary}
-              disabled={busy || translating}
-              aria-describedby={translating ? 'article-save-waits' : undefined}
+              disabled={busy || waiting}
+              aria-describedby={waitsFor.length > 0 ? waitsFor.join(' ') : undefined}
             >
               {busy && <Spinner className="h-4 w-4" />}
               {busy

@@ -12,6 +12,8 @@ type Props = {
   draft: ArticleDraft;
   errors: Partial<Record<DraftField, string>>;
   set: <K extends DraftField>(field: K, value: ArticleDraft[K]) => void;
+  /** Told when an upload starts (`true`) and is over (`false`). */
+  onUploading: (pending: boolean) => void;
 };
 
 /**
@@ -19,7 +21,7 @@ type Props = {
  * library, or an address typed in; and its description for readers who
  * cannot see it, in every language the article has.
  */
-export function ImageField({ draft, errors, set }: Props) {
+export function ImageField({ draft, errors, set, onUploading }: Props) {
   const { t } = useTranslation();
   const sourceLanguage = draft.source_language;
   // The source language first, then each translation the form holds text for.
@@ -39,7 +41,7 @@ export function ImageField({ draft, errors, set }: Props) {
         error={errors.image_url}
         onChange={(v) => set('image_url', v)}
       />
-      <ImageUpload onImage={(url) => set('image_url', url)} />
+      <ImageUpload onImage={(url) => set('image_url', url)} onPending={onUploading} />
       {draft.image_url.trim() !== '' &&
         languages.map((l) => {
           const id = `article-image-alt-${l}`;

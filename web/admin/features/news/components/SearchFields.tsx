@@ -17,6 +17,8 @@ type Props = {
   /** Display errors of this language's search fields, by plain field name. */
   errors: Partial<Record<keyof SearchDraft, string>>;
   setSearch: (field: keyof SearchDraft, value: string) => void;
+  /** Told when an upload of the social image starts (`true`) and is over (`false`). */
+  onUploading: (pending: boolean) => void;
 };
 
 /**
@@ -25,7 +27,7 @@ type Props = {
  * and image serve without them), with their lengths as the admin types and
  * a preview of the search result.
  */
-export function SearchFields({ draft, language, errors, setSearch }: Props) {
+export function SearchFields({ draft, language, errors, setSearch, onUploading }: Props) {
   const { t } = useTranslation();
   const search = draft.search[language] ?? blankSearch;
   const text = textIn(draft, language);
@@ -108,6 +110,7 @@ export function SearchFields({ draft, language, errors, setSearch }: Props) {
       <ImageUpload
         onImage={(url) => setSearch('social_image', url)}
         labels={{ pick: t('admin.seo.upload'), library: t('admin.seo.library') }}
+        onPending={onUploading}
       />
       <SearchPreview draft={draft} language={language} />
     </div>

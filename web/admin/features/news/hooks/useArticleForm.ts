@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArticleText } from '#shared/article-languages';
 import type { Language } from '#shared/languages';
@@ -66,7 +66,9 @@ type Callbacks = { onSuccess: () => void; onError: (error: unknown) => void };
  * State and submit of the create/edit form. The slug follows the title until
  * edited by hand (on edit it never follows: links to a live article must not
  * break by accident). Errors hold display texts, one per field. `dirty`: there
- * is something to lose by closing (an edit, or an AI draft not saved yet).
+ * is something to lose by closing (an edit, an AI draft not saved yet, or a
+ * picture still uploading). `uploading`: a picture is on its way into a field,
+ * and saving waits for it (`trackUpload` is told by the drop zones).
  */
 export function useArticleForm(mode: FormMode, onSaved: () => void) {
   const { t } = useTranslation();
@@ -75,6 +77,12 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
   const [errors, setErrors] = useState<DraftErrors>({});
   /** Counts saves refused for what a field says (here or by the server): the form then shows the first. */
   const [refusals, setRefusals] = useState(0);
+  /** Uploads on their way into a field (the image, a social image). */
+  const [uploads, setUploads] = useState(0);
+  const trackUpload = useCallback(
+    (pending: boolean) => setUploads((n) => n + (pending ? 1 : -1)),
+    [],
+  );
   const writes = useWrites();
   const saved = mode.kind === 'edit' ? mode.draft : emptyDraft;
 
@@ -230,7 +238,9 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     errors,
     refusals,
     busy: writes.busy,
-    dirty: !isUnchanged(draft, saved),
+    uploading: uploads > 0,
+    trackUpload,
+    dirty: uploads > 0 || !isUnchanged(draft, saved),
     submit,
   };
 }
