@@ -4,13 +4,8 @@ import type { Revision } from '#shared/revisions';
 import type { AdminArticle } from '#shared/news';
 import { api } from '../../../../common/api';
 import { DOCUMENT_API, useDocumentKind } from '../lib/document-kind';
-import { newsKeys } from './news.queries';
+import { historyKeys, newsKeys } from './news.queries';
 import { pagesKeys } from './pages.queries';
-
-export const historyKeys = {
-  revisions: (id: number) => ['news', id, 'revisions'] as const,
-  previews: (id: number) => ['news', id, 'previews'] as const,
-};
 
 /*
  * Each call is made under `base`: `/news` for an article, `/pages` for a

@@ -3,7 +3,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactKeys } from '../../contacts/api/contacts.queries';
 import { renderWithClient, stubApi } from '../../../test/query';
-import { newsKeys, useCreateNews, useDeleteNews, useSetPublished } from './news.queries';
+import {
+  historyKeys,
+  newsKeys,
+  useCreateNews,
+  useDeleteNews,
+  useSetPublished,
+  useUpdateNews,
+} from './news.queries';
 
 let client: QueryClient;
 const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
@@ -55,6 +62,35 @@ describe('news writes refetch what they change, and only that', () => {
     expect(invalidated(newsKeys.adminList)).toBe(true);
     expect(invalidated(newsKeys.categories)).toBe(true);
     expect(invalidated(contactKeys.stats)).toBe(false);
+  });
+
+  it('a save reads that article’s history again, so the text saved shows as current', async () => {
+    stubApi(() => ({ id: 4 }));
+    client.setQueryData(historyKeys.revisions(4), []);
+    client.setQueryData(historyKeys.revisions(8), []);
+    const { result } = renderWithClient(useUpdateNews, client);
+    await result.current.mutateAsync({
+      id: 4,
+      payload: {
+        title: 'T',
+        excerpt: 'E',
+        content: 'C',
+        category: 'robotics',
+        slug: 't',
+        image_url: null,
+        published: false,
+      },
+    });
+    expect(invalidated(historyKeys.revisions(4))).toBe(true);
+    expect(invalidated(historyKeys.revisions(8))).toBe(false);
+  });
+
+  it('a publish toggle leaves the history alone: it adds no revision', async () => {
+    stubApi(() => ({ id: 4 }));
+    client.setQueryData(historyKeys.revisions(4), []);
+    const { result } = renderWithClient(useSetPublished, client);
+    await result.current.mutateAsync({ id: 4, published: true });
+    expect(invalidated(historyKeys.revisions(4))).toBe(false);
   });
 
   it('a failed write invalidates nothing', async () => {

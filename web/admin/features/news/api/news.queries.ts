@@ -22,6 +22,12 @@ export const newsKeys = {
   categories: ['news', 'categories'] as const,
 };
 
+/** What the editor shows of one article or page (their ids are shared): its history, its share links. */
+export const historyKeys = {
+  revisions: (id: number) => ['news', id, 'revisions'] as const,
+  previews: (id: number) => ['news', id, 'previews'] as const,
+};
+
 /**
  * `GET /api/news/admin?page=…`: one page of the articles, drafts included,
  * newest first, filtered and searched by the API, with the list's total.
@@ -102,21 +108,27 @@ export function useCategoriesQuery() {
 /**
  * Every article write changes the admin list and may change the published
  * categories (a new category, a publication, a deletion): both are refetched,
- * and the write counts as done once they are back. Contacts are left alone.
+ * and the write counts as done once they are back. A write of the text
+ * (`saves`: whose) adds a revision: that article's history is read again.
+ * Contacts are left alone.
  */
-function useNewsWrite<V, R>(mutationFn: (variables: V) => Promise<R>) {
+function useNewsWrite<V, R>(
+  mutationFn: (variables: V) => Promise<R>,
+  saves?: (result: R) => number,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () =>
+    onSuccess: (result) =>
       Promise.all([
         client.invalidateQueries({ queryKey: newsKeys.adminList }),
         client.invalidateQueries({ queryKey: newsKeys.categories }),
+        saves && client.invalidateQueries({ queryKey: historyKeys.revisions(saves(result)) }),
       ]),
   });
 }
 
-export const useCreateNews = () => useNewsWrite(createNews);
-export const useUpdateNews = () => useNewsWrite(updateNews);
+export const useCreateNews = () => useNewsWrite(createNews, (article) => article.id);
+export const useUpdateNews = () => useNewsWrite(updateNews, (article) => article.id);
 export const useSetPublished = () => useNewsWrite(setPublished);
 export const useDeleteNews = () => useNewsWrite(deleteNews);

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { PagePayload } from '#shared/page-schema';
 import type { AdminPage } from '#shared/pages';
 import { api } from '../../../../common/api';
+import { historyKeys } from './news.queries';
 
 export const pagesKeys = { list: ['pages', 'admin'] as const };
 
@@ -50,17 +51,28 @@ export function usePagesQuery({ enabled }: { enabled: boolean }) {
   return useQuery({ ...pagesQuery(), enabled });
 }
 
-/** Every page write changes the list: it is read again, and the write counts as done once it is back. */
-function usePageWrite<V, R>(mutationFn: (variables: V) => Promise<R>) {
+/**
+ * Every page write changes the list: it is read again, and the write counts
+ * as done once it is back. A write of the text (`saves`: whose) adds a
+ * revision: that page's history is read again too.
+ */
+function usePageWrite<V, R>(
+  mutationFn: (variables: V) => Promise<R>,
+  saves?: (result: R) => number,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: pagesKeys.list }),
+    onSuccess: (result) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: pagesKeys.list }),
+        saves && client.invalidateQueries({ queryKey: historyKeys.revisions(saves(result)) }),
+      ]),
   });
 }
 
-export const useCreatePage = () => usePageWrite(createPage);
-export const useUpdatePage = () => usePageWrite(updatePage);
+export const useCreatePage = () => usePageWrite(createPage, (page) => page.id);
+export const useUpdatePage = () => usePageWrite(updatePage, (page) => page.id);
 export const useSetPagePublished = () => usePageWrite(setPagePublished);
 export const useSetPageNav = () => usePageWrite(setPageNav);
 export const useDeletePage = () => usePageWrite(deletePage);
