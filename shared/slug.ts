@@ -2,6 +2,13 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 100;
 
 /**
+ * The `code` of the 409 for a slug another article or page had while
+ * public (its old links lead there): a write with `reuse_slug: true` takes
+ * it over.
+ */
+export const SLUG_USED_BEFORE = 'slug_used_before';
+
+/**
  * Words an article slug may not take: the site serves a page or file at that
  * top-level path (docs/api.md: the language prefixes `en`, `pt`, `de`, the
  * privacy page, draft previews), or `/api/news/{word}` or `/api/pages/{word}`

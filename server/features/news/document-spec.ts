@@ -38,6 +38,8 @@ export type DocumentSpec = {
   schema: z.ZodType<DocumentPayload, unknown>;
   /** The message of a 404 for this kind. */
   notFound: string;
+  /** The message of the 409 for a slug another row had before, offering to take it over. */
+  slugUsedBefore: string;
   /** The stored values an update keeps where its body names nothing else. */
   editable(stored: StoredDocument): Record<string, unknown>;
 };
@@ -59,6 +61,7 @@ export const ARTICLE_SPEC: DocumentSpec = {
   kind: 'article',
   schema: ArticleInputSchema,
   notFound: 'apiErrors.articleNotFound',
+  slugUsedBefore: 'apiErrors.slugUsedBefore',
   editable: (d) => ({ ...shared(d), category: d.category }),
 };
 
@@ -66,5 +69,6 @@ export const PAGE_SPEC: DocumentSpec = {
   kind: 'page',
   schema: PageInputSchema,
   notFound: 'apiErrors.pageNotFound',
+  slugUsedBefore: 'apiErrors.pageSlugUsedBefore',
   editable: (d) => ({ ...shared(d), nav: d.nav, position: d.position }),
 };

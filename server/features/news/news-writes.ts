@@ -2,6 +2,7 @@ import { sameText } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE } from '#shared/languages';
 import { PublishToggleSchema } from '#shared/news-schema';
 import { resolvePublishedAt } from '#shared/publication';
+import { SLUG_USED_BEFORE } from '#shared/slug';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { isUniqueViolation, toIso } from '../../db/values';
@@ -110,9 +111,9 @@ export function createNewsWrites({
     if (owner !== null && owner !== ownId) throw slugTakenError();
     const previous = await history.previousOwner(slug);
     if (previous && previous.id !== ownId && !reuse) {
-      throw new ConflictError('apiErrors.slugUsedBefore', {
-        slug: 'validation.slug.usedBefore',
-      }).with({ title: previous.title });
+      throw new ConflictError(spec.slugUsedBefore, { slug: 'validation.slug.usedBefore' })
+        .with({ title: previous.title })
+        .withCode(SLUG_USED_BEFORE);
     }
   }
 

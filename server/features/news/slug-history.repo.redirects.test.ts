@@ -86,6 +86,7 @@ describe('slugs used before', () => {
       error:
         '“Story grand-opening” had this slug before, and its old links lead there. Choose another slug, or take it over so that those links lead to this article instead.',
       details: { slug: 'Another article or page had this slug before; its old links lead there' },
+      code: 'slug_used_before',
     });
     const other = await create('another-story');
     await admin.put(`/api/news/${other.id}`).send({ slug: 'grand-opening' }).expect(409);
@@ -103,6 +104,33 @@ describe('slugs used before', () => {
     expect((await request(t.app).get('/another-story').expect(301)).headers.location).toBe(
       '/grand-opening',
     );
+  });
+
+  it('are offered to a page as a page: its own words, in the admin’s language, and take-over works', async () => {
+    const first = await create('open-day');
+    await admin.put(`/api/news/${first.id}`).send({ slug: 'open-day-2025' }).expect(200);
+    const page = {
+      title: 'Open day',
+      content: 'Come and see.',
+      slug: 'open-day',
+      nav: 'none',
+      published: true,
+    };
+    const refused = await admin.post('/api/pages').send(page).expect(409);
+    expect(refused.body).toMatchObject({
+      error:
+        '“Story open-day” had this slug before, and its old links lead there. Choose another slug, or take it over so that those links lead to this page instead.',
+      code: 'slug_used_before',
+    });
+    const inGerman = await admin.post('/api/pages?lang=de').send(page).expect(409);
+    expect(inGerman.body.error).toBe(
+      '„Story open-day“ hatte diesen Slug bereits, und alte Links führen dorthin. Wählen Sie einen anderen Slug oder übernehmen Sie ihn, damit diese Links künftig zu dieser Seite führen.',
+    );
+    await admin
+      .post('/api/pages')
+      .send({ ...page, reuse_slug: true })
+      .expect(201);
+    expect((await request(t.app).get('/open-day').expect(200)).text).toContain('Come and see.');
   });
 
   it('are not kept for drafts, whose address nobody had', async () => {

@@ -149,6 +149,8 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                 auto={slugAuto}
                 error={errors.slug}
                 onChange={(v) => set('slug', v)}
+                onTakeOver={form.slugReusable ? () => submit({ reuseSlug: true }) : undefined}
+                waiting={busy || waiting}
               />
               {wasPublic && <SlugRedirectNote saved={stored.slug} value={draft.slug} />}
               {page && (

@@ -1,13 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { slugProblem } from '#shared/slug';
 import { Field, fieldAria } from '../../../components/Field';
-import { input } from '../../../lib/ui';
+import { button, input } from '../../../lib/ui';
 import { useDocumentKind } from '../lib/document-kind';
 
-type Props = { value: string; auto: boolean; error?: string; onChange: (value: string) => void };
+type Props = {
+  value: string;
+  auto: boolean;
+  error?: string;
+  onChange: (value: string) => void;
+  /** Given when the slug was another article's or page's: saves taking it over. */
+  onTakeOver?: () => void;
+  /** The take-over waits (a save, a translation or an upload under way). */
+  waiting?: boolean;
+};
 
-/** The slug, checked against the shared rules on every keystroke. */
-export function SlugField({ value, auto, error, onChange }: Props) {
+/**
+ * The slug, checked against the shared rules on every keystroke; one
+ * another article or page had before can be taken over from here.
+ */
+export function SlugField({ value, auto, error, onChange, onTakeOver, waiting = false }: Props) {
   const { t } = useTranslation();
   const page = useDocumentKind() === 'page';
   const problem = value === '' ? undefined : (slugProblem(value) ?? undefined);
@@ -18,7 +30,7 @@ export function SlugField({ value, auto, error, onChange }: Props) {
       {auto && <span className="block">{t('admin.form.slugAuto')}</span>}
     </>
   );
-  return (
+  const field = (
     <Field id="article-slug" label={t('admin.form.slugLabel')} required hint={hint} error={shown}>
       <input
         {...fieldAria('article-slug', { hint, error: shown })}
@@ -31,5 +43,20 @@ export function SlugField({ value, auto, error, onChange }: Props) {
         className={`${input} font-mono`}
       />
     </Field>
+  );
+  if (!onTakeOver) return field;
+  return (
+    <div className="space-y-2">
+      {field}
+      <button
+        type="button"
+        className={button.secondary}
+        disabled={waiting}
+        aria-describedby={shown ? 'article-slug-error' : undefined}
+        onClick={onTakeOver}
+      >
+        {t('admin.form.takeOverSlug')}
+      </button>
+    </div>
   );
 }

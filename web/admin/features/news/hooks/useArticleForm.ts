@@ -6,7 +6,7 @@ import type { ArticlePayload } from '#shared/news-schema';
 import type { Article } from '#shared/news';
 import type { PagePayload } from '#shared/page-schema';
 import type { AdminPage } from '#shared/pages';
-import { slugify } from '#shared/slug';
+import { slugify, SLUG_USED_BEFORE } from '#shared/slug';
 import { ApiError } from '../../../../common/api';
 import { toast } from '../../../../common/toast';
 import { useCreateNews, useUpdateNews } from '../api/news.queries';
@@ -77,6 +77,13 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
   const [errors, setErrors] = useState<DraftErrors>({});
   /** Counts saves refused for what a field says (here or by the server): the form then shows the first. */
   const [refusals, setRefusals] = useState(0);
+  /**
+   * The slug the last refusal said another article or page had before
+   * (it may be taken over), and the one the admin chose to take over: every
+   * save with that slug then says so.
+   */
+  const [slugOffered, setSlugOffered] = useState<string | null>(null);
+  const [slugTakenOver, setSlugTakenOver] = useState<string | null>(null);
   /** Uploads on their way into a field (the image, a social image). */
   const [uploads, setUploads] = useState(0);
   const trackUpload = useCallback(
@@ -178,8 +185,10 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     setErrors({});
   }
 
-  const failed = (error: unknown) => {
+  const failed = (error: unknown, slug: string) => {
     toast.failure(t, error, mode.kind === 'create' ? 'admin.errors.create' : 'admin.errors.update');
+    const usedBefore = error instanceof ApiError && error.code === SLUG_USED_BEFORE;
+    setSlugOffered(usedBefore ? slug : null);
     if (error instanceof ApiError) {
       if (error.details) {
         setErrors(error.details as DraftErrors);
@@ -197,9 +206,11 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
    * Saves the form. An edit names the version it was opened from, so a save
    * someone else made meanwhile is not undone unseen (the server answers
    * 409, `errors.updated_at` says so, the form keeps everything);
-   * `overwrite` saves over it on purpose ("Save anyway").
+   * `overwrite` saves over it on purpose ("Save anyway"). `reuseSlug` takes
+   * over a slug another article or page had before (its old links then lead
+   * here).
    */
-  function submit({ overwrite = false }: { overwrite?: boolean } = {}) {
+  function submit({ overwrite = false, reuseSlug = false } = {}) {
     const check = checkDraft(draft, writes.kind);
     if (!check.ok) {
       const texts = Object.fromEntries(Object.entries(check.errors).map(([f, key]) => [f, t(key)]));
@@ -220,10 +231,14 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
       return;
     }
     const version = stored && !overwrite ? { updated_at: stored.updated_at } : {};
-    const payload = { ...check.payload, ...publication.fields, ...version };
+    const { slug } = check.payload;
+    if (reuseSlug) setSlugTakenOver(slug);
+    const reuse = (reuseSlug || slug === slugTakenOver) && { reuse_slug: true };
+    const payload = { ...check.payload, ...publication.fields, ...version, ...reuse };
     if (overwrite) setErrors(({ updated_at: _conflict, ...rest }) => rest);
-    if (mode.kind === 'create') writes.create(payload, { onSuccess: done, onError: failed });
-    else writes.update(mode.article.id, payload, { onSuccess: done, onError: failed });
+    const callbacks = { onSuccess: done, onError: (error: unknown) => failed(error, slug) };
+    if (mode.kind === 'create') writes.create(payload, callbacks);
+    else writes.update(mode.article.id, payload, callbacks);
   }
 
   return {
@@ -241,6 +256,9 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     uploading: uploads > 0,
     trackUpload,
     dirty: uploads > 0 || !isUnchanged(draft, saved),
+    /** The server offers to take the slug over (it was another's before); `submit({reuseSlug})` does. */
+    slugReusable:
+      slugOffered !== null && slugOffered === draft.slug.trim() && errors.slug !== undefined,
     submit,
   };
 }
