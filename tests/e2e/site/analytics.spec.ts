@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AnalyticsReport } from '#shared/analytics';
 import type { Contact } from '#shared/contact';
 import { adminStatePath, E2E } from '../../support/e2e-env';
+import { createAdmin } from '../admin/accounts';
 import {
   adminApi,
   createArticle,
@@ -54,11 +55,23 @@ async function reader(browser: Browser) {
 }
 
 /** The analytics screen in `language`, at `width` px, signed in as the e2e admin. */
+/**
+ * The analytics screen at `width`, in `language`: English as the shared
+ * admin reads it; another language as an admin of its own whose account
+ * reads that one (a signed-in admin opens in the account's language, and
+ * the shared admin's must stay English for the journeys beside this one).
+ */
 async function openAnalytics(browser: Browser, language: 'en' | 'pt' | 'de', width: number) {
-  const context = await browser.newContext({
-    storageState: adminStatePath(),
-    viewport: { width, height: 900 },
-  });
+  const viewport = { width, height: 900 };
+  const context = await browser.newContext(
+    language === 'en' ? { storageState: adminStatePath(), viewport } : { viewport },
+  );
+  if (language !== 'en') {
+    const account = createAdmin(`analytics-${language}`);
+    expect((await context.request.post('/api/auth/login', { data: account })).ok()).toBe(true);
+    const saved = await context.request.put('/api/auth/profile', { data: { language } });
+    expect(saved.ok()).toBe(true);
+  }
   await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
   const page = await context.newPage();
   await page.goto('/admin/analytics?days=7');
