@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
+import { FakeWindow } from '../../tests/support/desktop-window';
 import { translator } from './i18n';
-import { confirmLeaving, leaveQuestion } from './leave-guard';
+import { closeWindows, confirmLeaving, leaveQuestion } from './leave-guard';
 
 /** Fires `will-prevent-unload` as Electron does; returns whether the page may go. */
 function unload(contents: EventEmitter): boolean {
@@ -37,5 +38,56 @@ describe('leaving a page with unsaved changes', () => {
     expect(leaveQuestion(translator('de')).buttons).toEqual(['Verlassen', 'Bleiben']);
     const de = leaveQuestion(translator('de'));
     expect(de.detail).toContain('Ihre Änderungen');
+  });
+});
+
+describe('closing the windows before something that ends the app', () => {
+  const guarded = (win: FakeWindow, answers: number[]) => {
+    confirmLeaving(win.webContents, translator('en'), () => answers.shift()!);
+    return win;
+  };
+
+  it('runs `then` once a window without unsaved changes has closed', () => {
+    const win = guarded(new FakeWindow(), []);
+    const then = vi.fn();
+    closeWindows([win], then);
+    expect(win.isDestroyed()).toBe(true);
+    expect(then).toHaveBeenCalledOnce();
+  });
+
+  it('asks about unsaved changes; "Leave" closes the window, then runs `then`', () => {
+    const win = guarded(new FakeWindow(true), [0]);
+    const then = vi.fn();
+    closeWindows([win], then);
+    expect(win.isDestroyed()).toBe(true);
+    expect(then).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the window and never runs `then` when the user stays, not even on a later close', () => {
+    const win = guarded(new FakeWindow(true), [1, 0]);
+    const then = vi.fn();
+    closeWindows([win], then);
+    expect(win.isDestroyed()).toBe(false);
+    expect(then).not.toHaveBeenCalled();
+    // The user closes the window later, choosing to leave: that close is theirs alone.
+    win.close();
+    expect(win.isDestroyed()).toBe(true);
+    expect(then).not.toHaveBeenCalled();
+  });
+
+  it('closes several windows in turn and stops at the first one the user stays on', () => {
+    const first = guarded(new FakeWindow(), []);
+    const second = guarded(new FakeWindow(true), [1]);
+    const third = guarded(new FakeWindow(), []);
+    const then = vi.fn();
+    closeWindows([first, second, third], then);
+    expect([first, second, third].map((win) => win.isDestroyed())).toEqual([true, false, false]);
+    expect(then).not.toHaveBeenCalled();
+  });
+
+  it('runs `then` at once when no window is open', () => {
+    const then = vi.fn();
+    closeWindows([], then);
+    expect(then).toHaveBeenCalledOnce();
   });
 });

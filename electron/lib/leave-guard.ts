@@ -9,11 +9,22 @@ import type { Translate } from '#shared/languages';
  * lets the page go, "Stay" (also Escape) keeps it and its changes.
  */
 
-type Preventable = { preventDefault(): void };
+type Preventable = { preventDefault(): void; readonly defaultPrevented?: boolean };
 
 /** The part of `WebContents` used here. */
 export type UnloadingContents = {
   on(event: 'will-prevent-unload', listener: (event: Preventable) => void): unknown;
+};
+
+/** The part of `BrowserWindow` that `closeWindows` uses. */
+export type ClosingWindow = {
+  webContents: UnloadingContents & {
+    removeListener(event: 'will-prevent-unload', listener: (event: Preventable) => void): unknown;
+  };
+  once(event: 'closed', listener: () => void): unknown;
+  removeListener(event: 'closed', listener: () => void): unknown;
+  close(): void;
+  isDestroyed(): boolean;
 };
 
 /** Leave (0) or stay (1), staying by default. */
@@ -43,4 +54,30 @@ export function confirmLeaving(
   contents.on('will-prevent-unload', (event) => {
     if (ask(leaveQuestion(t)) === 0) event.preventDefault();
   });
+}
+
+/**
+ * Closes `windows` one after the other as the user would, so a page with
+ * unsaved changes asks first: `confirmLeaving`, registered when the window
+ * was made, answers before the listener here looks at its answer. `then`
+ * runs once the last one has closed, inside its `closed` event, so before
+ * Electron quits the app for want of windows. If the user stays, that
+ * window and the ones after it stay open and `then` never runs.
+ */
+export function closeWindows(windows: ClosingWindow[], then: () => void): void {
+  const [first, ...rest] = windows.filter((win) => !win.isDestroyed());
+  if (!first) return then();
+  const contents = first.webContents;
+  const closed = () => {
+    contents.removeListener('will-prevent-unload', stayed);
+    closeWindows(rest, then);
+  };
+  const stayed = (event: Preventable) => {
+    if (event.defaultPrevented) return;
+    contents.removeListener('will-prevent-unload', stayed);
+    first.removeListener('closed', closed);
+  };
+  contents.on('will-prevent-unload', stayed);
+  first.once('closed', closed);
+  first.close();
 }

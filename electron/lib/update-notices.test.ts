@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
+import { FakeWindow } from '../../tests/support/desktop-window';
 import { translator } from './i18n';
+import { closeWindows, confirmLeaving } from './leave-guard';
 import { watchUpdates, type Question } from './update-notices';
 
 /** electron-updater's autoUpdater as far as the notices see it: events and two calls. */
@@ -9,7 +11,7 @@ class FakeUpdater extends EventEmitter {
   quitAndInstall = vi.fn();
 }
 
-function watched(language: 'en' | 'pt' | 'de' = 'en', answer = 1) {
+function watched(language: 'en' | 'pt' | 'de' = 'en', answer = 1, windows = [new FakeWindow()]) {
   const updater = new FakeUpdater();
   const notes: [string, string][] = [];
   const questions: Question[] = [];
@@ -22,6 +24,7 @@ function watched(language: 'en' | 'pt' | 'de' = 'en', answer = 1) {
       return answer;
     }),
     warn: vi.fn(),
+    closeWindows: (then: () => void) => closeWindows(windows, then),
   };
   return { updater, notes, questions, deps, ...watchUpdates(updater, deps) };
 }
@@ -49,6 +52,40 @@ describe('update notices', () => {
       cancelId: 1,
     });
     expect(updater.quitAndInstall).toHaveBeenCalledOnce();
+  });
+
+  it('makes "Later" the default: Enter does not close the app', async () => {
+    const { updater, questions } = watched('en', 1);
+    updater.emit('update-downloaded', { version: '0.5.0' });
+    await settle();
+    expect(questions[0]).toMatchObject({ defaultId: 1, cancelId: 1 });
+  });
+
+  it('on "Restart now" closes the window first, and installs nothing while the user stays on unsaved changes', async () => {
+    // The installer ends the app as soon as it starts (Windows): it must not start before the window has gone.
+    const win = new FakeWindow(true);
+    const leave = [1];
+    confirmLeaving(win.webContents, translator('en'), () => leave.shift()!);
+    const { updater } = watched('en', 0, [win]);
+    updater.emit('update-downloaded', { version: '0.5.0' });
+    await settle();
+    expect(win.isDestroyed()).toBe(false);
+    expect(updater.quitAndInstall).not.toHaveBeenCalled();
+  });
+
+  it('on "Restart now" installs once the window has closed, before the app quits for want of windows', async () => {
+    const installedBeforeQuit: boolean[] = [];
+    const win = new FakeWindow(true, () =>
+      installedBeforeQuit.push(updater.quitAndInstall.mock.calls.length === 1),
+    );
+    confirmLeaving(win.webContents, translator('en'), () => 0);
+    const { updater } = watched('en', 0, [win]);
+    updater.emit('update-downloaded', { version: '0.5.0' });
+    await settle();
+    expect(win.isDestroyed()).toBe(true);
+    expect(updater.quitAndInstall).toHaveBeenCalledOnce();
+    // Otherwise electron-updater's quit handler installs silently and the app does not restart.
+    expect(installedBeforeQuit).toEqual([true]);
   });
 
   it('installs nothing now when the user answers "Later"', async () => {

@@ -43,14 +43,23 @@ export type UpdateNoticeDeps = {
   /** Shows the question; resolves with the index of the button chosen. */
   ask: (question: Question) => Promise<number>;
   warn: (message: string) => void;
+  /**
+   * Closes the app's windows as the user would (`closeWindows` in
+   * leave-guard.ts), calling `then` once they have all closed; never if the
+   * user stays on a page with unsaved changes.
+   */
+  closeWindows: (then: () => void) => void;
 };
 
-/** Restart now (0) or later (1): a downloaded update is installed on quit anyway. */
+/**
+ * Restart now (0) or later (1), later by default: a downloaded update is
+ * installed on quit anyway, and Enter should not close the app.
+ */
 export function restartQuestion(t: Translate, version: string): Question {
   return {
     type: 'question',
     buttons: [t('desktop.updates.restartNow'), t('desktop.updates.later')],
-    defaultId: 0,
+    defaultId: 1,
     cancelId: 1,
     noLink: true,
     title: t('desktop.updates.readyTitle'),
@@ -97,7 +106,9 @@ export function watchUpdates(updater: Updater, deps: UpdateNoticeDeps) {
     manual = false;
     if (!offer) return;
     void deps.ask(restartQuestion(t, version)).then((chosen) => {
-      if (chosen === 0) updater.quitAndInstall();
+      // The installer ends the app at once (Windows), so the windows close first,
+      // asking about unsaved changes; if the user stays, it is installed on quit.
+      if (chosen === 0) deps.closeWindows(() => updater.quitAndInstall());
     });
   });
   updater.on('error', (error) => {

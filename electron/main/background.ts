@@ -1,8 +1,9 @@
-import type { BrowserWindow, NativeImage } from 'electron';
-import { app, dialog, nativeImage, Notification, net } from 'electron';
+import type { NativeImage } from 'electron';
+import { app, BrowserWindow, dialog, nativeImage, Notification, net } from 'electron';
 import electronUpdater from 'electron-updater';
 import { badgeAction, OVERLAY_SIZE, overlayDotBitmap } from '../lib/badge';
 import { createEnquiryPoller, readStats } from '../lib/enquiry-poller';
+import { closeWindows } from '../lib/leave-guard';
 import { planUpdates, UPDATE_CHECK_INTERVAL_MS } from '../lib/update-feed';
 import { watchUpdates } from '../lib/update-notices';
 
@@ -69,6 +70,7 @@ export function startUpdates(opts: {
   const { autoUpdater } = electronUpdater;
   if (plan.feed) autoUpdater.setFeedURL(plan.feed);
   autoUpdater.autoDownload = true;
+  // Also installs an update whose "Restart now" ended on a page the user stayed on.
   autoUpdater.autoInstallOnAppQuit = true;
 
   const updates = watchUpdates(autoUpdater, {
@@ -84,6 +86,7 @@ export function startUpdates(opts: {
       return response;
     },
     warn: (message) => console.warn(message),
+    closeWindows: (then) => closeWindows(BrowserWindow.getAllWindows(), then),
   });
   updates.check();
   setInterval(updates.check, UPDATE_CHECK_INTERVAL_MS).unref();
