@@ -260,3 +260,52 @@ describe('forwarding the files of uploads', () => {
     expect(response.status).toBe(502);
   });
 });
+
+describe('forwarding a large upload to a server that takes it in slowly', () => {
+  let upstream: Server;
+  let url = '';
+  let received = 0;
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      if (req.method === 'GET') return; // a read that never gets its answer
+      received = 0;
+      // Takes the body in a chunk at a time with pauses, as over a slow uplink.
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        req.pause();
+        setTimeout(() => req.resume(), 25);
+      });
+      req.on('end', () => {
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: { received } }));
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    upstream.closeAllConnections();
+    return new Promise<void>((resolve) => upstream.close(() => resolve()));
+  });
+
+  it('waits for the upload to be sent and answered, however long that takes', async () => {
+    const body = new Uint8Array(1024 * 1024).fill(7);
+    const request = new Request('app://admin/api/media', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body,
+    });
+    const started = Date.now();
+    // A deadline of 50 ms stands for the read deadline the upload outlasts.
+    const response = await forwardApiRequest(request, url, fetch, 50);
+    expect(Date.now() - started).toBeGreaterThan(50);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ data: { received: body.length } });
+  });
+
+  it('still gives up on a read the server never answers', async () => {
+    const response = await forwardApiRequest(new Request('app://admin/api/news'), url, fetch, 50);
+    expect(response.status).toBe(502);
+  });
+});

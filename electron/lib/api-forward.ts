@@ -41,7 +41,12 @@ const DROP_RESPONSE = new Set([
 ]);
 
 const BODYLESS = new Set(['GET', 'HEAD']);
-/** AI drafting can take a while; anything slower is reported as unreachable. */
+/**
+ * How long a read (GET, HEAD) may take before it is reported as unreachable.
+ * A call with a body has no deadline of its own: an upload may take minutes
+ * to send (the server allows 5 to receive it, then checks a video), and the
+ * server's own limits end it.
+ */
 export const FORWARD_TIMEOUT_MS = 120_000;
 
 function copyHeaders(from: Headers, drop: Set<string>): Headers {
@@ -114,9 +119,12 @@ export async function forwardApiRequest(
   request: Request,
   serverUrl: string,
   fetchFn: typeof fetch,
+  timeoutMs = FORWARD_TIMEOUT_MS,
 ): Promise<Response> {
   const url = new URL(request.url);
-  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]);
+  const signal = BODYLESS.has(request.method)
+    ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)])
+    : request.signal;
   const upstream = await sendUpstream(
     request,
     serverUrl,
