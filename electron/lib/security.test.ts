@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mailtoHref } from '#shared/mailto';
 import {
   externalUrl,
   isAppPage,
@@ -92,6 +93,25 @@ describe('security decisions', () => {
       expect(windowOpenDecision(url)).toEqual({ action: 'deny', openExternal: null });
     }
     expect(externalUrl('ftp://files.example.com')).toBeNull();
+  });
+
+  it('opens a mailto to an address only, never one with headers or a fragment', () => {
+    // A visitor's address written into a mailto unencoded: it would add a Cc and a body.
+    const crafted = 'x?cc=spy%40evil.example&body=hi@example.com';
+    for (const url of [
+      `mailto:${crafted}`,
+      'mailto:ana@example.pt?subject=Hello',
+      'mailto:ana@example.pt#top',
+    ]) {
+      expect(externalUrl(url), url).toBeNull();
+      expect(windowOpenDecision(url)).toEqual({ action: 'deny', openExternal: null });
+    }
+    // The same address as the dashboard writes it reaches its owner, and only them.
+    for (const address of [crafted, 'sales&support@example.com']) {
+      const opened = externalUrl(mailtoHref(address));
+      expect(opened).toBe(mailtoHref(address));
+      expect(decodeURIComponent(new URL(opened!).pathname)).toBe(address);
+    }
   });
 
   it('answers IPC only for our own pages, setup calls only for the setup page', () => {

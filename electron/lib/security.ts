@@ -32,11 +32,17 @@ export function isAppPage(url: string): boolean {
   return path === '/login' || path === '/admin' || path.startsWith('/admin/') || path === '/setup';
 }
 
-/** Links that may leave the app: http(s) without credentials, and mailto (reply to an enquiry). */
+/**
+ * Links that may leave the app: http(s) without credentials, and mailto to
+ * addresses only (reply to an enquiry; the dashboard encodes the address,
+ * shared/mailto.ts). A mailto with headers (`?cc=…&body=…`) or a fragment
+ * is none the dashboard makes: a visitor's address written into one
+ * unencoded would add a recipient or text, so it is refused.
+ */
 export function externalUrl(raw: string): string | null {
   try {
     const url = new URL(raw);
-    if (url.protocol === 'mailto:') return url.toString();
+    if (url.protocol === 'mailto:') return url.search || url.hash ? null : url.toString();
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
     if (url.username || url.password) return null;
     return url.toString();

@@ -165,4 +165,17 @@ describe('ContactCard', () => {
     renderCard();
     expect(screen.queryByTestId('contact-source')).toBeNull();
   });
+
+  it('writes to the visitor’s address alone: one that looks like mailto headers adds no Cc or text', () => {
+    const email = 'x?cc=spy%40evil.example&body=hi@example.com';
+    renderCard({ email });
+    const href = screen.getByRole('link', { name: email }).getAttribute('href')!;
+    const url = new URL(href);
+    expect(url.search).toBe('');
+    expect(decodeURIComponent(url.pathname)).toBe(email);
+    cleanup();
+    renderCard({ email: 'sales&support@example.com' });
+    const honest = screen.getByRole('link', { name: 'sales&support@example.com' });
+    expect(honest.getAttribute('href')).toBe('mailto:sales%26support@example.com');
+  });
 });

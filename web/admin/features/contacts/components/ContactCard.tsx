@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
+import { mailtoHref } from '#shared/mailto';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowAction } from '../../../components/RowAction';
 import { button } from '../../../lib/ui';
@@ -75,7 +76,7 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
           </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
             <a
-              href={`mailto:${contact.email}`}
+              href={mailtoHref(contact.email)}
               className="inline-flex items-center gap-1 text-sky-800 underline-offset-2 hover:underline"
             >
               <Mail aria-hidden="true" className="h-4 w-4" />
