@@ -15,6 +15,8 @@ export const APP_SCHEME_PRIVILEGES = {
 /** Pages of the app, as URLs the window loads. */
 export const APP_PAGES = {
   admin: `${APP_ORIGIN}/admin`,
+  /** The dashboard's Contacts tab (web/admin/app/DashboardPage.tsx), where enquiries are answered. */
+  enquiries: `${APP_ORIGIN}/admin?tab=contacts`,
   login: `${APP_ORIGIN}/login`,
   setup: `${APP_ORIGIN}/setup`,
   offline: `${APP_ORIGIN}/setup?offline=1`,

@@ -4,6 +4,7 @@ import electronUpdater from 'electron-updater';
 import { badgeAction, OVERLAY_SIZE, overlayDotBitmap } from '../lib/badge';
 import { createEnquiryPoller, readStats } from '../lib/enquiry-poller';
 import { closeWindows } from '../lib/leave-guard';
+import { createNotifier } from '../lib/notifications';
 import { planUpdates, UPDATE_CHECK_INTERVAL_MS } from '../lib/update-feed';
 import { watchUpdates } from '../lib/update-notices';
 
@@ -14,7 +15,8 @@ type T = (key: string, params?: Record<string, unknown>) => string;
 export function startEnquiryWatch(opts: {
   serverUrl: () => string | null;
   t: T;
-  focus: () => void;
+  /** A notification's click: the window, on the enquiries list. */
+  openEnquiries: () => void;
   window: () => BrowserWindow | null;
 }) {
   const appFetch: typeof fetch = (input, init) => net.fetch(input as string, init);
@@ -29,11 +31,11 @@ export function startEnquiryWatch(opts: {
     },
     onNewEnquiries: (added, waiting) => {
       const body = opts.t('desktop.notifications.newEnquiryBody', { count: added, waiting });
-      showNotification(opts.t('desktop.notifications.newEnquiryTitle'), body, opts.focus);
+      showNotification(opts.t('desktop.notifications.newEnquiryTitle'), body, opts.openEnquiries);
     },
     onMoreUnread: (rise) => {
       const body = opts.t('desktop.notifications.moreUnreadBody', { count: rise });
-      showNotification(opts.t('desktop.notifications.newEnquiryTitle'), body, opts.focus);
+      showNotification(opts.t('desktop.notifications.newEnquiryTitle'), body, opts.openEnquiries);
     },
   });
 }
@@ -93,11 +95,11 @@ export function startUpdates(opts: {
   return updates.checkNow;
 }
 
+// Holds each shown notification until it is clicked or closed, so its click handler stays alive.
+const notifier = createNotifier((options) => new Notification(options));
+
 export function showNotification(title: string, body?: string, onClick?: () => void): void {
-  if (!Notification.isSupported()) return;
-  const note = new Notification({ title, body });
-  if (onClick) note.on('click', onClick);
-  note.show();
+  if (Notification.isSupported()) notifier.show(title, body, onClick);
 }
 
 export function focusWindow(win: BrowserWindow | null): void {

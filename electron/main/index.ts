@@ -68,15 +68,18 @@ async function start(): Promise<void> {
     }),
   );
 
-  const poller = startEnquiryWatch({
-    serverUrl: connection.current,
-    t,
-    focus: () => focusWindow(win),
-    window: () => win,
-  });
   const open = (url: string) => {
     if (win) void loadPage(win, url);
   };
+  const poller = startEnquiryWatch({
+    serverUrl: connection.current,
+    t,
+    openEnquiries: () => {
+      focusWindow(win);
+      open(APP_PAGES.enquiries);
+    },
+    window: () => win,
+  });
   const setup = createSetupActions(connection, { open, onConnected: () => poller.refresh() });
   registerIpc(
     createIpcRouter({
