@@ -2,11 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deadServerUrl, startRealServer } from '../../tests/support/desktop-real-server';
+import { withCookieJar } from '../../tests/support/desktop-cookie-jar';
+import {
+  deadServerUrl,
+  DESKTOP_ADMIN,
+  startRealServer,
+} from '../../tests/support/desktop-real-server';
+import { forwardApiRequest } from './api-forward';
 import { APP_PAGES } from './app-scheme';
 import { translator } from './i18n';
 import { createConnection, createSetupActions, serverChangeDialog } from './connection';
 import { openSettingsStore } from './settings-store';
+
+/** A session jar that holds nothing, for tests that sign in nowhere. */
+const noCookies = { get: async () => [], remove: async () => {} };
 
 describe('connection to the company server', () => {
   let server: Awaited<ReturnType<typeof startRealServer>>;
@@ -23,7 +32,7 @@ describe('connection to the company server', () => {
   it('first start opens the setup page; a good address is checked, stored and opens the dashboard', async () => {
     const store = await openSettingsStore(dir);
     const confirmChange = vi.fn(async () => true);
-    const connection = createConnection({ store, fetch, confirmChange });
+    const connection = createConnection({ store, fetch, cookies: noCookies, confirmChange });
     expect(await connection.startPage()).toBe(APP_PAGES.setup);
 
     expect(await connection.connect('http://example.com')).toEqual({
@@ -53,7 +62,7 @@ describe('connection to the company server', () => {
     const other = server.url.replace('127.0.0.1', 'localhost');
     const answers = [false, true];
     const confirmChange = vi.fn(async () => answers.shift()!);
-    const connection = createConnection({ store, fetch, confirmChange });
+    const connection = createConnection({ store, fetch, cookies: noCookies, confirmChange });
 
     expect(await connection.connect(other)).toEqual({
       ok: false,
@@ -68,6 +77,42 @@ describe('connection to the company server', () => {
     // An address that does not answer is refused before anyone is asked.
     expect((await connection.connect(await deadServerUrl())).ok).toBe(false);
     expect(confirmChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('signs out of the server it leaves: coming back to it asks for the password again', async () => {
+    const store = await openSettingsStore(path.join(dir, 'sign-in-moves'));
+    const jar = withCookieJar();
+    const answers = [false, true, true];
+    const connection = createConnection({
+      store,
+      fetch: jar,
+      cookies: jar.session,
+      confirmChange: async () => answers.shift()!,
+    });
+    /** A dashboard call through the app, to whichever server it is pointed at. */
+    const call = (path: string, method = 'GET', body?: unknown) =>
+      forwardApiRequest(
+        new Request(`app://admin${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+        connection.current()!,
+        jar,
+      );
+    expect(await connection.connect(server.url)).toEqual({ ok: true, url: server.url });
+    expect((await call('/api/auth/login', 'POST', DESKTOP_ADMIN)).status).toBe(200);
+    expect((await call('/api/auth/profile')).status).toBe(200);
+    const other = server.url.replace('127.0.0.1', 'localhost');
+
+    // Refused: nothing changes, the sign-in included.
+    expect((await connection.connect(other)).ok).toBe(false);
+    expect((await call('/api/auth/profile')).status).toBe(200);
+
+    expect(await connection.connect(other)).toEqual({ ok: true, url: other });
+    expect(jar.cookies(server.url).has('sid')).toBe(false);
+    expect(await connection.connect(server.url)).toEqual({ ok: true, url: server.url });
+    expect((await call('/api/auth/profile')).status).toBe(401);
   });
 
   it("asks in the user's language, keeping the current server unless they choose otherwise", () => {
@@ -92,6 +137,7 @@ describe('connection to the company server', () => {
     const connection = createConnection({
       store,
       fetch,
+      cookies: noCookies,
       timeoutMs: 2000,
       confirmChange: async () => true,
     });
@@ -107,6 +153,7 @@ describe('connection to the company server', () => {
     const connection = createConnection({
       store,
       fetch,
+      cookies: noCookies,
       timeoutMs: 2000,
       confirmChange: async () => true,
     });

@@ -9,9 +9,17 @@ import type { SettingsStore } from './settings-store';
  * stored server does not answer, else the dashboard. Never a blank window.
  */
 
+/** The part of Electron's `session.cookies` (the app session's jar) used here. */
+export type SessionCookies = {
+  get(filter: { url: string }): Promise<{ name: string }[]>;
+  remove(url: string, name: string): Promise<void>;
+};
+
 export type ConnectionDeps = {
   store: SettingsStore;
   fetch: typeof fetch;
+  /** The jar `fetch` keeps the session cookie in. */
+  cookies: SessionCookies;
   timeoutMs?: number;
   /**
    * Asks the user, outside any page (a native dialog), whether the app may
@@ -20,14 +28,30 @@ export type ConnectionDeps = {
   confirmChange: (from: string, to: string) => Promise<boolean>;
 };
 
-export function createConnection({ store, fetch, timeoutMs, confirmChange }: ConnectionDeps) {
+/**
+ * Signs the app out of `serverUrl` on this computer: removes the cookies the
+ * session would send it, so coming back to it later asks for the password.
+ */
+async function forgetSession(cookies: SessionCookies, serverUrl: string): Promise<void> {
+  const found = await cookies.get({ url: serverUrl });
+  await Promise.all(found.map(({ name }) => cookies.remove(serverUrl, name)));
+}
+
+export function createConnection({
+  store,
+  fetch,
+  cookies,
+  timeoutMs,
+  confirmChange,
+}: ConnectionDeps) {
   return {
     current: (): string | null => store.get().serverUrl,
 
     /**
      * Points the app at `input` once it answers as one of our servers. A
      * change from another stored server happens only once the user has
-     * confirmed it; refused, nothing changes.
+     * confirmed it, and signs the app out of the server it leaves (the
+     * sign-in moves with it); refused, nothing changes.
      */
     async connect(input: string): Promise<ConnectResult> {
       const normalized = normalizeServerUrl(input);
@@ -35,12 +59,11 @@ export function createConnection({ store, fetch, timeoutMs, confirmChange }: Con
       const health = await checkHealth(normalized.url, fetch, timeoutMs);
       if (!health.ok) return health;
       const current = store.get().serverUrl;
-      if (
-        current &&
-        current !== normalized.url &&
-        !(await confirmChange(current, normalized.url))
-      ) {
-        return { ok: false, error: 'desktop.setup.notChanged' };
+      if (current && current !== normalized.url) {
+        if (!(await confirmChange(current, normalized.url))) {
+          return { ok: false, error: 'desktop.setup.notChanged' };
+        }
+        await forgetSession(cookies, current);
       }
       store.update({ serverUrl: normalized.url });
       return { ok: true, url: normalized.url };

@@ -52,6 +52,7 @@ async function start(): Promise<void> {
   const connection = createConnection({
     store,
     fetch: appFetch,
+    cookies: session.defaultSession.cookies,
     confirmChange: (from, to) => confirmServerChange(win, t, from, to),
   });
   const openExternal = (url: string) =>

@@ -3,7 +3,14 @@
  * wrapper stands in for the session's cookie jar (name=value per origin, with
  * Max-Age/Expires deletion), so the forwarding handler runs as in the app.
  */
-export type JarFetch = typeof fetch & { cookies: (origin: string) => Map<string, string> };
+export type JarFetch = typeof fetch & {
+  cookies: (origin: string) => Map<string, string>;
+  /** The jar as Electron's `session.cookies` offers it (the parts electron/lib uses). */
+  session: {
+    get(filter: { url: string }): Promise<{ name: string; value: string }[]>;
+    remove(url: string, name: string): Promise<void>;
+  };
+};
 
 export function withCookieJar(inner: typeof fetch = fetch): JarFetch {
   const jars = new Map<string, Map<string, string>>();
@@ -34,5 +41,10 @@ export function withCookieJar(inner: typeof fetch = fetch): JarFetch {
     return response;
   }) as JarFetch;
   wrapped.cookies = (origin) => jarFor(origin);
+  wrapped.session = {
+    get: async ({ url }) =>
+      [...jarFor(new URL(url).origin)].map(([name, value]) => ({ name, value })),
+    remove: async (url, name) => void jarFor(new URL(url).origin).delete(name),
+  };
   return wrapped;
 }

@@ -63,6 +63,7 @@ export async function startDesktopShell(initialServerUrl: string | null) {
   const connection = createConnection({
     store,
     fetch: sessionFetch,
+    cookies: sessionFetch.session,
     timeoutMs: 3000,
     confirmChange: async (from, to) => {
       questions.push([from, to]);
