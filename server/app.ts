@@ -77,6 +77,7 @@ export function createApp(deps: AppDeps): AppHandler {
       origin,
       logger,
       countView: analytics.countRendered,
+      admit: pageCache.admit,
     }),
   );
   app.use(lastResort(logger));

@@ -41,6 +41,7 @@ import { createRateLimits } from './http/rate-limits';
 import { createRequestLog } from './http/request-log';
 import { securityHeaderValues } from './http/security';
 import { accessLogger, type Logger } from './logger';
+import type { MissGate } from './site/page-cache/miss-gate';
 import { createPageCache } from './site/page-cache/page-cache';
 import { DIST_CLIENT } from './site/paths';
 import { createStaticFiles } from './site/static-files';
@@ -62,6 +63,8 @@ export type AppDeps = {
   background?: boolean;
   /** The time scheduling, share links and revisions go by (tests set it). */
   clock?: Clock;
+  /** The page cache's miss gate (tests watch or shut it); else one with the default settings. */
+  missGate?: MissGate;
 };
 
 /**
@@ -231,6 +234,7 @@ export function createServices(deps: AppDeps) {
     version: contentVersion,
     logger: access,
     requestLog,
+    gate: deps.missGate,
     // A cached page view counts like a rendered one (the page's identity is kept with it).
     countView: analytics.countCached,
     // Built files from memory, like pages (the disk only for Range requests and source maps).

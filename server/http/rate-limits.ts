@@ -74,6 +74,14 @@ export type RateLimits = {
    * ones per 10 minutes per IP, CONTACT_REFUSALS_PER_ENQUIRY times as many.
    */
   contact: RequestHandler;
+  /**
+   * The two halves of `contact`, for the form posted without JavaScript, which
+   * checks its origin between them: refused enquiries first (any refusal counts,
+   * a foreign Origin too), enquiries taken only once the origin is known good (a
+   * foreign post waiting for its page must not hold a visitor's budget).
+   */
+  contactRefused: RequestHandler;
+  contactTaken: RequestHandler;
   /** AI drafts per minute per signed-in admin; mount after the route's `allow(...)` guard. */
   ai: RequestHandler;
   /**
@@ -113,6 +121,40 @@ export function createRateLimits(
       ...options,
       handler: (_req, _res, next) => next(new TooManyRequestsError(key)),
     });
+
+  // Refused enquiries (fields the visitor corrects, a body too large, refusals for the
+  // limit itself) have a budget of their own, six times as large: a visitor may correct a
+  // form many times, and a client posting junk does not cost the server a validation (and,
+  // without JavaScript, a page) without end.
+  const contactRefused =
+    contact === 0
+      ? off
+      : limiter(
+          'contact-refused',
+          {
+            windowMs: 10 * MINUTE,
+            limit: CONTACT_REFUSALS_PER_ENQUIRY * contact,
+            skipSuccessfulRequests: true,
+            requestWasSuccessful: (_req, res) => res.statusCode < 400,
+            keyGenerator: clientIp,
+          },
+          'apiErrors.tooManyContacts',
+        );
+  const contactTaken =
+    contact === 0
+      ? off
+      : limiter(
+          'contact',
+          {
+            windowMs: 10 * MINUTE,
+            limit: contact,
+            // Only an enquiry taken (201, or the form's 303) keeps its hit: a form refused
+            // for an error the visitor then corrects must not use up their network's budget.
+            skipFailedRequests: true,
+            keyGenerator: clientIp,
+          },
+          'apiErrors.tooManyContacts',
+        );
 
   return {
     loginIp: limiter(
@@ -192,38 +234,9 @@ export function createRateLimits(
         'apiErrors.tooManySecretAttempts',
       ),
     ),
-    contact:
-      contact === 0
-        ? off
-        : both(
-            // Refused enquiries (fields the visitor corrects, a body too large, refusals
-            // for the limit itself) have a budget of their own, six times as large: a
-            // visitor may correct a form many times, and a client posting junk does not
-            // cost the server a validation (and, without JavaScript, a page) without end.
-            limiter(
-              'contact-refused',
-              {
-                windowMs: 10 * MINUTE,
-                limit: CONTACT_REFUSALS_PER_ENQUIRY * contact,
-                skipSuccessfulRequests: true,
-                requestWasSuccessful: (_req, res) => res.statusCode < 400,
-                keyGenerator: clientIp,
-              },
-              'apiErrors.tooManyContacts',
-            ),
-            limiter(
-              'contact',
-              {
-                windowMs: 10 * MINUTE,
-                limit: contact,
-                // Only an enquiry taken (201, or the form's 303) keeps its hit: a form refused
-                // for an error the visitor then corrects must not use up their network's budget.
-                skipFailedRequests: true,
-                keyGenerator: clientIp,
-              },
-              'apiErrors.tooManyContacts',
-            ),
-          ),
+    contact: both(contactRefused, contactTaken),
+    contactRefused,
+    contactTaken,
     passwordReset: both(
       limiter(
         'reset-ip',

@@ -17,6 +17,8 @@ import type { PublicOrigin } from '../http/public-origin';
 import { publicQuery, readsQuery } from '../http/public-query';
 import type { RateLimits } from '../http/rate-limits';
 import type { Logger } from '../logger';
+import type { MissKind } from './page-cache/miss-gate';
+import type { PageCache } from './page-cache/page-cache';
 import { robotsHandler, rssHandler, sitemapFileHandler, sitemapHandler } from './feeds.handler';
 import { canonicalAddress } from './canonical-address';
 import { oldSlugRedirects } from './old-slugs';
@@ -54,6 +56,8 @@ export function createSiteRouter(deps: {
   logger: Logger;
   /** Counts the view of a page rendered here (analytics). */
   countView?: (view: ViewTag, req: express.Request) => void;
+  /** The miss gate, for the pages the contact form posted without JavaScript renders. */
+  admit: PageCache['admit'];
 }): express.Router {
   const { config, limits, news, pages, previews, contacts, media, texts, origin, logger } = deps;
   const router = createRouter();
@@ -111,20 +115,38 @@ export function createSiteRouter(deps: {
   });
   router.get('/{*path}', canonicalAddress, oldSlugRedirects({ news }), page);
 
-  // The contact form posted without JavaScript passes the API's own origin check and its one
-  // rate limit; a refusal is shown in the page again with everything typed kept.
+  // The contact form posted without JavaScript passes the API's own origin check and rate
+  // limits; a refusal is shown in the page again with everything typed kept. The refused-
+  // enquiries limit comes first and takes a body too large to read and a foreign Origin as
+  // refusals too: every refused post counts. Each page it renders waits its turn at the miss
+  // gate like an uncached page, so a flood of posts cannot take the server's time from the
+  // pages it keeps (a post the limits let through goes ahead of misses never kept).
+  const render =
+    (kind: MissKind): express.RequestHandler =>
+    (req, res, next) =>
+      deps.admit(kind, req, res, () => void page(req, res, next));
   const showRefusal: ErrorRequestHandler = (error, req, res, next) => {
     if (!(error instanceof AppError) && !isBodyError(error)) return next(error);
     res.locals.formRefusal = error;
-    page(req, res, next);
+    render('unkept')(req, res, next);
   };
+  const parseForm = express.urlencoded({ extended: false, limit: FORM_LIMIT });
+  // A body the parser refuses (413) is handed on once the refused-enquiries limit counted it.
+  const readForm: express.RequestHandler = (req, res, next) =>
+    parseForm(req, res, (error?: unknown) => {
+      if (error) res.locals.formBodyError = error;
+      next();
+    });
+  const formBodyError: express.RequestHandler = (_req, res, next) => next(res.locals.formBodyError);
   router.post(
     ['/contact', ...LANGUAGES.map((language) => `/${language}/contact`)],
-    express.urlencoded({ extended: false, limit: FORM_LIMIT }),
+    readForm,
+    limits.contactRefused,
+    formBodyError,
     sourceFromAddress,
     sameOrigin(trustedOrigins(config)),
-    limits.contact,
-    page,
+    limits.contactTaken,
+    render('keyed'),
     showRefusal,
   );
   // Anything here that needed the database before a page was made (an old slug's redirect,

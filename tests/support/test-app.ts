@@ -5,6 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createApp, type AppHandler } from '../../server/app';
 import type { Clock } from '../../server/clock';
+import type { MissGate } from '../../server/site/page-cache/miss-gate';
 import { createContentVersion } from '../../server/content-version';
 import { prepareContent } from '../../server/bootstrap';
 import { parseConfig } from '../../server/config';
@@ -36,12 +37,13 @@ export function tempDataDir(): string {
 /**
  * The real app on a real SQLite file in a temp DATA_DIR (or the one given, to
  * test a restart), with the test admin created and no demo content unless asked.
- * `clock`: the time the app goes by (tests/support/clock.ts), else the real one.
+ * `clock`: the time the app goes by (tests/support/clock.ts), else the real one;
+ * `missGate`: the page cache's miss gate, else one with the default settings.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   dataDir = tempDataDir(),
-  { clock }: { clock?: Clock } = {},
+  { clock, missGate }: { clock?: Clock; missGate?: MissGate } = {},
 ) {
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -74,6 +76,7 @@ export async function createTestApp(
     outboxSignal,
     contentVersion,
     clock,
+    missGate,
   });
   /** Everything logged so far (nothing unless LOG_LEVEL was given). */
   async function logs() {

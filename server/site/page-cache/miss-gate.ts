@@ -4,7 +4,10 @@ import type { ServerResponse } from 'node:http';
  * Misses wait their turn here; the two kinds each have a queue of their own:
  * `keyed` answers will be kept (the set of them is bounded by the site's
  * content), `unkept` ones never are (anything past the last page, unknown
- * addresses, other hosts, signed-in visitors). Keyed ones go first.
+ * addresses, other hosts, signed-in visitors). Keyed ones go first. The
+ * contact form posted without JavaScript waits here too (site.router.ts):
+ * as `keyed` once the contact limits let it through (they bound it per
+ * network), as `unkept` when it was refused before.
  */
 export type MissKind = 'keyed' | 'unkept';
 

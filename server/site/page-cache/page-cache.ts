@@ -20,7 +20,7 @@ import {
 } from './cached-answer';
 import { answerKey, publicTarget, type KeyedRequest, type PublicTarget } from './cache-key';
 import { ByteLru } from './lru';
-import { createMissGate, type MissGate } from './miss-gate';
+import { createMissGate, type MissGate, type MissKind } from './miss-gate';
 import type { StaticFiles } from '../static-files';
 
 /** Answers that may be kept: a page, a feed or a public API read, and their 404. */
@@ -52,6 +52,13 @@ export type PageCache = {
   answerOnSocket(req: SimpleRequest, send: SendOnSocket): boolean;
   /** Express middleware, early in the chain: keeps a copy of what a miss renders. */
   capture: RequestHandler;
+  /**
+   * Runs a render the cache never keeps nor sees as a miss (a page answering a
+   * form posted without JavaScript) through the same gate as misses: now, once
+   * its turn comes, or the 503 a refused miss gets. With the cache off (no
+   * budget), misses are not gated either: `render` runs at once.
+   */
+  admit(kind: MissKind, req: IncomingMessage, res: ServerResponse, render: () => void): void;
   stats(): { entries: number; bytes: number; gate: ReturnType<MissGate['stats']> };
 };
 
@@ -329,10 +336,21 @@ export function createPageCache(deps: {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  function admitRender(
+    kind: MissKind,
+    req: IncomingMessage,
+    res: ServerResponse,
+    render: () => void,
+  ): void {
+    if (deps.budgetBytes === 0) return render();
+    gate.admit(kind, res, render, () => refuse(req, res));
+  }
+
   return {
     serve,
     answerOnSocket,
     capture,
+    admit: admitRender,
     stats: () => ({
       entries: pages.size + missing.size,
       bytes: pages.bytes + missing.bytes,
