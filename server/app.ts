@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import { createApi } from './api/api';
-import { apiErrorHandler } from './api/error-handler';
+import { apiErrorHandler, apiNotFound } from './api/error-handler';
 import { createHealthRouter } from './features/health/health.routes';
 import { createMediaFilesRouter } from './features/media/media-files.routes';
 import { currentUser } from './http/current-user';
@@ -60,8 +60,11 @@ export function createApp(deps: AppDeps): AppHandler {
     // Every service the API's routers read, by the names they read them.
     createApi({ config, logger, ...services }),
   );
-  // Failures before the API router is reached (the session store, say) still answer JSON.
-  app.use('/api', apiErrorHandler(logger, health));
+  // Failures before the API router is reached (the session store, say) still answer JSON, and
+  // so does the API's address in another spelling (`/API/…`): routes match case-sensitively, so
+  // it reaches no API route, and it is no page either (the page cache leaves it to Express,
+  // outside its gate for misses).
+  app.use(/^\/api(?=\/|$)/i, apiNotFound, apiErrorHandler(logger, health));
   app.use(createMediaFilesRouter({ media }));
   app.use(
     createSiteRouter({

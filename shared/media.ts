@@ -127,6 +127,12 @@ export function parseVideoUrl(
 }
 const MEDIA_PATH = /^\/media\/(\d{1,9})\/([^/?#]+)$/;
 
+/**
+ * An address in an upload's folder (`/media/12/…`): an upload's file, or a
+ * plain 404 from the media router, never a page.
+ */
+export const UPLOAD_PATH = /^\/media\/\d{1,9}\//;
+
 /** `/media/12/3f9a0c1d2e4b5a69-1600x900.jpg`: the image in its uploaded format and full size. */
 export function mediaUrl({ id, hash, width, height, type }: MediaAddress): string {
   return `/media/${id}/${hash}-${width}x${height}.${MEDIA_EXTENSIONS[type]}`;

@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
-import { DOCUMENT_TYPE, isMediaFileName } from '#shared/media';
+import type { Response } from 'express';
+import { DOCUMENT_TYPE, isMediaFileName, UPLOAD_PATH } from '#shared/media';
 import type { MediaService } from './media.service';
 import { createRouter } from '../../http/router';
 import { makeRoomForPipeline } from '../../http/stream-response';
@@ -14,21 +15,20 @@ const YEAR_SECONDS = 31_536_000;
  * same-origin restriction (feed readers and shared links show the images).
  * A PDF goes out as a download under its uploaded name. One byte range
  * (`Range: bytes=…`, what video players ask for) answers 206 with that part,
- * read from the store a piece at a time. A well-formed name without a file
- * is a plain 404; anything else under `/media/` (the site's own files) is
- * left to the next handler.
+ * read from the store a piece at a time. Any other address in an upload's
+ * folder (`/media/{digits}/…`: a name without a file, a name of another
+ * form, a deeper path) is a plain 404, never a page: the page cache leaves
+ * these addresses to this router, outside its gate for misses. Anything
+ * else under `/media/` (the site's own files) is left to the next handler.
  */
 export function createMediaFilesRouter({ media }: { media: MediaService }) {
   const router = createRouter();
 
   router.get('/media/:id/:name', async (req, res, next) => {
     const { id, name } = req.params;
-    if (!/^\d{1,9}$/.test(id) || !isMediaFileName(name)) return next();
-    const file = await media.file(Number(id), name);
-    if (!file) {
-      res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
-      return;
-    }
+    if (!/^\d{1,9}$/.test(id)) return next();
+    const file = isMediaFileName(name) ? await media.file(Number(id), name) : null;
+    if (!file) return notFound(res);
     const { size } = file.stored;
     const ranges = req.headers.range ? req.range(size, { combine: true }) : undefined;
     if (ranges === -1) {
@@ -63,5 +63,11 @@ export function createMediaFilesRouter({ media }: { media: MediaService }) {
     });
   });
 
+  router.get(UPLOAD_PATH, (_req, res) => notFound(res));
+
   return router;
+}
+
+function notFound(res: Response): void {
+  res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readCookie } from '#shared/cookies';
 import { isLanguage, LANGUAGE_COOKIE } from '#shared/languages';
+import { UPLOAD_PATH } from '#shared/media';
 import { isMalformedHost } from '../../http/host';
 import { readQuery, type PublicQuery } from '../../http/public-query';
 import { hasSessionCookie } from '../../http/sessions';
@@ -58,7 +59,11 @@ export function publicTarget(req: KeyedRequest): PublicTarget | null {
 
 /**
  * Routes match case-sensitively, so `/API/…` is not the API, but it is
- * never the cache's in any spelling all the same.
+ * never the cache's in any spelling all the same: Express answers it the
+ * API's 404 (app.ts). Whatever is left to Express here is answered there
+ * without a page, outside the gate: built files and uploads a plain 404
+ * when missing (static-files.ts, media-files.routes.ts), `/login` and
+ * `/admin` the admin's shell.
  */
 function isPublicPath(path: string): boolean {
   if (/^\/api(\/|$)/i.test(path)) return PUBLIC_API.test(path) && path !== '/api/news/admin';
@@ -68,12 +73,9 @@ function isPublicPath(path: string): boolean {
   if (path === '/login' || path === '/admin' || path.startsWith('/admin/')) return false;
   // Built files are answered from memory before the cache (static-files.ts), uploads by the
   // media router; any other address is rendered, a file name too (its 404 page).
-  if (path === '/healthz' || path.startsWith('/assets/') || UPLOAD.test(path)) return false;
+  if (path === '/healthz' || path.startsWith('/assets/') || UPLOAD_PATH.test(path)) return false;
   return true;
 }
-
-/** An upload's file (`/media/12/photo-480w.webp`): the media router's, from the store. */
-const UPLOAD = /^\/media\/\d{1,9}\//;
 
 /**
  * The key of an anonymous public answer: everything that changes its bytes
