@@ -2,8 +2,16 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, TEST_ADMIN, type TestApp } from '../../tests/support/test-app';
+import {
+  createAccount,
+  createTestApp,
+  signedIn,
+  TEST_ADMIN,
+  type TestApp,
+} from '../../tests/support/test-app';
 import { MAX_WAITING_PER_ADDRESS } from '../features/auth/hashing-admission';
+import { RESETS_PER_HOUR } from '../features/auth/recovery.service';
+import { PASSWORD_RESETS_PER_ADDRESS } from './rate-limits';
 
 const apps: TestApp[] = [];
 async function start(env: Record<string, string> = {}, dir?: string) {
@@ -78,6 +86,35 @@ describe('sign-in limits', () => {
     expect(limited.body.error).toBe(
       'Too many wrong passwords or codes. Please try again in 15 minutes.',
     );
+  });
+});
+
+describe('password reset limits', () => {
+  it('never refuse the owner for requests naming their address from other networks', async () => {
+    const t = await start();
+    await createAccount(t, 'sales', 'owner');
+    await t.db('users').where({ username: 'owner' }).update({ email: 'owner@example.com' });
+    const ask = (ip: string) =>
+      request(t.app)
+        .post('/api/auth/password-reset')
+        .set('X-Forwarded-For', ip)
+        .send({ email: 'owner@example.com' });
+    for (let i = 1; i <= PASSWORD_RESETS_PER_ADDRESS + 1; i++) {
+      await ask(`203.0.113.${i}`).expect(200);
+    }
+    // The owner, from their own network, is answered as always.
+    expect((await ask('198.51.100.7').expect(200)).body).toEqual({ data: { ok: true } });
+    // One network asking for one address is still refused past its share.
+    for (let i = 1; i < PASSWORD_RESETS_PER_ADDRESS; i++) await ask('203.0.113.1').expect(200);
+    await ask('203.0.113.1').expect(429);
+    // And the account is sent its own budget of links, no more, whoever asked.
+    const links = () =>
+      t.db('account_tokens').where({ kind: 'password_reset', email: 'owner@example.com' });
+    for (let i = 0; i < 100 && (await links()).length < RESETS_PER_HOUR; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await t.settled();
+    expect(await links()).toHaveLength(RESETS_PER_HOUR);
   });
 });
 

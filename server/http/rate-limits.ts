@@ -39,7 +39,10 @@ const postedEmail = (req: Request) => {
 /** Refused enquiries allowed per 10 minutes per IP, for each enquiry the contact limit takes. */
 export const CONTACT_REFUSALS_PER_ENQUIRY = 6;
 
-/** Reset requests per hour for one address, and from one network whatever the addresses. */
+/**
+ * Reset requests per hour for one address from one network, and from one network whatever the
+ * addresses. Never per address alone: anyone could keep its owner's own request refused.
+ */
 export const PASSWORD_RESETS_PER_ADDRESS = 5;
 export const PASSWORD_RESETS_PER_IP = 20;
 
@@ -85,9 +88,11 @@ export type RateLimits = {
   /** AI drafts per minute per signed-in admin; mount after the route's `allow(...)` guard. */
   ai: RequestHandler;
   /**
-   * Password reset requests per hour per address asked for and per IP. Keyed
-   * on what was asked, never on whether an account has it, so the 429 tells
-   * nothing about accounts (the per-account limit is in recovery.service.ts).
+   * Password reset requests per hour per IP, and per IP and address asked
+   * for. Keyed on what was asked, never on whether an account has it, so the
+   * 429 tells nothing about accounts; never on the address alone, which would
+   * let anyone refuse its owner. What one account is sent is bounded by its
+   * own budget, answered the same (RESETS_PER_HOUR in recovery.service.ts).
    */
   passwordReset: RequestHandler;
 };
@@ -248,7 +253,7 @@ export function createRateLimits(
         {
           windowMs: HOUR,
           limit: PASSWORD_RESETS_PER_ADDRESS,
-          keyGenerator: (req) => `address:${postedEmail(req)}`,
+          keyGenerator: (req) => `${clientIp(req)}|address:${postedEmail(req)}`,
         },
         'apiErrors.tooManyResets',
       ),
