@@ -2,8 +2,10 @@
  * A flood of addresses the page cache never keeps, against the real built
  * server (SQLite, the demo content, PUBLIC_URL unset so hosts count too):
  * pages past the last, unknown languages (as `?lang=`, a cookie and an
- * address prefix), random hosts, random 404 paths and API pages past the
- * last, each request another one. Measured in alternating rounds (the
+ * address prefix), random hosts, random 404 paths, API pages past the
+ * last, files missing from the uploads' folders and contact forms posted
+ * from foreign sites (refused, each a page rendered), each request
+ * another one. Measured in alternating rounds (the
  * machine is shared): a real page loaded alone, then the same load while the
  * flood runs; the median of the rounds' own ratios must stay at or above
  * one half, and enquiries posted during the flood must each be answered
@@ -30,7 +32,7 @@ local function word() return string.format("%x", math.random(0, 2147483647)) end
 function init() math.randomseed(os.time() + math.random(1, 1000000)) end
 request = function()
   n = n + 1
-  local kind = n % 6
+  local kind = n % 8
   if kind == 0 then
     return wrk.format("GET", "/news?page=" .. math.random(1000, 999999999))
   elseif kind == 1 then
@@ -40,6 +42,13 @@ request = function()
       { Cookie = "language=" .. word() })
   elseif kind == 3 then
     return wrk.format("GET", "/news", { Host = word() .. ".example" })
+  elseif kind == 4 then
+    return wrk.format("GET", "/media/" .. math.random(1, 99999) .. "/" .. word() .. ".jpg")
+  elseif kind == 5 then
+    return wrk.format("POST", "/contact",
+      { ["Content-Type"] = "application/x-www-form-urlencoded",
+        Origin = "https://" .. word() .. ".example" },
+      "name=Flood&email=" .. word() .. "%40example.com&message=" .. word())
   else
     return wrk.format("GET", "/no-such-page-" .. word() .. "-" .. n)
   end
