@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article } from '#shared/news';
 import type { AdminPage } from '#shared/pages';
+import { anArticle } from '../../../test/article';
 import { json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
@@ -13,26 +13,7 @@ import { ArticleFormModal } from './ArticleFormModal';
 afterEach(cleanup);
 quietToasts();
 
-const article: Article = {
-  id: 7,
-  title: 'Welding cell',
-  excerpt: 'Short summary',
-  content: 'Body',
-  category: 'Technology',
-  slug: 'welding-cell',
-  image_url: null,
-  image_alt: null,
-  seo_title: null,
-  seo_description: null,
-  social_image: null,
-  published: false,
-  published_at: null,
-  created_at: '2025-02-28T10:00:00.000Z',
-  updated_at: '2025-03-01T10:00:00.000Z',
-  language: 'en',
-  source_language: 'en',
-  languages: ['en'],
-};
+const article = anArticle();
 
 const page: AdminPage = {
   ...article,

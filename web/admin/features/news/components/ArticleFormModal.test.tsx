@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/languages';
-import type { Article } from '#shared/news';
 import type { Revision } from '#shared/revisions';
+import { anArticle } from '../../../test/article';
 import { held, json, stubModelApi, translated, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { leavingIsQuestioned } from '../../../test/leave';
@@ -14,26 +14,7 @@ import { ArticleFormModal } from './ArticleFormModal';
 afterEach(cleanup);
 quietToasts();
 
-const article: Article = {
-  id: 7,
-  title: 'Welding cell',
-  excerpt: 'Short summary',
-  content: 'Body',
-  category: 'Technology',
-  slug: 'welding-cell',
-  image_url: null,
-  image_alt: null,
-  seo_title: null,
-  seo_description: null,
-  social_image: null,
-  published: false,
-  published_at: null,
-  created_at: '2025-02-28T10:00:00.000Z',
-  updated_at: '2025-03-01T10:00:00.000Z',
-  language: 'en',
-  source_language: 'en',
-  languages: ['en'],
-};
+const article = anArticle();
 
 function open(mode: Parameters<typeof ArticleFormModal>[0]['mode']) {
   const onClose = vi.fn();

@@ -1,32 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article } from '#shared/news';
+import { anArticle } from '../../../test/article';
 import { renderAdmin } from '../../../test/render';
 import { NewsRow } from './NewsRow';
 
 afterEach(cleanup);
 
-const article: Article = {
-  id: 7,
-  title: 'Welding cell',
-  excerpt: 'Short summary',
-  content: 'Body',
-  category: 'Technology',
-  slug: 'welding-cell',
-  image_url: null,
-  image_alt: null,
-  seo_title: null,
-  seo_description: null,
-  social_image: null,
+const article = anArticle({
   published: true,
   published_at: '2025-03-01T10:00:00.000Z',
-  created_at: '2025-02-28T10:00:00.000Z',
-  updated_at: '2025-03-01T10:00:00.000Z',
-  language: 'en',
-  source_language: 'en',
-  languages: ['en'],
-};
+});
 
 function row(pending: boolean) {
   const handlers = { onEdit: vi.fn(), onToggle: vi.fn(), onDelete: vi.fn() };
