@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Cookie, type Page } from '@playwright/test';
 import knex from 'knex';
 import { adminStatePath, E2E } from '../../support/e2e-env';
+import { createAdmin } from './accounts';
 
 /** A suffix that keeps each journey's data apart from every other journey on the shared server. */
 export function unique(prefix: string): string {
@@ -24,29 +25,44 @@ export async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'News Management' })).toBeVisible();
 }
 
+/** Who a journey is signed in as: the e2e admin's shared session, a session of its own, or another account. */
+export type AdminSession = 'shared' | 'own' | { username: string; password: string };
+
 /**
  * Gives the page the e2e admin's session: the one the `sign-in` setup project
  * made (`tests/e2e/sign-in.setup.ts`), shared by every journey that only needs
  * to be signed in, or with `own` a new one through the API (a journey that
- * signs out, which would end the shared one).
+ * signs out, which would end the shared one); or signs in as `account`
+ * (a journey that switches the admin's language: `ownAdmin`).
  */
-export async function giveAdminSession(page: Page, session: 'shared' | 'own' = 'shared') {
+export async function giveAdminSession(page: Page, session: AdminSession = 'shared') {
   if (session === 'shared') {
     const state = JSON.parse(readFileSync(adminStatePath(), 'utf8')) as { cookies: Cookie[] };
     await page.context().addCookies(state.cookies);
     return;
   }
   const response = await page.request.post('/api/auth/login', {
-    data: { username: E2E.admin.username, password: E2E.admin.password },
+    data:
+      session === 'own'
+        ? { username: E2E.admin.username, password: E2E.admin.password }
+        : { username: session.username, password: session.password },
   });
   expect(response.ok()).toBe(true);
 }
+
+/**
+ * An admin of its own (accounts.ts' `createAdmin`) for a journey that
+ * switches the admin's language: the switcher saves the account's
+ * language and a signed-in admin opens in it, so switching the shared
+ * admin's would open every journey running beside it in that language.
+ */
+export const ownAdmin = (prefix: string) => createAdmin(prefix);
 
 /** Opens the dashboard signed in as the e2e admin (`giveAdminSession`). */
 export async function openDashboard(
   page: Page,
   tab: 'news' | 'contacts' = 'news',
-  session: 'shared' | 'own' = 'shared',
+  session: AdminSession = 'shared',
 ): Promise<void> {
   await giveAdminSession(page, session);
   await page.goto(tab === 'news' ? '/admin' : '/admin?tab=contacts');
@@ -57,8 +73,12 @@ export async function openDashboard(
  * Opens the Contacts tab at an address of its list (`{q: 'welding'}`,
  * `{reply: 'late'}`): what a user does to find an enquiry among many.
  */
-export async function openContacts(page: Page, params: Record<string, string>): Promise<void> {
-  await giveAdminSession(page);
+export async function openContacts(
+  page: Page,
+  params: Record<string, string>,
+  session: AdminSession = 'shared',
+): Promise<void> {
+  await giveAdminSession(page, session);
   await page.goto(`/admin?${new URLSearchParams({ tab: 'contacts', ...params })}`);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
@@ -130,10 +150,10 @@ type SqliteConnection = { exec(sql: string, cb: (err: Error | null) => void): vo
 
 /**
  * Picks the admin's language in the header's switcher (labelled `label` in
- * the language shown now) and waits until the account has saved it: the
- * switcher saves the signed-in account's language, so a journey that ended
- * before the save landed would leave the shared admin opening in that
- * language at every later sign-in.
+ * the language shown now) and waits until the account has saved it. The
+ * switcher saves the signed-in account's language, and a signed-in admin
+ * opens in it: a journey that switches signs in as an admin of its own
+ * (`ownAdmin`), never the shared one.
  */
 export async function chooseAdminLanguage(page: Page, label: string, language: string) {
   const saved = page.waitForResponse(
