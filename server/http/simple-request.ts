@@ -22,6 +22,8 @@ export const READ_HEADERS = [
   'x-forwarded-proto',
   'x-forwarded-for',
   'user-agent',
+  // The language the API reads before the cookie, part of a public read's key (cache-key.ts).
+  'x-language',
   // What counting a page view reads (server/features/analytics/view-filter.ts).
   'referer',
   'sec-purpose',

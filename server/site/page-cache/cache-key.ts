@@ -29,6 +29,12 @@ export type PublicTarget = {
   keepable: boolean;
   /** The `language` cookie, when it names one: the page's language without an address that names one. */
   cookieLanguage: string;
+  /**
+   * On `/api`, the `X-Language` header when it names a language: the API
+   * reads it before the cookie (server/i18n.ts' requestLanguage), so it
+   * changes a public read's answer as the cookie does.
+   */
+  headerLanguage: string;
 };
 
 /**
@@ -48,12 +54,14 @@ export function publicTarget(req: KeyedRequest): PublicTarget | null {
   if (isMalformedHost(req.headers.host)) return null;
   const cookies = req.headers.cookie;
   const cookie = cookies === undefined ? undefined : readCookie(cookies, LANGUAGE_COOKIE);
+  const header = path.startsWith('/api/') ? req.headers['x-language'] : undefined;
   return {
     path,
     search: q === -1 ? '' : url.slice(q + 1),
     // Someone signed in (or who was: a stale cookie is looked up like any other).
     keepable: CANONICAL_PATH.test(path) && !hasSessionCookie(cookies),
     cookieLanguage: isLanguage(cookie) ? cookie : '',
+    headerLanguage: isLanguage(header) ? header : '',
   };
 }
 
@@ -80,8 +88,8 @@ function isPublicPath(path: string): boolean {
 /**
  * The key of an anonymous public answer: everything that changes its bytes
  * and nothing else. The origin (see PublicOrigin.keyOf), the path, the query
- * parameters its route declares, each in its canonical form (readQuery), and
- * the `language` cookie. Null when the answer may not be kept: a declared
+ * parameters its route declares, each in its canonical form (readQuery), the
+ * `language` cookie, and on the API the `X-Language` header. Null when the answer may not be kept: a declared
  * value that is invalid (a page past the last, an unknown category) or
  * given twice, or a target that is not keepable.
  */
@@ -89,5 +97,8 @@ export function answerKey(origin: string, target: PublicTarget, query: PublicQue
   if (!target.keepable) return null;
   const read = readQuery(query, target.search);
   if (!read.valid) return null;
-  return `${origin}${target.path}?${read.key}#${target.cookieLanguage}`;
+  const language = target.headerLanguage
+    ? `${target.cookieLanguage}|${target.headerLanguage}`
+    : target.cookieLanguage;
+  return `${origin}${target.path}?${read.key}#${language}`;
 }

@@ -121,6 +121,22 @@ describe('the rendered-page cache', () => {
     expect(page2.headers.etag).not.toBe(english.headers.etag);
   });
 
+  it("keys the news API on the admin's X-Language too: one client's header never reaches others", async () => {
+    // The API reads X-Language before the cookie: asked first with it, the Portuguese list
+    // must not become everyone's.
+    const portuguese = await cached('/api/news', { 'X-Language': 'pt' });
+    const plain = await cached('/api/news');
+    const title = (res: { body: { data: { news: { title: string }[] } } }) =>
+      res.body.data.news[0]!.title;
+    expect(title(plain)).not.toBe(title(portuguese));
+    expect(plain.headers.etag).not.toBe(portuguese.headers.etag);
+    expect(title(await cached('/api/news', { Cookie: 'language=pt' }))).toBe(title(portuguese));
+    // A value that names no language is read as none, as the API reads it.
+    expect((await cached('/api/news', { 'X-Language': 'xx' })).headers.etag).toBe(
+      plain.headers.etag,
+    );
+  });
+
   it('keeps a page of a language address for everyone, setting the language cookie on each delivery', async () => {
     const rendered = await get('/news?lang=de&page=1').expect(200);
     expect(String(rendered.headers['set-cookie'])).toMatch(
