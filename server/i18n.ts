@@ -61,7 +61,11 @@ export type LanguageSource = {
   originalUrl?: string;
 };
 
-/** An `/api/…` call: its answers are `no-store`, so nothing cached varies on its headers. */
+/**
+ * An `/api/…` call. Its public reads that the page cache keeps are keyed on
+ * the header's language too (page-cache/cache-key.ts), so reading it here
+ * never hands one client's language to another.
+ */
 const isApiCall = ({ originalUrl = '' }: LanguageSource): boolean =>
   originalUrl === API_BASE ||
   originalUrl.startsWith(`${API_BASE}/`) ||
