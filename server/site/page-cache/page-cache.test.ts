@@ -11,7 +11,8 @@ import { createLogger } from '../../logger';
 import { createPublicOrigin } from '../../http/public-origin';
 import { publicQuery, readsQuery } from '../../http/public-query';
 import { createRequestLog } from '../../http/request-log';
-import { createPageCache, POPULAR_HITS } from './page-cache';
+import { createPageCache } from './page-cache';
+import { POPULAR_HITS } from './promotions';
 
 /**
  * The rendered-page cache, through the real app: what it keeps, for whom,
