@@ -7,7 +7,8 @@ import globals from 'globals';
  * Import boundaries: the layout is the architecture, and lint keeps it so.
  * `shared` imports nothing of ours; `web`, `server` and `electron` only
  * `shared`; migrations stand alone; one server feature reaches another only
- * through services handed in (type imports are fine).
+ * through services handed in (type imports are fine); the page cache is
+ * reached through `server/site/page-cache/page-cache.ts` alone.
  */
 const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
@@ -16,6 +17,11 @@ const outside = (folders, message) => ({
   regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
   message,
 });
+/** The page cache is one boundary: its files import each other, the rest only page-cache.ts. */
+const pageCacheInside = {
+  regex: '(^|/)page-cache/(?!page-cache$)',
+  message: 'Import the page cache from page-cache/page-cache.ts, its one boundary.',
+};
 
 export default tseslint.config(
   {
@@ -84,7 +90,13 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: restrict(
       outside(['web', 'electron'], 'server/ may import shared/ only, never web code.'),
+      pageCacheInside,
     ),
+  },
+  {
+    files: ['server/**/*.test.ts', 'tests/**'],
+    ignores: ['server/site/page-cache/**'],
+    rules: restrict(pageCacheInside),
   },
   {
     files: ['server/**'],
@@ -114,6 +126,7 @@ export default tseslint.config(
         message:
           'A feature reaches another only through the service services.ts hands in (import its type).',
       },
+      pageCacheInside,
     ),
   },
 );

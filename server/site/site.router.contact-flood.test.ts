@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { CONTACT_REFUSALS_PER_ENQUIRY } from '../http/rate-limits';
-import { createMissGate, type MissGate, type MissKind } from './page-cache/miss-gate';
+import { createMissGate, type MissGate, type MissKind } from './page-cache/page-cache';
 
 /**
  * The contact form posted without JavaScript answers with a whole page,

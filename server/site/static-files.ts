@@ -2,8 +2,7 @@ import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import type { Logger } from '../logger';
-import { keptAnswer, type CachedAnswer } from './page-cache/cached-answer';
-import type { KeyedRequest } from './page-cache/cache-key';
+import { keptAnswer, type CachedAnswer, type KeyedRequest } from './page-cache/page-cache';
 
 const YEAR_SECONDS = 31_536_000;
 const DAY_SECONDS = 86_400;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createApp, type AppHandler } from '../../server/app';
 import type { Clock } from '../../server/clock';
-import type { MissGate } from '../../server/site/page-cache/miss-gate';
+import type { MissGate } from '../../server/site/page-cache/page-cache';
 import { createContentVersion } from '../../server/content-version';
 import { prepareContent } from '../../server/bootstrap';
 import { parseConfig } from '../../server/config';

@@ -13,7 +13,11 @@ import { createHits, hitOf, type HitRequest, type SendOnSocket } from './hits';
 import { createMissGate, type MissGate, type MissKind } from './miss-gate';
 import { createRenderLock } from './render-lock';
 
+// The page cache's whole surface for the rest of the server: nothing else imports from this folder.
+export { keptAnswer, type CachedAnswer } from './cached-answer';
+export type { KeyedRequest } from './cache-key';
 export type { SendOnSocket } from './hits';
+export { createMissGate, type MissGate, type MissKind } from './miss-gate';
 
 export type PageCache = {
   /**
