@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -13,7 +13,12 @@ import { BUILT_SERVER, tempDataDir } from '../tests/support/test-app';
 type Run = { code: number | null; stdout: string; stderr: string };
 
 const dirs: string[] = [];
+const children: ChildProcess[] = [];
 afterEach(() => {
+  // A test that failed or timed out before stopping its server leaves it running: stop it here.
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -32,6 +37,7 @@ function startServer(env: Record<string, string>, prepare?: (dataDir: string) =>
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   const run: Run = { code: null, stdout: '', stderr: '' };
   child.stdout.on('data', (d) => (run.stdout += String(d)));
   child.stderr.on('data', (d) => (run.stderr += String(d)));
