@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../../../tests/support/test-app';
+import { appWithCareers } from '../../../tests/support/site-pages';
+import type { TestApp } from '../../../tests/support/test-app';
 
 /**
  * The footer as the server sends it (the real app): without JavaScript, or
@@ -25,19 +26,8 @@ const linkTexts = (footer: string) =>
   [...footer.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1]);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await signedIn(t.app);
-  await admin
-    .post('/api/pages')
-    .send({
-      title: 'Careers',
-      content: 'Join us.',
-      slug: 'careers',
-      nav: 'header',
-      published: true,
-      translations: { de: { title: 'Karriere', content: 'Kommen Sie zu uns.' } },
-    })
-    .expect(201);
+  let admin;
+  ({ t, admin } = await appWithCareers());
   for (let i = 1; i <= 7; i++) {
     await admin
       .post('/api/news')

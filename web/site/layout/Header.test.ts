@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../../../tests/support/test-app';
+import { appWithCareers } from '../../../tests/support/site-pages';
+import type { TestApp } from '../../../tests/support/test-app';
 
 /**
  * The header as the server sends it (the real app). Below `md` its menu and
@@ -22,19 +23,7 @@ const links = (html: string) =>
   [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await signedIn(t.app);
-  await admin
-    .post('/api/pages')
-    .send({
-      title: 'Careers',
-      content: 'Join us.',
-      slug: 'careers',
-      nav: 'header',
-      published: true,
-      translations: { de: { title: 'Karriere', content: 'Kommen Sie zu uns.' } },
-    })
-    .expect(201);
+  ({ t } = await appWithCareers());
 });
 afterAll(() => t.destroy());
 
