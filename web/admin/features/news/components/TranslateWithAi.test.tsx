@@ -2,33 +2,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Article } from '#shared/news';
+import { anArticle } from '../../../test/article';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { held, json, stubModelApi, translateCalls, translated } from '../../../test/llm-api';
 import { languageTab, openArticleForm } from '../test/open-article-form';
 
 quietToasts();
 
-const article: Article = {
-  id: 7,
-  title: 'Welding cell',
-  excerpt: 'Short summary',
+const article = anArticle({
   content: 'See [our cell](https://example.com).',
-  category: 'Technology',
-  slug: 'welding-cell',
-  image_url: null,
-  image_alt: null,
-  seo_title: null,
-  seo_description: null,
-  social_image: null,
-  published: false,
-  published_at: null,
-  created_at: '2025-02-28T10:00:00.000Z',
   updated_at: '2025-03-02T10:00:00.000Z',
-  language: 'en',
-  source_language: 'en',
-  languages: ['en'],
   translations: {},
-};
+});
 
 const withPortuguese: Article = {
   ...article,

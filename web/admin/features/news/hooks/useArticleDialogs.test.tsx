@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { Article } from '#shared/news';
+import { anArticle } from '../../../test/article';
 import { json, stubModelApi } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
@@ -13,26 +14,7 @@ import { useArticleDialogs } from './useArticleDialogs';
 
 quietToasts();
 
-const article: Article = {
-  id: 7,
-  title: 'Welding cell',
-  excerpt: 'Short summary',
-  content: 'Body',
-  category: 'Technology',
-  slug: 'welding-cell',
-  image_url: null,
-  image_alt: null,
-  seo_title: null,
-  seo_description: null,
-  social_image: null,
-  published: true,
-  published_at: '2025-03-01T10:00:00.000Z',
-  created_at: '2025-02-28T10:00:00.000Z',
-  updated_at: '2025-03-01T10:00:00.000Z',
-  language: 'en',
-  source_language: 'en',
-  languages: ['en'],
-};
+const article = anArticle({ published: true, published_at: '2025-03-01T10:00:00.000Z' });
 
 type Setup = {
   /** Asked to delete; the delete runs until `done` is called. */
