@@ -1,10 +1,20 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Language } from '#shared/languages';
 import { i18nFor } from '../../common/i18n';
 import { Toaster } from '../../common/toast';
 import { ContactForm } from '../pages/contact/ContactForm';
+
+/** The contact form in `language` as the page holds it, for a render of a test's own (hydrated). */
+export const contactFormIn = (
+  language: Language = 'en',
+  props: ComponentProps<typeof ContactForm> = {},
+) => (
+  <I18nextProvider i18n={i18nFor(language)}>
+    <ContactForm {...props} />
+  </I18nextProvider>
+);
 
 /**
  * The contact form as the page shows it in a new tab (nothing typed earlier kept), with the
@@ -16,11 +26,20 @@ export function renderContactForm(
 ) {
   window.sessionStorage.clear();
   return render(
-    <I18nextProvider i18n={i18nFor(language)}>
+    <>
       <Toaster />
-      <ContactForm {...props} />
-    </I18nextProvider>,
+      {contactFormIn(language, props)}
+    </>,
   );
+}
+
+/**
+ * The form made again in the same tab, in place of the one shown (another language's page,
+ * back from the privacy notice): what the tab kept of the visit stays.
+ */
+export function renderContactFormAgain(language: Language) {
+  cleanup();
+  return render(contactFormIn(language));
 }
 
 /** A field of the form by its label. */

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Language } from '#shared/languages';
-import { i18nFor } from '../../../common/i18n';
-import { field, json, renderContactForm, type } from '../../test/contact-form';
-import { ContactForm } from './ContactForm';
+import {
+  field,
+  json,
+  renderContactForm,
+  renderContactFormAgain,
+  type,
+} from '../../test/contact-form';
 import { loadValidator } from './useContactForm';
 
 let fetchSpy: ReturnType<typeof vi.spyOn>;
@@ -19,16 +21,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   window.sessionStorage.clear();
 });
-
-/** The form made again in this tab (another language's page, back from the privacy notice). */
-function renderAgain(language: Language) {
-  cleanup();
-  render(
-    <I18nextProvider i18n={i18nFor(language)}>
-      <ContactForm />
-    </I18nextProvider>,
-  );
-}
 
 function fillIn() {
   type(field(/^Name/), 'Ana Silva');
@@ -46,7 +38,7 @@ describe('ContactForm keeps what was typed for the visit in this tab', () => {
     expect(window.sessionStorage.length).toBe(1);
     expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('bot text');
 
-    renderAgain('de');
+    renderContactFormAgain('de');
     expect(field(/^Name/).value).toBe('Ana Silva');
     expect(field(/^E-Mail/).value).toBe('ana@example.pt');
     expect(field(/^Unternehmen/).value).toBe('Metalurgica Norte');
@@ -61,13 +53,13 @@ describe('ContactForm keeps what was typed for the visit in this tab', () => {
     fillIn();
     screen.getByRole('button', { name: 'Send Message' }).click();
     await waitFor(() => expect(field(/^Message/).value).toBe(''));
-    renderAgain('pt');
+    renderContactFormAgain('pt');
     expect(field(/^Nome/).value).toBe('');
     expect(field(/^Mensagem/).value).toBe('');
 
     type(field(/^Nome/), 'Rui');
     type(field(/^Nome/), '');
-    renderAgain('en');
+    renderContactFormAgain('en');
     expect(field(/^Name/).value).toBe('');
     expect(window.sessionStorage.length).toBe(0);
   });

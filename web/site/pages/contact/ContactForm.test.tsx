@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Language } from '#shared/languages';
-import { i18nFor } from '../../../common/i18n';
-import { field, json, renderContactForm, type } from '../../test/contact-form';
-import { ContactForm } from './ContactForm';
+import { contactFormIn, field, json, renderContactForm, type } from '../../test/contact-form';
 import { loadValidator } from './useContactForm';
 
 let fetchSpy: ReturnType<typeof vi.spyOn>;
@@ -22,7 +18,6 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-const renderForm = (language: Language = 'en') => renderContactForm(language);
 const nameInput = () => field(/^Name/);
 const emailInput = () => field(/^Email/);
 const companyInput = () => field(/^Company/);
@@ -39,7 +34,7 @@ function fillValid() {
 
 describe('ContactForm', () => {
   it('ties labels to inputs, marks required fields and gives the message 5 rows', () => {
-    renderForm();
+    renderContactForm();
     expect(nameInput().required).toBe(true);
     expect(emailInput().type).toBe('email');
     expect(emailInput().required).toBe(true);
@@ -66,7 +61,7 @@ describe('ContactForm', () => {
     ['message', messageInput, '  too short  ', 'Message must be at least 10 characters'],
     ['message', messageInput, 'x'.repeat(1001), 'Message must be less than 1000 characters'],
   ])('%s %j shows "%s" under the field once touched', (_f, input, value, message) => {
-    renderForm();
+    renderContactForm();
     fireEvent.change(input(), { target: { value: value || 'something' } });
     fireEvent.change(input(), { target: { value } });
     expect(screen.queryByText(message)).toBeNull();
@@ -78,7 +73,7 @@ describe('ContactForm', () => {
   });
 
   it('trims values before checking and accepts the limits exactly', () => {
-    renderForm();
+    renderContactForm();
     type(nameInput(), `  ${'x'.repeat(50)}  `);
     type(companyInput(), '   ');
     type(messageInput(), `   ${'m'.repeat(10)}   `);
@@ -88,7 +83,7 @@ describe('ContactForm', () => {
   });
 
   it('validates on change once touched, and clears the error as soon as the value is fixed', () => {
-    renderForm();
+    renderContactForm();
     type(nameInput(), 'A');
     expect(screen.getByText('Name must be at least 2 characters')).toBeTruthy();
     expect(submitButton().disabled).toBe(true);
@@ -98,14 +93,14 @@ describe('ContactForm', () => {
   });
 
   it('does not show errors of untouched fields', () => {
-    renderForm();
+    renderContactForm();
     type(nameInput(), 'Ana');
     expect(screen.queryByText('Email is required')).toBeNull();
     expect(submitButton().disabled).toBe(false);
   });
 
   it('an invalid submit marks every field touched, shows the notice and sends nothing', async () => {
-    renderForm();
+    renderContactForm();
     fireEvent.click(submitButton());
     expect(screen.getByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
@@ -121,7 +116,7 @@ describe('ContactForm', () => {
   it('sends the enquiry with its language, the honeypot and the fill time, toasts success and clears the form', async () => {
     fetchSpy.mockResolvedValue(json(201, { data: { id: 7 } }));
     const clock = vi.spyOn(performance, 'now').mockReturnValue(1_000);
-    renderForm();
+    renderContactForm();
     fillValid();
     clock.mockReturnValue(13_345.6);
     fireEvent.click(submitButton());
@@ -151,7 +146,7 @@ describe('ContactForm', () => {
     fetchSpy.mockImplementation(async () => json(201, { data: { id: 10 } }));
     window.history.replaceState(null, '', '/pt/contact?from=welding-cells');
     try {
-      renderForm();
+      renderContactForm();
       type(nameInput(), 'Ana Silva');
       type(emailInput(), 'ana@example.pt');
       type(messageInput(), 'Precisamos de uma célula de soldadura.');
@@ -177,7 +172,7 @@ describe('ContactForm', () => {
   it('times the next enquiry from the moment the form was cleared, and sends the page’s language', async () => {
     fetchSpy.mockImplementation(async () => json(201, { data: { id: 8 } }));
     const clock = vi.spyOn(performance, 'now').mockReturnValue(500);
-    renderForm('de');
+    renderContactForm('de');
     const send = () => fireEvent.click(screen.getByRole('button', { name: 'Nachricht senden' }));
     const sentBodies = () =>
       (fetchSpy.mock.calls as [string, RequestInit][]).map(
@@ -204,11 +199,7 @@ describe('ContactForm', () => {
 
   it('hydrated late, takes over what was typed before and times the fill from the page load', async () => {
     fetchSpy.mockResolvedValue(json(201, { data: { id: 9 } }));
-    const ui = (
-      <I18nextProvider i18n={i18nFor('en')}>
-        <ContactForm />
-      </I18nextProvider>
-    );
+    const ui = contactFormIn('en');
     const container = document.body.appendChild(document.createElement('div'));
     container.innerHTML = renderToString(ui);
     // Typed into the server's HTML before the visitor's first intent brought the scripts.
@@ -243,7 +234,7 @@ describe('ContactForm', () => {
   it('shows the server message (429 included) in the form and as an error toast, and keeps the values', async () => {
     const message = 'Too many enquiries. Please try again later.';
     fetchSpy.mockResolvedValue(json(429, { error: message }));
-    renderForm();
+    renderContactForm();
     fillValid();
     fireEvent.click(submitButton());
     expect((await formAlert()).textContent).toBe(message);
@@ -254,7 +245,7 @@ describe('ContactForm', () => {
 
   it('shows the network-error text in the form when the request cannot be made', async () => {
     fetchSpy.mockRejectedValue(new TypeError('Failed to fetch'));
-    renderForm();
+    renderContactForm();
     fillValid();
     fireEvent.click(submitButton());
     expect((await formAlert()).textContent).toBe(
@@ -265,7 +256,7 @@ describe('ContactForm', () => {
   it('shows "Sending..." and blocks a second submit while the request runs, keeping the focus', async () => {
     let answer: (r: Response) => void = () => {};
     fetchSpy.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
-    renderForm();
+    renderContactForm();
     fillValid();
     // Sent by keyboard (Enter on the button): a button that turns `disabled` drops the focus
     // to the page, so it is only marked unavailable.
@@ -286,17 +277,17 @@ describe('ContactForm', () => {
   });
 
   it('speaks Portuguese and German', () => {
-    renderForm('pt');
+    renderContactForm('pt');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }));
     expect(screen.getByText('O nome é obrigatório')).toBeTruthy();
     cleanup();
-    renderForm('de');
+    renderContactForm('de');
     fireEvent.click(screen.getByRole('button', { name: 'Nachricht senden' }));
     expect(screen.getByText('Nachricht ist erforderlich')).toBeTruthy();
   });
 
   it('hides the honeypot from people and screen readers', () => {
-    const { container } = renderForm();
+    const { container } = renderContactForm();
     const trap = container.querySelector<HTMLInputElement>('input[name="extra_comment"]')!;
     // A name and id no identity autofill fills in (it filled `website`, dropping a genuine enquiry).
     expect(container.querySelector('[name="website"], [id$="-website"]')).toBeNull();
