@@ -53,6 +53,23 @@ export async function until<T>(
   }
 }
 
+/** Waits until no row of a test app's outbox is pending (each is sent, failed or cancelled): the rows. */
+export const outboxSettled = (t: TestApp) =>
+  until(
+    () => outboxRows(t),
+    (rows) => rows.every((r) => r.status !== 'pending'),
+  );
+
+/** Runs a mail worker of a test app until its outbox has settled, then stops it: the rows. */
+export async function deliverAll(t: TestApp) {
+  const worker = startMailWorker(t);
+  try {
+    return await outboxSettled(t);
+  } finally {
+    await worker.stop();
+  }
+}
+
 /** A test app whose mail goes to a real SMTP server on 127.0.0.1, its mail worker running. */
 export type MailingApp = {
   t: TestApp;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailServicesOn } from '../../../tests/support/mail-services';
-import { startMailWorker, until } from '../../../tests/support/mail';
+import { deliverAll } from '../../../tests/support/mail';
 import {
   postgresAvailable,
   postgresUnavailable,
@@ -82,20 +82,6 @@ function recipientChecks(
     return (res.body.data as { id: number }).id;
   }
 
-  /** Runs a worker until every row of the outbox is sent, failed or cancelled; answers the rows. */
-  async function deliverAll() {
-    const worker = startMailWorker(t);
-    try {
-      return await until(
-        () =>
-          t.db('mail_outbox').orderBy('id').select('kind', 'recipient', 'status', 'cancel_reason'),
-        (rows) => rows.every((r) => r.status !== 'pending'),
-      );
-    } finally {
-      await worker.stop();
-    }
-  }
-
   const to = (address: string) => smtp.received.filter((m) => m.envelope.to.includes(address));
 
   /** Gives Ana's enquiry to `owner` (the notice is queued, not sent: no worker runs). */
@@ -114,7 +100,7 @@ function recipientChecks(
     const marta = await colleague();
     await assigned(marta);
     await admin.put(`/api/users/${marta.id}`).send({ role: 'editor' }).expect(200);
-    await deliverAll();
+    await deliverAll(t);
     expect(to(marta.email)).toEqual([]);
     expect(await notice(marta.email)).toMatchObject({
       status: 'cancelled',
@@ -128,7 +114,7 @@ function recipientChecks(
     const marta = await colleague();
     await assigned(marta);
     await admin.put(`/api/users/${marta.id}`).send({ active: false }).expect(200);
-    await deliverAll();
+    await deliverAll(t);
     expect(to(marta.email)).toEqual([]);
     expect(await notice(marta.email)).toMatchObject({
       status: 'cancelled',
@@ -140,7 +126,7 @@ function recipientChecks(
     const marta = await colleague();
     await assigned(marta);
     await admin.delete(`/api/users/${marta.id}`).expect(200);
-    await deliverAll();
+    await deliverAll(t);
     expect(to(marta.email)).toEqual([]);
     expect(await notice(marta.email)).toMatchObject({
       status: 'cancelled',
@@ -153,7 +139,7 @@ function recipientChecks(
     await assigned(marta);
     await assigned(rui);
     await admin.put(`/api/users/${rui.id}`).send({ role: 'admin' }).expect(200);
-    await deliverAll();
+    await deliverAll(t);
     expect(to(marta.email).map((m) => m.subject)).toEqual([expect.stringContaining('Ana Silva')]);
     expect(to(rui.email)).toHaveLength(1);
     expect(await notice(marta.email)).toMatchObject({ status: 'sent', cancel_reason: null });
@@ -163,7 +149,7 @@ function recipientChecks(
   it('the reminder of an enquiry does not reach its owner deactivated since', async () => {
     const marta = await colleague();
     const id = await enquiry();
-    await deliverAll(); // the alert of the enquiry goes out first
+    await deliverAll(t); // the alert of the enquiry goes out first
     smtp.received.length = 0;
     const now = new Date();
     await t
@@ -182,7 +168,7 @@ function recipientChecks(
     expect(await reminder()).toMatchObject({ recipient: marta.email, status: 'pending' });
 
     await admin.put(`/api/users/${marta.id}`).send({ active: false }).expect(200);
-    await deliverAll();
+    await deliverAll(t);
     expect(smtp.received).toEqual([]);
     expect(await reminder()).toMatchObject({
       status: 'cancelled',
@@ -195,7 +181,7 @@ function recipientChecks(
       reminded_at: null,
     });
     expect(await reminders.runOnce()).toBe(1);
-    await deliverAll();
+    await deliverAll(t);
     expect(to(marta.email)).toEqual([]);
     expect(to('team@forge.example').map((m) => m.subject)).toEqual([
       expect.stringContaining('Ana Silva'),

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { outboxRows, startMailWorker, until } from '../../../tests/support/mail';
+import { outboxRows, outboxSettled, startMailWorker, until } from '../../../tests/support/mail';
 import {
   closedPort,
   startSmtpServer,
@@ -177,10 +177,7 @@ describe('a permanent (5xx) refusal', () => {
 
     await submit(t);
     await smtp.waitFor(1);
-    const rows = await until(
-      () => outboxRows(t),
-      (r) => r.every((row) => row.status !== 'pending'),
-    );
+    const rows = await outboxSettled(t);
     expect(rows.map((r) => [r.recipient, r.status, r.attempts])).toEqual([
       ['gone@forge.example', 'failed', 1],
       ['sales@forge.example', 'sent', 1],

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { FAST_TIMING, outboxRows, until } from '../../../tests/support/mail';
+import { FAST_TIMING, outboxRows, outboxSettled } from '../../../tests/support/mail';
 import {
   postgresAvailable,
   postgresUnavailable,
@@ -86,10 +86,7 @@ async function spamAndBackWhileSending(env: Record<string, string>, address: str
     await admin.put(`/api/contacts/${id}/spam`).send({ spam: false }).expect(200);
     release();
     await smtp.waitFor(3);
-    await until(
-      () => outboxRows(t),
-      (rows) => rows.every((r) => r.status === 'sent'),
-    );
+    await outboxSettled(t);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.received.map(to).sort()).toEqual([
       'ana@example.pt',
@@ -166,10 +163,7 @@ async function spamAndBackAfterACrash(env: Record<string, string>) {
 
     // The site is back: its worker finishes the outbox.
     worker.start();
-    await until(
-      () => outboxRows(t),
-      (rows) => rows.length > 0 && rows.every((r) => r.status === 'sent'),
-    );
+    await outboxSettled(t);
     await new Promise((r) => setTimeout(r, 300));
     const alerts = smtp.received.filter((m) => to(m) === 'sales@forge.example');
     // One alert for this enquiry: the crash may repeat that very message (same Message-ID,
