@@ -27,6 +27,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** An article as the form sends it. */
+const article = {
+  title: 'T',
+  excerpt: 'E',
+  content: 'C',
+  category: 'robotics',
+  slug: 't',
+  image_url: null,
+  published: false,
+};
+
+/** The history of each article of `ids` loaded, and the API answering a write of article 4. */
+function historiesLoaded(...ids: number[]) {
+  stubApi(() => ({ id: 4 }));
+  for (const id of ids) client.setQueryData(historyKeys.revisions(id), []);
+}
+
 describe('news writes refetch what they change, and only that', () => {
   it('a publish toggle sends only {published} and invalidates the admin list and categories', async () => {
     const calls = stubApi(() => ({ id: 4 }));
@@ -43,15 +60,7 @@ describe('news writes refetch what they change, and only that', () => {
   it('creating and deleting do the same', async () => {
     stubApi(() => ({ id: 5 }));
     const created = renderWithClient(useCreateNews, client).result;
-    await created.current.mutateAsync({
-      title: 'T',
-      excerpt: 'E',
-      content: 'C',
-      category: 'robotics',
-      slug: 't',
-      image_url: null,
-      published: false,
-    });
+    await created.current.mutateAsync(article);
     expect(invalidated(newsKeys.adminList)).toBe(true);
     expect(invalidated(inbox)).toBe(false);
 
@@ -65,29 +74,15 @@ describe('news writes refetch what they change, and only that', () => {
   });
 
   it('a save reads that article’s history again, so the text saved shows as current', async () => {
-    stubApi(() => ({ id: 4 }));
-    client.setQueryData(historyKeys.revisions(4), []);
-    client.setQueryData(historyKeys.revisions(8), []);
+    historiesLoaded(4, 8);
     const { result } = renderWithClient(useUpdateNews, client);
-    await result.current.mutateAsync({
-      id: 4,
-      payload: {
-        title: 'T',
-        excerpt: 'E',
-        content: 'C',
-        category: 'robotics',
-        slug: 't',
-        image_url: null,
-        published: false,
-      },
-    });
+    await result.current.mutateAsync({ id: 4, payload: article });
     expect(invalidated(historyKeys.revisions(4))).toBe(true);
     expect(invalidated(historyKeys.revisions(8))).toBe(false);
   });
 
   it('a publish toggle leaves the history alone: it adds no revision', async () => {
-    stubApi(() => ({ id: 4 }));
-    client.setQueryData(historyKeys.revisions(4), []);
+    historiesLoaded(4);
     const { result } = renderWithClient(useSetPublished, client);
     await result.current.mutateAsync({ id: 4, published: true });
     expect(invalidated(historyKeys.revisions(4))).toBe(false);
