@@ -3,11 +3,15 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** The controls in `container` that Tab reaches, in order. */
+/**
+ * The controls in `container` that Tab reaches, in order. A page made inert around it (behind
+ * a dialog) does not count: that passes, the container's own inert parts stay out.
+ */
 export function focusables(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true',
-  );
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => {
+    const inert = el.closest('[inert]');
+    return (!inert || !container.contains(inert)) && el.getAttribute('aria-hidden') !== 'true';
+  });
 }
 
 /** Open traps, innermost last: only the innermost one (a confirmation over a form) handles keys. */

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '#shared/contact';
-import { json, stubModelApi } from '../../../test/llm-api';
+import { held, json, stubModelApi, type ApiCall } from '../../../test/llm-api';
 import { quietToasts } from '../../../test/quiet-toasts';
 import { renderAdmin } from '../../../test/render';
 import { ContactsManager } from './ContactsManager';
@@ -47,9 +47,17 @@ const page = (items: Contact[]) =>
     headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(items.length) },
   });
 
-/** The API over `server`'s enquiries: each folder and the read filter list what they hold. */
-function stub(server: Contact[]) {
+/**
+ * The API over `server`'s enquiries: each folder and the read filter list what they hold;
+ * `first` answers before it, when it answers.
+ */
+function stub(
+  server: Contact[],
+  first: (call: ApiCall) => Promise<Response> | undefined = () => undefined,
+) {
   stubModelApi(({ method, url, body }) => {
+    const answer = first({ method, url, body });
+    if (answer) return answer;
     if (url.startsWith('/api/contacts?')) {
       const query = new URLSearchParams(url.slice(url.indexOf('?')));
       const spam = query.get('spam') === 'true';
@@ -86,16 +94,42 @@ const open = (address: string) =>
     </MemoryRouter>,
   );
 
-/** Presses a card's action from the keyboard (it has the focus) and waits for the card to go. */
-async function press(name: RegExp, card: Contact) {
+/** Presses a button of the page from the keyboard (it has the focus). */
+async function pressByKeyboard(name: RegExp) {
   const action = await screen.findByRole('button', { name });
   action.focus();
   fireEvent.click(action);
-  await waitFor(() => expect(document.getElementById(`contact-${card.id}`)).toBeNull());
+}
+
+/** Waits for a card to leave the page. */
+const cardGone = (card: Contact) =>
+  waitFor(() => expect(document.getElementById(`contact-${card.id}`)).toBeNull());
+
+/** Presses a card's action from the keyboard and waits for the card to go. */
+async function press(name: RegExp, card: Contact) {
+  await pressByKeyboard(name);
+  await cardGone(card);
+}
+
+/** Deletes a card from the keyboard (its Delete, then the question's) and waits for it to go. */
+async function deleteByKeyboard(card: Contact) {
+  await pressByKeyboard(new RegExp(`^Delete: ${card.name}`));
+  const question = await screen.findByRole('alertdialog');
+  fireEvent.click(within(question).getByRole('button', { name: 'Delete' }));
+  await cardGone(card);
+  return question;
 }
 
 /** The first control of a card (its e-mail address, as Tab reaches it first). */
 const firstControl = (card: Contact) => screen.getByRole('link', { name: card.email });
+
+/** As browsers do (jsdom does not): nothing behind an open dialog (`inert`) takes the focus. */
+function focusSkipsInert() {
+  const focus = HTMLElement.prototype.focus;
+  vi.spyOn(HTMLElement.prototype, 'focus').mockImplementation(function (this: HTMLElement) {
+    if (!this.closest('[inert]')) focus.call(this);
+  });
+}
 
 describe('a row action that takes its card off the list', () => {
   it('leaves the focus on the next card, marked as spam in the inbox', async () => {
@@ -116,27 +150,35 @@ describe('a row action that takes its card off the list', () => {
     stub([{ ...ANA, spam: true }]);
     open('/admin?tab=contacts&spam=true');
     // Not spam: the folder is left empty.
-    const action = await screen.findByRole('button', { name: /^Not spam: Ana Silva/ });
-    action.focus();
-    fireEvent.click(action);
+    await pressByKeyboard(/^Not spam: Ana Silva/);
     await screen.findByText('The spam folder is empty.');
     await waitFor(() => expect(document.activeElement?.id).toBe('contacts-title'));
   });
 
   it('on the next card after a deletion, once its question has closed', async () => {
-    // As browsers do (jsdom does not): nothing behind an open dialog (`inert`) takes the focus.
-    const focus = HTMLElement.prototype.focus;
-    vi.spyOn(HTMLElement.prototype, 'focus').mockImplementation(function (this: HTMLElement) {
-      if (!this.closest('[inert]')) focus.call(this);
-    });
+    focusSkipsInert();
     stub([ANA, JONAS, LEA]);
     open('/admin?tab=contacts&sort=newest');
-    const action = await screen.findByRole('button', { name: /^Delete: Ana Silva/ });
-    action.focus();
-    fireEvent.click(action);
-    const dialog = await screen.findByRole('alertdialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(document.getElementById(`contact-${ANA.id}`)).toBeNull());
+    await deleteByKeyboard(ANA);
+    await waitFor(() => expect(document.activeElement).toBe(firstControl(JONAS)));
+  });
+
+  it('on the next card after a deletion whose card went while its question was still open', async () => {
+    focusSkipsInert();
+    // A deletion is done once the lists and the mail status are back: the status held, the
+    // list without the card comes first, the question still open over the page (inert).
+    const status = held<Response>();
+    let deleted = false;
+    stub([ANA, JONAS, LEA], ({ method, url }) => {
+      if (method === 'DELETE') deleted = true;
+      return deleted && url === '/api/mail/status' ? status.promise : undefined;
+    });
+    open('/admin?tab=contacts&sort=newest');
+    const question = await deleteByKeyboard(ANA);
+    expect(screen.getByRole('alertdialog')).toBe(question);
+
+    status.release(json(200, { data: { enabled: false, notify: 0 } }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(firstControl(JONAS)));
   });
 });
