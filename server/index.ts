@@ -8,8 +8,7 @@ import { dummyHash } from './features/auth/password';
 import { ConfigError, parseConfig, type Config } from './config';
 import { createContentVersion, type ContentVersion } from './content-version';
 import { broadcastContentVersion } from './db/content-broadcast';
-import { createReplyRefusals } from './features/contacts/reply-refusals';
-import { createReminderCancellations } from './features/contacts/reply-reminders';
+import { createEnquiryMailEnds } from './features/contacts/enquiry-mail-ends';
 import { createRetentionJob } from './features/contacts/retention';
 import { createAuditService } from './features/audit/audit.service';
 import { createMailService } from './features/mail/mail.service';
@@ -204,10 +203,9 @@ function startBackground(
       mail: config.mail,
       logger: logger.child({ feature: 'mail' }),
       signal,
-      // A reply refused for good: its enquiry waits for a reply again.
-      replyRefused: createReplyRefusals(runtime.db).refused,
-      // A reminder cancelled for its owner: the next look reminds whoever has the enquiry now.
-      reminderCancelled: createReminderCancellations(runtime.db).cancelled,
+      // A reply refused for good waits for a reply again; a reminder cancelled
+      // for its owner goes to whoever has the enquiry now.
+      enquiryMailEnded: createEnquiryMailEnds(runtime.db).ended,
       webhooks: {
         transport: createWebhookTransport({ allowPrivate: config.webhooks.allowPrivate }),
         setting: async () => {

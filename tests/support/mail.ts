@@ -1,6 +1,9 @@
-import { createReplyRefusals } from '../../server/features/contacts/reply-refusals';
-import { createReminderCancellations } from '../../server/features/contacts/reply-reminders';
-import { createMailWorker, type WorkerTiming } from '../../server/features/mail/mail.worker';
+import { createEnquiryMailEnds } from '../../server/features/contacts/enquiry-mail-ends';
+import {
+  createMailWorker,
+  type EnquiryMailEnded,
+  type WorkerTiming,
+} from '../../server/features/mail/mail.worker';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -13,16 +16,23 @@ export const FAST_TIMING: Partial<WorkerTiming> = {
   stopWaitMs: 2_000,
 };
 
-/** The mail worker of a test app (as server/index.ts starts it), started; stop it before closing the app. */
-export function startMailWorker(t: TestApp, timing: Partial<WorkerTiming> = FAST_TIMING) {
+/**
+ * The mail worker of a test app (as server/index.ts starts it, unless
+ * `enquiryMailEnded` stands in for contacts' hook), started; stop it
+ * before closing the app.
+ */
+export function startMailWorker(
+  t: TestApp,
+  timing: Partial<WorkerTiming> = FAST_TIMING,
+  enquiryMailEnded: EnquiryMailEnded = createEnquiryMailEnds(t.db).ended,
+) {
   if (!t.config.mail) throw new Error('the test app has no SMTP_URL');
   const worker = createMailWorker({
     db: t.db,
     mail: t.config.mail,
     logger: t.logger,
     signal: t.outboxSignal,
-    replyRefused: createReplyRefusals(t.db).refused,
-    reminderCancelled: createReminderCancellations(t.db).cancelled,
+    enquiryMailEnded,
     timing,
   });
   worker.start();

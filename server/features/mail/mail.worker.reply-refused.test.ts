@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outboxRows, startMailWorker, until } from '../../../tests/support/mail';
+import { FAST_TIMING, outboxRows, startMailWorker, until } from '../../../tests/support/mail';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
 import {
   createAccount,
@@ -8,15 +8,17 @@ import {
   signedIn,
   type TestApp,
 } from '../../../tests/support/test-app';
-import type { MailWorker } from './mail.worker';
+import { createEnquiryMailEnds } from '../contacts/enquiry-mail-ends';
+import type { EnquiryMailEnded, MailWorker } from './mail.worker';
 
 /**
  * A reply the visitor's mail server refuses: for good (550), the enquiry no
  * longer reads "Replied" anywhere (it waits for a reply again, and says the
  * reply was not delivered); for now (450), the worker tries again and the
  * enquiry stays replied while it does. The real app on SQLite, its worker
- * wired as server/index.ts wires it, and a real SMTP server that refuses
- * the visitor's address as told.
+ * wired as server/index.ts wires it (its hook into contacts made to fail
+ * once when told), and a real SMTP server that refuses the visitor's
+ * address as told.
  */
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -24,6 +26,8 @@ let worker: MailWorker;
 let sales: Awaited<ReturnType<typeof signedIn>>;
 const refusing = new Map<string, number>();
 const visitor = 'ana@example.pt';
+/** Set: the next end handed to contacts fails (it resolves once it did). */
+let failNextEnd: (() => void) | undefined;
 
 beforeAll(async () => {
   smtp = await startSmtpServer({ rejectRecipients: refusing });
@@ -33,7 +37,15 @@ beforeAll(async () => {
     MAIL_FROM: 'Forge Industrial <hello@forge.example>',
   });
   sales = await signedIn(t.app, await createAccount(t, 'sales', 'marta'));
-  worker = startMailWorker(t);
+  const ends = createEnquiryMailEnds(t.db);
+  const ended: EnquiryMailEnded = async (trx, end) => {
+    const failed = failNextEnd;
+    failNextEnd = undefined;
+    if (!failed) return ends.ended(trx, end);
+    failed();
+    throw new Error('the enquiry could not be changed');
+  };
+  worker = startMailWorker(t, FAST_TIMING, ended);
 });
 afterAll(async () => {
   await worker.stop();
@@ -89,6 +101,27 @@ describe('a reply the mail server refuses', () => {
     const [row] = await t.db('mail_outbox').where({ kind: 'reply' });
     expect(row).toMatchObject({ status: 'failed', contact_id: id });
     expect(JSON.parse(row.last_error)).toMatchObject({ code: 'recipient' });
+  });
+
+  it('for good, its enquiry unchangeable for a moment: neither is marked, and the next try does both', async () => {
+    const failing = new Promise<void>((resolve) => (failNextEnd = resolve));
+    const id = await answeredWhileRefusing(550);
+    await failing;
+    // The mark rolled back with the enquiry's change: the reply waits out its lease, unmarked.
+    const [row] = await t.db('mail_outbox').where({ kind: 'reply', contact_id: id });
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await enquiry(id)).toMatchObject({
+      replied_at: expect.any(String),
+      reply_failed: false,
+    });
+
+    await until(
+      () => enquiry(id),
+      (e) => e.thread.at(-1).status === 'failed',
+    );
+    expect(await enquiry(id)).toMatchObject({ replied_at: null, reply_failed: true });
+    const [retried] = await t.db('mail_outbox').where({ kind: 'reply', contact_id: id });
+    expect(retried).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
   it('for now (450): tried again, the enquiry still replied meanwhile, and once delivered it stays so', async () => {

@@ -10,8 +10,10 @@ import {
 } from './webhook-transport';
 import {
   createOutboxRepo,
+  type CancelCause,
   type ClaimKinds,
   type MailContent,
+  type OutboxKind,
   type OutboxMessage,
   type OutboxRepo,
   type WebhookContent,
@@ -82,6 +84,20 @@ export type WebhookDelivery = {
 export const MARK_SENT_RETRY_FIRST_MS = 250;
 export const MARK_SENT_RETRY_MAX_MS = 5_000;
 
+/**
+ * How a row that names an enquiry ended, as the worker hands it on: failed
+ * for good (refused by the mail server, or a webhook call given up on) or
+ * cancelled unsent.
+ */
+export type EnquiryMailEnd = {
+  kind: OutboxKind;
+  outcome: 'failed' | 'cancelled';
+  contactId: number;
+};
+
+/** What the end of a row does to the enquiry it names, in the transaction that marks the row. */
+export type EnquiryMailEnded = (trx: Knex.Transaction, end: EnquiryMailEnd) => Promise<unknown>;
+
 /** Error texts for the log, without anybody's e-mail address. */
 const forLog = (text: string) => text.replace(/[^\s<>@"]+@[^\s<>@"]+/g, '[address]');
 
@@ -99,8 +115,11 @@ const forLog = (text: string) => text.replace(/[^\s<>@"]+@[^\s<>@"]+/g, '[addres
  * SMTP_URL) only the webhook lane runs. An e-mail queued for a colleague's
  * account because of its role is sent only while the account still exists,
  * is active and has the access the mail needs, read right before sending
- * (recipient-access.ts); otherwise it is cancelled with the reason. Started
- * by server/index.ts (and by tests), never by createApp.
+ * (recipient-access.ts); otherwise it is cancelled with the reason. A row
+ * that names an enquiry and fails or is cancelled for good hands that end
+ * to contacts in the transaction that marks it (`enquiryMailEnded`), which
+ * decides what it does to the enquiry. Started by server/index.ts (and by
+ * tests), never by createApp.
  */
 export function createMailWorker(deps: {
   db: Db;
@@ -113,16 +132,11 @@ export function createMailWorker(deps: {
   /** The outbox (tests wrap it to act at a given step); the table on `db` by default. */
   repo?: OutboxRepo;
   /**
-   * A reply to a visitor was refused for good: what that changes on its
-   * enquiry (contacts' reply-refusals.ts), in the transaction that marks it failed.
+   * What the end of a row that names an enquiry does to the enquiry
+   * (contacts' enquiry-mail-ends.ts decides, per kind), called in the
+   * transaction that marks the row, once the mark took.
    */
-  replyRefused?: (trx: Knex.Transaction, contactId: number) => Promise<unknown>;
-  /**
-   * A reminder was cancelled unsent (its owner may no longer have it): what
-   * that changes on its enquiry (contacts' reply-reminders.ts), in the
-   * transaction that cancels it.
-   */
-  reminderCancelled?: (trx: Knex.Transaction, contactId: number) => Promise<unknown>;
+  enquiryMailEnded?: EnquiryMailEnded;
   timing?: Partial<WorkerTiming>;
   clock?: Clock;
 }) {
@@ -192,6 +206,35 @@ export function createMailWorker(deps: {
   }
 
   /**
+   * Marks a row failed or cancelled for good (`mark`, on the query runner
+   * given). A row that names an enquiry is marked in a transaction that,
+   * once the mark took (the row was still this worker's), hands the end to
+   * `enquiryMailEnded`: what it does to the enquiry commits with the mark or
+   * not at all. The worker knows no kind of enquiry mail.
+   */
+  async function markEnded(
+    message: OutboxMessage,
+    outcome: EnquiryMailEnd['outcome'],
+    mark: (q: Knex) => Promise<boolean>,
+  ): Promise<void> {
+    const { enquiryMailEnded } = deps;
+    const { kind, contactId } = message;
+    if (contactId === null || !enquiryMailEnded) {
+      await mark(db);
+      return;
+    }
+    await db.transaction(async (trx) => {
+      if (await mark(trx)) await enquiryMailEnded(trx, { kind, outcome, contactId });
+    });
+  }
+
+  const markFailed = (message: OutboxMessage, error: string, at: string) =>
+    markEnded(message, 'failed', (q) => repo.markFailed(message.id, owner, error, at, q));
+
+  const markCancelled = (message: OutboxMessage, cause: CancelCause = {}) =>
+    markEnded(message, 'cancelled', (q) => repo.markCancelled(message.id, owner, cause, q));
+
+  /**
    * Makes one webhook call, to the address set now: a call queued for an
    * address since changed goes to the new one (and its row says so), one
    * queued before the address was cleared is cancelled, never made. A
@@ -205,7 +248,7 @@ export function createMailWorker(deps: {
     try {
       const { url, secret } = await webhooks.setting();
       if (url === '') {
-        await repo.markCancelled(message.id, owner);
+        await markCancelled(message);
         logger.info({ outbox: message.id }, 'webhook call cancelled: no webhook address is set');
         return true;
       }
@@ -227,7 +270,7 @@ export function createMailWorker(deps: {
       // Stored as a code and its values, which the admin words in the reader's language.
       const stored = JSON.stringify(failure.error);
       if (failure.permanent || now - Date.parse(message.createdAt) > WEBHOOK_GIVE_UP_MS) {
-        await repo.markFailed(message.id, owner, stored, iso(now));
+        await markFailed(message, stored, iso(now));
         logger.error(log, 'webhook call failed; not retried');
         return true;
       }
@@ -237,7 +280,7 @@ export function createMailWorker(deps: {
         () => false, // the settings unreadable: the retry below decides then
       );
       if (cleared) {
-        await repo.markCancelled(message.id, owner, { failure: { error: stored, at: iso(now) } });
+        await markCancelled(message, { failure: { error: stored, at: iso(now) } });
         logger.info(log, 'webhook call failed; not retried: no webhook address is set');
         return true;
       }
@@ -251,25 +294,6 @@ export function createMailWorker(deps: {
     return true;
   }
 
-  /**
-   * Marks a message the mail server refused failed for good; a reply to an
-   * enquiry in one transaction with what that changes on the enquiry
-   * (`replyRefused`: it waits for a reply again), unless the row is no
-   * longer this worker's.
-   */
-  async function markRefused(message: OutboxMessage, error: string, at: string): Promise<void> {
-    const { replyRefused } = deps;
-    const { contactId } = message;
-    if (message.kind !== 'reply' || contactId === null || !replyRefused) {
-      await repo.markFailed(message.id, owner, error, at);
-      return;
-    }
-    await db.transaction(async (trx) => {
-      if (await repo.markFailed(message.id, owner, error, at, trx))
-        await replyRefused(trx, contactId);
-    });
-  }
-
   /** Sends one claimed row; answers false when the mail server could not be reached at all. */
   async function deliver(message: OutboxMessage, leaseEnd: number): Promise<boolean> {
     if (message.kind === 'webhook') return call(message, leaseEnd);
@@ -277,16 +301,7 @@ export function createMailWorker(deps: {
     // Queued for a colleague's account: not sent once it may no longer read what it says.
     const reason = await recipients.refusal(message);
     if (reason) {
-      const { reminderCancelled } = deps;
-      const { contactId } = message;
-      if (message.kind === 'reminder' && contactId !== null && reminderCancelled) {
-        await db.transaction(async (trx) => {
-          if (await repo.markCancelled(message.id, owner, { reason }, trx))
-            await reminderCancelled(trx, contactId);
-        });
-      } else {
-        await repo.markCancelled(message.id, owner, { reason });
-      }
+      await markCancelled(message, { reason });
       logger.info(
         { outbox: message.id, kind: message.kind, reason },
         'e-mail cancelled: its recipient’s account no longer may have it',
@@ -313,7 +328,7 @@ export function createMailWorker(deps: {
       // Stored as a code and its values, which the admin words in the reader's language.
       const stored = JSON.stringify(failure.error);
       if (failure.permanent) {
-        await markRefused(message, stored, iso(now));
+        await markFailed(message, stored, iso(now));
         logger.error(log, 'e-mail refused by the mail server; not retried');
         return true;
       }

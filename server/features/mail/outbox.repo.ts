@@ -88,6 +88,9 @@ export type OutboxMessage =
   | (Common & { kind: MailKind; content: MailContent })
   | (Common & { kind: 'webhook'; content: WebhookContent });
 
+/** Why a row is cancelled: a webhook call's last failure, or the account mail's reason. */
+export type CancelCause = { failure?: { error: string; at: string }; reason?: MailCancelReason };
+
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export type NewOutboxMessage = DistributiveOmit<
@@ -381,10 +384,7 @@ export function createOutboxRepo(db: Db) {
     async markCancelled(
       id: number,
       owner: string,
-      {
-        failure,
-        reason,
-      }: { failure?: { error: string; at: string }; reason?: MailCancelReason } = {},
+      { failure, reason }: CancelCause = {},
       q: Knex = db,
     ): Promise<boolean> {
       const changed = await outbox(q)
