@@ -1,9 +1,6 @@
 import { createEnquiryMailEnds } from '../../server/features/contacts/enquiry-mail-ends';
-import {
-  createMailWorker,
-  type EnquiryMailEnded,
-  type WorkerTiming,
-} from '../../server/features/mail/mail.worker';
+import { createMailWorker, type WorkerTiming } from '../../server/features/mail/mail.worker';
+import type { EnquiryMailEnded } from '../../server/features/mail/outbox-delivery';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server';
 import { createTestApp, type TestApp } from './test-app';
 

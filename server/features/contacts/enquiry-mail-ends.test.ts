@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_QUEUED_ONLY } from '../../../tests/support/enquiry-races';
 import { STORES } from '../../../tests/support/stores';
 import { signedIn, type TestApp } from '../../../tests/support/test-app';
-import type { EnquiryMailEnd } from '../mail/mail.worker';
+import type { EnquiryMailEnd } from '../mail/outbox-delivery';
 import { createEnquiryMailEnds } from './enquiry-mail-ends';
 
 /**

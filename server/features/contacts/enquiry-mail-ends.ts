@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
-import type { EnquiryMailEnd } from '../mail/mail.worker';
+import type { EnquiryMailEnd } from '../mail/outbox-delivery';
 import { createReplyRefusals } from './reply-refusals';
 import { createReminderCancellations } from './reply-reminders';
 

@@ -9,7 +9,8 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app';
 import { createEnquiryMailEnds } from '../contacts/enquiry-mail-ends';
-import type { EnquiryMailEnded, MailWorker } from './mail.worker';
+import type { MailWorker } from './mail.worker';
+import type { EnquiryMailEnded } from './outbox-delivery';
 
 /**
  * A reply the visitor's mail server refuses: for good (550), the enquiry no

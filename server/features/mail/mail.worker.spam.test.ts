@@ -8,7 +8,8 @@ import {
 } from '../../../tests/support/postgres';
 import { startSmtpServer, type ReceivedMail } from '../../../tests/support/smtp-server';
 import { createTestApp, signedIn } from '../../../tests/support/test-app';
-import { createMailWorker, messageId } from './mail.worker';
+import { createMailWorker } from './mail.worker';
+import { messageId } from './outbox-delivery';
 import { createOutboxRepo, type MailContent } from './outbox.repo';
 import { createSmtpTransport, type MailTransport } from './smtp-transport';
 

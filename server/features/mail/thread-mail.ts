@@ -7,7 +7,7 @@ import { displayNameOf } from '#shared/users';
 import type { Config } from '../../config';
 import type { Translate } from '../../i18n';
 import { mailAddress, type Mailbox } from '../../mailbox';
-import { messageId } from './mail.worker';
+import { messageId } from './outbox-delivery';
 import type { MailContent, NewOutboxMessage, OutboxRepo } from './outbox.repo';
 import { STAFF_LANGUAGE } from './templates/enquiry-alert';
 import { enquiryReply, type ReplyThread } from './templates/enquiry-reply';
