@@ -384,39 +384,6 @@ export function createContactsRepo(db: Db) {
       return rows.map(toContact);
     },
 
-    /**
-     * Takes an enquiry's one reminder for the caller: a single conditional
-     * UPDATE, which of several instances exactly one wins (the others find
-     * `reminded_at` set). False when it was taken, or the enquiry answered.
-     */
-    async claimReminder(trx: Knex, id: number, at: string): Promise<boolean> {
-      const changed = await contacts(trx)
-        .where({ id })
-        .whereNull('reminded_at')
-        .whereNull('replied_at')
-        .where('spam', false)
-        .update({ reminded_at: at });
-      return changed > 0;
-    },
-
-    /**
-     * Forgets that an enquiry still waiting for a reply was reminded of (its
-     * reminder was cancelled unsent), so the next look reminds of it again.
-     */
-    async forgetReminder(trx: Knex, id: number): Promise<boolean> {
-      const changed = await contacts(trx)
-        .where({ id })
-        .whereNotNull('reminded_at')
-        .whereNull('replied_at')
-        .update({ reminded_at: null });
-      return changed > 0;
-    },
-
-    /** Gives back the reminder claimed `at` (none could be queued), for a later look. */
-    async releaseReminder(trx: Knex, id: number, at: string): Promise<void> {
-      await contacts(trx).where({ id, reminded_at: at }).update({ reminded_at: null });
-    },
-
     async maxId(): Promise<number> {
       const row = await contacts().max({ id: 'id' }).first();
       return toCount(row?.id);

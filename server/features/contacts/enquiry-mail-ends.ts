@@ -13,7 +13,7 @@ import { createReminderCancellations } from './reply-reminders';
  */
 export function createEnquiryMailEnds(db: Db) {
   const refusals = createReplyRefusals(db);
-  const reminders = createReminderCancellations(db);
+  const reminders = createReminderCancellations();
 
   return {
     /**

@@ -6,6 +6,7 @@ import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
 import { canOwnEnquiries, createContactThreadRepo } from './contact-thread.repo';
 import { createContactsRepo } from './contacts.repo';
+import { createReminderClaims } from './reply-reminders.repo';
 import { systemClock, type Clock } from '../../clock';
 
 /** How often due enquiries are looked for. */
@@ -58,6 +59,7 @@ export function createReplyReminders(deps: {
 }) {
   const { db, mail, logger, clock = systemClock, pollMs = POLL_MS } = deps;
   const contacts = createContactsRepo(db);
+  const claims = createReminderClaims();
   const accounts = createContactThreadRepo(db);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> = Promise.resolve(0);
@@ -80,9 +82,9 @@ export function createReplyReminders(deps: {
     const recipients = await recipientsOf(contact);
     if (recipients.length === 0) return 'nobody';
     return db.transaction(async (trx) => {
-      if (!(await contacts.claimReminder(trx, contact.id, at))) return 'taken';
+      if (!(await claims.claim(trx, contact.id, at))) return 'taken';
       if ((await mail.queueReminder(trx, contact, recipients)) === 0) {
-        await contacts.releaseReminder(trx, contact.id, at);
+        await claims.release(trx, contact.id, at);
         return 'nobody';
       }
       void mail.nudgeAfter(trx);
@@ -155,9 +157,9 @@ export type ReplyReminders = ReturnType<typeof createReplyReminders>;
  * look reminds whoever it goes to now (the alert list of its language once
  * the owner's change gave the enquiry back to nobody), not nobody at all.
  */
-export function createReminderCancellations(db: Db) {
-  const contacts = createContactsRepo(db);
+export function createReminderCancellations() {
+  const claims = createReminderClaims();
   return {
-    cancelled: (trx: Knex, contactId: number) => contacts.forgetReminder(trx, contactId),
+    cancelled: (trx: Knex, contactId: number) => claims.forget(trx, contactId),
   };
 }
