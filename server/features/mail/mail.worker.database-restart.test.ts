@@ -10,7 +10,7 @@ import {
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createMailWorker, type MailWorker } from './mail.worker';
-import { createOutboxRepo, type OutboxRepo } from './outbox.repo';
+import { createOutboxLeases, type OutboxLeases } from './outbox-leases.repo';
 
 /**
  * PostgreSQL restarts just after the mail server accepted a staff alert,
@@ -60,9 +60,9 @@ describe.skipIf(!postgresAvailable)(
           message: 'We need a quote for welding cells please.',
         })
         .expect(201);
-      const outbox = createOutboxRepo(t.db);
+      const outbox = createOutboxLeases(t.db);
       let restarted: Promise<void> | undefined;
-      const repo: OutboxRepo = {
+      const leases: OutboxLeases = {
         ...outbox,
         async markSent(...args) {
           if (!restarted) {
@@ -80,7 +80,7 @@ describe.skipIf(!postgresAvailable)(
         mail: t.config.mail!,
         logger: t.logger,
         signal: t.outboxSignal,
-        repo,
+        leases,
         timing: { leaseMs: LEASE_MS, backoffBaseMs: 200, backoffCapMs: 400, pollMs: 500 },
       });
       worker.start();

@@ -6,7 +6,7 @@ import { createTestApp, signedIn, type TestApp } from '../../../tests/support/te
 import { holdWriteLock } from '../../../tests/support/write-lock';
 import { sqliteFile } from '../../db/knex';
 import { createMailWorker, type MailWorker, type WorkerTiming } from './mail.worker';
-import { createOutboxRepo, type OutboxRepo } from './outbox.repo';
+import { createOutboxLeases, type OutboxLeases } from './outbox-leases.repo';
 
 /**
  * Another process (the `sqlite3` shell, a backup) takes the write lock at the
@@ -42,11 +42,11 @@ const post = (n: number) => request(t.app).post('/api/contacts').send(enquiry(n)
 
 /** The worker's outbox, whose next claim runs while another process holds the write lock. */
 function claimUnderLock() {
-  const outbox = createOutboxRepo(t.db);
+  const outbox = createOutboxLeases(t.db);
   let failed!: (error: unknown) => void;
   const claimFailed = new Promise<unknown>((resolve) => (failed = resolve));
   let armed = true;
-  const repo: OutboxRepo = {
+  const leases: OutboxLeases = {
     ...outbox,
     async claim(...args) {
       if (!armed) return outbox.claim(...args);
@@ -64,16 +64,16 @@ function claimUnderLock() {
       }
     },
   };
-  return { repo, claimFailed };
+  return { leases, claimFailed };
 }
 
-function startWorker(repo: OutboxRepo, timing: Partial<WorkerTiming>) {
+function startWorker(leases: OutboxLeases, timing: Partial<WorkerTiming>) {
   worker = createMailWorker({
     db: t.db,
     mail: t.config.mail!,
     logger: t.logger,
     signal: t.outboxSignal,
-    repo,
+    leases,
     timing: { leaseMs: 5_000, stopWaitMs: 2_000, ...timing },
   });
   worker.start();
@@ -82,9 +82,9 @@ function startWorker(repo: OutboxRepo, timing: Partial<WorkerTiming>) {
 describe('a write lock taken while the worker claims mail', () => {
   it('leaves every later write working: enquiries, sign-in, and the mail of all of them', async () => {
     await post(1).expect(201);
-    const { repo, claimFailed } = claimUnderLock();
+    const { leases, claimFailed } = claimUnderLock();
     // No retry of its own within the test: only the enquiries below wake the worker.
-    startWorker(repo, { pollMs: 60_000, backoffBaseMs: 60_000, backoffCapMs: 60_000 });
+    startWorker(leases, { pollMs: 60_000, backoffBaseMs: 60_000, backoffCapMs: 60_000 });
     expect(await claimFailed).toMatchObject({ code: 'SQLITE_BUSY' });
 
     // The failed claim's connection comes back to the pool first. Before, its statement stayed
@@ -103,8 +103,8 @@ describe('a write lock taken while the worker claims mail', () => {
 
   it('looks at the outbox again after its first back-off, not at the next poll', async () => {
     await post(1).expect(201);
-    const { repo, claimFailed } = claimUnderLock();
-    startWorker(repo, { pollMs: 60_000, backoffBaseMs: 50, backoffCapMs: 400 });
+    const { leases, claimFailed } = claimUnderLock();
+    startWorker(leases, { pollMs: 60_000, backoffBaseMs: 50, backoffCapMs: 400 });
     await claimFailed;
     const mails = await smtp.waitFor(2, 5_000);
     expect(mails.map((m) => m.envelope.to[0]).sort()).toEqual([

@@ -12,7 +12,7 @@ import {
   tempDataDir,
   type TestApp,
 } from '../../../tests/support/test-app';
-import { createOutboxRepo } from './outbox.repo';
+import { createOutboxLeases } from './outbox-leases.repo';
 
 /**
  * Nothing is lost while the mail server is down: the visitor's submit does
@@ -144,9 +144,9 @@ describe('a crash in the middle of a send', () => {
 
     await submit(t, { ...enquiry, email: 'crash@example.com' });
     // A worker that claimed the alert and died before marking it sent.
-    const repo = createOutboxRepo(t.db);
+    const leases = createOutboxLeases(t.db);
     const now = Date.now();
-    const claimed = await repo.claim(
+    const claimed = await leases.claim(
       'crashed-worker',
       new Date(now).toISOString(),
       new Date(now + 500).toISOString(),

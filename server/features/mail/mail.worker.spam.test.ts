@@ -10,7 +10,8 @@ import { startSmtpServer, type ReceivedMail } from '../../../tests/support/smtp-
 import { createTestApp, signedIn } from '../../../tests/support/test-app';
 import { createMailWorker } from './mail.worker';
 import { messageId } from './outbox-delivery';
-import { createOutboxRepo, type MailContent } from './outbox.repo';
+import { createOutboxLeases } from './outbox-leases.repo';
+import type { MailContent } from './outbox.repo';
 import { createSmtpTransport, type MailTransport } from './smtp-transport';
 
 /**
@@ -134,7 +135,7 @@ async function spamAndBackAfterACrash(env: Record<string, string>) {
 
     // The worker that crashed: claimed the alert (the first row due), sent it, died.
     const now = Date.now();
-    const claimed = await createOutboxRepo(t.db).claim(
+    const claimed = await createOutboxLeases(t.db).claim(
       'crashed-worker',
       new Date(now).toISOString(),
       new Date(now + 200).toISOString(),

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
 import { createWebhookTransport } from './webhook-transport';
-import { createOutboxRepo, type ClaimKinds, type OutboxRepo } from './outbox.repo';
+import { createOutboxLeases, type ClaimKinds, type OutboxLeases } from './outbox-leases.repo';
 import {
   createOutboxDelivery,
   type EnquiryMailEnded,
@@ -60,8 +60,8 @@ export function createMailWorker(deps: {
   webhooks?: WebhookDelivery;
   signal?: OutboxSignal;
   transport?: MailTransport;
-  /** The outbox (tests wrap it to act at a given step); the table on `db` by default. */
-  repo?: OutboxRepo;
+  /** The outbox's claims and marks (tests wrap them to act at a given step); on `db` by default. */
+  leases?: OutboxLeases;
   /** What the end of a row that names an enquiry does to the enquiry: contacts' to say. */
   enquiryMailEnded?: EnquiryMailEnded;
   timing?: Partial<WorkerTiming>;
@@ -70,7 +70,7 @@ export function createMailWorker(deps: {
   const { db, mail, logger } = deps;
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
   const clock = deps.clock ?? systemClock;
-  const repo = deps.repo ?? createOutboxRepo(db);
+  const leases = deps.leases ?? createOutboxLeases(db);
   const transport = mail ? (deps.transport ?? createSmtpTransport(mail.smtpUrl)) : undefined;
   const owner = `worker-${process.pid}-${randomBytes(6).toString('hex')}`;
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -91,7 +91,7 @@ export function createMailWorker(deps: {
 
   const { deliver } = createOutboxDelivery({
     db,
-    repo,
+    leases,
     owner,
     mail,
     transport,
@@ -110,7 +110,7 @@ export function createMailWorker(deps: {
     while (running) {
       const now = clock().getTime();
       const leaseEnd = now + timing.leaseMs;
-      const message = await repo.claim(owner, iso(now), iso(leaseEnd), lane.kinds);
+      const message = await leases.claim(owner, iso(now), iso(leaseEnd), lane.kinds);
       if (!message || !(await deliver(message, leaseEnd))) return;
     }
   }
@@ -119,7 +119,7 @@ export function createMailWorker(deps: {
     let delay = timing.pollMs;
     try {
       await drain(lane);
-      const due = await repo.nextDueAt(lane.kinds);
+      const due = await leases.nextDueAt(lane.kinds);
       if (due) delay = Math.min(delay, Math.max(Date.parse(due) - clock().getTime(), 0) + 10);
     } catch (err) {
       // A busy or failing database: due rows stay due; look again after the first back-off.

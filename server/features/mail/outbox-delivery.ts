@@ -4,14 +4,8 @@ import type { Db } from '../../db/knex';
 import type { Logger } from '../../logger';
 import type { Clock } from '../../clock';
 import { classifyWebhookFailure, type WebhookTransport } from './webhook-transport';
-import type {
-  CancelCause,
-  MailContent,
-  OutboxKind,
-  OutboxMessage,
-  OutboxRepo,
-  WebhookContent,
-} from './outbox.repo';
+import type { CancelCause, OutboxLeases } from './outbox-leases.repo';
+import type { MailContent, OutboxKind, OutboxMessage, WebhookContent } from './outbox.repo';
 import { createRecipientAccess } from './recipient-access';
 import { classifyFailure, smtpSecret, type MailTransport } from './smtp-transport';
 
@@ -90,7 +84,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export function createOutboxDelivery(deps: {
   db: Db;
-  repo: OutboxRepo;
+  leases: OutboxLeases;
   /** The lease token of the worker whose rows these are. */
   owner: string;
   /** The e-mail configuration and its transport; without them, only webhook calls are made. */
@@ -104,7 +98,7 @@ export function createOutboxDelivery(deps: {
   /** Whether the worker still runs: an unrecorded sent mark is tried again only while it does. */
   running(): boolean;
 }) {
-  const { db, repo, owner, mail, transport, webhooks, logger, clock, timing } = deps;
+  const { db, leases, owner, mail, transport, webhooks, logger, clock, timing } = deps;
   const recipients = createRecipientAccess(db);
   const secret = mail ? smtpSecret(mail.smtpUrl) : undefined;
 
@@ -125,7 +119,7 @@ export function createOutboxDelivery(deps: {
     const log = { outbox: message.id, kind: message.kind };
     for (let wait = MARK_SENT_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, MARK_SENT_RETRY_MAX_MS)) {
       try {
-        const ours = await repo.markSent(message.id, owner, clock().toISOString(), sentMessageId);
+        const ours = await leases.markSent(message.id, owner, clock().toISOString(), sentMessageId);
         if (!ours) logger.warn(log, 'sent, but the row is no longer this worker’s to mark');
         return;
       } catch (err) {
@@ -169,10 +163,10 @@ export function createOutboxDelivery(deps: {
   }
 
   const markFailed = (message: OutboxMessage, error: string, at: string) =>
-    markEnded(message, 'failed', (q) => repo.markFailed(message.id, owner, error, at, q));
+    markEnded(message, 'failed', (q) => leases.markFailed(message.id, owner, error, at, q));
 
   const markCancelled = (message: OutboxMessage, cause: CancelCause = {}) =>
-    markEnded(message, 'cancelled', (q) => repo.markCancelled(message.id, owner, cause, q));
+    markEnded(message, 'cancelled', (q) => leases.markCancelled(message.id, owner, cause, q));
 
   /**
    * Makes one webhook call, to the address set now: a call queued for an
@@ -193,7 +187,7 @@ export function createOutboxDelivery(deps: {
         return true;
       }
       if (url !== message.recipient) {
-        await repo.readdress(message.id, owner, url);
+        await leases.readdress(message.id, owner, url);
         logger.info(
           { outbox: message.id },
           'webhook call goes to the address set since it was queued',
@@ -225,7 +219,7 @@ export function createOutboxDelivery(deps: {
         return true;
       }
       const next = iso(now + backoffMs(message.attempts, timing));
-      await repo.markRetry(message.id, owner, stored, iso(now), next);
+      await leases.markRetry(message.id, owner, stored, iso(now), next);
       logger.warn({ ...log, retryAt: next }, 'webhook call failed; will retry');
       return true;
     }
@@ -273,10 +267,10 @@ export function createOutboxDelivery(deps: {
         return true;
       }
       const next = iso(now + backoffMs(message.attempts, timing));
-      await repo.markRetry(message.id, owner, stored, iso(now), next);
+      await leases.markRetry(message.id, owner, stored, iso(now), next);
       logger.warn({ ...log, retryAt: next }, 'e-mail not delivered; will retry');
       if (!failure.unreachable) return true;
-      await repo.postponeDue(iso(now), next);
+      await leases.postponeDue(iso(now), next);
       return false;
     }
     await recordSent(message, leaseEnd, id);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../tests/support/test-app';
-import { createOutboxRepo, type OutboxRepo } from './outbox.repo';
+import { createOutboxLeases, type OutboxLeases } from './outbox-leases.repo';
+import { createOutboxRepo } from './outbox.repo';
 
 /**
  * A worker whose lease ran out (its database was away, or it was slow) while
@@ -8,14 +9,14 @@ import { createOutboxRepo, type OutboxRepo } from './outbox.repo';
  * not overwrite the row the other now holds. Real SQLite, the real outbox.
  */
 let store: Awaited<ReturnType<typeof createTestDb>>;
-let repo: OutboxRepo;
+let leases: OutboxLeases;
 let id: number;
 const at = (s: number) => new Date(Date.UTC(2026, 10, 28, 12, 0, s)).toISOString();
 
 beforeEach(async () => {
   store = await createTestDb();
-  repo = createOutboxRepo(store.db);
-  id = await repo.insertOne(
+  leases = createOutboxLeases(store.db);
+  id = await createOutboxRepo(store.db).insertOne(
     store.db,
     {
       kind: 'reply',
@@ -27,8 +28,8 @@ beforeEach(async () => {
     at(0),
   );
   // The late worker's lease ran out at 0:10; the other claimed the row at 0:20.
-  expect((await repo.claim('late-worker', at(1), at(10)))?.id).toBe(id);
-  expect((await repo.claim('other-worker', at(20), at(140)))?.id).toBe(id);
+  expect((await leases.claim('late-worker', at(1), at(10)))?.id).toBe(id);
+  expect((await leases.claim('other-worker', at(20), at(140)))?.id).toBe(id);
 });
 afterEach(() => store.destroy());
 
@@ -40,9 +41,9 @@ const row = () =>
 
 describe('a worker whose lease was taken over', () => {
   it('cannot mark the row sent, retried or failed; the holder of the lease can', async () => {
-    expect(await repo.markSent(id, 'late-worker', at(30), '<late@forge.example>')).toBe(false);
-    expect(await repo.markRetry(id, 'late-worker', 'timeout', at(30), at(60))).toBe(false);
-    expect(await repo.markFailed(id, 'late-worker', '550 no such user', at(30))).toBe(false);
+    expect(await leases.markSent(id, 'late-worker', at(30), '<late@forge.example>')).toBe(false);
+    expect(await leases.markRetry(id, 'late-worker', 'timeout', at(30), at(60))).toBe(false);
+    expect(await leases.markFailed(id, 'late-worker', '550 no such user', at(30))).toBe(false);
     expect(await row()).toMatchObject({
       status: 'pending',
       lease_owner: 'other-worker',
@@ -50,7 +51,7 @@ describe('a worker whose lease was taken over', () => {
       message_id: null,
     });
 
-    expect(await repo.markSent(id, 'other-worker', at(31), '<other@forge.example>')).toBe(true);
+    expect(await leases.markSent(id, 'other-worker', at(31), '<other@forge.example>')).toBe(true);
     expect(await row()).toMatchObject({
       status: 'sent',
       lease_owner: null,
@@ -59,7 +60,7 @@ describe('a worker whose lease was taken over', () => {
   });
 
   it('may still mark it while nobody claimed it after its lease ran out', async () => {
-    expect(await repo.markRetry(id, 'other-worker', 'timeout', at(150), at(160))).toBe(true);
+    expect(await leases.markRetry(id, 'other-worker', 'timeout', at(150), at(160))).toBe(true);
     expect(await row()).toMatchObject({
       status: 'pending',
       lease_owner: null,
