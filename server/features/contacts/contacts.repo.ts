@@ -278,16 +278,16 @@ export function createContactsRepo(db: Db) {
       return (await contacts(q).where({ id }).delete()) > 0;
     },
 
-    /**
-     * Locks an enquiry's row until `trx` ends (PostgreSQL; on SQLite the
-     * write transaction holds the file's lock already); false when there is none.
-     */
     /** The id of the article or page the enquiry came from, or null. */
     async sourceId(id: number, q: Knex = db): Promise<number | null> {
       const row = (await contacts(q).where({ id }).first('source_id')) as Row | undefined;
       return row?.source_id === null || row?.source_id === undefined ? null : Number(row.source_id);
     },
 
+    /**
+     * Locks an enquiry's row until `trx` ends (PostgreSQL; on SQLite the
+     * write transaction holds the file's lock already); false when there is none.
+     */
     async lock(trx: Knex, id: number): Promise<boolean> {
       const row = contacts(trx).where({ id }).first('id');
       return Boolean(await (isEmbedded(db) ? row : row.forUpdate()));
