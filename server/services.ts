@@ -158,6 +158,7 @@ export function createServices(deps: AppDeps) {
     registry,
     audit,
     enquiriesReleased: (userId, trx) => thread.releaseAll(userId, trx),
+    openEnquiries: () => thread.openByOwner(),
     startupAccount: config.admin?.username,
   });
   const invitations = createInvitationsService({ db, mail, audit });

@@ -36,7 +36,19 @@ export type UserAccount = {
    * renamed, it is created again at the next start.
    */
   startup_account?: true;
+  /**
+   * In `GET /api/users` only: the open enquiries (not answered, not in
+   * spam) the account owns. A change that takes enquiries away from it
+   * (another role, deactivated, deleted) gives them back to nobody.
+   */
+  open_enquiries?: number;
 };
+
+/** `PUT /api/users/{id}`: the account as the change left it, and the open enquiries it gave back. */
+export type AccountChanged = UserAccount & { open_enquiries_released: number };
+
+/** `DELETE /api/users/{id}`: the account's id, and the open enquiries it gave back. */
+export type AccountDeleted = { id: number; open_enquiries_released: number };
 
 /**
  * How a colleague is named to others: their display name, else their

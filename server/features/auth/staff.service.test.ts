@@ -5,6 +5,7 @@ import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import type { Db } from '../../db/knex';
 import { ServiceUnavailableError } from '../../errors';
 import { NOBODY } from '../../http/who';
+import { createContactsRepo } from '../contacts/contacts.repo';
 import { createSessionRegistry } from './session-registry';
 import { createStaffService } from './staff.service';
 import { createTokensRepo, newToken } from './tokens.repo';
@@ -113,19 +114,14 @@ async function enquiryOwnedBy(id: number): Promise<number> {
 }
 
 /** Gives back the enquiries of an account, as services.ts does (contacts.repo.ts), in `trx`. */
-const release = (id: number, trx: Db) =>
-  trx('contacts').where({ assignee_id: id }).update({ assignee_id: null });
+const release = (id: number, trx: Db) => createContactsRepo(trx).releaseOwner(id, trx);
 
 describe('the enquiries of an account that stops handling them', () => {
   // Given back in the change's own transaction: with the change, or not at all.
-  it('go back to nobody even when ending the sessions of its deactivation fails', async () => {
+  it('go back to nobody, recorded, even when ending the sessions of its deactivation fails', async () => {
+    const { actions, audit } = recorder();
     const registry = { closeAccount: busy, endAfter: async () => async () => 0 };
-    const staff = createStaffService({
-      db: test.db,
-      registry,
-      audit: NO_AUDIT,
-      enquiriesReleased: release,
-    });
+    const staff = createStaffService({ db: test.db, registry, audit, enquiriesReleased: release });
     const id = await adminWithInvitation('resting-owner');
     const enquiry = await enquiryOwnedBy(id);
     await expect(staff.update(id, { active: false }, NOBODY)).rejects.toMatchObject({
@@ -134,6 +130,11 @@ describe('the enquiries of an account that stops handling them', () => {
     expect(await test.db('contacts').where({ id: enquiry }).first('assignee_id')).toEqual({
       assignee_id: null,
     });
+    expect(actions).toEqual([
+      'user.deactivated',
+      'user.invitation_withdrawn',
+      'contact.unassigned',
+    ]);
   });
 
   it('keep their owner when giving them back fails: the new role is refused (503), nothing recorded', async () => {
@@ -168,13 +169,14 @@ describe('a change whose follow-up fails', () => {
     expect(actions).toEqual(['user.deactivated', 'user.invitation_withdrawn']);
   });
 
-  it('records a deletion when ending its sessions fails', async () => {
+  it('records a deletion and the enquiries it gave back when ending its sessions fails', async () => {
     const { actions, audit } = recorder();
     const registry = { closeAccount: async () => 0, endAfter: async () => busy };
-    const staff = createStaffService({ db: test.db, registry, audit });
+    const staff = createStaffService({ db: test.db, registry, audit, enquiriesReleased: release });
     const id = await adminWithInvitation('leaving-admin');
+    await enquiryOwnedBy(id);
     await expect(staff.remove(id, NOBODY)).rejects.toMatchObject({ status: 503 });
     expect(await test.db('users').where({ id }).first()).toBeUndefined();
-    expect(actions).toEqual(['user.deleted', 'user.invitation_withdrawn']);
+    expect(actions).toEqual(['user.deleted', 'user.invitation_withdrawn', 'contact.unassigned']);
   });
 });

@@ -1,6 +1,12 @@
 import type { Language } from '#shared/languages';
 import { handlesEnquiries, mayInvite } from '#shared/roles';
-import { UserUpdateSchema, type StaffMember, type UserAccount } from '#shared/users';
+import {
+  UserUpdateSchema,
+  type AccountChanged,
+  type AccountDeleted,
+  type StaffMember,
+  type UserAccount,
+} from '#shared/users';
 import type { Db } from '../../db/knex';
 import { ConflictError, NotFoundError } from '../../errors';
 import { parseInput } from '../../validation';
@@ -25,6 +31,9 @@ export const toAccount = (u: UserRecord): UserAccount => ({
   created_at: u.created_at,
 });
 
+/** An enquiry an account gave back with its change, and whether it was open (not answered, not spam). */
+export type ReleasedEnquiry = { id: number; open: boolean };
+
 const lastAdmin = () => new ConflictError('apiErrors.lastAdmin');
 const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
 
@@ -33,11 +42,13 @@ const isActiveAdmin = (u: UserRecord) => u.role === 'admin' && u.active;
  * handle enquiries (for assigning them), a new role, deactivation and
  * reactivation, and deletion. A deactivated or deleted account's sessions
  * end at once (their holders told why: `closeAccount`); an account that no longer handles enquiries (a new role,
- * deactivated) gives back the enquiries it owned (`enquiriesReleased`; a
- * deletion clears their owner itself) and an account that may no longer
- * invite (a new role, deactivated, deleted) has the invitations it sent
- * withdrawn, both in the change's own transaction, the withdrawals each
- * recorded under who made the change (decision 030, amended). The last
+ * deactivated, deleted) gives back the enquiries it owned
+ * (`enquiriesReleased`, before a deletion's row goes) and an account that
+ * may no longer invite (a new role, deactivated, deleted) has the
+ * invitations it sent withdrawn, both in the change's own transaction,
+ * each enquiry and invitation then recorded under who made the change
+ * (`contact.unassigned`, `user.invitation_withdrawn`, the summary saying
+ * why). The answer says how many open enquiries went back. The last
  * active admin can be neither demoted, deactivated nor deleted: the change
  * and the count of admins it leaves happen in one transaction, with the
  * admins' rows locked on PostgreSQL so two admins demoting each other at
@@ -48,13 +59,16 @@ export function createStaffService(deps: {
   registry: Pick<SessionRegistry, 'closeAccount' | 'endAfter'>;
   audit: AuditRecorder;
   /**
-   * Called when an account stops handling enquiries, in the transaction
-   * `trx` that changes it: the enquiries it owned go back to nobody, so no
-   * reminder or e-mail about them reaches it. An assignment to the account
-   * at the same moment reads it locked (enquiry-thread.service.ts): it comes
-   * wholly before this, or sees the change and is refused.
+   * Called when an account stops handling enquiries or is deleted, in the
+   * transaction `trx` that changes it: the enquiries it owned go back to
+   * nobody, so no reminder or e-mail about them reaches it, and it answers
+   * them. An assignment to the account at the same moment reads it locked
+   * (enquiry-thread.service.ts): it comes wholly before this, or sees the
+   * change and is refused.
    */
-  enquiriesReleased?: (userId: number, trx: Db) => Promise<unknown>;
+  enquiriesReleased?: (userId: number, trx: Db) => Promise<ReleasedEnquiry[]>;
+  /** How many open enquiries each account owns, for the list (the Users page's questions). */
+  openEnquiries?: () => Promise<Map<number, number>>;
   /**
    * The username ADMIN_USERNAME names: every start creates that admin again
    * while no user has the name (bootstrap.ts), so the list flags it for the
@@ -62,7 +76,7 @@ export function createStaffService(deps: {
    */
   startupAccount?: string;
 }) {
-  const { db, registry, audit, enquiriesReleased } = deps;
+  const { db, registry, audit, enquiriesReleased, openEnquiries } = deps;
   const users = createUsersRepo(db);
   // Matched as the start looks it up: whatever the case of its letters.
   const startup = deps.startupAccount?.toLowerCase();
@@ -70,7 +84,8 @@ export function createStaffService(deps: {
   /**
    * Writes a change to account `id` in one transaction with what it entails,
    * and answers the account as the transaction found it, as it left it (null
-   * once deleted) and the invitations it withdrew. Every active admin's row
+   * once deleted), the invitations it withdrew and the enquiries `write`
+   * gave back. Every active admin's row
    * and the account's are locked first on PostgreSQL (SQLite's write
    * transaction holds the whole database), then the account is read there:
    * changes that cross wait for each other and each decides from what the
@@ -85,8 +100,13 @@ export function createStaffService(deps: {
   async function change(
     id: number,
     keepsInviting: (before: UserRecord) => boolean,
-    write: (users: UsersRepo, trx: Db, before: UserRecord) => Promise<unknown>,
-  ): Promise<{ before: UserRecord; after: UserRecord | null; withdrawn: TokenRecord[] }> {
+    write: (users: UsersRepo, trx: Db, before: UserRecord) => Promise<ReleasedEnquiry[]>,
+  ): Promise<{
+    before: UserRecord;
+    after: UserRecord | null;
+    withdrawn: TokenRecord[];
+    released: ReleasedEnquiry[];
+  }> {
     return db.transaction(async (trx) => {
       const repo = createUsersRepo(trx);
       const locked = await repo.lockWithAdmins(id);
@@ -95,9 +115,9 @@ export function createStaffService(deps: {
       const withdrawn = keepsInviting(before)
         ? []
         : await createTokensRepo(trx).removeInvitationsBy(id);
-      await write(repo, trx, before);
+      const released = await write(repo, trx, before);
       if (isActiveAdmin(before) && (await repo.countAdmins(locked)) === 0) throw lastAdmin();
-      return { before, after: await repo.findById(id), withdrawn };
+      return { before, after: await repo.findById(id), withdrawn, released };
     });
   }
 
@@ -108,10 +128,32 @@ export function createStaffService(deps: {
     }
   }
 
+  /** Gives back the enquiries of account `id` in `trx`: none without the contacts' part (a test). */
+  const release = async (id: number, trx: Db) => (await enquiriesReleased?.(id, trx)) ?? [];
+
+  /**
+   * Records each enquiry a change gave back as unassigned, under who made
+   * the change, the summary saying whose it was and why (`why`).
+   */
+  async function recordReleased(who: Who, released: ReleasedEnquiry[], why: string) {
+    for (const { id } of released) {
+      await audit.record(who, {
+        action: 'contact.unassigned',
+        target_type: 'contact',
+        target_id: id,
+        summary: why,
+      });
+    }
+  }
+
+  const openCount = (released: ReleasedEnquiry[]) => released.filter((e) => e.open).length;
+
   return {
     async list(): Promise<UserAccount[]> {
-      return (await users.all()).map((u) => ({
+      const [accounts, open] = await Promise.all([users.all(), openEnquiries?.()]);
+      return accounts.map((u) => ({
         ...toAccount(u),
+        ...(open && { open_enquiries: open.get(u.id) ?? 0 }),
         ...(u.username.toLowerCase() === startup && { startup_account: true as const }),
       }));
     },
@@ -122,19 +164,20 @@ export function createStaffService(deps: {
     languageOf: async (id: number): Promise<Language | null> =>
       (await users.findById(id))?.language ?? null,
 
-    async update(id: number, input: unknown, who: Who): Promise<UserAccount> {
+    async update(id: number, input: unknown, who: Who): Promise<AccountChanged> {
       const changes = parseInput(UserUpdateSchema, input);
       const fields = {
         ...(changes.role !== undefined && { role: changes.role }),
         ...(changes.active !== undefined && { active: changes.active }),
       };
-      const { before, after, withdrawn } = await change(
+      const { before, after, withdrawn, released } = await change(
         id,
         (account) => mayInvite({ ...account, ...fields }),
         async (repo, trx, account) => {
           await repo.update(id, fields);
-          if (handlesEnquiries(account) && !handlesEnquiries({ ...account, ...fields }))
-            await enquiriesReleased?.(id, trx);
+          return handlesEnquiries(account) && !handlesEnquiries({ ...account, ...fields })
+            ? release(id, trx)
+            : [];
         },
       );
       if (!after) throw new NotFoundError('apiErrors.userNotFound');
@@ -156,21 +199,37 @@ export function createStaffService(deps: {
         });
       }
       await recordWithdrawn(who, withdrawn, before.username);
-      if (before.active && !after.active) await registry.closeAccount(id);
-      return toAccount(after);
+      const deactivated = before.active && !after.active;
+      await recordReleased(
+        who,
+        released,
+        deactivated
+          ? `from ${before.username}, deactivated`
+          : `from ${before.username}, role changed to ${after.role}`,
+      );
+      if (deactivated) await registry.closeAccount(id);
+      return { ...toAccount(after), open_enquiries_released: openCount(released) };
     },
 
-    async remove(id: number, who: Who): Promise<{ id: number }> {
+    async remove(id: number, who: Who): Promise<AccountDeleted> {
       // The session list goes with the account (ON DELETE CASCADE): its
       // sessions are read in the deletion's transaction and ended once it
-      // has committed, so a refused deletion (409) leaves them alive.
+      // has committed, so a refused deletion (409) leaves them alive. Its
+      // enquiries are given back before the row goes (the foreign key would
+      // clear their owner too, unrecorded).
       let endSessions = async () => 0;
-      const { before: user, withdrawn } = await change(
+      const {
+        before: user,
+        withdrawn,
+        released,
+      } = await change(
         id,
         () => false,
         async (repo, trx) => {
+          const released = await release(id, trx);
           endSessions = await registry.endAfter(id, trx);
           await repo.remove(id);
+          return released;
         },
       );
       await audit.record(who, {
@@ -180,8 +239,9 @@ export function createStaffService(deps: {
         summary: `${user.username} (${user.role})`,
       });
       await recordWithdrawn(who, withdrawn, user.username);
+      await recordReleased(who, released, `from ${user.username}, deleted`);
       await endSessions();
-      return { id };
+      return { id, open_enquiries_released: openCount(released) };
     },
   };
 }

@@ -220,6 +220,7 @@ describe('managing accounts', () => {
         'language',
         'last_sign_in_at',
         'name',
+        'open_enquiries',
         'role',
         // The test admin is the ADMIN_USERNAME account (test-app.ts).
         'startup_account',
@@ -258,7 +259,9 @@ describe('managing accounts', () => {
     await admin.put(`/api/users/${id}`).send({ active: true }).expect(200);
     await signedIn(t.app, account);
     await admin.put(`/api/users/${id}`).send({}).expect(400);
-    await admin.delete(`/api/users/${id}`).expect(200, { data: { id } });
+    await admin
+      .delete(`/api/users/${id}`)
+      .expect(200, { data: { id, open_enquiries_released: 0 } });
     await request(t.app).post('/api/auth/login').send(account).expect(401);
     await admin.delete(`/api/users/${id}`).expect(404);
 

@@ -293,9 +293,33 @@ export function createContactsRepo(db: Db) {
       return Boolean(await (isEmbedded(db) ? row : row.forUpdate()));
     },
 
-    /** Every enquiry `userId` owns goes back to nobody (with `q`); answers how many. */
-    releaseOwner: (userId: number, q: Knex = db): Promise<number> =>
-      contacts(q).where({ assignee_id: userId }).update({ assignee_id: null }),
+    /**
+     * Every enquiry `userId` owns goes back to nobody (with `q`); answers
+     * each one given back, by id, and whether it was open (not answered,
+     * not in spam). One statement: an enquiry unassigned meanwhile is in
+     * the answer only if this took it.
+     */
+    async releaseOwner(userId: number, q: Knex = db): Promise<{ id: number; open: boolean }[]> {
+      const rows: Row[] = await contacts(q)
+        .where({ assignee_id: userId })
+        .update({ assignee_id: null })
+        .returning(['id', 'replied_at', 'spam']);
+      return rows
+        .map((row) => ({ id: Number(row.id), open: row.replied_at == null && !toBool(row.spam) }))
+        .sort((a, b) => a.id - b.id);
+    },
+
+    /** How many open enquiries (not answered, not in spam) each account owns: only owners of any. */
+    async openByOwner(q: Knex = db): Promise<Map<number, number>> {
+      const rows: Row[] = await contacts(q)
+        .whereNotNull('assignee_id')
+        .whereNull('replied_at')
+        .where('spam', false)
+        .groupBy('assignee_id')
+        .select('assignee_id')
+        .count({ n: '*' });
+      return new Map(rows.map((row) => [Number(row.assignee_id), toCount(row.n)]));
+    },
 
     /** The counts of the stats, from the counts the database keeps (contact-counts.ts). */
     counts: (now: Date) => counts.stats(now),

@@ -245,9 +245,13 @@ export function createEnquiryThreadService({
     /**
      * The enquiries `userId` owned go back to nobody, in the transaction
      * `q` that changes the account: it no longer handles enquiries
-     * (another role, deactivated). Answers how many.
+     * (another role, deactivated) or is being deleted. Answers each one,
+     * by id and whether it was open; the account's change records them.
      */
-    releaseAll: (userId: number, q: Knex = db): Promise<number> => contacts.releaseOwner(userId, q),
+    releaseAll: (userId: number, q: Knex = db) => contacts.releaseOwner(userId, q),
+
+    /** How many open enquiries each account owns (the Users page's questions). */
+    openByOwner: () => contacts.openByOwner(),
 
     /** The enquiry and its notes, for a reply drafted by the language model. */
     async draftContext(id: number) {
