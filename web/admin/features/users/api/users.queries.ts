@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role, StaffRole } from '#shared/roles';
-import type { Invitation, InvitationSent, StaffMember, UserAccount } from '#shared/users';
+import type {
+  AccountChanged,
+  AccountDeleted,
+  Invitation,
+  InvitationSent,
+  StaffMember,
+  UserAccount,
+} from '#shared/users';
 import { api } from '../../../../common/api';
 
 export const usersKeys = {
@@ -62,11 +69,11 @@ export const useWithdrawInvitation = () =>
 
 export const useUpdateAccount = () =>
   useUsersWrite(({ id, ...changes }: { id: number; role?: Role; active?: boolean }) =>
-    api<UserAccount>(`/users/${id}`, { method: 'PUT', body: changes }),
+    api<AccountChanged>(`/users/${id}`, { method: 'PUT', body: changes }),
   );
 
 export const useDeleteAccount = () =>
-  useUsersWrite((id: number) => api<{ id: number }>(`/users/${id}`, { method: 'DELETE' }));
+  useUsersWrite((id: number) => api<AccountDeleted>(`/users/${id}`, { method: 'DELETE' }));
 
 /** An admin resets a colleague's two-factor sign-in (they lost the device and the codes). */
 export const useResetTwoFactor = () =>

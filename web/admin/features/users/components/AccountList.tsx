@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayInvite, type Role } from '#shared/roles';
+import { handlesEnquiries, mayInvite, type Role } from '#shared/roles';
 import type { Invitation, UserAccount } from '#shared/users';
 import { toast } from '../../../../common/toast';
 import { card } from '../../../lib/ui';
@@ -15,8 +15,11 @@ type Props = { accounts: UserAccount[]; invitations: Invitation[]; me: string };
  * role applies at the account's next request, a deactivation ends its
  * sessions at once. The server refuses (409) whatever would leave no
  * active admin, and the toast says why. A change that makes an account
- * lose the right to invite withdraws the invitations it sent: the question
- * before it says how many. An admin may reset a colleague's two-factor
+ * lose the right to invite withdraws the invitations it sent, and one that
+ * takes enquiries away from it (another role, deactivated, deleted) gives
+ * its enquiries back to nobody: the question before it says how many open
+ * enquiries it holds and how many invitations go, the toast after how many
+ * of each went (the enquiries as the server counted them). An admin may reset a colleague's two-factor
  * sign-in (a lost phone): it ends their sessions and they set it up again.
  */
 export function AccountList({ accounts, invitations, me }: Props) {
@@ -35,22 +38,29 @@ export function AccountList({ accounts, invitations, me }: Props) {
   const fail = (error: unknown) => toast.failure(t, error, 'admin.users.failed');
   const sentBy = (account: UserAccount) =>
     invitations.filter((i) => i.invited_by === account.username).length;
-  /** The toast's line for the invitations a change withdrew, if any. */
-  const withdrawnLine = (withdrawn: number) =>
-    withdrawn ? t('admin.users.invitationsWithdrawn', { count: withdrawn }) : undefined;
+  /** The open enquiries the account holds (GET /api/users counts them). */
+  const heldBy = (account: UserAccount) => account.open_enquiries ?? 0;
+  /** The toast's line for the open enquiries a change gave back and the invitations it withdrew, if any. */
+  const detailsLine = (withdrawn: number, released: number) =>
+    [
+      released ? t('admin.users.enquiriesReleased', { count: released }) : '',
+      withdrawn ? t('admin.users.invitationsWithdrawn', { count: withdrawn }) : '',
+    ]
+      .filter(Boolean)
+      .join('; ') || undefined;
   const done = () => setQuestion(null);
 
   const setRole = (account: UserAccount, role: Role, withdrawn = 0) =>
     update.mutate(
       { id: account.id, role },
       {
-        onSuccess() {
+        onSuccess(changed) {
           toast.success(
             t('admin.users.roleChanged', {
               username: account.username,
               role: t(`admin.users.roles.${role}`),
             }),
-            withdrawnLine(withdrawn),
+            detailsLine(withdrawn, changed.open_enquiries_released),
           );
           done();
         },
@@ -62,12 +72,12 @@ export function AccountList({ accounts, invitations, me }: Props) {
     update.mutate(
       { id: account.id, active },
       {
-        onSuccess() {
+        onSuccess(changed) {
           toast.success(
             t(active ? 'admin.users.reactivated' : 'admin.users.deactivatedToast', {
               username: account.username,
             }),
-            withdrawnLine(withdrawn),
+            detailsLine(withdrawn, changed.open_enquiries_released),
           );
           done();
         },
@@ -77,10 +87,10 @@ export function AccountList({ accounts, invitations, me }: Props) {
 
   const remove = (account: UserAccount, withdrawn: number) =>
     removal.mutate(account.id, {
-      onSuccess() {
+      onSuccess(deleted) {
         toast.success(
           t('admin.users.deleted', { username: account.username }),
-          withdrawnLine(withdrawn),
+          detailsLine(withdrawn, deleted.open_enquiries_released),
         );
         done();
       },
@@ -103,7 +113,9 @@ export function AccountList({ accounts, invitations, me }: Props) {
    */
   const chooseRole = (account: UserAccount, role: Role) => {
     const withdrawn = mayInvite({ ...account, role }) ? 0 : sentBy(account);
-    setQuestion({ kind: 'role', account, role, withdrawn });
+    const enquiries =
+      handlesEnquiries(account) && !handlesEnquiries({ ...account, role }) ? heldBy(account) : 0;
+    setQuestion({ kind: 'role', account, role, withdrawn, enquiries });
   };
 
   const answer = (q: Question) => {
@@ -129,10 +141,24 @@ export function AccountList({ accounts, invitations, me }: Props) {
             onActive={(active) =>
               active
                 ? setActive(account, true)
-                : setQuestion({ kind: 'deactivate', account, withdrawn: sentBy(account) })
+                : setQuestion({
+                    kind: 'deactivate',
+                    account,
+                    withdrawn: sentBy(account),
+                    enquiries: handlesEnquiries(account) ? heldBy(account) : 0,
+                  })
             }
-            onDelete={() => setQuestion({ kind: 'delete', account, withdrawn: sentBy(account) })}
-            onResetTwoFactor={() => setQuestion({ kind: 'resetTwoFactor', account, withdrawn: 0 })}
+            onDelete={() =>
+              setQuestion({
+                kind: 'delete',
+                account,
+                withdrawn: sentBy(account),
+                enquiries: heldBy(account),
+              })
+            }
+            onResetTwoFactor={() =>
+              setQuestion({ kind: 'resetTwoFactor', account, withdrawn: 0, enquiries: 0 })
+            }
           />
         ))}
       </ul>

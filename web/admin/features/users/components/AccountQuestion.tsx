@@ -7,14 +7,16 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
  * A change to an account that is asked first: deactivation, deletion, a
  * new role, or a reset of its two-factor sign-in.
  * `withdrawn` counts the invitations the account sent that the server
- * withdraws with the change (decision 030, amended). Deleting the account
+ * withdraws with the change (decision 030, amended); `enquiries` the open
+ * enquiries it holds that go back to nobody (a change that takes
+ * enquiries away from it, decision 032), else 0. Deleting the account
  * the server's ADMIN_USERNAME names (`startup_account`) says that the next
  * start creates it again.
  */
 export type Question =
-  | { kind: 'deactivate' | 'delete'; account: UserAccount; withdrawn: number }
-  | { kind: 'role'; account: UserAccount; role: Role; withdrawn: number }
-  | { kind: 'resetTwoFactor'; account: UserAccount; withdrawn: 0 };
+  | { kind: 'deactivate' | 'delete'; account: UserAccount; withdrawn: number; enquiries: number }
+  | { kind: 'role'; account: UserAccount; role: Role; withdrawn: number; enquiries: number }
+  | { kind: 'resetTwoFactor'; account: UserAccount; withdrawn: 0; enquiries: 0 };
 
 type Props = {
   question: Question;
@@ -23,7 +25,7 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Asks before `question`'s change, saying how many invitations it withdraws. */
+/** Asks before `question`'s change, saying how many enquiries go back and invitations it withdraws. */
 export function AccountQuestion({ question, busy, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
   const { username } = question.account;
@@ -37,6 +39,9 @@ export function AccountQuestion({ question, busy, onConfirm, onCancel }: Props) 
           { username, role: t(`admin.users.roles.${question.role}`) },
         )
       : t(`admin.users.confirm.${question.kind}`, { username });
+  const released = question.enquiries
+    ? ` ${t('admin.users.confirm.releases', { username, count: question.enquiries })}`
+    : '';
   const withdrawn = question.withdrawn
     ? ` ${t('admin.users.confirm.withdraws', { count: question.withdrawn })}`
     : '';
@@ -52,7 +57,7 @@ export function AccountQuestion({ question, busy, onConfirm, onCancel }: Props) 
   }[question.kind];
   return (
     <ConfirmDialog
-      message={asked + withdrawn + comesBack}
+      message={asked + released + withdrawn + comesBack}
       confirmLabel={label}
       busy={busy}
       onCancel={onCancel}
