@@ -251,7 +251,19 @@ function teamCases(): Case[] {
           .expect(201);
         expect(res.body.data.user.role).toBe('editor');
         colleague.id = (await t.db('users').where({ username: colleague.username }).first()).id;
-        return { action: 'user.invitation_accepted', actor: colleague.username };
+        // The account is made, then signed in: recorded as any sign-in is.
+        const accepted = await t
+          .db('audit_log')
+          .where({ action: 'user.invitation_accepted', actor: colleague.username })
+          .first('ip');
+        expect(accepted).toEqual({ ip: IP });
+        return {
+          action: 'auth.login',
+          actor: colleague.username,
+          target_type: 'user',
+          target_id: String(colleague.id),
+          summary: 'by invitation',
+        };
       },
     },
     {

@@ -141,7 +141,7 @@ export function createApi(deps: ApiDeps) {
     '/auth',
     createAuthRouter(authDeps),
     createAccountRouter(authDeps),
-    createAccountLinksRouter({ invitations, recovery, registry, origin, limits }),
+    createAccountLinksRouter({ auth, invitations, recovery, registry, origin, limits }),
   );
   api.use('/users', createUsersRouter({ staff, invitations, twoFactor, origin }));
   api.use('/news', createNewsRouter({ news, previews, revisions, bounds }));

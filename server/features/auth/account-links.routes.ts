@@ -4,7 +4,7 @@ import { createRouter } from '../../http/router';
 import { accountOf, whoOf } from '../../http/who';
 import { allow } from '../../http/guards';
 import { startSession } from '../../http/sessions';
-import { publicUser } from './auth.service';
+import { publicUser, type AuthService } from './auth.service';
 import type { InvitationsService } from './invitations.service';
 import { whenHashingFree } from './hashing-admission';
 import type { RecoveryService } from './recovery.service';
@@ -12,6 +12,8 @@ import type { SessionRegistry } from './session-registry';
 import { linkContext } from './users.routes';
 
 export type AccountLinksRouteDeps = {
+  /** Records the sign-in an accepted invitation starts, as every sign-in is recorded. */
+  auth: Pick<AuthService, 'recordSignIn'>;
   invitations: InvitationsService;
   recovery: RecoveryService;
   registry: SessionRegistry;
@@ -26,14 +28,15 @@ export type AccountLinksRouteDeps = {
 
 /**
  * `/api/auth/…` calls behind the links the site e-mails: accepting an
- * invitation (signs the new account in), a forgotten password and its new
+ * invitation (signs the new account in, recorded as any sign-in: its last
+ * sign-in and an `auth.login` entry), a forgotten password and its new
  * password, and a new e-mail address and its confirmation. The `check`
  * calls say whether a link still works, so its page can tell at once
  * instead of after the form; they use nothing up. A link's token
  * travels in the body, never in a URL the logs would keep.
  */
 export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
-  const { invitations, recovery, registry, origin, limits } = deps;
+  const { auth, invitations, recovery, registry, origin, limits } = deps;
   const router = createRouter();
 
   router.post('/invitation/check', allow('anyone'), async (req, res) => {
@@ -43,6 +46,7 @@ export function createAccountLinksRouter(deps: AccountLinksRouteDeps) {
   router.post('/invitation/accept', allow('anyone'), whenHashingFree, async (req, res) => {
     const user = await invitations.accept(req.body, whoOf(req));
     await startSession(req, user, registry);
+    await auth.recordSignIn(user, whoOf(req), 'by invitation');
     res.status(201).json({ data: { user: publicUser(user) } });
   });
 
