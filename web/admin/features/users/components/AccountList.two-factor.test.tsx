@@ -76,7 +76,7 @@ describe('AccountList: resetting a colleague’s two-factor sign-in', () => {
     );
     cleanup();
     renderList('de');
-    fireEvent.click(screen.getByRole('button', { name: 'Zwei-Faktor zurücksetzen: alice' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zwei-Faktor-Anmeldung zurücksetzen: alice' }));
     expect(screen.getByRole('alertdialog').textContent).toContain(
       'Die Zwei-Faktor-Anmeldung von alice zurücksetzen?',
     );
