@@ -70,7 +70,7 @@ describe('AccountList: resetting a colleague’s two-factor sign-in', () => {
 
   it('asks in Portuguese and German too', () => {
     renderList('pt');
-    fireEvent.click(screen.getByRole('button', { name: 'Repor dois fatores: alice' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Repor a autenticação de dois fatores: alice' }));
     expect(screen.getByRole('alertdialog').textContent).toContain(
       'Repor a autenticação de dois fatores de alice?',
     );
