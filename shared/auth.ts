@@ -133,10 +133,17 @@ export type Profile = {
 /** `POST /api/auth/login` when the account has two-factor sign-in on: no session yet. */
 export type TwoFactorChallenge = { two_factor_required: true };
 
+/**
+ * The name the session list stores for the desktop app (Electron) where
+ * others have a browser's ("Desktop app · Windows"): a word, unlike a
+ * browser's name, so the admin shows it in the reader's language.
+ */
+export const DESKTOP_APP_DEVICE = 'Desktop app';
+
 /** One signed-in session in `GET /api/auth/sessions` (`id` is a handle, never the session id). */
 export type ActiveSession = {
   id: string;
-  /** "Firefox · Linux"; empty when the browser is not recognised. */
+  /** "Firefox · Linux", "Desktop app · Windows"; empty when the browser is not recognised. */
   device: string;
   address: string;
   last_seen: string;

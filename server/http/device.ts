@@ -1,10 +1,13 @@
+import { DESKTOP_APP_DEVICE } from '#shared/auth';
+
 /**
- * A short, language-neutral label for a User-Agent ("Firefox · Linux",
- * "Desktop app · Windows"), shown in the list of signed-in sessions; empty
- * when nothing is recognised (the admin shows its own "unknown device").
+ * A short label for a User-Agent ("Firefox · Linux", "Desktop app ·
+ * Windows"), shown in the list of signed-in sessions; empty when nothing is
+ * recognised (the admin shows its own "unknown device"). Names only, in no
+ * language but the desktop app's, which the admin translates.
  */
 const BROWSERS: ReadonlyArray<[RegExp, string]> = [
-  [/\bElectron\//, 'Desktop app'],
+  [/\bElectron\//, DESKTOP_APP_DEVICE],
   [/\bEdg(e|A|iOS)?\//, 'Edge'],
   [/\bOPR\//, 'Opera'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],

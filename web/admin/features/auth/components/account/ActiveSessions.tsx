@@ -8,6 +8,7 @@ import { Spinner } from '../../../../components/Spinner';
 import { useNow } from '../../../../hooks/useNow';
 import { button, card } from '../../../../lib/ui';
 import { useEndOtherSessions, useEndSession, useSessionsQuery } from '../../api/account.queries';
+import { deviceName } from '../../lib/device-name';
 import { SessionItem } from './SessionItem';
 import { LoadFailed } from '../../../../components/LoadFailed';
 
@@ -34,11 +35,7 @@ export function ActiveSessions() {
       onSuccess: () => {
         // Its row (and the button that had the focus) is gone: focus stays in the list.
         heading.current?.focus();
-        toast.success(
-          t('admin.sessions.ended', {
-            device: session.device || t('admin.sessions.unknownDevice'),
-          }),
-        );
+        toast.success(t('admin.sessions.ended', { device: deviceName(session.device, t) }));
       },
       onError: (error) => toast.failure(t, error, 'admin.sessions.endFailed'),
     });

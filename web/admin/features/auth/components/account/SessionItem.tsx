@@ -6,6 +6,7 @@ import { formatRelativeTime } from '#shared/relative-time';
 import { pickLanguage } from '#shared/languages';
 import { RowAction } from '../../../../components/RowAction';
 import { button } from '../../../../lib/ui';
+import { deviceName } from '../../lib/device-name';
 
 type Props = { session: ActiveSession; now: Date; pending: boolean; onEnd: () => void };
 
@@ -13,7 +14,7 @@ type Props = { session: ActiveSession; now: Date; pending: boolean; onEnd: () =>
 export function SessionItem({ session, now, pending, onEnd }: Props) {
   const { t, i18n } = useTranslation();
   const language = pickLanguage(i18n.language);
-  const device = session.device || t('admin.sessions.unknownDevice');
+  const device = deviceName(session.device, t);
   return (
     <li
       data-testid="session"
