@@ -117,6 +117,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
                   language={language}
                   errors={textErrors(errors, draft.source_language, language)}
                   category={draft.category}
+                  openedCategory={mode.draft.category}
                   categories={categories}
                   setText={(field, value) => form.setText(language, field, value)}
                   setCategory={(value) => set('category', value)}

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { categoryLabel, sameCategory } from '#shared/categories';
 import { Field, fieldAria } from '../../../components/Field';
 import { input } from '../../../lib/ui';
 import type { ArticleText } from '#shared/article-languages';
@@ -13,6 +15,8 @@ type Props = {
   /** Display errors: `title`, `excerpt`, `content` of this language and `category`. */
   errors: Partial<Record<TextField | 'category', string>>;
   category: string;
+  /** The category the form opened with (stored, or the model's), kept while the label means it. */
+  openedCategory: string;
   categories: string[];
   setText: (field: TextField, value: string) => void;
   setCategory: (value: string) => void;
@@ -27,12 +31,24 @@ type Props = {
  * Title, excerpt and the markdown content of one language (marked with its
  * `lang`), and the category every language shares (free text with
  * suggestions). A page has no category, and its excerpt is optional.
+ *
+ * A known category shows its label in the admin's language, as the list and
+ * the preview do ("robotics" reads "Robótica"); while what is typed still
+ * names the category the form opened with, that stored value is what is
+ * kept and saved, so opening and saving an article leaves its category as
+ * it was.
  */
 export function ArticleTextFields(props: Props) {
   const { text, language, errors, category, categories, setText, setCategory } = props;
   const translating = props.translating ?? false;
   const { t } = useTranslation();
   const page = useDocumentKind() === 'page';
+  // What was typed last, shown as typed while the draft still holds what it stands for.
+  const [typed, setTyped] = useState<string | null>(null);
+  const meant = (value: string) =>
+    sameCategory(value, props.openedCategory) ? props.openedCategory : value;
+  const shownCategory =
+    typed !== null && meant(typed) === category ? typed : categoryLabel(category, t);
   return (
     <>
       {translating && (
@@ -89,8 +105,11 @@ export function ArticleTextFields(props: Props) {
             list="article-category-options"
             autoComplete="off"
             maxLength={60}
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
+            value={shownCategory}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setCategory(meant(e.target.value));
+            }}
             className={input}
           />
           <datalist id="article-category-options">
