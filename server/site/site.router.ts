@@ -19,11 +19,12 @@ import type { RateLimits } from '../http/rate-limits';
 import type { Logger } from '../logger';
 import type { MissKind, PageCache } from './page-cache/page-cache';
 import { robotsHandler, rssHandler, sitemapFileHandler, sitemapHandler } from './feeds.handler';
+import { adminShell } from './admin-shell';
 import { canonicalAddress } from './canonical-address';
 import { oldSlugRedirects } from './old-slugs';
 import { keepPrivate, pageHandler, sendUnavailablePage } from './page.handler';
 import { pageQueries } from './page-query';
-import { ADMIN_HTML, DIST_CLIENT } from './paths';
+import { DIST_CLIENT } from './paths';
 import { serverSiteData } from './site-data';
 import { createRouter } from '../http/router';
 
@@ -74,10 +75,7 @@ export function createSiteRouter(deps: {
     }),
   );
 
-  const adminShell: express.RequestHandler = (_req, res) => {
-    res.set('Cache-Control', 'no-cache').sendFile(ADMIN_HTML);
-  };
-  router.get(['/login', '/login/{*rest}', '/admin', '/admin/{*rest}'], adminShell);
+  router.get(['/login', '/login/{*rest}', '/admin', '/admin/{*rest}'], adminShell());
 
   // `lang` alone (declared for every route), for the feed's language.
   const feedQuery = readsQuery(publicQuery());
