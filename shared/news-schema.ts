@@ -54,7 +54,10 @@ export const optionalText = (max: number, key: string, kind: TextKind = 'single-
 export const imageAddress = z
   .preprocess(
     (v) => (v === undefined || v === null ? '' : v),
-    z.string().trim().max(2000, 'validation.imageUrl.invalid'),
+    z
+      .string({ error: 'validation.imageUrl.invalid' })
+      .trim()
+      .max(2000, 'validation.imageUrl.invalid'),
   )
   .superRefine((url, ctx) => {
     const problem = url === '' ? null : imageUrlProblem(url);

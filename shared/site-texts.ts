@@ -155,14 +155,24 @@ const overrideValue = z.preprocess(
     .optional(),
 );
 
-const languageValues = z
-  .object(
-    Object.fromEntries(LANGUAGES.map((l) => [l, overrideValue])) as Record<
-      Language,
-      typeof overrideValue
-    >,
-  )
-  .strict();
+/** A text's key: one longer than any the catalogue has is none it has. */
+const editableKey = z.string().max(200, 'admin.siteTexts.errors.unknownKey');
+
+/** By language, and only the site's: the catalogue's words for a key or a shape it cannot take. */
+const byLanguage = {
+  error: (issue: { code?: string }) =>
+    issue.code === 'unrecognized_keys'
+      ? 'admin.siteTexts.errors.language'
+      : 'admin.siteTexts.errors.values',
+};
+
+const languageValues = z.strictObject(
+  Object.fromEntries(LANGUAGES.map((l) => [l, overrideValue])) as Record<
+    Language,
+    typeof overrideValue
+  >,
+  byLanguage,
+);
 
 /**
  * The version of one language's text that the editor changed: the
@@ -175,14 +185,13 @@ const openedVersion = z
   .nullable()
   .optional();
 
-const languageVersions = z
-  .object(
-    Object.fromEntries(LANGUAGES.map((l) => [l, openedVersion])) as Record<
-      Language,
-      typeof openedVersion
-    >,
-  )
-  .strict();
+const languageVersions = z.strictObject(
+  Object.fromEntries(LANGUAGES.map((l) => [l, openedVersion])) as Record<
+    Language,
+    typeof openedVersion
+  >,
+  byLanguage,
+);
 
 /**
  * `PUT /api/site/texts`: overrides to set (a text) or remove (`null`, or
@@ -196,14 +205,17 @@ const languageVersions = z
  * than undone unseen. A text without a version is written whatever changed
  * meanwhile (clients from before versions, "Save anyway").
  */
-export const SiteTextsUpdateSchema = z
-  .object({
-    values: z.record(z.string().max(200), languageValues, {
+export const SiteTextsUpdateSchema = z.strictObject(
+  {
+    values: z.record(editableKey, languageValues, {
       error: 'admin.siteTexts.errors.values',
     }),
-    versions: z.record(z.string().max(200), languageVersions).optional(),
-  })
-  .strict();
+    versions: z
+      .record(editableKey, languageVersions, { error: 'admin.siteTexts.errors.values' })
+      .optional(),
+  },
+  { error: 'admin.siteTexts.errors.values' },
+);
 
 export type SiteTextsUpdate = z.input<typeof SiteTextsUpdateSchema>;
 export type SiteTextValues = z.output<typeof SiteTextsUpdateSchema>['values'];

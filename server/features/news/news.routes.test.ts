@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json';
+import pt from '../../../locales/pt.json';
 import { createTestApp, createUser, signedIn, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -97,6 +98,17 @@ describe('admin writes', () => {
       .send(article(1, { slug: 'admin' }))
       .expect(400);
     expect(reserved.body.details.slug).toBe(de.validation.slug.reserved);
+  });
+
+  it('says in the request’s language that an image address of the wrong type is not one', async () => {
+    const res = await admin
+      .post('/api/news?lang=pt')
+      .send(article(1, { image_url: 5, social_image: 5 }))
+      .expect(400);
+    expect(res.body.details).toEqual({
+      image_url: pt.validation.imageUrl.invalid,
+      social_image: pt.validation.imageUrl.invalid,
+    });
   });
 
   it('refuses slugs that fixed /api/news paths would shadow', async () => {

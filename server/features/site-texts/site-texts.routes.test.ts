@@ -109,11 +109,25 @@ describe('changing site texts', () => {
       'values.footer.copyright.pt': 'Keep the placeholders of the default text: {{year}}, {{name}}',
     });
     expect(again.body.error).toBe('This text cannot be edited here');
-    await put({ 'home.hero.title': { fr: 'Titre' } }).expect(400);
-    await admin
-      .put('/api/site/texts')
+    const french = await admin
+      .put('/api/site/texts?lang=de')
+      .send({
+        values: { 'home.hero.title': { fr: 'Titre' } },
+        versions: { 'footer.blurb': { fr: null } },
+      })
+      .expect(400);
+    expect(french.body.details).toEqual({
+      'values.home.hero.title': 'Texte gibt es nur auf Englisch, Portugiesisch oder Deutsch',
+      'versions.footer.blurb': 'Texte gibt es nur auf Englisch, Portugiesisch oder Deutsch',
+    });
+    const unnamed = await admin
+      .put('/api/site/texts?lang=pt')
       .send({ 'home.hero.title': { en: 'x' } })
       .expect(400);
+    expect(unnamed.body.details).toEqual({
+      _: 'Envie os textos a alterar, por chave e idioma',
+      values: 'Envie os textos a alterar, por chave e idioma',
+    });
     expect((await text('home.hero.title'))?.values).toEqual({});
   });
 });
