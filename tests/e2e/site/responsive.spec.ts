@@ -39,8 +39,10 @@ for (const width of WIDTHS) {
         const url = `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
         await gotoHydrated(page, url);
         expect(await overflowingElements(page), url).toEqual([]);
-        // Header controls keep their labels on one line (no letters stacked in a squeezed button).
-        for (const box of await page.locator('header button, header a').evaluateAll((els) =>
+        // Header controls keep their labels on one line (no letters stacked in a squeezed button);
+        // the logo (the bar's own link) may wrap its tagline to two lines, checked below.
+        const controls = page.locator('header button, header a:not(header nav > a)');
+        for (const box of await controls.evaluateAll((els) =>
           els.map((el) => ({
             name: el.textContent?.trim(),
             height: el.getBoundingClientRect().height,
@@ -65,3 +67,40 @@ for (const width of WIDTHS) {
     }
   });
 }
+
+/** The header's tagline in the languages whose words are longest. */
+const TAGLINES = {
+  pt: 'Software de IA e robótica para a indústria',
+  de: 'KI-Software und Robotik für die Industrie',
+};
+
+test('at 390 px the header shows the whole tagline in pt and de, at the same height', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, '/en');
+  const bar = page.getByRole('banner').getByRole('navigation').first();
+  const height = (await bar.boundingBox())!.height;
+  for (const [lang, tagline] of Object.entries(TAGLINES)) {
+    await gotoHydrated(page, `/${lang}`);
+    const line = page.getByRole('banner').getByText(tagline, { exact: true });
+    await expect(line).toBeVisible();
+    // Wrapped, not cut: nothing of it overflows its box sideways or below.
+    const fit = await line.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      scrollHeight: el.scrollHeight,
+      clientHeight: el.clientHeight,
+    }));
+    expect(fit.scrollWidth, `${lang}: tagline width`).toBeLessThanOrEqual(fit.clientWidth);
+    expect(fit.scrollHeight, `${lang}: tagline height`).toBeLessThanOrEqual(fit.clientHeight);
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.height, `${lang}: header height`).toBe(height);
+    const logo = (await bar.locator(':scope > a').boundingBox())!;
+    expect(logo.y, `${lang}: logo top`).toBeGreaterThanOrEqual(barBox.y);
+    expect(logo.y + logo.height, `${lang}: logo bottom`).toBeLessThanOrEqual(
+      barBox.y + barBox.height,
+    );
+    await page.screenshot({ path: test.info().outputPath(`header-${lang}-390.png`) });
+  }
+});

@@ -25,7 +25,7 @@ export function Logo({ onNavigate }: { onNavigate?: () => void }) {
       <Mark />
       <span className="flex min-w-0 flex-col leading-tight">
         <span className="font-display text-lg font-bold text-white">{t('meta.siteName')}</span>
-        <span className="truncate text-xs text-steel-300">{t('nav.tagline')}</span>
+        <span className="line-clamp-2 text-xs text-steel-300">{t('nav.tagline')}</span>
       </span>
     </Link>
   );
