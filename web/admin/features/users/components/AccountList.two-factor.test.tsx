@@ -70,13 +70,17 @@ describe('AccountList: resetting a colleague’s two-factor sign-in', () => {
 
   it('asks in Portuguese and German too', () => {
     renderList('pt');
-    fireEvent.click(screen.getByRole('button', { name: 'Repor a autenticação de dois fatores: alice' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Repor a autenticação de dois fatores: alice' }),
+    );
     expect(screen.getByRole('alertdialog').textContent).toContain(
       'Repor a autenticação de dois fatores de alice?',
     );
     cleanup();
     renderList('de');
-    fireEvent.click(screen.getByRole('button', { name: 'Zwei-Faktor-Anmeldung zurücksetzen: alice' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Zwei-Faktor-Anmeldung zurücksetzen: alice' }),
+    );
     expect(screen.getByRole('alertdialog').textContent).toContain(
       'Die Zwei-Faktor-Anmeldung von alice zurücksetzen?',
     );
