@@ -46,4 +46,16 @@ describe('ContactForm after a post without JavaScript', () => {
     expect(form().queryByRole('status')).toBeNull();
     expect(form().queryByText(THANKS)).toBeNull();
   });
+
+  it('sends no fill time for the text the visitor posted before: when they began it is unknown', async () => {
+    fetchSpy.mockResolvedValue(json(201, { data: { id: 5 } }));
+    renderContactForm('en', { posted: refused });
+    expect(field(/^Message/).value).toBe('Hello there!');
+    send();
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    const [, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'Ana Silva', message: 'Hello there!' });
+    expect(body).not.toHaveProperty('form_ms');
+  });
 });

@@ -27,15 +27,15 @@ export const loadCode = <T>(load: () => Promise<T>): Promise<T> =>
 /**
  * `POST /api/contacts`: stores one enquiry in the language the visitor reads
  * the page in. The honeypot and the fill time (whole milliseconds since the
- * form was first shown) travel along for the server's spam check, and the
- * article or page the visitor came from when the page's address names one
- * (`?from=<slug>`: read here, in the browser, so the page's HTML stays the
- * same for every visitor and the page cache keeps one copy). The fetch
- * wrapper is fetched on sending: the page itself needs none.
+ * form was first shown; left out when that is unknown) travel along for the
+ * server's spam check, and the article or page the visitor came from when the
+ * page's address names one (`?from=<slug>`: read here, in the browser, so the
+ * page's HTML stays the same for every visitor and the page cache keeps one
+ * copy). The fetch wrapper is fetched on sending: the page itself needs none.
  */
 export async function sendContact(
   input: ContactInput,
-  extra: { honeypot: string; language: Language; formMs: number },
+  extra: { honeypot: string; language: Language; formMs: number | null },
 ): Promise<{ id: number }> {
   const { api } = await loadCode(() => import('../../../common/api'));
   const from = new URLSearchParams(window.location.search).get(CONTACT_SOURCE_FIELD);
@@ -45,7 +45,9 @@ export async function sendContact(
       ...input,
       language: extra.language,
       [CONTACT_HONEYPOT_FIELD]: extra.honeypot,
-      [CONTACT_TIMING_FIELD]: Math.max(0, Math.round(extra.formMs)),
+      ...(extra.formMs === null
+        ? {}
+        : { [CONTACT_TIMING_FIELD]: Math.max(0, Math.round(extra.formMs)) }),
       ...(from ? { [CONTACT_SOURCE_FIELD]: from } : {}),
     },
   });

@@ -71,15 +71,24 @@ export function useContactForm(
   const [failure, setFailure] = useState<string>();
   /** A send from the page has been answered: the server's answer to a form posted without JavaScript is old news. */
   const [answered, setAnswered] = useState(false);
-  // When the form was first shown in this browser (again after each enquiry sent): the fill
-  // time of the server's spam check. Measured here only, so the page's HTML stays the same for all.
-  // A form hydrated from the server's HTML has been on screen since the page began to load (the
-  // time origin, 0), however late the visitor's first intent hydrated it.
+  // When the form was first shown in this browser (again after each enquiry sent): the origin of
+  // the fill time the server's spam check reads, on performance.now()'s scale. Measured here
+  // only, so the page's HTML stays the same for all. A form hydrated from the server's HTML has
+  // been on screen since the page began to load (the time origin, 0), however late the visitor's
+  // first intent hydrated it. A form given back what was written earlier (the tab's draft, or
+  // the server's answer to a post without JavaScript) goes by when that was begun: before this
+  // page, and unknown (null: no fill time is sent, as from API clients) when the draft does
+  // not say or the form was posted.
   const hydrating = useRef(useHydrating());
-  const shownAt = useRef(0);
+  const shownAt = useRef<number | null>(posted ? null : 0);
   useEffect(() => {
-    if (!hydrating.current) shownAt.current = performance.now();
+    if (!hydrating.current && shownAt.current !== null) shownAt.current = performance.now();
   }, []);
+  /** `shownAt` in ms since the epoch, kept with the draft for the next form in this tab. */
+  const startedAt = () =>
+    shownAt.current === null
+      ? null
+      : Math.round(Date.now() - (performance.now() - shownAt.current));
 
   /** Checks `next`: at once when the rules are here, else as soon as they arrive (in order). */
   function revalidate(next: ContactValues) {
@@ -92,7 +101,7 @@ export function useContactForm(
     const next = { ...values, [field]: value };
     setValues(next);
     revalidate(next);
-    keepContactDraft(next);
+    keepContactDraft(next, startedAt());
   }
 
   function blur(field: ContactField) {
@@ -108,12 +117,18 @@ export function useContactForm(
    */
   function adopt(typed: { values: ContactValues; honeypot: string }) {
     if (typed.honeypot) setHoneypot(typed.honeypot);
+    const draft = readContactDraft();
+    // Begun earlier in this tab (the page's loader may have put it back already): timed from then.
+    if (draft) {
+      const { startedAt: start } = draft;
+      shownAt.current = start === null ? null : performance.now() - (Date.now() - start);
+    }
     const fresh = CONTACT_FIELDS.every((field) => typed.values[field] === '');
-    const next = (fresh && readContactDraft()) || typed.values;
+    const next = (fresh && draft?.values) || typed.values;
     if (CONTACT_FIELDS.every((field) => next[field] === values[field])) return;
     setValues(next);
     revalidate(next);
-    keepContactDraft(next);
+    keepContactDraft(next, startedAt());
   }
 
   /** The error key to show under a field: only once it has been touched. */
@@ -138,7 +153,7 @@ export function useContactForm(
       await sendContact(values, {
         honeypot,
         language: pickLanguage(i18n.language),
-        formMs: performance.now() - shownAt.current,
+        formMs: shownAt.current === null ? null : performance.now() - shownAt.current,
       });
       shownAt.current = performance.now();
       clearContactDraft();
