@@ -1,4 +1,5 @@
 import type { SpamReason } from '#shared/contact';
+import { countLinks, LINK } from '#shared/links';
 import { isGibberish } from './gibberish';
 
 /**
@@ -25,7 +26,6 @@ export type SpamInput = {
 
 export type SpamVerdict = { score: number; spam: boolean; reasons: SpamReason[] };
 
-const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"'[\]]+/giu;
 const EMAIL = /[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+/gu;
 /**
  * Link markup of web pages and forums: an HTML anchor, a BBCode tag with a
@@ -70,7 +70,7 @@ export function scoreEnquiry(input: SpamInput): SpamVerdict {
     if (weight > 0) signals.push([reason, weight]);
   };
   const { message } = input;
-  const links = message.match(LINK)?.length ?? 0;
+  const links = countLinks(message);
 
   if (input.formMs !== undefined)
     add('fast', input.formMs < 2000 ? 9 : input.formMs < 4000 ? 5 : 0);

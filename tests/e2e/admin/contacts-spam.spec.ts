@@ -41,7 +41,7 @@ test('a link farm lands in the spam folder with its reasons; "Not spam" moves it
   await expect(spamFolder).toHaveAttribute('aria-pressed', 'true');
   const card = cardOf(page, spammer);
   await expect(card).toContainText('Signs of spam:');
-  await expect(card).toContainText('Many links');
+  await expect(card).toContainText('Contains 5 links');
   await expect(card).toContainText('Typical spam phrases (SEO, casino, …)');
   await expect(card.getByTestId('reply-marker')).toHaveCount(0);
   await expect(card.getByRole('button', { name: /^Mark as replied/ })).toHaveCount(0);
@@ -63,7 +63,7 @@ test('a link farm lands in the spam folder with its reasons; "Not spam" moves it
   await expect(card).toHaveCount(0);
   await spamFolder.click();
   await expect(card).toBeVisible();
-  await expect(card).toContainText('Many links');
+  await expect(card).toContainText('Contains 5 links');
 });
 
 test('Export CSV downloads the folder on screen: UTF-8, a header row, one row per enquiry', async ({

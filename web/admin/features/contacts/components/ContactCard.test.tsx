@@ -139,11 +139,16 @@ describe('ContactCard', () => {
 
   it('in the spam folder: the reasons in the admin’s language, Not spam and Delete only', () => {
     const on = renderCard(
-      { spam: true, spam_reasons: ['links', 'phrases'], ...arrived(30) },
+      {
+        spam: true,
+        spam_reasons: ['links', 'phrases'],
+        message: 'SEO backlinks: http://seo-1.example http://seo-2.example www.seo-3.example',
+        ...arrived(30),
+      },
       { language: 'pt' },
     );
     const card = screen.getByTestId('contact-card');
-    expect(within(card).getByText('Muitas ligações')).toBeTruthy();
+    expect(within(card).getByText('Contém 3 ligações')).toBeTruthy();
     expect(within(card).getByText('Expressões típicas de spam (SEO, casino, …)')).toBeTruthy();
     expect(screen.queryByTestId('reply-marker')).toBeNull();
     expect(screen.queryByText('Novo')).toBeNull();
@@ -153,6 +158,26 @@ describe('ContactCard', () => {
     ]);
     click(/^Não é spam/);
     expect(on.onToggleSpam).toHaveBeenCalledOnce();
+  });
+
+  it('says how many links the spam check found: one is "a link", never "many"', () => {
+    const spamWith = (message: string, language: Language) => {
+      cleanup();
+      renderCard({ spam: true, spam_reasons: ['fast', 'links'], message }, { language });
+      return within(screen.getByTestId('contact-card')).getAllByRole('listitem');
+    };
+    const own = 'Our parts are on https://www.metalurgica-norte.example/parts, please quote.';
+    expect(spamWith(own, 'en').map((item) => item.textContent)).toEqual([
+      'Sent faster than a person can fill in the form',
+      'Contains a link',
+    ]);
+    expect(spamWith(own, 'pt')[1]!.textContent).toBe('Contém uma ligação');
+    expect(spamWith(own, 'de')[1]!.textContent).toBe('Enthält einen Link');
+    const two = 'See http://a.example and www.b.example for the drawings.';
+    expect(spamWith(two, 'en')[1]!.textContent).toBe('Contains 2 links');
+    expect(spamWith(two, 'de')[1]!.textContent).toBe('Enthält 2 Links');
+    // A stored reason whose links the message no longer shows as such still reads true.
+    expect(spamWith('No address in here.', 'en')[1]!.textContent).toBe('Contains links');
   });
 
   it('names the article the enquiry came from, linked to it on the site; nothing without one', () => {

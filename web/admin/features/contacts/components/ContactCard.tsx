@@ -97,7 +97,7 @@ export function ContactCard({ contact, now, pending, ...on }: Props) {
         {contact.message}
       </p>
       <ContactSource contact={contact} />
-      {contact.spam && <SpamReasons reasons={contact.spam_reasons} />}
+      {contact.spam && <SpamReasons reasons={contact.spam_reasons} message={contact.message} />}
       {!contact.spam && (
         <div className="mt-3">
           <AssigneeSelect contact={contact} />
