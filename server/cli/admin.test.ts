@@ -121,6 +121,51 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     }
   });
 
+  it('resets two-factor sign-in as an admin does on the web: every session ends', async () => {
+    const dir = await site();
+    expect(admin(dir, ['create', 'boss'], 'first-password-1\n').code).toBe(0);
+    // Signed in at the desk and on a laptop: each session's cookie, kept across restarts.
+    const cookies: string[] = [];
+    let t = await createTestApp({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, dir);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await request(t.app)
+          .post('/api/auth/login')
+          .send({ username: 'boss', password: 'first-password-1' })
+          .expect(200);
+        cookies.push(String(res.headers['set-cookie']?.[0]).split(';')[0]!);
+        await request(t.app).get('/api/auth/profile').set('Cookie', cookies[i]!).expect(200);
+      }
+      // Two-factor sign-in turned on after both signed in; then the phone and its codes are lost.
+      await t.db('users').where({ username: 'boss' }).update({ totp_secret: 'JBSWY3DPEHPK3PXP' });
+    } finally {
+      await t.close();
+    }
+
+    expect(admin(dir, ['reset-2fa', 'BOSS'])).toMatchObject({
+      code: 0,
+      out:
+        `Two-factor sign-in of "BOSS" turned off (sqlite: ${dir}/site.db); 2 signed-in ` +
+        'session(s) ended. They sign in with their password alone.',
+    });
+    // Nothing left to reset: said so, nothing recorded.
+    expect(admin(dir, ['reset-2fa', 'boss'])).toMatchObject({
+      code: 1,
+      err: 'Error: Two-factor sign-in is not on',
+    });
+
+    t = await createTestApp({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, dir);
+    try {
+      for (const cookie of cookies) {
+        await request(t.app).get('/api/auth/profile').set('Cookie', cookie).expect(401);
+      }
+      expect(await t.db('user_sessions').count({ n: '*' })).toEqual([{ n: 0 }]);
+      expect(await t.db('audit_log').where({ action: 'account.two_factor_reset' })).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses weak passwords, unknown users and bad usage', async () => {
     const dir = await site();
     expect(admin(dir, ['create', 'boss'], 'short\n')).toMatchObject({

@@ -37,7 +37,8 @@ const USAGE = `Usage:
   npm run admin -- reset-password <username>  set a new password for an account
                                               (signs it out everywhere)
   npm run admin -- reset-2fa <username>       turn off two-factor sign-in for an account
-                                              (lost authenticator and recovery codes)
+                                              (lost authenticator and recovery codes;
+                                              signs it out everywhere)
   npm run admin -- list                       list every account: role, state, two-factor
   npm run admin -- role <username> <role>     give an account a role: ${ROLES.join(', ')}
   npm run admin -- delete <username>          delete an account (signs it out everywhere)
@@ -95,8 +96,11 @@ async function run(
       return `Account "${account!.username}" deleted (${store}); its sessions ended.`;
     }
     if (command === 'reset-2fa') {
-      await createTwoFactorService({ db, audit }).reset(username);
-      return `Two-factor sign-in of "${username}" turned off (${store}). They sign in with their password alone.`;
+      const ended = await createTwoFactorService({ db, audit, registry }).reset(username);
+      return (
+        `Two-factor sign-in of "${username}" turned off (${store}); ${ended} signed-in ` +
+        'session(s) ended. They sign in with their password alone.'
+      );
     }
     const password = await askPassword();
     if (command === 'create') {

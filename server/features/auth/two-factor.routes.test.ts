@@ -227,8 +227,8 @@ describe('turning two-factor off', () => {
       timeout: 30_000,
     });
     expect(cli.stdout.trim()).toBe(
-      `Two-factor sign-in of "test-admin" turned off (sqlite: ${t.dataDir}/site.db). ` +
-        'They sign in with their password alone.',
+      `Two-factor sign-in of "test-admin" turned off (sqlite: ${t.dataDir}/site.db); ` +
+        '1 signed-in session(s) ended. They sign in with their password alone.',
     );
     expect(cli.status).toBe(0);
     const again = await createTestApp({}, t.dataDir);

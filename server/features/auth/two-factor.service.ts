@@ -51,8 +51,9 @@ export function createTwoFactorService({
   audit?: AuditRecorder;
   /** Whether the site requires two-factor sign-in of every staff account (it cannot be turned off then). */
   required?: () => Promise<boolean>;
-  /** For an admin's reset: the colleague's sessions end, and they are told by e-mail. */
-  registry?: Pick<SessionRegistry, 'endOthers'>;
+  /** For a reset (an admin's or the command line's): every session of the account ends. */
+  registry: Pick<SessionRegistry, 'endOthers'>;
+  /** For an admin's reset: the colleague is told by e-mail. */
   mail?: Pick<MailService, 'queueAccountMail'>;
 }) {
   const users = createUsersRepo(db);
@@ -108,6 +109,32 @@ export function createTwoFactorService({
     if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
     await spendCode(user, code, who);
     return user;
+  }
+
+  /**
+   * Turns two-factor sign-in off for an account whose device and recovery
+   * codes are lost, records it and ends every session of the account;
+   * answers how many ended. The one reset, whoever runs it (an admin on the
+   * web, the command line). Read under the lock: of two resets at once, the
+   * second finds it off (409).
+   */
+  async function turnOff(user: UserRecord, who: Who, summary: string): Promise<number> {
+    const wasOn = await db.transaction(async (trx) => {
+      const repo = createUsersRepo(trx);
+      await repo.lock({ id: user.id });
+      if (!(await repo.twoFactor(user.id)).secret) return false;
+      await repo.setTwoFactor(user.id, { secret: null, pending: null, lastStep: null });
+      await repo.replaceRecoveryCodes(user.id, []);
+      return true;
+    });
+    if (!wasOn) throw new ConflictError('apiErrors.twoFactorNotOn');
+    await audit.record(who, {
+      action: 'account.two_factor_reset',
+      target_type: 'user',
+      target_id: user.id,
+      summary,
+    });
+    return registry.endOthers(user.id);
   }
 
   return {
@@ -233,23 +260,7 @@ export function createTwoFactorService({
       if (admin.id === id) throw new ConflictError('apiErrors.twoFactorResetOwn');
       const user = await users.findById(id);
       if (!user) throw new NotFoundError('apiErrors.userNotFound');
-      // Read under the lock: of two admins resetting at once, the second finds it off.
-      const wasOn = await db.transaction(async (trx) => {
-        const repo = createUsersRepo(trx);
-        await repo.lock({ id });
-        if (!(await repo.twoFactor(id)).secret) return false;
-        await repo.setTwoFactor(id, { secret: null, pending: null, lastStep: null });
-        await repo.replaceRecoveryCodes(id, []);
-        return true;
-      });
-      if (!wasOn) throw new ConflictError('apiErrors.twoFactorNotOn');
-      await audit.record(ctx.who, {
-        action: 'account.two_factor_reset',
-        target_type: 'user',
-        target_id: id,
-        summary: user.username,
-      });
-      await registry?.endOthers(id);
+      await turnOff(user, ctx.who, user.username);
       if (user.email) {
         const by = displayNameOf((await users.findById(admin.id)) ?? admin);
         await mail?.queueAccountMail('two-factor-reset', user.email, {
@@ -263,19 +274,15 @@ export function createTwoFactorService({
       return toAccount({ ...user, totp_secret: null });
     },
 
-    /** `npm run admin -- reset-2fa <username>`: turns it off for someone who lost the device. */
+    /**
+     * `npm run admin -- reset-2fa <username>`: turns it off for someone who
+     * lost the device, as an admin's reset does (every session ends);
+     * answers how many sessions ended.
+     */
     async reset(username: string): Promise<number> {
       const user = await users.findByUsername(username);
       if (!user) throw new NotFoundError('apiErrors.userNotFound');
-      await users.setTwoFactor(user.id, { secret: null, pending: null, lastStep: null });
-      await users.replaceRecoveryCodes(user.id, []);
-      await audit.record(NOBODY, {
-        action: 'account.two_factor_reset',
-        target_type: 'user',
-        target_id: user.id,
-        summary: `${user.username} (command line)`,
-      });
-      return user.id;
+      return turnOff(user, NOBODY, `${user.username} (command line)`);
     },
   };
 }
