@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'account.password_reset_requested',
   'account.email_change_requested',
   'account.email_confirmed',
+  'account.password_check_failed',
+  'account.code_check_failed',
   'user.created',
   'user.invited',
   'user.invitation_resent',

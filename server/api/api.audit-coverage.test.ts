@@ -32,8 +32,10 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/llm/translate-news': 'translates text for the editor; nothing is stored',
   'POST /api/llm/translate-texts': 'translates site texts for the editor; nothing is stored',
   'POST /api/llm/draft-reply': 'drafts a reply for review; nothing is sent or stored',
-  'POST /api/auth/2fa/setup': 'a key waiting for confirmation; turning it on is recorded',
-  'POST /api/auth/2fa/move': 'a new key waiting for confirmation; the move is recorded',
+  'POST /api/auth/2fa/setup':
+    'a key waiting for confirmation; turning it on is recorded (a wrong password too)',
+  'POST /api/auth/2fa/move':
+    'a new key waiting for confirmation; the move is recorded (a wrong password or code too)',
   'POST /api/site/preview': 'renders a page with unsaved texts; nothing is stored',
   'POST /api/auth/invitation/check': 'shows what an invitation offers; nothing changes',
   'POST /api/auth/password-reset/check': 'says whether a reset link still works; nothing changes',
@@ -407,6 +409,22 @@ const CASES: Case[] = [
   },
   {
     route: 'PUT /api/auth/profile',
+    name: 'a wrong current password for a change',
+    async run() {
+      await from(otherAgent)
+        .put('/api/auth/profile')
+        .send({ username: `${other.username}-x`, current_password: 'not-the-password' })
+        .expect(401);
+      return {
+        action: 'account.password_check_failed',
+        actor: other.username,
+        target_type: 'user',
+        summary: 'profile change',
+      };
+    },
+  },
+  {
+    route: 'PUT /api/auth/profile',
     name: 'a new username',
     async run() {
       const renamed = `${other.username}-2`;
@@ -480,6 +498,22 @@ const CASES: Case[] = [
         .expect(200);
       recovery = res.body.data.recovery_codes;
       return { action: 'account.two_factor_moved', actor: other.username, target_type: 'user' };
+    },
+  },
+  {
+    route: 'POST /api/auth/2fa/disable',
+    name: 'a wrong code for a change',
+    async run() {
+      await from(otherAgent)
+        .post('/api/auth/2fa/disable')
+        .send({ password: other.password, code: 'aaaaa-bbbbb' })
+        .expect(401);
+      return {
+        action: 'account.code_check_failed',
+        actor: other.username,
+        target_type: 'user',
+        summary: 'two-factor off',
+      };
     },
   },
   {

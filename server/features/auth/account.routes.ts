@@ -52,7 +52,8 @@ export function createAccountRouter({ twoFactor, registry, audit, limits }: Auth
   });
 
   router.post('/2fa/setup', signedIn, limits.accountSecret, whenHashingFree, async (req, res) => {
-    res.json({ data: await twoFactor.setup(accountOf(whoOf(req)).id, req.body) });
+    const who = whoOf(req);
+    res.json({ data: await twoFactor.setup(accountOf(who).id, req.body, who) });
   });
 
   router.post('/2fa/enable', signedIn, limits.accountSecret, async (req, res) => {

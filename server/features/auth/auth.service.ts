@@ -15,6 +15,7 @@ import { parseInput } from '../../validation';
 import { NOBODY, actingAs, type Who } from '../../http/who';
 import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { checkCurrentPassword } from './secret-checks';
 import { createTokensRepo } from './tokens.repo';
 import { createUsersRepo, type UserRecord } from './users.repo';
 
@@ -198,11 +199,8 @@ export function createAuthService({
       const changes = parseInput(ProfileUpdateSchema, input);
       const user = await users.findById(id);
       if (!user) throw new UnauthorizedError('apiErrors.authRequired');
-      if (
-        changes.current_password &&
-        !(await verifyPassword(changes.current_password, user.password_hash))
-      ) {
-        throw new UnauthorizedError('apiErrors.wrongPassword');
+      if (changes.current_password) {
+        await checkCurrentPassword(audit, who, user, changes.current_password, 'profile change');
       }
       const { username, password, name, language } = changes;
       if ([username, password, name, language].every((v) => v === undefined)) {

@@ -20,7 +20,8 @@ import { actingAs, type Who } from '../../http/who';
 import type { AuditRecorder } from '../../audit-recorder';
 import type { MailService } from '../mail/mail.service';
 import { linkUrl, type LinkContext } from './invitations.service';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword } from './password';
+import { checkCurrentPassword } from './secret-checks';
 import type { SessionRegistry } from './session-registry';
 import { createTokensRepo, newToken } from './tokens.repo';
 import { createUsersRepo } from './users.repo';
@@ -169,9 +170,7 @@ export function createRecoveryService(deps: {
       const { email, current_password } = parseInput(EmailChangeSchema, input);
       const user = await users.findById(userId);
       if (!user) throw new UnauthorizedError('apiErrors.authRequired');
-      if (!(await verifyPassword(current_password, user.password_hash))) {
-        throw new UnauthorizedError('apiErrors.wrongPassword');
-      }
+      await checkCurrentPassword(audit, ctx.who, user, current_password, 'e-mail change');
       if (!mail.enabled) throw new ServiceUnavailableError('apiErrors.mailOff');
       const address = email.toLowerCase();
       if (address === user.email) {

@@ -17,6 +17,7 @@ import {
   newTotpSecret,
   setupDetails,
 } from './two-factor';
+import type { CheckedFor } from './secret-checks';
 import { createUsersRepo, type UserRecord } from './users.repo';
 
 /**
@@ -42,10 +43,15 @@ export const resumable = (pending: string | null, started: MoveStarted | undefin
 type MoveChecks = {
   /** The account (401 when it is gone). */
   account: (userId: number) => Promise<UserRecord>;
-  /** The account, once its password is checked (401 otherwise). */
-  withPassword: (userId: number, password: string) => Promise<UserRecord>;
-  /** A current code as proof (401 otherwise); a recovery code is spent and recorded. */
-  spendCode: (user: UserRecord, code: string, who: Who) => Promise<void>;
+  /** The account, once its password is checked (401 otherwise, recorded). */
+  withPassword: (
+    userId: number,
+    password: string,
+    who: Who,
+    checkedFor: CheckedFor,
+  ) => Promise<UserRecord>;
+  /** A current code as proof (401 otherwise, recorded); a recovery code is spent and recorded. */
+  spendCode: (user: UserRecord, code: string, who: Who, checkedFor: CheckedFor) => Promise<void>;
   /** The refusal of a wrong code. */
   invalidCode: () => UnauthorizedError;
 };
@@ -82,7 +88,7 @@ export function createTwoFactorMove({
       started?: MoveStarted,
     ): Promise<{ setup: TwoFactorSetup; started: MoveStarted }> {
       const { password } = parseInput(TwoFactorMoveSchema, input);
-      const user = await withPassword(userId, password);
+      const user = await withPassword(userId, password, who, 'two-factor move');
       if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
       // Asked again by the session that started it, while that key is still the pending one:
       // the same key after the password alone (another session needs a code of its own).
@@ -91,7 +97,7 @@ export function createTwoFactorMove({
         return { setup: await setupDetails(pending, user.username), started };
       }
       const { code } = parseInput(TwoFactorProofSchema, input);
-      await spendCode(user, code, who);
+      await spendCode(user, code, who, 'two-factor move');
       const secret = await newTotpSecret();
       await users.setTwoFactor(userId, { pending: secret });
       return {

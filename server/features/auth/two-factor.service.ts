@@ -14,7 +14,7 @@ import { NOBODY, accountOf, actingAs, type Who } from '../../http/who';
 import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import type { MailService } from '../mail/mail.service';
 import type { LinkContext } from './invitations.service';
-import { verifyPassword } from './password';
+import { checkCurrentPassword, recordFailedCheck, type CheckedFor } from './secret-checks';
 import type { SessionRegistry } from './session-registry';
 import { toAccount } from './staff.service';
 import {
@@ -83,19 +83,23 @@ export function createTwoFactorService({
       target_id: user.id,
     });
 
-  /** A current code as proof for a change (401 otherwise); a recovery code is spent and recorded. */
-  async function spendCode(user: UserRecord, code: string, who: Who) {
+  /**
+   * A current code as proof for a change (401 otherwise, recorded); a
+   * recovery code is spent and recorded.
+   */
+  async function spendCode(user: UserRecord, code: string, who: Who, checkedFor: CheckedFor) {
     const accepted = await acceptCode(user.id, code);
-    if (!accepted) throw invalidCode();
+    if (!accepted) {
+      await recordFailedCheck(audit, who, user, 'code', checkedFor);
+      throw invalidCode();
+    }
     if (accepted === 'recovery') await recordRecoveryUse(user, who);
   }
 
-  /** The account, once its password is checked. */
-  async function withPassword(userId: number, password: string) {
+  /** The account, once its password is checked (401 otherwise, recorded). */
+  async function withPassword(userId: number, password: string, who: Who, checkedFor: CheckedFor) {
     const user = await account(userId);
-    if (!(await verifyPassword(password, user.password_hash))) {
-      throw new UnauthorizedError('apiErrors.wrongPassword');
-    }
+    await checkCurrentPassword(audit, who, user, password, checkedFor);
     return user;
   }
 
@@ -103,11 +107,11 @@ export function createTwoFactorService({
    * The password and a current code (the app's, or a recovery code, which is
    * spent) of an account with two-factor sign-in on; answers the account.
    */
-  async function proven(userId: number, input: unknown, who: Who) {
+  async function proven(userId: number, input: unknown, who: Who, checkedFor: CheckedFor) {
     const { password, code } = parseInput(TwoFactorProofSchema, input);
-    const user = await withPassword(userId, password);
+    const user = await withPassword(userId, password, who, checkedFor);
     if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
-    await spendCode(user, code, who);
+    await spendCode(user, code, who, checkedFor);
     return user;
   }
 
@@ -159,12 +163,9 @@ export function createTwoFactorService({
       };
     },
 
-    async setup(userId: number, input: unknown): Promise<TwoFactorSetup> {
+    async setup(userId: number, input: unknown, who: Who): Promise<TwoFactorSetup> {
       const { password } = parseInput(TwoFactorSetupSchema, input);
-      const user = await account(userId);
-      if (!(await verifyPassword(password, user.password_hash))) {
-        throw new UnauthorizedError('apiErrors.wrongPassword');
-      }
+      const user = await withPassword(userId, password, who, 'two-factor setup');
       if (user.totp_secret) throw new ConflictError('apiErrors.twoFactorAlreadyOn');
       const secret = await newTotpSecret();
       await users.setTwoFactor(userId, { pending: secret });
@@ -192,14 +193,11 @@ export function createTwoFactorService({
 
     async disable(userId: number, input: unknown, who: Who): Promise<void> {
       const { password, code } = parseInput(TwoFactorDisableSchema, input);
-      const user = await account(userId);
-      if (!(await verifyPassword(password, user.password_hash))) {
-        throw new UnauthorizedError('apiErrors.wrongPassword');
-      }
+      const user = await withPassword(userId, password, who, 'two-factor off');
       if (!user.totp_secret) throw new ConflictError('apiErrors.twoFactorNotOn');
       if (user.is_admin && (await required()))
         throw new ConflictError('apiErrors.twoFactorRequired');
-      await spendCode(user, code, who);
+      await spendCode(user, code, who, 'two-factor off');
       await users.setTwoFactor(userId, { secret: null, pending: null, lastStep: null });
       await users.replaceRecoveryCodes(userId, []);
       await audit.record(actingAs(who, user), {
@@ -211,7 +209,7 @@ export function createTwoFactorService({
 
     /** A new set of recovery codes (the password and a code): the old ones stop working. */
     async renewRecoveryCodes(userId: number, input: unknown, who: Who): Promise<string[]> {
-      const user = await proven(userId, input, who);
+      const user = await proven(userId, input, who, 'new recovery codes');
       const codes = newRecoveryCodes();
       await users.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
       await audit.record(actingAs(who, user), {

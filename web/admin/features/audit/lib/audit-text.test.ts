@@ -92,3 +92,26 @@ describe('the ADMIN_USERNAME account created at start (bootstrap.ts)', () => {
     });
   }
 });
+
+describe('a wrong current password or code given for a change (secret-checks.ts)', () => {
+  const READ: Record<Language, string[]> = {
+    en: ['Username or password change', 'Moving two-factor sign-in to a new device'],
+    pt: [
+      'Alteração do nome de utilizador ou da palavra-passe',
+      'Mudança da autenticação de dois fatores para um novo dispositivo',
+    ],
+    de: [
+      'Änderung von Benutzername oder Passwort',
+      'Umzug der Zwei-Faktor-Anmeldung auf ein neues Gerät',
+    ],
+  };
+  for (const language of ['en', 'pt', 'de'] as const) {
+    it(`reads in ${language}: what it was given for`, () => {
+      const { t } = i18nFor(language);
+      expect([
+        summaryText(entry('account.password_check_failed', 'profile change'), t),
+        summaryText(entry('account.code_check_failed', 'two-factor move'), t),
+      ]).toEqual(READ[language]);
+    });
+  }
+});

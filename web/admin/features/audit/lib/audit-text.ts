@@ -32,6 +32,16 @@ export const actionLabel = (action: AuditAction, t: Translate) =>
  * account-notes.ts reads them; a setting's change names its key and values,
  * the hero's its media ids: read below, old entries included.
  */
+/** What a wrong current password or code was given for (server/features/auth/secret-checks.ts). */
+const CHECKED_FOR: Record<string, string> = {
+  'profile change': 'admin.audit.notes.checkedFor.profile',
+  'e-mail change': 'admin.audit.notes.checkedFor.email',
+  'two-factor setup': 'admin.audit.notes.checkedFor.twoFactorSetup',
+  'two-factor off': 'admin.audit.notes.checkedFor.twoFactorOff',
+  'two-factor move': 'admin.audit.notes.checkedFor.twoFactorMove',
+  'new recovery codes': 'admin.audit.notes.checkedFor.recoveryCodes',
+};
+
 const NOTES: Partial<Record<AuditAction, Record<string, string>>> = {
   'auth.login': { 'with second factor': 'admin.audit.notes.secondFactor' },
   'auth.login_failed': {
@@ -39,6 +49,8 @@ const NOTES: Partial<Record<AuditAction, Record<string, string>>> = {
     'unknown username': 'admin.audit.notes.unknownUsername',
     'deactivated account': 'admin.audit.notes.deactivatedAccount',
   },
+  'account.password_check_failed': CHECKED_FOR,
+  'account.code_check_failed': CHECKED_FOR,
   'contact.exported': {
     enquiries: 'admin.audit.notes.exportInbox',
     spam: 'admin.audit.notes.exportSpam',
