@@ -45,7 +45,8 @@ const usernameTaken = () =>
 
 /**
  * The audit entry of a withdrawn invitation, by hand or (`because`) with its
- * sender's right to invite (staff.service.ts).
+ * sender's right to invite (staff.service.ts) or `replaced` by a new one to
+ * the same address.
  */
 export const withdrawnEntry = (record: TokenRecord, because?: string): AuditRecord => ({
   action: 'user.invitation_withdrawn',
@@ -157,17 +158,20 @@ export function createInvitationsService(deps: {
       return (await tokens.invitations()).map(toInvitation);
     },
 
-    /** A new invitation replaces an earlier one to the same address. */
+    /**
+     * A new invitation replaces an earlier one to the same address: that one
+     * is withdrawn (recorded so, `replaced`).
+     */
     async invite(input: unknown, ctx: LinkContext): Promise<InvitationSent> {
       const { email, role } = parseInput(InvitationSchema, input);
       const address = email.toLowerCase();
       if (await users.findByEmail(address)) throw emailTaken();
       const sender = accountOf(ctx.who);
       const { token, hash } = newToken();
-      const { record, by } = await db.transaction(async (trx) => {
+      const { record, by, replaced } = await db.transaction(async (trx) => {
         const named = await senderMayInvite(trx, sender.id);
         const repo = createTokensRepo(trx);
-        await repo.removeUnused('invitation', { email: address });
+        const earlier = await repo.removeInvitationsTo(address);
         const made = await repo.insert({
           kind: 'invitation',
           token_hash: hash,
@@ -177,8 +181,9 @@ export function createInvitationsService(deps: {
           created_by: sender.id,
           ...lifetime(),
         });
-        return { record: made, by: named };
+        return { record: made, by: named, replaced: earlier };
       });
+      for (const old of replaced) await audit.record(ctx.who, withdrawnEntry(old, 'replaced'));
       await audit.record(ctx.who, {
         action: 'user.invited',
         target_type: 'invitation',

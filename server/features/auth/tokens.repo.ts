@@ -60,6 +60,26 @@ export function createTokensRepo(db: Db) {
   const locked = (query: ReturnType<typeof withAuthor>, lock?: boolean) =>
     lock && !isEmbedded(db) ? query.forUpdate('account_tokens') : query;
 
+  /**
+   * Deletes the invitations matching `match` that nobody accepted (expired
+   * ones too) and answers those it deleted, as they were. One row at a time,
+   * each only while still unused, so an invitation accepted or withdrawn
+   * meanwhile is not answered as withdrawn here.
+   */
+  async function removeInvitations(match: Record<string, string | number>) {
+    const rows = await withAuthor()
+      .where({ 'account_tokens.kind': 'invitation', ...match })
+      .whereNull('account_tokens.used_at')
+      .orderBy('account_tokens.id');
+    const removed: TokenRecord[] = [];
+    for (const record of rows.map(toRecord)) {
+      if ((await table().where({ id: record.id }).whereNull('used_at').delete()) > 0) {
+        removed.push(record);
+      }
+    }
+    return removed;
+  }
+
   return {
     async insert(row: {
       kind: TokenKind;
@@ -132,24 +152,17 @@ export function createTokensRepo(db: Db) {
       return (await table().where({ id }).whereNull('used_at').update(fields)) > 0;
     },
 
+    /** Deletes the invitations `userId` sent that nobody accepted; answers them (`removeInvitations`). */
+    removeInvitationsBy(userId: number): Promise<TokenRecord[]> {
+      return removeInvitations({ 'account_tokens.created_by': userId });
+    },
+
     /**
-     * Deletes the invitations `userId` sent that nobody accepted (expired ones
-     * too) and answers those it deleted, as they were. One row at a time, each
-     * only while still unused, so an invitation accepted or withdrawn meanwhile
-     * is not answered as withdrawn here.
+     * Deletes the invitations to `email` that nobody accepted (a new one
+     * replaces them) and answers those it deleted, as `removeInvitationsBy`.
      */
-    async removeInvitationsBy(userId: number): Promise<TokenRecord[]> {
-      const rows = await withAuthor()
-        .where({ 'account_tokens.kind': 'invitation', 'account_tokens.created_by': userId })
-        .whereNull('account_tokens.used_at')
-        .orderBy('account_tokens.id');
-      const removed: TokenRecord[] = [];
-      for (const record of rows.map(toRecord)) {
-        if ((await table().where({ id: record.id }).whereNull('used_at').delete()) > 0) {
-          removed.push(record);
-        }
-      }
-      return removed;
+    removeInvitationsTo(email: string): Promise<TokenRecord[]> {
+      return removeInvitations({ 'account_tokens.email': email });
     },
 
     async remove(id: number): Promise<boolean> {

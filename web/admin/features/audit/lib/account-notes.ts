@@ -15,8 +15,11 @@ import { ROLES } from '#shared/roles';
 const ROLE = `(${ROLES.join('|')})`;
 /** `bob: editor -> sales` */
 const ROLE_CHANGED = new RegExp(`^(.+): ${ROLE} -> ${ROLE}$`);
-/** `bob (editor)`, `ann@example.com (sales)`, and a withdrawal's `, alice may no longer invite` */
-const WITH_ROLE = new RegExp(`^(.+) \\(${ROLE}\\)(?:, (.+) may no longer invite)?$`);
+/**
+ * `bob (editor)`, `ann@example.com (sales)`, and a withdrawal's `, alice may
+ * no longer invite` or `, replaced` (by a new invitation to the address)
+ */
+const WITH_ROLE = new RegExp(`^(.+) \\(${ROLE}\\)(?:, (.+) may no longer invite|, (replaced))?$`);
 /** `editor`, `editor, invited by alice` */
 const ACCEPTED = new RegExp(`^${ROLE}(?:, invited by (.+))?$`);
 
@@ -62,8 +65,10 @@ export function accountNote(entry: AuditEntry, t: Translate): string | null {
     action === 'user.invitation_resent' ||
     action === 'user.invitation_withdrawn'
   ) {
-    const [, name, role, sender] = WITH_ROLE.exec(summary) ?? [];
-    if (!name || !role || (sender && action !== 'user.invitation_withdrawn')) return null;
+    const [, name, role, sender, replaced] = WITH_ROLE.exec(summary) ?? [];
+    const why = sender ?? replaced;
+    if (!name || !role || (why && action !== 'user.invitation_withdrawn')) return null;
+    if (replaced) return t('admin.audit.notes.replaced', { email: name, role: roleName(role, t) });
     return sender
       ? t('admin.audit.notes.senderMayNotInvite', { email: name, role: roleName(role, t), sender })
       : t('admin.audit.notes.withRole', { name, role: roleName(role, t) });
