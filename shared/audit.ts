@@ -1,8 +1,10 @@
 /**
  * The audit trail as the API returns it (`GET /api/audit`). `actor` is the
- * username at the time (null for an anonymous attempt, UNKNOWN_ACCOUNT for a
- * sign-in refused to a username no account has); `summary` is short and
- * never holds a secret or an enquiry's text.
+ * username at the time (null for no account: someone not signed in, such as
+ * a password reset asked for, with the address it came from, or the system,
+ * without one; UNKNOWN_ACCOUNT for a sign-in refused to a username no
+ * account has); `summary` is short and never holds a secret or an
+ * enquiry's text.
  */
 export type AuditEntry = {
   id: number;

@@ -128,6 +128,32 @@ describe('forgotten passwords', () => {
     ]);
   });
 
+  it('records a reset asked for by someone not signed in under no account, on the account', async () => {
+    await withAddress('asked-about', 'asked@example.com');
+    const { id } = (await t.db('users').where({ username: 'asked-about' }).first('id')) as {
+      id: number;
+    };
+    await request(t.app)
+      .post('/api/auth/password-reset')
+      .send({ email: 'asked@example.com' })
+      .expect(200);
+    const entry = await until(
+      () =>
+        t
+          .db('audit_log')
+          .where({ action: 'account.password_reset_requested', target_id: String(id) })
+          .first(),
+      (row) => row !== undefined,
+    );
+    expect(entry).toMatchObject({
+      actor_id: null,
+      actor: null,
+      target_type: 'user',
+      summary: 'asked-about',
+    });
+    expect(entry.ip).toBeTruthy();
+  });
+
   it('refuses an expired or unknown link', async () => {
     await withAddress('late-reset', 'late@example.com');
     await request(t.app).post('/api/auth/password-reset').send({ email: 'late@example.com' });

@@ -97,9 +97,9 @@ export function createRecoveryService(deps: {
       expiresAt: record.expires_at,
       username: user.username,
     });
-    // Asked for by someone not signed in: recorded under the account asked about, like a
-    // refused sign-in under the username tried.
-    await audit.record(ctx.who.actor ? ctx.who : actingAs(ctx.who, user), {
+    // Whoever asked: anyone may, so someone not signed in is recorded as no account (the
+    // audit page says "not signed in"), never as the account asked about; the target names it.
+    await audit.record(ctx.who, {
       action: 'account.password_reset_requested',
       target_type: 'user',
       target_id: user.id,

@@ -162,6 +162,31 @@ describe('AuditLog', () => {
     }
   });
 
+  it('names who acted without an account: not signed in (from an address) or the system', async () => {
+    const entries = [
+      entry(2, {
+        actor: null,
+        action: 'account.password_reset_requested',
+        summary: 'boss',
+        ip: '198.51.100.23',
+      }),
+      entry(1, { actor: null, action: 'user.created', summary: 'boss (command line)', ip: null }),
+    ];
+    const expected = {
+      en: ['Not signed in', 'System'],
+      pt: ['Sem sessão iniciada', 'Sistema'],
+      de: ['Nicht angemeldet', 'System'],
+    };
+    for (const language of ['en', 'pt', 'de'] as const) {
+      renderLog({ entries, total: 2 }, '/admin/audit', language);
+      const rows = await screen.findAllByTestId('audit-entry');
+      expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(
+        expected[language],
+      );
+      cleanup();
+    }
+  });
+
   it('keeps the filter and the page in the address and asks the server for them', async () => {
     const calls = renderLog({ total: 60, pages: 3, current_page: 2 }, '/admin/audit?page=2');
     await screen.findAllByTestId('audit-entry');

@@ -1,14 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { UNKNOWN_ACCOUNT, type AuditEntry } from '#shared/audit';
+import type { AuditEntry } from '#shared/audit';
 import { formatDateTime } from '#shared/dates';
 import { pickLanguage } from '#shared/languages';
-import { actionLabel, isFailure, summaryText } from '../lib/audit-text';
+import { actionLabel, actorKey, isFailure, summaryText } from '../lib/audit-text';
 import { AuditTarget, type ArticleHref } from './AuditTarget';
 
 type Props = { entries: AuditEntry[]; caption: string; articleHref: ArticleHref };
 
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
 const td = 'px-3 py-2 align-top';
+
+/** Who acted: the account's username, or, in words, what acted without one. */
+function Actor({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const key = actorKey(entry);
+  return key === null ? entry.actor : <span className="text-slate-600">{t(key)}</span>;
+}
 
 /** One row per entry: when, who, what, on what, details, from where. */
 export function AuditTable({ entries, caption, articleHref }: Props) {
@@ -58,15 +65,7 @@ export function AuditTable({ entries, caption, articleHref }: Props) {
                 </td>
                 {/* A name keeps its line (3–50 characters, no spaces); only a long one wraps. */}
                 <td className={`${td} min-w-32 break-all`}>
-                  {entry.actor !== null && entry.actor !== UNKNOWN_ACCOUNT ? (
-                    entry.actor
-                  ) : (
-                    <span className="text-slate-600">
-                      {t(
-                        entry.actor === null ? 'admin.audit.system' : 'admin.audit.unknownAccount',
-                      )}
-                    </span>
-                  )}
+                  <Actor entry={entry} />
                 </td>
                 <td className={td}>
                   <span

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#shared/audit';
+import { AUDIT_ACTIONS, UNKNOWN_ACCOUNT, type AuditAction, type AuditEntry } from '#shared/audit';
 import type { Translate } from '#shared/languages';
 import { SETTING_KEYS, SETTINGS, type SettingDefinition, type SettingKey } from '#shared/settings';
 import { accountNote } from './account-notes';
@@ -24,6 +24,19 @@ export const isFailure = (action: AuditAction) => action.endsWith('_failed');
 
 export const actionLabel = (action: AuditAction, t: Translate) =>
   t(`admin.audit.actions.${action}`);
+
+/**
+ * The catalogue key naming an actor that is no account, or null for an
+ * account's username: a sign-in refused to an unknown username; a request
+ * from someone not signed in (no account, but an address: a password reset
+ * asked for); else the system (the command line, the start, a background
+ * job, which have no address).
+ */
+export function actorKey(entry: AuditEntry): string | null {
+  if (entry.actor === UNKNOWN_ACCOUNT) return 'admin.audit.unknownAccount';
+  if (entry.actor !== null) return null;
+  return entry.ip === null ? 'admin.audit.system' : 'admin.audit.notSignedIn';
+}
 
 /**
  * The server writes a few fixed English notes into `summary`; they are
