@@ -81,8 +81,20 @@ export type MailStatus = {
     message: string;
   } | null;
   last_delivery_at: string | null;
-  /** The latest attempt failed and nothing was delivered since. */
+  /**
+   * The mail server is failing: the latest attempt failed in a way that is
+   * tried again (unreachable, a timeout, a 4xx, the login or sender refused)
+   * and nothing was delivered since. A message refused for good is not
+   * this (see `refused`).
+   */
   failing: boolean;
+  /**
+   * The latest attempt was refused for good (a 5xx to the recipient or the
+   * message: a mistyped address, a mailbox that does not exist) and nothing
+   * was delivered since: that one message is not tried again; the server
+   * itself answered. Absent from servers older than this field.
+   */
+  refused?: boolean;
 };
 
 /**

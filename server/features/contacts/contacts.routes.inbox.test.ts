@@ -273,6 +273,7 @@ describe('GET /api/mail/status without SMTP_URL', () => {
       last_failure: null,
       last_delivery_at: null,
       failing: false,
+      refused: false,
     });
     expect(await t.db('mail_outbox').count({ n: '*' }).first()).toMatchObject({ n: 0 });
   });

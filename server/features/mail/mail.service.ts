@@ -291,7 +291,8 @@ export function createMailService({
       const [s, now] = await Promise.all([outbox.status(), settings?.snapshot()]);
       const reach = (language: Language) =>
         mail ? alertRecipients(mail.notify, now ?? DEFAULT_SETTINGS, language).length : 0;
-      const failing =
+      // The latest failed attempt, when nothing was delivered after it.
+      const unresolved =
         s.lastFailure !== null &&
         (s.lastDeliveryAt === null || s.lastFailure.at > s.lastDeliveryAt);
       return {
@@ -310,7 +311,9 @@ export function createMailService({
         ) as MailStatus['cancel_reasons'],
         last_failure: s.lastFailure && failureOf(s.lastFailure, speak('en')),
         last_delivery_at: s.lastDeliveryAt,
-        failing,
+        // The server failing (the message waits for another try), or one message refused for good.
+        failing: unresolved && !s.lastFailure?.permanent,
+        refused: unresolved && Boolean(s.lastFailure?.permanent),
       };
     },
   };

@@ -211,7 +211,8 @@ export function createOutboxRepo(db: Db) {
 
     /**
      * The state of e-mail delivery (webhook calls are listed apart); errors
-     * as stored; e-mails cancelled (to colleagues who lost their access),
+     * as stored, the latest saying whether its message was refused for good
+     * or waits to be tried again; e-mails cancelled (to colleagues who lost their access),
      * by reason.
      */
     async status() {
@@ -229,7 +230,7 @@ export function createOutboxRepo(db: Db) {
             { column: 'last_error_at', order: 'desc' },
             { column: 'id', order: 'desc' },
           ])
-          .first('last_error', 'last_error_at'),
+          .first('last_error', 'last_error_at', 'status'),
         mails().max({ at: 'sent_at' }).first(),
         mails()
           .where('status', 'cancelled')
@@ -241,7 +242,12 @@ export function createOutboxRepo(db: Db) {
         pending: toCount(counts?.pending),
         failed: toCount(counts?.failed),
         lastFailure: failure
-          ? { at: toIso(failure.last_error_at), error: String(failure.last_error) }
+          ? {
+              at: toIso(failure.last_error_at),
+              error: String(failure.last_error),
+              // Refused for good (markFailed): that message is not tried again.
+              permanent: failure.status === 'failed',
+            }
           : null,
         lastDeliveryAt: toIsoOrNull(delivery?.at),
         cancelled: cancelled.map((r) => ({

@@ -118,6 +118,37 @@ describe('MailStatusNotice', () => {
     expect(container.textContent).toBe('');
   });
 
+  it.each([
+    ['en', 'Last message refused for good: The mail server refused the address', 'not sent again'],
+    ['pt', 'Última mensagem recusada definitivamente: O servidor de correio', 'não volta a ser'],
+    ['de', 'Letzte Nachricht endgültig abgelehnt: Der Mailserver hat die Adresse', 'nicht erneut'],
+  ] as const)(
+    'a message refused for good is a quiet notice that promises no retry, not an alarm (%s)',
+    (language, title, noRetry) => {
+      renderAdmin(
+        <MailStatusNotice
+          status={{
+            ...healthy,
+            failed: 1,
+            refused: true,
+            last_failure: {
+              at: '2026-11-22T11:00:00.000Z',
+              error: { code: 'recipient', values: { status: 550, address: 'jane@exmaple.com' } },
+              message: 'The mail server refused the address jane@exmaple.com with code 550',
+            },
+          }}
+        />,
+        { language },
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+      const notice = screen.getByRole('status').textContent;
+      expect(notice).toContain(title);
+      expect(notice).toContain('jane@exmaple.com');
+      expect(notice).toContain(noRetry);
+      expect(notice).not.toMatch(/retried|tentadas de novo|erneut gesendet, bis/);
+    },
+  );
+
   it('warns when no staff address gets alerts', () => {
     renderAdmin(
       <MailStatusNotice status={{ ...healthy, notify: 0, alert_recipients: NO_ALERTS }} />,

@@ -1,4 +1,4 @@
-import { MailWarning, MailX, OctagonAlert } from 'lucide-react';
+import { MailMinus, MailWarning, MailX, OctagonAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/dates';
@@ -47,10 +47,12 @@ export function mailErrorText(failure: NonNullable<MailStatus['last_failure']>, 
 
 /**
  * What the admin must know about enquiry e-mail (`GET /api/mail/status`):
- * that it is off (with what to set), that deliveries are failing (the last
- * error and how many messages wait), or that no staff address gets the
- * alerts of some or all languages (neither NOTIFY_EMAIL nor their alert
- * lists name anyone). Nothing while all is well.
+ * that it is off (with what to set), that the mail server is failing (the
+ * last error and how many messages wait to be tried again), that no staff
+ * address gets the alerts of some or all languages (neither NOTIFY_EMAIL
+ * nor their alert lists name anyone), or, quietly, that the last message
+ * was refused for good (an address that does not exist: not retried, and
+ * no fault of the server). Nothing while all is well.
  */
 export function MailStatusNotice({ status }: { status: MailStatus | undefined }) {
   const { t, i18n } = useTranslation();
@@ -111,6 +113,20 @@ export function MailStatusNotice({ status }: { status: MailStatus | undefined })
         title={t('admin.mail.someStaffTitle', { languages })}
       >
         {t('admin.mail.someStaffHint')}
+      </Notice>
+    );
+  }
+  if (status.refused && status.last_failure) {
+    return (
+      <Notice
+        tone="info"
+        role="status"
+        icon={<MailMinus aria-hidden="true" className={icon} />}
+        title={t('admin.mail.refused', { message: mailErrorText(status.last_failure, t) })}
+      >
+        {t('admin.mail.refusedHint', {
+          date: formatDateTime(status.last_failure.at, language),
+        })}
       </Notice>
     );
   }
