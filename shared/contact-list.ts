@@ -41,9 +41,18 @@ export type ContactListQuery = z.output<typeof ContactListQuerySchema>;
 export const CSV_SEPARATOR_NAMES = ['comma', 'semicolon'] as const;
 export type CsvSeparatorName = (typeof CSV_SEPARATOR_NAMES)[number];
 
-/** `GET /api/contacts/export`'s query: the folder and the separator. */
-export const ContactExportQuerySchema = z.object({
-  spam: flag.optional(),
+/**
+ * `GET /api/contacts/export`'s query: the list's folder, filters and search
+ * (the list's own fields, so the file holds what the list shows, all pages
+ * of it) and the separator. Its order is the list's default, newest first.
+ */
+export const ContactExportQuerySchema = ContactListQuerySchema.pick({
+  spam: true,
+  read: true,
+  reply: true,
+  assignee: true,
+  q: true,
+}).extend({
   separator: z.enum(CSV_SEPARATOR_NAMES, { error: 'apiErrors.separatorInvalid' }).optional(),
 });
 export type ContactExportQuery = z.output<typeof ContactExportQuerySchema>;

@@ -223,15 +223,20 @@ export function createContactsRepo(db: Db) {
     },
 
     /**
-     * Every enquiry of the inbox or the spam folder, newest first, read
-     * `size` at a time from where the last batch stopped (by `created_at`
-     * and id, along `contacts_spam_created_at_index`): memory and each read
-     * stay the same however many there are, and no read holds the database.
+     * Every enquiry of a list (its folder, filters and search, as `list`
+     * has them at `at`), newest first, read `size` at a time from where
+     * the last batch stopped (by `created_at` and id, along
+     * `contacts_spam_created_at_index`): memory and each read stay the same
+     * however many there are, and no read holds the database. A search's
+     * matches are the list's (the SEARCH_MAX_RESULTS newest), read once.
      */
-    async *batches(spam: boolean, size: number): AsyncGenerator<Contact[]> {
+    async *batches(filter: ContactFilter, at: ListAt, size: number): AsyncGenerator<Contact[]> {
+      const ids = await matchingIds(filter, at);
       let last: Contact | undefined;
       for (;;) {
-        const q = withAssignee().where('contacts.spam', spam);
+        const q = ids
+          ? whereAmong(db, withAssignee(), 'contacts.id', ids)
+          : narrowing(filter, at)(withAssignee());
         if (last) {
           const { created_at, id } = last;
           q.where((w) =>

@@ -247,6 +247,20 @@ describe('GET /api/contacts/export', () => {
     expect(csvNames(res.text)).toEqual(expectedExportOrder(await t.db('contacts').select()));
   });
 
+  it('takes the list’s search and filters: the file holds what the list on screen holds', async () => {
+    await receivedAgo(1, { name: 'Welding open', message: 'Two welding cells.' });
+    await receivedAgo(2, { name: 'Paint open', message: 'A paint shop.' });
+    await receivedAgo(3, { name: 'Welding done', replied_at: new Date().toISOString() });
+    const query = 'q=welding&reply=awaiting';
+    const listed = names(await admin.get(`/api/contacts?${query}`).expect(200));
+    const res = await admin.get(`/api/contacts/export?${query}`).buffer(true).expect(200);
+    expect(csvNames(res.text)).toEqual(listed);
+    expect(listed).toEqual(['Welding open']);
+    expect(res.headers['content-disposition']).toMatch(/filename="?enquiries-filtered-/);
+    const bad = await admin.get('/api/contacts/export?reply=someday').expect(400);
+    expect(bad.body.details).toEqual({ reply: expect.any(String) });
+  });
+
   it('is for admins only', async () => {
     await request(t.app).get('/api/contacts/export').expect(401);
     await reader.get('/api/contacts/export').expect(403);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Contact } from '#shared/contact';
-import type { ContactListQuery } from '#shared/contact-list';
+import type { ContactExportQuery, ContactListQuery } from '#shared/contact-list';
 import { SEARCH_MAX_RESULTS } from '#shared/list-query';
+import { csvNames } from '../../../tests/support/enquiry-export';
 import { STORES, type TestStore } from '../../../tests/support/stores';
 import { createContactsService, type ContactsService } from './contacts.service';
 
@@ -250,6 +251,60 @@ describe.each(STORES)('enquiry lists on $name', ({ skip, open }) => {
     await contacts.remove(id);
     expect((await page({ q: 'new' })).total).toBe(0);
   });
+
+  it.skipIf(skip)(
+    'exports what the list holds, all pages of it: its search, filters and folder',
+    async () => {
+      const [user] = await store
+        .db('users')
+        .insert({
+          username: 'exporter',
+          password_hash: 'x',
+          role: 'sales',
+          is_admin: true,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .returning('id');
+      const me = Number(typeof user === 'object' ? user.id : user);
+      const replied = new Date(now.getTime() - HOUR).toISOString();
+      await received(1, { name: 'Welding fresh', message: 'Two welding cells.' });
+      await received(2, { name: 'Welding mine', message: 'A welding line.', assignee_id: me });
+      await received(3, { name: 'Welding answered', message: 'Welding.', replied_at: replied });
+      await received(30, { name: 'Welding overdue', message: 'Welding robots.', read: true });
+      await received(4, { name: 'Painting', message: 'A paint shop.' });
+      await received(5, { name: 'Welding spam', message: 'Welding casino.', spam: true });
+      const who = { actor: { id: me, username: 'exporter' }, ip: null };
+      const exported = async (query: ContactExportQuery) => {
+        const { filename, csv } = await contacts.exportCsv(query, who);
+        let text = '';
+        for await (const part of csv) text += part;
+        return { filename, names: csvNames(text) };
+      };
+
+      expect(await exported({})).toEqual({
+        filename: 'enquiries-2026-11-20.csv',
+        names: ['Welding fresh', 'Welding mine', 'Welding answered', 'Painting', 'Welding overdue'],
+      });
+      const welding = await exported({ q: 'welding', reply: 'awaiting' });
+      expect(welding).toEqual({
+        filename: 'enquiries-filtered-2026-11-20.csv',
+        names: ['Welding fresh', 'Welding mine', 'Welding overdue'],
+      });
+      expect(welding.names).toEqual(
+        (await page({ q: 'welding', reply: 'awaiting', per_page: 100 })).names,
+      );
+      expect((await exported({ reply: 'overdue', read: true })).names).toEqual(['Welding overdue']);
+      expect((await exported({ assignee: 'me' })).names).toEqual(['Welding mine']);
+      expect((await exported({ assignee: 'none', read: false, q: 'two' })).names).toEqual([
+        'Welding fresh',
+      ]);
+      expect(await exported({ spam: true, q: 'welding' })).toEqual({
+        filename: 'spam-enquiries-filtered-2026-11-20.csv',
+        names: ['Welding spam'],
+      });
+    },
+  );
 
   it.skipIf(skip)('counts the statistics from the same rows, spam apart', async () => {
     await received(2, { name: 'Fresh' });

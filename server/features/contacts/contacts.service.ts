@@ -272,16 +272,21 @@ export function createContactsService({
 
     /**
      * The inbox or the spam folder as CSV (times in UTC and in the company's
-     * zone; commas, or semicolons), with a file name for the download (dated
-     * with the company's today): its
-     * text in parts (the header, then EXPORT_BATCH rows at a time, newest
-     * first), read from the database as they are sent.
+     * zone; commas, or semicolons), narrowed by the list's filters and
+     * search when given (`assignee=me`: the enquiries of `who`), with a
+     * file name for the download (dated with the company's today; a
+     * narrowed one says so): its text in parts (the header, then
+     * EXPORT_BATCH rows at a time, newest first), read from the database
+     * as they are sent.
      */
     async exportCsv(
       opts: ContactExportQuery = {},
       who: Who = NOBODY,
     ): Promise<{ filename: string; csv: AsyncIterable<string> }> {
-      const spam = opts.spam ?? false;
+      const { separator, ...filter } = opts;
+      const spam = filter.spam ?? false;
+      const narrowed = Object.entries(filter).some(([k, v]) => k !== 'spam' && v !== undefined);
+      const at: ListAt = { now: clock(), userId: who.actor?.id ?? null };
       const { reply_time_zone: timeZone } = await settings.snapshot();
       // The day the file is saved on, as the company's people name it.
       const day = zoneDay(clock(), timeZone);
@@ -289,16 +294,17 @@ export function createContactsService({
         action: 'contact.exported',
         summary: spam ? 'spam' : 'enquiries',
       });
-      const writer = csvWriter({ timeZone, separator: opts.separator });
+      const writer = csvWriter({ timeZone, separator });
       async function* csv() {
         yield `${CSV_BOM}${writer.header()}\r\n`;
-        for await (const batch of repo.batches(spam, EXPORT_BATCH)) {
+        for await (const batch of repo.batches({ ...filter, spam }, at, EXPORT_BATCH)) {
           let text = '';
           for (const contact of batch) text += `${writer.line(contact)}\r\n`;
           yield text;
         }
       }
-      return { filename: `${spam ? 'spam-' : ''}enquiries-${day}.csv`, csv: csv() };
+      const name = `${spam ? 'spam-' : ''}enquiries${narrowed ? '-filtered' : ''}`;
+      return { filename: `${name}-${day}.csv`, csv: csv() };
     },
 
     /**

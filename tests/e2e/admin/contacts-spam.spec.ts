@@ -66,7 +66,7 @@ test('a link farm lands in the spam folder with its reasons; "Not spam" moves it
   await expect(card).toContainText('Contains 5 links');
 });
 
-test('Export CSV downloads the folder on screen: UTF-8, a header row, one row per enquiry', async ({
+test('Export CSV downloads the list on screen: UTF-8, a header row, one row per enquiry', async ({
   page,
 }) => {
   const name = unique('Exported Ção');
@@ -106,7 +106,21 @@ test('Export CSV downloads the folder on screen: UTF-8, a header row, one row pe
   expect(inbox.text).toContain('"Metalúrgica, ""Norte"""');
   expect(inbox.text).toContain(`"'=1+1 is how our line\nplans its shifts."`);
   expect(inbox.text).not.toContain(spammer);
+  await expect(page.getByTestId('export-scope')).toHaveText('Every enquiry in the inbox');
 
+  // A search on screen narrows the file to its matches, and the button says so.
+  await openContacts(page, { q: name });
+  await expect(cardOf(page, name)).toBeVisible();
+  await expect(page.getByTestId('export-scope')).toHaveText(
+    'Only the enquiries that match the search and filters',
+  );
+  const searched = await save();
+  expect(searched.filename).toMatch(/^enquiries-filtered-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = searched.text.split('\r\n').filter(Boolean);
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toContain(name);
+
+  await openContacts(page, { sort: 'newest' });
   await page.getByRole('button', { name: /^Spam/ }).click();
   await expect(cardOf(page, spammer)).toBeVisible();
   const spam = await save();

@@ -109,11 +109,11 @@ describe('contact writes refetch every list and the totals, not the news', () =>
   it('exporting changes nothing', async () => {
     const calls = stubApi(() => 'ignored');
     const { result } = renderWithClient(useExportContacts, client);
-    await result.current.mutateAsync({ folder: 'spam' });
-    await result.current.mutateAsync({ folder: 'inbox', separator: 'semicolon' });
+    await result.current.mutateAsync({ query: { spam: true, q: 'casino', page: 2 } });
+    await result.current.mutateAsync({ query: { reply: 'late' }, separator: 'semicolon' });
     expect(calls).toEqual([
-      'GET /api/contacts/export?spam=true',
-      'GET /api/contacts/export?spam=false&separator=semicolon',
+      'GET /api/contacts/export?spam=true&q=casino',
+      'GET /api/contacts/export?spam=false&reply=late&separator=semicolon',
     ]);
     for (const key of contactQueries) expect(invalidated(key)).toBe(false);
   });

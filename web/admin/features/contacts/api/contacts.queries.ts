@@ -72,18 +72,28 @@ export function deleteContact(id: number): Promise<{ id: number }> {
 }
 
 /**
- * `GET /api/contacts/export`: a folder as a CSV file and the name the server
- * gave it, separated by commas or (European spreadsheet defaults) semicolons.
+ * `GET /api/contacts/export`: the list on screen (its folder, filters and
+ * search; every page of it, newest first) as a CSV file and the name the
+ * server gave it, separated by commas or (European spreadsheet defaults)
+ * semicolons.
  */
 export function exportContacts({
-  folder,
+  query,
   separator = 'comma',
 }: {
-  folder: ContactFolder;
+  query: ContactListQuery;
   separator?: CsvSeparatorName;
 }) {
+  const { spam, read, reply, assignee, q } = query;
   return apiFile('/contacts/export', {
-    query: { spam: folder === 'spam', ...(separator !== 'comma' && { separator }) },
+    query: {
+      spam: spam ?? false,
+      read,
+      reply,
+      assignee,
+      q,
+      ...(separator !== 'comma' && { separator }),
+    },
   });
 }
 

@@ -290,3 +290,42 @@ describe('deleting an enquiry', () => {
     expect(kept).toEqual([expect.stringMatching(/^admin\.contacts\.noteDraft:.*:8$/)]);
   });
 });
+
+describe('exporting the list', () => {
+  const exports = () => {
+    URL.createObjectURL = () => 'blob:csv';
+    URL.revokeObjectURL = () => undefined;
+    return stubModelApi(({ url }) => {
+      if (url.startsWith('/api/contacts?')) return page([contact]);
+      if (url.startsWith('/api/contacts/export'))
+        return new Response('\uFEFFid\r\n', { headers: { 'Content-Type': 'text/csv' } });
+      return undefined;
+    });
+  };
+  const exported = (calls: { url: string }[]) =>
+    calls.filter((c) => c.url.startsWith('/api/contacts/export')).map((c) => c.url);
+
+  it('asks for the search and filters on screen, every page, and says so', async () => {
+    const calls = exports();
+    open('/admin?tab=contacts&q=Weber&reply=awaiting&assignee=me&read=false&page=2');
+    await screen.findByRole('heading', { name: 'Jonas Weber' });
+    expect(screen.getByTestId('export-scope').textContent).toBe(
+      'Only the enquiries that match the search and filters',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'CSV with semicolons' }));
+    await waitFor(() =>
+      expect(exported(calls)).toEqual([
+        '/api/contacts/export?spam=false&read=false&reply=awaiting&assignee=me&q=Weber&separator=semicolon',
+      ]),
+    );
+  });
+
+  it('asks for the whole folder when nothing narrows it, and says which', async () => {
+    const calls = exports();
+    open('/admin?tab=contacts&sort=newest');
+    await screen.findByRole('heading', { name: 'Jonas Weber' });
+    expect(screen.getByTestId('export-scope').textContent).toBe('Every enquiry in the inbox');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(exported(calls)).toEqual(['/api/contacts/export?spam=false']));
+  });
+});

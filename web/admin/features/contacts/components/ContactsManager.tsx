@@ -101,7 +101,7 @@ export function ContactsManager({ stats }: { stats: ContactStats | null }) {
         >
           {t('admin.contacts.title')}
         </h2>
-        <ExportButton folder={folder} />
+        <ExportButton query={query} filtered={filtered} />
       </div>
       <MailStatusNotice status={mail} />
       {stats && (
