@@ -54,3 +54,32 @@ export function formatDay(day: string, language: Language): string {
   }
   return format.format(date);
 }
+
+/**
+ * The day (`YYYY-MM-DD`) that ends at `iso` when that moment is 00:00 in
+ * the reader's zone (`timeZone` for tests), else null: a reply due then is
+ * due by the end of that day, which "1 Dec, 00:00" does not say (it reads
+ * as the start of the 1st).
+ */
+export function dayEndingAt(iso: string, timeZone?: string): string | null {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  const parts = (date: Date) =>
+    Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      })
+        .formatToParts(date)
+        .map((p) => [p.type, p.value]),
+    );
+  const now = parts(at);
+  if (now.hour !== '00' || now.minute !== '00') return null;
+  const before = parts(new Date(at.getTime() - 1));
+  return `${before.year}-${before.month}-${before.day}`;
+}

@@ -183,7 +183,8 @@ function calendarDays(calendar: WorkCalendar) {
  * When a promise of `hours` made at `from` runs out: that many hours later,
  * or, with working days only, counting only the hours of working days in
  * the company's zone (an enquiry on Friday at 20:00 with 24 hours is due on
- * Monday at 20:00; one on Saturday, on Tuesday at 00:00).
+ * Monday at 20:00; one on Saturday, on Tuesday at 00:00, which the e-mails
+ * and the admin word as "by the end of Monday").
  */
 export function promiseEnds(from: Date, hours: number, calendar: WorkCalendar): Date {
   const start = from.getTime();

@@ -134,6 +134,32 @@ describe('the working-days rule, with the clock on a Friday evening', () => {
       'responder-lhe-á pessoalmente até terça-feira, 29 de dezembro às 18:00 (Hora da Europa Central).',
     );
   });
+
+  it('promises an enquiry of the weekend by the end of Monday, not "by Tuesday at 00:00"', async () => {
+    // Saturday 28 November 2026, 13:00 in Berlin (the zone the test above set): Monday's 24
+    // hours run out on Tuesday at 00:00 there.
+    clock.set('2026-11-28T12:00:00.000Z');
+    smtp.received.length = 0;
+    const id = (
+      await request(t.app)
+        .post('/api/contacts')
+        .send({ ...enquiry('en'), email: 'jane.weekend@example.com' })
+        .expect(201)
+    ).body.data.id;
+    expect((await admin.get(`/api/contacts/${id}`)).body.data.due_at).toBe(
+      '2026-11-30T23:00:00.000Z',
+    );
+    const mails = await smtp.waitFor(2);
+    const auto = mails.find((m) => m.envelope.to[0] === 'jane.weekend@example.com')!;
+    expect(auto.text).toContain(
+      'One of our engineers will reply to you personally by the end of Monday 30 November (Central European Time).',
+    );
+    const alert = mails.find((m) => m.envelope.to[0] === 'sales@forge.example')!;
+    expect(alert.text).toContain(
+      'Reply by: End of Monday, 30 November 2026 (Central European Time)',
+    );
+    for (const mail of [auto, alert]) expect(mail.text).not.toMatch(/00:00|1 December/);
+  });
 });
 
 describe.each(STORES)('reminders of replies due soon, on $name', ({ skip, open }) => {

@@ -30,7 +30,7 @@ export const QUOTED_CHARS = 200;
  * The visitor's confirmation, in the language of their enquiry: received,
  * a personal reply within 24 hours (or, when the company counts working
  * days only, by the day and time its `due_at` falls on in the company's
- * zone, `dueIn`), the start of their message quoted as plain text
+ * zone, `dueIn`, or by the end of the day before when that is midnight), the start of their message quoted as plain text
  * (QUOTED_CHARS at most), and how to reach the company. `t` speaks the
  * enquiry's language with the company's site texts in place (its name and
  * contact details). It invites a reply: `Reply-To` the team's address of
@@ -47,9 +47,12 @@ export function autoReply(
   const name = headerText(contact.name, 100);
   const subject = headerText(t('mail.reply.subject', { company: company.name }), 200);
   const privacy = sitePage(siteUrl, '/privacy', language);
-  const promise = dueIn
-    ? t('mail.reply.promiseBy', formatDue(contact.due_at, language, dueIn))
-    : t('mail.reply.promise');
+  const due = dueIn ? formatDue(contact.due_at, language, dueIn) : null;
+  const promise = !due
+    ? t('mail.reply.promise')
+    : due.endOfDay
+      ? t('mail.reply.promiseByEndOf', { day: due.when, zone: due.zone })
+      : t('mail.reply.promiseBy', due);
   const paragraphs = [t('mail.reply.thanks', { company: company.name }), promise];
   const quoted = excerpt(contact.message, QUOTED_CHARS);
 

@@ -9,6 +9,7 @@ import {
   companyDetails,
   companyHtml,
   companyText,
+  formatDueTime,
   formatTime,
   headerText,
   htmlDocument,
@@ -28,6 +29,12 @@ export const STAFF_LANGUAGE = DEFAULT_LANGUAGE;
 /** Where the admin opens one enquiry. */
 export function adminLink(siteUrl: string, contactId: number): string {
   return `${siteUrl}/admin?tab=contacts&contact=${contactId}`;
+}
+
+/** When the reply is due, as the alert's field says it: the moment, or the end of a day. */
+function replyBy(contact: Contact, t: Translate, language: Language, timeZone: string): string {
+  const due = formatDueTime(contact.due_at, language, timeZone);
+  return 'time' in due ? due.time : t('mail.alert.replyByEndOf', due);
 }
 
 /**
@@ -56,7 +63,7 @@ export function enquiryAlert(
     [t('mail.alert.fields.company'), contact.company ?? t('mail.alert.noCompany')],
     [t('mail.alert.fields.language'), t(`language.names.${contact.language}`)],
     [t('mail.alert.fields.received'), formatTime(contact.created_at, language, timeZone)],
-    [t('mail.alert.fields.replyBy'), formatTime(contact.due_at, language, timeZone)],
+    [t('mail.alert.fields.replyBy'), replyBy(contact, t, language, timeZone)],
   ];
   const intro = t('mail.alert.intro', { name: contact.name });
   const footer = t('mail.alert.footer', { site: siteUrl });

@@ -83,26 +83,66 @@ export function formatTime(iso: string, language: Language, timeZone: string): s
 }
 
 /**
+ * Whether `at` is 00:00 on the company's clock. A promise that runs out
+ * then (one counted in whole working days does) is kept by the end of the
+ * day before: "by Tuesday at 00:00" reads as the moment Tuesday starts.
+ */
+function atMidnight(at: Date, timeZone: string): boolean {
+  const parts = new Intl.DateTimeFormat('en', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  return part('hour') === '00' && part('minute') === '00';
+}
+
+/** The day that ends at midnight `at` (on the company's clock). */
+const dayEndingAt = (at: Date) => new Date(at.getTime() - 1);
+
+/**
  * A due time as a visitor reads it: the day and the time on the company's
  * clock ("Monday 30 November at 20:00") and the zone's name in the
- * reader's language ("Western European Time").
+ * reader's language ("Western European Time"); at midnight there, the day
+ * that ends then ("Monday 30 November", `endOfDay`), which the sentence
+ * words as the end of that day.
  */
 export function formatDue(
   iso: string,
   language: Language,
   timeZone: string,
-): { when: string; zone: string } {
+): { when: string; zone: string; endOfDay: boolean } {
   const at = new Date(iso);
+  const endOfDay = atMidnight(at, timeZone);
   const when = new Intl.DateTimeFormat(LOCALES[language], {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
+    ...(!endOfDay && { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
     timeZone,
-  }).format(at);
-  return { when, zone: zoneName(at, language, timeZone) };
+  }).format(endOfDay ? dayEndingAt(at) : at);
+  return { when, zone: zoneName(at, language, timeZone), endOfDay };
+}
+
+/**
+ * A due time as the team reads it (alerts, notices, reminders): the moment
+ * as `formatTime` writes it (`time`), or, at midnight on the company's
+ * clock, the day that ends then, with its weekday and year ("Monday 30
+ * November 2026", `day`), and the zone's name, for a sentence that says
+ * "by the end of" that day.
+ */
+export function formatDueTime(
+  iso: string,
+  language: Language,
+  timeZone: string,
+): { time: string } | { day: string; zone: string } {
+  const at = new Date(iso);
+  if (!atMidnight(at, timeZone)) return { time: formatTime(iso, language, timeZone) };
+  const day = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'full', timeZone }).format(
+    dayEndingAt(at),
+  );
+  return { day, zone: zoneName(at, language, timeZone) };
 }
 
 /**

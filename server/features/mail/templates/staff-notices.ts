@@ -6,7 +6,7 @@ import type { MailContent } from '../outbox.repo';
 import { adminLink } from './enquiry-alert';
 import {
   blockquote,
-  formatTime,
+  formatDueTime,
   headerText,
   htmlDocument,
   quoteHtml,
@@ -53,9 +53,15 @@ function staffNotice(
 const who = (contact: Contact) =>
   headerText(contact.company ? `${contact.name} (${contact.company})` : contact.name, 150);
 
-/** When the reply is due, on the company's clock. */
+/** When the reply is due, on the company's clock: a moment, or (at midnight) the day that ends then. */
 const dueTime = (contact: Contact, { language, timeZone }: NoticeReader) =>
-  formatTime(contact.due_at, language, timeZone);
+  formatDueTime(contact.due_at, language, timeZone);
+
+/** "The reply is due by …", by a moment or by the end of a day. */
+const dueLine = (contact: Contact, t: Translate, reader: NoticeReader) => {
+  const due = dueTime(contact, reader);
+  return 'time' in due ? t('mail.notice.due', { due: due.time }) : t('mail.notice.dueEndOf', due);
+};
 
 /** To the colleague an enquiry was just assigned to, by someone else. */
 export function assignmentNotice(
@@ -67,7 +73,7 @@ export function assignmentNotice(
   return staffNotice(contact, siteUrl, t, reader.language, {
     subject: t('mail.notice.assignedSubject', { name: who(contact) }),
     lead: t('mail.notice.assigned', { by, name: who(contact) }),
-    due: t('mail.notice.due', { due: dueTime(contact, reader) }),
+    due: dueLine(contact, t, reader),
   });
 }
 
@@ -83,17 +89,21 @@ export function reminderNotice(
   t: Translate,
   { now, ...reader }: NoticeReader & { now: Date },
 ): MailContent {
-  const due = dueTime(contact, reader);
   if (Date.parse(contact.due_at) <= now.getTime()) {
+    const due = dueTime(contact, reader);
+    const name = who(contact);
     return staffNotice(contact, siteUrl, t, reader.language, {
-      subject: t('mail.notice.overdueSubject', { name: who(contact) }),
-      lead: t('mail.notice.overdue', { name: who(contact), due }),
+      subject: t('mail.notice.overdueSubject', { name }),
+      lead:
+        'time' in due
+          ? t('mail.notice.overdue', { name, due: due.time })
+          : t('mail.notice.overdueEndOf', { name, ...due }),
       due: null,
     });
   }
   return staffNotice(contact, siteUrl, t, reader.language, {
     subject: t('mail.notice.reminderSubject', { name: who(contact) }),
     lead: t('mail.notice.reminder', { name: who(contact) }),
-    due: t('mail.notice.due', { due }),
+    due: dueLine(contact, t, reader),
   });
 }

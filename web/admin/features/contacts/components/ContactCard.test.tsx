@@ -110,6 +110,22 @@ describe('ContactCard', () => {
     expect(screen.getByTestId('reply-line').textContent).toBe('Reply due in 22 hours');
   });
 
+  it.each([
+    ['en', 'Due by the end of 03/03/2025', '03/03/2025, 20:00'],
+    ['pt', 'Prazo até ao final do dia 03/03/2025', '03/03/2025, 20:00'],
+    ['de', 'Fällig bis 03.03.2025, Tagesende', '03.03.2025, 20:00'],
+  ] as const)(
+    'gives a reply due at midnight as due by the end of the day before, in full (%s)',
+    (language, endOfDay, evening) => {
+      // Tuesday 4 March 2025, 00:00 in Berlin: due by the end of Monday 3 March.
+      renderCard({ due_at: '2025-03-03T23:00:00.000Z' }, { language });
+      expect(screen.getByTestId('reply-line').querySelector('time')!.title).toBe(endOfDay);
+      cleanup();
+      renderCard({ due_at: '2025-03-03T19:00:00.000Z' }, { language });
+      expect(screen.getByTestId('reply-line').querySelector('time')!.title).toBe(evening);
+    },
+  );
+
   it('once replied: the marker says so and the action turns back', () => {
     const on = renderCard({ ...arrived(30), read: true, replied_at: ago(1) });
     expect(screen.getByTestId('reply-marker').textContent).toBe('Replied');

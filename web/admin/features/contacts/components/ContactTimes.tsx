@@ -1,11 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '#shared/contact';
+import { dayEndingAt, formatDay } from '#shared/date-time';
 import { formatDateTime } from '#shared/dates';
 import { formatRelativeTime } from '#shared/relative-time';
-import { pickLanguage } from '#shared/languages';
+import { pickLanguage, type Language, type Translate } from '#shared/languages';
 import type { ReplyLine } from '../lib/reply-status';
 
 type Props = { contact: Contact; now: Date; line: ReplyLine | null };
+
+/**
+ * The reply line's moment in full: a due time at midnight (the reader's)
+ * as the end of the day before ("Due by the end of 30/11/2026"), any other
+ * as it is.
+ */
+function lineTitle(line: ReplyLine, language: Language, t: Translate): string {
+  const day = line.key === 'admin.contacts.repliedWhen' ? null : dayEndingAt(line.at);
+  return day
+    ? t('admin.contacts.dueEndOfDay', { day: formatDay(day, language) })
+    : formatDateTime(line.at, language);
+}
 
 /**
  * When the enquiry came in (date and time, and how long ago), read or not,
@@ -29,7 +42,7 @@ export function ContactTimes({ contact, now, line }: Props) {
       )}
       {line && (
         <p data-testid="reply-line">
-          <time dateTime={line.at} title={formatDateTime(line.at, language)}>
+          <time dateTime={line.at} title={lineTitle(line, language, t)}>
             {t(line.key, { when: formatRelativeTime(line.at, now, language) })}
           </time>
         </p>
