@@ -6,7 +6,7 @@ import {
   NewPasswordSchema,
   RegisterSchema,
 } from './auth';
-import type { Language } from './languages';
+import { LANGUAGES, type Language } from './languages';
 import { ROLES, STAFF_ROLES, type Role, type StaffRole } from './roles';
 import { cleanText, isDeliverableEmail } from './text';
 
@@ -66,6 +66,8 @@ export type Invitation = {
   id: number;
   email: string;
   role: StaffRole;
+  /** The language of its e-mail and of the page its link opens (a resend keeps it). */
+  language: Language;
   invited_by: string | null;
   created_at: string;
   expires_at: string;
@@ -89,9 +91,11 @@ export const EmailSchema = cleanText('email', 'validation.email.required')
   .pipe(z.string().min(1, 'validation.email.required'))
   .pipe(z.string().refine(isDeliverableEmail, 'validation.email.invalid'));
 
+/** `POST /api/users/invitations`; without `language`, the inviting admin's (the request's). */
 export const InvitationSchema = z.object({
   email: EmailSchema,
   role: z.enum(STAFF_ROLES, { error: 'validation.role.invalid' }),
+  language: z.enum(LANGUAGES, { error: 'validation.language.invalid' }).optional(),
 });
 
 /** `PUT /api/users/{id}`: at least one of the two. */

@@ -57,8 +57,9 @@ export const withdrawnEntry = (record: TokenRecord, because?: string): AuditReco
 
 /**
  * Invitations: an admin names an address and a staff role; the address gets
- * a one-time link, valid 72 hours, in the admin's language (or, with e-mail
- * off, the admin gets the link to pass on). The colleague chooses a username
+ * a one-time link, valid 72 hours, in the language the admin chose for it
+ * (theirs unless they chose another; or, with e-mail off, the admin gets the
+ * link to pass on). The colleague chooses a username
  * and password there and is signed in with that role. Pending invitations
  * can be sent again (a new link; the old one stops working; the invitation
  * becomes the resender's) or withdrawn.
@@ -80,6 +81,7 @@ export function createInvitationsService(deps: {
     id: r.id,
     email: r.email,
     role: r.role ?? 'editor',
+    language: r.language,
     invited_by: r.created_by_name,
     created_at: r.created_at,
     expires_at: r.expires_at,
@@ -88,14 +90,15 @@ export function createInvitationsService(deps: {
 
   /**
    * E-mails the link (false when e-mail is off) and answers the invitation,
-   * with the link if so. The e-mail names the sender (`by`) as colleagues
-   * are named: their display name, else their username.
+   * with the link if so, both in the invitation's language (whoever sends
+   * it). The e-mail names the sender (`by`) as colleagues are named: their
+   * display name, else their username.
    */
   async function send(record: TokenRecord, token: string, ctx: LinkContext, by: string) {
-    const url = linkUrl(ctx.origin, 'invitation', token, ctx.language);
+    const url = linkUrl(ctx.origin, 'invitation', token, record.language);
     const sent = await mail.queueAccountMail('invitation', record.email, {
       kind: 'invitation',
-      language: ctx.language,
+      language: record.language,
       url,
       expiresAt: record.expires_at,
       role: record.role ?? undefined,
@@ -160,10 +163,11 @@ export function createInvitationsService(deps: {
 
     /**
      * A new invitation replaces an earlier one to the same address: that one
-     * is withdrawn (recorded so, `replaced`).
+     * is withdrawn (recorded so, `replaced`). Its language is the one chosen,
+     * else the inviting admin's (the request's).
      */
     async invite(input: unknown, ctx: LinkContext): Promise<InvitationSent> {
-      const { email, role } = parseInput(InvitationSchema, input);
+      const { email, role, language = ctx.language } = parseInput(InvitationSchema, input);
       const address = email.toLowerCase();
       if (await users.findByEmail(address)) throw emailTaken();
       const sender = accountOf(ctx.who);
@@ -177,7 +181,7 @@ export function createInvitationsService(deps: {
           token_hash: hash,
           email: address,
           role,
-          language: ctx.language,
+          language,
           created_by: sender.id,
           ...lifetime(),
         });
@@ -194,7 +198,8 @@ export function createInvitationsService(deps: {
     },
 
     /**
-     * A new link, valid 72 hours from now; the one sent before stops working.
+     * A new link, valid 72 hours from now, in the invitation's language (not
+     * the resender's); the one sent before stops working.
      * The invitation becomes the resender's (who got the link, or had it
      * e-mailed), so it holds only while they may invite: written, as a new
      * one, in a transaction that reads the resender again, and only while

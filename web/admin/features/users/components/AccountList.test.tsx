@@ -45,6 +45,7 @@ const invitation = (id: number, invited_by: string): Invitation => ({
   id,
   email: `guest${id}@example.com`,
   role: 'editor',
+  language: 'en',
   invited_by,
   created_at: '2026-01-01T00:00:00.000Z',
   expires_at: '2026-01-04T00:00:00.000Z',

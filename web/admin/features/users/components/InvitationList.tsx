@@ -58,6 +58,10 @@ export function InvitationList({ invitations, onSent }: Props) {
                   <p className="truncate font-medium text-slate-900">{invitation.email}</p>
                   <p className="text-sm text-slate-600">
                     {t(`admin.users.roles.${invitation.role}`)} ·{' '}
+                    {t('admin.users.invitations.language', {
+                      language: t(`language.names.${invitation.language}`),
+                    })}{' '}
+                    ·{' '}
                     {invitation.expired ? (
                       <span className="font-medium text-amber-800">
                         {t('admin.users.invitations.expired')}

@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES, pickLanguage, type Language } from '#shared/languages';
 import { STAFF_ROLES, type StaffRole } from '#shared/roles';
 import { InvitationSchema, type InvitationSent } from '#shared/users';
 import { ApiError } from '../../../../common/api';
@@ -12,29 +13,34 @@ import { useLeaveGuard } from '../../../hooks/useLeaveGuard';
 import { button, card, input } from '../../../lib/ui';
 import { useInvite } from '../api/users.queries';
 
-type Errors = Partial<Record<'email' | 'role', string>>;
+type Errors = Partial<Record<'email' | 'role' | 'language', string>>;
 
 /**
- * Invites a colleague by address and role. With e-mail on the server sends
- * the link; with e-mail off the answer carries it and `onSent` shows it.
- * An address typed and not sent is unsaved work: leaving the page asks first.
+ * Invites a colleague by address, role and language (of the e-mail and the
+ * page its link opens; the admin's own unless they choose another). With
+ * e-mail on the server sends the link; with e-mail off the answer carries it
+ * and `onSent` shows it. An address typed and not sent is unsaved work:
+ * leaving the page asks first.
  */
 export function InviteForm({ onSent }: { onSent: (sent: InvitationSent) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const invite = useInvite();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('editor');
+  const [language, setLanguage] = useState<Language>(() => pickLanguage(i18n.language));
   const [errors, setErrors] = useState<Errors>({});
   // Said as text, for an admin whose role changes before they can send it (AdminScreen).
-  useLeaveGuard(
-    email.trim() !== '',
-    () =>
-      `${t('admin.users.invite.email')}: ${email.trim()}\n${t('admin.users.role')}: ${t(`admin.users.roles.${role}`)}`,
+  useLeaveGuard(email.trim() !== '', () =>
+    [
+      `${t('admin.users.invite.email')}: ${email.trim()}`,
+      `${t('admin.users.role')}: ${t(`admin.users.roles.${role}`)}`,
+      `${t('admin.users.invite.language')}: ${t(`language.names.${language}`)}`,
+    ].join('\n'),
   );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = InvitationSchema.safeParse({ email, role });
+    const checked = InvitationSchema.safeParse({ email, role, language });
     if (!checked.success) {
       const found: Errors = {};
       for (const issue of checked.error.issues)
@@ -68,7 +74,7 @@ export function InviteForm({ onSent }: { onSent: (sent: InvitationSent) => void 
       <form
         onSubmit={(e) => void onSubmit(e)}
         noValidate
-        className="mt-4 grid gap-4 sm:grid-cols-[1fr_14rem_auto] sm:items-start"
+        className="mt-4 grid gap-4 sm:grid-cols-2 sm:items-start lg:grid-cols-[1fr_14rem_11rem_auto]"
       >
         <EmailField
           id="invite-email"
@@ -100,7 +106,30 @@ export function InviteForm({ onSent }: { onSent: (sent: InvitationSent) => void 
             ))}
           </select>
         </Field>
-        <button type="submit" className={`${button.primary} sm:mt-7`} disabled={invite.isPending}>
+        <Field
+          id="invite-language"
+          label={t('admin.users.invite.language')}
+          hint={t('admin.users.invite.languageHint')}
+          error={errors.language}
+        >
+          <select
+            {...fieldAria('invite-language', { hint: true, error: errors.language })}
+            value={language}
+            onChange={(e) => setLanguage(pickLanguage(e.target.value))}
+            className={input}
+          >
+            {LANGUAGES.map((lang) => (
+              <option key={lang} value={lang} lang={lang}>
+                {t(`language.names.${lang}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button
+          type="submit"
+          className={`${button.primary} sm:mt-7 sm:justify-self-start`}
+          disabled={invite.isPending}
+        >
           {invite.isPending ? (
             <Spinner className="h-4 w-4" />
           ) : (
