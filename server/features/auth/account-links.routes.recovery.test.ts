@@ -365,6 +365,39 @@ describe('the account’s e-mail address', () => {
       .expect(409);
   });
 
+  it('is not taken by the link of a colleague removed since (deactivated or deleted)', async () => {
+    const admin = await signedIn(t.app);
+    for (const removal of ['deactivated', 'deleted'] as const) {
+      const account = await createAccount(t, 'sales', `leaver-${removal}`);
+      const { id } = (await t.db('users').where({ username: account.username }).first('id')) as {
+        id: number;
+      };
+      const email = `${removal}.leaver@example.com`;
+      await (
+        await signedIn(t.app, account)
+      )
+        .post('/api/auth/email')
+        .send({ email, current_password: account.password })
+        .expect(200);
+      const token = linkTokenIn((await mailTo(email)).text);
+      if (removal === 'deactivated') {
+        await admin.put(`/api/users/${id}`).send({ active: false }).expect(200);
+      } else {
+        await admin.delete(`/api/users/${id}`).expect(200);
+      }
+      const refused = await request(t.app)
+        .post('/api/auth/email/confirm')
+        .send({ token })
+        .expect(400);
+      expect(refused.body.error, removal).toMatch(/not valid any more/);
+      const row = await t.db('users').where({ id }).first('email');
+      expect(row?.email ?? null, removal).toBeNull();
+      expect(
+        await t.db('audit_log').where({ action: 'account.email_confirmed', summary: email }),
+      ).toEqual([]);
+    }
+  });
+
   it('says e-mail is off instead of promising a confirmation', async () => {
     const plain = await createTestApp();
     try {

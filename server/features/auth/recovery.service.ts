@@ -207,13 +207,17 @@ export function createRecoveryService(deps: {
       return { pending_email: address };
     },
 
-    /** Follows a confirmation link: the address becomes the account's; unused reset links end. */
+    /**
+     * Follows a confirmation link: the address becomes the account's; unused
+     * reset links end. Like a reset link, it works only while its account is
+     * active: a deactivated (or deleted) colleague's link is the same 400.
+     */
     async confirmEmail(input: unknown, who: Who): Promise<{ email: string }> {
       const { token } = parseInput(TokenSchema, input, 'apiErrors.emailLinkInvalid');
       const record = await tokens.byToken('email_confirm', token);
       if (!record || record.user_id === null) throw confirmInvalid();
       const user = await users.findById(record.user_id);
-      if (!user) throw confirmInvalid();
+      if (!user || !user.active) throw confirmInvalid();
       const owner = await users.findByEmail(record.email);
       if (owner && owner.id !== user.id) throw emailTaken();
       const now = clock().toISOString();
