@@ -131,8 +131,30 @@ export type ThreadEntry = {
   status?: DeliveryStatus;
 };
 
-/** One enquiry as `GET /api/contacts/{id}` and the calls that change it answer. */
-export type ContactDetail = Contact & { thread: ThreadEntry[] };
+/** At most this many earlier enquiries of the visitor are listed with an enquiry. */
+export const EARLIER_ENQUIRIES_MAX = 5;
+
+/**
+ * An enquiry the same visitor sent before (same e-mail address, whatever
+ * its case; spam left out), as the detail lists them, newest first.
+ */
+export type EarlierEnquiry = {
+  id: number;
+  created_at: string;
+  /**
+   * Who handles it, by display name (else username): its assignee, else
+   * the colleague who last replied to it; null when neither.
+   */
+  owner: string | null;
+  replied: boolean;
+};
+
+/**
+ * One enquiry as `GET /api/contacts/{id}` and the calls that change it
+ * answer, with the visitor's earlier enquiries (at most
+ * EARLIER_ENQUIRIES_MAX; absent from servers older than them).
+ */
+export type ContactDetail = Contact & { thread: ThreadEntry[]; earlier?: EarlierEnquiry[] };
 
 /** Counts of `GET /api/contacts/stats`; spam is counted only in `spam`. */
 export type ContactStats = {

@@ -361,6 +361,7 @@ describe.skipIf(!postgresAvailable)(
               text: 'Grüße aus Köln — bitte um Rückruf. 日本語 𝄞',
             },
           ],
+          earlier: [],
         });
         const second = (await submit(enquiry).expect(201)).body.data.id;
 

@@ -44,6 +44,7 @@ import * as mediaBytesBigint from '../../migrations/20261130100000_media_bytes_b
 import * as userLanguages from '../../migrations/20261201100000_user_languages';
 import * as searchLetterFolding from '../../migrations/20261201120000_search_letter_folding';
 import * as outboxRecipientAccounts from '../../migrations/20261202100000_outbox_recipient_accounts';
+import * as contactsVisitorIndex from '../../migrations/20261203100000_contacts_visitor_index';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -100,6 +101,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261201100000_user_languages.ts', userLanguages],
   ['20261201120000_search_letter_folding.ts', searchLetterFolding],
   ['20261202100000_outbox_recipient_accounts.ts', outboxRecipientAccounts],
+  ['20261203100000_contacts_visitor_index.ts', contactsVisitorIndex],
 ];
 
 /** A knex migration source over the list above: no folder is read at run time. */

@@ -63,6 +63,7 @@ describe('POST /api/contacts', () => {
           text: 'Grüße aus Köln — bitte um Rückruf.',
         },
       ],
+      earlier: [],
     });
     // The 24 hours promised on the contact page (the working-days rule is off by default).
     const { created_at: created, due_at: due } = stored.body.data;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AuditAction } from '#shared/audit';
-import type { Contact, ContactStats } from '#shared/contact';
+import type { Contact, ContactStats, EarlierEnquiry } from '#shared/contact';
 import {
   ContactReadSchema,
   ContactRepliedSchema,
@@ -25,6 +25,7 @@ import { zoneDay } from '#shared/day-series';
 import { lastDays, perDay, statsDays } from './contact-stats';
 import { csvWriter } from './contacts-csv';
 import { createContactsRepo, type ListAt } from './contacts.repo';
+import { earlierEnquiries } from './earlier-enquiries';
 import type { EnquirySource, EnquirySources } from './enquiry-sources';
 import { createDecoyIds, isBot } from './honeypot';
 import { REPEATS_THAT_COUNT, scoreEnquiry } from './spam-score';
@@ -50,7 +51,8 @@ export type EnquiryMail = {
   queueEnquiryMail(
     trx: Knex.Transaction,
     contact: Contact,
-    opts: { autoReply: boolean },
+    /** `earlier`: the visitor's latest earlier enquiry, which the staff alert names. */
+    opts: { autoReply: boolean; earlier?: EarlierEnquiry | null },
   ): Promise<unknown>;
   cancelEnquiryMail(trx: Knex.Transaction, contactId: number): Promise<unknown>;
   /**
@@ -117,6 +119,10 @@ export function createContactsService({
 
   const decoyId = createDecoyIds(() => repo.maxId());
 
+  /** The visitor's latest enquiry before `contact` (not spam), read in `trx`, or null. */
+  const earlierOf = async (trx: Knex, contact: Contact) =>
+    (await earlierEnquiries(db, contact, { limit: 1, q: trx }))[0] ?? null;
+
   async function find(id: number, q: Knex = db): Promise<Contact> {
     const contact = await repo.findById(id, q);
     if (!contact) throw notFound();
@@ -160,7 +166,10 @@ export function createContactsService({
           created_at: now.toISOString(),
           due_at: dueAt.toISOString(),
         });
-        if (!stored.spam) await mail?.queueEnquiryMail(trx, stored, { autoReply: true });
+        if (!stored.spam && mail) {
+          const earlier = await earlierOf(trx, stored);
+          await mail.queueEnquiryMail(trx, stored, { autoReply: true, earlier });
+        }
         if (!stored.spam && source) await sources?.count?.(trx, source.id, stored.language, now, 1);
         return stored;
       });
@@ -228,7 +237,10 @@ export function createContactsService({
         if (spam) await mail?.cancelEnquiryMail(trx, id);
         else {
           const fresh = clock().getTime() < Date.parse(contact.due_at);
-          await mail?.queueEnquiryMail(trx, moved, { autoReply: fresh });
+          if (mail) {
+            const earlier = await earlierOf(trx, moved);
+            await mail.queueEnquiryMail(trx, moved, { autoReply: fresh, earlier });
+          }
         }
         const sourceId = sources?.count ? await repo.sourceId(id, trx) : null;
         if (sourceId !== null) {

@@ -24,6 +24,7 @@ import { NO_AUDIT, type AuditRecorder } from '../../audit-recorder';
 import type { Sender, ThreadMail } from '../mail/thread-mail';
 import { canOwnEnquiries, createContactThreadRepo } from './contact-thread.repo';
 import { createContactsRepo } from './contacts.repo';
+import { earlierEnquiries } from './earlier-enquiries';
 import { systemClock, type Clock } from '../../clock';
 
 /** The signed-in colleague who acts (`accountOf(who)`). */
@@ -90,7 +91,11 @@ export function createEnquiryThreadService({
 
   async function detail(id: number): Promise<ContactDetail> {
     const contact = await find(id);
-    const [auto, written] = await Promise.all([thread.autoReply(id), thread.entries(id)]);
+    const [auto, written, earlier] = await Promise.all([
+      thread.autoReply(id),
+      thread.entries(id),
+      earlierEnquiries(db, contact),
+    ]);
     const enquiry: ThreadEntry = {
       kind: 'enquiry',
       at: contact.created_at,
@@ -101,7 +106,7 @@ export function createEnquiryThreadService({
     const later = [...(auto ? [auto] : []), ...written].sort(
       (a, b) => Date.parse(a.at) - Date.parse(b.at),
     );
-    return { ...contact, thread: [enquiry, ...later] };
+    return { ...contact, thread: [enquiry, ...later], earlier };
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Contact } from '#shared/contact';
+import type { Contact, EarlierEnquiry } from '#shared/contact';
 import type { Language } from '#shared/languages';
 import { MAIL_CANCEL_REASONS, MailErrorSchema, type MailStatus } from '#shared/mail-status';
 import { DEFAULT_SETTINGS, type Settings } from '#shared/settings';
@@ -154,12 +154,13 @@ export function createMailService({
      * (auto-reply-claims.repo.ts), so the form cannot be used to send the
      * company's mail to someone else over and over; and the webhook's call
      * when one is set. Kinds this enquiry already has (queued, sent or
-     * failed) are not queued twice.
+     * failed) are not queued twice. The alert names the visitor's latest
+     * earlier enquiry (`earlier`) and who handles it.
      */
     async queueEnquiryMail(
       trx: Knex.Transaction,
       contact: Contact,
-      opts: { autoReply: boolean },
+      opts: { autoReply: boolean; earlier?: EarlierEnquiry | null },
     ): Promise<number> {
       const now = current();
       const at = clock();
@@ -186,6 +187,7 @@ export function createMailService({
             enquiryAlert(contact, siteUrl, speak(language), {
               language,
               timeZone: now.reply_time_zone,
+              earlier: opts.earlier,
             });
           rendered.set(language, content);
           messages.push({

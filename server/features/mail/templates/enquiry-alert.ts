@@ -1,4 +1,4 @@
-import type { Contact } from '#shared/contact';
+import type { Contact, EarlierEnquiry } from '#shared/contact';
 import { escapeHtml } from '#shared/html';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages';
 import type { Translate } from '../../../i18n';
@@ -37,18 +37,41 @@ function replyBy(contact: Contact, t: Translate, language: Language, timeZone: s
   return 'time' in due ? due.time : t('mail.alert.replyByEndOf', due);
 }
 
+/** That the visitor wrote before: when, and who handles that enquiry (or that nobody does). */
+function earlierLine(
+  contact: Contact,
+  earlier: EarlierEnquiry,
+  t: Translate,
+  language: Language,
+  timeZone: string,
+): string {
+  const values = {
+    name: contact.name,
+    date: formatTime(earlier.created_at, language, timeZone),
+    owner: earlier.owner,
+  };
+  return earlier.owner
+    ? t('mail.alert.earlierOwned', values)
+    : t('mail.alert.earlierUnowned', values);
+}
+
 /**
  * The staff alert for a new enquiry, in the reader's `language` (`t` speaks
  * it): everything the visitor wrote, quoted safely, with Reply-To set to
  * the visitor, and a link to the enquiry in the admin, where it is to be
- * answered. Times are on the company's clock (`timeZone`, the settings'
- * `reply_time_zone`).
+ * answered; when the visitor wrote before (`earlier`, their latest earlier
+ * enquiry), when and who handles it, with a link to it. Times are on the
+ * company's clock (`timeZone`, the settings' `reply_time_zone`).
  */
 export function enquiryAlert(
   contact: Contact,
   siteUrl: string,
   t: Translate,
-  { language, timeZone }: { language: Language; timeZone: string },
+  {
+    language,
+    timeZone,
+    earlier = null,
+  }: { language: Language; timeZone: string; earlier?: EarlierEnquiry | null },
 ): MailContent {
   const name = headerText(contact.name, 100);
   const company = contact.company ? headerText(contact.company, 100) : null;
@@ -66,6 +89,10 @@ export function enquiryAlert(
     [t('mail.alert.fields.replyBy'), replyBy(contact, t, language, timeZone)],
   ];
   const intro = t('mail.alert.intro', { name: contact.name });
+  const before = earlier && {
+    line: earlierLine(contact, earlier, t, language, timeZone),
+    link: adminLink(siteUrl, earlier.id),
+  };
   const footer = t('mail.alert.footer', { site: siteUrl });
   const ours = companyDetails(t, siteUrl, language);
 
@@ -74,6 +101,7 @@ export function enquiryAlert(
     '',
     intro,
     '',
+    ...(before ? [before.line, `${t('mail.alert.earlierOpen')}: ${before.link}`, ''] : []),
     ...fields.map(([label, value]) => `${label}: ${value}`),
     '',
     `${t('mail.alert.fields.message')}:`,
@@ -99,6 +127,9 @@ export function enquiryAlert(
     subject,
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(t('mail.alert.heading'))}</h1>` +
       `<p>${escapeHtml(intro)}</p>` +
+      (before
+        ? `<p style="${WRAP}">${escapeHtml(before.line)} <a href="${escapeHtml(before.link)}">${escapeHtml(t('mail.alert.earlierOpen'))}</a></p>`
+        : '') +
       `<table role="presentation" style="border-collapse:collapse;margin:12px 0">${rows}</table>` +
       `<p style="margin:16px 0 4px;color:#475569">${escapeHtml(t('mail.alert.fields.message'))}:</p>` +
       blockquote(quoteHtml(contact.message)) +

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Contact, ContactDetail } from '#shared/contact';
 import { toast } from '../../../../common/toast';
@@ -154,6 +155,31 @@ describe('answering an enquiry from its card', () => {
       screen.getByText(/Quoted below your reply: Am 27\.11\.2026 schrieb Jonas Weber:/),
     ).toBeTruthy();
     expect(screen.getByText(contact.message, { selector: 'blockquote' })).toBeTruthy();
+  });
+
+  it('names the visitor’s earlier enquiry above the thread, and assigns nobody', async () => {
+    const calls = stubModelApi(({ url }) => {
+      if (url === '/api/contacts/7')
+        return json(200, {
+          data: {
+            ...detail(),
+            earlier: [
+              { id: 3, created_at: '2026-11-20T09:00:00.000Z', owner: 'Sara', replied: true },
+            ],
+          },
+        });
+      if (url === '/api/contacts/7/reply-template') return json(200, { data: TEMPLATE });
+      return undefined;
+    });
+    renderAdmin(<MemoryRouter initialEntries={['/admin?tab=contacts']}>{card()}</MemoryRouter>);
+    fireEvent.click(screen.getByRole('button', { name: /^Reply/ }));
+    const earlier = await screen.findByRole('list', {
+      name: 'Earlier enquiries from this visitor',
+    });
+    expect(within(earlier).getByRole('link').textContent).toMatch(
+      /^Also wrote on 20\/11\/2026, \d{2}:00 \(handled by Sara, replied\)$/,
+    );
+    expect(writes(calls)).toEqual([]);
   });
 
   it('drafts with AI into the editor for review, then sends what is there; the thread shows it waiting', async () => {

@@ -3,14 +3,15 @@ import type { Contact } from '#shared/contact';
 import { useLlmStatus } from '../../news/api/llm.queries';
 import { useMailStatus } from '../api/mail.queries';
 import { useContactDetail, useReplyTemplate } from '../api/thread.queries';
+import { EarlierEnquiries } from './EarlierEnquiries';
 import { EnquiryThread } from './EnquiryThread';
 import { NoteForm } from './NoteForm';
 import { ReplyEditor } from './ReplyEditor';
 
 /**
- * An enquiry opened for answering: its thread top to bottom (the enquiry,
- * the auto-reply, replies and notes), the reply to the visitor, and a note
- * for colleagues.
+ * An enquiry opened for answering: the visitor's earlier enquiries, if
+ * any, its thread top to bottom (the enquiry, the auto-reply, replies and
+ * notes), the reply to the visitor, and a note for colleagues.
  */
 export function EnquiryWorkspace({ contact, id }: { contact: Contact; id: string }) {
   const { t } = useTranslation();
@@ -32,7 +33,10 @@ export function EnquiryWorkspace({ contact, id }: { contact: Contact; id: string
           {t('admin.contacts.thread.title')}
         </h4>
         {detail.data ? (
-          <EnquiryThread entries={detail.data.thread} visitor={contact.name} />
+          <>
+            <EarlierEnquiries earlier={detail.data.earlier} />
+            <EnquiryThread entries={detail.data.thread} visitor={contact.name} />
+          </>
         ) : detail.isError ? (
           <p className="text-sm text-red-700">{t('admin.errors.loadData')}</p>
         ) : (
