@@ -45,17 +45,7 @@ export function addDays(day: string, n: number): string {
  */
 export function dayStart(day: string, timeZone: string): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  let before = localMidnight(year, month, date, timeZone);
-  if (zoneDay(before, timeZone) === day) return before;
-  // Clocks that go forward at midnight skip it (localMidnight lands on the day before): the
-  // day begins where they jump, within the next few hours; found to the millisecond.
-  let after = before + 3 * 60 * 60 * 1000;
-  while (after - before > 1) {
-    const middle = Math.floor((before + after) / 2);
-    if (zoneDay(middle, timeZone) === day) after = middle;
-    else before = middle;
-  }
-  return after;
+  return localMidnight(year, month, date, timeZone);
 }
 
 /** Midnight UTC of the first day of the window of `days` days that ends today. */

@@ -73,6 +73,15 @@ describe('the working calendar', () => {
     expect(due('2026-11-27T19:00:00.000Z', berlin)).toBe('2026-11-30T19:00:00.000Z');
   });
 
+  it('counts the day that begins after a midnight the clocks skip', () => {
+    // São Paulo, 2018: the clocks went from 00:00 to 01:00 on Sunday 4 November; holidays aside.
+    const saoPaulo = { ...lisbon, timeZone: 'America/Sao_Paulo', holidays: [] };
+    // Friday 2 November, 20:00 (-03:00): due Monday 20:00 (-02:00).
+    expect(due('2018-11-02T23:00:00.000Z', saoPaulo)).toBe('2018-11-05T22:00:00.000Z');
+    // Saturday 3 November, 10:00: due at the end of Monday, Tuesday 00:00 (-02:00).
+    expect(due('2018-11-03T13:00:00.000Z', saoPaulo)).toBe('2018-11-06T02:00:00.000Z');
+  });
+
   it('gives up within a bounded walk when no day is ever worked', () => {
     const never = { ...lisbon, holidays: Array.from({ length: 12 }, (_, m) => `easter+${m}`) };
     const everyDay = {

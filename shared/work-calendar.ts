@@ -136,13 +136,30 @@ function offsetAt(at: number, timeZone: string): number {
   return asUtc - (at - (at % 1000));
 }
 
-/** The instant the zone's clock shows midnight starting a calendar day (or the first moment after). */
+/**
+ * The instant a calendar day begins in the zone: its clock's midnight, or,
+ * where the clocks go forward at midnight and skip it, the moment they jump
+ * to (found to the millisecond within the next few hours).
+ */
 export function localMidnight(year: number, month: number, day: number, timeZone: string): number {
   const wall = Date.UTC(year, month - 1, day);
   let at = wall - offsetAt(wall, timeZone);
   // Once more: the offset may differ on either side of a clock change.
   at = wall - offsetAt(at, timeZone);
-  return at;
+  const isTheDay = (instant: number) => {
+    const p = localParts(instant, timeZone);
+    return p.year === year && p.month === month && p.day === day;
+  };
+  if (isTheDay(at)) return at;
+  // A skipped midnight: `at` is still on the day before, an hour short of the jump.
+  let before = at;
+  let after = at + 3 * HOUR_MS;
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (isTheDay(middle)) after = middle;
+    else before = middle;
+  }
+  return after;
 }
 
 function localDay(at: number, timeZone: string): LocalDay {
