@@ -171,6 +171,31 @@ describe('POST /api/auth/register', () => {
     await agent.get('/api/news/admin').expect(403);
   });
 
+  it('counts as a sign-in: the last sign-in is set and the trail has it', async () => {
+    const t = await start({ ALLOW_REGISTRATION: 'true' });
+    const before = Date.now();
+    await request(t.app)
+      .post('/api/auth/register')
+      .send({ username: 'newbie', password: 'long-enough-pass' })
+      .expect(201);
+    const user = await t.db('users').where({ username: 'newbie' }).first('id', 'last_sign_in_at');
+    expect(Date.parse(user.last_sign_in_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    const entries = await t
+      .db('audit_log')
+      .where({ actor: 'newbie' })
+      .orderBy('id')
+      .select('action', 'actor_id', 'target_id', 'summary');
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'auth.registered' }),
+      {
+        action: 'auth.login',
+        actor_id: user.id,
+        target_id: String(user.id),
+        summary: 'on registration',
+      },
+    ]);
+  });
+
   it("refuses a common password, saying so in the visitor's language", async () => {
     const { app } = await start({ ALLOW_REGISTRATION: 'true' });
     for (const [language, password, message] of [

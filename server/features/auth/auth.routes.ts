@@ -77,6 +77,7 @@ export function createAuthRouter({ auth, twoFactor, registry, audit, limits }: A
   router.post('/register', allow('anyone'), limits.register, whenHashingFree, async (req, res) => {
     const user = await auth.register(req.body, whoOf(req));
     await startSession(req, user, registry);
+    await auth.recordSignIn(user, whoOf(req), 'on registration');
     res.status(201).json({ data: { user: publicUser(user) } });
   });
 
