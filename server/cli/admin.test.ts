@@ -252,6 +252,59 @@ describe('npm run admin', { timeout: 60_000 }, () => {
     }
   });
 
+  it('says how many open enquiries a role change or a deletion gave back', async () => {
+    const dir = await site();
+    expect(admin(dir, ['create', 'boss'], 'first-password-1\n').code).toBe(0);
+    for (const name of ['seller', 'closer']) {
+      expect(admin(dir, ['create', name], 'second-password-2\n').code).toBe(0);
+      expect(admin(dir, ['role', name, 'sales']).code).toBe(0);
+    }
+    const db = createDb({ dataDir: dir, databaseUrl: undefined });
+    try {
+      const owners = await db('users')
+        .whereIn('username', ['seller', 'closer'])
+        .select('id', 'username');
+      const idOf = (name: string) => owners.find((u) => u.username === name)!.id as number;
+      const enquiry = (owner: string, replied: boolean) => ({
+        name: 'Ana',
+        email: 'ana@example.pt',
+        message: 'Preciso de um orçamento, obrigado.',
+        language: 'pt',
+        read: false,
+        spam: false,
+        created_at: new Date().toISOString(),
+        due_at: new Date(Date.now() + 86_400_000).toISOString(),
+        replied_at: replied ? new Date().toISOString() : null,
+        assignee_id: idOf(owner),
+      });
+      // One open and one answered for the seller; two open for the closer.
+      await db('contacts').insert([
+        enquiry('seller', false),
+        enquiry('seller', true),
+        enquiry('closer', false),
+        enquiry('closer', false),
+      ]);
+    } finally {
+      await db.destroy();
+    }
+    expect(admin(dir, ['role', 'seller', 'editor'])).toMatchObject({
+      code: 0,
+      out:
+        `"seller" is now editor (sqlite: ${dir}/site.db).\n` +
+        '1 open enquiry went back to the unassigned list.',
+    });
+    expect(admin(dir, ['delete', 'closer'])).toMatchObject({
+      code: 0,
+      out:
+        `Account "closer" deleted (sqlite: ${dir}/site.db); its sessions ended.\n` +
+        '2 open enquiries went back to the unassigned list.',
+    });
+    // Nothing to give back: nothing said.
+    expect(admin(dir, ['role', 'seller', 'sales']).out).toBe(
+      `"seller" is now sales (sqlite: ${dir}/site.db).`,
+    );
+  });
+
   it("acts on no folder without the site's database and says where it looked; create makes one, saying so", () => {
     const refusal = (file: string, from: string) =>
       `Error: No site database at ${file} (${from}), and this command creates none. Run it with ` +

@@ -89,11 +89,17 @@ async function run(
     );
     if (command === 'role') {
       const changed = await staff.update(account!.id, { role }, NOBODY);
-      return `"${changed.username}" is now ${changed.role} (${store}).`;
+      return (
+        `"${changed.username}" is now ${changed.role} (${store}).` +
+        releasedNotice(changed.open_enquiries_released)
+      );
     }
     if (command === 'delete') {
-      await staff.remove(account!.id, NOBODY);
-      return `Account "${account!.username}" deleted (${store}); its sessions ended.`;
+      const deleted = await staff.remove(account!.id, NOBODY);
+      return (
+        `Account "${account!.username}" deleted (${store}); its sessions ended.` +
+        releasedNotice(deleted.open_enquiries_released)
+      );
     }
     if (command === 'reset-2fa') {
       const ended = await createTwoFactorService({ db, audit, registry }).reset(username);
@@ -114,6 +120,12 @@ async function run(
   } finally {
     await runtime.close();
   }
+}
+
+/** What the admin's Users page says when a change gave back open enquiries, as a line of its own. */
+function releasedNotice(count: number): string {
+  if (count === 0) return '';
+  return `\n${translator('en')('admin.users.enquiriesReleased', { count })}.`;
 }
 
 function describe(error: unknown): string {
