@@ -88,6 +88,22 @@ type Row = Record<string, unknown>;
 export const leaseFree = (now: string) => (q: Knex.QueryBuilder) =>
   q.whereNull('lease_until').orWhere('lease_until', '<', now);
 
+/** The row of a message waiting for its first attempt, due at `now`. */
+function pendingRow(message: NewOutboxMessage, now: string) {
+  return {
+    kind: message.kind,
+    contact_id: message.contactId,
+    recipient: message.recipient,
+    account_id: message.accountId ?? null,
+    language: message.language,
+    content: JSON.stringify(message.content),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    created_at: now,
+  };
+}
+
 /**
  * The outbox table as the features use it: rows queued in the transaction
  * of what they are about (an enquiry, a reply, an account's link), dropped
@@ -99,38 +115,12 @@ export function createOutboxRepo(db: Db) {
   return {
     async insert(trx: Knex, messages: NewOutboxMessage[], now: string): Promise<void> {
       if (messages.length === 0) return;
-      await outbox(trx).insert(
-        messages.map((m) => ({
-          kind: m.kind,
-          contact_id: m.contactId,
-          recipient: m.recipient,
-          account_id: m.accountId ?? null,
-          language: m.language,
-          content: JSON.stringify(m.content),
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: now,
-          created_at: now,
-        })),
-      );
+      await outbox(trx).insert(messages.map((m) => pendingRow(m, now)));
     },
 
     /** Queues one message; answers its id. */
     async insertOne(trx: Knex, message: NewOutboxMessage, now: string): Promise<number> {
-      const [row] = await outbox(trx)
-        .insert({
-          kind: message.kind,
-          contact_id: message.contactId,
-          recipient: message.recipient,
-          account_id: message.accountId ?? null,
-          language: message.language,
-          content: JSON.stringify(message.content),
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: now,
-          created_at: now,
-        })
-        .returning('id');
+      const [row] = await outbox(trx).insert(pendingRow(message, now)).returning('id');
       return Number((row as Row).id ?? row);
     },
 
