@@ -3,7 +3,7 @@ import type { ContactStats } from '#shared/contact';
 import { dueSoonUntil } from '#shared/reply-due';
 import type { Db } from '../../db/knex';
 import { toCount } from '../../db/values';
-import type { ContactFilter } from './contacts.repo';
+import type { ContactFilter } from './contact-lists.repo';
 
 /** A combination of `contact_counts` (all of them when a field is left out). */
 type Kept = { spam: boolean; read?: boolean; replied?: boolean };

@@ -13,7 +13,7 @@ import { createContactsRepo } from './contacts.repo';
  * filters, the due order, the statistics and the counts kept by the
  * database, the reminders, the export). An enquiry marked replied by hand
  * (a call, a letter: a time no reply has) stays replied. The card says
- * "Reply not delivered" (`reply_failed`, contacts.repo.ts).
+ * "Reply not delivered" (`reply_failed`, contact-row.ts).
  */
 export function createReplyRefusals(db: Db) {
   const contacts = createContactsRepo(db);
