@@ -45,6 +45,18 @@ describe('the public origin', () => {
     expect(origin.keyOf(from('127.0.0.1', { host: hosts[0] }))).toBe('http://host-0.test:3000');
   });
 
+  it("keeps this machine's own names however many other hosts came first", () => {
+    const origin = createPublicOrigin({ publicUrl: undefined, trustProxy: undefined, port: 3000 });
+    for (let i = 0; i < KEPT_HOSTS; i++) {
+      expect(origin.keyOf(from('127.0.0.1', { host: `junk-${i}.test` }))).not.toBeNull();
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'localhost']) {
+      expect(origin.keyOf(from('127.0.0.1', { host }))).toBe(`http://${host}`);
+    }
+    // Another port on this machine is a host like any other.
+    expect(origin.keyOf(from('127.0.0.1', { host: 'localhost:3001' }))).toBeNull();
+  });
+
   it('reads the client address as Express’s req.ip does under TRUST_PROXY', () => {
     const forwarded = { 'x-forwarded-for': '198.51.100.7, 10.0.0.2' };
     const untrusting = createPublicOrigin({ publicUrl: undefined, trustProxy: undefined });

@@ -24,9 +24,11 @@ export type PublicOrigin = {
   of(req: OriginRequest): string;
   /**
    * The same as part of a cache key: '' with PUBLIC_URL (every answer names
-   * it); else the origin for one of the first KEPT_HOSTS well-formed hosts
-   * asked for, and null for any other (answered, never kept: random `Host`
-   * headers cannot fill the cache).
+   * it); else the origin for this machine's own names (localhost,
+   * 127.0.0.1, [::1], on the server's port) and for one of the first
+   * KEPT_HOSTS other well-formed hosts asked for, and null for any other
+   * (answered, never kept: random `Host` headers cannot fill the cache, and
+   * cannot take the slots of the names a quick start is opened on).
    */
   keyOf(req: OriginRequest): string | null;
   /**
@@ -55,6 +57,11 @@ export function createPublicOrigin(options: {
 }): PublicOrigin {
   const trust = compileTrust(options.trustProxy);
   const kept = new Set<string>();
+  const ownNames = new Set(
+    ['localhost', '127.0.0.1', '[::1]'].flatMap((name) =>
+      options.port ? [name, `${name}:${options.port}`] : [name],
+    ),
+  );
 
   const scheme = (req: OriginRequest): string => {
     const own = req.socket.encrypted ? 'https' : 'http';
@@ -77,6 +84,8 @@ export function createPublicOrigin(options: {
       if (options.publicUrl !== undefined) return '';
       const host = req.headers.host?.toLowerCase();
       if (!host || !WELL_FORMED_HOST.test(host)) return null;
+      // This machine's own names take no slot: hosts sent by anyone cannot take them away.
+      if (ownNames.has(host)) return `${scheme(req)}://${host}`;
       if (!kept.has(host)) {
         if (kept.size >= KEPT_HOSTS) return null;
         kept.add(host);
