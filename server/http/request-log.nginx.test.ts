@@ -45,9 +45,9 @@ describe.skipIf(!nginx)('request lines behind the nginx of docs/deploy.md', () =
 
   /** A GET from the visitor's address, on one kept-alive connection to nginx. */
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const fetchAs = (url: string) =>
+  const fetchAs = (url: string, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; cache: string | undefined }>((resolve, reject) => {
-      get(url, { agent, localAddress: VISITOR }, (res) => {
+      get(url, { agent, localAddress: VISITOR, headers }, (res) => {
         res.resume();
         res.on('end', () =>
           resolve({ status: res.statusCode!, cache: res.headers['x-cache'] as string | undefined }),
@@ -84,5 +84,38 @@ describe.skipIf(!nginx)('request lines behind the nginx of docs/deploy.md', () =
     expect(logged.some((l) => l.cache === 'hit')).toBe(true);
     expect(logged.some((l) => l.cache === undefined)).toBe(true);
     for (const line of logged) expect(line.req.remoteAddress, line.req.url).toBe(VISITOR);
+  });
+
+  it('leave nginx’s own access log without a search or a share link’s token', async () => {
+    // What the app's log masks (loggedUrl), nginx's must not keep either: the guide gives
+    // it a format of its own instead of Debian's access.log.
+    const search = 'maria.silva%40example.org';
+    const token = 'Zq7xW2pL9vKd4RmT8sYb1NcE';
+    const asked = [
+      `/api/contacts?q=${search}&page=2`,
+      `/preview/${token}`,
+      `/PREVIEW/${token}`,
+      `/de/preview/${token}`,
+      `/api/previews/${token}`,
+      `/login?next=%2Fadmin%2Fcontacts%3Fq%3D${search}`,
+    ];
+    // The browser names the page a request came from: a search, or a share link.
+    const referers = [`${proxy.url}/admin/contacts?q=${search}`, `${proxy.url}/preview/${token}`];
+    for (const [i, url] of asked.entries()) {
+      await fetchAs(proxy.url + url, { referer: referers[i % 2]! });
+    }
+    // The last line: nginx writes its log in order, buffered, within a second.
+    await fetchAs(`${proxy.url}/last-of-these`);
+    for (let i = 0; i < 50 && !proxy.accessLog().includes('/last-of-these'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const log = proxy.accessLog();
+    expect(log).toContain('/last-of-these');
+    for (const secret of [search, decodeURIComponent(search), 'maria.silva', token]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).toContain('/api/contacts ');
+    expect(log).toContain('/preview/[token]');
+    expect(log).toContain('/api/previews/[token]');
   });
 });

@@ -206,6 +206,21 @@ describe.each(DOCS)('%s', (file) => {
     for (const [, out] of commands.matchAll(/--out (\S+)/g)) expect(made(out!), out).toBe(true);
   });
 
+  it('gives nginx an access log without searches and share-link tokens', () => {
+    // Debian's access.log (kept 14 days) would keep `?q=<e-mail>` and `/preview/<token>`, which
+    // the site's own log masks. Every server of the guides logs in the masked format instead,
+    // declared as docs/deploy.md does (server/http/request-log.nginx.test.ts runs that one).
+    const preamble = (nginx: string) => nginx.slice(0, nginx.indexOf('upstream forge_site'));
+    const guide = preamble(blocks('docs/deploy.md', 'nginx')[0]!);
+    expect(guide).toMatch(/^log_format forge_masked /m);
+    for (const nginx of blocks(file, 'nginx').filter((b) => b.includes('proxy_pass'))) {
+      expect(preamble(nginx)).toBe(guide);
+      const servers = nginx.split(/^server \{/m).slice(1);
+      expect(servers.length).toBeGreaterThan(0);
+      for (const server of servers) expect(server).toMatch(/^ +access_log \S+ forge_masked /m);
+    }
+  });
+
   it('starts production without the demo articles', () => {
     // In the unit itself, or in the environment file the guide gives it.
     const settings = [...siteUnits(file), ...blocks(file, 'ini')].join('\n');
@@ -335,7 +350,9 @@ describe.skipIf(skipNginx !== null)(
             'http {',
             block
               .replaceAll('/etc/letsencrypt/live/www.example.com/fullchain.pem', cert)
-              .replaceAll('/etc/letsencrypt/live/www.example.com/privkey.pem', key),
+              .replaceAll('/etc/letsencrypt/live/www.example.com/privkey.pem', key)
+              // nginx -t opens the logs: this test's own, not the machine's.
+              .replaceAll('/var/log/nginx/', `${prefix}/`),
             '}',
           ].join('\n'),
         );
