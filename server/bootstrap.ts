@@ -4,6 +4,7 @@ import { seedDemoContent } from './db/seed/seed-demo';
 import { createAuditService } from './features/audit/audit.service';
 import { createAuthService } from './features/auth/auth.service';
 import type { Logger } from './logger';
+import { adminCommand } from './operator-commands';
 
 /**
  * First-start content: the admin from ADMIN_USERNAME/ADMIN_PASSWORD, the demo
@@ -39,7 +40,7 @@ export async function prepareContent(config: Config, db: Db, logger: Logger): Pr
   }
   if (!(await auth.hasAdmin())) {
     logger.warn(
-      'No admin account yet. Create one with `npm run admin -- create <username>`, ' +
+      `No admin account yet. Create one with ${adminCommand('create <username>')}, ` +
         'or set ADMIN_USERNAME and ADMIN_PASSWORD and restart.',
     );
   }

@@ -165,7 +165,12 @@ describe('server/index.ts', () => {
       const port = await waitFor(() => /"port":(\d+)/.exec(run.stdout)?.[1]);
       const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
-      expect(run.stdout).toMatch(/No admin account yet.*npm run admin -- create/);
+      // Both forms: `npm run admin` on a production install ignores the site's settings.
+      expect(run.stdout).toContain(
+        "No admin account yet. Create one with `node --env-file=<the site's environment file> " +
+          'dist/server/cli/admin.js create <username>` on a production install (in its folder), ' +
+          '`npm run admin -- create <username>` in a checkout',
+      );
       const login = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Cookie: 'sid=cookie-secret-123' },

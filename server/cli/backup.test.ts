@@ -356,12 +356,17 @@ describe.each(stores)('npm run backup and restore on $name', (store) => {
       const refused = cli(BUILT_BACKUP_CLI, ['restore', dir], env);
       expect(refused.code).toBe(1);
       expect(refused.out).toBe('');
+      // Run again as production runs it (`npm run restore` there ignores the site's settings).
+      const again =
+        `then run the restore again: \`node --env-file=<the site's environment file> ` +
+        `dist/server/cli/backup.js restore ${dir}\` on a production install (in its folder), ` +
+        `\`npm run restore -- ${dir}\` in a checkout. Nothing was changed.`;
       expect(refused.err).toBe(
         url
           ? "Error: A server is using DATABASE_URL's database: stop every instance first " +
-              "(systemctl stop 'forge-site@*'), then run npm run restore again. Nothing was changed."
+              `(systemctl stop 'forge-site@*'), ${again}`
           : `Error: A server is using ${dataDir}: stop it first (systemctl stop forge-site, or ` +
-              'Ctrl-C where npm start runs), then run npm run restore again. Nothing was changed.',
+              `Ctrl-C where npm start runs), ${again}`,
       );
       // The server serves on, and nothing was taken from under it.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

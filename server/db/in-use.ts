@@ -1,6 +1,7 @@
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
 import type { Config } from '../config';
+import { restoreCommand } from '../operator-commands';
 import { ensureDataDir } from './data-dir';
 import { STARTUP_LOCK_KEY } from './startup-lock';
 
@@ -66,30 +67,34 @@ export async function markDataInUse(dataDir: string): Promise<{ release(): Promi
   return { release: () => close(handle) };
 }
 
-const SQLITE_IN_USE = (dataDir: string) =>
+const SQLITE_IN_USE = (dataDir: string, backupDir: string) =>
   `A server is using ${dataDir}: stop it first (systemctl stop forge-site, or Ctrl-C where ` +
-  'npm start runs), then run npm run restore again. Nothing was changed.';
-const POSTGRES_IN_USE =
+  `npm start runs), then run the restore again: ${restoreCommand(backupDir)}. ` +
+  'Nothing was changed.';
+const POSTGRES_IN_USE = (backupDir: string) =>
   "A server is using DATABASE_URL's database: stop every instance first " +
-  "(systemctl stop 'forge-site@*'), then run npm run restore again. Nothing was changed.";
+  `(systemctl stop 'forge-site@*'), then run the restore again: ${restoreCommand(backupDir)}. ` +
+  'Nothing was changed.';
 
 /**
- * Runs `work` (a restore) while no server uses the data, and keeps servers
- * from starting on it meanwhile; throws DataInUseError, having run nothing,
- * while one does. On PostgreSQL the startup lock is held too, so an
- * instance starting meanwhile waits before it migrates.
+ * Runs `work` (the restore of `backupDir`) while no server uses the data,
+ * and keeps servers from starting on it meanwhile; throws DataInUseError,
+ * having run nothing, while one does (saying how to run that restore again).
+ * On PostgreSQL the startup lock is held too, so an instance starting
+ * meanwhile waits before it migrates.
  */
 export async function whileDataUnused<T>(
   config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  backupDir: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  if (config.databaseUrl) return whilePostgresUnused(config.databaseUrl, work);
+  if (config.databaseUrl) return whilePostgresUnused(config.databaseUrl, backupDir, work);
   const handle = await openLockFile(config.dataDir);
   try {
     try {
       await exec(handle.db, 'PRAGMA busy_timeout = 0; BEGIN EXCLUSIVE;');
     } catch (error) {
-      if (isBusy(error)) throw new DataInUseError(SQLITE_IN_USE(config.dataDir));
+      if (isBusy(error)) throw new DataInUseError(SQLITE_IN_USE(config.dataDir, backupDir));
       throw error;
     }
     const result = await work();
@@ -100,7 +105,11 @@ export async function whileDataUnused<T>(
   }
 }
 
-async function whilePostgresUnused<T>(url: string, work: () => Promise<T>): Promise<T> {
+async function whilePostgresUnused<T>(
+  url: string,
+  backupDir: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined);
@@ -110,7 +119,7 @@ async function whilePostgresUnused<T>(url: string, work: () => Promise<T>): Prom
       'select pg_try_advisory_lock($1, $2) as free',
       [...IN_USE_LOCK_KEY],
     );
-    if (!rows[0]?.free) throw new DataInUseError(POSTGRES_IN_USE);
+    if (!rows[0]?.free) throw new DataInUseError(POSTGRES_IN_USE(backupDir));
     await client.query('select pg_advisory_lock($1, $2)', [...STARTUP_LOCK_KEY]);
     return await work();
   } finally {

@@ -12,6 +12,7 @@ import {
   type Manifest,
   type Where,
 } from './manifest';
+import { restoreCommand } from '../../operator-commands';
 import { runPgTool } from './pg-tools';
 import { giveTo, restoreOwner, type Owner } from './restore-owner';
 import { NothingChanged, restorePostgres } from './restore-postgres';
@@ -73,7 +74,7 @@ export async function restoreBackup(
   await checkBackup(config, dir, manifest);
   const intoDataDir = !config.databaseUrl || manifest.files.includes(`${MEDIA}/`);
   const owner = intoDataDir ? restoreOwner(config.dataDir, dir, runner) : null;
-  return whileDataUnused(config, async () => {
+  return whileDataUnused(config, dir, async () => {
     await putBack(config, dir, manifest, owner);
     return { manifest, owner };
   });
@@ -151,7 +152,7 @@ async function putBack(
     if (error instanceof NothingChanged) throw error;
     throw new Error(
       `The restore stopped while replacing the database (${reason(error)}): ` +
-        'run npm run restore again.',
+        `run it again: ${restoreCommand(dir)}.`,
     );
   }
 
@@ -164,7 +165,7 @@ async function putBack(
   } catch (error) {
     throw new Error(
       `The database was replaced by the backup's, but the media was not (${reason(error)}): ` +
-        'run npm run restore again.',
+        `run the restore again: ${restoreCommand(dir)}.`,
     );
   }
   try {

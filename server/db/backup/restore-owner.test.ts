@@ -78,7 +78,9 @@ describe('restoreOwner', () => {
     expect(() => restoreOwner(dataDir, '/srv/backups/b', 4242)).toThrow(
       `${dataDir} belongs to nobody, not to uid 4242 who runs this restore: the server, ` +
         'running as nobody, could not read the files it would write. Run it as nobody, with ' +
-        "the site's environment: sudo -u nobody npm run restore -- /srv/backups/b. " +
+        "the site's environment: `sudo -u nobody node --env-file=<the site's environment file> " +
+        'dist/server/cli/backup.js restore /srv/backups/b` on a production install (in its ' +
+        'folder), `sudo -u nobody npm run restore -- /srv/backups/b` in a checkout. ' +
         'Nothing was changed.',
     );
     // Root is answered with the owner to give the files to.

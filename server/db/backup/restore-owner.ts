@@ -1,5 +1,6 @@
 import { chownSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { restoreCommand } from '../../operator-commands';
 
 /** Who DATA_DIR belongs to, so that what a restore writes there can belong to the same. */
 export type Owner = { uid: number; gid: number; name: string };
@@ -47,8 +48,8 @@ export function restoreOwner(
   throw new Error(
     `${dataDir} belongs to ${name}, not to ${userName(runner)} who runs this restore: ` +
       `the server, running as ${name}, could not read the files it would write. ` +
-      `Run it as ${name}, with the site's environment: ` +
-      `sudo -u ${name} npm run restore -- ${backupDir}. Nothing was changed.`,
+      `Run it as ${name}, with the site's environment: ${restoreCommand(backupDir, name)}. ` +
+      'Nothing was changed.',
   );
 }
 
