@@ -206,6 +206,23 @@ describe.each(DOCS)('%s', (file) => {
     for (const [, out] of commands.matchAll(/--out (\S+)/g)) expect(made(out!), out).toBe(true);
   });
 
+  it('makes the forge user and clones the site where every unit of both guides runs it', () => {
+    // One checkout for the README's single site and the guide's instances (a move between
+    // them keeps it), made before any step names the user and cloned as that user.
+    const checkouts = new Set(
+      DOCS.flatMap((doc) => blocks(doc, 'ini')).flatMap((unit) =>
+        [...unit.matchAll(/^WorkingDirectory=(\S+)$/gm)].map((m) => m[1]),
+      ),
+    );
+    expect([...checkouts]).toEqual(['/opt/forge-site']);
+    const steps = blocks(file, 'sh').join('\n');
+    const user = steps.indexOf('adduser --system --group --home /opt/forge-site forge\n');
+    expect(user).toBeGreaterThan(-1);
+    expect(user).toBeLessThan(steps.search(/-[oug] forge\b/));
+    expect(steps).toMatch(/^sudo -u forge git clone \S.* \/opt\/forge-site$/m);
+    expect(steps).toMatch(/^sudo apt-get install -y .*\bffmpeg\b/m);
+  });
+
   it('gives nginx an access log without searches and share-link tokens', () => {
     // Debian's access.log (kept 14 days) would keep `?q=<e-mail>` and `/preview/<token>`, which
     // the site's own log masks. Every server of the guides logs in the masked format instead,
