@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { BUILT_ADMIN_CLI, createTestApp, tempDataDir } from '../../tests/support
 import { createTokensRepo, newToken } from '../features/auth/tokens.repo';
 import { createDb } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
+import { userName } from '../db/backup/restore-owner';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -351,5 +352,36 @@ describe('npm run admin', { timeout: 60_000 }, () => {
       out: `Admin "bob" created (sqlite: ${made}). Sign in at /login.`,
       err: '',
     });
+  });
+
+  it('says how to make a DATA_DIR it cannot make: the unit makes it at its first start', () => {
+    // systemd makes /var/lib/forge-site (StateDirectory=) when the unit first starts; before,
+    // the site's user may not make it, and create answered a bare EACCES. A folder that cannot be
+    // made for anyone: DATA_DIR through a link to a disk that is not mounted (ENOENT); and, when
+    // the tests do not run as root (who may write anywhere), in a folder the user may not write.
+    const parent = tempDataDir();
+    dirs.push(parent);
+    const runner = process.getuid!();
+    const cases: [string, string][] = [];
+    symlinkSync(path.join(parent, 'unmounted', 'forge-site'), path.join(parent, 'linked'));
+    cases.push([path.join(parent, 'linked'), 'ENOENT: no such file or directory']);
+    if (runner !== 0) {
+      mkdirSync(path.join(parent, 'var-lib'), { mode: 0o555 });
+      cases.push([path.join(parent, 'var-lib', 'forge-site'), 'EACCES: permission denied']);
+    }
+    const user = runner === 0 ? "<the site's user>" : userName(runner);
+    for (const [dataDir, cause] of cases) {
+      expect(admin(dataDir, ['create', 'alice'], 'first-password-1\n')).toEqual({
+        code: 1,
+        out: '',
+        err:
+          `Error: DATA_DIR ${dataDir} cannot be made or opened (${cause}, mkdir '${dataDir}'). ` +
+          "On a production install systemd makes it for the site's user when the unit first " +
+          'starts (StateDirectory=): start the site once first (systemctl start forge-site, or ' +
+          'forge-site@<port>), then run this command again; or make it for ' +
+          `${user} first: sudo install -d -o ${user} -m 0700 ${dataDir}`,
+      });
+    }
+    if (runner !== 0) chmodSync(path.join(parent, 'var-lib'), 0o755);
   });
 });

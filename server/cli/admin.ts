@@ -29,7 +29,7 @@ import { createLogger } from '../logger';
 import { openRuntime } from '../runtime';
 import { accountTable } from './account-table';
 import { readPassword } from './prompt';
-import { hasSiteDatabase, requireSiteDatabase, storeName } from './site-store';
+import { dataDirError, hasSiteDatabase, requireSiteDatabase, storeName } from './site-store';
 
 const USAGE = `Usage:
   npm run admin -- create <username>          create an admin account (on a new site, before
@@ -64,7 +64,9 @@ async function run(
   if (!init) requireSiteDatabase(config, process.env, 'admin', NEW_SITE);
   const store = storeName(config);
   const logger = createLogger({ logLevel: 'warn' });
-  const runtime = await openRuntime(config, logger);
+  const runtime = await openRuntime(config, logger).catch((error: unknown) => {
+    throw dataDirError(error, config.dataDir);
+  });
   try {
     const db = runtime.db;
     const audit = createAuditService({ db, logger, retentionDays: config.auditRetentionDays });

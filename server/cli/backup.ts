@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { parseConfig } from '../config';
 import { runCommand } from './run-command';
-import { requireSiteDatabase, storeName } from './site-store';
+import { dataDirError, requireSiteDatabase, storeName } from './site-store';
 import { restoreBackup } from '../db/backup/restore-backup';
 import { backupKeeping } from '../db/backup/prune';
 
@@ -25,7 +25,11 @@ async function main(args: string[]): Promise<string> {
   const config = parseConfig(process.env);
   if (args[0] === 'restore') {
     if (!args[1]) throw new Error(USAGE);
-    const { manifest, owner } = await restoreBackup(config, path.resolve(args[1]));
+    const { manifest, owner } = await restoreBackup(config, path.resolve(args[1])).catch(
+      (error: unknown) => {
+        throw dataDirError(error, config.dataDir);
+      },
+    );
     const given = owner
       ? ` The restored files were given to ${owner.name}, the owner of ${config.dataDir}.`
       : '';

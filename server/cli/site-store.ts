@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from '../config';
+import { userName } from '../db/backup/restore-owner';
 import { sqliteFile } from '../db/knex';
 
 type Where = Pick<Config, 'dataDir' | 'databaseUrl'>;
@@ -52,5 +54,38 @@ export function requireSiteDatabase(
       '(or DATABASE_URL), for example ' +
       `node --env-file=<the site's environment file> dist/server/cli/${command}.js …; ` +
       `${newSite}.`,
+  );
+}
+
+/** What stops a command making or opening DATA_DIR: not there (nor can it be), not this user's. */
+const OUT_OF_REACH = new Set(['EACCES', 'EPERM', 'ENOENT', 'EROFS']);
+
+/**
+ * `error` as the way out when it is DATA_DIR (or a folder above it) that
+ * could not be made or opened; any other error as it is. On a production
+ * install systemd makes DATA_DIR (`StateDirectory=`), the site's user's,
+ * at the unit's first start: before it, `/var/lib/forge-site` is not there
+ * and the site's user may not make it, so a first admin created before the
+ * first start failed with a bare `EACCES: permission denied, mkdir …`.
+ * `runner` (this process's user) is the one to make the folder for; root
+ * is not, so it is then named as the site's user.
+ */
+export function dataDirError(
+  error: unknown,
+  dataDir: string,
+  runner: number | undefined = process.getuid?.(),
+): unknown {
+  const { code, path: at } = (error ?? {}) as NodeJS.ErrnoException;
+  if (!code || !OUT_OF_REACH.has(code) || !at) return error;
+  const dir = path.resolve(dataDir);
+  if (at !== dir && !dir.startsWith(at + path.sep)) return error;
+  const user = runner === undefined || runner === 0 ? "<the site's user>" : userName(runner);
+  const message = error instanceof Error ? error.message : code;
+  return new Error(
+    `DATA_DIR ${dir} cannot be made or opened (${message}). On a production install ` +
+      "systemd makes it for the site's user when the unit first starts (StateDirectory=): " +
+      'start the site once first (systemctl start forge-site, or forge-site@<port>), then ' +
+      `run this command again; or make it for ${user} first: ` +
+      `sudo install -d -o ${user} -m 0700 ${dir}`,
   );
 }
