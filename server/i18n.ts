@@ -3,7 +3,6 @@ import { readCookie } from '#shared/cookies';
 import { createI18n, toResources } from '#shared/i18n';
 import { siteCatalogue } from '#shared/site-catalogue';
 import {
-  DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGE_HEADER,
   LANGUAGES,
@@ -86,14 +85,15 @@ export function requestLanguage(req: LanguageSource): Language {
 }
 
 /**
- * What a page in `language` embeds for the browser, and renders with: the
- * public site's part of its catalogue and of English (a text missing in pt or
- * de falls back to it), from `catalogues`.
+ * What a page in `language` renders with, and what the site fetches of a
+ * language (the page embeds this less other pages' sections, see
+ * `embeddedCatalogue`): the public site's part of its catalogue, from
+ * `catalogues`. No English beside it: pt and de have every English key
+ * (tests/unit/locales.test.ts), so the fallback would never be read.
  */
 export function pageCatalogues(
   language: Language,
   catalogues: Readonly<Record<Language, Record<string, unknown>>>,
 ): Partial<Record<Language, Record<string, unknown>>> {
-  const wanted = [...new Set<Language>([language, DEFAULT_LANGUAGE])];
-  return Object.fromEntries(wanted.map((l) => [l, siteCatalogue(catalogues[l])]));
+  return { [language]: siteCatalogue(catalogues[language]) };
 }

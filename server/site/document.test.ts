@@ -3,7 +3,8 @@ import { PAGE_MODULES, siteAssets } from './assets';
 import { renderDocument } from './document';
 import { textsSnapshot } from '../features/site-texts/texts-snapshot';
 
-const siteCataloguesFor = (language: 'en' | 'pt' | 'de') => textsSnapshot().page(language).json;
+const siteCataloguesFor = (language: 'en' | 'pt' | 'de', pageId = 'news') =>
+  textsSnapshot().page(language).json(pageId);
 
 const manifest = {
   'site/hydrate-on-intent.ts': { file: 'assets/boot-0.js' },
@@ -96,14 +97,26 @@ describe('renderDocument', () => {
 });
 
 describe('the texts a page carries', () => {
-  it('are the site part of its language and of English, safe inside a script element', () => {
+  it('are the site part of its own language only, safe inside a script element', () => {
     const embedded = JSON.parse(siteCataloguesFor('de')) as Record<string, Record<string, unknown>>;
-    expect(Object.keys(embedded).sort()).toEqual(['de', 'en']);
+    // pt and de have every English key (tests/unit/locales.test.ts): no English copy beside them.
+    expect(Object.keys(embedded)).toEqual(['de']);
+    expect(Object.keys(JSON.parse(siteCataloguesFor('pt')))).toEqual(['pt']);
     expect(embedded.de!.nav).toBeDefined();
     expect(embedded.de!.contact).toBeDefined();
     for (const adminOnly of ['admin', 'login', 'llm', 'desktop', 'apiErrors']) {
       expect(embedded.de![adminOnly]).toBeUndefined();
     }
+    // Of the validation messages, the contact form's; of the privacy notice, nothing off its page.
+    expect(Object.keys(embedded.de!.validation!).sort()).toEqual([
+      'company',
+      'email',
+      'message',
+      'name',
+      'text',
+    ]);
+    expect(embedded.de!.privacy).toBeUndefined();
+    expect(JSON.parse(siteCataloguesFor('de', 'privacy')).de.privacy).toBeDefined();
     expect(Object.keys(JSON.parse(siteCataloguesFor('en')))).toEqual(['en']);
     expect(siteCataloguesFor('pt')).not.toContain('<');
   });

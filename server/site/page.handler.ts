@@ -142,7 +142,7 @@ export function pageHandler(deps: {
           renderDocument({
             language,
             assets: pageAssets(result.pageId),
-            catalogues: texts.json,
+            catalogues: texts.json(result.pageId),
             head: result.head,
             html: result.html,
             hydration: result.hydration,

@@ -45,7 +45,7 @@ export function createTextsPreview(services: {
     return renderDocument({
       language,
       assets: pageAssets(result.pageId),
-      catalogues: page.json,
+      catalogues: page.json(result.pageId),
       head: result.head,
       html: result.html,
       hydration: result.hydration,

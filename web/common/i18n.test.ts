@@ -26,6 +26,35 @@ describe('catalogue loading', () => {
   });
 });
 
+describe('the public site', () => {
+  beforeEach(() => vi.resetModules());
+
+  it('starts from the embedded texts, fetches no English, and a left-out section once', async () => {
+    const { seedCatalogues, loadCataloguesFrom, i18nFor, applyLanguage, loadSection, withSection } =
+      await freshI18nModule();
+    const asked: string[] = [];
+    loadCataloguesFrom(async (language) => {
+      asked.push(language);
+      return { nav: { news: `news:${language}` }, privacy: { title: `privacy:${language}` } };
+    });
+    seedCatalogues({ de: { nav: { news: 'Neuigkeiten' } } });
+    const i18n = i18nFor('de');
+    expect(withSection(i18n, 'nav')).toBe(true);
+    expect(withSection(i18n, 'privacy')).toBe(false);
+
+    await Promise.all([loadSection('de', 'privacy'), loadSection('de', 'privacy')]);
+    expect(withSection(i18n, 'privacy')).toBe(true);
+    expect(i18n.t('privacy.title')).toBe('privacy:de');
+    await loadSection('de', 'privacy');
+    expect(asked).toEqual(['de']);
+
+    await applyLanguage(i18n, 'pt', { remember: false });
+    expect(i18n.t('nav.news')).toBe('news:pt');
+    expect(asked).toEqual(['de', 'pt']);
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
+  });
+});
+
 describe('applyLanguage', () => {
   afterEach(() => {
     window.localStorage.clear();

@@ -26,8 +26,11 @@ let fetchCatalogue: (language: Language) => Promise<object> = bundled;
  */
 export function loadCataloguesFrom(source: (language: Language) => Promise<object>): void {
   fetchCatalogue = (language) => source(language).catch(() => bundled(language));
+  // The server's pt and de have every English key (tests/unit/locales.test.ts): no English beside them.
+  englishFallback = false;
 }
 
+let englishFallback = true;
 const loaded = new Map<Language, object>();
 
 /** Catalogues that came with the page: the public site's texts, embedded by the server. */
@@ -37,10 +40,9 @@ export function seedCatalogues(catalogues: Partial<Record<Language, object>>): v
   }
 }
 
-/** A language and its fallback, English, once each. */
-const withFallback = (language: Language): Language[] => [
-  ...new Set<Language>([language, DEFAULT_LANGUAGE]),
-];
+/** A language and its fallback, English, once each (the language alone for the public site). */
+const withFallback = (language: Language): Language[] =>
+  englishFallback ? [...new Set<Language>([language, DEFAULT_LANGUAGE])] : [language];
 
 /**
  * Fetches the catalogue of a language once, with English beside it: a key
@@ -56,6 +58,42 @@ export async function loadLanguage(language: Language): Promise<void> {
         if (!loaded.has(lang)) loaded.set(lang, catalogue);
       }),
   );
+}
+
+const wholeCatalogues = new Map<Language, Promise<void>>();
+
+/**
+ * Makes sure the loaded catalogue of `language` holds `section`: a page
+ * embeds its language's catalogue less other pages' sections (the privacy
+ * notice: shared/site-catalogue.ts), so the page that shows one, reached
+ * without a page load, fetches the whole catalogue first (once). Resolves
+ * at once when the section is there.
+ */
+export async function loadSection(language: Language, section: string): Promise<void> {
+  const catalogue = loaded.get(language) as Record<string, unknown> | undefined;
+  if (catalogue && section in catalogue) return;
+  let whole = wholeCatalogues.get(language);
+  if (!whole) {
+    whole = fetchCatalogue(language).then((fetched) => void loaded.set(language, fetched));
+    // A catalogue that could not be fetched is asked for again next time.
+    whole.catch(() => wholeCatalogues.delete(language));
+    wholeCatalogues.set(language, whole);
+  }
+  await whole;
+}
+
+/**
+ * True when `instance` can show `section` in its language: added from the
+ * loaded catalogue when it was loaded after the instance was made
+ * (`loadSection`), false when it still has to be fetched.
+ */
+export function withSection(instance: i18n, section: string): boolean {
+  const language = pickLanguage(instance.language);
+  if (instance.getResource(language, 'translation', section) !== undefined) return true;
+  const texts = (loaded.get(language) as Record<string, unknown> | undefined)?.[section];
+  if (texts === undefined) return false;
+  instance.addResourceBundle(language, 'translation', { [section]: texts }, true, true);
+  return true;
 }
 
 /**

@@ -7,6 +7,16 @@ import { SiteLayout } from './layout/SiteLayout';
 import { CrashScreen } from './layout/CrashScreen';
 import { routeId, type PageId } from './seo/meta';
 
+/** The privacy notice's texts in the page's language (a prefixed address's, else the one shown). */
+async function privacyTexts(language: Language | null): Promise<void> {
+  const [{ loadSection }, { renderedLanguage }] = await Promise.all([
+    import('../common/i18n'),
+    import('./lib/language'),
+  ]);
+  // Not fetched: the page shows them once they come (useSiteSection).
+  await loadSection(language ?? renderedLanguage(document), 'privacy').catch(() => undefined);
+}
+
 /**
  * Every page is a chunk of its own, so a visitor downloads the code of the
  * page in front of them and not of the others (the contact form's validation
@@ -26,7 +36,14 @@ const pages = {
       ? (await import('./pages/article/ArticlePage.server')).ArticleRoute
       : (await import('./pages/article/ArticlePage.client')).ArticleRoute,
   }),
-  privacy: async () => ({ Component: (await import('./pages/privacy/PrivacyPage')).PrivacyPage }),
+  // Only its own page embeds the notice's texts: one reached without a page load fetches them first.
+  privacy: async (language: Language | null) => {
+    const [{ PrivacyPage }] = await Promise.all([
+      import('./pages/privacy/PrivacyPage'),
+      import.meta.env.SSR ? undefined : privacyTexts(language),
+    ]);
+    return { Component: PrivacyPage };
+  },
   notFound: async () => ({
     Component: (await import('./pages/not-found/NotFoundPage')).NotFoundPage,
   }),
@@ -66,7 +83,7 @@ function pageRoutes(site: SiteData, language: Language | null): RouteObject[] {
       action: loaders.contact,
       lazy: pages.contact,
     },
-    { ...page('privacy'), path: 'privacy', lazy: pages.privacy },
+    { ...page('privacy'), path: 'privacy', lazy: () => pages.privacy(language) },
     // Share links of drafts live at one address, without a language prefix.
     ...(language === null
       ? [

@@ -1,14 +1,19 @@
 import { jsonForScript } from '#shared/json-script';
 import { LANGUAGES, type Language } from '#shared/languages';
+import { embeddedCatalogue } from '#shared/site-catalogue';
 import { noOverrides, withOverrides, type SiteTextOverrides } from '#shared/site-texts';
 import { CATALOGUES, pageCatalogues, translatorOver, type Translate } from '../../i18n';
 
 /** What a public page renders with and embeds for hydration, in one language. */
 export type PageTexts = {
-  /** `{language: site catalogue}` for the page's language and English. */
+  /** `{language: site catalogue}`: what every page renders with, and the site fetches. */
   catalogues: Partial<Record<Language, Record<string, unknown>>>;
-  /** The same as JSON, safe inside a `<script>` element. */
-  json: string;
+  /**
+   * What the page of `pageId` embeds for hydration, as JSON safe inside a
+   * `<script>` element: its catalogue less other pages' sections
+   * (`embeddedCatalogue`).
+   */
+  json(pageId: string): string;
 };
 
 /**
@@ -56,7 +61,12 @@ export function textsSnapshot(
     page: (language) =>
       once(pages, language, () => {
         const catalogues = pageCatalogues(language, all());
-        return { catalogues, json: jsonForScript(catalogues) };
+        const embedded = new Map<string, string>();
+        const json = (pageId: string) =>
+          once(embedded, pageId, () =>
+            jsonForScript({ [language]: embeddedCatalogue(catalogues[language]!, pageId) }),
+          );
+        return { catalogues, json };
       }),
   };
 }

@@ -79,3 +79,37 @@ test('an enquiry sent from the Portuguese form is stored in Portuguese with the 
   expect(stored).toMatchObject({ language: 'pt', spam: false, replied_at: null });
   await api.dispose();
 });
+
+test('the privacy notice, embedded by its own page only, shows after client-side visits and switches', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/news');
+  const embedded = await page.evaluate(
+    () =>
+      JSON.parse(document.getElementById('site-catalogue')!.textContent!) as Record<
+        string,
+        Record<string, unknown>
+      >,
+  );
+  expect(Object.keys(embedded)).toEqual(['en']);
+  expect(embedded.en!.privacy).toBeUndefined();
+  // Set on this document: still there after the steps below, none of them loaded a page.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+  await page.getByRole('button', { name: /Change language/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neuigkeiten und Innovationen');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
+  const title = page.getByRole('heading', { level: 1, name: PRIVACY.de.title });
+  await expect(title).toBeVisible();
+  await expect(title).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: PRIVACY.de.section })).toBeVisible();
+
+  // Back to the page's first language, whose embedded texts left the notice out.
+  await page.getByRole('button', { name: /Sprache ändern/ }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: PRIVACY.en.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: PRIVACY.en.section })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('privacy.');
+  expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+});

@@ -1,6 +1,7 @@
 import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSiteSection } from '../../lib/use-site-section';
 import { PageHeader } from '../../ui/PageHeader';
 import { container } from '../../ui/styles';
 
@@ -26,6 +27,8 @@ const link =
  */
 export function PrivacyPage() {
   const { t } = useTranslation();
+  // Only this page embeds the notice's texts (shared/site-catalogue.ts).
+  const ready = useSiteSection('privacy');
   const email = t('contact.details.email');
   const address = [
     t('contact.details.street'),
@@ -39,6 +42,7 @@ export function PrivacyPage() {
       ))}
     </ul>
   );
+  if (!ready) return null;
 
   return (
     <>
