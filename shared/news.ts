@@ -46,6 +46,17 @@ export type Article = SearchFields & {
  */
 export type AdminArticle = Article & { translations: ArticleTranslations };
 
+/**
+ * An article's or page's publication as a 409 for a save over a colleague
+ * answers it (`current`): whether it and each translation are published
+ * now, and when it goes or went public.
+ */
+export type PublicationState = {
+  published: boolean;
+  published_at: string | null;
+  translations: Partial<Record<Language, { published: boolean }>>;
+};
+
 export type NewsList = {
   news: Article[];
   pages: number;

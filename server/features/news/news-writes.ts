@@ -1,6 +1,7 @@
 import { sameText } from '#shared/article-languages';
 import { DEFAULT_LANGUAGE } from '#shared/languages';
 import { PublishToggleSchema } from '#shared/news-schema';
+import type { PublicationState } from '#shared/news';
 import { resolvePublishedAt } from '#shared/publication';
 import { SLUG_USED_BEFORE } from '#shared/slug';
 import type { Clock } from '../../clock';
@@ -33,15 +34,28 @@ type WriteContext = {
 
 /**
  * 409 when the row was saved after the version the editor opened (`opened`,
- * its `updated_at`): the save would undo someone else's changes unseen.
+ * its `updated_at`): the save would undo someone else's changes unseen. The
+ * answer's `current` is the row's state as it is now (`now`, when read):
+ * whether it and each translation are published, for the editor to say what
+ * the colleague changed (shared/news.ts, PublicationState).
  */
-function assertUnchangedSince(stored: unknown, opened: string | undefined) {
+function assertUnchangedSince(stored: unknown, opened: string | undefined, now?: StoredDocument) {
   if (opened === undefined || stored === null || stored === undefined) return;
   if (Date.parse(toIso(stored)) === Date.parse(opened)) return;
-  throw new ConflictError('apiErrors.changedSinceOpened', {
+  const error = new ConflictError('apiErrors.changedSinceOpened', {
     updated_at: 'validation.updatedAt.changed',
   });
+  throw now ? error.withCurrent(publicationState(now)) : error;
 }
+
+/** Whether a row and each of its translations are published, and when it goes public. */
+const publicationState = (d: StoredDocument): PublicationState => ({
+  published: d.published,
+  published_at: d.published_at,
+  translations: Object.fromEntries(
+    Object.entries(d.translations).map(([language, t]) => [language, { published: t.published }]),
+  ),
+});
 
 const slugTakenError = () =>
   new ConflictError('apiErrors.slugTaken', { slug: 'validation.slug.taken' });
@@ -209,7 +223,7 @@ export function createNewsWrites({
       };
       const parsed = parseInput(spec.schema, merged);
       const { translations, published_at, reuse_slug, updated_at: opened, ...rest } = parsed;
-      assertUnchangedSince(before.updated_at, opened);
+      assertUnchangedSince(before.updated_at, opened, before);
       const source_language = rest.source_language ?? before.source_language;
       const fields = {
         ...rest,

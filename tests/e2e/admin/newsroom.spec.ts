@@ -154,13 +154,13 @@ test.describe('newsroom publishing', () => {
     page,
   }) => {
     const title = unique('Colleague journey');
-    await createArticle(page, title);
+    await createArticle(page, title, 'now');
     const edit = await openEditForm(page, title);
-    // A colleague saves the article while the form is open.
+    // A colleague rewrites the excerpt and takes the article off the site while the form is open.
     const list = await (await page.request.get('/api/news/admin')).json();
     const { id } = list.data.find((a: { title: string }) => a.title === title);
     const colleague = await page.request.put(`/api/news/${id}`, {
-      data: { excerpt: 'The colleague’s excerpt.' },
+      data: { excerpt: 'The colleague’s excerpt.', published: false },
     });
     expect(colleague.ok()).toBe(true);
 
@@ -171,12 +171,19 @@ test.describe('newsroom publishing', () => {
     ).toBeVisible();
     const banner = edit.getByRole('alert').filter({ hasText: 'Your changes are still here.' });
     await expect(banner).toBeVisible();
+    await expect(banner).toContainText('Meanwhile it was taken off the site: it is a draft now.');
     await expect(edit.getByLabel(/^Title/)).toHaveValue(`${title} (mine)`);
 
+    // Saving anyway saves her title over their version, and nothing else: it stays a draft.
     await banner.getByRole('button', { name: 'Save anyway' }).click();
     await expect(toast(page, 'News article updated successfully')).toBeVisible();
     await expect(edit).toBeHidden();
-    await expect(newsRow(page, `${title} (mine)`)).toBeVisible();
+    const row = newsRow(page, `${title} (mine)`);
+    await expect(row.getByText('Draft', { exact: true })).toBeVisible();
+    const saved = (await (await page.request.get('/api/news/admin')).json()).data.find(
+      (a: { id: number }) => a.id === id,
+    );
+    expect(saved).toMatchObject({ published: false, excerpt: 'The colleague’s excerpt.' });
   });
 
   test('shares a draft through an expiring link that works without an account until revoked', async ({

@@ -123,6 +123,66 @@ describe('ArticleFormModal saving over a colleague', () => {
     expect(saves(calls)[1]!.body).toMatchObject({ title: 'My title' });
     expect(saves(calls)[1]!.body).not.toHaveProperty('updated_at');
   });
+
+  it('names what the colleague unpublished, and Save anyway sends only what she changed', async () => {
+    const live = anArticle({
+      published: true,
+      published_at: '2025-03-01T09:00:00.000Z',
+      languages: ['en', 'de'],
+      translations: {
+        de: {
+          title: 'Schweißzelle',
+          excerpt: 'Kurz',
+          content: 'Text',
+          image_alt: null,
+          seo_title: null,
+          seo_description: null,
+          social_image: null,
+          published: true,
+          source_hash: null,
+          outdated: false,
+          updated_at: '2025-03-01T10:00:00.000Z',
+        },
+      },
+    });
+    let refuse = true;
+    const calls = stubModelApi(({ method }) =>
+      method !== 'PUT'
+        ? undefined
+        : refuse
+          ? json(409, {
+              error: 'Someone else saved this after you opened it.',
+              details: { updated_at: 'Your changes are still here.' },
+              current: {
+                published: false,
+                published_at: null,
+                translations: { de: { published: false } },
+              },
+            })
+          : json(200, { data: live }),
+    );
+    const onSaved = vi.fn();
+    renderAdmin(
+      <ArticleFormModal
+        mode={{ kind: 'edit', article: live, draft: draftFromArticle(live) }}
+        categories={[]}
+        onClose={vi.fn()}
+        onSaved={onSaved}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText(/^Content/), { target: { value: 'New body' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Meanwhile it was taken off the site: it is a draft now.');
+    expect(alert.textContent).toContain('Meanwhile the German version was unpublished.');
+    expect(saves(calls)[0]!.body).toMatchObject({ published: true, translations: { de: {} } });
+
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(saves(calls)[1]!.body).toEqual({ content: 'New body' });
+  });
 });
 
 describe('ArticleFormModal while the model translates', () => {

@@ -182,7 +182,18 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
               role="alert"
               className="mx-6 mb-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
             >
-              <p className="min-w-0 flex-1">{errors.updated_at}</p>
+              <div className="min-w-0 flex-1 space-y-1">
+                <p>{errors.updated_at}</p>
+                {form.colleague.map((change) => (
+                  <p key={change.kind === 'withdrawn' ? change.kind : change.language}>
+                    {change.kind === 'withdrawn'
+                      ? t('admin.form.colleague.withdrawn')
+                      : t('admin.form.colleague.languageUnpublished', {
+                          language: t(`article.inLanguage.${change.language}`),
+                        })}
+                  </p>
+                ))}
+              </div>
               <button
                 type="button"
                 className={button.secondary}

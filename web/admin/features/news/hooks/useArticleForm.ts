@@ -24,9 +24,11 @@ import {
   type SearchDraft,
   type TextField,
 } from '../lib/article-draft';
+import { colleagueChanges, type ColleagueChange } from '../lib/colleague-changes';
 import { useDocumentKind } from '../lib/document-kind';
 import { checkDraft } from '../lib/draft-payload';
 import { draftSourceHash } from '../lib/language-state';
+import { changesOnly } from '../lib/overwrite';
 import { publicationFields } from '../lib/schedule';
 
 export type FormMode =
@@ -84,6 +86,8 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
    */
   const [slugOffered, setSlugOffered] = useState<string | null>(null);
   const [slugTakenOver, setSlugTakenOver] = useState<string | null>(null);
+  /** What a colleague changed of the publication, as the last 409 said (shown beside "Save anyway"). */
+  const [colleague, setColleague] = useState<ColleagueChange[]>([]);
   /** Uploads on their way into a field (the image, a social image). */
   const [uploads, setUploads] = useState(0);
   const trackUpload = useCallback(
@@ -194,6 +198,7 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
         setErrors(error.details as DraftErrors);
         setRefusals((n) => n + 1);
       } else if (error.status === 409) setErrors({ slug: error.message });
+      if (error.details?.updated_at) setColleague(colleagueChanges(saved, error.current));
     }
   };
   const done = () => {
@@ -206,7 +211,9 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
    * Saves the form. An edit names the version it was opened from, so a save
    * someone else made meanwhile is not undone unseen (the server answers
    * 409, `errors.updated_at` says so, the form keeps everything);
-   * `overwrite` saves over it on purpose ("Save anyway"). `reuseSlug` takes
+   * `overwrite` saves over it on purpose ("Save anyway"), sending only what
+   * changed since the form opened (lib/overwrite.ts), so a colleague's
+   * unpublishing or texts are not undone. `reuseSlug` takes
    * over a slug another article or page had before (its old links then lead
    * here).
    */
@@ -234,8 +241,12 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     const { slug } = check.payload;
     if (reuseSlug) setSlugTakenOver(slug);
     const reuse = (reuseSlug || slug === slugTakenOver) && { reuse_slug: true };
-    const payload = { ...check.payload, ...publication.fields, ...version, ...reuse };
-    if (overwrite) setErrors(({ updated_at: _conflict, ...rest }) => rest);
+    const whole = { ...check.payload, ...publication.fields, ...version, ...reuse };
+    const payload = overwrite && mode.kind === 'edit' ? changesOnly(whole, draft, saved) : whole;
+    if (overwrite) {
+      setErrors(({ updated_at: _conflict, ...rest }) => rest);
+      setColleague([]);
+    }
     const callbacks = { onSuccess: done, onError: (error: unknown) => failed(error, slug) };
     if (mode.kind === 'create') writes.create(payload, callbacks);
     else writes.update(mode.article.id, payload, callbacks);
@@ -251,6 +262,8 @@ export function useArticleForm(mode: FormMode, onSaved: () => void) {
     setSourceLanguage,
     slugAuto,
     errors,
+    /** What a colleague changed of the publication meanwhile (after a 409). */
+    colleague,
     refusals,
     busy: writes.busy,
     uploading: uploads > 0,
