@@ -38,6 +38,11 @@ export type Article = SearchFields & {
   languages: Language[];
   /** Admin reads only: every translation, with its own time and outdated flag. */
   translations?: ArticleTranslations;
+  /**
+   * Share-link reads only (`/api/previews/{token}`): false when `language`
+   * is a translation not published yet, which the page then says.
+   */
+  language_published?: boolean;
 };
 
 /**

@@ -38,6 +38,8 @@ export type Page = SearchFields & {
   languages: Language[];
   /** Admin reads only. */
   translations?: PageTranslations;
+  /** Share-link reads only: false when `language` is a translation not published (see Article). */
+  language_published?: boolean;
 };
 
 export type AdminPage = Page & { translations: PageTranslations };

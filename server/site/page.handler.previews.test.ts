@@ -94,3 +94,42 @@ describe('a share link', () => {
     }
   });
 });
+
+describe('a share link to a language version not published', () => {
+  const kinds = [
+    { kind: 'article', api: '/api/news', extra: { excerpt: 'Excerpt', category: 'robotics' } },
+    { kind: 'page', api: '/api/pages', extra: {} },
+  ];
+  for (const { kind, api, extra } of kinds) {
+    it(`marks the ${kind}'s draft language as a draft, and the public ones not`, async () => {
+      const admin = await signedIn(t.app);
+      const created = await admin
+        .post(api)
+        .send({
+          title: 'Careers',
+          content: 'We hire welders.',
+          ...extra,
+          slug: `careers-${kind}`,
+          published: true,
+          translations: {
+            pt: {
+              title: 'Carreiras',
+              excerpt: 'Resumo',
+              content: 'Contratamos.',
+              published: false,
+            },
+          },
+        })
+        .expect(201);
+      const link = await admin.post(`${api}/${created.body.data.id}/previews`).send({}).expect(201);
+      const address = `/preview/${link.body.data.token}`;
+      const portuguese = await get(`${address}?lang=pt`).expect(200);
+      expect(portuguese.text).toContain('Carreiras');
+      expect(portuguese.text).toMatch(
+        /data-testid="draft-banner"[^>]*>Esta versão linguística é um rascunho/,
+      );
+      const english = await get(`${address}?lang=en`).expect(200);
+      expect(english.text).not.toContain('data-testid="draft-banner"');
+    });
+  }
+});

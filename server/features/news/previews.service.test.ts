@@ -192,3 +192,44 @@ describe('share links', () => {
     await request(t.app).get(`/api/previews/${link.token}`).expect(404);
   });
 });
+
+describe('a share link to a language version not published', () => {
+  const en = { title: 'Careers', excerpt: 'Join us', content: 'We hire welders.' };
+  const pt = { title: 'Carreiras', excerpt: 'Junte-se a nós', content: 'Contratamos.' };
+  const de = { title: 'Karriere', excerpt: 'Bei uns', content: 'Wir stellen ein.' };
+  const kinds = [
+    { kind: 'article', api: '/api/news', extra: { category: 'robotics' } },
+    { kind: 'page', api: '/api/pages', extra: {} },
+  ];
+
+  for (const { kind, api, extra } of kinds) {
+    it(`says so of the ${kind}, without the other languages' texts`, async () => {
+      const { body } = await admin
+        .post(api)
+        .send({
+          ...en,
+          ...extra,
+          slug: `careers-${kind}`,
+          published: true,
+          translations: { pt: { ...pt, published: false }, de },
+        })
+        .expect(201);
+      const link = await admin.post(`${api}/${body.data.id}/previews`).send({}).expect(201);
+      const read = async (language: string) => {
+        const res = await request(t.app).get(
+          `/api/previews/${link.body.data.token}?lang=${language}`,
+        );
+        return kind === 'page' ? res.body.data.page : res.body.data.news;
+      };
+      const portuguese = await read('pt');
+      expect(portuguese).toMatchObject({
+        title: pt.title,
+        language: 'pt',
+        language_published: false,
+      });
+      expect(portuguese).not.toHaveProperty('translations');
+      expect(await read('de')).toMatchObject({ title: de.title, language_published: true });
+      expect(await read('en')).toMatchObject({ title: en.title, language_published: true });
+    });
+  }
+});

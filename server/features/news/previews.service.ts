@@ -41,6 +41,12 @@ const newToken = () => randomBytes(16).toString('base64url');
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
 
+/** Whether `language` is published: the source always is (with the row), a translation may not be. */
+const publishedIn = (
+  translations: Partial<Record<Language, { published: boolean }>> | undefined,
+  language: Language,
+) => translations?.[language]?.published ?? true;
+
 export type PreviewsService = {
   /** A share link of the article (or page, with `kind`) with this id. */
   create(
@@ -91,17 +97,24 @@ export function createPreviewsService({
     return news.getById(id);
   };
 
-  /** The row a token opens, in `language`: an article, else a page (ids are shared). */
+  /**
+   * The row a token opens, in `language`: an article, else a page (ids are
+   * shared), saying whether the language shown is published (a translation
+   * may be a draft while the rest is public), not what the others say.
+   */
   async function shown(id: number, language: Language): Promise<PreviewDocument | null> {
     try {
-      return { news: articleInLanguage(await news.getById(id), language) };
+      const article = articleInLanguage(await news.getById(id), language, {
+        keepTranslations: true,
+      });
+      const { translations, ...read } = article;
+      return { news: { ...read, language_published: publishedIn(translations, read.language) } };
     } catch (error) {
       if (!(error instanceof NotFoundError) || !pages) throw error;
     }
-    const page = await pages.getById(id);
-    return {
-      page: await pages.getBySlug(page.slug, { includeDrafts: true, language }),
-    };
+    const { slug, translations } = await pages.getById(id);
+    const page = await pages.getBySlug(slug, { includeDrafts: true, language });
+    return { page: { ...page, language_published: publishedIn(translations, page.language) } };
   }
 
   return {

@@ -3,7 +3,7 @@ import { formatDate } from '#shared/dates';
 import type { Article } from '#shared/news';
 import { publicationStatus } from '#shared/publication-status';
 
-type Shown = Pick<Article, 'published' | 'published_at' | 'language'> & {
+type Shown = Pick<Article, 'published' | 'published_at' | 'language' | 'language_published'> & {
   translations?: Partial<Record<string, { published: boolean }>>;
 };
 
@@ -16,7 +16,10 @@ type Shown = Pick<Article, 'published' | 'published_at' | 'language'> & {
 export function DraftBanner({ article }: { article: Shown }) {
   const { t } = useTranslation();
   const status = publicationStatus(article);
-  const languageDraft = article.translations?.[article.language]?.published === false;
+  // Staff reads carry every translation's state, a share link's the shown language's alone.
+  const languageDraft =
+    article.language_published === false ||
+    article.translations?.[article.language]?.published === false;
   if (status === 'published' && !languageDraft) return null;
   return (
     <p
