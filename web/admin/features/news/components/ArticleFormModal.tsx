@@ -263,7 +263,7 @@ export function ArticleFormModal({ mode, categories, onClose, onSaved, returnFoc
       )}
       {discardThen && (
         <ConfirmDialog
-          message={t('admin.form.discardMessage')}
+          message={t(page ? 'admin.pages.discardMessage' : 'admin.form.discardMessage')}
           confirmLabel={t('admin.form.discard')}
           cancelLabel={t('admin.form.keepEditing')}
           onCancel={() => setDiscardThen(null)}

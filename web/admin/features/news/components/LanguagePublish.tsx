@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/languages';
+import { useDocumentKind } from '../lib/document-kind';
 
 type Props = {
   language: Language;
@@ -15,6 +16,7 @@ type Props = {
  */
 export function LanguagePublish({ language, published, onChange }: Props) {
   const { t } = useTranslation();
+  const page = useDocumentKind() === 'page';
   const name = t(`article.inLanguage.${language}`);
   return (
     <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
@@ -31,7 +33,9 @@ export function LanguagePublish({ language, published, onChange }: Props) {
       </label>
       <p id={`language-publish-hint-${language}`} className="mt-1 text-xs text-slate-600">
         {published
-          ? t('admin.translate.publishedHint', { language: name })
+          ? t(page ? 'admin.pages.publishedHint' : 'admin.translate.publishedHint', {
+              language: name,
+            })
           : t('admin.translate.draftHint', { language: name })}
       </p>
     </div>

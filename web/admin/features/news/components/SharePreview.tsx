@@ -9,16 +9,18 @@ import { RowAction } from '../../../components/RowAction';
 import { Spinner } from '../../../components/Spinner';
 import { button, input, label } from '../../../lib/ui';
 import { useCreatePreview, usePreviews, useRevokePreview } from '../api/history.queries';
+import { useDocumentKind } from '../lib/document-kind';
 
 const DAY_CHOICES = [1, PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS];
 
 /**
- * Share links of the article as it is now, for people without an account:
+ * Share links of the article (or page) as it is now, for people without an account:
  * each lasts the days chosen, can be revoked at any time, and its address is
  * shown once, when it is made (only its fingerprint is stored).
  */
 export function SharePreview({ articleId }: { articleId: number }) {
   const { t, i18n } = useTranslation();
+  const page = useDocumentKind() === 'page';
   const language = pickLanguage(i18n.language);
   const links = usePreviews(articleId);
   const create = useCreatePreview();
@@ -50,7 +52,9 @@ export function SharePreview({ articleId }: { articleId: number }) {
       <h4 id="share-preview-title" className={label}>
         {t('admin.previews.title')}
       </h4>
-      <p className="text-xs text-slate-600">{t('admin.previews.hint')}</p>
+      <p className="text-xs text-slate-600">
+        {t(page ? 'admin.pages.previewHint' : 'admin.previews.hint')}
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         <select
           aria-label={t('admin.previews.days')}
