@@ -35,9 +35,10 @@
  *   into its empty fields at once, without hydrating (contact-draft.ts).
  * - **An address that names a language** (`/de/news`, `?lang=pt`) is kept as
  *   the visitor's choice at once, without hydrating.
- * - **Controls that need scripts** (the hero's Pause button, the header's menu
- *   and language buttons on a phone) are shown once it runs (`data-scripted`
- *   on `<html>`, site.css): without JavaScript they would do nothing.
+ * - **The hero's Pause button** needs scripts: it is shown once this runs
+ *   (`data-scripted` on `<html>`, site.css); without JavaScript it would do
+ *   nothing. (The header's phone buttons go by `scripting: none` instead: a
+ *   panel shown until this runs would move the page.)
  *
  * The server writes what to load on this script's element: `data-hydrate`
  * (the entry), `data-preload` (its chunks and the page's own,

@@ -10,10 +10,10 @@ import { useDismiss } from '../../common/useDismiss';
 
 /**
  * Sticky top bar: logo, links, language menu; links fold into a menu below `md`.
- * Below `md` the two buttons need the page's scripts: without them (JavaScript
- * off, or before the page's loader runs) they are hidden, and the menu is
- * shown open, with the languages as plain links, in a bar that scrolls away
- * (the `site-` classes, site.css).
+ * Below `md` the two buttons need the page's scripts: in a browser without
+ * JavaScript (`scripting: none`) they are hidden, and the menu is shown open,
+ * with the languages as plain links, in a bar that scrolls away (the `site-`
+ * classes, site.css).
  */
 export function Header() {
   const { t } = useTranslation();
