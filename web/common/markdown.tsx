@@ -1,5 +1,7 @@
+import type { ImgHTMLAttributes } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
+import { responsiveImage } from '#shared/media';
 import { markdownBodyClass } from './markdown-body';
 
 /**
@@ -57,10 +59,7 @@ const components: Components = {
       {...p}
     />
   ),
-  // Images in the body are below the fold: fetched as the reader gets near them.
-  img: ({ node: _n, alt, ...p }) => (
-    <img className="my-4 rounded-lg" loading="lazy" decoding="async" alt={alt ?? ''} {...p} />
-  ),
+  img: ({ node: _n, alt, src, ...p }) => <BodyImage alt={alt ?? ''} src={src} {...p} />,
   hr: () => <hr className="my-8 border-slate-200" />,
   table: ({ node: _n, ...p }) => (
     <div className="my-4 overflow-x-auto">
@@ -70,6 +69,40 @@ const components: Components = {
   th: ({ node: _n, ...p }) => <th className="border border-slate-200 px-3 py-2 text-left" {...p} />,
   td: ({ node: _n, ...p }) => <td className="border border-slate-200 px-3 py-2" {...p} />,
 };
+
+/** A body image is at most the article's column wide (ArticleView). */
+const BODY_IMAGE_SIZES = '(min-width: 48rem) 48rem, 100vw';
+
+/**
+ * A picture of the body. Below the fold: fetched as the reader gets near it.
+ * One of the site's own uploads (`/media/…-WxH`) is its `<picture>` of AVIF
+ * and WebP copies with its width and height, so a phone fetches a copy of
+ * its width and the text below keeps its place while it loads; any other
+ * image is shown as it is.
+ */
+function BodyImage({ src, alt, ...p }: ImgHTMLAttributes<HTMLImageElement>) {
+  const upload = typeof src === 'string' ? responsiveImage(src) : null;
+  const img = (
+    <img
+      className="my-4 rounded-lg"
+      loading="lazy"
+      decoding="async"
+      alt={alt}
+      src={src}
+      {...p}
+      {...(upload && { width: upload.width, height: upload.height })}
+    />
+  );
+  if (!upload) return img;
+  return (
+    <picture>
+      {upload.sources.map(({ type, srcset }) => (
+        <source key={type} type={type} srcSet={srcset} sizes={BODY_IMAGE_SIZES} />
+      ))}
+      {img}
+    </picture>
+  );
+}
 
 export function MarkdownContent({ source, className }: { source: string; className?: string }) {
   return (
