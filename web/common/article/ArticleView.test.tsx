@@ -61,4 +61,17 @@ describe('the picture of an article or page', () => {
     expect(picture(decorative.container).getAttribute('alt')).toBe('');
     expect(picture(decorative.container).hasAttribute('lang')).toBe(false);
   });
+
+  it('is fetched first only when it is the page’s main picture, not in the admin’s preview', () => {
+    const article = { ...common, category: 'robotics', date: '2026-01-02T00:00:00.000Z' };
+    const shown = render(<ArticleView {...article} priority />);
+    expect(picture(shown.container).getAttribute('fetchpriority')).toBe('high');
+    cleanup();
+    const preview = render(<ArticleView {...article} />);
+    expect(picture(preview.container).hasAttribute('fetchpriority')).toBe(false);
+    cleanup();
+    expect(
+      picture(render(<PageView {...common} priority />).container).getAttribute('fetchpriority'),
+    ).toBe('high');
+  });
 });

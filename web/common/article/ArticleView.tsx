@@ -37,6 +37,11 @@ type Props = {
    * (see HydratedMarkdown), so the renderer is not part of the page's code.
    */
   Body: MarkdownBody;
+  /**
+   * The picture is the page's largest element, shown at once (the public
+   * page, not the admin’s preview): fetched first (LCP).
+   */
+  priority?: boolean;
 };
 
 /**
@@ -46,7 +51,7 @@ type Props = {
  */
 export function ArticleView(props: Props) {
   const { category, title, excerpt, content, imageUrl, imageAlt, date, titleAs } = props;
-  const { language, languages, imageAltLanguage, Body } = props;
+  const { language, languages, imageAltLanguage, Body, priority } = props;
   const Title = titleAs ?? 'h1';
   return (
     <>
@@ -74,6 +79,7 @@ export function ArticleView(props: Props) {
           width={1200}
           height={630}
           sizes="(min-width: 48rem) 48rem, 100vw"
+          fetchPriority={priority ? 'high' : undefined}
           className="mt-10 aspect-[1200/630] w-full rounded-xl bg-navy-100 object-cover"
         />
       )}

@@ -17,6 +17,11 @@ type Props = {
   language?: Language;
   languages?: readonly Language[];
   Body: MarkdownBody;
+  /**
+   * The picture is the page's largest element, shown at once (the public
+   * page, not the admin’s preview): fetched first (LCP).
+   */
+  priority?: boolean;
 };
 
 /**
@@ -26,7 +31,7 @@ type Props = {
  */
 export function PageView(props: Props) {
   const { title, excerpt, content, imageUrl, imageAlt, imageAltLanguage, titleAs } = props;
-  const { language, languages, Body } = props;
+  const { language, languages, Body, priority } = props;
   const Title = titleAs ?? 'h1';
   return (
     <>
@@ -56,6 +61,7 @@ export function PageView(props: Props) {
           width={1200}
           height={630}
           sizes="(min-width: 48rem) 48rem, 100vw"
+          fetchPriority={priority ? 'high' : undefined}
           className="mt-10 aspect-[1200/630] w-full rounded-xl bg-navy-100 object-cover"
         />
       )}

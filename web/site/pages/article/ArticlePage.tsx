@@ -47,6 +47,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
           language={page.language}
           languages={page.languages}
           Body={Body}
+          priority
         />
         {!shared && <ContactCta slug={page.slug} />}
       </article>
@@ -73,6 +74,7 @@ export function ArticlePage({ Body }: { Body: MarkdownBody }) {
         language={article.language}
         languages={article.languages}
         Body={Body}
+        priority
       />
       <footer className="mt-12 flex flex-col gap-4 border-t border-steel-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
         {/* A draft or a scheduled article is not published: its banner says what it is. */}
