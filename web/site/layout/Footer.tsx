@@ -37,7 +37,7 @@ export function Footer() {
     </li>
   );
   return (
-    <footer className="border-t border-white/10 bg-navy-950 text-sm text-steel-300">
+    <footer className="site-dark border-t border-white/10 bg-navy-950 text-sm text-steel-300">
       <div className={`${container} grid gap-10 py-12 md:grid-cols-3`}>
         <div className="space-y-3">
           <p className="font-display text-lg font-bold text-white">{t('meta.siteName')}</p>

@@ -25,7 +25,7 @@ export function Header() {
   return (
     <header
       ref={bar}
-      className="site-header sticky top-0 z-40 border-b border-white/10 bg-navy-950/95 backdrop-blur"
+      className="site-header site-dark sticky top-0 z-40 border-b border-white/10 bg-navy-950/95 backdrop-blur"
     >
       <nav
         aria-label={t('nav.label')}

@@ -99,7 +99,7 @@ export function LanguageMenu() {
         aria-label={t('language.menu')}
         hidden={!open}
         onKeyDown={onMenuKey}
-        className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border border-steel-200 bg-white py-1 text-navy-900 shadow-xl"
+        className="site-light absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border border-steel-200 bg-white py-1 text-navy-900 shadow-xl"
       >
         {LANGUAGES.map((language) => (
           <li key={language} role="none">
@@ -111,7 +111,7 @@ export function LanguageMenu() {
               lang={language}
               tabIndex={-1}
               onClick={(event) => choose(event, language)}
-              className="flex w-full items-center justify-between px-4 py-2 text-left text-sm hover:bg-navy-50 focus:bg-navy-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-signal-500 focus-visible:ring-inset"
+              className="flex w-full items-center justify-between px-4 py-2 text-left text-sm hover:bg-navy-50 focus:bg-navy-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-(--focus-ring) focus-visible:ring-inset"
             >
               {/* Every catalogue names each language in its own tongue (endonyms). */}
               {t(`language.names.${language}`)}

@@ -1,6 +1,6 @@
 /** Shared class lists so buttons and links look the same on every page. */
 export const buttonPrimary =
-  'inline-flex items-center justify-center gap-2 rounded-md bg-signal-400 px-6 py-3 font-semibold text-navy-950 shadow-sm transition hover:bg-signal-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-signal-400';
+  'inline-flex items-center justify-center gap-2 rounded-md bg-signal-400 px-6 py-3 font-semibold text-navy-950 shadow-sm transition hover:bg-signal-300';
 
 export const buttonGhost =
   'inline-flex items-center justify-center gap-2 rounded-md border border-white/40 px-6 py-3 font-semibold text-white transition hover:border-white hover:bg-white/10';

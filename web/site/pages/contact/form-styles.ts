@@ -3,7 +3,7 @@ export const control =
   'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-navy-900 shadow-sm transition-colors placeholder:text-steel-500 focus:outline-none focus-visible:outline-none focus:ring-2 focus:ring-offset-1';
 
 export const controlState = {
-  ok: 'border-steel-300 hover:border-steel-400 focus:border-navy-500 focus:ring-signal-400',
+  ok: 'border-steel-300 hover:border-steel-400 focus:border-navy-500 focus:ring-(--focus-ring)',
   error: 'border-red-600 focus:border-red-700 focus:ring-red-600/40',
 };
 

@@ -12,7 +12,7 @@ export function Hero({ hero }: { hero: HeroMedia }) {
   return (
     <section
       aria-labelledby="hero-title"
-      className="relative isolate overflow-hidden bg-navy-950 text-white"
+      className="site-dark relative isolate overflow-hidden bg-navy-950 text-white"
     >
       <HeroVideo hero={hero}>
         <div className={`${container} relative py-24 sm:py-32 lg:py-40`}>

@@ -18,7 +18,7 @@ export function NewsCard({ article, priority = false }: { article: Article; prio
   const { t } = useTranslation();
   const prefix = usePrefixLanguage();
   return (
-    <li className="group overflow-hidden rounded-xl border border-steel-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-signal-400">
+    <li className="group overflow-hidden rounded-xl border border-steel-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-(--focus-ring)">
       <Link
         to={articlePath(article.slug, prefix ?? undefined)}
         className="flex h-full flex-col focus:outline-none"
