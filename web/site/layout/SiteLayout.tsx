@@ -28,7 +28,7 @@ export function SiteLayout() {
     <div className="flex min-h-screen flex-col bg-white text-navy-900">
       <a
         href="#main"
-        className="site-dark sr-only z-50 rounded-md bg-signal-400 px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        className="site-skip site-dark sr-only z-50 rounded-md bg-signal-400 px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
       >
         {t('nav.skip')}
       </a>

@@ -9,7 +9,7 @@ export function BackToNews() {
   return (
     <Link
       to={localize('/news')}
-      className="inline-flex items-center gap-2 rounded-md font-semibold text-navy-800 hover:text-signal-700"
+      className="site-back inline-flex items-center gap-2 rounded-md font-semibold text-navy-800 hover:text-signal-700"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {t('article.back')}

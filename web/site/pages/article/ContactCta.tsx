@@ -17,7 +17,7 @@ export function ContactCta({ slug }: { slug: string }) {
   return (
     <aside
       aria-labelledby="article-cta-title"
-      className="mt-12 rounded-xl bg-steel-50 px-6 py-8 text-center sm:px-10"
+      className="site-cta mt-12 rounded-xl bg-steel-50 px-6 py-8 text-center sm:px-10"
       data-testid="article-cta"
     >
       <h2 id="article-cta-title" className="text-2xl font-bold text-navy-900">
