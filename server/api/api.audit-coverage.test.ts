@@ -411,7 +411,18 @@ const CASES: Case[] = [
     async run() {
       otherAgent = request.agent(t.app);
       await from(otherAgent).post('/api/auth/register').send(other).expect(201);
-      return { action: 'auth.registered', actor: other.username, target_type: 'user' };
+      // The account is made, then signed in: recorded as any sign-in is.
+      const registered = await t
+        .db('audit_log')
+        .where({ action: 'auth.registered', actor: other.username })
+        .first('ip', 'target_type');
+      expect(registered).toEqual({ ip: IP, target_type: 'user' });
+      return {
+        action: 'auth.login',
+        actor: other.username,
+        target_type: 'user',
+        summary: 'on registration',
+      };
     },
   },
   {
