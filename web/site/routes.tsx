@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { LANGUAGES, type Language } from '#shared/languages';
 import type { PageRouteHandle } from '#shared/page-query';
 import type { SiteData } from '#shared/site-data';
+import { renderedLanguage } from './lib/language';
 import { createLoaders } from './lib/loaders';
 import { SiteLayout } from './layout/SiteLayout';
 import { CrashScreen } from './layout/CrashScreen';
@@ -9,10 +10,9 @@ import { routeId, type PageId } from './seo/meta';
 
 /** The privacy notice's texts in the page's language (a prefixed address's, else the one shown). */
 async function privacyTexts(language: Language | null): Promise<void> {
-  const [{ loadSection }, { renderedLanguage }] = await Promise.all([
-    import('../common/i18n'),
-    import('./lib/language'),
-  ]);
+  // lib/language lives in the loader's chunk: imported statically, as a dynamic import would
+  // make that chunk pull the bundler's runtime in before the page's first paint.
+  const { loadSection } = await import('../common/i18n');
   // Not fetched: the page shows them once they come (useSiteSection).
   await loadSection(language ?? renderedLanguage(document), 'privacy').catch(() => undefined);
 }
